@@ -1,0 +1,96 @@
+/*
+ * decode.c -- classify an instruction's first dword by its encoding bits and
+ * dispatch to the family module.  The classification follows the GFX9/CDNA
+ * encoding tables (LLVM SIInstrFormats.td / *Instructions.td "Enc*" classes;
+ * AMD CDNA3 ISA guide, chapter "Microcode formats").
+ */
+#include <string.h>
+#include "decode_int.h"
+
+gcn_fmt gcn_classify(uint32_t w0)
+{
+    if ((w0 >> 31) == 0) {                     /* VOP2 / VOP1 / VOPC */
+        unsigned top7 = w0 >> 25;
+        if (top7 == 0x3F) return GCN_FMT_VOP1;
+        if (top7 == 0x3E) return GCN_FMT_VOPC;
+        return GCN_FMT_VOP2;
+    }
+    if ((w0 >> 30) == 0x2) {                   /* scalar ALU */
+        unsigned top9 = w0 >> 23;
+        if (top9 == 0x17D) return GCN_FMT_SOP1;
+        if (top9 == 0x17E) return GCN_FMT_SOPC;
+        if (top9 == 0x17F) return GCN_FMT_SOPP;
+        if ((w0 >> 28) == 0xB) return GCN_FMT_SOPK;
+        return GCN_FMT_SOP2;
+    }
+    switch (w0 >> 26) {
+    case 0x30: return GCN_FMT_SMEM;            /* 110000 */
+    case 0x34:                                 /* 110100 */
+        return ((w0 >> 23) == 0x1A7) ? GCN_FMT_VOP3P : GCN_FMT_VOP3;
+    case 0x36: return GCN_FMT_DS;              /* 110110 */
+    case 0x37: return GCN_FMT_FLAT;            /* 110111 (seg picks FLAT/GLOBAL/SCRATCH) */
+    case 0x38: return GCN_FMT_MUBUF;           /* 111000 */
+    case 0x3A: return GCN_FMT_MTBUF;           /* 111010 */
+    default: return GCN_FMT_INVALID;
+    }
+}
+
+size_t gcn_decode_one(const gcn_decoder *d, const uint8_t *bytes, size_t len,
+                      uint64_t addr, gcn_insn *out)
+{
+    memset(out, 0, sizeof *out);
+    out->addr = addr;
+    if (len < 4) {                             /* trailing bytes: no instruction */
+        out->size = (uint8_t)len;
+        for (size_t i = 0; i < len; i++)
+            out->words[0] |= (uint32_t)bytes[i] << (8 * i);
+        return len;
+    }
+    uint32_t w[3] = {0, 0, 0};
+    size_t nw = len / 4 > 3 ? 3 : len / 4;
+    for (size_t i = 0; i < nw; i++)
+        w[i] = (uint32_t)bytes[4 * i] | (uint32_t)bytes[4 * i + 1] << 8 |
+               (uint32_t)bytes[4 * i + 2] << 16 | (uint32_t)bytes[4 * i + 3] << 24;
+    out->words[0] = w[0];
+    gcn_fmt fmt = gcn_classify(w[0]);
+    size_t size = 0;
+    if (gcn_isa_target_index(d->target) >= 0) {
+        switch (fmt) {
+        case GCN_FMT_SOP2: case GCN_FMT_SOPK: case GCN_FMT_SOP1: case GCN_FMT_SOPC:
+        case GCN_FMT_SOPP: case GCN_FMT_SMEM:
+            size = gcn_dec_salu(d, fmt, w, nw, out);
+            break;
+        case GCN_FMT_VOP2: case GCN_FMT_VOP1: case GCN_FMT_VOPC: case GCN_FMT_VOP3:
+            size = gcn_dec_valu(d, fmt, w, nw, out);
+            break;
+        case GCN_FMT_VOP3P:
+            size = gcn_dec_vop3p(d, fmt, w, nw, out);
+            break;
+        case GCN_FMT_DS: case GCN_FMT_MUBUF: case GCN_FMT_MTBUF: case GCN_FMT_FLAT:
+            size = gcn_dec_mem(d, fmt, w, nw, out);
+            break;
+        default:
+            break;
+        }
+    }
+    if (size == 0 || out->id == GCN_ID_INVALID) {
+        uint64_t a = out->addr;
+        memset(out, 0, sizeof *out);
+        out->addr = a;
+        out->words[0] = w[0];
+        out->size = 4;
+        return 4;
+    }
+    for (size_t i = 1; i < size / 4 && i < 3; i++)
+        out->words[i] = w[i];
+    out->size = (uint8_t)size;
+    return size;
+}
+
+const gcn_opnd *gcn_insn_field(const gcn_insn *in, gcn_field f)
+{
+    for (unsigned i = 0; i < in->nopnds; i++)
+        if (in->op[i].field == f)
+            return &in->op[i];
+    return NULL;
+}

@@ -1,0 +1,45 @@
+/*
+ * decode_int.h -- internals shared by the decoder's family modules.
+ *
+ * decode.c classifies a dword by its encoding bits and hands it to the family
+ * module (salu.c, valu.c, vop3p.c, mem.c); print.c hands a record to the same
+ * module's printer.  operand.c holds what several families share: 9-bit
+ * source operands, register ranges, inline constants and literals.
+ * Encodings are extracted with shifts and masks (gcn_bits), never C bitfields.
+ */
+#ifndef GCN_DECODE_INT_H
+#define GCN_DECODE_INT_H
+
+#include "gcn_decode.h"
+
+/* Bits [lo, lo+width) of a 64-bit encoding. */
+static inline uint32_t gcn_bits(uint64_t w, unsigned lo, unsigned width)
+{
+    return (uint32_t)((w >> lo) & ((width >= 64) ? ~0ull : ((1ull << width) - 1)));
+}
+
+/* Classify the first dword: which family's encoding it is (GCN_FMT_INVALID if none). */
+gcn_fmt gcn_classify(uint32_t w0);
+
+/* Family decoders: w[0..nw) are the available dwords (nw >= 1, at most 3).
+ * Fill *out (id, enc, sub, operands, mods, literal) and return the size in
+ * bytes, or 0 when the encoding is invalid on the target. */
+size_t gcn_dec_salu(const gcn_decoder *d, gcn_fmt fmt, const uint32_t *w, size_t nw, gcn_insn *out);
+size_t gcn_dec_valu(const gcn_decoder *d, gcn_fmt fmt, const uint32_t *w, size_t nw, gcn_insn *out);
+size_t gcn_dec_vop3p(const gcn_decoder *d, gcn_fmt fmt, const uint32_t *w, size_t nw, gcn_insn *out);
+size_t gcn_dec_mem(const gcn_decoder *d, gcn_fmt fmt, const uint32_t *w, size_t nw, gcn_insn *out);
+
+/* Family printers. */
+void gcn_print_salu(const gcn_decoder *d, const gcn_insn *in, gcn_strbuf *sb);
+void gcn_print_valu(const gcn_decoder *d, const gcn_insn *in, gcn_strbuf *sb);
+void gcn_print_vop3p(const gcn_decoder *d, const gcn_insn *in, gcn_strbuf *sb);
+void gcn_print_mem(const gcn_decoder *d, const gcn_insn *in, gcn_strbuf *sb);
+
+/* operand.c: add an operand to a record; returns it (NULL if full). */
+gcn_opnd *gcn_add_opnd(gcn_insn *in, gcn_opnd_kind kind, gcn_field field,
+                       unsigned flags, unsigned reg, unsigned nregs, gcn_dtype dt);
+
+/* Print a register range like LLVM: v1, v[2:3], s[4:7], a0, ttmp[0:1]. */
+void gcn_print_reg(gcn_strbuf *sb, gcn_opnd_kind kind, unsigned reg, unsigned nregs);
+
+#endif

@@ -1,0 +1,56 @@
+/*
+ * strbuf.c -- a growable text buffer used by the printers and tools.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "gcn_decode.h"
+
+void gcn_sb_init(gcn_strbuf *sb) { sb->buf = NULL; sb->len = sb->cap = 0; }
+void gcn_sb_free(gcn_strbuf *sb) { free(sb->buf); gcn_sb_init(sb); }
+void gcn_sb_reset(gcn_strbuf *sb) { sb->len = 0; if (sb->buf) sb->buf[0] = 0; }
+
+static void sb_grow(gcn_strbuf *sb, size_t need)
+{
+    if (sb->len + need + 1 <= sb->cap)
+        return;
+    size_t cap = sb->cap ? sb->cap : 128;
+    while (cap < sb->len + need + 1)
+        cap *= 2;
+    char *p = realloc(sb->buf, cap);
+    if (!p)
+        abort(); /* out of memory: nothing sensible to report */
+    sb->buf = p;
+    sb->cap = cap;
+}
+
+void gcn_sb_puts(gcn_strbuf *sb, const char *s)
+{
+    size_t n = strlen(s);
+    sb_grow(sb, n);
+    memcpy(sb->buf + sb->len, s, n + 1);
+    sb->len += n;
+}
+
+void gcn_sb_putc(gcn_strbuf *sb, char c)
+{
+    sb_grow(sb, 1);
+    sb->buf[sb->len++] = c;
+    sb->buf[sb->len] = 0;
+}
+
+void gcn_sb_printf(gcn_strbuf *sb, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(NULL, 0, fmt, ap);
+    va_end(ap);
+    if (n <= 0)
+        return;
+    sb_grow(sb, (size_t)n);
+    va_start(ap, fmt);
+    vsnprintf(sb->buf + sb->len, (size_t)n + 1, fmt, ap);
+    va_end(ap);
+    sb->len += (size_t)n;
+}

@@ -1,0 +1,311 @@
+#!/usr/bin/env python3
+"""sweep.py -- differential sweep of gcndis against llvm-mc-22, family by family.
+
+For every encoding family and every opcode value it generates random operand
+field variants (a fixed seed, so runs repeat), lays each candidate in its own
+16-byte slot (candidate dwords, one literal dword, s_nop padding), and
+disassembles the same byte stream with llvm-mc-22 (in a child process, in
+chunks; a chunk that crashes LLVM is bisected and the crashing slots are left
+out and counted) and with `gcndis --raw --llvm-text --with-offsets`.
+
+A candidate is "valid" when LLVM decodes an instruction at the slot start.
+It matches when gcndis prints the same text with the same size there.  Words
+LLVM calls invalid must be invalid for gcndis too.
+
+usage: sweep.py --gcndis PATH --mcpu gfx942 [--per-op N] [--family F ...]
+                [--min-valid N] [--min-rate R] [--report FILE] [--show N]
+Exit 0 when the thresholds hold, 1 otherwise.
+"""
+import argparse
+import collections
+import os
+import random
+import re
+import struct
+import subprocess
+import sys
+import tempfile
+
+SNOP = 0xBF800000
+SLOT = 16
+
+# family: (number of dwords, base word, opcode shift, opcode values, extra fixed fn)
+def fam_table():
+    t = {}
+    t["SOP2"] = (1, 0x80000000, 23, range(0, 0x60))
+    t["SOPK"] = (1, 0xB0000000, 23, range(0, 32))
+    t["SOP1"] = (1, 0xBE800000, 8, range(0, 256))
+    t["SOPC"] = (1, 0xBF000000, 16, range(0, 128))
+    t["SOPP"] = (1, 0xBF800000, 16, range(0, 128))
+    t["SMEM"] = (2, 0xC0000000, 18, range(0, 256))
+    t["VOP2"] = (1, 0x00000000, 25, range(0, 0x3E))
+    t["VOP1"] = (1, 0x7E000000, 9, range(0, 256))
+    t["VOPC"] = (1, 0x7C000000, 17, range(0, 256))
+    t["VOP3"] = (2, 0xD0000000, 16, range(0, 0x380))
+    t["VOP3P"] = (2, 0xD3800000, 16, range(0, 128))
+    t["DS"] = (2, 0xD8000000, 17, range(0, 256))
+    t["FLAT"] = (2, 0xDC000000, 18, range(0, 128))
+    t["GLOBAL"] = (2, 0xDC008000, 18, range(0, 128))
+    t["SCRATCH"] = (2, 0xDC004000, 18, range(0, 128))
+    t["MUBUF"] = (2, 0xE0000000, 18, range(0, 128))
+    t["MTBUF"] = (2, 0xE8000000, 15, range(0, 16))
+    return t
+
+# Bits of the first dword that are fixed by the family (encoding + opcode).
+FIXED_MASK = {
+    "SOP2": 0xFF800000, "SOPK": 0xFF800000, "SOP1": 0xFF80FF00, "SOPC": 0xFFFF0000,
+    "SOPP": 0xFFFF0000, "SMEM": 0xFFFC0000, "VOP2": 0xFE000000, "VOP1": 0xFE01FE00,
+    "VOPC": 0xFFFE0000, "VOP3": 0xFFFF0000, "VOP3P": 0xFFFF0000, "DS": 0xFFFE0000,
+    "FLAT": 0xFFFCC000, "GLOBAL": 0xFFFCC000, "SCRATCH": 0xFFFCC000, "MUBUF": 0xFFFC0000,
+    "MTBUF": 0xFC078000,
+}
+
+# Interesting 9-bit source values, mixed in so special operands get coverage.
+SPECIAL_SRC = [0, 1, 101, 102, 103, 104, 105, 106, 107, 108, 123, 124, 125, 126, 127, 128, 129,
+               192, 193, 208, 209, 235, 236, 237, 238, 239, 240, 241, 242, 243, 244, 245,
+               246, 247, 248, 249, 250, 251, 252, 253, 254, 255, 256, 257, 511]
+
+
+def rand_word(rng):
+    return rng.getrandbits(32)
+
+
+def gen_candidate(rng, fam, op):
+    nw, base, shift, _ = FAMS[fam]
+    mask = FIXED_MASK[fam]
+    w0 = (rand_word(rng) & ~mask & 0xFFFFFFFF) | base | (op << shift)
+    words = [w0 & 0xFFFFFFFF]
+    if nw == 2:
+        words.append(rand_word(rng))
+    # Mix in special source operand values in the usual source field places.
+    r = rng.random()
+    if r < 0.35:
+        s = rng.choice(SPECIAL_SRC)
+        if fam in ("VOP2", "VOP1", "VOPC"):
+            words[0] = (words[0] & ~0x1FF) | s
+        elif fam in ("VOP3", "VOP3P"):
+            which = rng.randrange(3)
+            words[1] = (words[1] & ~(0x1FF << (9 * which))) | (s << (9 * which))
+        elif fam in ("SOP2", "SOPC"):
+            sh = rng.choice((0, 8))
+            words[0] = (words[0] & ~(0xFF << sh)) | ((s & 0xFF) << sh)
+        elif fam == "SOP1":
+            words[0] = (words[0] & ~0xFF) | (s & 0xFF)
+    elif r < 0.5 and fam in ("VOP3", "VOP3P", "DS", "FLAT", "GLOBAL", "SCRATCH", "MUBUF",
+                             "MTBUF", "SMEM"):
+        # sparser modifiers: clear random high bits of the second dword
+        words[1] &= rng.choice((0x0003FFFF, 0x00FFFFFF, 0x7FFFFFFF, 0xFFFFFFFF, 0x01FF01FF))
+    lit = rand_word(rng) & 0x7FFFFFFF
+    if rng.random() < 0.3:
+        lit = rng.choice((0x3F800000, 0x40000000, 0x3E22F983, 0x00000040, 0x0000FFFF,
+                          0x3C00, 0x7FFFFFFF, 0x00000001, 0x3FF00000))
+    return words, lit
+
+
+def build_slots(rng, fams, per_op):
+    slots = []  # (family, opcode, [dwords...16 bytes])
+    for fam in fams:
+        _, _, _, ops = FAMS[fam]
+        for op in ops:
+            for _ in range(per_op):
+                words, lit = gen_candidate(rng, fam, op)
+                d = words + [lit]
+                while len(d) < SLOT // 4:
+                    d.append(SNOP)
+                slots.append((fam, op, d))
+    return slots
+
+
+ENC_RE = re.compile(r"^\s*(.*?)\s*; encoding: \[([^\]]*)\]\s*$")
+WARN_RE = re.compile(r"^<stdin>:(\d+):(\d+): (warning|error): (.*)$")
+
+
+def run_llvm(llvm_mc, mcpu, slots):
+    """Disassemble slots (one per input line).  Returns list of
+    (offset, size, text-or-None) or None when LLVM crashed."""
+    lines = []
+    for _, _, d in slots:
+        b = struct.pack("<%dI" % len(d), *d)
+        lines.append(" ".join("0x%02x" % x for x in b))
+    inp = "\n".join(lines) + "\n"
+    p = subprocess.run([llvm_mc, "-triple=amdgcn-amd-amdhsa", "-mcpu=" + mcpu,
+                        "--disassemble", "--show-encoding"],
+                       input=inp, capture_output=True, text=True)
+    if p.returncode != 0 and p.returncode < 0 or "Stack dump" in p.stderr:
+        return None
+    valid = []
+    for ln in p.stdout.splitlines():
+        m = ENC_RE.match(ln)
+        if not m:
+            continue
+        nbytes = len([x for x in m.group(2).split(",") if x.strip()])
+        valid.append((m.group(1), nbytes))
+    invalid = []
+    for ln in p.stderr.splitlines():
+        m = WARN_RE.match(ln)
+        if m and "invalid instruction encoding" in m.group(4):
+            line, col = int(m.group(1)), int(m.group(2))
+            invalid.append((line - 1) * SLOT + (col - 1) // 5)
+    total = len(slots) * SLOT
+    out = []
+    pos, vi, ii = 0, 0, 0
+    inv = set(invalid)
+    while pos < total:
+        if pos in inv:
+            out.append((pos, 4, None))
+            pos += 4
+            continue
+        if vi >= len(valid):
+            return None  # inconsistent (output cut short)
+        text, n = valid[vi]
+        vi += 1
+        out.append((pos, n, text))
+        pos += n
+    return out
+
+
+def llvm_disasm(llvm_mc, mcpu, slots, stats, base=0):
+    """Disassemble with bisection on crashes.  Returns dict offset->(size,text)
+    keyed by absolute offset (slot index * SLOT); crashing slots are omitted."""
+    res = run_llvm(llvm_mc, mcpu, slots)
+    if res is not None:
+        return {base + o: (n, t) for o, n, t in res}
+    if len(slots) == 1:
+        stats["llvm_crash"] += 1
+        return {}
+    h = len(slots) // 2
+    a = llvm_disasm(llvm_mc, mcpu, slots[:h], stats, base)
+    b = llvm_disasm(llvm_mc, mcpu, slots[h:], stats, base + h * SLOT)
+    a.update(b)
+    return a
+
+
+def oracle_disasm(oracle, mcpu, slots, stats):
+    """Run the crash-proof in-process LLVM oracle (tests/decode/llvm_oracle)."""
+    with tempfile.NamedTemporaryFile(suffix=".bin", delete=False) as f:
+        for _, _, d in slots:
+            f.write(struct.pack("<%dI" % len(d), *d))
+        path = f.name
+    try:
+        p = subprocess.run([oracle, mcpu, path, str(SLOT)], capture_output=True, text=True)
+    finally:
+        os.unlink(path)
+    if p.returncode != 0:
+        sys.stderr.write("llvm_oracle failed (exit %d): %s\n" % (p.returncode, p.stderr[:2000]))
+        sys.exit(2)
+    out = {}
+    for ln in p.stdout.splitlines():
+        off, n, text = ln.split("\t", 2)
+        if text == "<crash>":
+            stats["llvm_crash"] += 1
+            continue
+        out[int(off)] = (int(n), None if text == "<invalid>" else text)
+    return out
+
+
+def ours_disasm(gcndis, mcpu, slots):
+    with tempfile.NamedTemporaryFile(suffix=".bin", delete=False) as f:
+        for _, _, d in slots:
+            f.write(struct.pack("<%dI" % len(d), *d))
+        path = f.name
+    try:
+        p = subprocess.run([gcndis, "--raw", "--mcpu=" + mcpu, "--llvm-text", "--with-offsets",
+                            path], capture_output=True, text=True)
+    finally:
+        os.unlink(path)
+    if p.returncode != 0:
+        sys.stderr.write("gcndis failed (exit %d): %s\n" % (p.returncode, p.stderr[:2000]))
+        sys.exit(2)
+    out = {}
+    for ln in p.stdout.splitlines():
+        off, n, text = ln.split("\t", 2)
+        out[int(off)] = (int(n), text)
+    return out
+
+
+def main():
+    global FAMS
+    FAMS = fam_table()
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--gcndis", required=True)
+    ap.add_argument("--llvm-mc", default=os.environ.get("LLVM_MC", "llvm-mc-22"))
+    ap.add_argument("--oracle", help="tests/decode/llvm_oracle binary (fast, in-process LLVM)")
+    ap.add_argument("--mcpu", required=True)
+    ap.add_argument("--per-op", type=int, default=200)
+    ap.add_argument("--family", action="append")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--chunk", type=int, default=2048)
+    ap.add_argument("--min-valid", type=int, default=0)
+    ap.add_argument("--min-rate", type=float, default=0.0)
+    ap.add_argument("--report")
+    ap.add_argument("--show", type=int, default=20, help="mismatches to print per family")
+    a = ap.parse_args()
+    fams = a.family or list(FAMS)
+    rng = random.Random(a.seed * 1000003 + (0 if a.mcpu == "gfx942" else 7))
+    slots = build_slots(rng, fams, a.per_op)
+    stats = collections.Counter()
+    llvm = {}
+    if a.oracle:
+        llvm = oracle_disasm(a.oracle, a.mcpu, slots, stats)
+    else:
+        for i in range(0, len(slots), a.chunk):
+            part = llvm_disasm(a.llvm_mc, a.mcpu, slots[i:i + a.chunk], stats, i * SLOT)
+            llvm.update(part)
+    ours = ours_disasm(a.gcndis, a.mcpu, slots)
+    per = collections.defaultdict(collections.Counter)
+    shown = collections.Counter()
+    mism_lines = []
+    for si, (fam, op, d) in enumerate(slots):
+        off = si * SLOT
+        c = per[fam]
+        c["candidates"] += 1
+        if off not in llvm:
+            c["llvm_crash"] += 1
+            continue
+        ln, lt = llvm[off]
+        on, ot = ours.get(off, (None, None))
+        if lt is None:
+            c["llvm_invalid"] += 1
+            if on is not None and not ot.startswith(".long"):
+                c["invalid_mismatch"] += 1
+                line = "%s op=0x%x words=%s: llvm invalid, ours '%s'" % (
+                    fam, op, " ".join("%08x" % x for x in d), ot)
+                mism_lines.append(line)
+                if shown[fam] < a.show:
+                    shown[fam] += 1
+                    print("  " + line)
+            continue
+        c["valid"] += 1
+        if ot == lt and on == ln:
+            c["match"] += 1
+        else:
+            c["mismatch"] += 1
+            line = "%s op=0x%x words=%s:\n    llvm: %s (%d)\n    ours: %s (%s)" % (
+                fam, op, " ".join("%08x" % x for x in d), lt, ln, ot, on)
+            mism_lines.append(line)
+            if shown[fam] < a.show:
+                shown[fam] += 1
+                print("  " + line)
+    tot = collections.Counter()
+    print("%-8s %10s %8s %8s %8s %8s %8s %7s" % ("family", "candidates", "valid", "match",
+                                                  "mismatch", "inv", "inv-bad", "crash"))
+    for fam in fams:
+        c = per[fam]
+        tot.update(c)
+        print("%-8s %10d %8d %8d %8d %8d %8d %7d" % (fam, c["candidates"], c["valid"], c["match"],
+                                                      c["mismatch"], c["llvm_invalid"],
+                                                      c["invalid_mismatch"], c["llvm_crash"]))
+    rate = tot["match"] / tot["valid"] if tot["valid"] else 0.0
+    print("TOTAL %s: %d valid encodings, %d identical (%.4f%%), %d invalid agreed of %d, "
+          "%d llvm crashes" % (a.mcpu, tot["valid"], tot["match"], 100 * rate,
+                               tot["llvm_invalid"] - tot["invalid_mismatch"],
+                               tot["llvm_invalid"], tot["llvm_crash"]))
+    if a.report:
+        with open(a.report, "w") as f:
+            f.write("\n".join(mism_lines) + "\n")
+    ok = tot["valid"] >= a.min_valid and rate >= a.min_rate and tot["invalid_mismatch"] == 0
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
