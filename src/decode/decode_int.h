@@ -42,4 +42,26 @@ gcn_opnd *gcn_add_opnd(gcn_insn *in, gcn_opnd_kind kind, gcn_field field,
 /* Print a register range like LLVM: v1, v[2:3], s[4:7], a0, ttmp[0:1]. */
 void gcn_print_reg(gcn_strbuf *sb, gcn_opnd_kind kind, unsigned reg, unsigned nregs);
 
+/* operand.c: decode a 9-bit source operand (VOP src0 / VOP3 srcN; SALU uses
+ * the 8-bit subset).  Registers become SGPR/VGPR/TTMP/SPECIAL operands of
+ * nregs registers; 128..208 and 240..248 INLINE; 255 a LITERAL taken from
+ * lit (when have_lit is 0 the literal is missing and the function returns
+ * NULL).  *used_lit is set when the literal was consumed. */
+gcn_opnd *gcn_dec_src9(gcn_insn *in, gcn_field field, unsigned enc, unsigned nregs,
+                       gcn_dtype dt, int have_lit, uint32_t lit, int *used_lit);
+
+/* Print one operand as LLVM does (register, special name, inline constant
+ * formatted for its dtype, literal, immediate as signed decimal). */
+void gcn_print_opnd(gcn_strbuf *sb, const gcn_insn *in, const gcn_opnd *o);
+
+/* Name of a special scalar register encoding for nregs registers, or NULL. */
+const char *gcn_special_name(unsigned enc, unsigned nregs);
+
+/* Print an inline constant (enc 128..208, 240..248) for a data type. */
+void gcn_print_inline(gcn_strbuf *sb, unsigned enc, gcn_dtype dt);
+
+/* Whether a 32-bit literal value for dtype equals some inline constant
+ * (LLVM then prints it as lit(0x...)). */
+int gcn_literal_is_inlinable(uint32_t v, gcn_dtype dt);
+
 #endif
