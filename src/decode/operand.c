@@ -21,7 +21,12 @@
  *    0.15915494309189532); for 16-bit integer operands they print as the
  *    hex f16 bit pattern (0x3c00);
  *  - a literal whose value (as the operand type would see it) equals an
- *    inline constant prints as lit(0x...), see gcn_print_literal().
+ *    inline constant prints as lit(0x...), see print_literal(): f16 / bf16
+ *    look at the low half (and print only it when not inlinable, f16), 16-bit
+ *    integers and 32-bit types at the whole value, packed v2f16 / v2bf16 at
+ *    the 32-bit integer or the zero-extended half constant, f64 never (the
+ *    literal is the high half, printed as the double when inlinable), 64-bit
+ *    integers at the zero-extended value.
  */
 #include "decode_int.h"
 
@@ -143,19 +148,10 @@ gcn_opnd *gcn_dec_src9(gcn_insn *in, gcn_field field, unsigned enc, unsigned nre
     return gcn_add_opnd(in, kind, field, GCN_OPF_SRC, reg, nregs, dt);
 }
 
+/* 16-bit integer operands (a packed v2i16 operand prints like a 32-bit one) */
 static int dt_is_int16(gcn_dtype dt)
 {
-    return dt == GCN_DT_B16 || dt == GCN_DT_I16 || dt == GCN_DT_U16 || dt == GCN_DT_V2I16;
-}
-
-static int dt_is_f16(gcn_dtype dt)
-{
-    return dt == GCN_DT_F16 || dt == GCN_DT_V2F16;
-}
-
-static int dt_is_bf16(gcn_dtype dt)
-{
-    return dt == GCN_DT_BF16 || dt == GCN_DT_V2BF16;
+    return dt == GCN_DT_B16 || dt == GCN_DT_I16 || dt == GCN_DT_U16;
 }
 
 static int dt_is64(gcn_dtype dt)
@@ -225,12 +221,28 @@ static int h16_inline(uint16_t v, const uint16_t *tab)
     return 0;
 }
 
+/* packed 16-bit float: a 32-bit integer constant, or the zero-extended
+ * 16-bit float constant (LLVM getInlineEncodingV2F16 / V2BF16) */
+static int v2h_inline(uint32_t v, const uint16_t *tab)
+{
+    if (int_inline((int32_t)v))
+        return 1;
+    for (unsigned i = 0; i < 9; i++)
+        if (v == tab[i])
+            return 1;
+    return 0;
+}
+
 int gcn_literal_is_inlinable(uint32_t v, gcn_dtype dt)
 {
-    if (dt_is_f16(dt))
+    if (dt == GCN_DT_F16)
         return h16_inline((uint16_t)v, inl_f16);
-    if (dt_is_bf16(dt))
+    if (dt == GCN_DT_BF16)
         return h16_inline((uint16_t)v, inl_bf16);
+    if (dt == GCN_DT_V2F16)
+        return v2h_inline(v, inl_f16);
+    if (dt == GCN_DT_V2BF16)
+        return v2h_inline(v, inl_bf16);
     if (dt == GCN_DT_F64)
         return 0;                       /* printed as the f64 value instead */
     if (dt_is64(dt))
@@ -259,7 +271,7 @@ static void print_literal(gcn_strbuf *sb, uint32_t v, gcn_dtype dt)
         gcn_sb_printf(sb, "lit(0x%x)", v);
         return;
     }
-    if (dt_is_f16(dt) || dt_is_int16(dt))
+    if (dt == GCN_DT_F16 || dt_is_int16(dt))
         gcn_sb_printf(sb, "0x%x", v & 0xffff);
     else
         gcn_sb_printf(sb, "0x%x", v);

@@ -64,6 +64,7 @@ static gcn_dtype dtype_from(const char *s, size_t n)
         {"bf16", GCN_DT_BF16}, {"b32", GCN_DT_B32}, {"i32", GCN_DT_I32}, {"u32", GCN_DT_U32},
         {"f32", GCN_DT_F32}, {"b64", GCN_DT_B64}, {"i64", GCN_DT_I64}, {"u64", GCN_DT_U64},
         {"f64", GCN_DT_F64}, {"b128", GCN_DT_B128}, {"any", GCN_DT_ANY},
+        {"v2f16", GCN_DT_V2F16}, {"v2i16", GCN_DT_V2I16}, {"v2bf16", GCN_DT_V2BF16},
     };
     for (size_t i = 0; i < sizeof tab / sizeof tab[0]; i++)
         if (strlen(tab[i].name) == n && !memcmp(tab[i].name, s, n))
@@ -225,27 +226,32 @@ static gcn_opnd *add_vgpr(gcn_insn *in, gcn_field f, unsigned flags, unsigned re
 static gcn_opnd *add_src(gcn_insn *in, gcn_field f, unsigned enc, const vop_od *o,
                          int have_lit, uint32_t lit, int *used_lit)
 {
-    if (o->cls == 'a') {
-        if (enc < 256)
-            return NULL;
-        return add_vgpr(in, f, GCN_OPF_SRC, enc - 256, o, GCN_OPND_AGPR);
-    }
     gcn_opnd *op = gcn_dec_src9(in, f, enc, o->n, (gcn_dtype)o->dt, have_lit, lit, used_lit);
     if (!op)
         return NULL;
+    int vonly = o->cls == 'v' || o->cls == 'a';
     switch (op->kind) {
     case GCN_OPND_VGPR:
+        if (o->cls == 'a')
+            op->kind = GCN_OPND_AGPR;
         if (o->n >= 2 && (op->reg & 1))
             op->flags |= OPF_ALIGN;
         if (o->cls == 's')
             op->flags |= OPF_BADREG;
         break;
-    case GCN_OPND_SGPR: case GCN_OPND_TTMP: case GCN_OPND_SPECIAL:
-        if (o->cls == 'v')
+    case GCN_OPND_SGPR: case GCN_OPND_TTMP:
+        if (vonly)
+            op->flags |= OPF_BADREG;
+        break;
+    case GCN_OPND_SPECIAL:
+        /* LLVM prints no comment for its "inline values" (null, src_*), nor
+         * for lds_direct in a VRegOrLds class */
+        if (vonly && !(enc == 125 || (enc >= 230 && enc <= 239) || (enc >= 251 && enc <= 253) ||
+                       (enc == 254 && !strcmp(o->rc, "VRegOrLds_32"))))
             op->flags |= OPF_BADREG;
         break;
     default:   /* constants */
-        if (o->cls == 'v')
+        if (vonly || o->cls == 'r')
             op->flags |= OPF_BADIMM;
         break;
     }
@@ -341,8 +347,9 @@ static size_t dec_e32(const vop_info *vi, unsigned fmt, const uint32_t *w, size_
                 return 0;
             int kfirst = t[1] != 0;
             const vop_od *so = &vi->od[R_S0];
+            /* reg 0 marks the K constant: LLVM prints it as plain hex */
             op = gcn_add_opnd(out, GCN_OPND_LITERAL, kfirst ? GCN_FLD_SRC1 : GCN_FLD_SRC2,
-                              GCN_OPF_SRC, 255, 1, (gcn_dtype)so->dt);
+                              GCN_OPF_SRC, 0, 1, (gcn_dtype)so->dt);
             if (op)
                 op->imm = lit;
             out->literal = lit;
@@ -384,8 +391,10 @@ static size_t dec_e64(const vop_info *vi, const uint32_t *w, size_t nw, gcn_insn
     out->sub = GCN_SUB_E64;
     for (int b = 0; b < B_N; b++) {
         bitval[b] = (unsigned)((q >> bitpos[b]) & 1);
-        if (vop3b && b < B_CLAMP)
-            continue;                   /* sdst[14:8] */
+        if (vop3b && b < B_CLAMP) {
+            bitval[b] = 0;              /* sdst[14:8] */
+            continue;
+        }
         char c = vi->v3[b] ? vi->v3[b] : 'X';
         if (bitval[b] && c == 'X')
             return 0;
@@ -476,8 +485,10 @@ static size_t dec_sdwa(const vop_info *vi, unsigned fmt, const uint32_t *w, size
     unsigned dst_sel = gcn_bits(eff, 8, 3), dst_unused = gcn_bits(eff, 11, 2);
     unsigned src0_sel = gcn_bits(eff, 16, 3), src1_sel = gcn_bits(eff, 24, 3);
     if (fmt != GCN_FMT_VOPC) {
-        if (dst_sel > 6 || dst_unused > 2)
+        if (dst_sel > 6)
             return 0;
+        if (dst_unused == 3)
+            dst_unused = 0;             /* LLVM prints UNUSED_PAD */
         out->m.clamp = (uint8_t)gcn_bits(eff, 13, 1);
         out->m.omod = (uint8_t)gcn_bits(eff, 14, 2);
     }
@@ -687,7 +698,10 @@ static void print_src(gcn_strbuf *sb, const vop_info *vi, const gcn_insn *in, co
         gcn_sb_puts(sb, negmn ? "neg(" : "-");
     if (abs_)
         gcn_sb_putc(sb, '|');
-    gcn_print_opnd(sb, in, o);
+    if (o->kind == GCN_OPND_LITERAL && o->reg == 0)
+        gcn_sb_printf(sb, "0x%x", (uint32_t)o->imm);     /* fmamk/fmaak K */
+    else
+        gcn_print_opnd(sb, in, o);
     if (o->flags & (OPF_BADREG | OPF_ALIGN))
         print_rc_comment(sb, vi, in, o);
     if (o->flags & OPF_BADIMM)

@@ -241,6 +241,14 @@ def sem_hint(mnem, role):
     return toks[-1] if role != "D" else toks[0]
 
 
+def packed_type(mnem, role):
+    """Packed 16-bit sources (v_dot2*, v_pk_fmac_f16): v2f16 / v2bf16 / v2i16."""
+    if not (mnem.startswith("v_dot2") and role in ("S0", "S1") or "pk_fmac" in mnem):
+        return None
+    t = mnem_types(mnem)[-1]
+    return {"f16": "V2F16", "bf16": "V2BF16", "i16": "V2I16", "u16": "V2I16"}.get(t)
+
+
 def dtype_for(hint, nregs, pclass):
     """gcn_dtype name (without GCN_DT_) for an operand: the semantic hint
     from the mnemonic, overruled by the print class LLVM showed (pclass:
@@ -494,6 +502,8 @@ def probe_opdefs(orc, rows):
                 if k == "a":
                     cls = "a"
                 inl = opnd("inl") or ""
+                if cls == "c" and "Invalid immediate" in inl:
+                    cls = "r"           # any register, no constant
                 pclass = "32"
                 if inl.startswith("0x3c00"):
                     pclass = "i16"
@@ -503,7 +513,8 @@ def probe_opdefs(orc, rows):
                     pclass = None
                     l = pr.get("lit3ff00000")
                     if l and valid(l[1]):
-                        pclass = "f64" if split_insn(l[1])[1][-1] == "1.0" else "i64"
+                        j = [x[0] for x in r.forms[t]["e32"][0]].index("S0")
+                        pclass = "f64" if split_insn(l[1])[1][j] == "1.0" else "i64"
                 od[role] = (cls, cnt, pclass, rcname)
             r.opdefs[t] = od
 
@@ -581,10 +592,11 @@ def probe_v3(orc, rows):
                 w = list(base)
                 w[wi] |= 1 << b
                 jobs.append((r, nm, w))
-            # all op_sel bits together: the printed list tells the arity
-            w = list(base)
-            w[0] |= 0xF << 11
-            jobs.append((r, "osall", w))
+            # each op_sel bit alone: the printed list tells the arity
+            for b in range(4):
+                w = list(base)
+                w[0] |= 1 << (11 + b)
+                jobs.append((r, "osall", w))
         res = orc.run(t, [j[2] for j in jobs])
         cur = {}
         for (r, nm, _), (n, txt) in zip(jobs, res):
@@ -594,7 +606,8 @@ def probe_v3(orc, rows):
                 continue
             if nm == "osall":
                 m = re.search(r"op_sel:\[([0-9,]+)\]", txt)
-                r.os[t] = len(m.group(1).split(",")) if m else 0
+                if m:
+                    r.os[t] = max(r.os.get(t, 0), len(m.group(1).split(",")))
                 continue
             if not valid(txt):
                 c = "X"
@@ -656,7 +669,7 @@ def row_sig(r, t):
         if role not in od:
             continue
         cls, cnt, pc, rc = od[role]
-        dt = dtype_for(sem_hint(r.mnem, role), cnt, pc)
+        dt = packed_type(r.mnem, role) or dtype_for(sem_hint(r.mnem, role), cnt, pc)
         if role in ("D", "SD") and cls == "s":
             dt = "B64" if cnt == 2 else "B32"
         tok = "%s:%s%d:%s" % (role, cls, cnt, dt.lower())
@@ -728,7 +741,8 @@ HEADER = """\
  *            SD  scalar destination of VOP3b (sdst field, carry-out / div_scale)
  *            S0 S1 S2  sources
  *     CLASS  v VGPR only, a AGPR, s SGPR (or SGPR/constant source),
- *            c any 9-bit source (VGPR, SGPR, special, inline constant)
+ *            c any 9-bit source (VGPR, SGPR, special, inline constant),
+ *            r any register (a constant prints "Invalid immediate")
  *     n      number of 32-bit registers
  *     DTYPE  gcn_dtype name in lower case (f32, u32, b64, f16 ...); constants
  *            print as LLVM prints them for this type (operand.c), and the
