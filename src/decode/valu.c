@@ -51,10 +51,10 @@ typedef struct vop_info {
     uint8_t os;         /* op_sel entries */
     char sw[14];        /* SDWA bit map */
     char dp[8];         /* DPP bit map, bits 17..23 */
-    uint8_t nosuf32, nosuf64, bitop3, v3fi, dpalu;
+    uint8_t nosuf32, nosuf64, bitop3, v3fi, dpalu, sdwanodst;
 } vop_info;
 
-static vop_info *infos;
+static vop_info *infos[2];   /* [target index][id] */
 static pthread_once_t infos_once = PTHREAD_ONCE_INIT;
 
 static gcn_dtype dtype_from(const char *s, size_t n)
@@ -80,8 +80,8 @@ static int role_index(const char *s, size_t n)
     return -1;
 }
 
-/* Parse one signature (grammar: top of isa/valu.def). */
-static void parse_sig(vop_info *vi, const char *sig)
+/* Parse one signature (grammar: top of isa/valu.def) for target index ti. */
+static void parse_sig(vop_info *vi, const char *sig, int ti)
 {
     const char *p = sig;
     vi->ok = 1;
@@ -91,6 +91,13 @@ static void parse_sig(vop_info *vi, const char *sig)
         const char *e = p;
         while (*e && *e != ' ')
             e++;
+        if (e - p > 4 && p[3] == ':' && (!memcmp(p, "942", 3) || !memcmp(p, "950", 3))) {
+            if ((ti == 0) != !memcmp(p, "942", 3)) {
+                p = e;              /* a token for the other target */
+                continue;
+            }
+            p += 4;
+        }
         size_t len = (size_t)(e - p);
         const char *eq = memchr(p, '=', len);
         const char *co = memchr(p, ':', len);
@@ -163,6 +170,7 @@ static void parse_sig(vop_info *vi, const char *sig)
             else if (len == 7 && !memcmp(p, "nosuf64", 7)) vi->nosuf64 = 1;
             else if (len == 6 && !memcmp(p, "bitop3", 6)) vi->bitop3 = 1;
             else if (len == 4 && !memcmp(p, "v3fi", 4)) vi->v3fi = 1;
+            else if (len == 9 && !memcmp(p, "sdwanodst", 9)) vi->sdwanodst = 1;
         }
         p = e;
     }
@@ -177,23 +185,26 @@ static void parse_sig(vop_info *vi, const char *sig)
 
 static void infos_build(void)
 {
-    infos = calloc(GCN_ID_COUNT, sizeof *infos);
-    if (!infos)
-        return;
-    for (unsigned id = 1; id < GCN_ID_COUNT; id++) {
-        const gcn_isa_row *r = gcn_isa_row_of(id);
-        if (r->fmt == GCN_FMT_VOP1 || r->fmt == GCN_FMT_VOP2 || r->fmt == GCN_FMT_VOPC ||
-            r->fmt == GCN_FMT_VOP3)
-            parse_sig(&infos[id], r->sig);
+    for (int ti = 0; ti < 2; ti++) {
+        infos[ti] = calloc(GCN_ID_COUNT, sizeof *infos[ti]);
+        if (!infos[ti])
+            return;
+        for (unsigned id = 1; id < GCN_ID_COUNT; id++) {
+            const gcn_isa_row *r = gcn_isa_row_of(id);
+            if (r->fmt == GCN_FMT_VOP1 || r->fmt == GCN_FMT_VOP2 || r->fmt == GCN_FMT_VOPC ||
+                r->fmt == GCN_FMT_VOP3)
+                parse_sig(&infos[ti][id], r->sig, ti);
+        }
     }
 }
 
-static const vop_info *info_of(unsigned id)
+static const vop_info *info_of(const gcn_decoder *d, unsigned id)
 {
+    int ti = gcn_isa_target_index(d->target);
     pthread_once(&infos_once, infos_build);
-    if (!infos || id == 0 || id >= GCN_ID_COUNT || !infos[id].ok)
+    if (ti < 0 || !infos[ti] || id == 0 || id >= GCN_ID_COUNT || !infos[ti][id].ok)
         return NULL;
-    return &infos[id];
+    return &infos[ti][id];
 }
 
 /* ---- operand construction ------------------------------------------------ */
@@ -234,7 +245,7 @@ static gcn_opnd *add_src(gcn_insn *in, gcn_field f, unsigned enc, const vop_od *
     case GCN_OPND_VGPR:
         if (o->cls == 'a')
             op->kind = GCN_OPND_AGPR;
-        if (o->n >= 2 && (op->reg & 1))
+        if (o->n >= 2 && (op->reg & 1) && o->cls != 'r')
             op->flags |= OPF_ALIGN;
         if (o->cls == 's')
             op->flags |= OPF_BADREG;
@@ -380,8 +391,13 @@ static size_t dec_e32(const vop_info *vi, unsigned fmt, const uint32_t *w, size_
 enum { B_ABS0, B_ABS1, B_ABS2, B_OS0, B_OS1, B_OS2, B_OS3, B_CLAMP, B_OMOD0, B_OMOD1,
        B_NEG0, B_NEG1, B_NEG2, B_N };
 
-static size_t dec_e64(const vop_info *vi, const uint32_t *w, size_t nw, gcn_insn *out)
+/* gfx950 accepts a 32-bit literal in VOP3 sources (LLVM FeatureVOP3Literal on
+ * gfx950; on gfx942 LLVM has none and crashes on such words). */
+static size_t dec_e64(const gcn_decoder *d, const vop_info *vi, const uint32_t *w, size_t nw,
+                      gcn_insn *out)
 {
+    int litok = d->target == GCN_TARGET_GFX950;
+    int used = 0;
     if (nw < 2 || !vi->form[F_E64])
         return 0;
     uint64_t q = (uint64_t)w[0] | (uint64_t)w[1] << 32;
@@ -410,7 +426,13 @@ static size_t dec_e64(const vop_info *vi, const uint32_t *w, size_t nw, gcn_insn
         const vop_od *o = &vi->od[r];
         gcn_opnd *op;
         if (r == R_D) {
-            if (o->cls == 's')
+            if (o->cls == 's' && vdst == 255) {
+                if (!litok || nw < 3)
+                    return 0;
+                op = gcn_dec_src9(out, GCN_FLD_SDST, 255, o->n, GCN_DT_B32, 1, w[2], &used);
+                if (op)
+                    op->flags = GCN_OPF_DST | OPF_BADIMM;
+            } else if (o->cls == 's')
                 op = add_sdst(out, GCN_FLD_SDST, vdst, o);
             else
                 op = add_vgpr(out, GCN_FLD_VDST, GCN_OPF_DST, vdst, o,
@@ -419,9 +441,10 @@ static size_t dec_e64(const vop_info *vi, const uint32_t *w, size_t nw, gcn_insn
             op = add_sdst(out, GCN_FLD_SDST_VOP3B, sdst, o);
         } else {
             int i = r - R_S0;
-            if (src[i] == 255)
-                return 0;               /* no VOP3 literal before GFX10 */
-            op = add_src(out, role_field(r, o), src[i], o, 0, 0, NULL);
+            if (src[i] == 255 && (!litok || nw < 3))
+                return 0;
+            op = add_src(out, role_field(r, o), src[i], o, litok && nw >= 3,
+                         nw >= 3 ? w[2] : 0, &used);
             if (op && !vi->bitop3) {
                 if (bitval[B_NEG0 + i])
                     op->flags |= GCN_OPF_NEG;
@@ -443,7 +466,7 @@ static size_t dec_e64(const vop_info *vi, const uint32_t *w, size_t nw, gcn_insn
                                   bitval[B_OMOD1] << 7);
     if (vi->bitop3)
         out->m.omod = 0;
-    return 8;
+    return used ? 12 : 8;
 }
 
 /* ---- SDWA ------------------------------------------------------------ */
@@ -485,10 +508,10 @@ static size_t dec_sdwa(const vop_info *vi, unsigned fmt, const uint32_t *w, size
     unsigned dst_sel = gcn_bits(eff, 8, 3), dst_unused = gcn_bits(eff, 11, 2);
     unsigned src0_sel = gcn_bits(eff, 16, 3), src1_sel = gcn_bits(eff, 24, 3);
     if (fmt != GCN_FMT_VOPC) {
-        if (dst_sel > 6)
+        if (dst_sel > 6 || (vi->sdwanodst && dst_sel != 6))
             return 0;
-        if (dst_unused == 3)
-            dst_unused = 0;             /* LLVM prints UNUSED_PAD */
+        if (dst_unused == 3 || vi->sdwanodst)
+            dst_unused = 0;             /* LLVM prints UNUSED_PAD / nothing */
         out->m.clamp = (uint8_t)gcn_bits(eff, 13, 1);
         out->m.omod = (uint8_t)gcn_bits(eff, 14, 2);
     }
@@ -626,7 +649,7 @@ size_t gcn_dec_valu(const gcn_decoder *d, gcn_fmt fmt, const uint32_t *w, size_t
     default: return 0;
     }
     unsigned id = gcn_isa_lookup(d->target, fmt, op);
-    const vop_info *vi = info_of(id);
+    const vop_info *vi = info_of(d, id);
     if (!vi)
         return 0;
     out->id = (uint16_t)id;
@@ -634,7 +657,7 @@ size_t gcn_dec_valu(const gcn_decoder *d, gcn_fmt fmt, const uint32_t *w, size_t
     out->opcode = (uint16_t)op;
     size_t n;
     if (fmt == GCN_FMT_VOP3) {
-        n = dec_e64(vi, w, nw, out);
+        n = dec_e64(d, vi, w, nw, out);
     } else {
         unsigned src0 = gcn_bits(w0, 0, 9);
         if (src0 == 0xF9)
@@ -674,6 +697,11 @@ static void print_rc_comment(gcn_strbuf *sb, const vop_info *vi, const gcn_insn 
     char name[32];
     if ((o->flags & OPF_BADREG) && od->rc[0] && od->rc[0] != '!') {
         snprintf(name, sizeof name, "%s", od->rc);
+    } else if (od->cls == 'a') {
+        if (o->nregs <= 1)
+            snprintf(name, sizeof name, "AGPR_32");
+        else
+            snprintf(name, sizeof name, "AReg_%u_Align2", 32u * o->nregs);
     } else {
         /* a VGPR field (vdst, vsrc1, SDWA/DPP sources) or a VGPR-only class */
         int vfield = r == R_D || in->sub == GCN_SUB_SDWA || in->sub == GCN_SUB_DPP ||
@@ -685,6 +713,25 @@ static void print_rc_comment(gcn_strbuf *sb, const vop_info *vi, const gcn_insn 
             snprintf(name, sizeof name, "%s_%u_Align2", pre, 32u * o->nregs);
     }
     gcn_sb_printf(sb, "/*Invalid register, operand has '%s' register class*/", name);
+}
+
+/* LLVM printImmediate32 (no lit() marking) */
+static void print_imm32(gcn_strbuf *sb, uint32_t v)
+{
+    static const uint32_t f[9] = {0x3f000000, 0xbf000000, 0x3f800000, 0xbf800000, 0x40000000,
+                                  0xc0000000, 0x40800000, 0xc0800000, 0x3e22f983};
+    static const char *const t[9] = {"0.5", "-0.5", "1.0", "-1.0", "2.0", "-2.0", "4.0",
+                                     "-4.0", "0.15915494"};
+    if ((int32_t)v >= -16 && (int32_t)v <= 64) {
+        gcn_sb_printf(sb, "%d", (int32_t)v);
+        return;
+    }
+    for (int i = 0; i < 9; i++)
+        if (v == f[i]) {
+            gcn_sb_puts(sb, t[i]);
+            return;
+        }
+    gcn_sb_printf(sb, "0x%x", v);
 }
 
 static void print_src(gcn_strbuf *sb, const vop_info *vi, const gcn_insn *in, const gcn_opnd *o)
@@ -700,6 +747,8 @@ static void print_src(gcn_strbuf *sb, const vop_info *vi, const gcn_insn *in, co
         gcn_sb_putc(sb, '|');
     if (o->kind == GCN_OPND_LITERAL && o->reg == 0)
         gcn_sb_printf(sb, "0x%x", (uint32_t)o->imm);     /* fmamk/fmaak K */
+    else if (o->kind == GCN_OPND_LITERAL && (o->flags & OPF_BADIMM))
+        print_imm32(sb, (uint32_t)o->imm);   /* a literal in a register-only field */
     else
         gcn_print_opnd(sb, in, o);
     if (o->flags & (OPF_BADREG | OPF_ALIGN))
@@ -770,9 +819,8 @@ static void print_dpp_ctrl(gcn_strbuf *sb, const vop_info *vi, unsigned c)
 
 void gcn_print_valu(const gcn_decoder *d, const gcn_insn *in, gcn_strbuf *sb)
 {
-    (void)d;
     const gcn_isa_row *row = gcn_isa_row_of(in->id);
-    const vop_info *vi = info_of(in->id);
+    const vop_info *vi = info_of(d, in->id);
     gcn_sb_puts(sb, row->mnem);
     if (!vi)
         return;
@@ -816,7 +864,7 @@ void gcn_print_valu(const gcn_decoder *d, const gcn_insn *in, gcn_strbuf *sb)
         if (m->clamp)
             gcn_sb_puts(sb, " clamp");
         print_omod(sb, m->omod);
-        if (row->fmt != GCN_FMT_VOPC)
+        if (row->fmt != GCN_FMT_VOPC && !vi->sdwanodst)
             gcn_sb_printf(sb, " dst_sel:%s dst_unused:%s", sdwa_sel_name(m->dst_sel),
                           m->dst_unused == 0 ? "UNUSED_PAD" : m->dst_unused == 1 ? "UNUSED_SEXT"
                                                                               : "UNUSED_PRESERVE");

@@ -334,6 +334,7 @@ class Row:
         self.e64_suffix = {}  # target -> bool (LLVM prints _e64)
         self.e32_suffix = {}
         self.special = set()  # bitop3, v3fi
+        self.tspecial = {}    # target -> set of target-specific tokens
 
 
 def build_rows(found):
@@ -423,6 +424,8 @@ def probe_forms(orc, rows):
                 r.e64_suffix[t] = mn.endswith("_e64")
             if fm == "e32":
                 r.e32_suffix[t] = mn.endswith("_e32")
+            if fm == "sdwa" and r.fam != "VOPC" and "dst_sel:" not in txt:
+                r.tspecial.setdefault(t, set()).add("sdwanodst")
             r.forms[t][fm] = (roles_of(ops, r.fam, fm), txt)
 
 
@@ -692,6 +695,7 @@ def row_sig(r, t):
     if "e32" in r.forms[t] and not r.e32_suffix.get(t, True):
         parts.append("nosuf32")
     parts += sorted(r.special)
+    parts += sorted(r.tspecial.get(t, ()))
     return " ".join(parts)
 
 
@@ -762,6 +766,9 @@ HEADER = """\
  *            30 31; VOPC: 15 19 20 21 22 23 27 28 29 30 31), same letters
  *   dp=...   DPP second-dword bits 17..23, same letters
  *   nosuf32 / nosuf64  LLVM prints no _e32 / _e64 suffix
+ *   sdwanodst  SDWA form without dst_sel/dst_unused (gfx950 fp8/bf8 converts):
+ *            dst_sel must be DWORD, dst_unused is ignored
+ *   942:TOKEN / 950:TOKEN  a token that holds on one target only
  *   bitop3   VOP3 bits neg[2:0] abs[2:0] omod[1:0] hold the bitop3:N truth table
  *   v3fi     VOP3 op_sel bits 0/1 print as fi:1 / bound_ctrl:1 (permlane swaps)
  */
@@ -788,9 +795,11 @@ def main():
         sigs = {t: row_sig(r, t) for t in TARGETS if t in r.op}
         sig = sigs.get("gfx942", sigs.get("gfx950"))
         if len(set(sigs.values())) > 1:
-            sys.stderr.write("note: %s differs between targets:\n  %s\n  %s\n" % (
-                r.mnem, sigs["gfx942"], sigs["gfx950"]))
-            sig = sigs["gfx950"]
+            # common tokens, then target-specific ones as "942:tok" / "950:tok"
+            toks = {t: sigs[t].split() for t in sigs}
+            common = [x for x in toks["gfx942"] if x in toks["gfx950"]]
+            sig = " ".join(common + ["%s:%s" % (t[3:], x) for t in TARGETS for x in toks[t]
+                                     if x not in common])
         ident = r.mnem.upper()
         assert ident not in ids
         ids.add(ident)
