@@ -273,14 +273,12 @@ static gcn_opnd *add_src(gcn_insn *in, gcn_field f, unsigned enc, const vop_od *
  * VOP3b sdst): decoded like a source; constants print with a comment. */
 static gcn_opnd *add_sdst(gcn_insn *in, gcn_field f, unsigned enc, const vop_od *o)
 {
-    gcn_opnd *op = gcn_dec_src9(in, f, enc, o->n, GCN_DT_B32, 0, 0, NULL);
+    gcn_opnd *op = gcn_dec_src9(in, f, enc, o->n, (gcn_dtype)o->dt, 0, 0, NULL);
     if (!op)
         return NULL;
     op->flags = GCN_OPF_DST;
     if (op->kind == GCN_OPND_INLINE)
         op->flags |= OPF_BADIMM;
-    else
-        op->dtype = o->dt;
     return op;
 }
 
@@ -325,7 +323,7 @@ static size_t dec_e32(const vop_info *vi, unsigned fmt, const uint32_t *w, size_
     if (!vi->form[F_E32])
         return 0;
     const char *t = vi->tmpl[F_E32];
-    if (!*t) {                          /* v_nop, v_clrexcp: no operands */
+    if (!*t) {                          /* v_nop, v_clrexcp: no operands, src0 ignored */
         if (fmt == GCN_FMT_VOP1 && vdst != 0)
             return 0;
         return 4;
@@ -418,6 +416,8 @@ static size_t dec_e64(const gcn_decoder *d, const vop_info *vi, const uint32_t *
             bitval[b] = 0;              /* ignored by LLVM */
     }
     unsigned vdst = gcn_bits(q, 0, 8), sdst = gcn_bits(q, 8, 7);
+    if (!vi->tmpl[F_E64][0] && vdst != 0)
+        return 0;                       /* v_nop / v_clrexcp: vdst must be 0 */
     unsigned src[3] = {gcn_bits(q, 32, 9), gcn_bits(q, 41, 9), gcn_bits(q, 50, 9)};
     for (const char *t = vi->tmpl[F_E64]; *t; t++) {
         int r = tmpl_role(*t);
@@ -660,7 +660,9 @@ size_t gcn_dec_valu(const gcn_decoder *d, gcn_fmt fmt, const uint32_t *w, size_t
         n = dec_e64(d, vi, w, nw, out);
     } else {
         unsigned src0 = gcn_bits(w0, 0, 9);
-        if (src0 == 0xF9)
+        if (vi->form[F_E32] && !vi->tmpl[F_E32][0])
+            n = dec_e32(vi, fmt, w, nw, out);   /* operand-less: src0 is ignored */
+        else if (src0 == 0xF9)
             n = dec_sdwa(vi, fmt, w, nw, out);
         else if (src0 == 0xFA)
             n = dec_dpp(vi, w, nw, out);
@@ -736,7 +738,12 @@ static void print_imm32(gcn_strbuf *sb, uint32_t v)
 
 static void print_src(gcn_strbuf *sb, const vop_info *vi, const gcn_insn *in, const gcn_opnd *o)
 {
-    int isimm = o->kind == GCN_OPND_INLINE || o->kind == GCN_OPND_LITERAL;
+    /* neg of a constant prints as neg(...), except for a lit(...) literal,
+     * which LLVM 22 holds as an expression, not an immediate */
+    int isimm = o->kind == GCN_OPND_INLINE ||
+                (o->kind == GCN_OPND_LITERAL &&
+                 ((o->flags & OPF_BADIMM) || o->reg == 0 ||
+                  !gcn_literal_is_inlinable((uint32_t)o->imm, (gcn_dtype)o->dtype)));
     int neg = (o->flags & GCN_OPF_NEG) != 0, abs_ = (o->flags & GCN_OPF_ABS) != 0;
     int negmn = neg && !abs_ && isimm;
     if (o->flags & GCN_OPF_SEXT)
@@ -749,6 +756,8 @@ static void print_src(gcn_strbuf *sb, const vop_info *vi, const gcn_insn *in, co
         gcn_sb_printf(sb, "0x%x", (uint32_t)o->imm);     /* fmamk/fmaak K */
     else if (o->kind == GCN_OPND_LITERAL && (o->flags & OPF_BADIMM))
         print_imm32(sb, (uint32_t)o->imm);   /* a literal in a register-only field */
+    else if (o->kind == GCN_OPND_INLINE && (o->flags & OPF_BADIMM))
+        gcn_print_inline(sb, o->reg, GCN_DT_B32);   /* printed by printImmediate32 */
     else
         gcn_print_opnd(sb, in, o);
     if (o->flags & (OPF_BADREG | OPF_ALIGN))
@@ -844,10 +853,10 @@ void gcn_print_valu(const gcn_decoder *d, const gcn_insn *in, gcn_strbuf *sb)
                 gcn_sb_printf(sb, " bitop3:0x%x", m->neg_lo);
         }
         if (vi->v3fi) {
-            if (m->op_sel & 1)
-                gcn_sb_puts(sb, " fi:1");
             if (m->op_sel & 2)
                 gcn_sb_puts(sb, " bound_ctrl:1");
+            if (m->op_sel & 1)
+                gcn_sb_puts(sb, " fi:1");
         } else if (vi->os && m->op_sel) {
             gcn_sb_puts(sb, " op_sel:[");
             for (unsigned i = 0; i < vi->os; i++) {

@@ -99,6 +99,64 @@ def gen_candidate(rng, fam, op):
     if rng.random() < 0.3:
         lit = rng.choice((0x3F800000, 0x40000000, 0x3E22F983, 0x00000040, 0x0000FFFF,
                           0x3C00, 0x7FFFFFFF, 0x00000001, 0x3FF00000))
+    if fam in ("VOP1", "VOP2", "VOPC", "VOP3"):
+        words, lit = bias_vop(fam, words, lit)
+    return words, lit
+
+
+# VOP families: a second generator (so the other families' candidates do not
+# change) biases candidates toward SDWA / DPP second dwords with mostly valid
+# selectors and DPP controls, and toward VOP3 words with sparse modifiers.
+RNG_VOP = random.Random(12345)
+DPP_CTRLS = ([0x101 + i for i in range(15)] + [0x111 + i for i in range(15)] +
+             [0x121 + i for i in range(15)] + [0x130, 0x134, 0x138, 0x13C, 0x140, 0x141,
+                                                0x142, 0x143] + [0x150 + i for i in range(16)])
+
+
+def bias_vop(fam, words, lit):
+    r = RNG_VOP.random()
+    if fam == "VOP3":
+        if r < 0.5:
+            words[0] &= ~0xFF00 & 0xFFFFFFFF          # abs / op_sel / clamp
+            words[1] &= 0x07FFFFFF                    # omod / neg
+            for _ in range(RNG_VOP.randrange(3)):
+                b = RNG_VOP.choice((8, 9, 10, 11, 12, 13, 14, 15, 59, 60, 61, 62, 63))
+                words[b // 32] |= 1 << (b % 32)
+            for k in range(3):                        # few literals and specials
+                if ((words[1] >> (9 * k)) & 0x1FF) in (249, 250, 255) and RNG_VOP.random() < 0.8:
+                    words[1] = (words[1] & ~(0x1FF << (9 * k))) | (
+                        (0x100 | RNG_VOP.getrandbits(8)) << (9 * k))
+        return words, lit
+    if r < 0.18:                                      # SDWA
+        words[0] = (words[0] & ~0x1FF) | 0xF9
+        sel = lambda: RNG_VOP.randrange(7)
+        w = RNG_VOP.getrandbits(8)
+        if fam == "VOPC":
+            w |= RNG_VOP.getrandbits(8) << 8          # sdst, sd
+        else:
+            w |= sel() << 8 | RNG_VOP.randrange(3) << 11
+        w |= sel() << 16
+        if fam != "VOP1":
+            w |= sel() << 24
+        for _ in range(RNG_VOP.randrange(4)):
+            b = RNG_VOP.choice((13, 14, 15, 19, 20, 21, 22, 23, 27, 28, 29, 30, 31))
+            if fam == "VOPC" and b in (13, 14, 15):
+                continue
+            w |= 1 << b
+        lit = w
+    elif r < 0.36:                                    # DPP
+        words[0] = (words[0] & ~0x1FF) | 0xFA
+        if RNG_VOP.random() < 0.5:
+            ctrl = RNG_VOP.randrange(256)
+        elif RNG_VOP.random() < 0.9:
+            ctrl = RNG_VOP.choice(DPP_CTRLS)
+        else:
+            ctrl = RNG_VOP.randrange(512)
+        w = RNG_VOP.getrandbits(8) | ctrl << 8 | RNG_VOP.getrandbits(4) << 24 | \
+            RNG_VOP.getrandbits(4) << 28
+        for _ in range(RNG_VOP.randrange(3)):
+            w |= 1 << RNG_VOP.choice((17, 18, 19, 20, 21, 22, 23))
+        lit = w
     return words, lit
 
 

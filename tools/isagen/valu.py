@@ -407,6 +407,8 @@ def probe_forms(orc, rows):
                     w = form_words(r, t, fm, 0, 0, 0)
                     if fm == "e32":
                         w[0] &= ~(0xFF << 17) if r.fam == "VOP1" else ~0
+                    else:
+                        w[0] &= ~0xFF
                     jobs.append((r, fm + "z", w))
         res = orc.run(t, [j[2] for j in jobs])
         for (r, fm, _), (n, txt) in zip(jobs, res):
@@ -590,6 +592,8 @@ def probe_v3(orc, rows):
             if t not in r.op or "e64" not in r.forms[t]:
                 continue
             base = form_words(r, t, "e64")
+            if not r.forms[t]["e64"][0]:       # operand-less (v_nop): vdst must be 0
+                base[0] &= ~0xFF
             jobs.append((r, None, base))
             for nm, wi, b in V3BITS:
                 w = list(base)
