@@ -125,7 +125,7 @@ static int sreg_tuple(int ttmp, unsigned idx, unsigned nregs, unsigned *reg, uns
     if (nregs == 6)
         return *reg <= 100;          /* s[100:104] is printed by LLVM */
     if (pn == 16)
-        return *reg <= 80;
+        return *reg + 15 <= 103;
     return *reg + pn - 1 <= (pn >= 4 ? 103 : last);
 }
 

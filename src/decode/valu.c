@@ -260,6 +260,8 @@ static gcn_opnd *add_src(gcn_insn *in, gcn_field f, unsigned enc, const vop_od *
         if (vonly && !(enc == 125 || (enc >= 230 && enc <= 239) || (enc >= 251 && enc <= 253) ||
                        (enc == 254 && !strcmp(o->rc, "VRegOrLds_32"))))
             op->flags |= OPF_BADREG;
+        if (o->cls == 's' && enc == 254)
+            op->flags |= OPF_BADREG;    /* lds_direct is no SReg_32 */
         break;
     default:   /* constants */
         if (vonly || o->cls == 'r')
