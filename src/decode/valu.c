@@ -281,6 +281,8 @@ static gcn_opnd *add_sdst(gcn_insn *in, gcn_field f, unsigned enc, const vop_od 
     op->flags = GCN_OPF_DST;
     if (op->kind == GCN_OPND_INLINE)
         op->flags |= OPF_BADIMM;
+    else if (f == GCN_FLD_SDST && o->n == 1 && (enc == 124 || enc == 254))
+        op->flags |= OPF_BADREG;        /* SReg_32_XM0: no m0, no lds_direct */
     return op;
 }
 
@@ -336,7 +338,11 @@ static size_t dec_e32(const vop_info *vi, unsigned fmt, const uint32_t *w, size_
         gcn_opnd *op = NULL;
         switch (*t) {
         case 'D':
-            if (o->cls == 's')
+            if (o->cls == 's' && vdst == 255) {     /* a literal in the dst field */
+                op = gcn_dec_src9(out, GCN_FLD_SDST, 255, 1, GCN_DT_B32, have_lit, lit, &used);
+                if (op)
+                    op->flags = GCN_OPF_DST | OPF_BADIMM;
+            } else if (o->cls == 's')
                 op = add_sdst(out, GCN_FLD_SDST, vdst, o);
             else
                 op = add_vgpr(out, GCN_FLD_VDST, GCN_OPF_DST, vdst, o,
@@ -699,7 +705,9 @@ static void print_rc_comment(gcn_strbuf *sb, const vop_info *vi, const gcn_insn 
         return;
     const vop_od *od = &vi->od[r];
     char name[32];
-    if ((o->flags & OPF_BADREG) && od->rc[0] && od->rc[0] != '!') {
+    if ((o->flags & OPF_BADREG) && o->field == GCN_FLD_SDST) {
+        snprintf(name, sizeof name, "SReg_32_XM0");
+    } else if ((o->flags & OPF_BADREG) && od->rc[0] && od->rc[0] != '!') {
         snprintf(name, sizeof name, "%s", od->rc);
     } else if (od->cls == 'a') {
         if (o->nregs <= 1)
@@ -849,7 +857,7 @@ void gcn_print_valu(const gcn_decoder *d, const gcn_insn *in, gcn_strbuf *sb)
     switch (in->sub) {
     case GCN_SUB_E64:
         if (vi->bitop3 && m->neg_lo) {
-            if (m->neg_lo < 10)
+            if (m->neg_lo <= 10)
                 gcn_sb_printf(sb, " bitop3:%u", m->neg_lo);
             else
                 gcn_sb_printf(sb, " bitop3:0x%x", m->neg_lo);
