@@ -51,7 +51,7 @@ typedef struct vop_info {
     uint8_t os;         /* op_sel entries */
     char sw[14];        /* SDWA bit map */
     char dp[8];         /* DPP bit map, bits 17..23 */
-    uint8_t nosuf32, nosuf64, bitop3, v3fi, dpalu, sdwanodst;
+    uint8_t nosuf32, nosuf64, nosufdpp, nosufsdwa, bitop3, v3fi, dpalu, sdwanodst;
 } vop_info;
 
 static vop_info *infos[2];   /* [target index][id] */
@@ -171,6 +171,8 @@ static void parse_sig(vop_info *vi, const char *sig, int ti)
             else if (len == 6 && !memcmp(p, "bitop3", 6)) vi->bitop3 = 1;
             else if (len == 4 && !memcmp(p, "v3fi", 4)) vi->v3fi = 1;
             else if (len == 9 && !memcmp(p, "sdwanodst", 9)) vi->sdwanodst = 1;
+            else if (len == 8 && !memcmp(p, "nosufdpp", 8)) vi->nosufdpp = 1;
+            else if (len == 9 && !memcmp(p, "nosufsdwa", 9)) vi->nosufsdwa = 1;
         }
         p = e;
     }
@@ -291,8 +293,8 @@ static const char *form_suffix(const vop_info *vi, unsigned sub, unsigned fmt)
     switch (sub) {
     case GCN_SUB_E32: return vi->nosuf32 ? "" : "_e32";
     case GCN_SUB_E64: return (fmt == GCN_FMT_VOP3 || vi->nosuf64) ? "" : "_e64";
-    case GCN_SUB_SDWA: return "_sdwa";
-    case GCN_SUB_DPP: return "_dpp";
+    case GCN_SUB_SDWA: return vi->nosufsdwa ? "" : "_sdwa";
+    case GCN_SUB_DPP: return vi->nosufdpp ? "" : "_dpp";
     default: return "";
     }
 }
@@ -593,6 +595,8 @@ static size_t dec_dpp(const vop_info *vi, const uint32_t *w, size_t nw, gcn_insn
         return 0;
     uint32_t w0 = w[0], s = w[1];
     out->sub = GCN_SUB_DPP;
+    if (!vi->tmpl[F_DPP][0] && gcn_bits(w0, 17, 8) != 0)
+        return 0;                       /* v_nop_dpp: vdst must be 0 */
     uint32_t eff = s;
     for (unsigned b = 17; b <= 23; b++) {
         if (!(s >> b & 1))
@@ -667,15 +671,22 @@ size_t gcn_dec_valu(const gcn_decoder *d, gcn_fmt fmt, const uint32_t *w, size_t
     if (fmt == GCN_FMT_VOP3) {
         n = dec_e64(d, vi, w, nw, out);
     } else {
+        /* SDWA / DPP by src0; when that form does not decode, LLVM tries the
+         * 32-bit form, where 0xF9/0xFA are no source (only the operand-less
+         * v_nop / v_clrexcp, which ignore src0, decode then) */
         unsigned src0 = gcn_bits(w0, 0, 9);
-        if (vi->form[F_E32] && !vi->tmpl[F_E32][0])
-            n = dec_e32(vi, fmt, w, nw, out);   /* operand-less: src0 is ignored */
-        else if (src0 == 0xF9)
+        n = 0;
+        if (src0 == 0xF9)
             n = dec_sdwa(vi, fmt, w, nw, out);
         else if (src0 == 0xFA)
             n = dec_dpp(vi, w, nw, out);
-        else
+        if (n == 0) {
+            out->nopnds = 0;
+            out->has_literal = 0;
+            out->literal = 0;
+            memset(&out->m, 0, sizeof out->m);
             n = dec_e32(vi, fmt, w, nw, out);
+        }
     }
     if (n == 0)
         out->id = GCN_ID_INVALID;

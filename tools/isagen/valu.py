@@ -122,7 +122,10 @@ def split_insn(t):
     parts = [p.strip() for p in split_commas(rest)]
     last = parts[-1].split()
     ops = parts[:-1] + ([last[0]] if last else [])
-    return mnem, ops, last[1:]
+    trail = last[1:]
+    if ops and re.match(r"^[a-z_0-9]+:", ops[-1]):   # operand-less: modifiers only
+        trail = [ops.pop()] + trail
+    return mnem, ops, trail
 
 
 def split_commas(s):
@@ -340,6 +343,7 @@ class Row:
         self.e32_suffix = {}
         self.special = set()  # bitop3, v3fi
         self.tspecial = {}    # target -> set of target-specific tokens
+        self.base = {}        # target -> {form: canonical words that decode}
 
 
 def build_rows(found):
@@ -408,15 +412,17 @@ def probe_forms(orc, rows):
             forms = ["e64"] if r.fam == "VOP3" else ["e32", "e64", "sdwa", "dpp"]
             for fm in forms:
                 jobs.append((r, fm, form_words(r, t, fm)))
-                if fm in ("e32", "e64"):   # operand-less v_nop / v_clrexcp
+                # operand-less v_nop / v_clrexcp: all fields zero (vdst must be)
+                if fm == "e64":
                     w = form_words(r, t, fm, 0, 0, 0)
-                    if fm == "e32":
-                        w[0] &= ~(0xFF << 17) if r.fam == "VOP1" else ~0
-                    else:
-                        w[0] &= ~0xFF
-                    jobs.append((r, fm + "z", w))
+                    w[0] &= ~0xFF
+                else:
+                    w = form_words(r, t, fm, 0, 0, 0) if fm == "e32" else form_words(r, t, fm)
+                    if r.fam == "VOP1":
+                        w[0] &= ~(0xFF << 17)
+                jobs.append((r, fm + "z", w))
         res = orc.run(t, [j[2] for j in jobs])
-        for (r, fm, _), (n, txt) in zip(jobs, res):
+        for (r, fm, words), (n, txt) in zip(jobs, res):
             r.forms.setdefault(t, {})
             if not valid(txt):
                 continue
@@ -424,9 +430,14 @@ def probe_forms(orc, rows):
                 fm = fm[:-1]
                 if fm in r.forms[t]:
                     continue
+            if fm in ("sdwa", "dpp") and n != 8:
+                continue            # e.g. v_nop ignores src0 = SDWA
             mn, ops, trail = split_insn(txt)
             if base_mnem(mn) != r.mnem:
                 continue
+            r.base.setdefault(t, {})[fm] = list(words)
+            if fm in ("sdwa", "dpp") and not mn.endswith("_" + fm):
+                r.special.add("nosuf" + fm)
             if fm == "e64":
                 r.e64_suffix[t] = mn.endswith("_e64")
             if fm == "e32":
@@ -623,9 +634,7 @@ def probe_v3(orc, rows):
         for r in rows.values():
             if t not in r.op or "e64" not in r.forms[t]:
                 continue
-            base = form_words(r, t, "e64")
-            if not r.forms[t]["e64"][0]:       # operand-less (v_nop): vdst must be 0
-                base[0] &= ~0xFF
+            base = list(r.base[t]["e64"])
             jobs.append((r, None, base))
             for nm, wi, b in V3BITS:
                 w = list(base)
@@ -669,14 +678,14 @@ def probe_sdwa_dpp(orc, rows):
                 continue
             if "sdwa" in r.forms[t]:
                 bits = SDWAC_BITS if r.fam == "VOPC" else SDWA_BITS
-                base = form_words(r, t, "sdwa")
+                base = list(r.base[t]["sdwa"])
                 jobs.append((r, "sdwa", None, base))
                 for b in bits:
                     w = list(base)
                     w[1] |= 1 << b
                     jobs.append((r, "sdwa", b, w))
             if "dpp" in r.forms[t]:
-                base = form_words(r, t, "dpp")
+                base = list(r.base[t]["dpp"])
                 jobs.append((r, "dpp", None, base))
                 for b in DPP_BITS:
                     w = list(base)
@@ -690,7 +699,7 @@ def probe_sdwa_dpp(orc, rows):
                 cur[(r.mnem, fm)] = txt
                 d[t] = ""
                 continue
-            if not valid(txt):
+            if not valid(txt) or n != 8:    # n == 4: fell back to the e32 v_nop
                 c = "X"
             elif txt == cur[(r.mnem, fm)]:
                 c = "="
@@ -804,7 +813,8 @@ HEADER = """\
  *   sw=...   SDWA second-dword bits (VOP1/VOP2: 13 14 15 19 20 21 22 23 27 28 29
  *            30 31; VOPC: 15 19 20 21 22 23 27 28 29 30 31), same letters
  *   dp=...   DPP second-dword bits 17..23, same letters
- *   nosuf32 / nosuf64  LLVM prints no _e32 / _e64 suffix
+ *   nosuf32 / nosuf64 / nosufdpp / nosufsdwa  LLVM prints no _e32 / _e64 /
+ *            _dpp / _sdwa suffix (v_nop, v_swap_b32, VOP3-only ...)
  *   sdwanodst  SDWA form without dst_sel/dst_unused (gfx950 fp8/bf8 converts):
  *            dst_sel must be DWORD, dst_unused is ignored
  *   942:TOKEN / 950:TOKEN  a token that holds on one target only
