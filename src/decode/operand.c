@@ -5,8 +5,9 @@
  *
  * 9-bit scalar source encoding (AMD CDNA3 ISA, "Scalar operands"; LLVM
  * SIDefines.h / AMDGPUDisassembler.cpp): 0-101 SGPRs, 102/103 flat_scratch,
- * 104/105 xnack_mask, 106/107 vcc, 108-123 ttmp0-15, 124 m0, 126/127 exec,
- * 128 zero, 129-192 1..64, 193-208 -1..-16, 235-239 shared/private apertures,
+ * 104/105 xnack_mask, 106/107 vcc, 108-123 ttmp0-15, 124 m0, 125 null,
+ * 126/127 exec, 128 zero, 129-192 1..64, 193-208 -1..-16, 230/231
+ * src_flat_scratch_base_lo/hi, 235-239 shared/private apertures,
  * 240-248 float inline constants, 249 SDWA, 250 DPP, 251 vccz, 252 execz,
  * 253 scc, 254 lds_direct, 255 literal, 256-511 VGPRs.
  */
@@ -46,6 +47,8 @@ const char *gcn_special_name(unsigned enc, unsigned nregs)
         case 104: return nregs == 2 ? "xnack_mask" : NULL;
         case 106: return nregs == 2 ? "vcc" : NULL;
         case 126: return nregs == 2 ? "exec" : NULL;
+        case 125: return "null";
+        case 230: return nregs == 2 ? "src_flat_scratch_base_lo" : NULL;
         case 235: return "src_shared_base";
         case 236: return "src_shared_limit";
         case 237: return "src_private_base";
@@ -67,6 +70,9 @@ const char *gcn_special_name(unsigned enc, unsigned nregs)
     case 124: return "m0";
     case 126: return "exec_lo";
     case 127: return "exec_hi";
+    case 125: return "null";
+    case 230: return "src_flat_scratch_base_lo";
+    case 231: return "src_flat_scratch_base_hi";
     case 235: return "src_shared_base";
     case 236: return "src_shared_limit";
     case 237: return "src_private_base";
