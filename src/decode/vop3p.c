@@ -222,16 +222,18 @@ typedef struct dec_ctx {
     int used_lit;
 } dec_ctx;
 
-/* Decode a 9-bit source of spec o; agpr: 256+ means an AGPR. */
+/* Decode a 9-bit source of spec o; agpr: 256+ means an AGPR.  An f8f6f4
+ * matrix operand (spec nregs 0) is first decoded as 8 registers (its widest
+ * class) and then narrowed, so its tuple must exist at 8 registers. */
 static int dec_src9(dec_ctx *c, gcn_insn *in, const v3p_opspec *o, unsigned enc,
                     unsigned nregs, int agpr)
 {
     gcn_opnd_kind kind;
-    unsigned reg;
+    unsigned reg, check = o->nregs ? nregs : 8;
     if (enc >= 256) {
         reg = enc - 256;
         if (agpr) {
-            if (reg + nregs > 256)
+            if (reg + check > 256)
                 return 0;
             kind = GCN_OPND_AGPR;
         } else {
@@ -250,8 +252,11 @@ static int dec_src9(dec_ctx *c, gcn_insn *in, const v3p_opspec *o, unsigned enc,
         in->has_literal = 1;
         c->used_lit = 1;
         return 1;
-    } else if (!scalar_src(enc, &nregs, &kind, &reg)) {
-        return 0;
+    } else {
+        if (!scalar_src(enc, &check, &kind, &reg))
+            return 0;
+        if (check < nregs)
+            nregs = check;
     }
     return gcn_add_opnd(in, kind, (gcn_field)o->field, GCN_OPF_SRC, reg, nregs,
                         (gcn_dtype)o->dtype) != NULL;
