@@ -162,10 +162,15 @@ static void kernel_summary(const gcn_codeobj *co, const gcn_kernel *k, gcn_strbu
         any = 1;
     }
     if (kd->enable_private_segment) {
-        gcn_sb_printf(sb, "%s private_segment_wave_offset s%u", any ? "," : "", s++);
+        /* gfx942/gfx950 have architected flat scratch: scratch needs no user
+         * SGPRs; we do not claim a register for the wave offset here. */
+        gcn_sb_printf(sb, "%s scratch enabled (enable_private_segment)", any ? "," : "");
         any = 1;
     }
-    static const char *const wi[4] = {"x in v0", "x, y in v0, v1", "x, y, z in v0, v1, v2",
+    /* gfx90a+ pack the work-item IDs into v0 (AMDGPUUsage processor table:
+     * "Packed work-item IDs"; the compiler extracts y with v_bfe_u32 v, v0, 10, 10). */
+    static const char *const wi[4] = {"x in v0[9:0]", "x, y packed in v0[9:0], v0[19:10]",
+                                      "x, y, z packed in v0[9:0], v0[19:10], v0[29:20]",
                                       "(undefined)"};
     gcn_sb_printf(sb, "%s; workitem ids: %s\n", any ? "" : " none",
                   wi[kd->enable_vgpr_workitem_id & 3]);
@@ -184,10 +189,13 @@ static void kernel_summary(const gcn_codeobj *co, const gcn_kernel *k, gcn_strbu
         gcn_sb_printf(sb, "  arguments (%u):\n", k->nargs);
         for (unsigned i = 0; i < k->nargs; i++) {
             const gcn_kernarg *a = &k->args[i];
-            gcn_sb_printf(sb, "    offset %3u size %2u  %-26s %s%s%s\n", a->offset, a->size,
-                          a->value_kind ? a->value_kind : "?", a->name ? a->name : "",
-                          a->address_space ? "  " : "",
-                          a->address_space ? a->address_space : "");
+            gcn_sb_printf(sb, "    offset %3u size %2u  %s", a->offset, a->size,
+                          a->value_kind ? a->value_kind : "?");
+            if (a->address_space)
+                gcn_sb_printf(sb, " (%s)", a->address_space);
+            if (a->name)
+                gcn_sb_printf(sb, "  %s", a->name);
+            gcn_sb_putc(sb, '\n');
         }
     }
     gcn_sb_putc(sb, '\n');
