@@ -112,18 +112,19 @@ int gcn_bundle_list(const char *name, const void *data, size_t len,
         memcpy(e[i].triple, p + pos, (size_t)tlen);
         e[i].triple[tlen] = 0;
         pos += (size_t)tlen;
-        if (strlen(e[i].triple) != tlen) {
+        int rc = 0;
+        if (strlen(e[i].triple) != tlen)
+            rc = bfail(err, GCN_CO_EFORMAT, name, "offload bundle entry %llu: NUL in triple",
+                       (unsigned long long)i);
+        else if (off > len || size > len - off)
+            rc = bfail(err, GCN_CO_EFORMAT, name,
+                       "offload bundle entry %llu (%s): offset %llu + size %llu lies outside "
+                       "the %zu-byte file",
+                       (unsigned long long)i, e[i].triple, (unsigned long long)off,
+                       (unsigned long long)size, len);
+        if (rc) {
             gcn_bundle_free(e, (unsigned)i + 1);
-            return bfail(err, GCN_CO_EFORMAT, name, "offload bundle entry %llu: NUL in triple",
-                         (unsigned long long)i);
-        }
-        if (off > len || size > len - off || (size && off < pos)) {
-            gcn_bundle_free(e, (unsigned)i + 1);
-            return bfail(err, GCN_CO_EFORMAT, name,
-                         "offload bundle entry %llu (%s): offset %llu + size %llu lies outside "
-                         "the %zu-byte file",
-                         (unsigned long long)i, e[i].triple, (unsigned long long)off,
-                         (unsigned long long)size, len);
+            return rc;
         }
         e[i].offset = off;
         e[i].size = size;
@@ -131,12 +132,11 @@ int gcn_bundle_list(const char *name, const void *data, size_t len,
     /* Entries' data must not overlap the header we just read. */
     for (uint64_t i = 0; i < count; i++)
         if (e[i].size && e[i].offset < pos) {
-            unsigned long long ii = (unsigned long long)i;
-            char t[128];
-            snprintf(t, sizeof t, "%s", e[i].triple);
+            int rc = bfail(err, GCN_CO_EFORMAT, name,
+                           "offload bundle entry %llu (%s) overlaps the bundle header",
+                           (unsigned long long)i, e[i].triple);
             gcn_bundle_free(e, (unsigned)count);
-            return bfail(err, GCN_CO_EFORMAT, name,
-                         "offload bundle entry %llu (%s) overlaps the bundle header", ii, t);
+            return rc;
         }
     *entries = e;
     *n = (unsigned)count;

@@ -78,6 +78,11 @@ int gcn_dwarf_read_lines(Elf *elf, gcn_strpool *pool, gcn_line **lines, unsigned
             continue;
         if (!dwarf_hasattr(&cudie, DW_AT_stmt_list))
             continue;
+        /* Relative file names are relative to the unit's compilation
+         * directory (DWARF 5, 6.2.4; llvm-objdump joins them the same way). */
+        Dwarf_Attribute at;
+        const char *comp_dir = dwarf_formstring(dwarf_attr(&cudie, DW_AT_comp_dir, &at));
+        char path[4096];
         Dwarf_Lines *dl;
         size_t nl;
         if (dwarf_getsrclines(&cudie, &dl, &nl) != 0) {
@@ -94,6 +99,10 @@ int gcn_dwarf_read_lines(Elf *elf, gcn_strpool *pool, gcn_line **lines, unsigned
                 dwarf_lineendsequence(l, &end))
                 continue;
             const char *f = end ? NULL : dwarf_linesrc(l, NULL, NULL);
+            if (f && f[0] != '/' && comp_dir && comp_dir[0]) {
+                snprintf(path, sizeof path, "%s/%s", comp_dir, f);
+                f = path;
+            }
             if (n == cap) {
                 size_t nc = cap ? cap * 2 : 256;
                 row *nr = realloc(rows, nc * sizeof *nr);
