@@ -52,6 +52,10 @@ typedef enum gcn_field {
 #define GCN_OPF_NEG   0x04
 #define GCN_OPF_ABS   0x08
 #define GCN_OPF_SEXT  0x10
+#define GCN_OPF_BADREG 0x20   /* register of a kind the field's class does not allow
+                                 (LLVM prints an "Invalid register" comment) */
+#define GCN_OPF_BADIMM 0x40   /* constant in a register-only field ("Invalid immediate") */
+#define GCN_OPF_MISALIGN 0x80 /* VGPR tuple not 2-aligned (gfx90a+ "_Align2" classes) */
 
 /* Data types of an operand, for constants and for the simulator. */
 typedef enum gcn_dtype {

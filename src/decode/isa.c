@@ -72,6 +72,8 @@ static void lut_build(void)
                 continue;
             if (!(r->flags & GCN_F_VOP3_ONLY) || r->fmt == GCN_FMT_VOP3)
                 lut_put(ti, (gcn_fmt)r->fmt, op, id);
+            if (r->flags & GCN_F_NO_E64)
+                continue;
             switch (r->fmt) {
             case GCN_FMT_VOPC: lut_put(ti, GCN_FMT_VOP3, op, id); break;
             case GCN_FMT_VOP2: lut_put(ti, GCN_FMT_VOP3, 0x100 + op, id); break;
