@@ -43,11 +43,11 @@ static int finish(gcn_strbuf *sb, FILE *f, int rc)
 static void put_hex32(gcn_strbuf *sb, uint32_t w)
 {
     static const char hex[] = "0123456789abcdef";
-    char b[8];
+    char b[9];
     for (int i = 7; i >= 0; i--, w >>= 4)
         b[i] = hex[w & 15];
-    for (int i = 0; i < 8; i++)
-        gcn_sb_putc(sb, b[i]);
+    b[8] = 0;
+    gcn_sb_puts(sb, b);
 }
 
 int gcn_co_print_llvm_text(const gcn_codeobj *co, FILE *f)

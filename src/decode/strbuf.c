@@ -42,15 +42,23 @@ void gcn_sb_putc(gcn_strbuf *sb, char c)
 
 void gcn_sb_printf(gcn_strbuf *sb, const char *fmt, ...)
 {
+    /* Format straight into the free space; only when it does not fit, grow
+     * and format again (one vsnprintf per call in the common case). */
+    if (sb->cap < sb->len + 64)
+        sb_grow(sb, 64);
     va_list ap;
     va_start(ap, fmt);
-    int n = vsnprintf(NULL, 0, fmt, ap);
+    int n = vsnprintf(sb->buf + sb->len, sb->cap - sb->len, fmt, ap);
     va_end(ap);
-    if (n <= 0)
+    if (n <= 0) {
+        sb->buf[sb->len] = 0;
         return;
-    sb_grow(sb, (size_t)n);
-    va_start(ap, fmt);
-    vsnprintf(sb->buf + sb->len, (size_t)n + 1, fmt, ap);
-    va_end(ap);
+    }
+    if ((size_t)n >= sb->cap - sb->len) {
+        sb_grow(sb, (size_t)n);
+        va_start(ap, fmt);
+        vsnprintf(sb->buf + sb->len, (size_t)n + 1, fmt, ap);
+        va_end(ap);
+    }
     sb->len += (size_t)n;
 }
