@@ -32,34 +32,45 @@ if ! "$CLANG22" -x assembler -target amdgcn-amd-amdhsa -mcpu="$MCPU" "$src" -o "
     exit 1
 fi
 
-now() { date +%s%N; }
-best() {   # best OUT CMD...: minimum wall time in ns of 3 runs, stdout to OUT
-    local out=$1 b=0 t0 t1 i
-    shift
-    for i in 1 2 3; do
-        t0=$(now)
-        "$@" > "$out"
-        t1=$(now)
-        if [ $b = 0 ] || [ $((t1 - t0)) -lt $b ]; then b=$((t1 - t0)); fi
-    done
-    echo $b
+# best OUT CMD...: run 3 times, stdout to OUT; prints "WALL_NS CPU_NS", each
+# the minimum over the runs (CPU = user+sys of the child: steadier than wall
+# time on a shared machine).
+best() {
+    "$PYTHON3" - "$@" <<'PY'
+import resource, subprocess, sys, time
+out, cmd = sys.argv[1], sys.argv[2:]
+bw = bc = None
+for _ in range(3):
+    r0 = resource.getrusage(resource.RUSAGE_CHILDREN)
+    t0 = time.perf_counter_ns()
+    with open(out, "wb") as f:
+        subprocess.run(cmd, stdout=f, check=True)
+    t1 = time.perf_counter_ns()
+    r1 = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = int(((r1.ru_utime - r0.ru_utime) + (r1.ru_stime - r0.ru_stime)) * 1e9)
+    bw = t1 - t0 if bw is None else min(bw, t1 - t0)
+    bc = cpu if bc is None else min(bc, cpu)
+print(bw, bc)
+PY
 }
-t_ours=$(best "$W/ours.txt" "$GCNDIS" --llvm-text "$obj")
-t_llvm=$(best "$W/llvm_raw.txt" "$OBJDUMP" -d --disassemble-zeroes --no-show-raw-insn --no-leading-addr "$obj")
+read -r w_ours c_ours <<< "$(best "$W/ours.txt" "$GCNDIS" --llvm-text "$obj")"
+read -r w_llvm c_llvm <<< "$(best "$W/llvm_raw.txt" "$OBJDUMP" -d --disassemble-zeroes --no-show-raw-insn --no-leading-addr "$obj")"
 grep "$(printf '^\t')" "$W/llvm_raw.txt" |
     sed -E 's#[[:space:]]*// [0-9A-Fa-f]+:.*$##; s/^[[:space:]]+//; s/[[:space:]]+$//' > "$W/llvm.txt"
 n=$(wc -l < "$W/llvm.txt")
 n_ours=$(wc -l < "$W/ours.txt")
 ndiff=$(diff "$W/llvm.txt" "$W/ours.txt" | grep -c '^[<>]' || true)
-"$PYTHON3" - "$n" "$n_ours" "$t_ours" "$t_llvm" "$ndiff" "$MCPU" "$obj" <<'PY'
+"$PYTHON3" - "$n" "$n_ours" "$w_ours" "$c_ours" "$w_llvm" "$c_llvm" "$ndiff" "$MCPU" "$obj" <<'PY'
 import sys
-n, n_ours, t_ours, t_llvm, ndiff = (int(x) for x in sys.argv[1:6])
-mcpu, obj = sys.argv[6], sys.argv[7]
-r_ours = n / (t_ours / 1e9)
-r_llvm = n / (t_llvm / 1e9)
-print("object:          %s (%s, %d instructions per llvm-objdump, %d lines from gcndis)" % (obj, mcpu, n, n_ours))
-print("gcndis:          %8.1f ms  %12.0f instructions/s" % (t_ours / 1e6, r_ours))
-print("llvm-objdump-22: %8.1f ms  %12.0f instructions/s" % (t_llvm / 1e6, r_llvm))
-print("speed ratio:     %.1fx (target >= 50x)" % (t_llvm / t_ours))
+n, n_ours, w_ours, c_ours, w_llvm, c_llvm, ndiff = (int(x) for x in sys.argv[1:8])
+mcpu, obj = sys.argv[8], sys.argv[9]
+c_ours = max(c_ours, 1)
+c_llvm = max(c_llvm, 1)
+print("object:          %s" % obj)
+print("                 %s, %d instructions (llvm-objdump lines), %d lines from gcndis" % (mcpu, n, n_ours))
+print("                 best of 3         wall            CPU    instructions/s (CPU)")
+print("gcndis:          %13.1f ms %11.1f ms %14.0f" % (w_ours / 1e6, c_ours / 1e6, n / (c_ours / 1e9)))
+print("llvm-objdump-22: %13.1f ms %11.1f ms %14.0f" % (w_llvm / 1e6, c_llvm / 1e6, n / (c_llvm / 1e9)))
+print("speed ratio:     %.1fx by CPU time, %.1fx by wall time (target >= 50x)" % (c_llvm / c_ours, w_llvm / w_ours))
 print("differing lines: %d (diff of the two instruction texts)" % ndiff)
 PY

@@ -42,12 +42,7 @@ static int finish(gcn_strbuf *sb, FILE *f, int rc)
 /* Append a hex word without printf (the hot path of the listings). */
 static void put_hex32(gcn_strbuf *sb, uint32_t w)
 {
-    static const char hex[] = "0123456789abcdef";
-    char b[9];
-    for (int i = 7; i >= 0; i--, w >>= 4)
-        b[i] = hex[w & 15];
-    b[8] = 0;
-    gcn_sb_puts(sb, b);
+    gcn_sb_puthex(sb, w, 8);
 }
 
 int gcn_co_print_llvm_text(const gcn_codeobj *co, FILE *f)

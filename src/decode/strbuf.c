@@ -62,3 +62,42 @@ void gcn_sb_printf(gcn_strbuf *sb, const char *fmt, ...)
     }
     sb->len += (size_t)n;
 }
+
+void gcn_sb_putu(gcn_strbuf *sb, uint64_t v)
+{
+    char b[24];
+    int i = 23;
+    b[i] = 0;
+    do {
+        b[--i] = (char)('0' + v % 10);
+        v /= 10;
+    } while (v);
+    sb_grow(sb, (size_t)(23 - i));
+    memcpy(sb->buf + sb->len, b + i, (size_t)(24 - i));
+    sb->len += (size_t)(23 - i);
+}
+
+void gcn_sb_puti(gcn_strbuf *sb, int64_t v)
+{
+    if (v < 0) {
+        gcn_sb_putc(sb, '-');
+        gcn_sb_putu(sb, (uint64_t)0 - (uint64_t)v);
+    } else {
+        gcn_sb_putu(sb, (uint64_t)v);
+    }
+}
+
+void gcn_sb_puthex(gcn_strbuf *sb, uint64_t v, unsigned mindigits)
+{
+    static const char hex[] = "0123456789abcdef";
+    char b[20];
+    int i = 19;
+    b[i] = 0;
+    do {
+        b[--i] = hex[v & 15];
+        v >>= 4;
+    } while ((v || 19 - i < (int)mindigits) && i > 1);
+    sb_grow(sb, (size_t)(19 - i));
+    memcpy(sb->buf + sb->len, b + i, (size_t)(20 - i));
+    sb->len += (size_t)(19 - i);
+}
