@@ -44,6 +44,9 @@ typedef enum gcn_fmt {
     GCN_FMT_DS,
     GCN_FMT_MUBUF, GCN_FMT_MTBUF,
     GCN_FMT_FLAT, GCN_FMT_GLOBAL, GCN_FMT_SCRATCH,
+    GCN_FMT_VOP3PX2,   /* gfx950 128-bit pair: v_mfma_ld_scale_b32 + f8f6f4 MFMA
+                        * (rows keyed by the MFMA's VOP3P opcode; instances
+                        * decode with enc = GCN_FMT_VOP3P) */
     GCN_FMT_COUNT
 } gcn_fmt;
 

@@ -27,13 +27,13 @@ static const unsigned opcode_space[GCN_FMT_COUNT] = {
     [GCN_FMT_VOP2] = 64, [GCN_FMT_VOP1] = 256, [GCN_FMT_VOPC] = 256,
     [GCN_FMT_VOP3] = 1024, [GCN_FMT_VOP3P] = 128, [GCN_FMT_DS] = 256,
     [GCN_FMT_MUBUF] = 128, [GCN_FMT_MTBUF] = 16, [GCN_FMT_FLAT] = 128,
-    [GCN_FMT_GLOBAL] = 128, [GCN_FMT_SCRATCH] = 128,
+    [GCN_FMT_GLOBAL] = 128, [GCN_FMT_SCRATCH] = 128, [GCN_FMT_VOP3PX2] = 128,
 };
 
 #define NTARGETS 2
 static uint16_t *lut[NTARGETS][GCN_FMT_COUNT];
 static uint16_t lut_store[NTARGETS][128 + 32 + 256 + 128 + 128 + 256 + 64 + 256 + 256 +
-                                    1024 + 128 + 256 + 128 + 16 + 128 * 3];
+                                    1024 + 128 + 256 + 128 + 16 + 128 * 3 + 128];
 static pthread_once_t lut_once = PTHREAD_ONCE_INIT;
 
 unsigned gcn_isa_opcode_space(gcn_fmt fmt)
@@ -97,7 +97,8 @@ const char *gcn_fmt_name(gcn_fmt f)
 {
     static const char *const n[GCN_FMT_COUNT] = {
         "INVALID", "SOP2", "SOPK", "SOP1", "SOPC", "SOPP", "SMEM", "VOP2", "VOP1", "VOPC",
-        "VOP3", "VOP3P", "DS", "MUBUF", "MTBUF", "FLAT", "GLOBAL", "SCRATCH"};
+        "VOP3", "VOP3P", "DS", "MUBUF", "MTBUF", "FLAT", "GLOBAL", "SCRATCH",
+        "VOP3PX2"};
     return f < GCN_FMT_COUNT ? n[f] : "?";
 }
 
