@@ -356,9 +356,11 @@ static size_t dec_e32(const vop_info *vi, unsigned fmt, const uint32_t *w, size_
         case '1':
             /* the vsrc1 field: a VGPR; for fmamk the multiplier K comes first
              * and vsrc1 is the addend (tagged SRC2: D = SRC0 * SRC1 + SRC2) */
-            op = add_vgpr(out, strchr(vi->tmpl[F_E32], 'K') < t && strchr(vi->tmpl[F_E32], 'K')
-                          ? GCN_FLD_SRC2 : GCN_FLD_SRC1, GCN_OPF_SRC, vsrc1, o,
+        {
+            const char *k = strchr(vi->tmpl[F_E32], 'K');
+            op = add_vgpr(out, (k && k < t) ? GCN_FLD_SRC2 : GCN_FLD_SRC1, GCN_OPF_SRC, vsrc1, o,
                           o->cls == 'a' ? GCN_OPND_AGPR : GCN_OPND_VGPR);
+        }
             break;
         case 'K': {
             /* madmk/fmamk: D = S0 * K + S1;  madak/fmaak: D = S0 * S1 + K */
