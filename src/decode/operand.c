@@ -45,6 +45,7 @@ const char *gcn_special_name(unsigned enc, unsigned nregs)
         case 102: return nregs == 2 ? "flat_scratch" : NULL;
         case 104: return nregs == 2 ? "xnack_mask" : NULL;
         case 106: return nregs == 2 ? "vcc" : NULL;
+        case 125: return "null";
         case 126: return nregs == 2 ? "exec" : NULL;
         case 235: return "src_shared_base";
         case 236: return "src_shared_limit";
@@ -65,8 +66,11 @@ const char *gcn_special_name(unsigned enc, unsigned nregs)
     case 106: return "vcc_lo";
     case 107: return "vcc_hi";
     case 124: return "m0";
+    case 125: return "null";
     case 126: return "exec_lo";
     case 127: return "exec_hi";
+    case 230: return "src_flat_scratch_base_lo";
+    case 231: return "src_flat_scratch_base_hi";
     case 235: return "src_shared_base";
     case 236: return "src_shared_limit";
     case 237: return "src_private_base";
