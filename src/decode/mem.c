@@ -44,7 +44,7 @@ enum { MI_NONE, MI_VDST, MI_ADDR, MI_DATA0, MI_DATA1, MI_VDATA, MI_VADDR, MI_SRS
 enum {
     MA_OFFSET = 1 << 0, MA_OFFSET01 = 1 << 1, MA_SWIZZLE = 1 << 2, MA_GDS = 1 << 3,
     MA_NOGDS = 1 << 4, MA_ACC = 1 << 5, MA_NOACC_RTN = 1 << 6, MA_RTN = 1 << 7,
-    MA_LDS = 1 << 8, MA_FORMAT = 1 << 9, MA_NOARGS = 1 << 10,
+    MA_LDS = 1 << 8, MA_FORMAT = 1 << 9, MA_NOARGS = 1 << 10, MA_NOACC_SC0SC1 = 1 << 11,
 };
 
 #define MEM_MAX_ITEMS 6
@@ -155,6 +155,7 @@ static unsigned attr_bit(const char *s, size_t n)
         {"offset", MA_OFFSET}, {"offset01", MA_OFFSET01}, {"swizzle", MA_SWIZZLE},
         {"gds", MA_GDS}, {"nogds", MA_NOGDS}, {"acc", MA_ACC}, {"noacc_rtn", MA_NOACC_RTN},
         {"rtn", MA_RTN}, {"lds", MA_LDS}, {"format", MA_FORMAT}, {"noargs", MA_NOARGS},
+        {"noacc_sc0sc1", MA_NOACC_SC0SC1},
     };
     for (size_t i = 0; i < sizeof tab / sizeof tab[0]; i++)
         if (strlen(tab[i].name) == n && !strncmp(tab[i].name, s, n))
@@ -485,7 +486,8 @@ static size_t dec_flat(const gcn_decoder *d, int ti, const uint32_t *w, size_t n
     if (fmt == GCN_FMT_GLOBAL && b13)
         return 0;
     int rtn = (attr & MA_RTN) && m->sc0;
-    if (acc && (!(attr & MA_ACC) || ((attr & MA_NOACC_RTN) && rtn)))
+    if (acc && (!(attr & MA_ACC) || ((attr & MA_NOACC_RTN) && rtn) ||
+                ((attr & MA_NOACC_SC0SC1) && m->sc0 && m->sc1)))
         return 0;
     out->id = (uint16_t)id;
     out->enc = (uint8_t)fmt;

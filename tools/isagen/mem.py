@@ -355,8 +355,9 @@ def probe_buf(orc, mcpu, mt):
 FLAT_REGS = (("vaddr", 0, 10), ("vdata", 8, 20), ("vdst", 24, 40))
 
 
-def flat_word(seg, op, saddr=0x7f, b13=0, acc=0, sc0=0, offset=0x10, regs=None):
-    w0 = 0xDC000000 | (op << 18) | (seg << 14) | (b13 << 13) | (sc0 << 16) | (offset & 0x1FFF)
+def flat_word(seg, op, saddr=0x7f, b13=0, acc=0, sc0=0, offset=0x10, regs=None, sc1=0):
+    w0 = (0xDC000000 | (op << 18) | (seg << 14) | (b13 << 13) | (sc0 << 16) | (sc1 << 25) |
+          (offset & 0x1FFF))
     w1 = (saddr << 16) | (acc << 23)
     for name, sh, val in FLAT_REGS:
         w1 |= (regs or {}).get(name, val) << sh
@@ -450,6 +451,10 @@ def probe_flat(orc, mcpu, seg):
             toks.append("acc")
             if atomic and not acc_rtn_ok:
                 toks.append("noacc_rtn")
+            # the f64 atomics reject acc with both sc0 and sc1
+            if atomic and acc_rtn_ok and orc.run(mcpu, [flat_word(seg, op, sa, b13, 1, 1,
+                                                                  sc1=1)])[0] is None:
+                toks.append("noacc_sc0sc1")
         out[op] = (mnem, toks)
     return out
 
@@ -584,6 +589,7 @@ HEADER = """\
  *               into vdata's first half for cmpswap, all of it otherwise)
  *   lds         MUBUF lds bit allowed (LDS DMA: no vdata, no acc)
  *   format      MTBUF dfmt/nfmt
+ *   noacc_sc0sc1  acc not together with both sc0 and sc1 (FLAT/GLOBAL f64 atomics)
  *   noargs      no operands (buffer_wbl2, buffer_inv): idxen = offen = lds = acc = 0
  *   X@942 / X@950  attribute X holds on that target only.
  *
