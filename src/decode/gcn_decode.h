@@ -164,6 +164,12 @@ void gcn_print_insn(const gcn_decoder *d, const gcn_insn *in, gcn_strbuf *sb);
 /* Operand helpers. */
 const gcn_opnd *gcn_insn_field(const gcn_insn *in, gcn_field f);
 
+/* The row's GCN_F_* flags narrowed to this instance (mem.c): a MUBUF load
+ * without its lds bit is no LDS DMA and reads no M0; an atomic without sc0
+ * returns nothing (no GCN_F_LOAD); a DS instruction with its gds bit set
+ * uses GDS and reads M0.  Other families: the row's flags. */
+uint64_t gcn_insn_flags(const gcn_insn *in);
+
 /* MAI (vop3p.c).  Shape of an MFMA/SMFMAC: the instruction computes
  * `blocks` independent M x N x K products (D = A*B + C per block; for SMFMAC
  * K is the dense K).  Returns 0, or -1 when in is no MFMA/SMFMAC. */

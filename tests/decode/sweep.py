@@ -99,6 +99,51 @@ def vop3p_extra(words, op):
         words += [w2, w3]
 
 
+MEM_FAMS = ("DS", "FLAT", "GLOBAL", "SCRATCH", "MUBUF", "MTBUF")
+
+
+# Memory-family extras also draw from their own generator.
+MEM_RNG = random.Random(0x3E3)
+
+
+def mem_bias(fam, words):
+    """Vector memory candidates (owner: the mem helper).  Bit 25 of the
+    first dword is fixed by FIXED_MASK but is a field here (DS acc, FLAT sc1;
+    ignored by MUBUF), so it is randomized; fields LLVM requires to be zero
+    (DS unused registers, the FLAT segment's saddr and bit 13) or to hold a
+    marker (saddr off = 0x7f) are often set so; register bytes sometimes sit
+    at the top of the register file (tuples running past v255/a255), and
+    soffset sometimes takes a special source value."""
+    w0, w1 = words
+    w0 = (w0 & ~(1 << 25)) | (MEM_RNG.getrandbits(1) << 25)
+    if fam == "DS":
+        for sh in (0, 8, 16, 24):
+            if MEM_RNG.random() < 0.5:
+                w1 &= ~(0xFF << sh)
+        if MEM_RNG.random() < 0.3:
+            w0 &= ~0xFFFF
+    elif fam == "FLAT":
+        if MEM_RNG.random() < 0.85:
+            w1 &= ~(0x7F << 16)
+            w0 &= ~(1 << 13)
+    elif fam in ("GLOBAL", "SCRATCH"):
+        r = MEM_RNG.random()
+        if r < 0.4:
+            w1 |= 0x7F << 16
+        elif r < 0.6:
+            w1 = (w1 & ~(0x7F << 16)) | (MEM_RNG.choice((102, 103, 104, 105, 106, 107, 124, 125,
+                                                      126, 0, 1, 108, 109, 123)) << 16)
+        if fam == "GLOBAL" and MEM_RNG.random() < 0.8:
+            w0 &= ~(1 << 13)
+    elif fam in ("MUBUF", "MTBUF"):
+        if MEM_RNG.random() < 0.3:
+            w1 = (w1 & 0x00FFFFFF) | (MEM_RNG.choice([x for x in SPECIAL_SRC if x < 256]) << 24)
+    if MEM_RNG.random() < 0.15:
+        sh = MEM_RNG.choice((0, 8, 24) if fam != "DS" else (0, 8, 16, 24))
+        w1 = (w1 & ~(0xFF << sh)) | (MEM_RNG.randrange(245, 256) << sh)
+    return [w0 & 0xFFFFFFFF, w1 & 0xFFFFFFFF]
+
+
 def gen_candidate(rng, fam, op):
     nw, base, shift, _ = FAMS[fam]
     mask = FIXED_MASK[fam]
@@ -124,6 +169,8 @@ def gen_candidate(rng, fam, op):
                              "MTBUF", "SMEM"):
         # sparser modifiers: clear random high bits of the second dword
         words[1] &= rng.choice((0x0003FFFF, 0x00FFFFFF, 0x7FFFFFFF, 0xFFFFFFFF, 0x01FF01FF))
+    if fam in MEM_FAMS and MEM_RNG.random() < 0.6:
+        words = mem_bias(fam, words)
     lit = rand_word(rng) & 0x7FFFFFFF
     if rng.random() < 0.3:
         lit = rng.choice((0x3F800000, 0x40000000, 0x3E22F983, 0x00000040, 0x0000FFFF,
