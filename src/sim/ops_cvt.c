@@ -177,6 +177,26 @@ BODY(V_CVT_PK_U8_F32)
     }
     sim_vdst(x, R);
 }
+BODY(V_CVT_PKACCUM_U8_F32)
+{
+    const uint32_t *A = sim_vsrc_f32(x, 0), *Bv = sim_vsrc(x, 1);
+    const uint32_t *Old = x->w->v[x->i->d.r];
+    uint32_t *R = x->r[0];
+    LANES {
+        float a = u2f(A[l]);
+        uint32_t b = isnan(a) ? 0 : a <= 0.0f ? 0 : a >= 255.0f ? 255 : (uint32_t)nearbyintf(a);
+        unsigned sh = 8 * (Bv[l] & 3);
+        R[l] = (Old[l] & ~(0xffu << sh)) | b << sh;
+    }
+    sim_vdst(x, R);
+}
+BODY(V_PACK_B32_F16)
+{
+    const uint32_t *A = sim_vsrc_f16(x, 0), *Bv = sim_vsrc_f16(x, 1);
+    uint32_t *R = x->r[0];
+    LANES R[l] = (A[l] & 0xffff) | (Bv[l] & 0xffff) << 16;
+    sim_vdst(x, R);
+}
 static inline uint32_t satu8(int16_t v) { return (uint32_t)(v < 0 ? 0 : v > 255 ? 255 : v); }
 BODY(V_SAT_PK_U8_I16) { RD0; LANES R[l] = satu8((int16_t)A[l]) | satu8((int16_t)(A[l] >> 16)) << 8; sim_vdst16(x, R, 0); }
 BODY(V_CVT_PK_BF16_F32)
@@ -340,7 +360,7 @@ const sim_body_ent sim_bodies_cvt[] = {
     B(V_CVT_F16_U16), B(V_CVT_F16_I16), B(V_CVT_U16_F16), B(V_CVT_I16_F16), B(V_CVT_NORM_I16_F16),
     B(V_CVT_NORM_U16_F16), B(V_CVT_PKRTZ_F16_F32), B(V_CVT_PKNORM_I16_F32), B(V_CVT_PKNORM_U16_F32),
     B(V_CVT_PKNORM_I16_F16), B(V_CVT_PKNORM_U16_F16), B(V_CVT_PK_U16_U32), B(V_CVT_PK_I16_I32),
-    B(V_CVT_PK_U8_F32), B(V_SAT_PK_U8_I16), B(V_CVT_PK_BF16_F32),
+    B(V_CVT_PK_U8_F32), B(V_CVT_PKACCUM_U8_F32), B(V_PACK_B32_F16), B(V_SAT_PK_U8_I16), B(V_CVT_PK_BF16_F32),
     B(V_CVT_PK_FP8_F32), B(V_CVT_PK_BF8_F32), B(V_CVT_SR_FP8_F32), B(V_CVT_SR_BF8_F32),
     B(V_CVT_F32_FP8), B(V_CVT_F32_BF8), B(V_CVT_PK_F32_FP8), B(V_CVT_PK_F32_BF8),
     {NULL, NULL}

@@ -217,6 +217,8 @@ BODY(S_DCACHE_INV) { s_cacheop(x); }
 BODY(S_DCACHE_WB) { s_cacheop(x); }
 BODY(S_DCACHE_INV_VOL) { s_cacheop(x); }
 BODY(S_DCACHE_WB_VOL) { s_cacheop(x); }
+BODY(S_DCACHE_DISCARD) { s_cacheop(x); }
+BODY(S_DCACHE_DISCARD_X2) { s_cacheop(x); }
 
 /* ---- LDS (DS) ----------------------------------------------------------------- */
 static uint8_t *lds_ptr(sim_x *x, uint32_t a, unsigned n, unsigned lane)
@@ -827,8 +829,6 @@ BODY(BUFFER_ATOMIC_MAX_F64) { buf_atomic(x, A_FMAX, 8); }
 static void vm_nop(sim_x *x) { sim_tk_issue(x, sim_tk_new(x, TK_STORE, TC_VM)); }
 BODY(BUFFER_WBL2) { vm_nop(x); }
 BODY(BUFFER_INV) { vm_nop(x); }
-BODY(BUFFER_WBINVL1) { vm_nop(x); }
-BODY(BUFFER_WBINVL1_VOL) { vm_nop(x); }
 
 /* ---- FLAT / GLOBAL / SCRATCH ------------------------------------------------------ */
 enum { SP_GLOBAL, SP_LDS, SP_SCRATCH };
@@ -1063,6 +1063,11 @@ BODY(GLOBAL_LOAD_LDS_SSHORT) { flat_load_lds(x, 2, 1); }
 BODY(GLOBAL_LOAD_LDS_DWORD) { flat_load_lds(x, 4, 0); }
 BODY(GLOBAL_LOAD_LDS_DWORDX3) { flat_load_lds(x, 12, 0); }
 BODY(GLOBAL_LOAD_LDS_DWORDX4) { flat_load_lds(x, 16, 0); }
+BODY(SCRATCH_LOAD_LDS_UBYTE) { flat_load_lds(x, 1, 0); }
+BODY(SCRATCH_LOAD_LDS_SBYTE) { flat_load_lds(x, 1, 1); }
+BODY(SCRATCH_LOAD_LDS_USHORT) { flat_load_lds(x, 2, 0); }
+BODY(SCRATCH_LOAD_LDS_SSHORT) { flat_load_lds(x, 2, 1); }
+BODY(SCRATCH_LOAD_LDS_DWORD) { flat_load_lds(x, 4, 0); }
 
 #define FA(P, NAME, OP) BODY(P##_ATOMIC_##NAME) { flat_atomic(x, OP, 4); } \
                         BODY(P##_ATOMIC_##NAME##_X2) { flat_atomic(x, OP, 8); }
@@ -1089,7 +1094,7 @@ const sim_body_ent sim_bodies_mem[] = {
     B(S_BUFFER_LOAD_DWORDX8), B(S_BUFFER_LOAD_DWORDX16), B(S_STORE_DWORD), B(S_STORE_DWORDX2),
     B(S_STORE_DWORDX4), B(S_BUFFER_STORE_DWORD), B(S_BUFFER_STORE_DWORDX2),
     B(S_BUFFER_STORE_DWORDX4), B(S_MEMTIME), B(S_MEMREALTIME), B(S_DCACHE_INV), B(S_DCACHE_WB),
-    B(S_DCACHE_INV_VOL), B(S_DCACHE_WB_VOL),
+    B(S_DCACHE_INV_VOL), B(S_DCACHE_WB_VOL), B(S_DCACHE_DISCARD), B(S_DCACHE_DISCARD_X2),
     B(DS_READ_B32), B(DS_READ_B64), B(DS_READ_B96), B(DS_READ_B128), B(DS_READ_U8), B(DS_READ_I8),
     B(DS_READ_U16), B(DS_READ_I16), B(DS_READ_U8_D16), B(DS_READ_U8_D16_HI), B(DS_READ_I8_D16),
     B(DS_READ_I8_D16_HI), B(DS_READ_U16_D16), B(DS_READ_U16_D16_HI), B(DS_READ2_B32),
@@ -1117,11 +1122,11 @@ const sim_body_ent sim_bodies_mem[] = {
     BAE(AND), BAE(OR), BAE(XOR), BAE(INC), BAE(DEC), B(BUFFER_ATOMIC_ADD_F32),
     B(BUFFER_ATOMIC_PK_ADD_F16), B(BUFFER_ATOMIC_PK_ADD_BF16), B(BUFFER_ATOMIC_ADD_F64),
     B(BUFFER_ATOMIC_MIN_F64), B(BUFFER_ATOMIC_MAX_F64), B(BUFFER_WBL2), B(BUFFER_INV),
-    B(BUFFER_WBINVL1), B(BUFFER_WBINVL1_VOL),
     FLE(FLAT), FLE(GLOBAL), FLE(SCRATCH),
     B(GLOBAL_LOAD_LDS_UBYTE), B(GLOBAL_LOAD_LDS_SBYTE), B(GLOBAL_LOAD_LDS_USHORT),
     B(GLOBAL_LOAD_LDS_SSHORT), B(GLOBAL_LOAD_LDS_DWORD), B(GLOBAL_LOAD_LDS_DWORDX3),
-    B(GLOBAL_LOAD_LDS_DWORDX4),
+    B(GLOBAL_LOAD_LDS_DWORDX4), B(SCRATCH_LOAD_LDS_UBYTE), B(SCRATCH_LOAD_LDS_SBYTE),
+    B(SCRATCH_LOAD_LDS_USHORT), B(SCRATCH_LOAD_LDS_SSHORT), B(SCRATCH_LOAD_LDS_DWORD),
     FAE(FLAT), FAE(GLOBAL),
     {NULL, NULL}
 };

@@ -99,39 +99,6 @@ BODY(V_SWAP_B32)
     uint32_t *p = x->w->v[a->r], *q = x->w->v[b->r];
     LANES if (x->exec >> l & 1) { uint32_t t = p[l]; p[l] = q[l]; q[l] = t; }
 }
-/* M0-relative VGPR moves (v_movrels: source v[s0 + M0], v_movreld: dest v[d + M0]) */
-static unsigned relrow(sim_x *x, unsigned base)
-{
-    unsigned r = base + x->w->s[SR_M0];
-    if (r >= x->w->accum) {
-        sim_fault(x, "M0-relative VGPR v%u is beyond the kernel's VGPRs", r);
-        return UINT32_MAX;
-    }
-    return r;
-}
-BODY(V_MOVRELS_B32)
-{
-    unsigned r = relrow(x, x->i->s[0].r);
-    if (r == UINT32_MAX) return;
-    sim_vdst(x, x->w->v[r]);
-}
-BODY(V_MOVRELD_B32)
-{
-    unsigned r = relrow(x, VD->r);
-    if (r == UINT32_MAX) return;
-    const uint32_t *A = sim_vsrc(x, 0);
-    LANES if (x->wmask >> l & 1) x->w->v[r][l] = A[l];
-}
-BODY(V_MOVRELSD_B32)
-{
-    unsigned s = relrow(x, x->i->s[0].r), d = relrow(x, VD->r);
-    if (s == UINT32_MAX || d == UINT32_MAX) return;
-    uint32_t t[NL];
-    memcpy(t, x->w->v[s], sizeof t);
-    LANES if (x->wmask >> l & 1) x->w->v[d][l] = t[l];
-}
-BODY(V_MOVRELSD_2_B32) { b_V_MOVRELSD_B32(x); }
-
 /* ---- integer ----------------------------------------------------------------- */
 static inline uint32_t sat_u32(uint64_t v) { return v > 0xffffffffu ? 0xffffffffu : (uint32_t)v; }
 BODY(V_ADD_U32)
@@ -247,9 +214,6 @@ BODY(V_MAD_I64_I32)
 U2(V_LSHLREV_B32, b << (a & 31))
 U2(V_LSHRREV_B32, b >> (a & 31))
 U2(V_ASHRREV_I32, (uint32_t)((int32_t)b >> (a & 31)))
-U2(V_LSHL_B32, a << (b & 31))
-U2(V_LSHR_B32, a >> (b & 31))
-U2(V_ASHR_I32, (uint32_t)((int32_t)a >> (b & 31)))
 #define SH64(ID, EXPR) BODY(ID) { const uint32_t *A = sim_vsrc(x, 0); uint64_t Bv[NL], R[NL]; sim_vsrc64(x, 1, Bv, 0); \
     LANES { uint32_t a = A[l]; uint64_t b = Bv[l]; R[l] = (EXPR); } sim_vdst64(x, R); }
 SH64(V_LSHLREV_B64, b << (a & 63))
@@ -258,6 +222,7 @@ SH64(V_ASHRREV_I64, (uint64_t)((int64_t)b >> (a & 63)))
 U2(V_AND_B32, a & b)
 U2(V_OR_B32, a | b)
 U2(V_XOR_B32, a ^ b)
+U2(V_XNOR_B32, ~(a ^ b))
 U1(V_NOT_B32, ~a)
 static inline uint32_t brev32(uint32_t v)
 {
@@ -434,6 +399,17 @@ BODY(V_SUB_I16)
     sim_vdst16(x, R, 0);
 }
 
+BODY(V_LSHL_ADD_U64)
+{
+    uint64_t A[NL], C[NL], R[NL];
+    sim_vsrc64(x, 0, A, 0);
+    const uint32_t *Bv = sim_vsrc(x, 1);
+    sim_vsrc64(x, 2, C, 0);
+    LANES R[l] = (A[l] << (Bv[l] & 7)) + C[l];
+    sim_vdst64(x, R);
+}
+BODY(V_CLREXCP) { (void)x; }
+
 /* ---- f32 arithmetic ------------------------------------------------------------ */
 F2(V_ADD_F32, a + b)
 F2(V_SUB_F32, a - b)
@@ -441,8 +417,6 @@ F2(V_SUBREV_F32, b - a)
 F2(V_MUL_F32, a * b)
 F2(V_MUL_LEGACY_F32, (a == 0.0f || b == 0.0f) ? 0.0f : a * b)
 F3(V_FMA_F32, fmaf(a, b, c))
-F3(V_FMA_LEGACY_F32, (a == 0.0f || b == 0.0f) ? c : fmaf(a, b, c))
-F3(V_MAD_LEGACY_F32, (a == 0.0f || b == 0.0f) ? c : u2f(f32_flush(f2u(a * b))) + c)
 F2B(V_MIN_F32, fmin32(a, b))
 F2B(V_MAX_F32, fmax32(a, b))
 F3B(V_MIN3_F32, fmin32(fmin32(a, b), c))
@@ -454,33 +428,6 @@ static inline uint32_t med3f(uint32_t a, uint32_t b, uint32_t c)
     return fmax32(fmin32(a, b), fmin32(fmax32(a, b), c));
 }
 F3B(V_MED3_F32, med3f(a, b, c))
-/* v_mad_f32 / v_mac_f32 (not fused; no denormal support: flushed in and out) */
-HBODY(V_MAD_F32)
-{
-    const uint32_t *A = sim_vsrc_f32(x, 0), *Bv = sim_vsrc_f32(x, 1), *Cv = sim_vsrc_f32(x, 2);
-    uint32_t *R = x->r[0];
-    int rm = RM32(x);
-    LANES {
-        float p = u2f(f32_flush(f2u(u2f(f32_flush(A[l])) * u2f(f32_flush(Bv[l])))));
-        R[l] = f32_flush(nan_fix32(f2u(p + u2f(f32_flush(Cv[l]))), A[l], Bv[l], Cv[l]));
-    }
-    rm_end(rm);
-    sim_vdst_f32(x, R);
-}
-/* accumulator forms: the destination is the third source */
-HBODY(V_MAC_F32)
-{
-    const uint32_t *A = sim_vsrc_f32(x, 0), *Bv = sim_vsrc_f32(x, 1);
-    const uint32_t *C = x->w->v[VD->r];
-    uint32_t *R = x->r[0];
-    int rm = RM32(x);
-    LANES {
-        float p = u2f(f32_flush(f2u(u2f(f32_flush(A[l])) * u2f(f32_flush(Bv[l])))));
-        R[l] = f32_flush(nan_fix32(f2u(p + u2f(f32_flush(C[l]))), A[l], Bv[l], C[l]));
-    }
-    rm_end(rm);
-    sim_vdst_f32(x, R);
-}
 HBODY(V_FMAC_F32)
 {
     const uint32_t *A = sim_vsrc_f32(x, 0), *Bv = sim_vsrc_f32(x, 1);
@@ -489,21 +436,6 @@ HBODY(V_FMAC_F32)
     int rm = RM32(x);
     LANES R[l] = nan_fix32(f2u(fmaf(u2f(A[l]), u2f(Bv[l]), u2f(C[l]))), A[l], Bv[l], C[l]);
     rm_end(rm);
-    sim_vdst_f32(x, R);
-}
-/* K forms: the literal is the constant operand (src order as LLVM prints) */
-HBODY(V_MADMK_F32)
-{   /* v_madmk_f32 vdst, src0, K, vsrc1: D = S0 * K + S1 */
-    const uint32_t *A = sim_vsrc_f32(x, 0), *K = sim_vsrc_f32(x, 1), *Cv = sim_vsrc_f32(x, 2);
-    uint32_t *R = x->r[0];
-    LANES R[l] = f32_flush(f2u(u2f(f32_flush(f2u(u2f(f32_flush(A[l])) * u2f(K[l])))) + u2f(f32_flush(Cv[l]))));
-    sim_vdst_f32(x, R);
-}
-HBODY(V_MADAK_F32)
-{   /* v_madak_f32 vdst, src0, vsrc1, K: D = S0 * S1 + K */
-    const uint32_t *A = sim_vsrc_f32(x, 0), *Bv = sim_vsrc_f32(x, 1), *K = sim_vsrc_f32(x, 2);
-    uint32_t *R = x->r[0];
-    LANES R[l] = f32_flush(f2u(u2f(f32_flush(f2u(u2f(f32_flush(A[l])) * u2f(f32_flush(Bv[l]))))) + u2f(K[l])));
     sim_vdst_f32(x, R);
 }
 HBODY(V_FMAMK_F32)
@@ -862,7 +794,6 @@ H3F(V_FMA_LEGACY_F16, fma16, 0)
 H3F(V_MAD_LEGACY_F16, mad16, 0)
 #define HACC(ID, FN) BODY(ID) { const uint32_t *A = sim_vsrc_f16(x, 0), *Bv = sim_vsrc_f16(x, 1); const uint32_t *C = x->w->v[VD->r]; uint32_t *R = x->r[0]; int rm = rm16(x); \
     LANES { R[l] = FN((uint16_t)A[l], (uint16_t)Bv[l], (uint16_t)C[l], rm); } sim_vdst_f16p(x, R, 1); }
-HACC(V_FMAC_F16, fma16)
 HACC(V_MAC_F16, mad16)
 BODY(V_MADMK_F16)
 {
@@ -926,32 +857,32 @@ BODY(V_FREXP_EXP_I16_F16)
 
 const sim_body_ent sim_bodies_valu[] = {
     B(V_NOP), B(V_MOV_B32), B(V_MOV_B64), B(V_CNDMASK_B32), B(V_READFIRSTLANE_B32),
-    B(V_READLANE_B32), B(V_WRITELANE_B32), B(V_SWAP_B32), B(V_MOVRELS_B32), B(V_MOVRELD_B32),
-    B(V_MOVRELSD_B32), B(V_MOVRELSD_2_B32),
+    B(V_READLANE_B32), B(V_WRITELANE_B32), B(V_SWAP_B32),
+   
     B(V_ADD_U32), B(V_SUB_U32), B(V_SUBREV_U32), B(V_ADD_CO_U32), B(V_SUB_CO_U32),
     B(V_SUBREV_CO_U32), B(V_ADDC_CO_U32), B(V_SUBB_CO_U32), B(V_SUBBREV_CO_U32), B(V_ADD_I32),
     B(V_SUB_I32), B(V_MUL_LO_U32), B(V_MUL_HI_U32), B(V_MUL_HI_I32), B(V_MUL_U32_U24),
     B(V_MUL_I32_I24), B(V_MUL_HI_U32_U24), B(V_MUL_HI_I32_I24), B(V_MAD_U32_U24),
     B(V_MAD_I32_I24), B(V_MAD_U32_U16), B(V_MAD_I32_I16), B(V_MAD_U64_U32), B(V_MAD_I64_I32),
-    B(V_LSHLREV_B32), B(V_LSHRREV_B32), B(V_ASHRREV_I32), B(V_LSHL_B32), B(V_LSHR_B32),
-    B(V_ASHR_I32), B(V_LSHLREV_B64), B(V_LSHRREV_B64), B(V_ASHRREV_I64),
-    B(V_AND_B32), B(V_OR_B32), B(V_XOR_B32), B(V_NOT_B32), B(V_BFREV_B32), B(V_FFBH_U32),
+    B(V_LSHLREV_B32), B(V_LSHRREV_B32), B(V_ASHRREV_I32),
+    B(V_LSHLREV_B64), B(V_LSHRREV_B64), B(V_ASHRREV_I64),
+    B(V_AND_B32), B(V_OR_B32), B(V_XOR_B32), B(V_XNOR_B32), B(V_NOT_B32), B(V_BFREV_B32), B(V_FFBH_U32),
     B(V_FFBL_B32), B(V_FFBH_I32), B(V_BCNT_U32_B32), B(V_MBCNT_LO_U32_B32), B(V_MBCNT_HI_U32_B32),
     B(V_BFE_U32), B(V_BFE_I32), B(V_BFI_B32), B(V_BFM_B32), B(V_ALIGNBIT_B32), B(V_ALIGNBYTE_B32),
     B(V_MIN_I32), B(V_MAX_I32), B(V_MIN_U32), B(V_MAX_U32), B(V_MIN3_I32), B(V_MAX3_I32),
     B(V_MED3_I32), B(V_MIN3_U32), B(V_MAX3_U32), B(V_MED3_U32), B(V_LSHL_ADD_U32),
     B(V_ADD_LSHL_U32), B(V_ADD3_U32), B(V_LSHL_OR_B32), B(V_AND_OR_B32), B(V_OR3_B32),
     B(V_XAD_U32), B(V_PERM_B32), B(V_SAD_U8), B(V_SAD_HI_U8), B(V_SAD_U16), B(V_SAD_U32),
-    B(V_MSAD_U8), B(V_LERP_U8),
+    B(V_MSAD_U8), B(V_LERP_U8), B(V_LSHL_ADD_U64), B(V_CLREXCP),
     B(V_ADD_U16), B(V_SUB_U16), B(V_SUBREV_U16), B(V_MUL_LO_U16), B(V_LSHLREV_B16),
     B(V_LSHRREV_B16), B(V_ASHRREV_I16), B(V_MAX_U16), B(V_MIN_U16), B(V_MAX_I16), B(V_MIN_I16),
     B(V_MAD_U16), B(V_MAD_I16), B(V_MAD_LEGACY_U16), B(V_MAD_LEGACY_I16), B(V_MIN3_I16),
     B(V_MAX3_I16), B(V_MED3_I16), B(V_MIN3_U16), B(V_MAX3_U16), B(V_MED3_U16), B(V_ADD_I16),
     B(V_SUB_I16),
     B(V_ADD_F32), B(V_SUB_F32), B(V_SUBREV_F32), B(V_MUL_F32), B(V_MUL_LEGACY_F32), B(V_FMA_F32),
-    B(V_FMA_LEGACY_F32), B(V_MAD_LEGACY_F32), B(V_MIN_F32), B(V_MAX_F32), B(V_MIN3_F32),
-    B(V_MAX3_F32), B(V_MED3_F32), B(V_MAD_F32), B(V_MAC_F32), B(V_FMAC_F32), B(V_MADMK_F32),
-    B(V_MADAK_F32), B(V_FMAMK_F32), B(V_FMAAK_F32), B(V_LDEXP_F32), B(V_RCP_F32),
+    B(V_MIN_F32), B(V_MAX_F32), B(V_MIN3_F32),
+    B(V_MAX3_F32), B(V_MED3_F32), B(V_FMAC_F32),
+    B(V_FMAMK_F32), B(V_FMAAK_F32), B(V_LDEXP_F32), B(V_RCP_F32),
     B(V_RCP_IFLAG_F32), B(V_RSQ_F32), B(V_SQRT_F32), B(V_EXP_F32), B(V_LOG_F32),
     B(V_EXP_LEGACY_F32), B(V_LOG_LEGACY_F32), B(V_SIN_F32), B(V_COS_F32), B(V_TRUNC_F32),
     B(V_CEIL_F32), B(V_FLOOR_F32), B(V_RNDNE_F32), B(V_FRACT_F32), B(V_FREXP_MANT_F32),
@@ -963,7 +894,7 @@ const sim_body_ent sim_bodies_valu[] = {
     B(V_FLOOR_F64), B(V_RNDNE_F64), B(V_FRACT_F64), B(V_FREXP_MANT_F64), B(V_FREXP_EXP_I32_F64),
     B(V_ADD_F16), B(V_SUB_F16), B(V_SUBREV_F16), B(V_MUL_F16), B(V_MAX_F16), B(V_MIN_F16),
     B(V_MAX3_F16), B(V_MIN3_F16), B(V_MED3_F16), B(V_FMA_F16), B(V_MAD_F16), B(V_FMA_LEGACY_F16),
-    B(V_MAD_LEGACY_F16), B(V_FMAC_F16), B(V_MAC_F16), B(V_MADMK_F16), B(V_MADAK_F16),
+    B(V_MAD_LEGACY_F16), B(V_MAC_F16), B(V_MADMK_F16), B(V_MADAK_F16),
     B(V_LDEXP_F16), B(V_RCP_F16), B(V_RSQ_F16), B(V_SQRT_F16), B(V_EXP_F16), B(V_LOG_F16),
     B(V_SIN_F16), B(V_COS_F16), B(V_TRUNC_F16), B(V_CEIL_F16), B(V_FLOOR_F16), B(V_RNDNE_F16),
     B(V_FRACT_F16), B(V_FREXP_MANT_F16), B(V_FREXP_EXP_I16_F16),

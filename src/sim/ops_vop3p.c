@@ -90,6 +90,23 @@ PKI(V_PK_MIN_I16, (int16_t)a < (int16_t)b ? a : b, 2)
 PKI(V_PK_MAX_U16, a > b ? a : b, 2)
 PKI(V_PK_MIN_U16, a < b ? a : b, 2)
 
+/* v_pk_fmac_f16 (VOP2): both halves, the destination accumulates */
+BODY(V_PK_FMAC_F16)
+{
+    const uint32_t *A = sim_vsrc(x, 0), *Bv = sim_vsrc(x, 1);
+    const uint32_t *C = x->w->v[x->i->d.r];
+    uint32_t *R = x->r[0];
+    int rm = rm16(x);
+    pk_clamp = 0;
+    LANES {
+        uint32_t r = 0;
+        for (int e = 0; e < 2; e++)
+            r |= (uint32_t)hfma(half_of(A[l], e), half_of(Bv[l], e), half_of(C[l], e), rm) << (16 * e);
+        R[l] = r;
+    }
+    sim_vdst(x, R);
+}
+
 /* ---- 2 x f32 ----------------------------------------------------------------------- */
 static inline uint32_t el32(const sim_x *x, unsigned k, uint64_t v, int e)
 {
@@ -176,9 +193,6 @@ static void fma_mix(sim_x *x, int out)   /* out: 0 f32, 1 lo f16, 2 hi f16 */
 BODY(V_FMA_MIX_F32) { fma_mix(x, 0); }
 BODY(V_FMA_MIXLO_F16) { fma_mix(x, 1); }
 BODY(V_FMA_MIXHI_F16) { fma_mix(x, 2); }
-BODY(V_MAD_MIX_F32) { fma_mix(x, 0); }
-BODY(V_MAD_MIXLO_F16) { fma_mix(x, 1); }
-BODY(V_MAD_MIXHI_F16) { fma_mix(x, 2); }
 
 /* ---- dot products ---------------------------------------------------------------------- */
 static void dot2_f16(sim_x *x, int acc, int bf16)
@@ -253,8 +267,7 @@ const sim_body_ent sim_bodies_vop3p[] = {
     B(V_PK_MAD_U16), B(V_PK_MAD_I16), B(V_PK_LSHLREV_B16), B(V_PK_LSHRREV_B16),
     B(V_PK_ASHRREV_I16), B(V_PK_MAX_I16), B(V_PK_MIN_I16), B(V_PK_MAX_U16), B(V_PK_MIN_U16),
     B(V_PK_FMA_F32), B(V_PK_MUL_F32), B(V_PK_ADD_F32), B(V_PK_MOV_B32),
-    B(V_FMA_MIX_F32), B(V_FMA_MIXLO_F16), B(V_FMA_MIXHI_F16), B(V_MAD_MIX_F32),
-    B(V_MAD_MIXLO_F16), B(V_MAD_MIXHI_F16),
+    B(V_FMA_MIX_F32), B(V_FMA_MIXLO_F16), B(V_FMA_MIXHI_F16), B(V_PK_FMAC_F16),
     B(V_DOT2_F32_F16), B(V_DOT2C_F32_F16), B(V_DOT2_F32_BF16), B(V_DOT2C_F32_BF16),
     B(V_DOT2_I32_I16), B(V_DOT2_U32_U16), B(V_DOT4_I32_I8), B(V_DOT4_U32_U8), B(V_DOT8_I32_I4),
     B(V_DOT8_U32_U4), B(V_DOT2C_I32_I16), B(V_DOT4C_I32_I8), B(V_DOT8C_I32_I4),
