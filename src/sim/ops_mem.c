@@ -511,7 +511,8 @@ BODY(DS_PERMUTE_B32) { ds_perm(x, 0); }
 BODY(DS_BPERMUTE_B32) { ds_perm(x, 1); }
 BODY(DS_SWIZZLE_B32)
 {
-    const sim_opnd *s = MOP(MF_DATA0);
+    /* the data register is encoded in the ADDR field */
+    const sim_opnd *s = MOP(MF_DATA0)->kind != OK_NONE ? MOP(MF_DATA0) : MOP(MF_ADDR);
     sim_ticket *t = vreg_ticket(x, &I->d, 1, TC_LGKM);
     uint32_t off = (uint16_t)I->mods.offset;
     uint64_t e = x->exec;
