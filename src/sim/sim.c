@@ -143,8 +143,8 @@ static void describe_addr(gcn_sim *s, uint64_t addr, char *buf, size_t n)
     }
     if (best && bestd < (1ull << 20)) {
         if (addr >= best->base + best->size)
-            snprintf(buf, n, " (%llu bytes past the end of allocation '%s' [0x%llx, +%llu))",
-                     (unsigned long long)(addr - best->base - best->size + 1), best->name,
+            snprintf(buf, n, " (offset %llu of allocation '%s' [0x%llx, +%llu): past its end)",
+                     (unsigned long long)(addr - best->base), best->name,
                      (unsigned long long)best->base, (unsigned long long)best->size);
         else if (addr < best->base)
             snprintf(buf, n, " (%llu bytes before allocation '%s' at 0x%llx)",

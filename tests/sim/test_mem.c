@@ -209,7 +209,7 @@ static void test_global_flat(void)
     V(1, 63) = 256;
     CU_ASSERT(st_run(E, "global_load_dword v2, v1, s[20:21]") != 0);
     CU_ASSERT(strstr(E->sim->fault, "lane 63") != NULL);
-    CU_ASSERT(strstr(E->sim->fault, "past the end of allocation 'G'") != NULL);
+    CU_ASSERT(strstr(E->sim->fault, "offset 256 of allocation 'G'") != NULL);
     reset();
     /* atomics with return */
     E->w->s[20] = (uint32_t)a;
