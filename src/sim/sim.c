@@ -472,6 +472,12 @@ static void run_wave(gcn_sim *s, sim_x *x, sim_wave *w)
             sim_trace_after(s->trace, x, si);
         if (__builtin_expect(s->faulted || s->finding_stop, 0))
             return;
+        if (x->ended) {
+            x->ended = 0;
+            w->state = WS_DONE;
+            w->cur = cur;
+            return;
+        }
         if (x->branch_taken) {
             x->branch_taken = 0;
             int32_t t;
@@ -499,12 +505,6 @@ static void run_wave(gcn_sim *s, sim_x *x, sim_wave *w)
             }
             si->next = (uint32_t)t;
             cur = (uint32_t)t;
-        }
-        if (x->ended) {
-            x->ended = 0;
-            w->state = WS_DONE;
-            w->cur = cur;
-            return;
         }
         if (x->waiting) {
             x->waiting = 0;
