@@ -41,9 +41,11 @@ typedef struct gcn_finding {
     uint64_t pc;                 /* consumer instruction */
     char *text;                  /* its text */
     char *where;                 /* "file.s:12" or NULL */
+    char *sym;                   /* "kernel+0x120" or NULL */
     uint64_t prod_pc;            /* producing instruction (or ~0) */
     char *prod_text;
     char *prod_where;
+    char *prod_sym;
     char *detail;                /* registers/bytes and explanation */
     uint64_t lanes;              /* lanes concerned (first occurrence) */
     unsigned wg[3], wave;        /* first occurrence */

@@ -339,6 +339,7 @@ void sim_prog_free(sim_prog *p)
         sim_insn *si = sim_prog_insn(p, i);
         free(si->text);
         free(si->where);
+        free(si->sym);
         free(si->badmsg);
     }
     for (uint32_t b = 0; b < p->cap / SIM_PROG_BLK; b++)
@@ -387,6 +388,12 @@ int32_t sim_prog_at(sim_prog *p, uint64_t pc, char *err, size_t errlen)
         char buf[512];
         snprintf(buf, sizeof buf, "%s:%u", base, ln->line);
         si->where = strdup(buf);
+    }
+    const gcn_symbol *sy = gcn_co_symbol_at(p->co, pc);
+    if (sy && sy->name && pc >= sy->value) {
+        char buf[512];
+        snprintf(buf, sizeof buf, "%s+0x%llx", sy->name, (unsigned long long)(pc - sy->value));
+        si->sym = strdup(buf);
     }
     p->at[slot] = (int32_t)p->n;
     return (int32_t)p->n++;

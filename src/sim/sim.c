@@ -64,6 +64,7 @@ void gcn_sim_free(gcn_sim *s)
     for (unsigned i = 0; i < s->nfinds; i++) {
         gcn_finding *f = &s->finds[i];
         free(f->text); free(f->where); free(f->prod_text); free(f->prod_where); free(f->detail);
+        free(f->sym); free(f->prod_sym);
     }
     free(s->finds);
     for (unsigned i = 0; i < SIM_MAX_WAVES; i++)
@@ -186,8 +187,9 @@ void sim_fault(sim_x *x, const char *fmt, ...)
     const sim_insn *i = x->i;
     const sim_wg *g = x->g;
     if (i)
-        snprintf(s->fault, sizeof s->fault, "%s\n  at pc 0x%llx%s%s: %s\n  wave %u of workgroup (%u,%u,%u)",
-                 msg, (unsigned long long)i->pc, i->where ? " " : "", i->where ? i->where : "",
+        snprintf(s->fault, sizeof s->fault, "%s\n  at pc 0x%llx%s%s%s%s%s: %s\n  wave %u of workgroup (%u,%u,%u)",
+                 msg, (unsigned long long)i->pc, i->sym ? " (" : "", i->sym ? i->sym : "",
+                 i->sym ? ")" : "", i->where ? " " : "", i->where ? i->where : "",
                  i->text, x->w ? x->w->idx : 0, g ? g->id[0] : 0, g ? g->id[1] : 0,
                  g ? g->id[2] : 0);
     else
@@ -239,6 +241,8 @@ void sim_finding_w(gcn_sim *s, sim_wave *w, const sim_insn *cons, gcn_finding_ki
     f->prod_pc = ppc;
     f->prod_text = prod ? dupz(prod->text) : NULL;
     f->prod_where = prod ? dupz(prod->where) : NULL;
+    f->sym = dupz(cons->sym);
+    f->prod_sym = prod ? dupz(prod->sym) : NULL;
     f->detail = dupz(detail);
     f->lanes = lanes;
     f->count = 1;
@@ -290,13 +294,15 @@ void gcn_sim_print_findings(FILE *f, const gcn_sim_result *r, unsigned max)
 {
     for (unsigned i = 0; i < r->nfindings && i < max; i++) {
         const gcn_finding *g = &r->findings[i];
-        fprintf(f, "finding: %s at pc 0x%llx%s%s: %s\n", gcn_finding_name(g->kind),
-                (unsigned long long)g->pc, g->where ? " " : "", g->where ? g->where : "",
+        fprintf(f, "finding: %s at pc 0x%llx%s%s%s%s%s: %s\n", gcn_finding_name(g->kind),
+                (unsigned long long)g->pc, g->sym ? " (" : "", g->sym ? g->sym : "",
+                g->sym ? ")" : "", g->where ? " " : "", g->where ? g->where : "",
                 g->text ? g->text : "");
         if (g->detail)
             fprintf(f, "  %s\n", g->detail);
         if (g->prod_text)
-            fprintf(f, "  producer: pc 0x%llx%s%s: %s\n", (unsigned long long)g->prod_pc,
+            fprintf(f, "  producer: pc 0x%llx%s%s%s%s%s: %s\n", (unsigned long long)g->prod_pc,
+                    g->prod_sym ? " (" : "", g->prod_sym ? g->prod_sym : "", g->prod_sym ? ")" : "",
                     g->prod_where ? " " : "", g->prod_where ? g->prod_where : "", g->prod_text);
         fprintf(f, "  first seen: workgroup (%u,%u,%u) wave %u, lanes ", g->wg[0], g->wg[1],
                 g->wg[2], g->wave);

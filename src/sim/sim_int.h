@@ -107,6 +107,7 @@ typedef struct sim_insn {
     sim_rref rd[10], wr[3];
     char *text;                 /* instruction text as llvm-objdump prints it */
     char *where;                /* "file:line" or NULL */
+    char *sym;                  /* "kernel+0x120" or NULL */
     char *badmsg;
     uint32_t next;              /* index of the following instruction, or UINT32_MAX */
     uint32_t tgt_idx;           /* index of the branch target, or UINT32_MAX */
