@@ -287,7 +287,7 @@ static int write_plot(struct sim_trace *t, const char *path, char *err, size_t e
     size_t n = t->nev, shown = n > 4000 ? 4000 : n;
     unsigned maxd = t->max_depth < 4 ? 4 : t->max_depth;
     double bw = shown <= 60 ? 16.0 : shown <= 300 ? 6.0 : shown <= 1000 ? 2.5 : 1.0;
-    double L = 70, R = 30, T = 60, B = 70, H = 320;
+    double L = 70, R = 60, T = 110, B = 70, H = 320;
     double W = bw * (double)shown;
     if (W < 400) W = 400;
     double yscale = H / maxd;
@@ -299,7 +299,7 @@ static int write_plot(struct sim_trace *t, const char *path, char *err, size_t e
                   L + W + R, T + H + B);
     gcn_sb_puts(&sb, "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n");
     const gcn_dispatch *d = t->s->disp;
-    gcn_sb_puts(&sb, "<text x=\"70\" y=\"24\" font-size=\"16\" font-weight=\"bold\">Wait-counter FIFO depth of ");
+    gcn_sb_puts(&sb, "<text x=\"70\" y=\"22\" font-size=\"16\" font-weight=\"bold\">Wait-counter FIFO depth of ");
     gcn_sb_printf(&sb, "workgroup %u, wave %u", t->s->o.trace_wg, t->s->o.trace_wave);
     if (d && d->kernel) {
         gcn_sb_puts(&sb, " (");
@@ -307,7 +307,7 @@ static int write_plot(struct sim_trace *t, const char *path, char *err, size_t e
         gcn_sb_puts(&sb, ")");
     }
     gcn_sb_puts(&sb, "</text>\n");
-    gcn_sb_printf(&sb, "<text x=\"70\" y=\"42\" fill=\"#555\">after each instruction, in issue order; "
+    gcn_sb_printf(&sb, "<text x=\"70\" y=\"40\" fill=\"#555\">after each instruction, in issue order; "
                   "%zu instructions%s</text>\n", n, shown < n ? " (first 4000 shown)" : "");
     /* grid and y axis */
     unsigned step = maxd <= 8 ? 1 : maxd <= 20 ? 2 : maxd <= 40 ? 5 : 10;
@@ -324,8 +324,8 @@ static int write_plot(struct sim_trace *t, const char *path, char *err, size_t e
         double hv = e->vm * yscale, hl = e->lgkm * yscale;
         if (e->vm)
             gcn_sb_printf(&sb, "<rect x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" height=\"%.2f\" fill=\"#3b6fb6\">"
-                          "<title>#%zu 0x%llx %s: vmcnt %u</title></rect>\n", x0, T + H - hv,
-                          bw > 2 ? bw * 0.5 : bw, hv, i, (unsigned long long)e->pc, "", e->vm);
+                          "<title>#%zu 0x%llx: vmcnt %u</title></rect>\n", x0, T + H - hv,
+                          bw > 2 ? bw * 0.5 : bw, hv, i, (unsigned long long)e->pc, e->vm);
         if (e->lgkm)
             gcn_sb_printf(&sb, "<rect x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" height=\"%.2f\" fill=\"#e69138\">"
                           "<title>#%zu lgkmcnt %u</title></rect>\n", x0 + (bw > 2 ? bw * 0.5 : 0),
@@ -339,9 +339,18 @@ static int write_plot(struct sim_trace *t, const char *path, char *err, size_t e
             svg_text(&sb, e->text);
             gcn_sb_printf(&sb, " (retired %u)</title></path>\n", e->retired);
             if (bw >= 6 || shown <= 120) {
+                char lab[48];
+                if (e->vmw < 63 && e->lgw < 15)
+                    snprintf(lab, sizeof lab, "vmcnt(%u) lgkmcnt(%u)", e->vmw, e->lgw);
+                else if (e->vmw < 63)
+                    snprintf(lab, sizeof lab, "vmcnt(%u)", e->vmw);
+                else if (e->lgw < 15)
+                    snprintf(lab, sizeof lab, "lgkmcnt(%u)", e->lgw);
+                else
+                    snprintf(lab, sizeof lab, "(no wait)");
                 gcn_sb_printf(&sb, "<text x=\"%.2f\" y=\"%.1f\" font-size=\"9\" fill=\"#c00\" "
-                              "transform=\"rotate(-45 %.2f %.1f)\">vm%u/lg%u</text>\n",
-                              cx + 2, T - 10, cx + 2, T - 10, e->vmw, e->lgw);
+                              "transform=\"rotate(-60 %.2f %.1f)\">%s</text>\n",
+                              cx + 3, T - 11, cx + 3, T - 11, lab);
             }
         }
     }
