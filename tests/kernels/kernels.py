@@ -287,14 +287,23 @@ def model_hip_reduce(p, b):
 
 
 MODELS = {
-    "vector_add": model_vector_add, "vector_add_weak_loop": model_vector_add,
-    "vector_add_weak_prologue": model_vector_add, "vector_add_tight": model_vector_add,
-    "vector_add_m0_hazard": model_vector_add, "hip_vector_add": model_vector_add,
+    "vector_add": model_vector_add, "hip_vector_add": model_vector_add,
     "mem_bandwidth": model_mem_bandwidth,
     "lds_transpose": model_transpose, "hip_transpose": model_transpose,
     "wave_reduce": model_wave_reduce, "wave_shuffle": model_wave_shuffle,
     "hip_reduce": model_hip_reduce,
 }
+
+
+def base_kernel(mpath, m):
+    """The base kernel of a generated variant (its folder's variants.py), else the kernel."""
+    spec = os.path.join(os.path.dirname(mpath), "variants.py")
+    if os.path.exists(spec):
+        import runpy
+        v = runpy.run_path(spec)
+        if any(m["kernel"] == name for name, _, _ in v["VARIANTS"]):
+            return v["BASE"]
+    return m["kernel"]
 
 
 # ---------------------------------------------------------------- build
@@ -357,10 +366,10 @@ def cmd_selftest(kdir, refs, work):
         m = load(mp)
         rel = os.path.relpath(os.path.dirname(mp), kdir)
         ref = os.path.join(refs, rel, m.get("reference", "ref"))
-        model = MODELS.get(m["kernel"])
-        key = (rel, m["kernel"].replace("_weak_loop", "").replace("_weak_prologue", "")
-               .replace("_tight", "").replace("_m0_hazard", ""))
-        if key in seen:          # the vector_add variants share one reference and model
+        base = base_kernel(mp, m)
+        model = MODELS.get(base)
+        key = (rel, base)
+        if key in seen:          # variants share their base kernel's reference and model
             continue
         seen.add(key)
         if not os.path.exists(ref) or model is None:
