@@ -15,3 +15,14 @@ VARIANTS = [
      "still be in flight when other waves pass the barrier and read them (README.md).",
      [(SYNC, "    s_barrier                                     // BROKEN: LDS writes may be pending\n")]),
 ]
+
+VARIANTS.append(
+    ("lds_transpose_no_swizzle",
+     "CORRECT BUT SLOW: no XOR swizzle, element (r, c) at LDS word r*32 + c; each column\n"
+     "read (32 lanes, rows j = 0..31 of one column i) hits one bank: 32-way conflicts (README.md).",
+     [("    v_xor_b32 v10, v1, v2                         // c ^ r0\n",
+       "    v_mov_b32 v10, v1                             // c (SLOW: no swizzle)\n"),
+      ("    v_xor_b32 v10, v1, v3\n", "    v_mov_b32 v10, v1\n", 3),
+      ("    v_xor_b32 v10, v2, v1                         // i ^ j for i = r0\n",
+       "    v_mov_b32 v10, v2                             // i (SLOW: no swizzle)\n"),
+      ("    v_xor_b32 v10, v3, v1\n", "    v_mov_b32 v10, v3\n", 3)]))
