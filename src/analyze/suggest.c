@@ -1,0 +1,255 @@
+/*
+ * suggest.c -- for every s_waitcnt, the loosest vmcnt / lgkmcnt value that is
+ * still safe on all paths, and the path that forces it.
+ *
+ * For a wait W and a counter, let F(N) be the findings of the analysis with
+ * W's value for that counter replaced by N (everything else unchanged).
+ * F grows with N (a looser wait leaves more operations pending on every
+ * path through W), so the loosest safe value is the largest N with
+ * F(N) = F(0), found by bisection; F(N + 1) \ F(0) names the producer,
+ * consumer and path that force it, and replaying that path to W gives the
+ * queue length there ("vmcnt(4) would be unsafe on the first iteration of
+ * the loop at line 40, when the queue holds 5 operations").
+ * Safety here is about registers and LDS the wave itself reads; waits kept
+ * for memory ordering towards other waves or the host are not modelled.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include "waits_int.h"
+
+typedef struct keyset {
+    uint64_t *k;
+    unsigned n;
+} keyset;
+
+static uint64_t rec_key(const wrec *r)
+{
+    return (uint64_t)r->check << 56 | (uint64_t)(r->i & 0xFFFFFFF) << 28 | (r->p & 0xFFFFFFF);
+}
+
+static int cmp_u64(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+static bool keyset_has(const keyset *s, uint64_t k)
+{
+    return bsearch(&k, s->k, s->n, sizeof k, cmp_u64) != NULL;
+}
+
+typedef struct sctx {
+    const gcn_cfg *cfg;
+    const gcn_values *vals;
+    gcn_lint_opts o;
+    gcn_wait_override ovr;
+} sctx;
+
+/* Run with the override; keys in *ks (sorted).  Keeps the run in *keep if non-NULL. */
+static int run_keys(sctx *c, unsigned w, unsigned q, unsigned N, keyset *ks, wrun *keep)
+{
+    const gcn_lfacts *f = &c->cfg->facts[w];
+    c->ovr.insn = w;
+    c->ovr.vm = q == WQ_VM ? (uint8_t)N : f->wait_vm;
+    c->ovr.lgkm = q == WQ_LGKM ? (uint8_t)N : f->wait_lgkm;
+    c->o.ovr = &c->ovr;
+    c->o.novr = 1;
+    wrun r;
+    if (gcn_waits_explore(&r, c->cfg, c->vals, &c->o) < 0) {
+        gcn_waits_free(&r);
+        return -1;
+    }
+    ks->n = r.nrecs;
+    ks->k = malloc(sizeof *ks->k * (r.nrecs ? r.nrecs : 1));
+    if (!ks->k) {
+        gcn_waits_free(&r);
+        return -1;
+    }
+    for (unsigned k = 0; k < r.nrecs; k++)
+        ks->k[k] = rec_key(&r.recs[k]);
+    qsort(ks->k, ks->n, sizeof *ks->k, cmp_u64);
+    if (keep)
+        *keep = r;
+    else
+        gcn_waits_free(&r);
+    return 0;
+}
+
+/* No finding of b that a lacks. */
+static bool same(const keyset *a, const keyset *b)
+{
+    for (unsigned i = 0; i < b->n; i++)
+        if (!keyset_has(a, b->k[i]))
+            return false;
+    return true;
+}
+
+static void wait_text(unsigned q, unsigned N, gcn_strbuf *sb)
+{
+    if (N == GCN_WAIT_NONE)
+        gcn_sb_printf(sb, "no %s wait", gcn_ctr_name(q));
+    else
+        gcn_sb_printf(sb, "%s(%u)", gcn_ctr_name(q), N);
+}
+
+/* Describe why N is unsafe: the first new finding of run r, its path to w. */
+static void forced_by(sctx *c, const wrun *r, const keyset *base, unsigned w, unsigned q,
+                      unsigned N, gcn_strbuf *sb)
+{
+    const wrec *rec = NULL;
+    for (unsigned k = 0; k < r->nrecs; k++)
+        if (!keyset_has(base, rec_key(&r->recs[k]))) {
+            rec = &r->recs[k];
+            break;
+        }
+    if (!rec)
+        return;
+    unsigned n;
+    unsigned *path = gcn_waits_path(r, rec->node, &n);
+    if (!path)
+        return;
+    unsigned wb = c->cfg->block_of[w];
+    int at = -1;
+    for (unsigned k = n; k-- > 0;) {
+        if (r->nodes[path[k]].block != wb)
+            continue;
+        if (k == n - 1 && rec->i <= w)
+            continue;
+        at = (int)k;
+        break;
+    }
+    gcn_sb_puts(sb, "; ");
+    wait_text(q, N, sb);
+    gcn_sb_puts(sb, " would be unsafe ");
+    if (at >= 0) {
+        gcn_waits_path_phrase(r, path, (unsigned)at + 1, wb, sb);
+        wstate s;
+        if (gcn_wstate_init(&s, r->qcap) == 0) {
+            gcn_wstate_load(&s, r->nodes[path[at]].st);
+            const gcn_block *blk = &c->cfg->blocks[wb];
+            for (unsigned i = blk->first; i < w && i <= blk->last; i++)
+                gcn_waits_step(r, &s, i);
+            gcn_sb_printf(sb, ", when the %s queue holds %u operation%s", gcn_ctr_name(q),
+                          s.n[q], s.n[q] == 1 ? "" : "s");
+            gcn_wstate_free(&s);
+        }
+    } else {
+        gcn_waits_path_phrase(r, path, n, r->nodes[rec->node].block, sb);
+    }
+    gcn_sb_puts(sb, ": '");
+    gcn_lint_insn_text(c->cfg, rec->p, sb);
+    gcn_sb_puts(sb, "' (");
+    gcn_lint_loc(&c->o, c->cfg->insn[rec->p].addr, sb);
+    gcn_sb_puts(sb, ") would still be pending at '");
+    gcn_lint_insn_text(c->cfg, rec->i, sb);
+    gcn_sb_puts(sb, "' (");
+    gcn_lint_loc(&c->o, c->cfg->insn[rec->i].addr, sb);
+    gcn_sb_printf(sb, ") [%s]", gcn_check_name(rec->check));
+    free(path);
+}
+
+static int suggest_one(sctx *c, unsigned w, unsigned q, gcn_findings *out)
+{
+    const gcn_lfacts *f = &c->cfg->facts[w];
+    unsigned cur = q == WQ_VM ? f->wait_vm : f->wait_lgkm;
+    unsigned max = q == WQ_VM ? GCN_VMCNT_MAX : GCN_LGKMCNT_MAX;
+    keyset base = {0}, none = {0}, k = {0};
+    int rc = -1;
+    gcn_strbuf sb;
+    gcn_sb_init(&sb);
+    if (run_keys(c, w, q, 0, &base, NULL) < 0)
+        goto done;
+    wrun rnone;
+    if (run_keys(c, w, q, GCN_WAIT_NONE, &none, &rnone) < 0)
+        goto done;
+    unsigned loosest, unsafe = 0;
+    bool need = !same(&base, &none);
+    gcn_waits_free(&rnone);
+    if (!need) {
+        loosest = GCN_WAIT_NONE;
+    } else {
+        unsigned lo = 0, hi = max;   /* lo safe, hi (= no wait) unsafe */
+        while (hi - lo > 1) {
+            unsigned mid = (lo + hi) / 2;
+            free(k.k);
+            k.k = NULL;
+            if (run_keys(c, w, q, mid, &k, NULL) < 0)
+                goto done;
+            if (same(&base, &k))
+                lo = mid;
+            else
+                hi = mid;
+        }
+        loosest = lo;
+        unsafe = hi;
+    }
+    int check;
+    gcn_sb_puts(&sb, "s_waitcnt ");
+    wait_text(q, cur, &sb);
+    if (loosest == GCN_WAIT_NONE) {
+        check = GCN_CHK_WAIT_STRONGER;
+        gcn_sb_printf(&sb, ": no register or LDS read on any path needs this %s wait; it can "
+                           "be dropped (unless it orders memory for other waves or the host)",
+                      gcn_ctr_name(q));
+    } else {
+        if (loosest > cur) {
+            check = GCN_CHK_WAIT_STRONGER;
+            gcn_sb_puts(&sb, " is stronger than needed: ");
+            wait_text(q, loosest, &sb);
+            gcn_sb_puts(&sb, " is safe on every path");
+        } else if (loosest == cur) {
+            check = GCN_CHK_WAIT_SUGGEST;
+            gcn_sb_puts(&sb, " is the loosest safe value");
+        } else {
+            check = GCN_CHK_WAIT_SUGGEST;
+            gcn_sb_puts(&sb, " is too loose: the loosest safe value is ");
+            wait_text(q, loosest, &sb);
+        }
+        wrun ru;
+        keyset ku = {0};
+        unsigned N = unsafe >= max ? GCN_WAIT_NONE : unsafe;
+        if (run_keys(c, w, q, N, &ku, &ru) == 0) {
+            forced_by(c, &ru, &base, w, q, N, &sb);
+            gcn_waits_free(&ru);
+        }
+        free(ku.k);
+    }
+    gcn_finding fd = {.check = check, .severity = GCN_SEV_NOTE, .addr = c->cfg->insn[w].addr,
+                      .producer = -1, .wait = (int64_t)c->cfg->insn[w].addr,
+                      .msg = strdup(sb.buf ? sb.buf : "")};
+    gcn_findings_add(out, &fd);
+    rc = 0;
+done:
+    gcn_sb_free(&sb);
+    free(base.k);
+    free(none.k);
+    free(k.k);
+    return rc;
+}
+
+int gcn_lint_suggest(const gcn_cfg *cfg, const gcn_values *vals, const gcn_lint_opts *o,
+                     gcn_findings *out)
+{
+    sctx c;
+    memset(&c, 0, sizeof c);
+    c.cfg = cfg;
+    c.vals = vals;
+    if (o)
+        c.o = *o;
+    c.o.explain = false;
+    int n = 0;
+    for (unsigned i = 0; i < cfg->ninsn; i++) {
+        const gcn_lfacts *f = &cfg->facts[i];
+        if (f->kind != GCN_LK_WAITCNT)
+            continue;
+        for (unsigned q = 0; q < 2; q++) {
+            unsigned cur = q == WQ_VM ? f->wait_vm : f->wait_lgkm;
+            if (cur == GCN_WAIT_NONE)
+                continue;
+            if (suggest_one(&c, i, q, out) < 0)
+                return -1;
+            n++;
+        }
+    }
+    return n;
+}
