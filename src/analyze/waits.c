@@ -773,18 +773,20 @@ static int severity_of(int check)
     }
 }
 
-static int emit(const wrun *r, const wrec *rc, gcn_findings *out)
+/* Strength a producer needs at the consumer: the rank there (0 for out-of-order). */
+static unsigned need_rank(const wrun *r, const wrec *rc, const ptrace *t)
+{
+    const gcn_lfacts *P = &r->cfg->facts[rc->p];
+    if (rc->q == WQ_VM ? P->vm_ooo : P->lgkm_ooo)
+        return 0;
+    return t->cons_found ? t->cons_rank : 0;
+}
+
+static int emit(const wrun *r, const wrec *rc, const unsigned *path, unsigned n, const ptrace *tr,
+                unsigned others, gcn_findings *out)
 {
     const gcn_cfg *cfg = r->cfg;
-    unsigned n;
-    unsigned *path = gcn_waits_path(r, rc->node, &n);
-    if (!path)
-        return -1;
-    ptrace t;
-    if (trace_path(r, path, n, rc->i, rc->p, rc->q, &t) < 0) {
-        free(path);
-        return -1;
-    }
+    const ptrace t = *tr;
     const gcn_lfacts *F = &cfg->facts[rc->i], *P = &cfg->facts[rc->p];
     gcn_strbuf sb;
     gcn_sb_init(&sb);
@@ -836,6 +838,9 @@ static int emit(const wrun *r, const wrec *rc, gcn_findings *out)
     gcn_sb_puts(&sb, " (");
     gcn_waits_path_phrase(r, path, n, r->nodes[rc->node].block, &sb);
     gcn_sb_puts(&sb, ")");
+    if (others)
+        gcn_sb_printf(&sb, "; %u more pending operation%s affect%s it", others,
+                      others == 1 ? "" : "s", others == 1 ? "s" : "");
     gcn_finding f = {
         .check = rc->check,
         .severity = severity_of(rc->check),
@@ -852,10 +857,75 @@ static int emit(const wrun *r, const wrec *rc, gcn_findings *out)
         f.explain = strdup(sb.buf ? sb.buf : "");
     }
     gcn_sb_free(&sb);
-    gcn_wstate_free(&t.at);
-    free(path);
     gcn_findings_add(out, &f);
     return 0;
+}
+
+static int cmp_rec(const void *x, const void *y)
+{
+    const wrec *a = x, *b = y;
+    if (a->check != b->check)
+        return a->check - b->check;
+    if (a->i != b->i)
+        return a->i < b->i ? -1 : 1;
+    return a->node < b->node ? -1 : a->node > b->node;
+}
+
+/* One finding per (check, consumer): the producer that needs the strongest wait. */
+static int emit_all(wrun *r, gcn_findings *out)
+{
+    qsort(r->recs, r->nrecs, sizeof *r->recs, cmp_rec);
+    int added = 0;
+    for (unsigned a = 0; a < r->nrecs;) {
+        unsigned b = a;
+        while (b < r->nrecs && r->recs[b].check == r->recs[a].check && r->recs[b].i == r->recs[a].i)
+            b++;
+        int best = -1;
+        unsigned best_need = ~0u, best_n = 0;
+        unsigned *best_path = NULL;
+        ptrace best_t;
+        memset(&best_t, 0, sizeof best_t);
+        for (unsigned k = a; k < b; k++) {
+            unsigned n;
+            unsigned *path = gcn_waits_path(r, r->recs[k].node, &n);
+            ptrace t;
+            if (!path || trace_path(r, path, n, r->recs[k].i, r->recs[k].p, r->recs[k].q, &t) < 0) {
+                free(path);
+                free(best_path);
+                gcn_wstate_free(&best_t.at);
+                return -1;
+            }
+            unsigned need = need_rank(r, &r->recs[k], &t);
+            if (best < 0 || need < best_need) {
+                free(best_path);
+                gcn_wstate_free(&best_t.at);
+                best = (int)k;
+                best_need = need;
+                best_path = path;
+                best_n = n;
+                best_t = t;
+            } else {
+                free(path);
+                gcn_wstate_free(&t.at);
+            }
+        }
+        /* producers distinct from the chosen one */
+        unsigned others = 0;
+        for (unsigned k = a; k < b; k++) {
+            bool seen = r->recs[k].p == r->recs[best].p;
+            for (unsigned j = a; j < k && !seen; j++)
+                seen = r->recs[j].p == r->recs[k].p;
+            others += !seen;
+        }
+        int rc = emit(r, &r->recs[best], best_path, best_n, &best_t, others, out);
+        free(best_path);
+        gcn_wstate_free(&best_t.at);
+        if (rc < 0)
+            return -1;
+        added++;
+        a = b;
+    }
+    return added;
 }
 
 int gcn_lint_waits(const gcn_cfg *cfg, const gcn_values *vals, const gcn_lint_opts *o,
@@ -865,12 +935,9 @@ int gcn_lint_waits(const gcn_cfg *cfg, const gcn_values *vals, const gcn_lint_op
     int rc = gcn_waits_explore(&r, cfg, vals, o);
     int added = 0;
     if (rc == 0) {
-        for (unsigned k = 0; k < r.nrecs && rc == 0; k++) {
-            if (emit(&r, &r.recs[k], out) < 0)
-                rc = -1;
-            else
-                added++;
-        }
+        added = emit_all(&r, out);
+        if (added < 0)
+            rc = -1;
         if (r.truncated || r.widened) {
             gcn_strbuf sb;
             gcn_sb_init(&sb);
