@@ -13,6 +13,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include "gcn_isa.h"
 
 enum {
@@ -53,6 +54,11 @@ typedef struct gcn_kd {
              user_sgpr_kernarg_segment_ptr, user_sgpr_dispatch_id, user_sgpr_flat_scratch_init,
              user_sgpr_private_segment_size, enable_wavefront_size32, uses_dynamic_stack;
     unsigned kernarg_preload_length, kernarg_preload_offset;
+    /* added by the reader (same sources) */
+    unsigned next_free_sgpr;                 /* (sgpr_granules+1)*8 as llvm-objdump prints it */
+    unsigned priority, priv, debug_mode, fp16_overflow;   /* rsrc1 */
+    unsigned enable_trap_handler, granulated_lds_size;  /* rsrc2 */
+    unsigned exception_mask;                 /* rsrc2 bits 24..30, LSB = fp_ieee_invalid_op */
 } gcn_kd;
 
 /* Value kinds of kernel arguments (metadata .value_kind). */
@@ -108,13 +114,53 @@ typedef struct gcn_codeobj {
     unsigned nlines;
     char *metadata_yaml;         /* not used: metadata is parsed, see kernels */
     void *priv;                  /* implementation data */
+    /* added by the reader */
+    unsigned elf_type;           /* ET_DYN (loadable) or ET_REL (object file) */
+    unsigned mach;               /* e_flags & EF_AMDGPU_MACH */
+    unsigned xnack_mode, sramecc_mode;  /* GCN_CO_FEAT_* */
+    char target_id[64];          /* "gfx942", "gfx942:sramecc+:xnack-" (AMDGPUUsage "Target ID") */
+    char *bundle_triple;         /* entry used when read from an offload bundle, else NULL */
+    unsigned bundle_gpu_entries; /* supported-GPU entries in that bundle */
+    char warning[256];           /* non-fatal problem (e.g. unreadable .debug_line), or "" */
+    unsigned text_index;         /* ELF section index of .text */
+    struct gcn_text_region *regions;  /* .text cut at its symbols, see below */
+    unsigned nregions;
 } gcn_codeobj;
 
-/* Open a code object from a file or memory (the bytes are copied). */
+/* llvm-objdump disassembles a section symbol by symbol: it starts decoding
+ * afresh at every symbol address (an instruction may run past the next
+ * symbol; decoding restarts there anyway), and a chunk whose symbols are all
+ * STT_OBJECT is dumped as data, not instructions.  The regions cover .text in
+ * address order (llvm-objdump.cpp, disassembleObject). */
+typedef struct gcn_text_region {
+    uint64_t start, end;         /* addresses, end exclusive */
+    const char *label;           /* symbol name printed at start (the section name if none) */
+    int is_data;                 /* all symbols here are STT_OBJECT/STT_COMMON */
+} gcn_text_region;
+
+/* xnack / sramecc settings, code object v4+ (AMDGPUUsage "ELF Header"). */
+enum { GCN_CO_FEAT_UNSUPPORTED = 0, GCN_CO_FEAT_ANY = 1, GCN_CO_FEAT_OFF = 2, GCN_CO_FEAT_ON = 3 };
+
+/* Open a code object from a file or memory (the bytes are copied).  A clang
+ * offload bundle is accepted too: its gfx942/gfx950 entry is used (the first
+ * one in file order when it has both).  The _arch forms choose the entry by
+ * processor ("gfx950") or target ID ("gfx942:xnack-"); NULL = default. */
 int gcn_co_open(const char *path, gcn_codeobj **out, gcn_co_err *err);
 int gcn_co_open_mem(const char *name, const void *data, size_t len, gcn_codeobj **out,
                     gcn_co_err *err);
+int gcn_co_open_arch(const char *path, const char *offload_arch, gcn_codeobj **out,
+                     gcn_co_err *err);
+int gcn_co_open_mem_arch(const char *name, const void *data, size_t len,
+                         const char *offload_arch, gcn_codeobj **out, gcn_co_err *err);
 void gcn_co_close(gcn_codeobj *co);
+
+/* Read a whole file (regular files only) into malloc'ed memory. */
+int gcn_co_read_file(const char *path, uint8_t **data, size_t *len, gcn_co_err *err);
+
+/* Name of an EF_AMDGPU_MACH value ("gfx942"), NULL when unknown. */
+const char *gcn_co_mach_name(unsigned mach);
+/* "unsupported", "any", "off", "on". */
+const char *gcn_co_feat_name(unsigned mode);
 
 /* Kernel by name (NULL if absent). */
 const gcn_kernel *gcn_co_kernel(const gcn_codeobj *co, const char *name);
@@ -135,5 +181,35 @@ int gcn_bundle_is(const void *data, size_t len);
 int gcn_bundle_list(const char *name, const void *data, size_t len,
                     gcn_bundle_entry **entries, unsigned *n, gcn_co_err *err);
 void gcn_bundle_free(gcn_bundle_entry *entries, unsigned n);
+
+/* "__CLANG_OFFLOAD_BUNDLE__" compressed form ("CCOB"): recognised, not read. */
+int gcn_bundle_is_compressed(const void *data, size_t len);
+
+/* Processor of an entry's triple ("gfx942" from "hipv4-amdgcn-amd-amdhsa--gfx942:xnack-"),
+ * copied into buf; "" for host and other entries. */
+void gcn_bundle_processor(const char *triple, char *buf, size_t bufsz);
+
+/* Choose an entry: arch NULL = the first gfx942/gfx950 entry; else an entry whose
+ * processor or whole target ID equals arch, or whose index or triple is arch.
+ * Returns the index, or a negative GCN_CO_E* with a message. */
+int gcn_bundle_select(const char *name, const gcn_bundle_entry *e, unsigned n,
+                      const char *arch, gcn_co_err *err);
+
+/* ---- listings (colist.c) ------------------------------------------------ */
+
+/* Instruction text of the whole .text in address order, one per line, exactly
+ * as `llvm-objdump-22 -d --disassemble-zeroes --no-show-raw-insn
+ * --no-leading-addr` prints the instruction lines (comment and white space
+ * stripped).  Returns 0, or -1 when writing fails. */
+int gcn_co_print_llvm_text(const gcn_codeobj *co, FILE *f);
+
+/* Human listing: header, per kernel a descriptor/metadata summary and the
+ * instructions with address, words and file:line.  kernel: only this one
+ * (NULL = all).  Returns 0, -1 on write error, -2 if the kernel is absent. */
+int gcn_co_print_listing(const gcn_codeobj *co, const char *kernel, FILE *f);
+
+/* Raw little-endian instruction stream.  mode 0: address, words, text;
+ * 1: text only; 2: "offset<TAB>size<TAB>text". */
+int gcn_raw_print(gcn_target t, const uint8_t *data, size_t len, int mode, FILE *f);
 
 #endif

@@ -42,6 +42,7 @@ typedef enum gcn_field {
     GCN_FLD_SBASE, GCN_FLD_SDATA, GCN_FLD_OFFSET,
     GCN_FLD_DATA0, GCN_FLD_DATA1, GCN_FLD_ADDR,
     GCN_FLD_VCC_IMPLICIT,    /* printed vcc operand of VOP2/VOPC e32 forms */
+    GCN_FLD_SCALE_SRC0, GCN_FLD_SCALE_SRC1, /* gfx950 v_mfma_scale_*: scale of A, B */
     GCN_FLD_COUNT
 } gcn_field;
 
@@ -51,6 +52,10 @@ typedef enum gcn_field {
 #define GCN_OPF_NEG   0x04
 #define GCN_OPF_ABS   0x08
 #define GCN_OPF_SEXT  0x10
+#define GCN_OPF_BADREG 0x20   /* register of a kind the field's class does not allow
+                                 (LLVM prints an "Invalid register" comment) */
+#define GCN_OPF_BADIMM 0x40   /* constant in a register-only field ("Invalid immediate") */
+#define GCN_OPF_MISALIGN 0x80 /* VGPR tuple not 2-aligned (gfx90a+ "_Align2" classes) */
 
 /* Data types of an operand, for constants and for the simulator. */
 typedef enum gcn_dtype {
@@ -98,8 +103,9 @@ typedef struct gcn_mods {
 
 typedef struct gcn_insn {
     uint64_t addr;          /* byte address (offset in .text or raw stream) */
-    uint32_t words[3];      /* raw dwords (word[1] / word[2] if present) */
-    uint8_t size;           /* bytes consumed: 4, 8 or 12 (4 for invalid) */
+    uint32_t words[4];      /* raw dwords (word[1..3] if present) */
+    uint8_t size;           /* bytes consumed: 4, 8, 12 or 16 (4 for invalid;
+                             * 16 = gfx950 VOP3PX2 scaled MFMA) */
     uint8_t enc;            /* gcn_fmt this instance was decoded from */
     uint8_t sub;            /* GCN_SUB_* below: e32/e64/dpp/sdwa variants */
     uint8_t has_literal;
@@ -195,5 +201,15 @@ void gcn_insn_regs(const gcn_insn *in, gcn_regset *uses, gcn_regset *defs,
  * and for unit tests). */
 void gcn_insn_regs_flags(const gcn_insn *in, uint64_t row_flags, gcn_regset *uses,
                          gcn_regset *defs, gcn_regset *async_defs);
+
+/* MAI (vop3p.c).  Shape of an MFMA/SMFMAC: the instruction computes
+ * `blocks` independent M x N x K products (D = A*B + C per block; for SMFMAC
+ * K is the dense K).  Returns 0, or -1 when in is no MFMA/SMFMAC. */
+int gcn_mfma_shape(const gcn_insn *in, unsigned *m, unsigned *n, unsigned *k,
+                   unsigned *blocks);
+/* Passes (issue cycles / 4) of an MFMA/SMFMAC on the decoder's target, as
+ * LLVM 22's scheduling model counts them (SISchedule.td; also resolves the
+ * gfx950 f8f6f4 variants by cbsz/blgp).  0 for other instructions. */
+unsigned gcn_mfma_passes(const gcn_decoder *d, const gcn_insn *in);
 
 #endif

@@ -70,6 +70,35 @@ def rand_word(rng):
     return rng.getrandbits(32)
 
 
+# VOP3P extras draw from their own generator, so adding them left the
+# candidate streams of the other families unchanged.
+VOP3P_RNG = random.Random(0x3B3)
+
+
+def vop3p_extra(words, op):
+    """VOP3P bias (deterministic): sparser modifier/MAI fields half of the
+    time (two-source, dot4/8, SMFMAC, accvgpr and f8f6f4 rows require some of
+    them to be zero); for op 0x2c (gfx950 v_mfma_ld_scale_b32) mostly a
+    second 64-bit half that is an f8f6f4 MFMA with abid = 1, the 128-bit
+    VOP3PX2 scaled MFMA (a 16-byte candidate, no literal)."""
+    r = VOP3P_RNG.random()
+    if r < 0.3:
+        words[0] &= ~0x0000FF00
+        words[1] &= 0x07FFFFFF
+    elif r < 0.5:
+        words[0] &= ~(VOP3P_RNG.getrandbits(8) << 8)
+        words[1] &= ~(VOP3P_RNG.getrandbits(5) << 27)
+    if op == 0x2C and VOP3P_RNG.random() < 0.75:
+        op2 = VOP3P_RNG.choice((0x2D, 0x2E))
+        w2 = (VOP3P_RNG.getrandbits(16) & ~0x7800) | 0xD3800000 | (op2 << 16) | (1 << 11)
+        if VOP3P_RNG.random() < 0.1:
+            w2 ^= 1 << VOP3P_RNG.randrange(11, 15)
+        w3 = VOP3P_RNG.getrandbits(32)
+        if VOP3P_RNG.random() < 0.5:
+            w3 &= 0x1FFFFFFF
+        words += [w2, w3]
+
+
 def gen_candidate(rng, fam, op):
     nw, base, shift, _ = FAMS[fam]
     mask = FIXED_MASK[fam]
@@ -99,6 +128,8 @@ def gen_candidate(rng, fam, op):
     if rng.random() < 0.3:
         lit = rng.choice((0x3F800000, 0x40000000, 0x3E22F983, 0x00000040, 0x0000FFFF,
                           0x3C00, 0x7FFFFFFF, 0x00000001, 0x3FF00000))
+    if fam == "VOP3P":
+        vop3p_extra(words, op)
     return words, lit
 
 
@@ -109,7 +140,7 @@ def build_slots(rng, fams, per_op):
         for op in ops:
             for _ in range(per_op):
                 words, lit = gen_candidate(rng, fam, op)
-                d = words + [lit]
+                d = (words + [lit])[:SLOT // 4]      # a 16-byte candidate has no literal
                 while len(d) < SLOT // 4:
                     d.append(SNOP)
                 slots.append((fam, op, d))
