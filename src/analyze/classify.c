@@ -173,8 +173,9 @@ void gcn_lint_classify_as(const gcn_insn *in, const char *mnem, uint64_t f, gcn_
         }
         o->lds_bytes = (uint16_t)elem_bytes(m);
     }
-    if ((f & GCN_F_LDS_DMA) || (in->enc == GCN_FMT_MUBUF && in->m.lds) ||
-        strstr(m, "load_lds")) {
+    /* MUBUF rows allow the lds bit (flag LDS_DMA); the instance decides */
+    bool mubuf = in->enc == GCN_FMT_MUBUF || in->enc == GCN_FMT_MTBUF;
+    if (mubuf ? in->m.lds != 0 : ((f & GCN_F_LDS_DMA) || strstr(m, "load_lds"))) {
         o->lds |= GCN_LL_DMA;
         o->lds_bytes = (uint16_t)elem_bytes(m);
     }

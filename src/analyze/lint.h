@@ -245,7 +245,7 @@ typedef struct gcn_lint_opts {
     unsigned max_states;         /* per block before widening (0: 256) */
     bool explain;                /* build explanations */
     bool no_lds_alias;           /* treat every LDS access as overlapping */
-    const gcn_wait_override *ovr;
+    const gcn_wait_override *ovr;  /* sorted by insn */
     unsigned novr;
     gcn_loc_fn loc;              /* NULL: hexadecimal offsets */
     void *loc_ctx;
@@ -260,9 +260,11 @@ void gcn_lint_cfg_findings(const gcn_cfg *cfg, const gcn_lint_opts *o, gcn_findi
 
 /* ---- suggestions (suggest.c) -------------------------------------------- */
 
-/* For every s_waitcnt: the loosest vmcnt / lgkmcnt still safe on all paths
- * and the path that forces it, as notes (GCN_CHK_WAIT_SUGGEST) and, where
- * the wait is stronger than needed, GCN_CHK_WAIT_STRONGER notes. */
+/* For every s_waitcnt, in address order: the loosest vmcnt / lgkmcnt still
+ * safe on all paths, given the values already suggested for the waits before
+ * it (so the suggestions hold together), and the path that forces it, as
+ * notes (GCN_CHK_WAIT_SUGGEST) and, where the wait is stronger than needed,
+ * GCN_CHK_WAIT_STRONGER notes. */
 int gcn_lint_suggest(const gcn_cfg *cfg, const gcn_values *vals, const gcn_lint_opts *o,
                      gcn_findings *out);
 
@@ -318,6 +320,9 @@ typedef struct gcn_diag {
     char *rel_file;              /* producer / related location, or NULL */
     unsigned rel_line;
     int64_t rel_offset;          /* -1 none */
+    char *wait_file;             /* the s_waitcnt involved, or NULL */
+    unsigned wait_line;
+    int64_t wait_offset;         /* -1 none */
 } gcn_diag;
 
 typedef struct gcn_diags {

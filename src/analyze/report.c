@@ -144,6 +144,7 @@ int gcn_diags_add(gcn_diags *ds, const gcn_diag *d)
     c->msg = dup(d->msg);
     c->explain = dup(d->explain);
     c->rel_file = dup(d->rel_file);
+    c->wait_file = dup(d->wait_file);
     return 0;
 }
 
@@ -152,7 +153,7 @@ void gcn_diags_free(gcn_diags *ds)
     for (unsigned i = 0; i < ds->n; i++) {
         gcn_diag *d = &ds->d[i];
         free(d->input); free(d->kernel); free(d->file); free(d->check_name);
-        free(d->msg); free(d->explain); free(d->rel_file);
+        free(d->msg); free(d->explain); free(d->rel_file); free(d->wait_file);
     }
     free(ds->d);
     memset(ds, 0, sizeof *ds);
@@ -221,6 +222,14 @@ int gcn_report_json(FILE *out, const gcn_diags *ds, const char *const *inputs, u
             json_object_set_new(p, "offset", json_string(hex((uint64_t)d->rel_offset, buf,
                                                              sizeof buf)));
             json_object_set_new(o, "producer", p);
+        }
+        if (d->wait_offset >= 0) {
+            json_t *p = json_object();
+            json_object_set_new(p, "file", jstr(d->wait_file));
+            json_object_set_new(p, "line", d->wait_line ? json_integer(d->wait_line) : json_null());
+            json_object_set_new(p, "offset", json_string(hex((uint64_t)d->wait_offset, buf,
+                                                             sizeof buf)));
+            json_object_set_new(o, "wait", p);
         }
         if (d->explain)
             json_object_set_new(o, "explanation", jstr(d->explain));

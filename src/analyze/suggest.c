@@ -42,20 +42,33 @@ typedef struct sctx {
     const gcn_cfg *cfg;
     const gcn_values *vals;
     gcn_lint_opts o;
-    gcn_wait_override ovr;
+    gcn_wait_override *ovr;      /* one per s_waitcnt, sorted; holds the choices so far */
+    unsigned novr;
 } sctx;
 
-/* Run with the override; keys in *ks (sorted).  Keeps the run in *keep if non-NULL. */
+static gcn_wait_override *ovr_of(sctx *c, unsigned w)
+{
+    for (unsigned k = 0; k < c->novr; k++)
+        if (c->ovr[k].insn == w)
+            return &c->ovr[k];
+    return NULL;
+}
+
+/* Run with wait w's counter q set to N (the other waits as chosen so far);
+ * keys in *ks (sorted).  Keeps the run in *keep if non-NULL. */
 static int run_keys(sctx *c, unsigned w, unsigned q, unsigned N, keyset *ks, wrun *keep)
 {
-    const gcn_lfacts *f = &c->cfg->facts[w];
-    c->ovr.insn = w;
-    c->ovr.vm = q == WQ_VM ? (uint8_t)N : f->wait_vm;
-    c->ovr.lgkm = q == WQ_LGKM ? (uint8_t)N : f->wait_lgkm;
-    c->o.ovr = &c->ovr;
-    c->o.novr = 1;
+    gcn_wait_override *ov = ovr_of(c, w), saved = *ov;
+    if (q == WQ_VM)
+        ov->vm = (uint8_t)N;
+    else
+        ov->lgkm = (uint8_t)N;
+    c->o.ovr = c->ovr;
+    c->o.novr = c->novr;
     wrun r;
-    if (gcn_waits_explore(&r, c->cfg, c->vals, &c->o) < 0) {
+    int rc = gcn_waits_explore(&r, c->cfg, c->vals, &c->o);
+    *ov = saved;
+    if (rc < 0) {
         gcn_waits_free(&r);
         return -1;
     }
@@ -75,7 +88,6 @@ static int run_keys(sctx *c, unsigned w, unsigned q, unsigned N, keyset *ks, wru
     return 0;
 }
 
-/* No finding of b that a lacks. */
 static bool same(const keyset *a, const keyset *b)
 {
     for (unsigned i = 0; i < b->n; i++)
@@ -153,6 +165,12 @@ static int suggest_one(sctx *c, unsigned w, unsigned q, gcn_findings *out)
     const gcn_lfacts *f = &c->cfg->facts[w];
     unsigned cur = q == WQ_VM ? f->wait_vm : f->wait_lgkm;
     unsigned max = q == WQ_VM ? GCN_VMCNT_MAX : GCN_LGKMCNT_MAX;
+    bool changed_before = false;        /* an earlier wait was loosened */
+    for (unsigned k = 0; k < c->novr; k++) {
+        const gcn_lfacts *g = &c->cfg->facts[c->ovr[k].insn];
+        if (c->ovr[k].insn < w && (c->ovr[k].vm != g->wait_vm || c->ovr[k].lgkm != g->wait_lgkm))
+            changed_before = true;
+    }
     keyset base = {0}, none = {0}, k = {0};
     int rc = -1;
     gcn_strbuf sb;
@@ -214,6 +232,16 @@ static int suggest_one(sctx *c, unsigned w, unsigned q, gcn_findings *out)
         }
         free(ku.k);
     }
+    if (changed_before)
+        gcn_sb_puts(&sb, " (with the earlier waits as suggested above)");
+    /* later waits are judged with this one at its loosest safe value */
+    if (loosest != cur) {
+        gcn_wait_override *ov = ovr_of(c, w);
+        if (q == WQ_VM)
+            ov->vm = (uint8_t)loosest;
+        else
+            ov->lgkm = (uint8_t)loosest;
+    }
     gcn_finding fd = {.check = check, .severity = GCN_SEV_NOTE, .addr = c->cfg->insn[w].addr,
                       .producer = -1, .wait = (int64_t)c->cfg->insn[w].addr,
                       .msg = strdup(sb.buf ? sb.buf : "")};
@@ -237,19 +265,28 @@ int gcn_lint_suggest(const gcn_cfg *cfg, const gcn_values *vals, const gcn_lint_
     if (o)
         c.o = *o;
     c.o.explain = false;
+    c.ovr = malloc(sizeof *c.ovr * (cfg->ninsn ? cfg->ninsn : 1));
+    if (!c.ovr)
+        return -1;
+    for (unsigned i = 0; i < cfg->ninsn; i++)
+        if (cfg->facts[i].kind == GCN_LK_WAITCNT)
+            c.ovr[c.novr++] = (gcn_wait_override){i, cfg->facts[i].wait_vm,
+                                                  cfg->facts[i].wait_lgkm};
     int n = 0;
-    for (unsigned i = 0; i < cfg->ninsn; i++) {
+    for (unsigned k = 0; k < c.novr && n >= 0; k++) {
+        unsigned i = c.ovr[k].insn;
         const gcn_lfacts *f = &cfg->facts[i];
-        if (f->kind != GCN_LK_WAITCNT)
-            continue;
         for (unsigned q = 0; q < 2; q++) {
             unsigned cur = q == WQ_VM ? f->wait_vm : f->wait_lgkm;
             if (cur == GCN_WAIT_NONE)
                 continue;
-            if (suggest_one(&c, i, q, out) < 0)
-                return -1;
+            if (suggest_one(&c, i, q, out) < 0) {
+                n = -1;
+                break;
+            }
             n++;
         }
     }
+    free(c.ovr);
     return n;
 }

@@ -153,12 +153,20 @@ static void wait_values(const wrun *r, unsigned i, unsigned *vm, unsigned *lg)
     const gcn_lfacts *f = &r->cfg->facts[i];
     *vm = f->wait_vm;
     *lg = f->wait_lgkm;
-    if (r->o)
-        for (unsigned k = 0; k < r->o->novr; k++)
-            if (r->o->ovr[k].insn == i) {
-                *vm = r->o->ovr[k].vm;
-                *lg = r->o->ovr[k].lgkm;
-            }
+    if (r->o && r->o->novr) {          /* overrides are sorted by instruction */
+        unsigned lo = 0, hi = r->o->novr;
+        while (lo < hi) {
+            unsigned mid = (lo + hi) / 2;
+            if (r->o->ovr[mid].insn < i)
+                lo = mid + 1;
+            else
+                hi = mid;
+        }
+        if (lo < r->o->novr && r->o->ovr[lo].insn == i) {
+            *vm = r->o->ovr[lo].vm;
+            *lg = r->o->ovr[lo].lgkm;
+        }
+    }
 }
 
 void gcn_waits_step(const wrun *r, wstate *s, unsigned i)

@@ -236,7 +236,13 @@ void gcn_insn_regs_flags(const gcn_insn *in, uint64_t f, gcn_regset *uses,
     gcn_rs_clear(&d);
     gcn_rs_clear(&a);
     bool counted = (f & (GCN_F_VMCNT | GCN_F_LGKMCNT)) || is_mem_enc(in->enc);
-    bool lds_dma = (f & GCN_F_LDS_DMA) || (in->enc == GCN_FMT_MUBUF && in->m.lds);
+    /* MUBUF rows carry LDS_DMA (and RD_M0) when the lds bit is allowed; an
+     * instance is LDS-DMA only with the bit set.  Other rows (global_load_lds_*)
+     * always are. */
+    bool mubuf = in->enc == GCN_FMT_MUBUF || in->enc == GCN_FMT_MTBUF;
+    bool lds_dma = mubuf ? in->m.lds != 0 : (f & GCN_F_LDS_DMA) != 0;
+    if (mubuf && !lds_dma)
+        f &= ~(uint64_t)GCN_F_RD_M0;
     for (unsigned i = 0; i < in->nopnds && i < GCN_MAX_OPNDS; i++) {
         const gcn_opnd *o = &in->op[i];
         if (o->flags & GCN_OPF_SRC)
