@@ -160,53 +160,105 @@ static void forced_by(sctx *c, const wrun *r, const keyset *base, unsigned w, un
     free(path);
 }
 
+/* Findings of the current choices, and those a fix of wait w (counter q)
+ * would address: the ones whose last wait on their path is w. */
+static int current(sctx *c, unsigned w, unsigned q, keyset *all, keyset *mine)
+{
+    const gcn_lfacts *f = &c->cfg->facts[w];
+    unsigned cur = q == WQ_VM ? f->wait_vm : f->wait_lgkm;
+    gcn_wait_override *ov = ovr_of(c, w);
+    unsigned now = q == WQ_VM ? ov->vm : ov->lgkm;
+    (void)cur;
+    wrun r;
+    if (run_keys(c, w, q, now, all, &r) < 0)
+        return -1;
+    mine->n = 0;
+    mine->k = malloc(sizeof *mine->k * (r.nrecs ? r.nrecs : 1));
+    if (!mine->k) {
+        gcn_waits_free(&r);
+        return -1;
+    }
+    for (unsigned k = 0; k < r.nrecs; k++)
+        if (r.recs[k].q == q && gcn_waits_last_wait(&r, &r.recs[k]) == (int)w)
+            mine->k[mine->n++] = rec_key(&r.recs[k]);
+    qsort(mine->k, mine->n, sizeof *mine->k, cmp_u64);
+    gcn_waits_free(&r);
+    return 0;
+}
+
+/* base := all \ mine */
+static void minus(keyset *base, const keyset *all, const keyset *mine)
+{
+    base->n = 0;
+    for (unsigned i = 0; i < all->n; i++)
+        if (!keyset_has(mine, all->k[i]))
+            base->k[base->n++] = all->k[i];
+}
+
 static int suggest_one(sctx *c, unsigned w, unsigned q, gcn_findings *out)
 {
     const gcn_lfacts *f = &c->cfg->facts[w];
     unsigned cur = q == WQ_VM ? f->wait_vm : f->wait_lgkm;
     unsigned max = q == WQ_VM ? GCN_VMCNT_MAX : GCN_LGKMCNT_MAX;
-    bool changed_before = false;        /* an earlier wait was loosened */
+    bool changed_before = false;        /* an earlier wait was changed */
     for (unsigned k = 0; k < c->novr; k++) {
         const gcn_lfacts *g = &c->cfg->facts[c->ovr[k].insn];
         if (c->ovr[k].insn < w && (c->ovr[k].vm != g->wait_vm || c->ovr[k].lgkm != g->wait_lgkm))
             changed_before = true;
     }
-    keyset base = {0}, none = {0}, k = {0};
+    keyset all = {0}, mine = {0}, base = {0}, k = {0};
     int rc = -1;
     gcn_strbuf sb;
     gcn_sb_init(&sb);
-    if (run_keys(c, w, q, 0, &base, NULL) < 0)
+    if (current(c, w, q, &all, &mine) < 0)
         goto done;
-    wrun rnone;
-    if (run_keys(c, w, q, GCN_WAIT_NONE, &none, &rnone) < 0)
+    base.k = malloc(sizeof *base.k * (all.n ? all.n : 1));
+    if (!base.k)
         goto done;
-    unsigned loosest, unsafe = 0;
-    bool need = !same(&base, &none);
-    gcn_waits_free(&rnone);
-    if (!need) {
-        loosest = GCN_WAIT_NONE;
-    } else {
-        unsigned lo = 0, hi = max;   /* lo safe, hi (= no wait) unsafe */
-        while (hi - lo > 1) {
-            unsigned mid = (lo + hi) / 2;
-            free(k.k);
-            k.k = NULL;
-            if (run_keys(c, w, q, mid, &k, NULL) < 0)
-                goto done;
-            if (same(&base, &k))
-                lo = mid;
-            else
-                hi = mid;
-        }
-        loosest = lo;
-        unsafe = hi;
+    minus(&base, &all, &mine);
+    /* safe(N): no finding beyond the ones this wait is not responsible for;
+     * safe is monotone (true for small N).  Search the largest safe N. */
+    unsigned lo, hi;        /* lo safe (or none below), hi unsafe */
+    bool fixable = true;
+    if (mine.n) {           /* too loose: somewhere in [0, cur) */
+        if (run_keys(c, w, q, 0, &k, NULL) < 0)
+            goto done;
+        fixable = same(&base, &k);
+        lo = 0;
+        hi = cur;
+    } else {                /* safe now: somewhere in [cur, no wait] */
+        lo = cur;
+        hi = max;
+        free(k.k);
+        k.k = NULL;
+        if (run_keys(c, w, q, GCN_WAIT_NONE, &k, NULL) < 0)
+            goto done;
+        if (same(&base, &k))
+            lo = hi = max;  /* no consumer needs it */
     }
+    while (fixable && hi - lo > 1) {
+        unsigned mid = (lo + hi) / 2;
+        free(k.k);
+        k.k = NULL;
+        if (run_keys(c, w, q, mid, &k, NULL) < 0)
+            goto done;
+        if (same(&base, &k))
+            lo = mid;
+        else
+            hi = mid;
+    }
+    unsigned loosest = lo >= max ? GCN_WAIT_NONE : lo, unsafe = hi;
     int check;
     gcn_sb_puts(&sb, "s_waitcnt ");
     wait_text(q, cur, &sb);
-    if (loosest == GCN_WAIT_NONE) {
+    if (!fixable) {
+        check = GCN_CHK_WAIT_SUGGEST;
+        gcn_sb_printf(&sb, " is too loose, and not even %s(0) here fixes every finding it is "
+                           "the last wait of: other waits must change too", gcn_ctr_name(q));
+        loosest = cur;
+    } else if (loosest == GCN_WAIT_NONE) {
         check = GCN_CHK_WAIT_STRONGER;
-        gcn_sb_printf(&sb, ": no register or LDS read on any path needs this %s wait; it can "
+        gcn_sb_printf(&sb, ": no register or LDS access on any path needs this %s wait; it can "
                            "be dropped (unless it orders memory for other waves or the host)",
                       gcn_ctr_name(q));
     } else {
@@ -249,8 +301,9 @@ static int suggest_one(sctx *c, unsigned w, unsigned q, gcn_findings *out)
     rc = 0;
 done:
     gcn_sb_free(&sb);
+    free(all.k);
+    free(mine.k);
     free(base.k);
-    free(none.k);
     free(k.k);
     return rc;
 }

@@ -260,6 +260,16 @@ static const gcn_opnd *fld(const gcn_insn *in, gcn_field f)
     return gcn_insn_field(in, f);
 }
 
+/* The destination: the first operand written (vdst before a VOP3b carry-out;
+ * v_readfirstlane_b32 names its SGPR destination sdst). */
+static const gcn_opnd *first_dst(const gcn_insn *in)
+{
+    for (unsigned i = 0; i < in->nopnds && i < GCN_MAX_OPNDS; i++)
+        if (in->op[i].flags & GCN_OPF_DST)
+            return &in->op[i];
+    return NULL;
+}
+
 static void transfer(const vctx *c, vstate *st, const gcn_insn *in, const gcn_lfacts *f)
 {
     gcn_aval r = av_top();
@@ -271,7 +281,7 @@ static void transfer(const vctx *c, vstate *st, const gcn_insn *in, const gcn_lf
     if (f->alu >= GCN_LA_S_MOV && f->alu <= GCN_LA_S_MUL) {
         const gcn_opnd *a = fld(in, GCN_FLD_SSRC0), *b = fld(in, GCN_FLD_SSRC1);
         gcn_aval x = opnd_val(c, st, a), y = opnd_val(c, st, b);
-        dst = fld(in, GCN_FLD_SDST);
+        dst = first_dst(in);
         have = true;
         switch (f->alu) {
         case GCN_LA_S_MOV: r = x; break;
@@ -285,7 +295,7 @@ static void transfer(const vctx *c, vstate *st, const gcn_insn *in, const gcn_lf
         gcn_aval x = opnd_val(c, st, fld(in, GCN_FLD_SRC0));
         gcn_aval y = opnd_val(c, st, fld(in, GCN_FLD_SRC1));
         gcn_aval z = opnd_val(c, st, fld(in, GCN_FLD_SRC2));
-        dst = fld(in, GCN_FLD_VDST);
+        dst = first_dst(in);
         have = true;
         gcn_aval t;
         switch (f->alu) {

@@ -619,6 +619,23 @@ static int trace_path(const wrun *r, const unsigned *path, unsigned n, unsigned 
     return 0;
 }
 
+int gcn_waits_last_wait(const wrun *r, const wrec *rec)
+{
+    unsigned n;
+    unsigned *path = gcn_waits_path(r, rec->node, &n);
+    if (!path)
+        return -1;
+    ptrace t;
+    int w = -1;
+    if (trace_path(r, path, n, rec->i, rec->p, rec->q, &t) == 0) {
+        if (t.issued && t.nw)
+            w = (int)t.w[t.nw - 1].idx;
+        gcn_wstate_free(&t.at);
+    }
+    free(path);
+    return w;
+}
+
 void gcn_lint_loc(const gcn_lint_opts *o, uint64_t addr, gcn_strbuf *sb)
 {
     if (o && o->loc)

@@ -89,5 +89,8 @@ unsigned *gcn_waits_path(const wrun *r, unsigned node, unsigned *n);
 void gcn_waits_path_phrase(const wrun *r, const unsigned *path, unsigned n, unsigned block,
                            gcn_strbuf *sb);
 const char *gcn_ctr_name(unsigned q);
+/* The last s_waitcnt on the finding's path, after its producer was issued,
+ * that waited on the producer's counter (the wait a fix would change), or -1. */
+int gcn_waits_last_wait(const wrun *r, const wrec *rec);
 
 #endif

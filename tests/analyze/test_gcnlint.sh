@@ -18,12 +18,19 @@ trap 'rm -rf "$tmp"' EXIT
 fail=0
 
 # ---- probe: can this build decode what the cases use? --------------------
+hips="$top_srcdir/tests/analyze/hip/*.hip"
+[ -d "$top_srcdir/kernels/hip" ] && hips="$hips $top_srcdir/kernels/hip/*/*.hip"
 for mcpu in gfx942 gfx950; do
-  for s in "$cases"/*.s "$top_srcdir"/kernels/vector_add/vector_add.s; do
+  probe_hips=$hips
+  [ $mcpu = gfx942 ] || probe_hips=     # the mutation test runs on gfx942 only
+  for s in "$cases"/*.s "$top_srcdir"/kernels/vector_add/vector_add.s $probe_hips; do
     [ -f "$s" ] || continue
     o=$tmp/probe.hsaco
-    "$CLANG22" -x assembler -target amdgcn-amd-amdhsa -mcpu=$mcpu -I "$cases" "$s" -o "$o" || {
-      echo "FAIL: cannot assemble $s"; exit 1; }
+    case $s in
+      *.hip) "$CLANG22" -x hip --offload-arch=$mcpu -nogpulib -nogpuinc --cuda-device-only \
+               --no-gpu-bundle-output -O2 -I "$top_srcdir/kernels/hip" "$s" -o "$o" ;;
+      *) "$CLANG22" -x assembler -target amdgcn-amd-amdhsa -mcpu=$mcpu -I "$cases" "$s" -o "$o" ;;
+    esac || { echo "FAIL: cannot build $s"; exit 1; }
     "$LLVM_OBJDUMP" -d --disassemble-zeroes --no-show-raw-insn --no-leading-addr "$o" |
       grep -E '^\s' | sed -e 's|//.*||' -e 's/^[[:space:]]*//' -e 's/[[:space:]]*$//' |
       grep -v '^$' > "$tmp/ref.txt"
@@ -40,6 +47,10 @@ done
 # ---- annotated cases and the vector add kernels ---------------------------
 "$PYTHON3" "$top_srcdir/tests/analyze/check_cases.py" --gcnlint "$lint" --cases "$cases" \
   --kernels "$top_srcdir/kernels/vector_add" || fail=1
+
+# ---- LLVM's waits as oracle: mutants of compiler output -------------------
+"$PYTHON3" "$top_srcdir/tests/analyze/mutants.py" --gcnlint "$lint" --clang "$CLANG22" \
+  --include "$top_srcdir/kernels/hip" $hips || fail=1
 
 # ---- SARIF and text output ----------------------------------------------
 "$lint" --format=sarif --explain --suggest "$cases/dbuf_weak.s" "$cases/smem_order.s" > "$tmp/out.sarif"
