@@ -104,7 +104,8 @@ static int cmp_finding(const void *x, const void *y)
 
 void gcn_findings_sort(gcn_findings *fs)
 {
-    qsort(fs->f, fs->n, sizeof *fs->f, cmp_finding);
+    if (fs->n)
+        qsort(fs->f, fs->n, sizeof *fs->f, cmp_finding);
 }
 
 void gcn_lint_insn_text(const gcn_cfg *cfg, unsigned idx, gcn_strbuf *sb)

@@ -558,7 +558,16 @@ typedef struct ptrace {
     bool cons_found;
     bool joined;            /* the path contains merged states */
     wstate at;              /* queues at the consumer */
+    qent *wq;               /* the producer's queue just before the last wait */
+    unsigned wqn;
 } ptrace;
+
+static void ptrace_free(ptrace *t)
+{
+    gcn_wstate_free(&t->at);
+    free(t->wq);
+    t->wq = NULL;
+}
 
 static bool newest_instance(const wstate *s, unsigned q, unsigned p, unsigned *rank, bool *ooo)
 {
@@ -578,8 +587,12 @@ static int trace_path(const wrun *r, const unsigned *path, unsigned n, unsigned 
                       unsigned p, unsigned q, ptrace *t)
 {
     memset(t, 0, sizeof *t);
-    if (gcn_wstate_init(&t->at, r->qcap) < 0)
+    t->wq = malloc(sizeof *t->wq * r->qcap);
+    if (!t->wq || gcn_wstate_init(&t->at, r->qcap) < 0) {
+        free(t->wq);
+        t->wq = NULL;
         return -1;
+    }
     wstate *s = &t->at;
     for (unsigned k = 0; k < n; k++) {
         const wnode *nd = &r->nodes[path[k]];
@@ -606,12 +619,15 @@ static int trace_path(const wrun *r, const unsigned *path, unsigned n, unsigned 
                     t->w[slot].rank = rank;
                     t->w[slot].ooo = ooo;
                     t->total_w++;
+                    t->wqn = s->n[q];
+                    memcpy(t->wq, s->q[q], sizeof *t->wq * s->n[q]);
                 }
             }
             if (i == p) {
                 t->issued = true;
                 t->nw = 0;
                 t->total_w = 0;
+                t->wqn = 0;
             }
             gcn_waits_step(r, s, i);
         }
@@ -630,7 +646,7 @@ int gcn_waits_last_wait(const wrun *r, const wrec *rec)
     if (trace_path(r, path, n, rec->i, rec->p, rec->q, &t) == 0) {
         if (t.issued && t.nw)
             w = (int)t.w[t.nw - 1].idx;
-        gcn_wstate_free(&t.at);
+        ptrace_free(&t);
     }
     free(path);
     return w;
@@ -750,6 +766,25 @@ static void explain(const wrun *r, const wrec *rc, const unsigned *path, unsigne
         gcn_sb_puts(sb, "; SMEM (and FLAT) operations may complete in any order and are only "
                         "guaranteed by lgkmcnt(0)");
     gcn_sb_puts(sb, ".\n");
+    if (t->nw && t->wqn && !t->w[t->nw - 1].ooo) {
+        unsigned N = t->w[t->nw - 1].N;
+        gcn_sb_puts(sb, "  at ");
+        gcn_lint_loc(r->o, cfg->insn[t->w[t->nw - 1].idx].addr, sb);
+        gcn_sb_printf(sb, ", before s_waitcnt %s(%u), the queue held %u operation%s:", c, N,
+                      t->wqn, t->wqn == 1 ? "" : "s");
+        for (unsigned k = 0; k < t->wqn; k++) {
+            gcn_sb_puts(sb, k ? ", " : " ");
+            gcn_lint_loc(r->o, cfg->insn[t->wq[k].idx].addr, sb);
+            if (t->wq[k].idx == rc->p)
+                gcn_sb_puts(sb, " (producer)");
+        }
+        unsigned inorder = 0;
+        for (unsigned k = 0; k < t->wqn; k++)
+            inorder += !(t->wq[k].fl & QF_OOO);
+        gcn_sb_printf(sb, ";\n    %s(%u) lets the newest %u stay outstanding and retires only the "
+                          "oldest %u, which does not include the producer.\n",
+                      c, N, N, inorder > N ? inorder - N : 0);
+    }
     if (t->nw) {
         gcn_sb_puts(sb, "  waits on this path after the producer was issued:\n");
         if (t->total_w > t->nw)
@@ -899,7 +934,8 @@ static int cmp_rec(const void *x, const void *y)
 /* One finding per (check, consumer): the producer that needs the strongest wait. */
 static int emit_all(wrun *r, gcn_findings *out)
 {
-    qsort(r->recs, r->nrecs, sizeof *r->recs, cmp_rec);
+    if (r->nrecs)
+        qsort(r->recs, r->nrecs, sizeof *r->recs, cmp_rec);
     int added = 0;
     for (unsigned a = 0; a < r->nrecs;) {
         unsigned b = a;
@@ -917,13 +953,13 @@ static int emit_all(wrun *r, gcn_findings *out)
             if (!path || trace_path(r, path, n, r->recs[k].i, r->recs[k].p, r->recs[k].q, &t) < 0) {
                 free(path);
                 free(best_path);
-                gcn_wstate_free(&best_t.at);
+                ptrace_free(&best_t);
                 return -1;
             }
             unsigned need = need_rank(r, &r->recs[k], &t);
             if (best < 0 || need < best_need) {
                 free(best_path);
-                gcn_wstate_free(&best_t.at);
+                ptrace_free(&best_t);
                 best = (int)k;
                 best_need = need;
                 best_path = path;
@@ -931,7 +967,7 @@ static int emit_all(wrun *r, gcn_findings *out)
                 best_t = t;
             } else {
                 free(path);
-                gcn_wstate_free(&t.at);
+                ptrace_free(&t);
             }
         }
         /* producers distinct from the chosen one */
@@ -944,7 +980,7 @@ static int emit_all(wrun *r, gcn_findings *out)
         }
         int rc = emit(r, &r->recs[best], best_path, best_n, &best_t, others, out);
         free(best_path);
-        gcn_wstate_free(&best_t.at);
+        ptrace_free(&best_t);
         if (rc < 0)
             return -1;
         added++;
