@@ -150,6 +150,11 @@ void gcn_sb_puts(gcn_strbuf *sb, const char *s);
 void gcn_sb_putc(gcn_strbuf *sb, char c);
 void gcn_sb_printf(gcn_strbuf *sb, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
+/* Fast appenders for the hot printing paths (no printf): decimal, signed
+ * decimal, and lower-case hex with at least mindigits digits (no "0x"). */
+void gcn_sb_putu(gcn_strbuf *sb, uint64_t v);
+void gcn_sb_puti(gcn_strbuf *sb, int64_t v);
+void gcn_sb_puthex(gcn_strbuf *sb, uint64_t v, unsigned mindigits);
 
 /* Print one instruction in llvm-objdump-22 syntax (no address, no bytes, no
  * trailing comment).  Invalid records print as LLVM leaves them (see

@@ -254,6 +254,23 @@ def ours_disasm(gcndis, mcpu, slots):
     return out
 
 
+def resync_ours(gcndis, mcpu, slots, ours):
+    """gcndis decodes the slots as one stream, LLVM slot by slot: when an
+    instruction late in one slot reaches into the next (a 16-byte candidate
+    has no padding), ours has no entry at the next slot's start.  Decode
+    those slots again on their own, each followed by 16 bytes of s_nop so
+    nothing reaches the following one, and take the slot-start result."""
+    miss = [i for i in range(len(slots)) if i * SLOT not in ours]
+    if not miss:
+        return
+    iso = [(f, op, d + [SNOP] * 4) for f, op, d in (slots[i] for i in miss)]
+    res = ours_disasm(gcndis, mcpu, iso)
+    step = SLOT + 16
+    for k, i in enumerate(miss):
+        if k * step in res:
+            ours[i * SLOT] = res[k * step]
+
+
 def main():
     global FAMS
     FAMS = fam_table()
@@ -283,6 +300,7 @@ def main():
             part = llvm_disasm(a.llvm_mc, a.mcpu, slots[i:i + a.chunk], stats, i * SLOT)
             llvm.update(part)
     ours = ours_disasm(a.gcndis, a.mcpu, slots)
+    resync_ours(a.gcndis, a.mcpu, slots, ours)
     per = collections.defaultdict(collections.Counter)
     shown = collections.Counter()
     mism_lines = []
