@@ -153,4 +153,11 @@ void gcn_print_insn(const gcn_decoder *d, const gcn_insn *in, gcn_strbuf *sb);
 /* Operand helpers. */
 const gcn_opnd *gcn_insn_field(const gcn_insn *in, gcn_field f);
 
+/* The counter limits of an s_waitcnt (salu.c; GFX9 simm16 layout: vmcnt
+ * bits 3:0 and 15:14, expcnt 6:4, lgkmcnt 11:8).  For any other
+ * instruction the maxima (63, 7, 15), i.e. no wait.  Null pointers are
+ * skipped. */
+void gcn_waitcnt_fields(const gcn_insn *in, unsigned *vmcnt, unsigned *expcnt,
+                        unsigned *lgkmcnt);
+
 #endif
