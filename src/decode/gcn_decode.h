@@ -128,6 +128,11 @@ enum {
 
 typedef struct gcn_decoder {
     gcn_target target;
+    /* Optional symbolizer for branch targets (as llvm-objdump's
+     * AMDGPUSymbolizer does): the name of an STT_NOTYPE symbol at exactly
+     * this address, or NULL to print the number. */
+    const char *(*label_name)(void *ctx, uint64_t target);
+    void *label_ctx;
 } gcn_decoder;
 
 /* Decode the instruction at bytes[0..len).  Always fills *out and returns the
