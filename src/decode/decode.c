@@ -46,8 +46,8 @@ size_t gcn_decode_one(const gcn_decoder *d, const uint8_t *bytes, size_t len,
             out->words[0] |= (uint32_t)bytes[i] << (8 * i);
         return len;
     }
-    uint32_t w[3] = {0, 0, 0};
-    size_t nw = len / 4 > 3 ? 3 : len / 4;
+    uint32_t w[4] = {0, 0, 0, 0};
+    size_t nw = len / 4 > 4 ? 4 : len / 4;   /* 16 bytes: gfx950 VOP3PX2 */
     for (size_t i = 0; i < nw; i++)
         w[i] = (uint32_t)bytes[4 * i] | (uint32_t)bytes[4 * i + 1] << 8 |
                (uint32_t)bytes[4 * i + 2] << 16 | (uint32_t)bytes[4 * i + 3] << 24;
@@ -81,7 +81,7 @@ size_t gcn_decode_one(const gcn_decoder *d, const uint8_t *bytes, size_t len,
         out->size = 4;
         return 4;
     }
-    for (size_t i = 1; i < size / 4 && i < 3; i++)
+    for (size_t i = 1; i < size / 4 && i < 4; i++)
         out->words[i] = w[i];
     out->size = (uint8_t)size;
     return size;

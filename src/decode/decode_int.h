@@ -21,7 +21,8 @@ static inline uint32_t gcn_bits(uint64_t w, unsigned lo, unsigned width)
 /* Classify the first dword: which family's encoding it is (GCN_FMT_INVALID if none). */
 gcn_fmt gcn_classify(uint32_t w0);
 
-/* Family decoders: w[0..nw) are the available dwords (nw >= 1, at most 3).
+/* Family decoders: w[0..nw) are the available dwords (nw >= 1, at most 4;
+ * only the gfx950 VOP3PX2 pair uses a fourth).
  * Fill *out (id, enc, sub, operands, mods, literal) and return the size in
  * bytes, or 0 when the encoding is invalid on the target. */
 size_t gcn_dec_salu(const gcn_decoder *d, gcn_fmt fmt, const uint32_t *w, size_t nw, gcn_insn *out);

@@ -44,6 +44,9 @@ typedef enum gcn_fmt {
     GCN_FMT_DS,
     GCN_FMT_MUBUF, GCN_FMT_MTBUF,
     GCN_FMT_FLAT, GCN_FMT_GLOBAL, GCN_FMT_SCRATCH,
+    GCN_FMT_VOP3PX2,   /* gfx950 128-bit pair: v_mfma_ld_scale_b32 + f8f6f4 MFMA
+                        * (rows keyed by the MFMA's VOP3P opcode; instances
+                        * decode with enc = GCN_FMT_VOP3P) */
     GCN_FMT_COUNT
 } gcn_fmt;
 
@@ -90,6 +93,7 @@ typedef enum gcn_unit {
 #define GCN_F_ACCVGPR   (1ull << 30)  /* v_accvgpr_read/write/mov */
 #define GCN_F_RD_LANESEL (1ull << 31) /* v_readlane/writelane: lane select from SGPR */
 #define GCN_F_VOP3_ONLY (1ull << 32)  /* VOP1/2/C row has no 32-bit form on target */
+#define GCN_F_NO_E64    (1ull << 33)  /* VOP1/2/C row has no VOP3 (e64) form */
 
 typedef struct gcn_isa_row {
     const char *id_name;   /* "V_ADD_F32" */

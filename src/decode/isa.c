@@ -27,13 +27,13 @@ static const unsigned opcode_space[GCN_FMT_COUNT] = {
     [GCN_FMT_VOP2] = 64, [GCN_FMT_VOP1] = 256, [GCN_FMT_VOPC] = 256,
     [GCN_FMT_VOP3] = 1024, [GCN_FMT_VOP3P] = 128, [GCN_FMT_DS] = 256,
     [GCN_FMT_MUBUF] = 128, [GCN_FMT_MTBUF] = 16, [GCN_FMT_FLAT] = 128,
-    [GCN_FMT_GLOBAL] = 128, [GCN_FMT_SCRATCH] = 128,
+    [GCN_FMT_GLOBAL] = 128, [GCN_FMT_SCRATCH] = 128, [GCN_FMT_VOP3PX2] = 128,
 };
 
 #define NTARGETS 2
 static uint16_t *lut[NTARGETS][GCN_FMT_COUNT];
 static uint16_t lut_store[NTARGETS][128 + 32 + 256 + 128 + 128 + 256 + 64 + 256 + 256 +
-                                    1024 + 128 + 256 + 128 + 16 + 128 * 3];
+                                    1024 + 128 + 256 + 128 + 16 + 128 * 3 + 128];
 static pthread_once_t lut_once = PTHREAD_ONCE_INIT;
 
 unsigned gcn_isa_opcode_space(gcn_fmt fmt)
@@ -72,6 +72,8 @@ static void lut_build(void)
                 continue;
             if (!(r->flags & GCN_F_VOP3_ONLY) || r->fmt == GCN_FMT_VOP3)
                 lut_put(ti, (gcn_fmt)r->fmt, op, id);
+            if (r->flags & GCN_F_NO_E64)
+                continue;
             switch (r->fmt) {
             case GCN_FMT_VOPC: lut_put(ti, GCN_FMT_VOP3, op, id); break;
             case GCN_FMT_VOP2: lut_put(ti, GCN_FMT_VOP3, 0x100 + op, id); break;
@@ -95,7 +97,8 @@ const char *gcn_fmt_name(gcn_fmt f)
 {
     static const char *const n[GCN_FMT_COUNT] = {
         "INVALID", "SOP2", "SOPK", "SOP1", "SOPC", "SOPP", "SMEM", "VOP2", "VOP1", "VOPC",
-        "VOP3", "VOP3P", "DS", "MUBUF", "MTBUF", "FLAT", "GLOBAL", "SCRATCH"};
+        "VOP3", "VOP3P", "DS", "MUBUF", "MTBUF", "FLAT", "GLOBAL", "SCRATCH",
+        "VOP3PX2"};
     return f < GCN_FMT_COUNT ? n[f] : "?";
 }
 

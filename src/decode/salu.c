@@ -607,14 +607,27 @@ static void print_gpridx(gcn_strbuf *sb, unsigned v)
     gcn_sb_putc(sb, ')');
 }
 
-static void print_imm_field(gcn_strbuf *sb, const gcn_insn *in, const gcn_opnd *o,
-                            unsigned cls)
+static void print_label(const gcn_decoder *d, gcn_strbuf *sb, const gcn_insn *in, unsigned v)
+{
+    if (d && d->label_name) {
+        uint64_t target = in->addr + 4 + (uint64_t)((int64_t)(int16_t)v * 4);
+        const char *name = d->label_name(d->label_ctx, target);
+        if (name) {
+            gcn_sb_puts(sb, name);
+            return;
+        }
+    }
+    gcn_sb_printf(sb, "%u", v);
+}
+
+static void print_imm_field(const gcn_decoder *d, gcn_strbuf *sb, const gcn_insn *in,
+                            const gcn_opnd *o, unsigned cls)
 {
     unsigned v = (unsigned)o->imm & 0xffff;
     switch (cls) {
     case SC_K16: gcn_sb_printf(sb, "0x%x", v); break;
     case SC_U16: gcn_sb_printf(sb, v <= 64 ? "%u" : "0x%x", v); break;
-    case SC_LABEL: gcn_sb_printf(sb, "%u", v); break;
+    case SC_LABEL: print_label(d, sb, in, v); break;
     case SC_HWREG: print_hwreg(sb, v); break;
     case SC_SENDMSG: print_sendmsg(sb, v); break;
     case SC_WAITCNT: print_waitcnt(sb, in); break;
@@ -677,7 +690,7 @@ void gcn_print_salu(const gcn_decoder *d, const gcn_insn *in, gcn_strbuf *sb)
                 continue;
             }
             gcn_sb_puts(sb, sep);
-            print_imm_field(sb, in, o, s->cls);
+            print_imm_field(d, sb, in, o, s->cls);
             sep = ", ";
             continue;
         default:
@@ -689,7 +702,7 @@ void gcn_print_salu(const gcn_decoder *d, const gcn_insn *in, gcn_strbuf *sb)
         gcn_sb_puts(sb, sep);
         sep = ", ";
         if (o->kind == GCN_OPND_IMM)
-            print_imm_field(sb, in, o, s->cls);
+            print_imm_field(d, sb, in, o, s->cls);
         else
             print_reg_opnd(sb, o, s->cls);
     }

@@ -1,15 +1,917 @@
 /*
- * valu.c -- decoder and printer of one group of encoding families
- * (see decode_int.h).  Not yet written: every word decodes as invalid.
+ * valu.c -- decoder and printer of the vector ALU families VOP1, VOP2, VOPC
+ * and VOP3 (VOP3a/VOP3b, VOP3-only and the e64 forms of VOP1/2/C), with the
+ * DPP (src0 = 0xFA) and SDWA (src0 = 0xF9) variants, for gfx942 / gfx950.
+ *
+ * Table driven: every row of isa/valu.def carries an operand signature (its
+ * grammar is documented at the top of valu.def) derived from LLVM 22 by
+ * tools/isagen/valu.py: which forms exist, the operand template LLVM prints
+ * for each form, operand widths / classes / types, and what every modifier
+ * bit of the VOP3, SDWA and DPP encodings does (invalid, ignored, printed).
+ * The signatures are parsed once into vop_info[].
+ *
+ * Encodings (LLVM VOP1/VOP2/VOPC/VOP3Instructions.td, VOPInstructions.td,
+ * *_vi and *_gfx9 encoding classes; AMD CDNA3 ISA "Microcode formats"):
+ *   VOP1  [31:25]=0x3F vdst[24:17] op[16:9] src0[8:0]
+ *   VOP2  [31]=0 op[30:25] vdst[24:17] vsrc1[16:9] src0[8:0]
+ *   VOPC  [31:25]=0x3E op[24:17] vsrc1[16:9] src0[8:0]
+ *   VOP3  [31:26]=0x34 op[25:16] clamp[15] op_sel[14:11] abs[10:8] vdst[7:0]
+ *         neg[63:61] omod[60:59] src2[58:50] src1[49:41] src0[40:32]
+ *         (VOP3b: sdst[14:8] instead of op_sel/abs)
+ *   SDWA  second dword: src0[7:0] dst_sel[10:8] dst_unused[12:11] clamp[13]
+ *         omod[15:14] src0_sel[18:16] src0_sext[19] src0_neg[20] src0_abs[21]
+ *         s0[23] src1_sel[26:24] src1_sext[27] src1_neg[28] src1_abs[29] s1[31]
+ *         (VOPC: sdst[14:8] sd[15] instead of dst_sel/dst_unused/clamp/omod)
+ *   DPP   second dword: src0[7:0] dpp_ctrl[16:8] bound_ctrl[19] src0_neg[20]
+ *         src0_abs[21] src1_neg[22] src1_abs[23] bank_mask[27:24] row_mask[31:28]
  */
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 #include "decode_int.h"
+
+enum { R_D, R_SD, R_S0, R_S1, R_S2, R_N };
+enum { F_E32, F_E64, F_SDWA, F_DPP, F_N };
+
+typedef struct vop_od {
+    uint8_t present;
+    char cls;           /* v a s c */
+    uint8_t n;          /* registers */
+    uint8_t dt;         /* gcn_dtype */
+    char rc[28];        /* register class named in comments, "" if none */
+} vop_od;
+
+typedef struct vop_info {
+    uint8_t ok;
+    vop_od od[R_N];
+    uint8_t form[F_N];
+    char tmpl[F_N][8];  /* D E(sdst) 0 1 2 K V(vcc src) W(vcc dst) */
+    char v3[14];        /* VOP3 modifier bit map */
+    uint8_t os;         /* op_sel entries */
+    char sw[14];        /* SDWA bit map */
+    char dp[8];         /* DPP bit map, bits 17..23 */
+    uint8_t nosuf32, nosuf64, nosufdpp, nosufsdwa, bitop3, v3fi, dpalu, sdwanodst;
+} vop_info;
+
+static vop_info *infos[2];   /* [target index][id] */
+static pthread_once_t infos_once = PTHREAD_ONCE_INIT;
+
+static gcn_dtype dtype_from(const char *s, size_t n)
+{
+    static const struct { const char *name; gcn_dtype dt; } tab[] = {
+        {"b16", GCN_DT_B16}, {"i16", GCN_DT_I16}, {"u16", GCN_DT_U16}, {"f16", GCN_DT_F16},
+        {"bf16", GCN_DT_BF16}, {"b32", GCN_DT_B32}, {"i32", GCN_DT_I32}, {"u32", GCN_DT_U32},
+        {"f32", GCN_DT_F32}, {"b64", GCN_DT_B64}, {"i64", GCN_DT_I64}, {"u64", GCN_DT_U64},
+        {"f64", GCN_DT_F64}, {"b128", GCN_DT_B128}, {"any", GCN_DT_ANY},
+        {"v2f16", GCN_DT_V2F16}, {"v2i16", GCN_DT_V2I16}, {"v2bf16", GCN_DT_V2BF16},
+    };
+    for (size_t i = 0; i < sizeof tab / sizeof tab[0]; i++)
+        if (strlen(tab[i].name) == n && !memcmp(tab[i].name, s, n))
+            return tab[i].dt;
+    return GCN_DT_ANY;
+}
+
+static int role_index(const char *s, size_t n)
+{
+    if (n == 1 && s[0] == 'D') return R_D;
+    if (n == 2 && s[0] == 'S' && s[1] == 'D') return R_SD;
+    if (n == 2 && s[0] == 'S' && s[1] >= '0' && s[1] <= '2') return R_S0 + (s[1] - '0');
+    return -1;
+}
+
+/* Parse one signature (grammar: top of isa/valu.def) for target index ti. */
+static void parse_sig(vop_info *vi, const char *sig, int ti)
+{
+    const char *p = sig;
+    vi->ok = 1;
+    while (*p) {
+        while (*p == ' ')
+            p++;
+        const char *e = p;
+        while (*e && *e != ' ')
+            e++;
+        if (e - p > 4 && p[3] == ':' && (!memcmp(p, "942", 3) || !memcmp(p, "950", 3))) {
+            if ((ti == 0) != !memcmp(p, "942", 3)) {
+                p = e;              /* a token for the other target */
+                continue;
+            }
+            p += 4;
+        }
+        size_t len = (size_t)(e - p);
+        const char *eq = memchr(p, '=', len);
+        const char *co = memchr(p, ':', len);
+        if (eq && (!co || eq < co)) {
+            size_t kl = (size_t)(eq - p);
+            const char *v = eq + 1;
+            size_t vl = (size_t)(e - v);
+            int f = -1;
+            if (kl == 3 && !memcmp(p, "e32", 3)) f = F_E32;
+            else if (kl == 3 && !memcmp(p, "e64", 3)) f = F_E64;
+            else if (kl == 4 && !memcmp(p, "sdwa", 4)) f = F_SDWA;
+            else if (kl == 3 && !memcmp(p, "dpp", 3)) f = F_DPP;
+            if (f >= 0) {
+                vi->form[f] = 1;
+                size_t k = 0;
+                const char *q = v;
+                while (q < e && k < sizeof vi->tmpl[f] - 1) {
+                    const char *c = q;
+                    while (c < e && *c != ',')
+                        c++;
+                    size_t il = (size_t)(c - q);
+                    char code = 0;
+                    if (il == 1 && *q == 'D') code = 'D';
+                    else if (il == 2 && !memcmp(q, "SD", 2)) code = 'E';
+                    else if (il == 2 && q[0] == 'S') code = q[1];
+                    else if (il == 1 && *q == 'K') code = 'K';
+                    else if (il == 3 && !memcmp(q, "VCC", 3)) code = 'V';
+                    else if (il == 4 && !memcmp(q, "VCCD", 4)) code = 'W';
+                    else if (il)
+                        vi->ok = 0;
+                    if (code)
+                        vi->tmpl[f][k++] = code;
+                    q = c < e ? c + 1 : c;
+                }
+                vi->tmpl[f][k] = 0;
+            } else if (kl == 2 && !memcmp(p, "v3", 2) && vl < sizeof vi->v3) {
+                memcpy(vi->v3, v, vl);
+            } else if (kl == 2 && !memcmp(p, "os", 2)) {
+                vi->os = (uint8_t)atoi(v);
+            } else if (kl == 2 && !memcmp(p, "sw", 2) && vl < sizeof vi->sw) {
+                memcpy(vi->sw, v, vl);
+            } else if (kl == 2 && !memcmp(p, "dp", 2) && vl < sizeof vi->dp) {
+                memcpy(vi->dp, v, vl);
+            }
+        } else if (co) {
+            int r = role_index(p, (size_t)(co - p));
+            if (r >= 0) {
+                vop_od *o = &vi->od[r];
+                const char *q = co + 1;
+                o->present = 1;
+                o->cls = *q++;
+                o->n = (uint8_t)strtoul(q, (char **)&q, 10);
+                if (*q == ':')
+                    q++;
+                const char *d = q;
+                while (q < e && *q != ':')
+                    q++;
+                o->dt = (uint8_t)dtype_from(d, (size_t)(q - d));
+                if (q < e && *q == ':') {
+                    q++;
+                    size_t rl = (size_t)(e - q);
+                    if (rl >= sizeof o->rc)
+                        rl = sizeof o->rc - 1;
+                    memcpy(o->rc, q, rl);
+                    o->rc[rl] = 0;
+                }
+            }
+        } else {
+            if (len == 7 && !memcmp(p, "nosuf32", 7)) vi->nosuf32 = 1;
+            else if (len == 7 && !memcmp(p, "nosuf64", 7)) vi->nosuf64 = 1;
+            else if (len == 6 && !memcmp(p, "bitop3", 6)) vi->bitop3 = 1;
+            else if (len == 4 && !memcmp(p, "v3fi", 4)) vi->v3fi = 1;
+            else if (len == 9 && !memcmp(p, "sdwanodst", 9)) vi->sdwanodst = 1;
+            else if (len == 8 && !memcmp(p, "nosufdpp", 8)) vi->nosufdpp = 1;
+            else if (len == 9 && !memcmp(p, "nosufsdwa", 9)) vi->nosufsdwa = 1;
+        }
+        p = e;
+    }
+    /* DP ALU DPP: an instruction with a 64-bit VGPR operand in its DPP form
+     * only takes row_newbcast (LLVM AMDGPU::isDPALU_DPP). */
+    for (const char *t = vi->tmpl[F_DPP]; *t; t++) {
+        int r = *t == 'D' ? R_D : (*t >= '0' && *t <= '2') ? R_S0 + (*t - '0') : -1;
+        if (r >= 0 && vi->od[r].n >= 2)
+            vi->dpalu = 1;
+    }
+}
+
+static void infos_build(void)
+{
+    for (int ti = 0; ti < 2; ti++) {
+        infos[ti] = calloc(GCN_ID_COUNT, sizeof *infos[ti]);
+        if (!infos[ti])
+            return;
+        for (unsigned id = 1; id < GCN_ID_COUNT; id++) {
+            const gcn_isa_row *r = gcn_isa_row_of(id);
+            if (r->fmt == GCN_FMT_VOP1 || r->fmt == GCN_FMT_VOP2 || r->fmt == GCN_FMT_VOPC ||
+                r->fmt == GCN_FMT_VOP3)
+                parse_sig(&infos[ti][id], r->sig, ti);
+        }
+    }
+}
+
+static const vop_info *info_of(const gcn_decoder *d, unsigned id)
+{
+    int ti = gcn_isa_target_index(d->target);
+    pthread_once(&infos_once, infos_build);
+    if (ti < 0 || !infos[ti] || id == 0 || id >= GCN_ID_COUNT || !infos[ti][id].ok)
+        return NULL;
+    return &infos[ti][id];
+}
+
+/* ---- operand construction ------------------------------------------------ */
+
+#define OPF_BADREG GCN_OPF_BADREG
+#define OPF_BADIMM GCN_OPF_BADIMM
+#define OPF_ALIGN  GCN_OPF_MISALIGN
+
+static gcn_field role_field(int role, const vop_od *o)
+{
+    switch (role) {
+    case R_D: return o->cls == 's' ? GCN_FLD_SDST : GCN_FLD_VDST;
+    case R_SD: return GCN_FLD_SDST_VOP3B;
+    case R_S0: return GCN_FLD_SRC0;
+    case R_S1: return GCN_FLD_SRC1;
+    default: return GCN_FLD_SRC2;
+    }
+}
+
+static gcn_opnd *add_vgpr(gcn_insn *in, gcn_field f, unsigned flags, unsigned reg,
+                          const vop_od *o, gcn_opnd_kind kind)
+{
+    gcn_opnd *op = gcn_add_opnd(in, kind, f, flags, reg, o->n, (gcn_dtype)o->dt);
+    if (op && o->n >= 2 && (reg & 1))
+        op->flags |= OPF_ALIGN;
+    return op;
+}
+
+/* A 9-bit source for an operand of class cls.  Returns NULL when invalid. */
+static gcn_opnd *add_src(gcn_insn *in, gcn_field f, unsigned enc, const vop_od *o,
+                         int have_lit, uint32_t lit, int *used_lit)
+{
+    gcn_opnd *op = gcn_dec_src9(in, f, enc, o->n, (gcn_dtype)o->dt, have_lit, lit, used_lit);
+    if (!op)
+        return NULL;
+    int vonly = o->cls == 'v' || o->cls == 'a';
+    switch (op->kind) {
+    case GCN_OPND_VGPR:
+        if (o->cls == 'a')
+            op->kind = GCN_OPND_AGPR;
+        if (o->n >= 2 && (op->reg & 1) && o->cls != 'r')
+            op->flags |= OPF_ALIGN;
+        if (o->cls == 's')
+            op->flags |= OPF_BADREG;
+        break;
+    case GCN_OPND_SGPR: case GCN_OPND_TTMP:
+        if (vonly)
+            op->flags |= OPF_BADREG;
+        break;
+    case GCN_OPND_SPECIAL:
+        /* LLVM prints no comment for its "inline values" (null, src_*), nor
+         * for lds_direct in a VRegOrLds class */
+        if (vonly && !(enc == 125 || (enc >= 230 && enc <= 239) || (enc >= 251 && enc <= 253) ||
+                       (enc == 254 && !strcmp(o->rc, "VRegOrLds_32"))))
+            op->flags |= OPF_BADREG;
+        if (o->cls == 's' && enc == 254)
+            op->flags |= OPF_BADREG;    /* lds_direct is no SReg_32 */
+        break;
+    default:   /* constants */
+        if (vonly || o->cls == 'r')
+            op->flags |= OPF_BADIMM;
+        break;
+    }
+    return op;
+}
+
+/* A scalar destination (VOPC e64 sdst in vdst, readlane/readfirstlane vdst,
+ * VOP3b sdst): decoded like a source; constants print with a comment. */
+static gcn_opnd *add_sdst(gcn_insn *in, gcn_field f, unsigned enc, const vop_od *o)
+{
+    gcn_opnd *op = gcn_dec_src9(in, f, enc, o->n, (gcn_dtype)o->dt, 0, 0, NULL);
+    if (!op)
+        return NULL;
+    op->flags = GCN_OPF_DST;
+    if (op->kind == GCN_OPND_INLINE)
+        op->flags |= OPF_BADIMM;
+    else if (f == GCN_FLD_SDST && o->n == 1 && (enc == 124 || enc == 254))
+        op->flags |= OPF_BADREG;        /* SReg_32_XM0: no m0, no lds_direct */
+    return op;
+}
+
+static const char *form_suffix(const vop_info *vi, unsigned sub, unsigned fmt)
+{
+    switch (sub) {
+    case GCN_SUB_E32: return vi->nosuf32 ? "" : "_e32";
+    case GCN_SUB_E64: return (fmt == GCN_FMT_VOP3 || vi->nosuf64) ? "" : "_e64";
+    case GCN_SUB_SDWA: return vi->nosufsdwa ? "" : "_sdwa";
+    case GCN_SUB_DPP: return vi->nosufdpp ? "" : "_dpp";
+    default: return "";
+    }
+}
+
+/* per-decode scratch: which operand came from which role (for modifiers and
+ * printing); kept in the operand order of the record */
+
+static int tmpl_role(char c)
+{
+    switch (c) {
+    case 'D': return R_D;
+    case 'E': return R_SD;
+    case '0': return R_S0;
+    case '1': return R_S1;
+    case '2': return R_S2;
+    default: return -1;
+    }
+}
+
+/* ---- e32 --------------------------------------------------------------- */
+
+static size_t dec_e32(const vop_info *vi, unsigned fmt, const uint32_t *w, size_t nw,
+                      gcn_insn *out)
+{
+    uint32_t w0 = w[0];
+    unsigned src0 = gcn_bits(w0, 0, 9);
+    unsigned vsrc1 = gcn_bits(w0, 9, 8);
+    unsigned vdst = gcn_bits(w0, 17, 8);
+    int have_lit = nw >= 2, used = 0;
+    uint32_t lit = nw >= 2 ? w[1] : 0;
+    out->sub = GCN_SUB_E32;
+    if (!vi->form[F_E32])
+        return 0;
+    const char *t = vi->tmpl[F_E32];
+    if (!*t) {                          /* v_nop, v_clrexcp: no operands, src0 ignored */
+        if (fmt == GCN_FMT_VOP1 && vdst != 0)
+            return 0;
+        return 4;
+    }
+    for (; *t; t++) {
+        int r = tmpl_role(*t);
+        const vop_od *o = r >= 0 ? &vi->od[r] : NULL;
+        gcn_opnd *op = NULL;
+        switch (*t) {
+        case 'D':
+            if (o->cls == 's' && vdst == 255) {     /* a literal in the dst field */
+                op = gcn_dec_src9(out, GCN_FLD_SDST, 255, 1, GCN_DT_B32, have_lit, lit, &used);
+                if (op)
+                    op->flags = GCN_OPF_DST | OPF_BADIMM;
+            } else if (o->cls == 's')
+                op = add_sdst(out, GCN_FLD_SDST, vdst, o);
+            else
+                op = add_vgpr(out, GCN_FLD_VDST, GCN_OPF_DST, vdst, o,
+                              o->cls == 'a' ? GCN_OPND_AGPR : GCN_OPND_VGPR);
+            break;
+        case '0':
+            op = add_src(out, GCN_FLD_SRC0, src0, o, have_lit, lit, &used);
+            break;
+        case '1':
+            /* the vsrc1 field: a VGPR; for fmamk the multiplier K comes first
+             * and vsrc1 is the addend (tagged SRC2: D = SRC0 * SRC1 + SRC2) */
+        {
+            const char *k = strchr(vi->tmpl[F_E32], 'K');
+            op = add_vgpr(out, (k && k < t) ? GCN_FLD_SRC2 : GCN_FLD_SRC1, GCN_OPF_SRC, vsrc1, o,
+                          o->cls == 'a' ? GCN_OPND_AGPR : GCN_OPND_VGPR);
+        }
+            break;
+        case 'K': {
+            /* madmk/fmamk: D = S0 * K + S1;  madak/fmaak: D = S0 * S1 + K */
+            if (!have_lit)
+                return 0;
+            int kfirst = t[1] != 0;
+            const vop_od *so = &vi->od[R_S0];
+            /* reg 0 marks the K constant: LLVM prints it as plain hex */
+            op = gcn_add_opnd(out, GCN_OPND_LITERAL, kfirst ? GCN_FLD_SRC1 : GCN_FLD_SRC2,
+                              GCN_OPF_SRC, 0, 1, (gcn_dtype)so->dt);
+            if (op)
+                op->imm = lit;
+            out->literal = lit;
+            out->has_literal = 1;
+            used = 1;
+            break;
+        }
+        case 'V':
+            op = gcn_add_opnd(out, GCN_OPND_SPECIAL, GCN_FLD_VCC_IMPLICIT, GCN_OPF_SRC, 106, 2,
+                              GCN_DT_B64);
+            break;
+        case 'W':
+            op = gcn_add_opnd(out, GCN_OPND_SPECIAL, GCN_FLD_VCC_IMPLICIT, GCN_OPF_DST, 106, 2,
+                              GCN_DT_B64);
+            break;
+        default:
+            return 0;
+        }
+        if (!op)
+            return 0;
+    }
+    return used ? 8 : 4;
+}
+
+/* ---- VOP3 (e64) ------------------------------------------------------ */
+
+/* v3 map positions */
+enum { B_ABS0, B_ABS1, B_ABS2, B_OS0, B_OS1, B_OS2, B_OS3, B_CLAMP, B_OMOD0, B_OMOD1,
+       B_NEG0, B_NEG1, B_NEG2, B_N };
+
+/* gfx950 accepts a 32-bit literal in VOP3 sources (LLVM FeatureVOP3Literal on
+ * gfx950; on gfx942 LLVM has none and crashes on such words). */
+static size_t dec_e64(const gcn_decoder *d, const vop_info *vi, const uint32_t *w, size_t nw,
+                      gcn_insn *out)
+{
+    int litok = d->target == GCN_TARGET_GFX950;
+    int used = 0;
+    if (nw < 2 || !vi->form[F_E64])
+        return 0;
+    uint64_t q = (uint64_t)w[0] | (uint64_t)w[1] << 32;
+    unsigned bitval[B_N];
+    static const uint8_t bitpos[B_N] = {8, 9, 10, 11, 12, 13, 14, 15, 59, 60, 61, 62, 63};
+    int vop3b = strchr(vi->tmpl[F_E64], 'E') != NULL;
+    out->sub = GCN_SUB_E64;
+    for (int b = 0; b < B_N; b++) {
+        bitval[b] = (unsigned)((q >> bitpos[b]) & 1);
+        if (vop3b && b < B_CLAMP) {
+            bitval[b] = 0;              /* sdst[14:8] */
+            continue;
+        }
+        char c = vi->v3[b] ? vi->v3[b] : 'X';
+        if (bitval[b] && c == 'X')
+            return 0;
+        if (c != 'p')
+            bitval[b] = 0;              /* ignored by LLVM */
+    }
+    unsigned vdst = gcn_bits(q, 0, 8), sdst = gcn_bits(q, 8, 7);
+    if (!vi->tmpl[F_E64][0] && vdst != 0)
+        return 0;                       /* v_nop / v_clrexcp: vdst must be 0 */
+    unsigned src[3] = {gcn_bits(q, 32, 9), gcn_bits(q, 41, 9), gcn_bits(q, 50, 9)};
+    for (const char *t = vi->tmpl[F_E64]; *t; t++) {
+        int r = tmpl_role(*t);
+        if (r < 0)
+            return 0;
+        const vop_od *o = &vi->od[r];
+        gcn_opnd *op;
+        if (r == R_D) {
+            if (o->cls == 's' && vdst == 255) {
+                if (!litok || nw < 3)
+                    return 0;
+                op = gcn_dec_src9(out, GCN_FLD_SDST, 255, o->n, GCN_DT_B32, 1, w[2], &used);
+                if (op)
+                    op->flags = GCN_OPF_DST | OPF_BADIMM;
+            } else if (o->cls == 's')
+                op = add_sdst(out, GCN_FLD_SDST, vdst, o);
+            else
+                op = add_vgpr(out, GCN_FLD_VDST, GCN_OPF_DST, vdst, o,
+                              o->cls == 'a' ? GCN_OPND_AGPR : GCN_OPND_VGPR);
+        } else if (r == R_SD) {
+            op = add_sdst(out, GCN_FLD_SDST_VOP3B, sdst, o);
+        } else {
+            int i = r - R_S0;
+            if (src[i] == 255 && (!litok || nw < 3))
+                return 0;
+            op = add_src(out, role_field(r, o), src[i], o, litok && nw >= 3,
+                         nw >= 3 ? w[2] : 0, &used);
+            if (op && !vi->bitop3) {
+                if (bitval[B_NEG0 + i])
+                    op->flags |= GCN_OPF_NEG;
+                if (bitval[B_ABS0 + i])
+                    op->flags |= GCN_OPF_ABS;
+            }
+        }
+        if (!op)
+            return 0;
+    }
+    out->m.clamp = (uint8_t)bitval[B_CLAMP];
+    out->m.omod = (uint8_t)(bitval[B_OMOD0] | bitval[B_OMOD1] << 1);
+    out->m.op_sel = (uint8_t)(bitval[B_OS0] | bitval[B_OS1] << 1 | bitval[B_OS2] << 2 |
+                              bitval[B_OS3] << 3);
+    if (vi->bitop3)   /* LLVM VOP3 bitop3: neg -> [2:0], abs -> [5:3], omod -> [7:6] */
+        out->m.neg_lo = (uint8_t)(bitval[B_NEG0] | bitval[B_NEG1] << 1 | bitval[B_NEG2] << 2 |
+                                  bitval[B_ABS0] << 3 | bitval[B_ABS1] << 4 |
+                                  bitval[B_ABS2] << 5 | bitval[B_OMOD0] << 6 |
+                                  bitval[B_OMOD1] << 7);
+    if (vi->bitop3)
+        out->m.omod = 0;
+    return used ? 12 : 8;
+}
+
+/* ---- SDWA ------------------------------------------------------------ */
+
+static char sw_bit(const vop_info *vi, unsigned fmt, unsigned bit)
+{
+    static const uint8_t b2[] = {13, 14, 15, 19, 20, 21, 22, 23, 27, 28, 29, 30, 31};
+    static const uint8_t bc[] = {15, 19, 20, 21, 22, 23, 27, 28, 29, 30, 31};
+    const uint8_t *tab = fmt == GCN_FMT_VOPC ? bc : b2;
+    unsigned n = fmt == GCN_FMT_VOPC ? sizeof bc : sizeof b2;
+    for (unsigned i = 0; i < n; i++)
+        if (tab[i] == bit)
+            return vi->sw[i] ? vi->sw[i] : 'X';
+    return 'p';
+}
+
+static size_t dec_sdwa(const vop_info *vi, unsigned fmt, const uint32_t *w, size_t nw,
+                       gcn_insn *out)
+{
+    if (nw < 2 || !vi->form[F_SDWA])
+        return 0;
+    uint32_t w0 = w[0], s = w[1];
+    out->sub = GCN_SUB_SDWA;
+    /* bits LLVM rejects / ignores */
+    static const uint8_t probe[] = {13, 14, 15, 19, 20, 21, 22, 23, 27, 28, 29, 30, 31};
+    uint32_t eff = s;
+    for (unsigned i = 0; i < sizeof probe; i++) {
+        unsigned b = probe[i];
+        if (fmt == GCN_FMT_VOPC && (b == 13 || b == 14))
+            continue;
+        if (!(s >> b & 1))
+            continue;
+        char c = sw_bit(vi, fmt, b);
+        if (c == 'X')
+            return 0;
+        if (c == '=')
+            eff &= ~(1u << b);
+    }
+    unsigned dst_sel = gcn_bits(eff, 8, 3), dst_unused = gcn_bits(eff, 11, 2);
+    unsigned src0_sel = gcn_bits(eff, 16, 3), src1_sel = gcn_bits(eff, 24, 3);
+    if (fmt != GCN_FMT_VOPC) {
+        if (dst_sel > 6 || (vi->sdwanodst && dst_sel != 6))
+            return 0;
+        if (dst_unused == 3 || vi->sdwanodst)
+            dst_unused = 0;             /* LLVM prints UNUSED_PAD / nothing */
+        out->m.clamp = (uint8_t)gcn_bits(eff, 13, 1);
+        out->m.omod = (uint8_t)gcn_bits(eff, 14, 2);
+    }
+    if (src0_sel > 6)
+        return 0;
+    if (fmt == GCN_FMT_VOP1) {
+        if (src1_sel != 0)
+            return 0;
+    } else if (src1_sel > 6) {
+        return 0;
+    }
+    out->m.dst_sel = (uint8_t)dst_sel;
+    out->m.dst_unused = (uint8_t)dst_unused;
+    out->m.src0_sel = (uint8_t)src0_sel;
+    out->m.src1_sel = (uint8_t)src1_sel;
+    for (const char *t = vi->tmpl[F_SDWA]; *t; t++) {
+        int r = tmpl_role(*t);
+        const vop_od *o = r >= 0 ? &vi->od[r] : NULL;
+        gcn_opnd *op = NULL;
+        switch (*t) {
+        case 'D':
+            op = add_vgpr(out, GCN_FLD_VDST, GCN_OPF_DST, gcn_bits(w0, 17, 8), o, GCN_OPND_VGPR);
+            break;
+        case 'W':
+            if (fmt == GCN_FMT_VOPC && gcn_bits(s, 15, 1)) {
+                vop_od sd = {1, 's', 2, GCN_DT_B64, ""};
+                op = add_sdst(out, GCN_FLD_SDST, gcn_bits(s, 8, 7), &sd);
+            } else {
+                op = gcn_add_opnd(out, GCN_OPND_SPECIAL, GCN_FLD_VCC_IMPLICIT, GCN_OPF_DST, 106,
+                                  2, GCN_DT_B64);
+            }
+            break;
+        case 'V':
+            op = gcn_add_opnd(out, GCN_OPND_SPECIAL, GCN_FLD_VCC_IMPLICIT, GCN_OPF_SRC, 106, 2,
+                              GCN_DT_B64);
+            break;
+        case '0': case '1': {
+            int i = *t - '0';
+            unsigned reg = i == 0 ? gcn_bits(s, 0, 8) : gcn_bits(w0, 9, 8);
+            unsigned sbit = gcn_bits(eff, i == 0 ? 23 : 31, 1);
+            if (sbit) {
+                if (reg == 255)
+                    return 0;
+                op = add_src(out, i ? GCN_FLD_SRC1 : GCN_FLD_SRC0, reg, o, 0, 0, NULL);
+            } else {
+                op = add_vgpr(out, i ? GCN_FLD_SRC1 : GCN_FLD_SRC0, GCN_OPF_SRC, reg, o,
+                              GCN_OPND_VGPR);
+            }
+            if (op) {
+                unsigned mb = i == 0 ? 19 : 27;
+                if (gcn_bits(eff, mb, 1)) op->flags |= GCN_OPF_SEXT;
+                if (gcn_bits(eff, mb + 1, 1)) op->flags |= GCN_OPF_NEG;
+                if (gcn_bits(eff, mb + 2, 1)) op->flags |= GCN_OPF_ABS;
+            }
+            break;
+        }
+        default:
+            return 0;
+        }
+        if (!op)
+            return 0;
+    }
+    return 8;
+}
+
+/* ---- DPP ------------------------------------------------------------- */
+
+static size_t dec_dpp(const vop_info *vi, const uint32_t *w, size_t nw, gcn_insn *out)
+{
+    if (nw < 2 || !vi->form[F_DPP])
+        return 0;
+    uint32_t w0 = w[0], s = w[1];
+    out->sub = GCN_SUB_DPP;
+    if (!vi->tmpl[F_DPP][0] && gcn_bits(w0, 17, 8) != 0)
+        return 0;                       /* v_nop_dpp: vdst must be 0 */
+    uint32_t eff = s;
+    for (unsigned b = 17; b <= 23; b++) {
+        if (!(s >> b & 1))
+            continue;
+        char c = vi->dp[b - 17] ? vi->dp[b - 17] : 'X';
+        if (c == 'X')
+            return 0;
+        if (c == '=')
+            eff &= ~(1u << b);
+    }
+    out->m.dpp_ctrl = (uint16_t)gcn_bits(eff, 8, 9);
+    out->m.bound_ctrl = (uint8_t)gcn_bits(eff, 19, 1);
+    out->m.fi = (uint8_t)gcn_bits(eff, 18, 1);
+    out->m.bank_mask = (uint8_t)gcn_bits(eff, 24, 4);
+    out->m.row_mask = (uint8_t)gcn_bits(eff, 28, 4);
+    for (const char *t = vi->tmpl[F_DPP]; *t; t++) {
+        int r = tmpl_role(*t);
+        const vop_od *o = r >= 0 ? &vi->od[r] : NULL;
+        gcn_opnd *op = NULL;
+        switch (*t) {
+        case 'D':
+            op = add_vgpr(out, GCN_FLD_VDST, GCN_OPF_DST, gcn_bits(w0, 17, 8), o, GCN_OPND_VGPR);
+            break;
+        case 'W':
+            op = gcn_add_opnd(out, GCN_OPND_SPECIAL, GCN_FLD_VCC_IMPLICIT, GCN_OPF_DST, 106, 2,
+                              GCN_DT_B64);
+            break;
+        case 'V':
+            op = gcn_add_opnd(out, GCN_OPND_SPECIAL, GCN_FLD_VCC_IMPLICIT, GCN_OPF_SRC, 106, 2,
+                              GCN_DT_B64);
+            break;
+        case '0': case '1': {
+            int i = *t - '0';
+            unsigned reg = i == 0 ? gcn_bits(s, 0, 8) : gcn_bits(w0, 9, 8);
+            op = add_vgpr(out, i ? GCN_FLD_SRC1 : GCN_FLD_SRC0, GCN_OPF_SRC, reg, o,
+                          GCN_OPND_VGPR);
+            if (op) {
+                unsigned mb = i == 0 ? 20 : 22;
+                if (gcn_bits(eff, mb, 1)) op->flags |= GCN_OPF_NEG;
+                if (gcn_bits(eff, mb + 1, 1)) op->flags |= GCN_OPF_ABS;
+            }
+            break;
+        }
+        default:
+            return 0;
+        }
+        if (!op)
+            return 0;
+    }
+    return 8;
+}
 
 size_t gcn_dec_valu(const gcn_decoder *d, gcn_fmt fmt, const uint32_t *w, size_t nw, gcn_insn *out)
 {
-    return 0;
+    uint32_t w0 = w[0];
+    unsigned op;
+    switch (fmt) {
+    case GCN_FMT_VOP1: op = gcn_bits(w0, 9, 8); break;
+    case GCN_FMT_VOP2: op = gcn_bits(w0, 25, 6); break;
+    case GCN_FMT_VOPC: op = gcn_bits(w0, 17, 8); break;
+    case GCN_FMT_VOP3: op = gcn_bits(w0, 16, 10); break;
+    default: return 0;
+    }
+    unsigned id = gcn_isa_lookup(d->target, fmt, op);
+    const vop_info *vi = info_of(d, id);
+    if (!vi)
+        return 0;
+    out->id = (uint16_t)id;
+    out->enc = (uint8_t)fmt;
+    out->opcode = (uint16_t)op;
+    size_t n;
+    if (fmt == GCN_FMT_VOP3) {
+        n = dec_e64(d, vi, w, nw, out);
+    } else {
+        /* SDWA / DPP by src0; when that form does not decode, LLVM tries the
+         * 32-bit form, where 0xF9/0xFA are no source (only the operand-less
+         * v_nop / v_clrexcp, which ignore src0, decode then) */
+        unsigned src0 = gcn_bits(w0, 0, 9);
+        n = 0;
+        if (src0 == 0xF9)
+            n = dec_sdwa(vi, fmt, w, nw, out);
+        else if (src0 == 0xFA)
+            n = dec_dpp(vi, w, nw, out);
+        if (n == 0) {
+            out->nopnds = 0;
+            out->has_literal = 0;
+            out->literal = 0;
+            memset(&out->m, 0, sizeof out->m);
+            n = dec_e32(vi, fmt, w, nw, out);
+        }
+    }
+    if (n == 0)
+        out->id = GCN_ID_INVALID;
+    return n;
+}
+
+/* ---- printing -------------------------------------------------------- */
+
+static int field_role(const gcn_opnd *o)
+{
+    switch (o->field) {
+    case GCN_FLD_VDST: case GCN_FLD_SDST: return R_D;
+    case GCN_FLD_SDST_VOP3B: return R_SD;
+    case GCN_FLD_SRC0: return R_S0;
+    case GCN_FLD_SRC1: return R_S1;
+    case GCN_FLD_SRC2: return R_S2;
+    default: return -1;
+    }
+}
+
+/* LLVM register class name printed in "Invalid register" comments. */
+static void print_rc_comment(gcn_strbuf *sb, const vop_info *vi, const gcn_insn *in,
+                             const gcn_opnd *o)
+{
+    int r = field_role(o);
+    if (r < 0)
+        return;
+    const vop_od *od = &vi->od[r];
+    char name[32];
+    if ((o->flags & OPF_BADREG) && o->field == GCN_FLD_SDST) {
+        snprintf(name, sizeof name, "SReg_32_XM0");
+    } else if ((o->flags & OPF_BADREG) && od->rc[0] && od->rc[0] != '!') {
+        snprintf(name, sizeof name, "%s", od->rc);
+    } else if (od->cls == 'a') {
+        if (o->nregs <= 1)
+            snprintf(name, sizeof name, "AGPR_32");
+        else
+            snprintf(name, sizeof name, "AReg_%u_Align2", 32u * o->nregs);
+    } else {
+        /* a VGPR field (vdst, vsrc1, SDWA/DPP sources) or a VGPR-only class */
+        int vfield = r == R_D || in->sub == GCN_SUB_SDWA || in->sub == GCN_SUB_DPP ||
+                     (in->sub == GCN_SUB_E32 && r != R_S0) || od->cls == 'v';
+        const char *pre = o->kind == GCN_OPND_AGPR ? "AReg" : vfield ? "VReg" : "VS";
+        if (o->nregs <= 1)
+            snprintf(name, sizeof name, "%s", o->kind == GCN_OPND_AGPR ? "AGPR_32" : "VGPR_32");
+        else
+            snprintf(name, sizeof name, "%s_%u_Align2", pre, 32u * o->nregs);
+    }
+    gcn_sb_printf(sb, "/*Invalid register, operand has '%s' register class*/", name);
+}
+
+/* LLVM printImmediate32 (no lit() marking) */
+static void print_imm32(gcn_strbuf *sb, uint32_t v)
+{
+    static const uint32_t f[9] = {0x3f000000, 0xbf000000, 0x3f800000, 0xbf800000, 0x40000000,
+                                  0xc0000000, 0x40800000, 0xc0800000, 0x3e22f983};
+    static const char *const t[9] = {"0.5", "-0.5", "1.0", "-1.0", "2.0", "-2.0", "4.0",
+                                     "-4.0", "0.15915494"};
+    if ((int32_t)v >= -16 && (int32_t)v <= 64) {
+        gcn_sb_printf(sb, "%d", (int32_t)v);
+        return;
+    }
+    for (int i = 0; i < 9; i++)
+        if (v == f[i]) {
+            gcn_sb_puts(sb, t[i]);
+            return;
+        }
+    gcn_sb_printf(sb, "0x%x", v);
+}
+
+static void print_src(gcn_strbuf *sb, const vop_info *vi, const gcn_insn *in, const gcn_opnd *o)
+{
+    /* neg of a constant prints as neg(...), except for a lit(...) literal,
+     * which LLVM 22 holds as an expression, not an immediate */
+    int isimm = o->kind == GCN_OPND_INLINE ||
+                (o->kind == GCN_OPND_LITERAL &&
+                 ((o->flags & OPF_BADIMM) || o->reg == 0 ||
+                  !gcn_literal_is_inlinable((uint32_t)o->imm, (gcn_dtype)o->dtype)));
+    int neg = (o->flags & GCN_OPF_NEG) != 0, abs_ = (o->flags & GCN_OPF_ABS) != 0;
+    int negmn = neg && !abs_ && isimm;
+    if (o->flags & GCN_OPF_SEXT)
+        gcn_sb_puts(sb, "sext(");
+    if (neg)
+        gcn_sb_puts(sb, negmn ? "neg(" : "-");
+    if (abs_)
+        gcn_sb_putc(sb, '|');
+    if (o->kind == GCN_OPND_LITERAL && o->reg == 0)
+        gcn_sb_printf(sb, "0x%x", (uint32_t)o->imm);     /* fmamk/fmaak K */
+    else if (o->kind == GCN_OPND_LITERAL && (o->flags & OPF_BADIMM))
+        print_imm32(sb, (uint32_t)o->imm);   /* a literal in a register-only field */
+    else if (o->kind == GCN_OPND_INLINE && (o->flags & OPF_BADIMM))
+        gcn_print_inline(sb, o->reg, GCN_DT_B32);   /* printed by printImmediate32 */
+    else
+        gcn_print_opnd(sb, in, o);
+    if (o->flags & (OPF_BADREG | OPF_ALIGN))
+        print_rc_comment(sb, vi, in, o);
+    if (o->flags & OPF_BADIMM)
+        gcn_sb_puts(sb, "/*Invalid immediate*/");
+    if (abs_)
+        gcn_sb_putc(sb, '|');
+    if (negmn)
+        gcn_sb_putc(sb, ')');
+    if (o->flags & GCN_OPF_SEXT)
+        gcn_sb_putc(sb, ')');
+}
+
+static const char *sdwa_sel_name(unsigned s)
+{
+    static const char *const n[] = {"BYTE_0", "BYTE_1", "BYTE_2", "BYTE_3", "WORD_0", "WORD_1",
+                                    "DWORD"};
+    return s < 7 ? n[s] : "?";
+}
+
+static void print_omod(gcn_strbuf *sb, unsigned omod)
+{
+    if (omod == 1) gcn_sb_puts(sb, " mul:2");
+    else if (omod == 2) gcn_sb_puts(sb, " mul:4");
+    else if (omod == 3) gcn_sb_puts(sb, " div:2");
+}
+
+static void print_dpp_ctrl(gcn_strbuf *sb, const vop_info *vi, unsigned c)
+{
+    /* LLVM AMDGPUInstPrinter::printDPPCtrl (DppCtrl values from SIDefines.h) */
+    if (vi->dpalu && !(c >= 0x150 && c <= 0x15F)) {
+        gcn_sb_puts(sb, " /* DP ALU dpp only supports row_newbcast */");
+        return;
+    }
+    if (c <= 0xFF)
+        gcn_sb_printf(sb, "quad_perm:[%u,%u,%u,%u]", c & 3, (c >> 2) & 3, (c >> 4) & 3,
+                      (c >> 6) & 3);
+    else if (c >= 0x101 && c <= 0x10F)
+        gcn_sb_printf(sb, "row_shl:%u", c & 0xF);
+    else if (c >= 0x111 && c <= 0x11F)
+        gcn_sb_printf(sb, "row_shr:%u", c & 0xF);
+    else if (c >= 0x121 && c <= 0x12F)
+        gcn_sb_printf(sb, "row_ror:%u", c & 0xF);
+    else if (c == 0x130)
+        gcn_sb_puts(sb, "wave_shl:1");
+    else if (c == 0x134)
+        gcn_sb_puts(sb, "wave_rol:1");
+    else if (c == 0x138)
+        gcn_sb_puts(sb, "wave_shr:1");
+    else if (c == 0x13C)
+        gcn_sb_puts(sb, "wave_ror:1");
+    else if (c == 0x140)
+        gcn_sb_puts(sb, "row_mirror");
+    else if (c == 0x141)
+        gcn_sb_puts(sb, "row_half_mirror");
+    else if (c == 0x142)
+        gcn_sb_puts(sb, "row_bcast:15");
+    else if (c == 0x143)
+        gcn_sb_puts(sb, "row_bcast:31");
+    else if (c >= 0x150 && c <= 0x15F)
+        gcn_sb_printf(sb, "row_newbcast:%u", c & 0xF);
+    else if (c >= 0x160 && c <= 0x16F)
+        gcn_sb_puts(sb, "/* row_xmask is not supported on ASICs earlier than GFX10 */");
+    else
+        gcn_sb_puts(sb, "/* Invalid dpp_ctrl value */");
 }
 
 void gcn_print_valu(const gcn_decoder *d, const gcn_insn *in, gcn_strbuf *sb)
 {
-    gcn_sb_puts(sb, gcn_isa_row_of(in->id)->mnem);
+    const gcn_isa_row *row = gcn_isa_row_of(in->id);
+    const vop_info *vi = info_of(d, in->id);
+    gcn_sb_puts(sb, row->mnem);
+    if (!vi)
+        return;
+    gcn_sb_puts(sb, form_suffix(vi, in->sub, row->fmt));
+    for (unsigned i = 0; i < in->nopnds; i++) {
+        const gcn_opnd *o = &in->op[i];
+        gcn_sb_puts(sb, i ? ", " : " ");
+        if (o->field == GCN_FLD_VCC_IMPLICIT && o->kind == GCN_OPND_SPECIAL) {
+            gcn_sb_puts(sb, "vcc");
+            continue;
+        }
+        print_src(sb, vi, in, o);
+    }
+    const gcn_mods *m = &in->m;
+    switch (in->sub) {
+    case GCN_SUB_E64:
+        if (vi->bitop3 && m->neg_lo) {
+            if (m->neg_lo <= 10)
+                gcn_sb_printf(sb, " bitop3:%u", m->neg_lo);
+            else
+                gcn_sb_printf(sb, " bitop3:0x%x", m->neg_lo);
+        }
+        if (vi->v3fi) {
+            if (m->op_sel & 2)
+                gcn_sb_puts(sb, " bound_ctrl:1");
+            if (m->op_sel & 1)
+                gcn_sb_puts(sb, " fi:1");
+        } else if (vi->os && m->op_sel) {
+            gcn_sb_puts(sb, " op_sel:[");
+            for (unsigned i = 0; i < vi->os; i++) {
+                unsigned bit = i + 1 == vi->os ? 3 : i;   /* last entry: dst (op_sel[3]) */
+                gcn_sb_printf(sb, "%s%u", i ? "," : "", (m->op_sel >> bit) & 1);
+            }
+            gcn_sb_putc(sb, ']');
+        }
+        if (m->clamp)
+            gcn_sb_puts(sb, " clamp");
+        print_omod(sb, m->omod);
+        break;
+    case GCN_SUB_SDWA:
+        if (m->clamp)
+            gcn_sb_puts(sb, " clamp");
+        print_omod(sb, m->omod);
+        if (row->fmt != GCN_FMT_VOPC && !vi->sdwanodst)
+            gcn_sb_printf(sb, " dst_sel:%s dst_unused:%s", sdwa_sel_name(m->dst_sel),
+                          m->dst_unused == 0 ? "UNUSED_PAD" : m->dst_unused == 1 ? "UNUSED_SEXT"
+                                                                              : "UNUSED_PRESERVE");
+        gcn_sb_printf(sb, " src0_sel:%s", sdwa_sel_name(m->src0_sel));
+        if (row->fmt != GCN_FMT_VOP1)
+            gcn_sb_printf(sb, " src1_sel:%s", sdwa_sel_name(m->src1_sel));
+        break;
+    case GCN_SUB_DPP:
+        gcn_sb_putc(sb, ' ');
+        print_dpp_ctrl(sb, vi, m->dpp_ctrl);
+        gcn_sb_printf(sb, " row_mask:0x%x bank_mask:0x%x", m->row_mask, m->bank_mask);
+        if (m->bound_ctrl)
+            gcn_sb_puts(sb, " bound_ctrl:1");
+        break;
+    default:
+        break;
+    }
 }

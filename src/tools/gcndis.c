@@ -1,109 +1,244 @@
 /*
- * gcndis.c -- the gcndis command: disassemble AMDGPU code objects or raw
- * instruction streams in LLVM's syntax.  Thin: all work is in libgcn.
+ * gcndis.c -- the gcndis command: disassemble AMDGPU code objects, clang
+ * offload bundles or raw instruction streams in LLVM's syntax.  Thin: all
+ * work is in libgcn (codeobj.c, bundle.c, colist.c).  See docs/gcndis.md.
  *
- * Exit codes: 0 ok, 1 usage, 2 unreadable or invalid input.
+ * Exit codes: 0 ok, 1 usage, 2 unreadable or invalid input (or output that
+ * cannot be written).
  */
 #include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
+#include "gcn_codeobj.h"
 #include "gcn_decode.h"
 
 static void usage(FILE *f)
 {
     fprintf(f,
         "usage: gcndis [options] FILE\n"
-        "  --llvm-text          print only instruction text, one per line, as llvm-objdump-22 does\n"
-        "  --raw                FILE is a raw little-endian instruction stream (needs --mcpu)\n"
-        "  --mcpu=gfx942|gfx950 target for --raw\n"
-        "  --with-offsets       with --llvm-text: prefix each line with byte offset and size\n"
-        "  -h, --help           this help\n");
+        "  FILE is an AMDGPU code object (gfx942/gfx950, code object v4-v6), a clang\n"
+        "  offload bundle holding one, or with --raw a raw instruction stream.\n"
+        "  (no option)            kernels: descriptor summary, then instructions with\n"
+        "                         address, encoding words and file:line\n"
+        "  --kernel=NAME          only this kernel\n"
+        "  --llvm-text            only the instruction text of .text, one per line, as\n"
+        "                         llvm-objdump-22 -d --disassemble-zeroes prints it\n"
+        "  --offload-arch=ARCH    bundle entry to read (gfx942, gfx950, a target ID, a\n"
+        "                         triple or an index); default: the first gfx942/gfx950\n"
+        "  --bundle-list          list the entries of an offload bundle:\n"
+        "                         INDEX<TAB>OFFSET<TAB>SIZE<TAB>TRIPLE\n"
+        "  --bundle-extract=SEL   write bundle entry SEL (index, processor, target ID or\n"
+        "                         triple) to the file given with -o\n"
+        "  --raw                  FILE is a raw little-endian instruction stream (needs --mcpu)\n"
+        "  --mcpu=gfx942|gfx950   target for --raw\n"
+        "  --with-offsets         with --raw --llvm-text: prefix each line with byte offset and size\n"
+        "  -o OUT                 write the output to OUT (atomically) instead of stdout\n"
+        "  -h, --help             this help\n"
+        "exit status: 0 ok, 1 usage, 2 unreadable or invalid input\n");
 }
 
-static int read_file(const char *path, uint8_t **data, size_t *len)
+/* Output either to stdout or to a temporary file renamed over OUT at the end,
+ * so a failed run never leaves a half-written OUT. */
+typedef struct out {
+    const char *path;
+    char *tmp;
+    FILE *f;
+} out;
+
+static int out_open(out *o, const char *path)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        fprintf(stderr, "gcndis: %s: %s\n", path, strerror(errno));
+    o->path = path;
+    o->tmp = NULL;
+    if (!path) {
+        o->f = stdout;
+        return 0;
+    }
+    size_t n = strlen(path) + 16;
+    o->tmp = malloc(n);
+    if (!o->tmp) {
+        fprintf(stderr, "gcndis: out of memory\n");
         return -1;
     }
-    size_t cap = 1 << 16, n = 0;
-    uint8_t *buf = malloc(cap);
-    for (;;) {
-        if (n == cap) {
-            cap *= 2;
-            uint8_t *nb = realloc(buf, cap);
-            if (!nb) { free(buf); fclose(f); fprintf(stderr, "gcndis: %s: out of memory\n", path); return -1; }
-            buf = nb;
+    snprintf(o->tmp, n, "%s.tmpXXXXXX", path);
+    int fd = mkstemp(o->tmp);
+    if (fd < 0 || !(o->f = fdopen(fd, "wb"))) {
+        fprintf(stderr, "gcndis: %s: cannot create: %s\n", path, strerror(errno));
+        if (fd >= 0) {
+            close(fd);
+            unlink(o->tmp);
         }
-        size_t r = fread(buf + n, 1, cap - n, f);
-        n += r;
-        if (r == 0)
-            break;
-    }
-    int err = ferror(f);
-    fclose(f);
-    if (err) {
-        free(buf);
-        fprintf(stderr, "gcndis: %s: read error\n", path);
+        free(o->tmp);
+        o->tmp = NULL;
         return -1;
     }
-    *data = buf;
-    *len = n;
     return 0;
 }
 
-static int dis_raw(const char *path, gcn_target t, int llvm_text, int with_offsets)
+/* ok: the content is complete.  Returns 0 when the output is in place. */
+static int out_close(out *o, int ok)
+{
+    if (!o->path) {
+        if (fflush(stdout) != 0 || ferror(stdout)) {
+            fprintf(stderr, "gcndis: cannot write standard output: %s\n", strerror(errno));
+            return -1;
+        }
+        return ok ? 0 : -1;
+    }
+    int bad = ferror(o->f) != 0;
+    if (fclose(o->f) != 0)
+        bad = 1;
+    if (bad && ok)
+        fprintf(stderr, "gcndis: %s: write error: %s\n", o->path, strerror(errno));
+    if (!ok || bad || rename(o->tmp, o->path) != 0) {
+        if (ok && !bad)
+            fprintf(stderr, "gcndis: %s: cannot rename %s: %s\n", o->path, o->tmp,
+                    strerror(errno));
+        unlink(o->tmp);
+        free(o->tmp);
+        return -1;
+    }
+    free(o->tmp);
+    return 0;
+}
+
+static int read_input(const char *path, uint8_t **data, size_t *len)
+{
+    gcn_co_err err;
+    if (gcn_co_read_file(path, data, len, &err)) {
+        fprintf(stderr, "gcndis: %s\n", err.msg);
+        return -1;
+    }
+    return 0;
+}
+
+static int do_raw(const char *path, gcn_target t, int mode, const char *outpath)
 {
     uint8_t *data;
     size_t len;
-    if (read_file(path, &data, &len))
+    if (read_input(path, &data, &len))
         return 2;
-    gcn_decoder d = {.target = t};
-    gcn_strbuf sb;
-    gcn_sb_init(&sb);
-    size_t pos = 0;
-    while (pos < len) {
-        gcn_insn in;
-        size_t n = gcn_decode_one(&d, data + pos, len - pos, pos, &in);
-        gcn_sb_reset(&sb);
-        gcn_print_insn(&d, &in, &sb);
-        if (with_offsets)
-            printf("%zu\t%zu\t%s\n", pos, n, sb.buf);
-        else if (llvm_text)
-            printf("%s\n", sb.buf);
-        else {
-            printf("%08zx:", pos);
-            for (size_t i = 0; i < n / 4; i++)
-                printf(" %08x", in.words[i]);
-            printf("%*s%s\n", (int)(3 - n / 4) * 9 + 2, "", sb.buf);
-        }
-        pos += n;
+    out o;
+    if (out_open(&o, outpath)) {
+        free(data);
+        return 2;
     }
-    gcn_sb_free(&sb);
+    int rc = gcn_raw_print(t, data, len, mode, o.f);
     free(data);
-    return 0;
+    return out_close(&o, rc == 0) ? 2 : 0;
+}
+
+static int do_bundle(const char *path, int list, const char *sel, const char *outpath)
+{
+    uint8_t *data;
+    size_t len;
+    if (read_input(path, &data, &len))
+        return 2;
+    gcn_co_err err;
+    gcn_bundle_entry *e = NULL;
+    unsigned n = 0;
+    int status = 2;
+    if (len == 0) {
+        fprintf(stderr, "gcndis: %s: empty file\n", path);
+        goto done;
+    }
+    if (gcn_bundle_is_compressed(data, len)) {
+        fprintf(stderr, "gcndis: %s: compressed clang offload bundle (CCOB) is not supported\n",
+                path);
+        goto done;
+    }
+    if (gcn_bundle_list(path, data, len, &e, &n, &err)) {
+        fprintf(stderr, "gcndis: %s\n", err.msg);
+        goto done;
+    }
+    out o;
+    if (list) {
+        if (out_open(&o, outpath))
+            goto done;
+        for (unsigned i = 0; i < n; i++)
+            fprintf(o.f, "%u\t%llu\t%llu\t%s\n", i, (unsigned long long)e[i].offset,
+                    (unsigned long long)e[i].size, e[i].triple);
+        status = out_close(&o, 1) ? 2 : 0;
+        goto done;
+    }
+    int idx = gcn_bundle_select(path, e, n, sel, &err);
+    if (idx < 0) {
+        fprintf(stderr, "gcndis: %s\n", err.msg);
+        goto done;
+    }
+    if (out_open(&o, outpath))
+        goto done;
+    int ok = fwrite(data + e[idx].offset, 1, (size_t)e[idx].size, o.f) == e[idx].size;
+    status = out_close(&o, ok) ? 2 : 0;
+done:
+    gcn_bundle_free(e, n);
+    free(data);
+    return status;
+}
+
+static int do_codeobj(const char *path, const char *arch, int llvm_text, const char *kernel,
+                      const char *outpath)
+{
+    gcn_codeobj *co;
+    gcn_co_err err;
+    if (gcn_co_open_arch(path, arch, &co, &err)) {
+        fprintf(stderr, "gcndis: %s\n", err.msg);
+        return 2;
+    }
+    if (co->warning[0])
+        fprintf(stderr, "gcndis: warning: %s: %s\n", path, co->warning);
+    if (co->bundle_triple && co->bundle_gpu_entries > 1 && !arch)
+        fprintf(stderr, "gcndis: note: %s: the offload bundle has %u gfx942/gfx950 code objects; "
+                        "showing %s (choose with --offload-arch=)\n",
+                path, co->bundle_gpu_entries, co->bundle_triple);
+    if (kernel && !gcn_co_kernel(co, kernel)) {
+        fprintf(stderr, "gcndis: %s: no kernel named '%s'", path, kernel);
+        for (unsigned i = 0; i < co->nkernels; i++)
+            fprintf(stderr, "%s%s", i ? ", " : " (kernels: ", co->kernels[i].name);
+        fprintf(stderr, "%s\n", co->nkernels ? ")" : "");
+        gcn_co_close(co);
+        return 1;
+    }
+    out o;
+    if (out_open(&o, outpath)) {
+        gcn_co_close(co);
+        return 2;
+    }
+    int rc = llvm_text ? gcn_co_print_llvm_text(co, o.f) : gcn_co_print_listing(co, kernel, o.f);
+    gcn_co_close(co);
+    return out_close(&o, rc == 0) ? 2 : 0;
 }
 
 int main(int argc, char **argv)
 {
+    enum { O_LLVM = 256, O_RAW, O_MCPU, O_OFFS, O_ARCH, O_BLIST, O_BEXTRACT, O_KERNEL };
     static const struct option opts[] = {
-        {"llvm-text", no_argument, 0, 't'},
-        {"raw", no_argument, 0, 'r'},
-        {"mcpu", required_argument, 0, 'm'},
-        {"with-offsets", no_argument, 0, 'o'},
+        {"llvm-text", no_argument, 0, O_LLVM},
+        {"raw", no_argument, 0, O_RAW},
+        {"mcpu", required_argument, 0, O_MCPU},
+        {"with-offsets", no_argument, 0, O_OFFS},
+        {"offload-arch", required_argument, 0, O_ARCH},
+        {"bundle-list", no_argument, 0, O_BLIST},
+        {"bundle-extract", required_argument, 0, O_BEXTRACT},
+        {"kernel", required_argument, 0, O_KERNEL},
         {"help", no_argument, 0, 'h'},
         {0, 0, 0, 0}};
-    int llvm_text = 0, raw = 0, with_offsets = 0, c;
+    int llvm_text = 0, raw = 0, with_offsets = 0, blist = 0, c;
+    const char *arch = NULL, *extract = NULL, *outpath = NULL, *kernel = NULL;
     gcn_target target = GCN_TARGET_UNKNOWN;
-    while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "ho:", opts, NULL)) != -1) {
         switch (c) {
-        case 't': llvm_text = 1; break;
-        case 'r': raw = 1; break;
-        case 'o': with_offsets = 1; break;
-        case 'm':
+        case O_LLVM: llvm_text = 1; break;
+        case O_RAW: raw = 1; break;
+        case O_OFFS: with_offsets = 1; break;
+        case O_ARCH: arch = optarg; break;
+        case O_BLIST: blist = 1; break;
+        case O_BEXTRACT: extract = optarg; break;
+        case O_KERNEL: kernel = optarg; break;
+        case 'o': outpath = optarg; break;
+        case O_MCPU:
             target = gcn_target_from_name(optarg);
             if (target != GCN_TARGET_GFX942 && target != GCN_TARGET_GFX950) {
                 fprintf(stderr, "gcndis: unsupported --mcpu '%s' (use gfx942 or gfx950)\n", optarg);
@@ -118,13 +253,41 @@ int main(int argc, char **argv)
         usage(stderr);
         return 1;
     }
+    const char *file = argv[optind];
+    if (blist + !!extract + raw > 1) {
+        fprintf(stderr, "gcndis: --raw, --bundle-list and --bundle-extract exclude each other\n");
+        return 1;
+    }
+    if (blist || extract) {
+        if (extract && !outpath) {
+            fprintf(stderr, "gcndis: --bundle-extract needs -o OUT\n");
+            return 1;
+        }
+        if (llvm_text || kernel || arch || target != GCN_TARGET_UNKNOWN) {
+            fprintf(stderr, "gcndis: --bundle-list/--bundle-extract take no disassembly options\n");
+            return 1;
+        }
+        return do_bundle(file, blist, extract, outpath);
+    }
     if (raw) {
         if (target == GCN_TARGET_UNKNOWN) {
             fprintf(stderr, "gcndis: --raw needs --mcpu=gfx942|gfx950\n");
             return 1;
         }
-        return dis_raw(argv[optind], target, llvm_text, with_offsets);
+        if (kernel || arch) {
+            fprintf(stderr, "gcndis: --kernel and --offload-arch do not apply to --raw\n");
+            return 1;
+        }
+        return do_raw(file, target, with_offsets ? 2 : llvm_text ? 1 : 0, outpath);
     }
-    fprintf(stderr, "gcndis: %s: code object reading not yet implemented\n", argv[optind]);
-    return 2;
+    if (target != GCN_TARGET_UNKNOWN || with_offsets) {
+        fprintf(stderr, "gcndis: --mcpu and --with-offsets need --raw (a code object names its "
+                        "target)\n");
+        return 1;
+    }
+    if (llvm_text && kernel) {
+        fprintf(stderr, "gcndis: --llvm-text prints the whole .text; it takes no --kernel\n");
+        return 1;
+    }
+    return do_codeobj(file, arch, llvm_text, kernel, outpath);
 }
