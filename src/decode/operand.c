@@ -48,12 +48,21 @@ gcn_opnd *gcn_add_opnd(gcn_insn *in, gcn_opnd_kind kind, gcn_field field,
 
 void gcn_print_reg(gcn_strbuf *sb, gcn_opnd_kind kind, unsigned reg, unsigned nregs)
 {
-    const char *p = kind == GCN_OPND_VGPR ? "v" : kind == GCN_OPND_AGPR ? "a"
-                  : kind == GCN_OPND_TTMP ? "ttmp" : "s";
-    if (nregs <= 1)
-        gcn_sb_printf(sb, "%s%u", p, reg);
-    else
-        gcn_sb_printf(sb, "%s[%u:%u]", p, reg, reg + nregs - 1);
+    switch (kind) {
+    case GCN_OPND_VGPR: gcn_sb_putc(sb, 'v'); break;
+    case GCN_OPND_AGPR: gcn_sb_putc(sb, 'a'); break;
+    case GCN_OPND_TTMP: gcn_sb_putn(sb, "ttmp", 4); break;
+    default: gcn_sb_putc(sb, 's'); break;
+    }
+    if (nregs <= 1) {
+        gcn_sb_putu(sb, reg);
+        return;
+    }
+    gcn_sb_putc(sb, '[');
+    gcn_sb_putu(sb, reg);
+    gcn_sb_putc(sb, ':');
+    gcn_sb_putu(sb, reg + nregs - 1);
+    gcn_sb_putc(sb, ']');
 }
 
 const char *gcn_special_name(unsigned enc, unsigned nregs)
@@ -195,16 +204,17 @@ static const uint32_t inl_f64hi[8] = {0x3fe00000, 0xbfe00000, 0x3ff00000, 0xbff0
 void gcn_print_inline(gcn_strbuf *sb, unsigned enc, gcn_dtype dt)
 {
     if (enc >= 128 && enc <= 192) {
-        gcn_sb_printf(sb, "%u", enc - 128);
+        gcn_sb_putu(sb, enc - 128);
         return;
     }
     if (enc >= 193 && enc <= 208) {
-        gcn_sb_printf(sb, "-%u", enc - 192);
+        gcn_sb_putc(sb, '-');
+        gcn_sb_putu(sb, enc - 192);
         return;
     }
     if (enc >= 240 && enc <= 248) {
         if (dt_is_int16(dt)) {        /* printImmediateInt16 of the f16 pattern */
-            gcn_sb_printf(sb, "0x%x", inl_f16[enc - 240]);
+            gcn_sb_put0x(sb, inl_f16[enc - 240]);
             return;
         }
         if (enc == 248)
@@ -284,17 +294,19 @@ static void print_literal(gcn_strbuf *sb, uint32_t v, gcn_dtype dt)
                 gcn_sb_puts(sb, inl_float_text[i]);
                 return;
             }
-        gcn_sb_printf(sb, "0x%x", v);
+        gcn_sb_put0x(sb, v);
         return;
     }
     if (gcn_literal_is_inlinable(v, dt)) {
-        gcn_sb_printf(sb, "lit(0x%x)", v);
+        gcn_sb_puts(sb, "lit(");
+        gcn_sb_put0x(sb, v);
+        gcn_sb_putc(sb, ')');
         return;
     }
     if (dt == GCN_DT_F16 || dt_is_int16(dt))
-        gcn_sb_printf(sb, "0x%x", v & 0xffff);
+        gcn_sb_put0x(sb, v & 0xffff);
     else
-        gcn_sb_printf(sb, "0x%x", v);
+        gcn_sb_put0x(sb, v);
 }
 
 void gcn_print_opnd(gcn_strbuf *sb, const gcn_insn *in, const gcn_opnd *o)
@@ -320,7 +332,7 @@ void gcn_print_opnd(gcn_strbuf *sb, const gcn_insn *in, const gcn_opnd *o)
         break;
     case GCN_OPND_IMM:
     case GCN_OPND_LABEL:
-        gcn_sb_printf(sb, "%lld", (long long)o->imm);
+        gcn_sb_puti(sb, o->imm);
         break;
     default:
         gcn_sb_puts(sb, "<none>");
