@@ -10,6 +10,7 @@
 #ifndef GCN_DECODE_INT_H
 #define GCN_DECODE_INT_H
 
+#include <stdatomic.h>
 #include "gcn_decode.h"
 
 /* Bits [lo, lo+width) of a 64-bit encoding. */
@@ -17,6 +18,27 @@ static inline uint32_t gcn_bits(uint64_t w, unsigned lo, unsigned width)
 {
     return (uint32_t)((w >> lo) & ((width >= 64) ? ~0ull : ((1ull << width) - 1)));
 }
+
+/* Per-row data built at first use (a row's SIG parsed into a compact
+ * struct), thread-safe and lock-free for readers: the first thread that
+ * needs a row builds it, a thread arriving meanwhile waits for it.  Only
+ * the rows a program meets are parsed, so start-up stays cheap.
+ *     static gcn_once st[GCN_ID_COUNT];  static T data[GCN_ID_COUNT];
+ *     if (!gcn_once_ready(&st[id]) && gcn_once_claim(&st[id])) {
+ *         build(&data[id]);
+ *         gcn_once_done(&st[id]);
+ *     }
+ *     ... use data[id] ... */
+typedef atomic_uchar gcn_once;
+
+static inline int gcn_once_ready(gcn_once *o)
+{
+    return atomic_load_explicit(o, memory_order_acquire) == 2;
+}
+/* 1: the caller builds the data now and then calls gcn_once_done(); 0: the
+ * data is ready (built by another thread, which this call waited for). */
+int gcn_once_claim(gcn_once *o);
+void gcn_once_done(gcn_once *o);
 
 /* Classify the first dword: which family's encoding it is (GCN_FMT_INVALID if none). */
 gcn_fmt gcn_classify(uint32_t w0);

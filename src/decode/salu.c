@@ -119,6 +119,27 @@ static unsigned parse_sig(const char *sig, sspec *sp)
     return n;
 }
 
+/* A row's SIG parsed once (at the first decode or print of the row). */
+typedef struct salu_sig {
+    uint8_t ns;              /* number of specs */
+    uint8_t mlen;            /* strlen of the mnemonic */
+    sspec sp[MAX_SPECS];
+} salu_sig;
+
+static salu_sig sigs[GCN_ID_COUNT];
+static gcn_once sigs_once[GCN_ID_COUNT];
+
+static const salu_sig *sig_of(unsigned id)
+{
+    if (!gcn_once_ready(&sigs_once[id]) && gcn_once_claim(&sigs_once[id])) {
+        const gcn_isa_row *row = gcn_isa_row_of(id);
+        sigs[id].ns = (uint8_t)parse_sig(row->sig, sigs[id].sp);
+        sigs[id].mlen = (uint8_t)strlen(row->mnem);
+        gcn_once_done(&sigs_once[id]);
+    }
+    return &sigs[id];
+}
+
 static unsigned class_nregs(unsigned cls)
 {
     switch (cls) {
@@ -259,7 +280,6 @@ size_t gcn_dec_salu(const gcn_decoder *d, gcn_fmt fmt, const uint32_t *w, size_t
     unsigned id = gcn_isa_lookup(d->target, fmt, op);
     if (id == GCN_ID_INVALID)
         return 0;
-    const gcn_isa_row *row = gcn_isa_row_of(id);
     out->id = (uint16_t)id;
     out->enc = (uint8_t)fmt;
     out->sub = GCN_SUB_NONE;
@@ -274,10 +294,9 @@ size_t gcn_dec_salu(const gcn_decoder *d, gcn_fmt fmt, const uint32_t *w, size_t
         out->m.nt = (uint8_t)gcn_bits(w[0], 15, 1);   /* nv bit, as encoded */
     }
 
-    sspec sp[MAX_SPECS];
-    unsigned ns = parse_sig(row->sig, sp);
-    for (unsigned i = 0; i < ns; i++) {
-        const sspec *s = &sp[i];
+    const salu_sig *sg = sig_of(id);
+    for (unsigned i = 0; i < sg->ns; i++) {
+        const sspec *s = &sg->sp[i];
         unsigned flags = role_flags(s->role);
         gcn_field fld = sfield_tag(s->field);
         gcn_opnd *o = NULL;
@@ -419,11 +438,11 @@ static void print_imm32(gcn_strbuf *sb, uint32_t v)
     int32_t s = (int32_t)v;
     int f;
     if (s >= -16 && s <= 64)
-        gcn_sb_printf(sb, "%d", s);
+        gcn_sb_puti(sb, s);
     else if ((f = f32_inline_bits(v)) != 0)
         gcn_sb_puts(sb, txt[f - 1]);
     else
-        gcn_sb_printf(sb, "0x%x", v);
+        gcn_sb_put0x(sb, v);
 }
 
 /* The value of an inline constant encoding as a 32-bit pattern. */
@@ -473,7 +492,11 @@ static void print_reg_opnd(gcn_strbuf *sb, const gcn_opnd *o, unsigned cls)
             int32_t s = (int32_t)v;
             int inl = o->nregs == 2 ? v <= 64
                                     : (s >= -16 && s <= 64) || f32_inline_bits(v);
-            gcn_sb_printf(sb, inl ? "lit(0x%x)" : "0x%x", v);
+            if (inl)
+                gcn_sb_puts(sb, "lit(");
+            gcn_sb_put0x(sb, v);
+            if (inl)
+                gcn_sb_putc(sb, ')');
         }
         return;
     }
@@ -506,9 +529,13 @@ static void print_hwreg(gcn_strbuf *sb, unsigned v)
     if (name)
         gcn_sb_puts(sb, name);
     else
-        gcn_sb_printf(sb, "%u", id);
-    if (off != 0 || size != 32)
-        gcn_sb_printf(sb, ", %u, %u", off, size);
+        gcn_sb_putu(sb, id);
+    if (off != 0 || size != 32) {
+        gcn_sb_puts(sb, ", ");
+        gcn_sb_putu(sb, off);
+        gcn_sb_puts(sb, ", ");
+        gcn_sb_putu(sb, size);
+    }
     gcn_sb_putc(sb, ')');
 }
 
@@ -576,17 +603,24 @@ static void print_waitcnt(gcn_strbuf *sb, const gcn_insn *in)
     unsigned vm, exp, lgkm;
     gcn_waitcnt_fields(in, &vm, &exp, &lgkm);
     int all = vm == 63 && exp == 7 && lgkm == 15;   /* all default: print all */
-    const char *sep = "";
+    int any = 0;
     if (vm != 63 || all) {
-        gcn_sb_printf(sb, "vmcnt(%u)", vm);
-        sep = " ";
+        gcn_sb_puts(sb, "vmcnt(");
+        gcn_sb_putu(sb, vm);
+        gcn_sb_putc(sb, ')');
+        any = 1;
     }
     if (exp != 7 || all) {
-        gcn_sb_printf(sb, "%sexpcnt(%u)", sep, exp);
-        sep = " ";
+        gcn_sb_puts(sb, any ? " expcnt(" : "expcnt(");
+        gcn_sb_putu(sb, exp);
+        gcn_sb_putc(sb, ')');
+        any = 1;
     }
-    if (lgkm != 15 || all)
-        gcn_sb_printf(sb, "%slgkmcnt(%u)", sep, lgkm);
+    if (lgkm != 15 || all) {
+        gcn_sb_puts(sb, any ? " lgkmcnt(" : "lgkmcnt(");
+        gcn_sb_putu(sb, lgkm);
+        gcn_sb_putc(sb, ')');
+    }
 }
 
 /* LLVM printVGPRIndexMode. */
@@ -594,14 +628,15 @@ static void print_gpridx(gcn_strbuf *sb, unsigned v)
 {
     static const char *const n[4] = {"SRC0", "SRC1", "SRC2", "DST"};
     if (v & ~15u) {
-        gcn_sb_printf(sb, "0x%x", v);
+        gcn_sb_put0x(sb, v);
         return;
     }
     gcn_sb_puts(sb, "gpr_idx(");
     const char *sep = "";
     for (unsigned i = 0; i < 4; i++)
         if (v & (1u << i)) {
-            gcn_sb_printf(sb, "%s%s", sep, n[i]);
+            gcn_sb_puts(sb, sep);
+            gcn_sb_puts(sb, n[i]);
             sep = ",";
         }
     gcn_sb_putc(sb, ')');
@@ -617,7 +652,7 @@ static void print_label(const gcn_decoder *d, gcn_strbuf *sb, const gcn_insn *in
             return;
         }
     }
-    gcn_sb_printf(sb, "%u", v);
+    gcn_sb_putu(sb, v);
 }
 
 static void print_imm_field(const gcn_decoder *d, gcn_strbuf *sb, const gcn_insn *in,
@@ -625,36 +660,41 @@ static void print_imm_field(const gcn_decoder *d, gcn_strbuf *sb, const gcn_insn
 {
     unsigned v = (unsigned)o->imm & 0xffff;
     switch (cls) {
-    case SC_K16: gcn_sb_printf(sb, "0x%x", v); break;
-    case SC_U16: gcn_sb_printf(sb, v <= 64 ? "%u" : "0x%x", v); break;
+    case SC_K16: gcn_sb_put0x(sb, v); break;
+    case SC_U16:
+        if (v <= 64)
+            gcn_sb_putu(sb, v);
+        else
+            gcn_sb_put0x(sb, v);
+        break;
     case SC_LABEL: print_label(d, sb, in, v); break;
     case SC_HWREG: print_hwreg(sb, v); break;
     case SC_SENDMSG: print_sendmsg(sb, v); break;
     case SC_WAITCNT: print_waitcnt(sb, in); break;
     case SC_GPRIDX: print_gpridx(sb, v); break;
     case SC_IMM7: print_imm32(sb, (uint32_t)o->imm); break;
-    default: gcn_sb_printf(sb, "%lld", (long long)o->imm); break;
+    default: gcn_sb_puti(sb, o->imm); break;
     }
 }
 
 static void print_offset(gcn_strbuf *sb, int32_t off)
 {
-    if (off < 0)
-        gcn_sb_printf(sb, "-0x%x", (unsigned)-off);
-    else
-        gcn_sb_printf(sb, "0x%x", (unsigned)off);
+    if (off < 0) {
+        gcn_sb_putc(sb, '-');
+        gcn_sb_put0x(sb, (unsigned)-off);
+    } else {
+        gcn_sb_put0x(sb, (unsigned)off);
+    }
 }
 
 void gcn_print_salu(const gcn_decoder *d, const gcn_insn *in, gcn_strbuf *sb)
 {
     (void)d;
-    const gcn_isa_row *row = gcn_isa_row_of(in->id);
-    sspec sp[MAX_SPECS];
-    unsigned ns = parse_sig(row->sig, sp);
-    gcn_sb_puts(sb, row->mnem);
+    const salu_sig *sg = sig_of(in->id);
+    gcn_sb_putn(sb, gcn_isa_row_of(in->id)->mnem, sg->mlen);
     const char *sep = " ";
-    for (unsigned i = 0; i < ns; i++) {
-        const sspec *s = &sp[i];
+    for (unsigned i = 0; i < sg->ns; i++) {
+        const sspec *s = &sg->sp[i];
         const gcn_opnd *o;
         switch (s->field) {
         case SF_IMMBIT:
@@ -685,8 +725,10 @@ void gcn_print_salu(const gcn_decoder *d, const gcn_insn *in, gcn_strbuf *sb)
             if (!o)
                 continue;
             if (s->cls == SC_ENDPGM) {
-                if (o->imm != 0)
-                    gcn_sb_printf(sb, " %u", (unsigned)o->imm & 0xffff);
+                if (o->imm != 0) {
+                    gcn_sb_putc(sb, ' ');
+                    gcn_sb_putu(sb, (unsigned)o->imm & 0xffff);
+                }
                 continue;
             }
             gcn_sb_puts(sb, sep);
