@@ -25,8 +25,6 @@
  *   DPP   second dword: src0[7:0] dpp_ctrl[16:8] bound_ctrl[19] src0_neg[20]
  *         src0_abs[21] src1_neg[22] src1_abs[23] bank_mask[27:24] row_mask[31:28]
  */
-#include <pthread.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "decode_int.h"
@@ -52,10 +50,14 @@ typedef struct vop_info {
     char sw[14];        /* SDWA bit map */
     char dp[8];         /* DPP bit map, bits 17..23 */
     uint8_t nosuf32, nosuf64, nosufdpp, nosufsdwa, bitop3, v3fi, dpalu, sdwanodst;
+    uint8_t vop3b;      /* the e64 form has an sdst (VOP3b) */
+    uint8_t k_then_1;   /* e32: the K constant precedes vsrc1 (fmamk: vsrc1 is the addend) */
+    uint8_t mlen;       /* strlen of the mnemonic */
 } vop_info;
 
-static vop_info *infos[2];   /* [target index][id] */
-static pthread_once_t infos_once = PTHREAD_ONCE_INIT;
+/* [target index][id], each parsed at its first use */
+static vop_info infos[2][GCN_ID_COUNT];
+static gcn_once infos_once[2][GCN_ID_COUNT];
 
 static gcn_dtype dtype_from(const char *s, size_t n)
 {
@@ -183,30 +185,34 @@ static void parse_sig(vop_info *vi, const char *sig, int ti)
         if (r >= 0 && vi->od[r].n >= 2)
             vi->dpalu = 1;
     }
+    vi->vop3b = strchr(vi->tmpl[F_E64], 'E') != NULL;
+    const char *k = strchr(vi->tmpl[F_E32], 'K'), *one = strchr(vi->tmpl[F_E32], '1');
+    vi->k_then_1 = k && one && k < one;
 }
 
-static void infos_build(void)
+/* Parse row id's SIG for target index ti (rows of other families stay
+ * !ok). */
+static void info_build(vop_info *vi, int ti, unsigned id)
 {
-    for (int ti = 0; ti < 2; ti++) {
-        infos[ti] = calloc(GCN_ID_COUNT, sizeof *infos[ti]);
-        if (!infos[ti])
-            return;
-        for (unsigned id = 1; id < GCN_ID_COUNT; id++) {
-            const gcn_isa_row *r = gcn_isa_row_of(id);
-            if (r->fmt == GCN_FMT_VOP1 || r->fmt == GCN_FMT_VOP2 || r->fmt == GCN_FMT_VOPC ||
-                r->fmt == GCN_FMT_VOP3)
-                parse_sig(&infos[ti][id], r->sig, ti);
-        }
+    const gcn_isa_row *r = gcn_isa_row_of(id);
+    if (r->fmt == GCN_FMT_VOP1 || r->fmt == GCN_FMT_VOP2 || r->fmt == GCN_FMT_VOPC ||
+        r->fmt == GCN_FMT_VOP3) {
+        parse_sig(vi, r->sig, ti);
+        vi->mlen = (uint8_t)strlen(r->mnem);
     }
 }
 
 static const vop_info *info_of(const gcn_decoder *d, unsigned id)
 {
     int ti = gcn_isa_target_index(d->target);
-    pthread_once(&infos_once, infos_build);
-    if (ti < 0 || !infos[ti] || id == 0 || id >= GCN_ID_COUNT || !infos[ti][id].ok)
+    if (ti < 0 || id == 0 || id >= GCN_ID_COUNT)
         return NULL;
-    return &infos[ti][id];
+    vop_info *vi = &infos[ti][id];
+    if (!gcn_once_ready(&infos_once[ti][id]) && gcn_once_claim(&infos_once[ti][id])) {
+        info_build(vi, ti, id);
+        gcn_once_done(&infos_once[ti][id]);
+    }
+    return vi->ok ? vi : NULL;
 }
 
 /* ---- operand construction ------------------------------------------------ */
@@ -356,11 +362,8 @@ static size_t dec_e32(const vop_info *vi, unsigned fmt, const uint32_t *w, size_
         case '1':
             /* the vsrc1 field: a VGPR; for fmamk the multiplier K comes first
              * and vsrc1 is the addend (tagged SRC2: D = SRC0 * SRC1 + SRC2) */
-        {
-            const char *k = strchr(vi->tmpl[F_E32], 'K');
-            op = add_vgpr(out, (k && k < t) ? GCN_FLD_SRC2 : GCN_FLD_SRC1, GCN_OPF_SRC, vsrc1, o,
+            op = add_vgpr(out, vi->k_then_1 ? GCN_FLD_SRC2 : GCN_FLD_SRC1, GCN_OPF_SRC, vsrc1, o,
                           o->cls == 'a' ? GCN_OPND_AGPR : GCN_OPND_VGPR);
-        }
             break;
         case 'K': {
             /* madmk/fmamk: D = S0 * K + S1;  madak/fmaak: D = S0 * S1 + K */
@@ -413,7 +416,7 @@ static size_t dec_e64(const gcn_decoder *d, const vop_info *vi, const uint32_t *
     uint64_t q = (uint64_t)w[0] | (uint64_t)w[1] << 32;
     unsigned bitval[B_N];
     static const uint8_t bitpos[B_N] = {8, 9, 10, 11, 12, 13, 14, 15, 59, 60, 61, 62, 63};
-    int vop3b = strchr(vi->tmpl[F_E64], 'E') != NULL;
+    int vop3b = vi->vop3b;
     out->sub = GCN_SUB_E64;
     for (int b = 0; b < B_N; b++) {
         bitval[b] = (unsigned)((q >> bitpos[b]) & 1);
@@ -709,6 +712,20 @@ static int field_role(const gcn_opnd *o)
     }
 }
 
+/* A register class name: single for one register, else PRE_<bits>_Align2. */
+static void print_tuple_class(gcn_strbuf *sb, const char *pre, const char *single,
+                              unsigned nregs)
+{
+    if (nregs <= 1) {
+        gcn_sb_puts(sb, single);
+        return;
+    }
+    gcn_sb_puts(sb, pre);
+    gcn_sb_putc(sb, '_');
+    gcn_sb_putu(sb, 32u * nregs);
+    gcn_sb_puts(sb, "_Align2");
+}
+
 /* LLVM register class name printed in "Invalid register" comments. */
 static void print_rc_comment(gcn_strbuf *sb, const vop_info *vi, const gcn_insn *in,
                              const gcn_opnd *o)
@@ -717,27 +734,22 @@ static void print_rc_comment(gcn_strbuf *sb, const vop_info *vi, const gcn_insn 
     if (r < 0)
         return;
     const vop_od *od = &vi->od[r];
-    char name[32];
+    gcn_sb_puts(sb, "/*Invalid register, operand has '");
     if ((o->flags & OPF_BADREG) && o->field == GCN_FLD_SDST) {
-        snprintf(name, sizeof name, "SReg_32_XM0");
+        gcn_sb_puts(sb, "SReg_32_XM0");
     } else if ((o->flags & OPF_BADREG) && od->rc[0] && od->rc[0] != '!') {
-        snprintf(name, sizeof name, "%s", od->rc);
+        gcn_sb_puts(sb, od->rc);
     } else if (od->cls == 'a') {
-        if (o->nregs <= 1)
-            snprintf(name, sizeof name, "AGPR_32");
-        else
-            snprintf(name, sizeof name, "AReg_%u_Align2", 32u * o->nregs);
+        print_tuple_class(sb, "AReg", "AGPR_32", o->nregs);
     } else {
         /* a VGPR field (vdst, vsrc1, SDWA/DPP sources) or a VGPR-only class */
         int vfield = r == R_D || in->sub == GCN_SUB_SDWA || in->sub == GCN_SUB_DPP ||
                      (in->sub == GCN_SUB_E32 && r != R_S0) || od->cls == 'v';
-        const char *pre = o->kind == GCN_OPND_AGPR ? "AReg" : vfield ? "VReg" : "VS";
-        if (o->nregs <= 1)
-            snprintf(name, sizeof name, "%s", o->kind == GCN_OPND_AGPR ? "AGPR_32" : "VGPR_32");
-        else
-            snprintf(name, sizeof name, "%s_%u_Align2", pre, 32u * o->nregs);
+        int agpr = o->kind == GCN_OPND_AGPR;
+        print_tuple_class(sb, agpr ? "AReg" : vfield ? "VReg" : "VS",
+                          agpr ? "AGPR_32" : "VGPR_32", o->nregs);
     }
-    gcn_sb_printf(sb, "/*Invalid register, operand has '%s' register class*/", name);
+    gcn_sb_puts(sb, "' register class*/");
 }
 
 /* LLVM printImmediate32 (no lit() marking) */
@@ -748,7 +760,7 @@ static void print_imm32(gcn_strbuf *sb, uint32_t v)
     static const char *const t[9] = {"0.5", "-0.5", "1.0", "-1.0", "2.0", "-2.0", "4.0",
                                      "-4.0", "0.15915494"};
     if ((int32_t)v >= -16 && (int32_t)v <= 64) {
-        gcn_sb_printf(sb, "%d", (int32_t)v);
+        gcn_sb_puti(sb, (int32_t)v);
         return;
     }
     for (int i = 0; i < 9; i++)
@@ -756,7 +768,7 @@ static void print_imm32(gcn_strbuf *sb, uint32_t v)
             gcn_sb_puts(sb, t[i]);
             return;
         }
-    gcn_sb_printf(sb, "0x%x", v);
+    gcn_sb_put0x(sb, v);
 }
 
 static void print_src(gcn_strbuf *sb, const vop_info *vi, const gcn_insn *in, const gcn_opnd *o)
@@ -776,7 +788,7 @@ static void print_src(gcn_strbuf *sb, const vop_info *vi, const gcn_insn *in, co
     if (abs_)
         gcn_sb_putc(sb, '|');
     if (o->kind == GCN_OPND_LITERAL && o->reg == 0)
-        gcn_sb_printf(sb, "0x%x", (uint32_t)o->imm);     /* fmamk/fmaak K */
+        gcn_sb_put0x(sb, (uint32_t)o->imm);              /* fmamk/fmaak K */
     else if (o->kind == GCN_OPND_LITERAL && (o->flags & OPF_BADIMM))
         print_imm32(sb, (uint32_t)o->imm);   /* a literal in a register-only field */
     else if (o->kind == GCN_OPND_INLINE && (o->flags & OPF_BADIMM))
@@ -816,15 +828,21 @@ static void print_dpp_ctrl(gcn_strbuf *sb, const vop_info *vi, unsigned c)
         gcn_sb_puts(sb, " /* DP ALU dpp only supports row_newbcast */");
         return;
     }
-    if (c <= 0xFF)
-        gcn_sb_printf(sb, "quad_perm:[%u,%u,%u,%u]", c & 3, (c >> 2) & 3, (c >> 4) & 3,
-                      (c >> 6) & 3);
-    else if (c >= 0x101 && c <= 0x10F)
-        gcn_sb_printf(sb, "row_shl:%u", c & 0xF);
-    else if (c >= 0x111 && c <= 0x11F)
-        gcn_sb_printf(sb, "row_shr:%u", c & 0xF);
-    else if (c >= 0x121 && c <= 0x12F)
-        gcn_sb_printf(sb, "row_ror:%u", c & 0xF);
+    if (c <= 0xFF) {
+        char q[] = "quad_perm:[0,0,0,0]";
+        for (unsigned i = 0; i < 4; i++)
+            q[11 + 2 * i] = (char)('0' + ((c >> (2 * i)) & 3));
+        gcn_sb_putn(sb, q, sizeof q - 1);
+    } else if (c >= 0x101 && c <= 0x10F) {
+        gcn_sb_puts(sb, "row_shl:");
+        gcn_sb_putu(sb, c & 0xF);
+    } else if (c >= 0x111 && c <= 0x11F) {
+        gcn_sb_puts(sb, "row_shr:");
+        gcn_sb_putu(sb, c & 0xF);
+    } else if (c >= 0x121 && c <= 0x12F) {
+        gcn_sb_puts(sb, "row_ror:");
+        gcn_sb_putu(sb, c & 0xF);
+    }
     else if (c == 0x130)
         gcn_sb_puts(sb, "wave_shl:1");
     else if (c == 0x134)
@@ -841,8 +859,10 @@ static void print_dpp_ctrl(gcn_strbuf *sb, const vop_info *vi, unsigned c)
         gcn_sb_puts(sb, "row_bcast:15");
     else if (c == 0x143)
         gcn_sb_puts(sb, "row_bcast:31");
-    else if (c >= 0x150 && c <= 0x15F)
-        gcn_sb_printf(sb, "row_newbcast:%u", c & 0xF);
+    else if (c >= 0x150 && c <= 0x15F) {
+        gcn_sb_puts(sb, "row_newbcast:");
+        gcn_sb_putu(sb, c & 0xF);
+    }
     else if (c >= 0x160 && c <= 0x16F)
         gcn_sb_puts(sb, "/* row_xmask is not supported on ASICs earlier than GFX10 */");
     else
@@ -853,9 +873,11 @@ void gcn_print_valu(const gcn_decoder *d, const gcn_insn *in, gcn_strbuf *sb)
 {
     const gcn_isa_row *row = gcn_isa_row_of(in->id);
     const vop_info *vi = info_of(d, in->id);
-    gcn_sb_puts(sb, row->mnem);
-    if (!vi)
+    if (!vi) {
+        gcn_sb_puts(sb, row->mnem);
         return;
+    }
+    gcn_sb_putn(sb, row->mnem, vi->mlen);
     gcn_sb_puts(sb, form_suffix(vi, in->sub, row->fmt));
     for (unsigned i = 0; i < in->nopnds; i++) {
         const gcn_opnd *o = &in->op[i];
@@ -870,10 +892,11 @@ void gcn_print_valu(const gcn_decoder *d, const gcn_insn *in, gcn_strbuf *sb)
     switch (in->sub) {
     case GCN_SUB_E64:
         if (vi->bitop3 && m->neg_lo) {
+            gcn_sb_puts(sb, " bitop3:");
             if (m->neg_lo <= 10)
-                gcn_sb_printf(sb, " bitop3:%u", m->neg_lo);
+                gcn_sb_putu(sb, m->neg_lo);
             else
-                gcn_sb_printf(sb, " bitop3:0x%x", m->neg_lo);
+                gcn_sb_put0x(sb, m->neg_lo);
         }
         if (vi->v3fi) {
             if (m->op_sel & 2)
@@ -884,7 +907,9 @@ void gcn_print_valu(const gcn_decoder *d, const gcn_insn *in, gcn_strbuf *sb)
             gcn_sb_puts(sb, " op_sel:[");
             for (unsigned i = 0; i < vi->os; i++) {
                 unsigned bit = i + 1 == vi->os ? 3 : i;   /* last entry: dst (op_sel[3]) */
-                gcn_sb_printf(sb, "%s%u", i ? "," : "", (m->op_sel >> bit) & 1);
+                if (i)
+                    gcn_sb_putc(sb, ',');
+                gcn_sb_putc(sb, (char)('0' + ((m->op_sel >> bit) & 1)));
             }
             gcn_sb_putc(sb, ']');
         }
@@ -896,18 +921,27 @@ void gcn_print_valu(const gcn_decoder *d, const gcn_insn *in, gcn_strbuf *sb)
         if (m->clamp)
             gcn_sb_puts(sb, " clamp");
         print_omod(sb, m->omod);
-        if (row->fmt != GCN_FMT_VOPC && !vi->sdwanodst)
-            gcn_sb_printf(sb, " dst_sel:%s dst_unused:%s", sdwa_sel_name(m->dst_sel),
-                          m->dst_unused == 0 ? "UNUSED_PAD" : m->dst_unused == 1 ? "UNUSED_SEXT"
-                                                                              : "UNUSED_PRESERVE");
-        gcn_sb_printf(sb, " src0_sel:%s", sdwa_sel_name(m->src0_sel));
-        if (row->fmt != GCN_FMT_VOP1)
-            gcn_sb_printf(sb, " src1_sel:%s", sdwa_sel_name(m->src1_sel));
+        if (row->fmt != GCN_FMT_VOPC && !vi->sdwanodst) {
+            gcn_sb_puts(sb, " dst_sel:");
+            gcn_sb_puts(sb, sdwa_sel_name(m->dst_sel));
+            gcn_sb_puts(sb, m->dst_unused == 0 ? " dst_unused:UNUSED_PAD"
+                          : m->dst_unused == 1 ? " dst_unused:UNUSED_SEXT"
+                                               : " dst_unused:UNUSED_PRESERVE");
+        }
+        gcn_sb_puts(sb, " src0_sel:");
+        gcn_sb_puts(sb, sdwa_sel_name(m->src0_sel));
+        if (row->fmt != GCN_FMT_VOP1) {
+            gcn_sb_puts(sb, " src1_sel:");
+            gcn_sb_puts(sb, sdwa_sel_name(m->src1_sel));
+        }
         break;
     case GCN_SUB_DPP:
         gcn_sb_putc(sb, ' ');
         print_dpp_ctrl(sb, vi, m->dpp_ctrl);
-        gcn_sb_printf(sb, " row_mask:0x%x bank_mask:0x%x", m->row_mask, m->bank_mask);
+        gcn_sb_puts(sb, " row_mask:");
+        gcn_sb_put0x(sb, m->row_mask);
+        gcn_sb_puts(sb, " bank_mask:");
+        gcn_sb_put0x(sb, m->bank_mask);
         if (m->bound_ctrl)
             gcn_sb_puts(sb, " bound_ctrl:1");
         break;
