@@ -31,7 +31,6 @@
  * ttmp[0:3]..ttmp[12:15]; a GLOBAL saddr of 103, 105, 107 or 124 is invalid.
  */
 #include <assert.h>
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include "decode_int.h"
@@ -63,12 +62,13 @@ typedef struct mem_item {
 
 typedef struct mem_sig {
     uint8_t parsed, nitems;
+    uint8_t mlen;      /* strlen of the mnemonic */
     mem_item it[MEM_MAX_ITEMS];
     uint16_t attr[2];  /* MA_* per target index */
 } mem_sig;
 
-static mem_sig *sigs;
-static pthread_once_t sigs_once = PTHREAD_ONCE_INIT;
+static mem_sig sigs[GCN_ID_COUNT];     /* each parsed at its first use */
+static gcn_once sigs_once[GCN_ID_COUNT];
 
 static gcn_dtype dt_from_name(const char *s, size_t n)
 {
@@ -201,30 +201,29 @@ static void parse_sig(mem_sig *sg, const char *sig)
     sg->parsed = 1;
 }
 
-static void sigs_build(void)
+static void sig_build(mem_sig *sg, unsigned id)
 {
-    sigs = calloc(GCN_ID_COUNT, sizeof *sigs);
-    if (!sigs)
-        return;
-    for (unsigned id = 1; id < GCN_ID_COUNT; id++) {
-        const gcn_isa_row *r = gcn_isa_row_of(id);
-        switch (r->fmt) {
-        case GCN_FMT_DS: case GCN_FMT_MUBUF: case GCN_FMT_MTBUF:
-        case GCN_FMT_FLAT: case GCN_FMT_GLOBAL: case GCN_FMT_SCRATCH:
-            parse_sig(&sigs[id], r->sig);
-            break;
-        default:
-            break;
-        }
+    const gcn_isa_row *r = gcn_isa_row_of(id);
+    switch (r->fmt) {
+    case GCN_FMT_DS: case GCN_FMT_MUBUF: case GCN_FMT_MTBUF:
+    case GCN_FMT_FLAT: case GCN_FMT_GLOBAL: case GCN_FMT_SCRATCH:
+        parse_sig(sg, r->sig);
+        sg->mlen = (uint8_t)strlen(r->mnem);
+        break;
+    default:
+        break;
     }
 }
 
 static const mem_sig *sig_of(unsigned id)
 {
-    pthread_once(&sigs_once, sigs_build);
-    if (!sigs || id >= GCN_ID_COUNT || !sigs[id].parsed)
+    if (id == 0 || id >= GCN_ID_COUNT)
         return NULL;
-    return &sigs[id];
+    if (!gcn_once_ready(&sigs_once[id]) && gcn_once_claim(&sigs_once[id])) {
+        sig_build(&sigs[id], id);
+        gcn_once_done(&sigs_once[id]);
+    }
+    return sigs[id].parsed ? &sigs[id] : NULL;
 }
 
 static const mem_item *sig_item(const mem_sig *sg, int what)
@@ -584,8 +583,11 @@ static void print_item(gcn_strbuf *sb, const gcn_insn *in, const mem_item *it, c
         cls = "SReg_32";                   /* src_lds_direct */
     if (o->field == GCN_FLD_SADDR && o->kind == GCN_OPND_SPECIAL && o->reg == 126 && o->nregs == 2)
         cls = it->vcls;                     /* exec as a GLOBAL saddr */
-    if (cls[0])
-        gcn_sb_printf(sb, "/*Invalid register, operand has '%s' register class*/", cls);
+    if (cls[0]) {
+        gcn_sb_puts(sb, "/*Invalid register, operand has '");
+        gcn_sb_puts(sb, cls);
+        gcn_sb_puts(sb, "' register class*/");
+    }
 }
 
 /* Swizzle pattern of ds_swizzle_b32's offset (LLVM AMDGPUInstPrinter
@@ -642,10 +644,16 @@ static void print_format(gcn_strbuf *sb, unsigned dfmt, unsigned nfmt)
     if (dfmt == 1 && nfmt == 0)
         return;
     gcn_sb_puts(sb, " format:[");
-    if (dfmt != 1)
-        gcn_sb_printf(sb, "BUF_DATA_FORMAT_%s%s", dn[dfmt & 15], nfmt ? "," : "");
-    if (nfmt)
-        gcn_sb_printf(sb, "BUF_NUM_FORMAT_%s", nn[nfmt & 7]);
+    if (dfmt != 1) {
+        gcn_sb_puts(sb, "BUF_DATA_FORMAT_");
+        gcn_sb_puts(sb, dn[dfmt & 15]);
+        if (nfmt)
+            gcn_sb_putc(sb, ',');
+    }
+    if (nfmt) {
+        gcn_sb_puts(sb, "BUF_NUM_FORMAT_");
+        gcn_sb_puts(sb, nn[nfmt & 7]);
+    }
     gcn_sb_putc(sb, ']');
 }
 
@@ -664,9 +672,11 @@ void gcn_print_mem(const gcn_decoder *d, const gcn_insn *in, gcn_strbuf *sb)
     (void)d;
     const gcn_isa_row *r = gcn_isa_row_of(in->id);
     const mem_sig *sg = sig_of(in->id);
-    gcn_sb_puts(sb, r->mnem);
-    if (!sg)
+    if (!sg) {
+        gcn_sb_puts(sb, r->mnem);
         return;
+    }
+    gcn_sb_putn(sb, r->mnem, sg->mlen);
     int ti = gcn_isa_target_index(d->target);
     unsigned attr = sg->attr[ti < 0 ? 0 : ti];
     const gcn_mods *m = &in->m;
@@ -697,12 +707,17 @@ void gcn_print_mem(const gcn_decoder *d, const gcn_insn *in, gcn_strbuf *sb)
         if (attr & MA_SWIZZLE) {
             print_swizzle(sb, (unsigned)m->offset);
         } else if (attr & MA_OFFSET01) {
-            if (m->offset0)
-                gcn_sb_printf(sb, " offset0:%u", m->offset0);
-            if (m->offset1)
-                gcn_sb_printf(sb, " offset1:%u", m->offset1);
+            if (m->offset0) {
+                gcn_sb_puts(sb, " offset0:");
+                gcn_sb_putu(sb, m->offset0);
+            }
+            if (m->offset1) {
+                gcn_sb_puts(sb, " offset1:");
+                gcn_sb_putu(sb, m->offset1);
+            }
         } else if (m->offset) {
-            gcn_sb_printf(sb, " offset:%u", (unsigned)m->offset);
+            gcn_sb_puts(sb, " offset:");
+            gcn_sb_putu(sb, (unsigned)m->offset);
         }
         if (attr & MA_GDS)
             gcn_sb_puts(sb, " gds");
@@ -712,15 +727,19 @@ void gcn_print_mem(const gcn_decoder *d, const gcn_insn *in, gcn_strbuf *sb)
             gcn_sb_puts(sb, " idxen");
         if (m->offen)
             gcn_sb_puts(sb, " offen");
-        if (m->offset)
-            gcn_sb_printf(sb, " offset:%u", (unsigned)m->offset);
+        if (m->offset) {
+            gcn_sb_puts(sb, " offset:");
+            gcn_sb_putu(sb, (unsigned)m->offset);
+        }
         print_cpol(sb, m);
         if (m->lds)
             gcn_sb_puts(sb, " lds");
         break;
     default:                                /* FLAT, GLOBAL, SCRATCH */
-        if (m->offset)
-            gcn_sb_printf(sb, " offset:%d", m->offset);
+        if (m->offset) {
+            gcn_sb_puts(sb, " offset:");
+            gcn_sb_puti(sb, m->offset);
+        }
         print_cpol(sb, m);
         break;
     }
