@@ -4,7 +4,9 @@
  * encoding tables (LLVM SIInstrFormats.td / *Instructions.td "Enc*" classes;
  * AMD CDNA3 ISA guide, chapter "Microcode formats").
  */
+#include <pthread.h>
 #include <sched.h>
+#include <stddef.h>
 #include <string.h>
 #include "decode_int.h"
 
@@ -23,6 +25,18 @@ int gcn_once_claim(gcn_once *o)
 void gcn_once_done(gcn_once *o)
 {
     atomic_store_explicit(o, 2, memory_order_release);
+}
+
+/* The family is fixed by the top 9 bits of the first dword: the decoder
+ * looks it up in a table built once from gcn_classify() (a chain of
+ * data-dependent branches that mispredicts on a mixed instruction stream). */
+static uint8_t fmt_by_top9[512];
+static pthread_once_t fmt_once = PTHREAD_ONCE_INIT;
+
+static void fmt_table_build(void)
+{
+    for (uint32_t t = 0; t < 512; t++)
+        fmt_by_top9[t] = (uint8_t)gcn_classify(t << 23);
 }
 
 gcn_fmt gcn_classify(uint32_t w0)
@@ -53,11 +67,26 @@ gcn_fmt gcn_classify(uint32_t w0)
     }
 }
 
+/* A little-endian dword (one load on little-endian hosts). */
+static inline uint32_t load_le32(const uint8_t *b)
+{
+    return (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24;
+}
+
+/* Clear a record: everything but the operand slots, which gcn_add_opnd()
+ * fills completely as operands are added (op[i] for i >= nopnds is left
+ * unspecified; clearing all of them cost more than a decode). */
+static inline void insn_clear(gcn_insn *out, uint64_t addr)
+{
+    memset(out, 0, offsetof(gcn_insn, op));
+    memset(&out->m, 0, sizeof out->m);
+    out->addr = addr;
+}
+
 size_t gcn_decode_one(const gcn_decoder *d, const uint8_t *bytes, size_t len,
                       uint64_t addr, gcn_insn *out)
 {
-    memset(out, 0, sizeof *out);
-    out->addr = addr;
+    insn_clear(out, addr);
     if (len < 4) {                             /* trailing bytes: no instruction */
         out->size = (uint8_t)len;
         for (size_t i = 0; i < len; i++)
@@ -67,10 +96,10 @@ size_t gcn_decode_one(const gcn_decoder *d, const uint8_t *bytes, size_t len,
     uint32_t w[4] = {0, 0, 0, 0};
     size_t nw = len / 4 > 4 ? 4 : len / 4;   /* 16 bytes: gfx950 VOP3PX2 */
     for (size_t i = 0; i < nw; i++)
-        w[i] = (uint32_t)bytes[4 * i] | (uint32_t)bytes[4 * i + 1] << 8 |
-               (uint32_t)bytes[4 * i + 2] << 16 | (uint32_t)bytes[4 * i + 3] << 24;
+        w[i] = load_le32(bytes + 4 * i);
     out->words[0] = w[0];
-    gcn_fmt fmt = gcn_classify(w[0]);
+    pthread_once(&fmt_once, fmt_table_build);
+    gcn_fmt fmt = (gcn_fmt)fmt_by_top9[w[0] >> 23];
     size_t size = 0;
     if (gcn_isa_target_index(d->target) >= 0) {
         switch (fmt) {
@@ -92,9 +121,7 @@ size_t gcn_decode_one(const gcn_decoder *d, const uint8_t *bytes, size_t len,
         }
     }
     if (size == 0 || out->id == GCN_ID_INVALID) {
-        uint64_t a = out->addr;
-        memset(out, 0, sizeof *out);
-        out->addr = a;
+        insn_clear(out, addr);
         out->words[0] = w[0];
         out->size = 4;
         return 4;

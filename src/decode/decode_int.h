@@ -58,9 +58,25 @@ void gcn_print_valu(const gcn_decoder *d, const gcn_insn *in, gcn_strbuf *sb);
 void gcn_print_vop3p(const gcn_decoder *d, const gcn_insn *in, gcn_strbuf *sb);
 void gcn_print_mem(const gcn_decoder *d, const gcn_insn *in, gcn_strbuf *sb);
 
-/* operand.c: add an operand to a record; returns it (NULL if full). */
-gcn_opnd *gcn_add_opnd(gcn_insn *in, gcn_opnd_kind kind, gcn_field field,
-                       unsigned flags, unsigned reg, unsigned nregs, gcn_dtype dt);
+/* Add an operand to a record; returns it (NULL if full). */
+static inline gcn_opnd *gcn_add_opnd(gcn_insn *in, gcn_opnd_kind kind, gcn_field field,
+                                     unsigned flags, unsigned reg, unsigned nregs, gcn_dtype dt)
+{
+    if (in->nopnds >= GCN_MAX_OPNDS)
+        return NULL;
+    gcn_opnd *o = &in->op[in->nopnds++];
+    o->kind = (uint8_t)kind;
+    o->field = (uint8_t)field;
+    o->flags = (uint8_t)flags;
+    o->reg = (uint16_t)reg;
+    o->nregs = (uint8_t)nregs;
+    o->dtype = (uint8_t)dt;
+    o->imm = 0;
+    return o;
+}
+
+/* print.c: the row's mnemonic (a fixed-size copy from a padded table). */
+void gcn_print_mnem(gcn_strbuf *sb, unsigned id);
 
 /* Print a register range like LLVM: v1, v[2:3], s[4:7], a0, ttmp[0:1]. */
 void gcn_print_reg(gcn_strbuf *sb, gcn_opnd_kind kind, unsigned reg, unsigned nregs);

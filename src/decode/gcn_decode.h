@@ -114,7 +114,7 @@ typedef struct gcn_insn {
     uint16_t opcode;        /* opcode field as encoded */
     uint32_t literal;
     uint8_t nopnds;
-    gcn_opnd op[GCN_MAX_OPNDS];
+    gcn_opnd op[GCN_MAX_OPNDS];   /* op[0..nopnds); later slots are unspecified */
     gcn_mods m;
 } gcn_insn;
 
@@ -194,23 +194,23 @@ static inline void gcn_sb_putc(gcn_strbuf *sb, char c)
     sb->len++;
 }
 
-/* Fast appenders for the hot printing paths (no printf): decimal, signed
- * decimal, and lower-case hex with at least mindigits digits (no "0x"). */
-static inline void gcn_sb_putu(gcn_strbuf *sb, uint64_t v)
+/* Write the decimal digits of v at p (no NUL); returns the end.  Register
+ * numbers and small immediates (below 1000) take no loop. */
+static inline char *gcn_put_dec(char *p, uint64_t v)
 {
-    char *p = gcn_sb_room(sb, 20);
-    if (v < 10) {                       /* most numbers: register indices, counts */
-        p[0] = (char)('0' + v);
-        p[1] = 0;
-        sb->len += 1;
-        return;
-    }
-    if (v < 100) {
-        p[0] = (char)('0' + v / 10);
-        p[1] = (char)('0' + v % 10);
-        p[2] = 0;
-        sb->len += 2;
-        return;
+    if (v < 1000) {
+        /* branch-free: the three digits, shifted so the number starts at
+         * p[0] (needs 3 bytes of room; the unused ones are overwritten by
+         * what follows or the NUL) */
+        unsigned u = (unsigned)v;
+        unsigned len = 1 + (u >= 10) + (u >= 100);
+        uint32_t d = (uint32_t)('0' + u / 100) | (uint32_t)('0' + u / 10 % 10) << 8 |
+                     (uint32_t)('0' + u % 10) << 16;
+        d >>= 8 * (3 - len);
+        p[0] = (char)d;
+        p[1] = (char)(d >> 8);
+        p[2] = (char)(d >> 16);
+        return p + len;
     }
     char t[20];
     size_t n = 0;
@@ -220,8 +220,22 @@ static inline void gcn_sb_putu(gcn_strbuf *sb, uint64_t v)
     } while (v);
     for (size_t i = 0; i < n; i++)
         p[i] = t[n - 1 - i];
-    p[n] = 0;
-    sb->len += n;
+    return p + n;
+}
+
+/* Close an append made by writing directly at gcn_sb_room()'s pointer:
+ * end is one past the last byte written. */
+static inline void gcn_sb_commit(gcn_strbuf *sb, char *end)
+{
+    *end = 0;
+    sb->len = (size_t)(end - sb->buf);
+}
+
+/* Fast appenders for the hot printing paths (no printf): decimal, signed
+ * decimal, and lower-case hex with at least mindigits digits (no "0x"). */
+static inline void gcn_sb_putu(gcn_strbuf *sb, uint64_t v)
+{
+    gcn_sb_commit(sb, gcn_put_dec(gcn_sb_room(sb, 20), v));
 }
 
 static inline void gcn_sb_puti(gcn_strbuf *sb, int64_t v)

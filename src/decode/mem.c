@@ -62,7 +62,6 @@ typedef struct mem_item {
 
 typedef struct mem_sig {
     uint8_t parsed, nitems;
-    uint8_t mlen;      /* strlen of the mnemonic */
     mem_item it[MEM_MAX_ITEMS];
     uint16_t attr[2];  /* MA_* per target index */
 } mem_sig;
@@ -208,7 +207,6 @@ static void sig_build(mem_sig *sg, unsigned id)
     case GCN_FMT_DS: case GCN_FMT_MUBUF: case GCN_FMT_MTBUF:
     case GCN_FMT_FLAT: case GCN_FMT_GLOBAL: case GCN_FMT_SCRATCH:
         parse_sig(sg, r->sig);
-        sg->mlen = (uint8_t)strlen(r->mnem);
         break;
     default:
         break;
@@ -676,7 +674,7 @@ void gcn_print_mem(const gcn_decoder *d, const gcn_insn *in, gcn_strbuf *sb)
         gcn_sb_puts(sb, r->mnem);
         return;
     }
-    gcn_sb_putn(sb, r->mnem, sg->mlen);
+    gcn_print_mnem(sb, in->id);
     int ti = gcn_isa_target_index(d->target);
     unsigned attr = sg->attr[ti < 0 ? 0 : ti];
     const gcn_mods *m = &in->m;

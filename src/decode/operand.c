@@ -30,39 +30,25 @@
  */
 #include "decode_int.h"
 
-gcn_opnd *gcn_add_opnd(gcn_insn *in, gcn_opnd_kind kind, gcn_field field,
-                       unsigned flags, unsigned reg, unsigned nregs, gcn_dtype dt)
-{
-    if (in->nopnds >= GCN_MAX_OPNDS)
-        return NULL;
-    gcn_opnd *o = &in->op[in->nopnds++];
-    o->kind = (uint8_t)kind;
-    o->field = (uint8_t)field;
-    o->flags = (uint8_t)flags;
-    o->reg = (uint16_t)reg;
-    o->nregs = (uint8_t)nregs;
-    o->dtype = (uint8_t)dt;
-    o->imm = 0;
-    return o;
-}
-
 void gcn_print_reg(gcn_strbuf *sb, gcn_opnd_kind kind, unsigned reg, unsigned nregs)
 {
+    char *p = gcn_sb_room(sb, 32);      /* "ttmp[" + two numbers + ":]" */
     switch (kind) {
-    case GCN_OPND_VGPR: gcn_sb_putc(sb, 'v'); break;
-    case GCN_OPND_AGPR: gcn_sb_putc(sb, 'a'); break;
-    case GCN_OPND_TTMP: gcn_sb_putn(sb, "ttmp", 4); break;
-    default: gcn_sb_putc(sb, 's'); break;
+    case GCN_OPND_VGPR: *p++ = 'v'; break;
+    case GCN_OPND_AGPR: *p++ = 'a'; break;
+    case GCN_OPND_TTMP: memcpy(p, "ttmp", 4); p += 4; break;
+    default: *p++ = 's'; break;
     }
     if (nregs <= 1) {
-        gcn_sb_putu(sb, reg);
-        return;
+        p = gcn_put_dec(p, reg);
+    } else {
+        *p++ = '[';
+        p = gcn_put_dec(p, reg);
+        *p++ = ':';
+        p = gcn_put_dec(p, reg + nregs - 1);
+        *p++ = ']';
     }
-    gcn_sb_putc(sb, '[');
-    gcn_sb_putu(sb, reg);
-    gcn_sb_putc(sb, ':');
-    gcn_sb_putu(sb, reg + nregs - 1);
-    gcn_sb_putc(sb, ']');
+    gcn_sb_commit(sb, p);
 }
 
 const char *gcn_special_name(unsigned enc, unsigned nregs)

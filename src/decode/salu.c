@@ -122,7 +122,6 @@ static unsigned parse_sig(const char *sig, sspec *sp)
 /* A row's SIG parsed once (at the first decode or print of the row). */
 typedef struct salu_sig {
     uint8_t ns;              /* number of specs */
-    uint8_t mlen;            /* strlen of the mnemonic */
     sspec sp[MAX_SPECS];
 } salu_sig;
 
@@ -134,7 +133,6 @@ static const salu_sig *sig_of(unsigned id)
     if (!gcn_once_ready(&sigs_once[id]) && gcn_once_claim(&sigs_once[id])) {
         const gcn_isa_row *row = gcn_isa_row_of(id);
         sigs[id].ns = (uint8_t)parse_sig(row->sig, sigs[id].sp);
-        sigs[id].mlen = (uint8_t)strlen(row->mnem);
         gcn_once_done(&sigs_once[id]);
     }
     return &sigs[id];
@@ -691,7 +689,7 @@ void gcn_print_salu(const gcn_decoder *d, const gcn_insn *in, gcn_strbuf *sb)
 {
     (void)d;
     const salu_sig *sg = sig_of(in->id);
-    gcn_sb_putn(sb, gcn_isa_row_of(in->id)->mnem, sg->mlen);
+    gcn_print_mnem(sb, in->id);
     const char *sep = " ";
     for (unsigned i = 0; i < sg->ns; i++) {
         const sspec *s = &sg->sp[i];

@@ -52,7 +52,6 @@ typedef struct vop_info {
     uint8_t nosuf32, nosuf64, nosufdpp, nosufsdwa, bitop3, v3fi, dpalu, sdwanodst;
     uint8_t vop3b;      /* the e64 form has an sdst (VOP3b) */
     uint8_t k_then_1;   /* e32: the K constant precedes vsrc1 (fmamk: vsrc1 is the addend) */
-    uint8_t mlen;       /* strlen of the mnemonic */
 } vop_info;
 
 /* [target index][id], each parsed at its first use */
@@ -198,7 +197,6 @@ static void info_build(vop_info *vi, int ti, unsigned id)
     if (r->fmt == GCN_FMT_VOP1 || r->fmt == GCN_FMT_VOP2 || r->fmt == GCN_FMT_VOPC ||
         r->fmt == GCN_FMT_VOP3) {
         parse_sig(vi, r->sig, ti);
-        vi->mlen = (uint8_t)strlen(r->mnem);
     }
 }
 
@@ -877,7 +875,7 @@ void gcn_print_valu(const gcn_decoder *d, const gcn_insn *in, gcn_strbuf *sb)
         gcn_sb_puts(sb, row->mnem);
         return;
     }
-    gcn_sb_putn(sb, row->mnem, vi->mlen);
+    gcn_print_mnem(sb, in->id);
     gcn_sb_puts(sb, form_suffix(vi, in->sub, row->fmt));
     for (unsigned i = 0; i < in->nopnds; i++) {
         const gcn_opnd *o = &in->op[i];

@@ -73,7 +73,6 @@ typedef struct v3p_sig {
     uint64_t zero;
     uint16_t shape[4];  /* M N K blocks */
     uint8_t passes950;  /* gfx950 pass count when it differs (else 0) */
-    uint8_t mlen;       /* strlen of the mnemonic */
 } v3p_sig;
 
 static v3p_sig sigs[GCN_ID_COUNT];      /* each parsed at its first use */
@@ -164,7 +163,6 @@ static const v3p_sig *sig_of(unsigned id)
         const gcn_isa_row *r = gcn_isa_row_of(id);
         if (r->fmt == GCN_FMT_VOP3P || r->fmt == GCN_FMT_VOP3PX2) {
             parse_sig(&sigs[id], r->sig);
-            sigs[id].mlen = (uint8_t)strlen(r->mnem);
         }
         gcn_once_done(&sigs_once[id]);
     }
@@ -624,7 +622,7 @@ void gcn_print_vop3p(const gcn_decoder *d, const gcn_insn *in, gcn_strbuf *sb)
         gcn_sb_puts(sb, r->mnem);
         return;
     }
-    gcn_sb_putn(sb, r->mnem, s->mlen);
+    gcn_print_mnem(sb, in->id);
     for (unsigned i = 0; i < in->nopnds && i < s->nops; i++) {
         const gcn_opnd *op = &in->op[i];
         gcn_sb_puts(sb, i ? ", " : " ");
