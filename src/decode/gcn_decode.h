@@ -194,23 +194,17 @@ static inline void gcn_sb_putc(gcn_strbuf *sb, char c)
     sb->len++;
 }
 
-/* Write the decimal digits of v at p (no NUL); returns the end.  Register
- * numbers and small immediates (below 1000) take no loop. */
+/* Decimal text of 0..999: the digits, then the digit count in byte 3
+ * (strbuf.c). */
+extern const char gcn_dec3_tab[1000][4];
+
+/* Write the decimal digits of v at p (no NUL); returns the end.  Numbers
+ * below 1000 (register numbers, most immediates) are one table copy. */
 static inline char *gcn_put_dec(char *p, uint64_t v)
 {
     if (v < 1000) {
-        /* branch-free: the three digits, shifted so the number starts at
-         * p[0] (needs 3 bytes of room; the unused ones are overwritten by
-         * what follows or the NUL) */
-        unsigned u = (unsigned)v;
-        unsigned len = 1 + (u >= 10) + (u >= 100);
-        uint32_t d = (uint32_t)('0' + u / 100) | (uint32_t)('0' + u / 10 % 10) << 8 |
-                     (uint32_t)('0' + u % 10) << 16;
-        d >>= 8 * (3 - len);
-        p[0] = (char)d;
-        p[1] = (char)(d >> 8);
-        p[2] = (char)(d >> 16);
-        return p + len;
+        memcpy(p, gcn_dec3_tab[v], 4);  /* 4 bytes of room; byte 3 is overwritten next */
+        return p + gcn_dec3_tab[v][3];
     }
     char t[20];
     size_t n = 0;

@@ -7,6 +7,23 @@
 #include <string.h>
 #include "gcn_decode.h"
 
+/* The table behind gcn_put_dec(): entry n holds the digits of n left-aligned
+ * and their count in byte 3, built by the preprocessor. */
+#define DEC3_D(n) ((n) >= 100 ? 3 : (n) >= 10 ? 2 : 1)
+#define DEC3_E(n)                                                                   \
+    {(char)('0' + ((n) >= 100 ? (n) / 100 : (n) >= 10 ? (n) / 10 : (n))),            \
+     (char)((n) >= 100 ? '0' + (n) / 10 % 10 : (n) >= 10 ? '0' + (n) % 10 : 0),      \
+     (char)((n) >= 100 ? '0' + (n) % 10 : 0), (char)DEC3_D(n)}
+#define DEC3_10(n) DEC3_E(n), DEC3_E(n + 1), DEC3_E(n + 2), DEC3_E(n + 3), DEC3_E(n + 4), \
+                   DEC3_E(n + 5), DEC3_E(n + 6), DEC3_E(n + 7), DEC3_E(n + 8), DEC3_E(n + 9)
+#define DEC3_100(n) DEC3_10(n), DEC3_10(n + 10), DEC3_10(n + 20), DEC3_10(n + 30),       \
+                    DEC3_10(n + 40), DEC3_10(n + 50), DEC3_10(n + 60), DEC3_10(n + 70),  \
+                    DEC3_10(n + 80), DEC3_10(n + 90)
+const char gcn_dec3_tab[1000][4] = {
+    DEC3_100(0), DEC3_100(100), DEC3_100(200), DEC3_100(300), DEC3_100(400),
+    DEC3_100(500), DEC3_100(600), DEC3_100(700), DEC3_100(800), DEC3_100(900),
+};
+
 void gcn_sb_init(gcn_strbuf *sb) { sb->buf = NULL; sb->len = sb->cap = 0; }
 void gcn_sb_free(gcn_strbuf *sb) { free(sb->buf); gcn_sb_init(sb); }
 void gcn_sb_reset(gcn_strbuf *sb) { sb->len = 0; if (sb->buf) sb->buf[0] = 0; }
