@@ -75,6 +75,16 @@ static inline gcn_opnd *gcn_add_opnd(gcn_insn *in, gcn_opnd_kind kind, gcn_field
     return o;
 }
 
+/* The separator before operand i of a printed instruction: " " before the
+ * first, ", " before the others. */
+static inline void gcn_print_sep(gcn_strbuf *sb, unsigned i)
+{
+    char *p = gcn_sb_room(sb, 2);
+    p[0] = i ? ',' : ' ';
+    p[1] = ' ';
+    gcn_sb_commit(sb, p + 1 + (i != 0));
+}
+
 /* print.c: the row's mnemonic (a fixed-size copy from a padded table). */
 void gcn_print_mnem(gcn_strbuf *sb, unsigned id);
 

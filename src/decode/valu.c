@@ -50,6 +50,11 @@ typedef struct vop_info {
     char sw[14];        /* SDWA bit map */
     char dp[8];         /* DPP bit map, bits 17..23 */
     uint8_t nosuf32, nosuf64, nosufdpp, nosufsdwa, bitop3, v3fi, dpalu, sdwanodst;
+    /* The bit maps above as masks (info_build): bits that make the word
+     * invalid when set, bits LLVM prints, bits it ignores. */
+    uint64_t v3_bad, v3_keep;   /* VOP3 dwords 0-1 */
+    uint32_t sw_bad, sw_clear;  /* SDWA second dword */
+    uint32_t dp_bad, dp_clear;  /* DPP second dword */
     uint8_t vop3b;      /* the e64 form has an sdst (VOP3b) */
     uint8_t k_then_1;   /* e32: the K constant precedes vsrc1 (fmamk: vsrc1 is the addend) */
 } vop_info;
@@ -189,6 +194,51 @@ static void parse_sig(vop_info *vi, const char *sig, int ti)
     vi->k_then_1 = k && one && k < one;
 }
 
+/* The letter of a bit map entry; a missing entry means invalid. */
+static char map_letter(const char *map, size_t i)
+{
+    return map[i] ? map[i] : 'X';
+}
+
+/* VOP3 modifier bit of v3 map position b (abs0-2, op_sel0-3, clamp, omod0-1,
+ * neg0-2). */
+static const uint8_t v3_bitpos[13] = {8, 9, 10, 11, 12, 13, 14, 15, 59, 60, 61, 62, 63};
+
+/* Turn the v3 / sw / dp letter maps into masks.  In VOP3b bits 8-14 are the
+ * sdst field, no modifiers.  The SDWA map lists the second-dword bits below
+ * (VOPC: without 13/14, which it does not check); other bits are printed
+ * fields. */
+static void build_masks(vop_info *vi, unsigned fmt)
+{
+    for (size_t b = 0; b < sizeof v3_bitpos; b++) {
+        if (vi->vop3b && b < 7)
+            continue;
+        char c = map_letter(vi->v3, b);
+        if (c == 'X')
+            vi->v3_bad |= 1ull << v3_bitpos[b];
+        else if (c == 'p')
+            vi->v3_keep |= 1ull << v3_bitpos[b];
+    }
+    static const uint8_t b2[] = {13, 14, 15, 19, 20, 21, 22, 23, 27, 28, 29, 30, 31};
+    static const uint8_t bc[] = {15, 19, 20, 21, 22, 23, 27, 28, 29, 30, 31};
+    const uint8_t *tab = fmt == GCN_FMT_VOPC ? bc : b2;
+    size_t n = fmt == GCN_FMT_VOPC ? sizeof bc : sizeof b2;
+    for (size_t i = 0; i < n; i++) {
+        char c = map_letter(vi->sw, i);
+        if (c == 'X')
+            vi->sw_bad |= 1u << tab[i];
+        else if (c == '=')
+            vi->sw_clear |= 1u << tab[i];
+    }
+    for (unsigned b = 17; b <= 23; b++) {
+        char c = map_letter(vi->dp, b - 17);
+        if (c == 'X')
+            vi->dp_bad |= 1u << b;
+        else if (c == '=')
+            vi->dp_clear |= 1u << b;
+    }
+}
+
 /* Parse row id's SIG for target index ti (rows of other families stay
  * !ok). */
 static void info_build(vop_info *vi, int ti, unsigned id)
@@ -197,6 +247,7 @@ static void info_build(vop_info *vi, int ti, unsigned id)
     if (r->fmt == GCN_FMT_VOP1 || r->fmt == GCN_FMT_VOP2 || r->fmt == GCN_FMT_VOPC ||
         r->fmt == GCN_FMT_VOP3) {
         parse_sig(vi, r->sig, ti);
+        build_masks(vi, r->fmt);
     }
 }
 
@@ -292,14 +343,27 @@ static gcn_opnd *add_sdst(gcn_insn *in, gcn_field f, unsigned enc, const vop_od 
     return op;
 }
 
-static const char *form_suffix(const vop_info *vi, unsigned sub, unsigned fmt)
+static void print_suffix(gcn_strbuf *sb, const vop_info *vi, unsigned sub, unsigned fmt)
 {
     switch (sub) {
-    case GCN_SUB_E32: return vi->nosuf32 ? "" : "_e32";
-    case GCN_SUB_E64: return (fmt == GCN_FMT_VOP3 || vi->nosuf64) ? "" : "_e64";
-    case GCN_SUB_SDWA: return vi->nosufsdwa ? "" : "_sdwa";
-    case GCN_SUB_DPP: return vi->nosufdpp ? "" : "_dpp";
-    default: return "";
+    case GCN_SUB_E32:
+        if (!vi->nosuf32)
+            gcn_sb_puts(sb, "_e32");
+        break;
+    case GCN_SUB_E64:
+        if (fmt != GCN_FMT_VOP3 && !vi->nosuf64)
+            gcn_sb_puts(sb, "_e64");
+        break;
+    case GCN_SUB_SDWA:
+        if (!vi->nosufsdwa)
+            gcn_sb_puts(sb, "_sdwa");
+        break;
+    case GCN_SUB_DPP:
+        if (!vi->nosufdpp)
+            gcn_sb_puts(sb, "_dpp");
+        break;
+    default:
+        break;
     }
 }
 
@@ -398,10 +462,6 @@ static size_t dec_e32(const vop_info *vi, unsigned fmt, const uint32_t *w, size_
 
 /* ---- VOP3 (e64) ------------------------------------------------------ */
 
-/* v3 map positions */
-enum { B_ABS0, B_ABS1, B_ABS2, B_OS0, B_OS1, B_OS2, B_OS3, B_CLAMP, B_OMOD0, B_OMOD1,
-       B_NEG0, B_NEG1, B_NEG2, B_N };
-
 /* gfx950 accepts a 32-bit literal in VOP3 sources (LLVM FeatureVOP3Literal on
  * gfx950; on gfx942 LLVM has none and crashes on such words). */
 static size_t dec_e64(const gcn_decoder *d, const vop_info *vi, const uint32_t *w, size_t nw,
@@ -412,22 +472,12 @@ static size_t dec_e64(const gcn_decoder *d, const vop_info *vi, const uint32_t *
     if (nw < 2 || !vi->form[F_E64])
         return 0;
     uint64_t q = (uint64_t)w[0] | (uint64_t)w[1] << 32;
-    unsigned bitval[B_N];
-    static const uint8_t bitpos[B_N] = {8, 9, 10, 11, 12, 13, 14, 15, 59, 60, 61, 62, 63};
-    int vop3b = vi->vop3b;
     out->sub = GCN_SUB_E64;
-    for (int b = 0; b < B_N; b++) {
-        bitval[b] = (unsigned)((q >> bitpos[b]) & 1);
-        if (vop3b && b < B_CLAMP) {
-            bitval[b] = 0;              /* sdst[14:8] */
-            continue;
-        }
-        char c = vi->v3[b] ? vi->v3[b] : 'X';
-        if (bitval[b] && c == 'X')
-            return 0;
-        if (c != 'p')
-            bitval[b] = 0;              /* ignored by LLVM */
-    }
+    if (q & vi->v3_bad)
+        return 0;
+    uint64_t mb = q & vi->v3_keep;      /* the modifier bits LLVM prints */
+    unsigned absb = gcn_bits(mb, 8, 3), negb = gcn_bits(mb, 61, 3);
+    unsigned omod = gcn_bits(mb, 59, 2);
     unsigned vdst = gcn_bits(q, 0, 8), sdst = gcn_bits(q, 8, 7);
     if (!vi->tmpl[F_E64][0] && vdst != 0)
         return 0;                       /* v_nop / v_clrexcp: vdst must be 0 */
@@ -458,43 +508,24 @@ static size_t dec_e64(const gcn_decoder *d, const vop_info *vi, const uint32_t *
                 return 0;
             op = add_src(out, role_field(r, o), src[i], o, litok && nw >= 3,
                          nw >= 3 ? w[2] : 0, &used);
-            if (op && !vi->bitop3) {
-                if (bitval[B_NEG0 + i])
-                    op->flags |= GCN_OPF_NEG;
-                if (bitval[B_ABS0 + i])
-                    op->flags |= GCN_OPF_ABS;
-            }
+            if (op && !vi->bitop3)
+                op->flags |= (uint8_t)(((negb >> i) & 1 ? GCN_OPF_NEG : 0) |
+                                       ((absb >> i) & 1 ? GCN_OPF_ABS : 0));
         }
         if (!op)
             return 0;
     }
-    out->m.clamp = (uint8_t)bitval[B_CLAMP];
-    out->m.omod = (uint8_t)(bitval[B_OMOD0] | bitval[B_OMOD1] << 1);
-    out->m.op_sel = (uint8_t)(bitval[B_OS0] | bitval[B_OS1] << 1 | bitval[B_OS2] << 2 |
-                              bitval[B_OS3] << 3);
-    if (vi->bitop3)   /* LLVM VOP3 bitop3: neg -> [2:0], abs -> [5:3], omod -> [7:6] */
-        out->m.neg_lo = (uint8_t)(bitval[B_NEG0] | bitval[B_NEG1] << 1 | bitval[B_NEG2] << 2 |
-                                  bitval[B_ABS0] << 3 | bitval[B_ABS1] << 4 |
-                                  bitval[B_ABS2] << 5 | bitval[B_OMOD0] << 6 |
-                                  bitval[B_OMOD1] << 7);
-    if (vi->bitop3)
+    out->m.clamp = (uint8_t)gcn_bits(mb, 15, 1);
+    out->m.omod = (uint8_t)omod;
+    out->m.op_sel = (uint8_t)gcn_bits(mb, 11, 4);
+    if (vi->bitop3) {   /* LLVM VOP3 bitop3: neg -> [2:0], abs -> [5:3], omod -> [7:6] */
+        out->m.neg_lo = (uint8_t)(negb | absb << 3 | omod << 6);
         out->m.omod = 0;
+    }
     return used ? 12 : 8;
 }
 
 /* ---- SDWA ------------------------------------------------------------ */
-
-static char sw_bit(const vop_info *vi, unsigned fmt, unsigned bit)
-{
-    static const uint8_t b2[] = {13, 14, 15, 19, 20, 21, 22, 23, 27, 28, 29, 30, 31};
-    static const uint8_t bc[] = {15, 19, 20, 21, 22, 23, 27, 28, 29, 30, 31};
-    const uint8_t *tab = fmt == GCN_FMT_VOPC ? bc : b2;
-    unsigned n = fmt == GCN_FMT_VOPC ? sizeof bc : sizeof b2;
-    for (unsigned i = 0; i < n; i++)
-        if (tab[i] == bit)
-            return vi->sw[i] ? vi->sw[i] : 'X';
-    return 'p';
-}
 
 static size_t dec_sdwa(const vop_info *vi, unsigned fmt, const uint32_t *w, size_t nw,
                        gcn_insn *out)
@@ -503,21 +534,9 @@ static size_t dec_sdwa(const vop_info *vi, unsigned fmt, const uint32_t *w, size
         return 0;
     uint32_t w0 = w[0], s = w[1];
     out->sub = GCN_SUB_SDWA;
-    /* bits LLVM rejects / ignores */
-    static const uint8_t probe[] = {13, 14, 15, 19, 20, 21, 22, 23, 27, 28, 29, 30, 31};
-    uint32_t eff = s;
-    for (unsigned i = 0; i < sizeof probe; i++) {
-        unsigned b = probe[i];
-        if (fmt == GCN_FMT_VOPC && (b == 13 || b == 14))
-            continue;
-        if (!(s >> b & 1))
-            continue;
-        char c = sw_bit(vi, fmt, b);
-        if (c == 'X')
-            return 0;
-        if (c == '=')
-            eff &= ~(1u << b);
-    }
+    if (s & vi->sw_bad)                 /* bits LLVM rejects / ignores */
+        return 0;
+    uint32_t eff = s & ~vi->sw_clear;
     unsigned dst_sel = gcn_bits(eff, 8, 3), dst_unused = gcn_bits(eff, 11, 2);
     unsigned src0_sel = gcn_bits(eff, 16, 3), src1_sel = gcn_bits(eff, 24, 3);
     if (fmt != GCN_FMT_VOPC) {
@@ -600,16 +619,9 @@ static size_t dec_dpp(const vop_info *vi, const uint32_t *w, size_t nw, gcn_insn
     out->sub = GCN_SUB_DPP;
     if (!vi->tmpl[F_DPP][0] && gcn_bits(w0, 17, 8) != 0)
         return 0;                       /* v_nop_dpp: vdst must be 0 */
-    uint32_t eff = s;
-    for (unsigned b = 17; b <= 23; b++) {
-        if (!(s >> b & 1))
-            continue;
-        char c = vi->dp[b - 17] ? vi->dp[b - 17] : 'X';
-        if (c == 'X')
-            return 0;
-        if (c == '=')
-            eff &= ~(1u << b);
-    }
+    if (s & vi->dp_bad)                 /* bits LLVM rejects / ignores */
+        return 0;
+    uint32_t eff = s & ~vi->dp_clear;
     out->m.dpp_ctrl = (uint16_t)gcn_bits(eff, 8, 9);
     out->m.bound_ctrl = (uint8_t)gcn_bits(eff, 19, 1);
     out->m.fi = (uint8_t)gcn_bits(eff, 18, 1);
@@ -771,6 +783,11 @@ static void print_imm32(gcn_strbuf *sb, uint32_t v)
 
 static void print_src(gcn_strbuf *sb, const vop_info *vi, const gcn_insn *in, const gcn_opnd *o)
 {
+    if (!(o->flags & (GCN_OPF_NEG | GCN_OPF_ABS | GCN_OPF_SEXT | OPF_BADREG | OPF_ALIGN |
+                      OPF_BADIMM)) && o->kind != GCN_OPND_LITERAL) {
+        gcn_print_opnd(sb, in, o);      /* the common case: no modifiers, no notes */
+        return;
+    }
     /* neg of a constant prints as neg(...), except for a lit(...) literal,
      * which LLVM 22 holds as an expression, not an immediate */
     int isimm = o->kind == GCN_OPND_INLINE ||
@@ -876,10 +893,10 @@ void gcn_print_valu(const gcn_decoder *d, const gcn_insn *in, gcn_strbuf *sb)
         return;
     }
     gcn_print_mnem(sb, in->id);
-    gcn_sb_puts(sb, form_suffix(vi, in->sub, row->fmt));
+    print_suffix(sb, vi, in->sub, row->fmt);
     for (unsigned i = 0; i < in->nopnds; i++) {
         const gcn_opnd *o = &in->op[i];
-        gcn_sb_puts(sb, i ? ", " : " ");
+        gcn_print_sep(sb, i);
         if (o->field == GCN_FLD_VCC_IMPLICIT && o->kind == GCN_OPND_SPECIAL) {
             gcn_sb_puts(sb, "vcc");
             continue;
