@@ -85,8 +85,36 @@ static inline void gcn_print_sep(gcn_strbuf *sb, unsigned i)
     gcn_sb_commit(sb, p + 1 + (i != 0));
 }
 
-/* print.c: the row's mnemonic (a fixed-size copy from a padded table). */
-void gcn_print_mnem(gcn_strbuf *sb, unsigned id);
+/* print.c: mnemonics padded to a fixed size, so that printing one is a
+ * constant-size copy (a variable-length memcpy of a short string costs
+ * more than printing a register); built once by gcn_mnem_init(). */
+#define GCN_MNEM_PAD 48
+extern char gcn_mnem_pad[GCN_ID_COUNT][GCN_MNEM_PAD];
+extern uint8_t gcn_mnem_len[GCN_ID_COUNT];
+extern atomic_int gcn_mnem_ready;
+void gcn_mnem_init(void);
+
+/* Print the row's mnemonic. */
+static inline void gcn_print_mnem(gcn_strbuf *sb, unsigned id)
+{
+    if (!atomic_load_explicit(&gcn_mnem_ready, memory_order_acquire))
+        gcn_mnem_init();
+    if (id >= GCN_ID_COUNT)
+        id = 0;
+    char *p = gcn_sb_room(sb, GCN_MNEM_PAD);
+    memcpy(p, gcn_mnem_pad[id], GCN_MNEM_PAD);
+    gcn_sb_commit(sb, p + gcn_mnem_len[id]);
+}
+
+/* The operand of a record that came from field f (NULL if none): the
+ * inline form of gcn_insn_field() for the printers. */
+static inline const gcn_opnd *gcn_field_opnd(const gcn_insn *in, gcn_field f)
+{
+    for (unsigned i = 0; i < in->nopnds; i++)
+        if (in->op[i].field == f)
+            return &in->op[i];
+    return NULL;
+}
 
 /* Print a register range like LLVM: v1, v[2:3], s[4:7], a0, ttmp[0:1]. */
 void gcn_print_reg(gcn_strbuf *sb, gcn_opnd_kind kind, unsigned reg, unsigned nregs);

@@ -685,14 +685,13 @@ void gcn_print_mem(const gcn_decoder *d, const gcn_insn *in, gcn_strbuf *sb)
             gcn_sb_puts(sb, " sc1");
         return;
     }
-    int first = 1;
+    unsigned nout = 0;                      /* operands printed so far */
     for (unsigned i = 0; i < sg->nitems; i++) {
         const mem_item *it = &sg->it[i];
-        const gcn_opnd *o = gcn_insn_field(in, item_field(it->what));
+        const gcn_opnd *o = gcn_field_opnd(in, item_field(it->what));
         if (!o && it->what != MI_VADDR && it->what != MI_SADDR)
             continue;                       /* no vdata with lds, no vdst without sc0 */
-        gcn_sb_puts(sb, first ? " " : ", ");
-        first = 0;
+        gcn_print_sep(sb, nout++);
         if (o)
             print_item(sb, in, it, o, (attr & MA_RTN) && m->sc0);
         else

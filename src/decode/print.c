@@ -9,36 +9,26 @@
 #include <string.h>
 #include "decode_int.h"
 
-/* Mnemonics padded to a fixed size, so that printing one is a constant-size
- * copy (a variable-length memcpy of a short string costs more than the rest
- * of printing a register). */
-#define MNEM_PAD 48
-static char mnem_pad[GCN_ID_COUNT][MNEM_PAD];
-static uint8_t mnem_len[GCN_ID_COUNT];
+char gcn_mnem_pad[GCN_ID_COUNT][GCN_MNEM_PAD];
+uint8_t gcn_mnem_len[GCN_ID_COUNT];
+atomic_int gcn_mnem_ready;
 static pthread_once_t mnem_once = PTHREAD_ONCE_INIT;
-static atomic_int mnem_ready;
 
 static void mnem_build(void)
 {
     for (unsigned id = 0; id < GCN_ID_COUNT; id++) {
         const char *m = gcn_isa_rows[id].mnem;
         size_t n = strlen(m);
-        assert(n < MNEM_PAD);
-        memcpy(mnem_pad[id], m, n);
-        mnem_len[id] = (uint8_t)n;
+        assert(n < GCN_MNEM_PAD);
+        memcpy(gcn_mnem_pad[id], m, n);
+        gcn_mnem_len[id] = (uint8_t)n;
     }
-    atomic_store_explicit(&mnem_ready, 1, memory_order_release);
+    atomic_store_explicit(&gcn_mnem_ready, 1, memory_order_release);
 }
 
-void gcn_print_mnem(gcn_strbuf *sb, unsigned id)
+void gcn_mnem_init(void)
 {
-    if (!atomic_load_explicit(&mnem_ready, memory_order_acquire))
-        pthread_once(&mnem_once, mnem_build);
-    if (id >= GCN_ID_COUNT)
-        id = 0;
-    char *p = gcn_sb_room(sb, MNEM_PAD);
-    memcpy(p, mnem_pad[id], MNEM_PAD);
-    gcn_sb_commit(sb, p + mnem_len[id]);
+    pthread_once(&mnem_once, mnem_build);
 }
 
 void gcn_print_insn(const gcn_decoder *d, const gcn_insn *in, gcn_strbuf *sb)

@@ -582,7 +582,7 @@ void gcn_waitcnt_fields(const gcn_insn *in, unsigned *vmcnt, unsigned *expcnt,
 {
     unsigned v = 0xffff;   /* no wait */
     if (in->id == GCN_ID_S_WAITCNT) {
-        const gcn_opnd *o = gcn_insn_field(in, GCN_FLD_SIMM16);
+        const gcn_opnd *o = gcn_field_opnd(in, GCN_FLD_SIMM16);
         if (o)
             v = (unsigned)o->imm & 0xffff;
     }
@@ -690,7 +690,7 @@ void gcn_print_salu(const gcn_decoder *d, const gcn_insn *in, gcn_strbuf *sb)
     (void)d;
     const salu_sig *sg = sig_of(in->id);
     gcn_print_mnem(sb, in->id);
-    const char *sep = " ";
+    unsigned nout = 0;                  /* operands printed so far */
     for (unsigned i = 0; i < sg->ns; i++) {
         const sspec *s = &sg->sp[i];
         const gcn_opnd *o;
@@ -702,8 +702,8 @@ void gcn_print_salu(const gcn_decoder *d, const gcn_insn *in, gcn_strbuf *sb)
                 gcn_sb_puts(sb, " glc");
             continue;
         case SF_OFFSET: {
-            const gcn_opnd *so = gcn_insn_field(in, GCN_FLD_SOFFSET);
-            gcn_sb_puts(sb, sep);
+            const gcn_opnd *so = gcn_field_opnd(in, GCN_FLD_SOFFSET);
+            gcn_print_sep(sb, nout++);
             if (so) {
                 print_reg_opnd(sb, so, SC_S32);
                 if (in->m.imm_offset_mode) {
@@ -713,13 +713,12 @@ void gcn_print_salu(const gcn_decoder *d, const gcn_insn *in, gcn_strbuf *sb)
             } else {
                 print_offset(sb, in->m.offset);
             }
-            sep = ", ";
             continue;
         }
         case SF_SIMM16:
             if (s->cls == SC_ZERO)
                 continue;
-            o = gcn_insn_field(in, GCN_FLD_SIMM16);
+            o = gcn_field_opnd(in, GCN_FLD_SIMM16);
             if (!o)
                 continue;
             if (s->cls == SC_ENDPGM) {
@@ -729,18 +728,16 @@ void gcn_print_salu(const gcn_decoder *d, const gcn_insn *in, gcn_strbuf *sb)
                 }
                 continue;
             }
-            gcn_sb_puts(sb, sep);
+            gcn_print_sep(sb, nout++);
             print_imm_field(d, sb, in, o, s->cls);
-            sep = ", ";
             continue;
         default:
             break;
         }
-        o = gcn_insn_field(in, sfield_tag(s->field));
+        o = gcn_field_opnd(in, sfield_tag(s->field));
         if (!o)
             continue;
-        gcn_sb_puts(sb, sep);
-        sep = ", ";
+        gcn_print_sep(sb, nout++);
         if (o->kind == GCN_OPND_IMM)
             print_imm_field(d, sb, in, o, s->cls);
         else
