@@ -159,7 +159,7 @@ void gcn_sb_init(gcn_strbuf *sb);
 void gcn_sb_free(gcn_strbuf *sb);
 void gcn_sb_reset(gcn_strbuf *sb);
 /* Make room for need more bytes and the NUL (slow path of the appenders). */
-void gcn_sb_grow(gcn_strbuf *sb, size_t need);
+void gcn_sb_grow(gcn_strbuf *sb, size_t need) __attribute__((cold));
 void gcn_sb_printf(gcn_strbuf *sb, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 
@@ -202,7 +202,7 @@ extern const char gcn_dec3_tab[1000][4];
  * below 1000 (register numbers, most immediates) are one table copy. */
 static inline char *gcn_put_dec(char *p, uint64_t v)
 {
-    if (v < 1000) {
+    if (__builtin_expect(v < 1000, 1)) {
         memcpy(p, gcn_dec3_tab[v], 4);  /* 4 bytes of room; byte 3 is overwritten next */
         return p + gcn_dec3_tab[v][3];
     }
