@@ -117,7 +117,7 @@ static int sreg_tuple(int ttmp, unsigned idx, unsigned nregs, unsigned *reg, uns
         pn = ttmp ? 8 : 5;
     else if (nregs > 8)
         pn = 16;
-    *reg = idx / a * a;
+    *reg = idx & ~(a - 1);                   /* a is 1, 2 or 4 */
     *n = pn;
     if (ttmp)
         return *reg + pn - 1 <= last;

@@ -178,13 +178,13 @@ static gcn_opnd *dec_sreg(gcn_insn *in, gcn_field fld, unsigned flags, unsigned 
 {
     unsigned align = nregs >= 4 ? 4 : nregs;
     if (v <= 101) {
-        unsigned base = v / align * align;
+        unsigned base = v & ~(align - 1);          /* align is 1, 2 or 4 */
         if (base + nregs > 106)
             return NULL;
         return gcn_add_opnd(in, GCN_OPND_SGPR, fld, flags, base, nregs, dt);
     }
     if (v >= 108 && v <= 123) {
-        unsigned base = (v - 108) / align * align;
+        unsigned base = (v - 108) & ~(align - 1);
         if (base + nregs > 16)
             return NULL;
         return gcn_add_opnd(in, GCN_OPND_TTMP, fld, flags, base, nregs, dt);
