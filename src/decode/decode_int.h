@@ -19,15 +19,18 @@ static inline uint32_t gcn_bits(uint64_t w, unsigned lo, unsigned width)
     return (uint32_t)((w >> lo) & ((width >= 64) ? ~0ull : ((1ull << width) - 1)));
 }
 
+/* A function off the hot path (the compiler keeps its code out of the way). */
+#define GCN_COLD __attribute__((cold, noinline))
+
 /* Per-row data built at first use (a row's SIG parsed into a compact
  * struct), thread-safe and lock-free for readers: the first thread that
  * needs a row builds it, a thread arriving meanwhile waits for it.  Only
  * the rows a program meets are parsed, so start-up stays cheap.
  *     static gcn_once st[GCN_ID_COUNT];  static T data[GCN_ID_COUNT];
- *     if (!gcn_once_ready(&st[id]) && gcn_once_claim(&st[id])) {
- *         build(&data[id]);
- *         gcn_once_done(&st[id]);
+ *     static GCN_COLD void build_once(unsigned id) {
+ *         if (gcn_once_claim(&st[id])) { build(&data[id]); gcn_once_done(&st[id]); }
  *     }
+ *     if (!gcn_once_ready(&st[id])) build_once(id);
  *     ... use data[id] ... */
 typedef atomic_uchar gcn_once;
 
@@ -40,11 +43,27 @@ static inline int gcn_once_ready(gcn_once *o)
 int gcn_once_claim(gcn_once *o);
 void gcn_once_done(gcn_once *o);
 
+/* isa.c: the opcode -> id maps per target index and family, built once by
+ * gcn_isa_lut_init(); the decoders look opcodes up inline. */
+extern uint16_t *gcn_isa_lut[2][GCN_FMT_COUNT];
+extern atomic_int gcn_isa_lut_ready;
+void gcn_isa_lut_init(void);
+
+/* gcn_isa_lookup() for target index ti (0 or 1) and an opcode taken from a
+ * field exactly as wide as the family's opcode space. */
+static inline unsigned gcn_isa_find(int ti, gcn_fmt fmt, unsigned op)
+{
+    if (!atomic_load_explicit(&gcn_isa_lut_ready, memory_order_acquire))
+        gcn_isa_lut_init();
+    return gcn_isa_lut[ti][fmt][op];
+}
+
 /* Classify the first dword: which family's encoding it is (GCN_FMT_INVALID if none). */
 gcn_fmt gcn_classify(uint32_t w0);
 
 /* Family decoders: w[0..nw) are the available dwords (nw >= 1, at most 4;
- * only the gfx950 VOP3PX2 pair uses a fourth).
+ * only the gfx950 VOP3PX2 pair uses a fourth).  Called by gcn_decode_one()
+ * only for a target the ISA table has (gcn_isa_target_index() >= 0).
  * Fill *out (id, enc, sub, operands, mods, literal) and return the size in
  * bytes, or 0 when the encoding is invalid on the target. */
 size_t gcn_dec_salu(const gcn_decoder *d, gcn_fmt fmt, const uint32_t *w, size_t nw, gcn_insn *out);
@@ -119,6 +138,36 @@ static inline const gcn_opnd *gcn_field_opnd(const gcn_insn *in, gcn_field f)
 /* Print a register range like LLVM: v1, v[2:3], s[4:7], a0, ttmp[0:1]. */
 void gcn_print_reg(gcn_strbuf *sb, gcn_opnd_kind kind, unsigned reg, unsigned nregs);
 
+/* Register name prefixes by kind (4 bytes each, copied whole) and their
+ * lengths (operand.c). */
+extern const char gcn_reg_prefix[GCN_OPND_TTMP + 1][4];
+extern const uint8_t gcn_reg_prefix_len[GCN_OPND_TTMP + 1];
+
+/* gcn_print_reg() inline, for the printers' hot paths. */
+static inline void gcn_put_reg(gcn_strbuf *sb, unsigned kind, unsigned reg, unsigned nregs)
+{
+    char *p = gcn_sb_room(sb, 48);      /* "ttmp[" + two numbers + ":]" */
+    unsigned k = kind <= GCN_OPND_TTMP ? kind : GCN_OPND_SGPR;
+    memcpy(p, gcn_reg_prefix[k], 4);
+    p += gcn_reg_prefix_len[k];
+    if (nregs <= 1) {
+        p = gcn_put_dec(p, reg);
+    } else {
+        *p++ = '[';
+        p = gcn_put_dec(p, reg);
+        *p++ = ':';
+        p = gcn_put_dec(p, reg + nregs - 1);
+        *p++ = ']';
+    }
+    gcn_sb_commit(sb, p);
+}
+
+/* Register operand kinds (SGPR, VGPR, AGPR, TTMP). */
+static inline int gcn_kind_is_reg(unsigned kind)
+{
+    return kind >= GCN_OPND_SGPR && kind <= GCN_OPND_TTMP;
+}
+
 /* operand.c: decode a 9-bit source operand (VOP src0 / VOP3 srcN; SALU uses
  * the 8-bit subset).  Registers become SGPR/VGPR/TTMP/SPECIAL operands of
  * nregs registers; 128..208 and 240..248 INLINE; 255 a LITERAL taken from
@@ -130,6 +179,15 @@ gcn_opnd *gcn_dec_src9(gcn_insn *in, gcn_field field, unsigned enc, unsigned nre
 /* Print one operand as LLVM does (register, special name, inline constant
  * formatted for its dtype, literal, immediate as signed decimal). */
 void gcn_print_opnd(gcn_strbuf *sb, const gcn_insn *in, const gcn_opnd *o);
+
+/* gcn_print_opnd() with registers printed inline. */
+static inline void gcn_put_opnd(gcn_strbuf *sb, const gcn_insn *in, const gcn_opnd *o)
+{
+    if (gcn_kind_is_reg(o->kind))
+        gcn_put_reg(sb, o->kind, o->reg, o->nregs);
+    else
+        gcn_print_opnd(sb, in, o);
+}
 
 /* Name of a special scalar register encoding for nregs registers, or NULL. */
 const char *gcn_special_name(unsigned enc, unsigned nregs);

@@ -213,14 +213,20 @@ static void sig_build(mem_sig *sg, unsigned id)
     }
 }
 
-static const mem_sig *sig_of(unsigned id)
+static GCN_COLD void sig_build_once(unsigned id)
 {
-    if (id == 0 || id >= GCN_ID_COUNT)
-        return NULL;
-    if (!gcn_once_ready(&sigs_once[id]) && gcn_once_claim(&sigs_once[id])) {
+    if (gcn_once_claim(&sigs_once[id])) {
         sig_build(&sigs[id], id);
         gcn_once_done(&sigs_once[id]);
     }
+}
+
+static inline const mem_sig *sig_of(unsigned id)
+{
+    if (id == 0 || id >= GCN_ID_COUNT)
+        return NULL;
+    if (!gcn_once_ready(&sigs_once[id]))
+        sig_build_once(id);
     return sigs[id].parsed ? &sigs[id] : NULL;
 }
 
@@ -329,7 +335,7 @@ static size_t dec_ds(const gcn_decoder *d, int ti, const uint32_t *w, size_t nw,
     if (nw < 2)
         return 0;
     unsigned op = gcn_bits(w[0], 17, 8);
-    unsigned id = gcn_isa_lookup(d->target, GCN_FMT_DS, op);
+    unsigned id = gcn_isa_find(gcn_isa_target_index(d->target), GCN_FMT_DS, op);
     const mem_sig *sg = sig_of(id);
     if (!sg)
         return 0;
@@ -379,7 +385,7 @@ static size_t dec_buf(const gcn_decoder *d, int ti, gcn_fmt fmt, const uint32_t 
         return 0;
     int mt = fmt == GCN_FMT_MTBUF;
     unsigned op = mt ? gcn_bits(w[0], 15, 4) : gcn_bits(w[0], 18, 7);
-    unsigned id = gcn_isa_lookup(d->target, fmt, op);
+    unsigned id = gcn_isa_find(gcn_isa_target_index(d->target), fmt, op);
     const mem_sig *sg = sig_of(id);
     if (!sg)
         return 0;
@@ -461,7 +467,7 @@ static size_t dec_flat(const gcn_decoder *d, int ti, const uint32_t *w, size_t n
     if (fmt == GCN_FMT_INVALID)
         return 0;
     unsigned op = gcn_bits(w[0], 18, 7);
-    unsigned id = gcn_isa_lookup(d->target, fmt, op);
+    unsigned id = gcn_isa_find(gcn_isa_target_index(d->target), fmt, op);
     const mem_sig *sg = sig_of(id);
     if (!sg)
         return 0;
@@ -570,7 +576,7 @@ static void print_item(gcn_strbuf *sb, const gcn_insn *in, const mem_item *it, c
                        int returns)
 {
     const char *cls = "";
-    gcn_print_opnd(sb, in, o);
+    gcn_put_opnd(sb, in, o);
     if ((o->kind == GCN_OPND_VGPR || o->kind == GCN_OPND_AGPR) && o->nregs >= 2 && (o->reg & 1)) {
         if (returns && it->has_r)
             cls = o->kind == GCN_OPND_VGPR ? it->rvcls : it->racls;

@@ -30,29 +30,15 @@
  */
 #include "decode_int.h"
 
-/* Register name prefixes by gcn_opnd_kind (4 bytes each, copied whole). */
-static const char reg_prefix[GCN_OPND_TTMP + 1][4] = {
+const char gcn_reg_prefix[GCN_OPND_TTMP + 1][4] = {
     [GCN_OPND_NONE] = "s", [GCN_OPND_SGPR] = "s", [GCN_OPND_VGPR] = "v",
     [GCN_OPND_AGPR] = "a", [GCN_OPND_TTMP] = {'t', 't', 'm', 'p'},
 };
-static const uint8_t reg_prefix_len[GCN_OPND_TTMP + 1] = {1, 1, 1, 1, 4};
+const uint8_t gcn_reg_prefix_len[GCN_OPND_TTMP + 1] = {1, 1, 1, 1, 4};
 
 void gcn_print_reg(gcn_strbuf *sb, gcn_opnd_kind kind, unsigned reg, unsigned nregs)
 {
-    char *p = gcn_sb_room(sb, 48);      /* "ttmp[" + two numbers + ":]" */
-    unsigned k = kind <= GCN_OPND_TTMP ? kind : GCN_OPND_SGPR;
-    memcpy(p, reg_prefix[k], 4);
-    p += reg_prefix_len[k];
-    if (nregs <= 1) {
-        p = gcn_put_dec(p, reg);
-    } else {
-        *p++ = '[';
-        p = gcn_put_dec(p, reg);
-        *p++ = ':';
-        p = gcn_put_dec(p, reg + nregs - 1);
-        *p++ = ']';
-    }
-    gcn_sb_commit(sb, p);
+    gcn_put_reg(sb, kind, reg, nregs);
 }
 
 const char *gcn_special_name(unsigned enc, unsigned nregs)

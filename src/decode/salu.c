@@ -128,13 +128,18 @@ typedef struct salu_sig {
 static salu_sig sigs[GCN_ID_COUNT];
 static gcn_once sigs_once[GCN_ID_COUNT];
 
-static const salu_sig *sig_of(unsigned id)
+static GCN_COLD void sig_build(unsigned id)
 {
-    if (!gcn_once_ready(&sigs_once[id]) && gcn_once_claim(&sigs_once[id])) {
-        const gcn_isa_row *row = gcn_isa_row_of(id);
-        sigs[id].ns = (uint8_t)parse_sig(row->sig, sigs[id].sp);
+    if (gcn_once_claim(&sigs_once[id])) {
+        sigs[id].ns = (uint8_t)parse_sig(gcn_isa_row_of(id)->sig, sigs[id].sp);
         gcn_once_done(&sigs_once[id]);
     }
+}
+
+static inline const salu_sig *sig_of(unsigned id)
+{
+    if (!gcn_once_ready(&sigs_once[id]))
+        sig_build(id);
     return &sigs[id];
 }
 
@@ -275,7 +280,7 @@ size_t gcn_dec_salu(const gcn_decoder *d, gcn_fmt fmt, const uint32_t *w, size_t
                     gcn_insn *out)
 {
     unsigned op = opcode_of(fmt, w[0]);
-    unsigned id = gcn_isa_lookup(d->target, fmt, op);
+    unsigned id = gcn_isa_find(gcn_isa_target_index(d->target), fmt, op);
     if (id == GCN_ID_INVALID)
         return 0;
     out->id = (uint16_t)id;
@@ -459,7 +464,7 @@ static void print_reg_opnd(gcn_strbuf *sb, const gcn_opnd *o, unsigned cls)
 {
     switch (o->kind) {
     case GCN_OPND_SGPR: case GCN_OPND_TTMP:
-        gcn_print_reg(sb, (gcn_opnd_kind)o->kind, o->reg, o->nregs);
+        gcn_put_reg(sb, o->kind, o->reg, o->nregs);
         return;
     case GCN_OPND_SPECIAL:
         gcn_sb_puts(sb, special_name(o->reg, o->nregs));

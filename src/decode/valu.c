@@ -251,16 +251,22 @@ static void info_build(vop_info *vi, int ti, unsigned id)
     }
 }
 
-static const vop_info *info_of(const gcn_decoder *d, unsigned id)
+static GCN_COLD void info_build_once(int ti, unsigned id)
+{
+    if (gcn_once_claim(&infos_once[ti][id])) {
+        info_build(&infos[ti][id], ti, id);
+        gcn_once_done(&infos_once[ti][id]);
+    }
+}
+
+static inline const vop_info *info_of(const gcn_decoder *d, unsigned id)
 {
     int ti = gcn_isa_target_index(d->target);
     if (ti < 0 || id == 0 || id >= GCN_ID_COUNT)
         return NULL;
-    vop_info *vi = &infos[ti][id];
-    if (!gcn_once_ready(&infos_once[ti][id]) && gcn_once_claim(&infos_once[ti][id])) {
-        info_build(vi, ti, id);
-        gcn_once_done(&infos_once[ti][id]);
-    }
+    if (!gcn_once_ready(&infos_once[ti][id]))
+        info_build_once(ti, id);
+    const vop_info *vi = &infos[ti][id];
     return vi->ok ? vi : NULL;
 }
 
@@ -294,6 +300,13 @@ static gcn_opnd *add_vgpr(gcn_insn *in, gcn_field f, unsigned flags, unsigned re
 static gcn_opnd *add_src(gcn_insn *in, gcn_field f, unsigned enc, const vop_od *o,
                          int have_lit, uint32_t lit, int *used_lit)
 {
+    if (enc >= 256 && (o->cls == 'v' || o->cls == 'c')) {   /* a VGPR where one belongs */
+        gcn_opnd *op = gcn_add_opnd(in, GCN_OPND_VGPR, f, GCN_OPF_SRC, enc - 256,
+                                    o->n ? o->n : 1, (gcn_dtype)o->dt);
+        if (op && o->n >= 2 && (enc & 1))
+            op->flags |= OPF_ALIGN;
+        return op;
+    }
     gcn_opnd *op = gcn_dec_src9(in, f, enc, o->n, (gcn_dtype)o->dt, have_lit, lit, used_lit);
     if (!op)
         return NULL;
@@ -675,7 +688,7 @@ size_t gcn_dec_valu(const gcn_decoder *d, gcn_fmt fmt, const uint32_t *w, size_t
     case GCN_FMT_VOP3: op = gcn_bits(w0, 16, 10); break;
     default: return 0;
     }
-    unsigned id = gcn_isa_lookup(d->target, fmt, op);
+    unsigned id = gcn_isa_find(gcn_isa_target_index(d->target), fmt, op);
     const vop_info *vi = info_of(d, id);
     if (!vi)
         return 0;
@@ -785,7 +798,7 @@ static void print_src(gcn_strbuf *sb, const vop_info *vi, const gcn_insn *in, co
 {
     if (!(o->flags & (GCN_OPF_NEG | GCN_OPF_ABS | GCN_OPF_SEXT | OPF_BADREG | OPF_ALIGN |
                       OPF_BADIMM)) && o->kind != GCN_OPND_LITERAL) {
-        gcn_print_opnd(sb, in, o);      /* the common case: no modifiers, no notes */
+        gcn_put_opnd(sb, in, o);        /* the common case: no modifiers, no notes */
         return;
     }
     /* neg of a constant prints as neg(...), except for a lit(...) literal,

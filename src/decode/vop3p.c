@@ -155,17 +155,22 @@ static void parse_sig(v3p_sig *s, const char *sig)
     s->valid = 1;
 }
 
-static const v3p_sig *sig_of(unsigned id)
+static GCN_COLD void sig_build(unsigned id)
+{
+    if (gcn_once_claim(&sigs_once[id])) {
+        const gcn_isa_row *r = gcn_isa_row_of(id);
+        if (r->fmt == GCN_FMT_VOP3P || r->fmt == GCN_FMT_VOP3PX2)
+            parse_sig(&sigs[id], r->sig);
+        gcn_once_done(&sigs_once[id]);
+    }
+}
+
+static inline const v3p_sig *sig_of(unsigned id)
 {
     if (id == 0 || id >= GCN_ID_COUNT)
         return NULL;
-    if (!gcn_once_ready(&sigs_once[id]) && gcn_once_claim(&sigs_once[id])) {
-        const gcn_isa_row *r = gcn_isa_row_of(id);
-        if (r->fmt == GCN_FMT_VOP3P || r->fmt == GCN_FMT_VOP3PX2) {
-            parse_sig(&sigs[id], r->sig);
-        }
-        gcn_once_done(&sigs_once[id]);
-    }
+    if (!gcn_once_ready(&sigs_once[id]))
+        sig_build(id);
     return sigs[id].valid ? &sigs[id] : NULL;
 }
 
@@ -348,7 +353,7 @@ static size_t dec_scaled(const gcn_decoder *d, const uint32_t *w, gcn_insn *out)
 {
     if ((w[2] >> 23) != 0x1A7 || gcn_bits(w[2], 11, 4) != 1)
         return 0;
-    unsigned id = gcn_isa_lookup(d->target, GCN_FMT_VOP3PX2, gcn_bits(w[2], 16, 7));
+    unsigned id = gcn_isa_find(gcn_isa_target_index(d->target), GCN_FMT_VOP3PX2, gcn_bits(w[2], 16, 7));
     const v3p_sig *s = sig_of(id);
     if (!s)
         return 0;
@@ -393,7 +398,7 @@ size_t gcn_dec_vop3p(const gcn_decoder *d, gcn_fmt fmt, const uint32_t *w, size_
     (void)fmt;
     if (nw < 2)
         return 0;
-    unsigned id = gcn_isa_lookup(d->target, GCN_FMT_VOP3P, gcn_bits(w[0], 16, 7));
+    unsigned id = gcn_isa_find(gcn_isa_target_index(d->target), GCN_FMT_VOP3P, gcn_bits(w[0], 16, 7));
     const v3p_sig *s = sig_of(id);
     if (!s)
         return 0;
@@ -556,11 +561,11 @@ static void print_operand(gcn_strbuf *sb, const gcn_insn *in, const gcn_opnd *op
     int note = 0;
     switch (op->kind) {
     case GCN_OPND_VGPR: case GCN_OPND_AGPR:
-        gcn_print_reg(sb, (gcn_opnd_kind)op->kind, op->reg, op->nregs);
+        gcn_put_reg(sb, op->kind, op->reg, op->nregs);
         note = op->nregs > 1 && (op->reg & 1);
         break;
     case GCN_OPND_SGPR: case GCN_OPND_TTMP:
-        gcn_print_reg(sb, (gcn_opnd_kind)op->kind, op->reg, op->nregs);
+        gcn_put_reg(sb, op->kind, op->reg, op->nregs);
         note = strict;
         break;
     case GCN_OPND_SPECIAL:
