@@ -50,6 +50,11 @@ enum srole { SR_NONE = 0, SR_S = 1, SR_D = 2, SR_DS = 3 };
 
 typedef struct sspec {
     uint8_t field, cls, role;
+    /* derived once from the above (spec_derive) */
+    uint8_t tag;        /* gcn_field of the operand */
+    uint8_t flags;      /* GCN_OPF_SRC / DST from the role */
+    uint8_t nregs;      /* registers of the class */
+    uint8_t dtype;      /* gcn_dtype of the class */
 } sspec;
 
 #define MAX_SPECS 6
@@ -105,7 +110,7 @@ static unsigned parse_sig(const char *sig, sspec *sp)
             }
             q++;
         }
-        sspec s = {0, 0, SR_NONE};
+        sspec s = {0};
         s.field = (uint8_t)lookup_name(part[0], len[0], field_names,
                                        sizeof field_names / sizeof field_names[0]);
         if (np > 1)
@@ -117,30 +122,6 @@ static unsigned parse_sig(const char *sig, sspec *sp)
         sp[n++] = s;
     }
     return n;
-}
-
-/* A row's SIG parsed once (at the first decode or print of the row). */
-typedef struct salu_sig {
-    uint8_t ns;              /* number of specs */
-    sspec sp[MAX_SPECS];
-} salu_sig;
-
-static salu_sig sigs[GCN_ID_COUNT];
-static gcn_once sigs_once[GCN_ID_COUNT];
-
-static GCN_COLD void sig_build(unsigned id)
-{
-    if (gcn_once_claim(&sigs_once[id])) {
-        sigs[id].ns = (uint8_t)parse_sig(gcn_isa_row_of(id)->sig, sigs[id].sp);
-        gcn_once_done(&sigs_once[id]);
-    }
-}
-
-static inline const salu_sig *sig_of(unsigned id)
-{
-    if (!gcn_once_ready(&sigs_once[id]))
-        sig_build(id);
-    return &sigs[id];
 }
 
 static unsigned class_nregs(unsigned cls)
@@ -174,12 +155,60 @@ static unsigned role_flags(unsigned role)
     return (role & SR_S ? GCN_OPF_SRC : 0) | (role & SR_D ? GCN_OPF_DST : 0);
 }
 
+static gcn_field sfield_tag(unsigned f)
+{
+    switch (f) {
+    case SF_SDST: return GCN_FLD_SDST;
+    case SF_SSRC0: case SF_LITERAL: return GCN_FLD_SSRC0;
+    case SF_SSRC1: return GCN_FLD_SSRC1;
+    case SF_SIMM16: return GCN_FLD_SIMM16;
+    case SF_SDATA: return GCN_FLD_SDATA;
+    case SF_SBASE: return GCN_FLD_SBASE;
+    default: return GCN_FLD_NONE;
+    }
+}
+
+/* Fill the derived members of a parsed spec. */
+static void spec_derive(sspec *s)
+{
+    s->tag = (uint8_t)sfield_tag(s->field);
+    s->flags = (uint8_t)role_flags(s->role);
+    s->nregs = (uint8_t)class_nregs(s->cls);
+    s->dtype = (uint8_t)class_dtype(s->cls);
+}
+
+/* A row's SIG parsed once (at the first decode or print of the row). */
+typedef struct salu_sig {
+    uint8_t ns;              /* number of specs */
+    sspec sp[MAX_SPECS];
+} salu_sig;
+
+static salu_sig sigs[GCN_ID_COUNT];
+static gcn_once sigs_once[GCN_ID_COUNT];
+
+static GCN_COLD void sig_build(unsigned id)
+{
+    if (gcn_once_claim(&sigs_once[id])) {
+        sigs[id].ns = (uint8_t)parse_sig(gcn_isa_row_of(id)->sig, sigs[id].sp);
+        for (unsigned i = 0; i < sigs[id].ns; i++)
+            spec_derive(&sigs[id].sp[i]);
+        gcn_once_done(&sigs_once[id]);
+    }
+}
+
+static inline const salu_sig *sig_of(unsigned id)
+{
+    if (!gcn_once_ready(&sigs_once[id]))
+        sig_build(id);
+    return &sigs[id];
+}
+
 /* ---- decoding ------------------------------------------------------------ */
 
 /* A 7-bit scalar register encoding v as nregs registers (the register part
  * of LLVM's decodeSrcOp for SReg classes). */
-static gcn_opnd *dec_sreg(gcn_insn *in, gcn_field fld, unsigned flags, unsigned v,
-                          unsigned nregs, gcn_dtype dt)
+static inline gcn_opnd *dec_sreg(gcn_insn *in, gcn_field fld, unsigned flags, unsigned v,
+                                 unsigned nregs, gcn_dtype dt)
 {
     unsigned align = nregs >= 4 ? 4 : nregs;
     if (v <= 101) {
@@ -227,18 +256,6 @@ static gcn_opnd *dec_ssrc(gcn_insn *in, gcn_field fld, unsigned flags, unsigned 
     return NULL;
 }
 
-static gcn_field sfield_tag(unsigned f)
-{
-    switch (f) {
-    case SF_SDST: return GCN_FLD_SDST;
-    case SF_SSRC0: case SF_LITERAL: return GCN_FLD_SSRC0;
-    case SF_SSRC1: return GCN_FLD_SSRC1;
-    case SF_SIMM16: return GCN_FLD_SIMM16;
-    case SF_SDATA: return GCN_FLD_SDATA;
-    case SF_SBASE: return GCN_FLD_SBASE;
-    default: return GCN_FLD_NONE;
-    }
-}
 
 static unsigned opcode_of(gcn_fmt fmt, uint32_t w0)
 {
@@ -300,13 +317,12 @@ size_t gcn_dec_salu(const gcn_decoder *d, gcn_fmt fmt, const uint32_t *w, size_t
     const salu_sig *sg = sig_of(id);
     for (unsigned i = 0; i < sg->ns; i++) {
         const sspec *s = &sg->sp[i];
-        unsigned flags = role_flags(s->role);
-        gcn_field fld = sfield_tag(s->field);
+        unsigned flags = s->flags;
+        gcn_field fld = (gcn_field)s->tag;
         gcn_opnd *o = NULL;
         switch (s->field) {
         case SF_SDST:
-            o = dec_sreg(out, fld, flags, gcn_bits(w[0], 16, 7), class_nregs(s->cls),
-                         class_dtype(s->cls));
+            o = dec_sreg(out, fld, flags, gcn_bits(w[0], 16, 7), s->nregs, (gcn_dtype)s->dtype);
             break;
         case SF_SSRC0: case SF_SSRC1: {
             unsigned v = gcn_bits(w[0], s->field == SF_SSRC0 ? 0 : 8, 8);
@@ -315,7 +331,7 @@ size_t gcn_dec_salu(const gcn_decoder *d, gcn_fmt fmt, const uint32_t *w, size_t
                 if (o)
                     o->imm = v;
             } else {
-                o = dec_ssrc(out, fld, flags, v, class_nregs(s->cls), class_dtype(s->cls),
+                o = dec_ssrc(out, fld, flags, v, s->nregs, (gcn_dtype)s->dtype,
                              w, nw, &size);
             }
             break;
@@ -357,12 +373,10 @@ size_t gcn_dec_salu(const gcn_decoder *d, gcn_fmt fmt, const uint32_t *w, size_t
             }
             if (s->role == SR_DS && !out->m.glc)
                 flags = GCN_OPF_SRC;            /* atomic without return */
-            o = dec_sreg(out, fld, flags, gcn_bits(w[0], 6, 7), class_nregs(s->cls),
-                         class_dtype(s->cls));
+            o = dec_sreg(out, fld, flags, gcn_bits(w[0], 6, 7), s->nregs, (gcn_dtype)s->dtype);
             break;
         case SF_SBASE:
-            o = dec_sreg(out, fld, GCN_OPF_SRC, 2 * gcn_bits(w[0], 0, 6), class_nregs(s->cls),
-                         class_dtype(s->cls));
+            o = dec_sreg(out, fld, GCN_OPF_SRC, 2 * gcn_bits(w[0], 0, 6), s->nregs, (gcn_dtype)s->dtype);
             break;
         case SF_OFFSET:
             if (!dec_smem_tail(out, w))
@@ -739,11 +753,13 @@ void gcn_print_salu(const gcn_decoder *d, const gcn_insn *in, gcn_strbuf *sb)
         default:
             break;
         }
-        o = gcn_field_opnd(in, sfield_tag(s->field));
+        o = gcn_field_opnd(in, (gcn_field)s->tag);
         if (!o)
             continue;
         gcn_print_sep(sb, nout++);
-        if (o->kind == GCN_OPND_IMM)
+        if (gcn_kind_is_reg(o->kind))
+            gcn_put_reg(sb, o->kind, o->reg, o->nregs);
+        else if (o->kind == GCN_OPND_IMM)
             print_imm_field(d, sb, in, o, s->cls);
         else
             print_reg_opnd(sb, o, s->cls);
