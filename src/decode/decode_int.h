@@ -113,16 +113,21 @@ extern uint8_t gcn_mnem_len[GCN_ID_COUNT];
 extern atomic_int gcn_mnem_ready;
 void gcn_mnem_init(void);
 
-/* Print the row's mnemonic. */
-static inline void gcn_print_mnem(gcn_strbuf *sb, unsigned id)
+/* The row's mnemonic at a cursor (GCN_MNEM_PAD bytes of room). */
+static inline char *gcn_cur_mnem(char *p, unsigned id)
 {
     if (!atomic_load_explicit(&gcn_mnem_ready, memory_order_acquire))
         gcn_mnem_init();
     if (id >= GCN_ID_COUNT)
         id = 0;
-    char *p = gcn_sb_room(sb, GCN_MNEM_PAD);
     memcpy(p, gcn_mnem_pad[id], GCN_MNEM_PAD);
-    gcn_sb_commit(sb, p + gcn_mnem_len[id]);
+    return p + gcn_mnem_len[id];
+}
+
+/* Print the row's mnemonic. */
+static inline void gcn_print_mnem(gcn_strbuf *sb, unsigned id)
+{
+    gcn_sb_commit(sb, gcn_cur_mnem(gcn_sb_room(sb, GCN_MNEM_PAD), id));
 }
 
 /* The operand of a record that came from field f (NULL if none): the
@@ -143,23 +148,56 @@ void gcn_print_reg(gcn_strbuf *sb, gcn_opnd_kind kind, unsigned reg, unsigned nr
 extern const char gcn_reg_prefix[GCN_OPND_TTMP + 1][4];
 extern const uint8_t gcn_reg_prefix_len[GCN_OPND_TTMP + 1];
 
-/* gcn_print_reg() inline, for the printers' hot paths. */
-static inline void gcn_put_reg(gcn_strbuf *sb, unsigned kind, unsigned reg, unsigned nregs)
+/* ---- cursor writers ------------------------------------------------------
+ * The hot paths of the printers write through a cursor p into room they
+ * reserved with gcn_sb_room(sb, GCN_LINE_MAX), and close the text with
+ * gcn_sb_commit(sb, p): no capacity check per piece.  Each writer returns
+ * the new cursor.  Rare, long forms go back to the gcn_sb_* appenders
+ * (commit, append, reserve again). */
+
+/* Room one instruction's text may need: the longest forms are eight
+ * operands each with a register-class note (under 100 bytes each) and a
+ * few modifiers; the longest LLVM 22 prints is under 500 bytes. */
+#define GCN_LINE_MAX 2048
+
+/* A string literal (its length is known at compile time). */
+#define GCN_CUR_LIT(p, lit) (memcpy((p), (lit), sizeof(lit) - 1), (p) + sizeof(lit) - 1)
+
+static inline char *gcn_cur_str(char *p, const char *s)
 {
-    char *p = gcn_sb_room(sb, 48);      /* "ttmp[" + two numbers + ":]" */
+    size_t n = strlen(s);
+    memcpy(p, s, n);
+    return p + n;
+}
+
+/* The separator before operand i: " " before the first, ", " after. */
+static inline char *gcn_cur_sep(char *p, unsigned i)
+{
+    p[0] = i ? ',' : ' ';
+    p[1] = ' ';
+    return p + 1 + (i != 0);
+}
+
+/* A register range as LLVM prints it: v1, v[2:3], s[4:7], a0, ttmp[0:1]. */
+static inline char *gcn_cur_reg(char *p, unsigned kind, unsigned reg, unsigned nregs)
+{
     unsigned k = kind <= GCN_OPND_TTMP ? kind : GCN_OPND_SGPR;
     memcpy(p, gcn_reg_prefix[k], 4);
     p += gcn_reg_prefix_len[k];
-    if (nregs <= 1) {
-        p = gcn_put_dec(p, reg);
-    } else {
-        *p++ = '[';
-        p = gcn_put_dec(p, reg);
-        *p++ = ':';
-        p = gcn_put_dec(p, reg + nregs - 1);
-        *p++ = ']';
-    }
-    gcn_sb_commit(sb, p);
+    if (nregs <= 1)
+        return gcn_put_dec(p, reg);
+    *p++ = '[';
+    p = gcn_put_dec(p, reg);
+    *p++ = ':';
+    p = gcn_put_dec(p, reg + nregs - 1);
+    *p++ = ']';
+    return p;
+}
+
+/* gcn_print_reg() inline, for the printers' hot paths. */
+static inline void gcn_put_reg(gcn_strbuf *sb, unsigned kind, unsigned reg, unsigned nregs)
+{
+    gcn_sb_commit(sb, gcn_cur_reg(gcn_sb_room(sb, 48), kind, reg, nregs));
 }
 
 /* Register operand kinds (SGPR, VGPR, AGPR, TTMP). */

@@ -356,27 +356,20 @@ static gcn_opnd *add_sdst(gcn_insn *in, gcn_field f, unsigned enc, const vop_od 
     return op;
 }
 
-static void print_suffix(gcn_strbuf *sb, const vop_info *vi, unsigned sub, unsigned fmt)
+/* The form suffix LLVM prints after the mnemonic. */
+static char *cur_suffix(char *p, const vop_info *vi, unsigned sub, unsigned fmt)
 {
     switch (sub) {
     case GCN_SUB_E32:
-        if (!vi->nosuf32)
-            gcn_sb_puts(sb, "_e32");
-        break;
+        return vi->nosuf32 ? p : GCN_CUR_LIT(p, "_e32");
     case GCN_SUB_E64:
-        if (fmt != GCN_FMT_VOP3 && !vi->nosuf64)
-            gcn_sb_puts(sb, "_e64");
-        break;
+        return fmt == GCN_FMT_VOP3 || vi->nosuf64 ? p : GCN_CUR_LIT(p, "_e64");
     case GCN_SUB_SDWA:
-        if (!vi->nosufsdwa)
-            gcn_sb_puts(sb, "_sdwa");
-        break;
+        return vi->nosufsdwa ? p : GCN_CUR_LIT(p, "_sdwa");
     case GCN_SUB_DPP:
-        if (!vi->nosufdpp)
-            gcn_sb_puts(sb, "_dpp");
-        break;
+        return vi->nosufdpp ? p : GCN_CUR_LIT(p, "_dpp");
     default:
-        break;
+        return p;
     }
 }
 
@@ -794,10 +787,12 @@ static void print_imm32(gcn_strbuf *sb, uint32_t v)
     gcn_sb_put0x(sb, v);
 }
 
+/* Operand flags that print around or after the operand. */
+#define SRC_DECOR (GCN_OPF_NEG | GCN_OPF_ABS | GCN_OPF_SEXT | OPF_BADREG | OPF_ALIGN | OPF_BADIMM)
+
 static void print_src(gcn_strbuf *sb, const vop_info *vi, const gcn_insn *in, const gcn_opnd *o)
 {
-    if (!(o->flags & (GCN_OPF_NEG | GCN_OPF_ABS | GCN_OPF_SEXT | OPF_BADREG | OPF_ALIGN |
-                      OPF_BADIMM)) && o->kind != GCN_OPND_LITERAL) {
+    if (!(o->flags & SRC_DECOR) && o->kind != GCN_OPND_LITERAL) {
         gcn_put_opnd(sb, in, o);        /* the common case: no modifiers, no notes */
         return;
     }
@@ -905,17 +900,25 @@ void gcn_print_valu(const gcn_decoder *d, const gcn_insn *in, gcn_strbuf *sb)
         gcn_sb_puts(sb, row->mnem);
         return;
     }
-    gcn_print_mnem(sb, in->id);
-    print_suffix(sb, vi, in->sub, row->fmt);
+    /* mnemonic and operands through a cursor; operands with modifiers or
+     * notes take the appenders (print_src) */
+    char *p = gcn_sb_room(sb, GCN_LINE_MAX);
+    p = gcn_cur_mnem(p, in->id);
+    p = cur_suffix(p, vi, in->sub, row->fmt);
     for (unsigned i = 0; i < in->nopnds; i++) {
         const gcn_opnd *o = &in->op[i];
-        gcn_print_sep(sb, i);
+        p = gcn_cur_sep(p, i);
         if (o->field == GCN_FLD_VCC_IMPLICIT && o->kind == GCN_OPND_SPECIAL) {
-            gcn_sb_puts(sb, "vcc");
-            continue;
+            p = GCN_CUR_LIT(p, "vcc");
+        } else if (gcn_kind_is_reg(o->kind) && !(o->flags & SRC_DECOR)) {
+            p = gcn_cur_reg(p, o->kind, o->reg, o->nregs);
+        } else {
+            gcn_sb_commit(sb, p);
+            print_src(sb, vi, in, o);
+            p = gcn_sb_room(sb, GCN_LINE_MAX);
         }
-        print_src(sb, vi, in, o);
     }
+    gcn_sb_commit(sb, p);
     const gcn_mods *m = &in->m;
     switch (in->sub) {
     case GCN_SUB_E64:
