@@ -194,6 +194,18 @@ static inline char *gcn_cur_reg(char *p, unsigned kind, unsigned reg, unsigned n
     return p;
 }
 
+/* Lower-case hex of v with "0x" (how LLVM prints most immediates). */
+static inline char *gcn_cur_hex(char *p, uint64_t v)
+{
+    unsigned n = v ? (unsigned)(64 - __builtin_clzll(v) + 3) / 4 : 1;
+    p[0] = '0';
+    p[1] = 'x';
+    p += 2;
+    for (unsigned i = n; i-- > 0; v >>= 4)
+        p[i] = "0123456789abcdef"[v & 15];
+    return p + n;
+}
+
 /* gcn_print_reg() inline, for the printers' hot paths. */
 static inline void gcn_put_reg(gcn_strbuf *sb, unsigned kind, unsigned reg, unsigned nregs)
 {

@@ -615,29 +615,34 @@ void gcn_waitcnt_fields(const gcn_insn *in, unsigned *vmcnt, unsigned *expcnt,
         *lgkmcnt = (v >> 8) & 15;
 }
 
-static void print_waitcnt(gcn_strbuf *sb, const gcn_insn *in)
+/* The counters of an s_waitcnt: those not at their maximum (all of them
+ * when all are). */
+static char *cur_waitcnt(char *p, const gcn_insn *in)
 {
     unsigned vm, exp, lgkm;
     gcn_waitcnt_fields(in, &vm, &exp, &lgkm);
     int all = vm == 63 && exp == 7 && lgkm == 15;   /* all default: print all */
-    int any = 0;
+    char *p0 = p;
     if (vm != 63 || all) {
-        gcn_sb_puts(sb, "vmcnt(");
-        gcn_sb_putu(sb, vm);
-        gcn_sb_putc(sb, ')');
-        any = 1;
+        p = GCN_CUR_LIT(p, "vmcnt(");
+        p = gcn_put_dec(p, vm);
+        *p++ = ')';
     }
     if (exp != 7 || all) {
-        gcn_sb_puts(sb, any ? " expcnt(" : "expcnt(");
-        gcn_sb_putu(sb, exp);
-        gcn_sb_putc(sb, ')');
-        any = 1;
+        if (p != p0)
+            *p++ = ' ';
+        p = GCN_CUR_LIT(p, "expcnt(");
+        p = gcn_put_dec(p, exp);
+        *p++ = ')';
     }
     if (lgkm != 15 || all) {
-        gcn_sb_puts(sb, any ? " lgkmcnt(" : "lgkmcnt(");
-        gcn_sb_putu(sb, lgkm);
-        gcn_sb_putc(sb, ')');
+        if (p != p0)
+            *p++ = ' ';
+        p = GCN_CUR_LIT(p, "lgkmcnt(");
+        p = gcn_put_dec(p, lgkm);
+        *p++ = ')';
     }
+    return p;
 }
 
 /* LLVM printVGPRIndexMode. */
@@ -687,28 +692,66 @@ static void print_imm_field(const gcn_decoder *d, gcn_strbuf *sb, const gcn_insn
     case SC_LABEL: print_label(d, sb, in, v); break;
     case SC_HWREG: print_hwreg(sb, v); break;
     case SC_SENDMSG: print_sendmsg(sb, v); break;
-    case SC_WAITCNT: print_waitcnt(sb, in); break;
+    case SC_WAITCNT: gcn_sb_commit(sb, cur_waitcnt(gcn_sb_room(sb, 64), in)); break;
     case SC_GPRIDX: print_gpridx(sb, v); break;
     case SC_IMM7: print_imm32(sb, (uint32_t)o->imm); break;
     default: gcn_sb_puti(sb, o->imm); break;
     }
 }
 
-static void print_offset(gcn_strbuf *sb, int32_t off)
+/* An SMEM offset: signed hex. */
+static char *cur_offset(char *p, int32_t off)
 {
     if (off < 0) {
-        gcn_sb_putc(sb, '-');
-        gcn_sb_put0x(sb, (unsigned)-off);
-    } else {
-        gcn_sb_put0x(sb, (unsigned)off);
+        *p++ = '-';
+        return gcn_cur_hex(p, (unsigned)-off);
     }
+    return gcn_cur_hex(p, (unsigned)off);
+}
+
+/* An immediate field that prints without the decoder (no label): the
+ * common classes at a cursor; returns NULL for the others. */
+static char *cur_imm_field(char *p, const gcn_insn *in, const gcn_opnd *o, unsigned cls)
+{
+    unsigned v = (unsigned)o->imm & 0xffff;
+    switch (cls) {
+    case SC_K16: return gcn_cur_hex(p, v);
+    case SC_U16: return v <= 64 ? gcn_put_dec(p, v) : gcn_cur_hex(p, v);
+    case SC_WAITCNT: return cur_waitcnt(p, in);
+    default: return NULL;
+    }
+}
+
+/* The SMEM address tail: soffset, soffset + offset, or the offset. */
+static void print_smem_tail(gcn_strbuf *sb, const gcn_insn *in)
+{
+    const gcn_opnd *so = gcn_field_opnd(in, GCN_FLD_SOFFSET);
+    if (so) {
+        print_reg_opnd(sb, so, SC_S32);
+        if (!in->m.imm_offset_mode)
+            return;
+        gcn_sb_puts(sb, " offset:");
+    }
+    gcn_sb_commit(sb, cur_offset(gcn_sb_room(sb, 16), in->m.offset));
+}
+
+/* One operand of spec s other than registers, through the appenders. */
+static void print_other(const gcn_decoder *d, gcn_strbuf *sb, const gcn_insn *in,
+                        const gcn_opnd *o, const sspec *s)
+{
+    if (o->kind == GCN_OPND_IMM || o->kind == GCN_OPND_LABEL)
+        print_imm_field(d, sb, in, o, s->cls);
+    else
+        print_reg_opnd(sb, o, s->cls);
 }
 
 void gcn_print_salu(const gcn_decoder *d, const gcn_insn *in, gcn_strbuf *sb)
 {
-    (void)d;
     const salu_sig *sg = sig_of(in->id);
-    gcn_print_mnem(sb, in->id);
+    /* mnemonic, registers and common immediates through a cursor; the rest
+     * through the appenders (commit, append, reserve again) */
+    char *p = gcn_sb_room(sb, GCN_LINE_MAX);
+    p = gcn_cur_mnem(p, in->id);
     unsigned nout = 0;                  /* operands printed so far */
     for (unsigned i = 0; i < sg->ns; i++) {
         const sspec *s = &sg->sp[i];
@@ -718,22 +761,14 @@ void gcn_print_salu(const gcn_decoder *d, const gcn_insn *in, gcn_strbuf *sb)
             continue;
         case SF_CPOL:
             if (in->m.glc)
-                gcn_sb_puts(sb, " glc");
+                p = GCN_CUR_LIT(p, " glc");
             continue;
-        case SF_OFFSET: {
-            const gcn_opnd *so = gcn_field_opnd(in, GCN_FLD_SOFFSET);
-            gcn_print_sep(sb, nout++);
-            if (so) {
-                print_reg_opnd(sb, so, SC_S32);
-                if (in->m.imm_offset_mode) {
-                    gcn_sb_puts(sb, " offset:");
-                    print_offset(sb, in->m.offset);
-                }
-            } else {
-                print_offset(sb, in->m.offset);
-            }
+        case SF_OFFSET:
+            p = gcn_cur_sep(p, nout++);
+            gcn_sb_commit(sb, p);
+            print_smem_tail(sb, in);
+            p = gcn_sb_room(sb, GCN_LINE_MAX);
             continue;
-        }
         case SF_SIMM16:
             if (s->cls == SC_ZERO)
                 continue;
@@ -742,26 +777,29 @@ void gcn_print_salu(const gcn_decoder *d, const gcn_insn *in, gcn_strbuf *sb)
                 continue;
             if (s->cls == SC_ENDPGM) {
                 if (o->imm != 0) {
-                    gcn_sb_putc(sb, ' ');
-                    gcn_sb_putu(sb, (unsigned)o->imm & 0xffff);
+                    *p++ = ' ';
+                    p = gcn_put_dec(p, (unsigned)o->imm & 0xffff);
                 }
                 continue;
             }
-            gcn_print_sep(sb, nout++);
-            print_imm_field(d, sb, in, o, s->cls);
-            continue;
+            break;
         default:
+            o = gcn_field_opnd(in, (gcn_field)s->tag);
+            if (!o)
+                continue;
             break;
         }
-        o = gcn_field_opnd(in, (gcn_field)s->tag);
-        if (!o)
-            continue;
-        gcn_print_sep(sb, nout++);
-        if (gcn_kind_is_reg(o->kind))
-            gcn_put_reg(sb, o->kind, o->reg, o->nregs);
-        else if (o->kind == GCN_OPND_IMM)
-            print_imm_field(d, sb, in, o, s->cls);
-        else
-            print_reg_opnd(sb, o, s->cls);
+        p = gcn_cur_sep(p, nout++);
+        char *q;
+        if (gcn_kind_is_reg(o->kind)) {
+            p = gcn_cur_reg(p, o->kind, o->reg, o->nregs);
+        } else if (o->kind == GCN_OPND_IMM && (q = cur_imm_field(p, in, o, s->cls)) != NULL) {
+            p = q;
+        } else {
+            gcn_sb_commit(sb, p);
+            print_other(d, sb, in, o, s);
+            p = gcn_sb_room(sb, GCN_LINE_MAX);
+        }
     }
+    gcn_sb_commit(sb, p);
 }
