@@ -178,20 +178,23 @@ static inline char *gcn_cur_sep(char *p, unsigned i)
     return p + 1 + (i != 0);
 }
 
-/* A register range as LLVM prints it: v1, v[2:3], s[4:7], a0, ttmp[0:1]. */
+/* A register range as LLVM prints it: v1, v[2:3], s[4:7], a0, ttmp[0:1].
+ * Without branches on the width (single registers and ranges mix at
+ * random in code): the range form is written in any case, and for a single
+ * register its brackets and second number land where the next text goes. */
 static inline char *gcn_cur_reg(char *p, unsigned kind, unsigned reg, unsigned nregs)
 {
     unsigned k = kind <= GCN_OPND_TTMP ? kind : GCN_OPND_SGPR;
+    unsigned range = nregs > 1;
     memcpy(p, gcn_reg_prefix[k], 4);
     p += gcn_reg_prefix_len[k];
-    if (nregs <= 1)
-        return gcn_put_dec(p, reg);
-    *p++ = '[';
-    p = gcn_put_dec(p, reg);
-    *p++ = ':';
-    p = gcn_put_dec(p, reg + nregs - 1);
-    *p++ = ']';
-    return p;
+    *p = '[';
+    p = gcn_put_dec(p + range, reg);
+    char *single_end = p;
+    *p = ':';
+    p = gcn_put_dec(p + 1, reg + nregs - 1);
+    *p = ']';
+    return range ? p + 1 : single_end;
 }
 
 /* Lower-case hex of v with "0x" (how LLVM prints most immediates). */
