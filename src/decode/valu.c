@@ -276,19 +276,9 @@ static inline const vop_info *info_of(const gcn_decoder *d, unsigned id)
 #define OPF_BADIMM GCN_OPF_BADIMM
 #define OPF_ALIGN  GCN_OPF_MISALIGN
 
-static gcn_field role_field(int role, const vop_od *o)
-{
-    switch (role) {
-    case R_D: return o->cls == 's' ? GCN_FLD_SDST : GCN_FLD_VDST;
-    case R_SD: return GCN_FLD_SDST_VOP3B;
-    case R_S0: return GCN_FLD_SRC0;
-    case R_S1: return GCN_FLD_SRC1;
-    default: return GCN_FLD_SRC2;
-    }
-}
 
-static gcn_opnd *add_vgpr(gcn_insn *in, gcn_field f, unsigned flags, unsigned reg,
-                          const vop_od *o, gcn_opnd_kind kind)
+static inline gcn_opnd *add_vgpr(gcn_insn *in, gcn_field f, unsigned flags, unsigned reg,
+                                 const vop_od *o, gcn_opnd_kind kind)
 {
     gcn_opnd *op = gcn_add_opnd(in, kind, f, flags, reg, o->n, (gcn_dtype)o->dt);
     if (op && o->n >= 2 && (reg & 1))
@@ -409,11 +399,11 @@ static size_t dec_e32(const vop_info *vi, unsigned fmt, const uint32_t *w, size_
         return 4;
     }
     for (; *t; t++) {
-        int r = tmpl_role(*t);
-        const vop_od *o = r >= 0 ? &vi->od[r] : NULL;
+        const vop_od *o;
         gcn_opnd *op = NULL;
         switch (*t) {
         case 'D':
+            o = &vi->od[R_D];
             if (o->cls == 's' && vdst == 255) {     /* a literal in the dst field */
                 op = gcn_dec_src9(out, GCN_FLD_SDST, 255, 1, GCN_DT_B32, have_lit, lit, &used);
                 if (op)
@@ -425,11 +415,12 @@ static size_t dec_e32(const vop_info *vi, unsigned fmt, const uint32_t *w, size_
                               o->cls == 'a' ? GCN_OPND_AGPR : GCN_OPND_VGPR);
             break;
         case '0':
-            op = add_src(out, GCN_FLD_SRC0, src0, o, have_lit, lit, &used);
+            op = add_src(out, GCN_FLD_SRC0, src0, &vi->od[R_S0], have_lit, lit, &used);
             break;
         case '1':
             /* the vsrc1 field: a VGPR; for fmamk the multiplier K comes first
              * and vsrc1 is the addend (tagged SRC2: D = SRC0 * SRC1 + SRC2) */
+            o = &vi->od[R_S1];
             op = add_vgpr(out, vi->k_then_1 ? GCN_FLD_SRC2 : GCN_FLD_SRC1, GCN_OPF_SRC, vsrc1, o,
                           o->cls == 'a' ? GCN_OPND_AGPR : GCN_OPND_VGPR);
             break;
@@ -488,10 +479,28 @@ static size_t dec_e64(const gcn_decoder *d, const vop_info *vi, const uint32_t *
     if (!vi->tmpl[F_E64][0] && vdst != 0)
         return 0;                       /* v_nop / v_clrexcp: vdst must be 0 */
     unsigned src[3] = {gcn_bits(q, 32, 9), gcn_bits(q, 41, 9), gcn_bits(q, 50, 9)};
+    int have_lit = litok && nw >= 3;
+    uint32_t lit = nw >= 3 ? w[2] : 0;
     for (const char *t = vi->tmpl[F_E64]; *t; t++) {
-        int r = tmpl_role(*t);
-        if (r < 0)
-            return 0;
+        int r;
+        switch (*t) {
+        case '0': case '1': case '2': {     /* sources: the common case */
+            int i = *t - '0';
+            if (src[i] == 255 && !have_lit)
+                return 0;
+            gcn_opnd *op = add_src(out, (gcn_field)(GCN_FLD_SRC0 + i), src[i], &vi->od[R_S0 + i],
+                                   have_lit, lit, &used);
+            if (!op)
+                return 0;
+            if (!vi->bitop3)
+                op->flags |= (uint8_t)(((negb >> i) & 1) * GCN_OPF_NEG |
+                                       ((absb >> i) & 1) * GCN_OPF_ABS);
+            continue;
+        }
+        case 'D': r = R_D; break;
+        case 'E': r = R_SD; break;
+        default: return 0;
+        }
         const vop_od *o = &vi->od[r];
         gcn_opnd *op;
         if (r == R_D) {
@@ -506,17 +515,8 @@ static size_t dec_e64(const gcn_decoder *d, const vop_info *vi, const uint32_t *
             else
                 op = add_vgpr(out, GCN_FLD_VDST, GCN_OPF_DST, vdst, o,
                               o->cls == 'a' ? GCN_OPND_AGPR : GCN_OPND_VGPR);
-        } else if (r == R_SD) {
-            op = add_sdst(out, GCN_FLD_SDST_VOP3B, sdst, o);
         } else {
-            int i = r - R_S0;
-            if (src[i] == 255 && (!litok || nw < 3))
-                return 0;
-            op = add_src(out, role_field(r, o), src[i], o, litok && nw >= 3,
-                         nw >= 3 ? w[2] : 0, &used);
-            if (op && !vi->bitop3)
-                op->flags |= (uint8_t)(((negb >> i) & 1 ? GCN_OPF_NEG : 0) |
-                                       ((absb >> i) & 1 ? GCN_OPF_ABS : 0));
+            op = add_sdst(out, GCN_FLD_SDST_VOP3B, sdst, o);
         }
         if (!op)
             return 0;
@@ -697,17 +697,17 @@ size_t gcn_dec_valu(const gcn_decoder *d, gcn_fmt fmt, const uint32_t *w, size_t
          * v_nop / v_clrexcp, which ignore src0, decode then) */
         unsigned src0 = gcn_bits(w0, 0, 9);
         n = 0;
-        if (src0 == 0xF9)
-            n = dec_sdwa(vi, fmt, w, nw, out);
-        else if (src0 == 0xFA)
-            n = dec_dpp(vi, w, nw, out);
-        if (n == 0) {
-            out->nopnds = 0;
-            out->has_literal = 0;
-            out->literal = 0;
-            memset(&out->m, 0, sizeof out->m);
-            n = dec_e32(vi, fmt, w, nw, out);
+        if (src0 == 0xF9 || src0 == 0xFA) {
+            n = src0 == 0xF9 ? dec_sdwa(vi, fmt, w, nw, out) : dec_dpp(vi, w, nw, out);
+            if (n == 0) {               /* undo what the attempt filled in */
+                out->nopnds = 0;
+                out->has_literal = 0;
+                out->literal = 0;
+                memset(&out->m, 0, sizeof out->m);
+            }
         }
+        if (n == 0)
+            n = dec_e32(vi, fmt, w, nw, out);
     }
     if (n == 0)
         out->id = GCN_ID_INVALID;
