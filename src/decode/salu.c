@@ -178,10 +178,43 @@ static void spec_derive(sspec *s)
 }
 
 /* A row's SIG parsed once (at the first decode or print of the row). */
+/* Most rows are register operations of one of these shapes; they decode
+ * and print without walking the specs (a walk branches on each spec's
+ * field, which mispredicts in a mixed instruction stream). */
+enum {
+    SH_GENERIC,     /* walk the specs */
+    SH_D_S_S,       /* sdst ssrc0 ssrc1 (SOP2), register/constant classes */
+    SH_D_S,         /* sdst ssrc0 (SOP1) */
+    SH_S_S,         /* ssrc0 ssrc1 (SOPC) */
+};
+
 typedef struct salu_sig {
     uint8_t ns;              /* number of specs */
+    uint8_t shape;           /* SH_* */
     sspec sp[MAX_SPECS];
 } salu_sig;
+
+/* A register or constant source class (no gpr_idx mode, no immediate). */
+static int is_src_class(unsigned cls)
+{
+    return cls == SC_S32 || cls == SC_S64 || cls == SC_SS32 || cls == SC_SS64;
+}
+
+/* The shape of a parsed SIG (SH_GENERIC unless it is one of the common
+ * register shapes exactly). */
+static unsigned sig_shape(const salu_sig *sg)
+{
+    const sspec *s = sg->sp;
+    if (sg->ns == 3 && s[0].field == SF_SDST && s[1].field == SF_SSRC0 &&
+        s[2].field == SF_SSRC1 && is_src_class(s[1].cls) && is_src_class(s[2].cls))
+        return SH_D_S_S;
+    if (sg->ns == 2 && s[0].field == SF_SDST && s[1].field == SF_SSRC0 && is_src_class(s[1].cls))
+        return SH_D_S;
+    if (sg->ns == 2 && s[0].field == SF_SSRC0 && s[1].field == SF_SSRC1 &&
+        is_src_class(s[0].cls) && is_src_class(s[1].cls))
+        return SH_S_S;
+    return SH_GENERIC;
+}
 
 static salu_sig sigs[GCN_ID_COUNT];
 static gcn_once sigs_once[GCN_ID_COUNT];
@@ -192,6 +225,7 @@ static GCN_COLD void sig_build(unsigned id)
         sigs[id].ns = (uint8_t)parse_sig(gcn_isa_row_of(id)->sig, sigs[id].sp);
         for (unsigned i = 0; i < sigs[id].ns; i++)
             spec_derive(&sigs[id].sp[i]);
+        sigs[id].shape = (uint8_t)sig_shape(&sigs[id]);
         gcn_once_done(&sigs_once[id]);
     }
 }
@@ -293,6 +327,42 @@ static size_t dec_smem_tail(gcn_insn *in, const uint32_t *w)
     return 8;
 }
 
+/* A source spec s of the 8-bit field value v. */
+static inline gcn_opnd *dec_src_spec(gcn_insn *in, const sspec *s, unsigned v,
+                                     const uint32_t *w, size_t nw, size_t *size)
+{
+    return dec_ssrc(in, (gcn_field)s->tag, s->flags, v, s->nregs, (gcn_dtype)s->dtype, w, nw,
+                    size);
+}
+
+/* The register shapes (SOP2, SOP1, SOPC), straight through. */
+static size_t dec_shape(const salu_sig *sg, const uint32_t *w, size_t nw, gcn_insn *out)
+{
+    const sspec *s = sg->sp;
+    uint32_t w0 = w[0];
+    size_t size = 4;
+    switch (sg->shape) {
+    case SH_D_S_S:
+        if (!dec_sreg(out, GCN_FLD_SDST, s[0].flags, gcn_bits(w0, 16, 7), s[0].nregs,
+                      (gcn_dtype)s[0].dtype) ||
+            !dec_src_spec(out, &s[1], gcn_bits(w0, 0, 8), w, nw, &size) ||
+            !dec_src_spec(out, &s[2], gcn_bits(w0, 8, 8), w, nw, &size))
+            return 0;
+        return size;
+    case SH_D_S:
+        if (!dec_sreg(out, GCN_FLD_SDST, s[0].flags, gcn_bits(w0, 16, 7), s[0].nregs,
+                      (gcn_dtype)s[0].dtype) ||
+            !dec_src_spec(out, &s[1], gcn_bits(w0, 0, 8), w, nw, &size))
+            return 0;
+        return size;
+    default: /* SH_S_S */
+        if (!dec_src_spec(out, &s[0], gcn_bits(w0, 0, 8), w, nw, &size) ||
+            !dec_src_spec(out, &s[1], gcn_bits(w0, 8, 8), w, nw, &size))
+            return 0;
+        return size;
+    }
+}
+
 size_t gcn_dec_salu(const gcn_decoder *d, gcn_fmt fmt, const uint32_t *w, size_t nw,
                     gcn_insn *out)
 {
@@ -315,6 +385,8 @@ size_t gcn_dec_salu(const gcn_decoder *d, gcn_fmt fmt, const uint32_t *w, size_t
     }
 
     const salu_sig *sg = sig_of(id);
+    if (sg->shape != SH_GENERIC)
+        return dec_shape(sg, w, nw, out);
     for (unsigned i = 0; i < sg->ns; i++) {
         const sspec *s = &sg->sp[i];
         unsigned flags = s->flags;
@@ -752,6 +824,22 @@ void gcn_print_salu(const gcn_decoder *d, const gcn_insn *in, gcn_strbuf *sb)
      * through the appenders (commit, append, reserve again) */
     char *p = gcn_sb_room(sb, GCN_LINE_MAX);
     p = gcn_cur_mnem(p, in->id);
+    if (sg->shape != SH_GENERIC && in->nopnds == sg->ns) {
+        /* the register shapes: one operand per spec, in order */
+        for (unsigned i = 0; i < sg->ns; i++) {
+            const gcn_opnd *o = &in->op[i];
+            p = gcn_cur_sep(p, i);
+            if (gcn_kind_is_reg(o->kind)) {
+                p = gcn_cur_reg(p, o->kind, o->reg, o->nregs);
+            } else {
+                gcn_sb_commit(sb, p);
+                print_reg_opnd(sb, o, sg->sp[i].cls);
+                p = gcn_sb_room(sb, GCN_LINE_MAX);
+            }
+        }
+        gcn_sb_commit(sb, p);
+        return;
+    }
     unsigned nout = 0;                  /* operands printed so far */
     for (unsigned i = 0; i < sg->ns; i++) {
         const sspec *s = &sg->sp[i];
