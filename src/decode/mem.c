@@ -51,19 +51,23 @@ enum {
 
 typedef struct mem_item {
     uint8_t what;      /* MI_* */
+    uint8_t field;     /* gcn_field of its operand */
     uint8_t n;         /* registers (register fields) */
     uint8_t dt;        /* gcn_dtype */
     uint8_t acc;       /* AGPR when the acc bit is set */
     uint8_t opt;       /* only when the instruction returns */
     uint8_t has_r;     /* other classes when the atomic returns (Vr=, Ar=) */
-    char vcls[MEM_CLS_LEN], acls[MEM_CLS_LEN];    /* "" = LLVM prints no comment */
-    char rvcls[MEM_CLS_LEN], racls[MEM_CLS_LEN];
 } mem_item;
+
+/* Register classes LLVM names in its notes on misaligned tuples, per item:
+ * VGPR, AGPR, and when an atomic returns, VGPR and AGPR ("" = no note). */
+enum { CLS_V, CLS_A, CLS_VR, CLS_AR, CLS_N };
 
 typedef struct mem_sig {
     uint8_t parsed, nitems;
-    mem_item it[MEM_MAX_ITEMS];
     uint16_t attr[2];  /* MA_* per target index */
+    mem_item it[MEM_MAX_ITEMS];
+    char cls[MEM_MAX_ITEMS][CLS_N][MEM_CLS_LEN];    /* kept apart: only notes use them */
 } mem_sig;
 
 static mem_sig sigs[GCN_ID_COUNT];     /* each parsed at its first use */
@@ -96,7 +100,9 @@ static void copy_cls(char *dst, const char *s, size_t n)
 }
 
 /* Parse one operand token "name[?][:N[:dt][:acc][:V=cls][:A=cls]]". */
-static int parse_item(mem_item *it, const char *tok, size_t len)
+static gcn_field item_field(int what);
+
+static int parse_item(mem_item *it, char cls[CLS_N][MEM_CLS_LEN], const char *tok, size_t len)
 {
     static const struct { const char *name; int what; } names[] = {
         {"vdst", MI_VDST}, {"addr", MI_ADDR}, {"data0", MI_DATA0}, {"data1", MI_DATA1},
@@ -104,6 +110,7 @@ static int parse_item(mem_item *it, const char *tok, size_t len)
         {"soffset", MI_SOFFSET}, {"saddr", MI_SADDR},
     };
     memset(it, 0, sizeof *it);
+    memset(cls, 0, CLS_N * MEM_CLS_LEN);
     size_t nl = 0;
     while (nl < len && tok[nl] != ':' && tok[nl] != '?')
         nl++;
@@ -112,6 +119,7 @@ static int parse_item(mem_item *it, const char *tok, size_t len)
             it->what = (uint8_t)names[i].what;
     if (!it->what)
         return 0;
+    it->field = (uint8_t)item_field(it->what);
     size_t p = nl;
     if (p < len && tok[p] == '?') {
         it->opt = 1;
@@ -130,14 +138,14 @@ static int parse_item(mem_item *it, const char *tok, size_t len)
         else if (n == 3 && !strncmp(s, "acc", 3))
             it->acc = 1;
         else if (n > 2 && !strncmp(s, "V=", 2))
-            copy_cls(it->vcls, s + 2, n - 2);
+            copy_cls(cls[CLS_V], s + 2, n - 2);
         else if (n > 2 && !strncmp(s, "A=", 2))
-            copy_cls(it->acls, s + 2, n - 2);
+            copy_cls(cls[CLS_A], s + 2, n - 2);
         else if (n > 3 && !strncmp(s, "Vr=", 3)) {
-            copy_cls(it->rvcls, s + 3, n - 3);
+            copy_cls(cls[CLS_VR], s + 3, n - 3);
             it->has_r = 1;
         } else if (n > 3 && !strncmp(s, "Ar=", 3)) {
-            copy_cls(it->racls, s + 3, n - 3);
+            copy_cls(cls[CLS_AR], s + 3, n - 3);
             it->has_r = 1;
         }
         else
@@ -176,10 +184,13 @@ static void parse_sig(mem_sig *sg, const char *sig)
         if (!len)
             break;
         mem_item it;
-        if (parse_item(&it, p, len)) {
+        char cls[CLS_N][MEM_CLS_LEN];
+        if (parse_item(&it, cls, p, len)) {
             assert(sg->nitems < MEM_MAX_ITEMS);
-            if (sg->nitems < MEM_MAX_ITEMS)
+            if (sg->nitems < MEM_MAX_ITEMS) {
+                memcpy(sg->cls[sg->nitems], cls, sizeof cls);
                 sg->it[sg->nitems++] = it;
+            }
         } else {
             /* attribute, maybe with a target suffix */
             int ti = -1;
@@ -572,21 +583,25 @@ uint64_t gcn_insn_flags(const gcn_insn *in)
 
 /* ---- printing ----------------------------------------------------------- */
 
-static void print_item(gcn_strbuf *sb, const gcn_insn *in, const mem_item *it, const gcn_opnd *o,
-                       int returns)
+/* Operand o of item i, with LLVM's note when its register is outside the
+ * item's class. */
+static void print_item(gcn_strbuf *sb, const gcn_insn *in, const mem_sig *sg, unsigned i,
+                       const gcn_opnd *o, int returns)
 {
+    const mem_item *it = &sg->it[i];
     const char *cls = "";
     gcn_put_opnd(sb, in, o);
     if ((o->kind == GCN_OPND_VGPR || o->kind == GCN_OPND_AGPR) && o->nregs >= 2 && (o->reg & 1)) {
+        int v = o->kind == GCN_OPND_VGPR;
         if (returns && it->has_r)
-            cls = o->kind == GCN_OPND_VGPR ? it->rvcls : it->racls;
+            cls = sg->cls[i][v ? CLS_VR : CLS_AR];
         else
-            cls = o->kind == GCN_OPND_VGPR ? it->vcls : it->acls;
+            cls = sg->cls[i][v ? CLS_V : CLS_A];
     }
     if (o->field == GCN_FLD_SOFFSET && o->kind == GCN_OPND_SPECIAL && o->reg == 254)
         cls = "SReg_32";                   /* src_lds_direct */
     if (o->field == GCN_FLD_SADDR && o->kind == GCN_OPND_SPECIAL && o->reg == 126 && o->nregs == 2)
-        cls = it->vcls;                     /* exec as a GLOBAL saddr */
+        cls = sg->cls[i][CLS_V];           /* exec as a GLOBAL saddr */
     if (cls[0]) {
         gcn_sb_puts(sb, "/*Invalid register, operand has '");
         gcn_sb_puts(sb, cls);
@@ -661,89 +676,128 @@ static void print_format(gcn_strbuf *sb, unsigned dfmt, unsigned nfmt)
     gcn_sb_putc(sb, ']');
 }
 
-static void print_cpol(gcn_strbuf *sb, const gcn_mods *m)
+
+/* A register operand that prints bare: no tuple misaligned for its class. */
+static inline int plain_reg(const gcn_opnd *o)
+{
+    return gcn_kind_is_reg(o->kind) &&
+           !((o->kind == GCN_OPND_VGPR || o->kind == GCN_OPND_AGPR) && o->nregs >= 2 &&
+             (o->reg & 1));
+}
+
+/* The cache policy bits. */
+static char *cur_cpol(char *p, const gcn_mods *m)
 {
     if (m->sc0)
-        gcn_sb_puts(sb, " sc0");
+        p = GCN_CUR_LIT(p, " sc0");
     if (m->nt)
-        gcn_sb_puts(sb, " nt");
+        p = GCN_CUR_LIT(p, " nt");
     if (m->sc1)
-        gcn_sb_puts(sb, " sc1");
+        p = GCN_CUR_LIT(p, " sc1");
+    return p;
+}
+
+/* The modifiers after the operands. */
+static char *cur_mem_mods(char *p, const gcn_insn *in, unsigned attr)
+{
+    const gcn_mods *m = &in->m;
+    switch (in->enc) {
+    case GCN_FMT_DS:
+        if (attr & MA_SWIZZLE) {
+            /* printed with the operands (print_swizzle) */
+        } else if (attr & MA_OFFSET01) {
+            if (m->offset0) {
+                p = GCN_CUR_LIT(p, " offset0:");
+                p = gcn_put_dec(p, m->offset0);
+            }
+            if (m->offset1) {
+                p = GCN_CUR_LIT(p, " offset1:");
+                p = gcn_put_dec(p, m->offset1);
+            }
+        } else if (m->offset) {
+            p = GCN_CUR_LIT(p, " offset:");
+            p = gcn_put_dec(p, (unsigned)m->offset);
+        }
+        if (attr & MA_GDS)
+            p = GCN_CUR_LIT(p, " gds");
+        return p;
+    case GCN_FMT_MUBUF: case GCN_FMT_MTBUF:
+        if (m->idxen)
+            p = GCN_CUR_LIT(p, " idxen");
+        if (m->offen)
+            p = GCN_CUR_LIT(p, " offen");
+        if (m->offset) {
+            p = GCN_CUR_LIT(p, " offset:");
+            p = gcn_put_dec(p, (unsigned)m->offset);
+        }
+        p = cur_cpol(p, m);
+        if (m->lds)
+            p = GCN_CUR_LIT(p, " lds");
+        return p;
+    default:                                /* FLAT, GLOBAL, SCRATCH */
+        if (m->offset) {
+            p = GCN_CUR_LIT(p, " offset:");
+            if (m->offset < 0)
+                *p++ = '-';
+            p = gcn_put_dec(p, m->offset < 0 ? 0u - (unsigned)m->offset : (unsigned)m->offset);
+        }
+        return cur_cpol(p, m);
+    }
 }
 
 void gcn_print_mem(const gcn_decoder *d, const gcn_insn *in, gcn_strbuf *sb)
 {
-    (void)d;
     const gcn_isa_row *r = gcn_isa_row_of(in->id);
     const mem_sig *sg = sig_of(in->id);
     if (!sg) {
         gcn_sb_puts(sb, r->mnem);
         return;
     }
-    gcn_print_mnem(sb, in->id);
     int ti = gcn_isa_target_index(d->target);
     unsigned attr = sg->attr[ti < 0 ? 0 : ti];
     const gcn_mods *m = &in->m;
+    /* through a cursor; notes, formats and swizzles through the appenders */
+    char *p = gcn_sb_room(sb, GCN_LINE_MAX);
+    p = gcn_cur_mnem(p, in->id);
     if (attr & MA_NOARGS) {                 /* buffer_wbl2 / buffer_inv: nt is not printed */
         if (m->sc0)
-            gcn_sb_puts(sb, " sc0");
+            p = GCN_CUR_LIT(p, " sc0");
         if (m->sc1)
-            gcn_sb_puts(sb, " sc1");
+            p = GCN_CUR_LIT(p, " sc1");
+        gcn_sb_commit(sb, p);
         return;
     }
+    int returns = (attr & MA_RTN) && m->sc0;
     unsigned nout = 0;                      /* operands printed so far */
+    unsigned next = 0;                      /* the operand after the last one printed */
     for (unsigned i = 0; i < sg->nitems; i++) {
         const mem_item *it = &sg->it[i];
-        const gcn_opnd *o = gcn_field_opnd(in, item_field(it->what));
+        /* the decoder adds operands in item order: the next one, if it is
+         * this item's; else look for it (records made elsewhere) */
+        const gcn_opnd *o = next < in->nopnds && in->op[next].field == it->field
+                          ? &in->op[next++] : gcn_field_opnd(in, (gcn_field)it->field);
         if (!o && it->what != MI_VADDR && it->what != MI_SADDR)
             continue;                       /* no vdata with lds, no vdst without sc0 */
-        gcn_print_sep(sb, nout++);
-        if (o)
-            print_item(sb, in, it, o, (attr & MA_RTN) && m->sc0);
-        else
-            gcn_sb_puts(sb, "off");
-        if (it->what == MI_SOFFSET && (attr & MA_FORMAT))
+        p = gcn_cur_sep(p, nout++);
+        if (!o) {
+            p = GCN_CUR_LIT(p, "off");
+        } else if (plain_reg(o)) {
+            p = gcn_cur_reg(p, o->kind, o->reg, o->nregs);
+        } else {
+            gcn_sb_commit(sb, p);
+            print_item(sb, in, sg, i, o, returns);
+            p = gcn_sb_room(sb, GCN_LINE_MAX);
+        }
+        if (it->what == MI_SOFFSET && (attr & MA_FORMAT)) {
+            gcn_sb_commit(sb, p);
             print_format(sb, m->dfmt, m->nfmt);
+            p = gcn_sb_room(sb, GCN_LINE_MAX);
+        }
     }
-    switch (in->enc) {
-    case GCN_FMT_DS:
-        if (attr & MA_SWIZZLE) {
-            print_swizzle(sb, (unsigned)m->offset);
-        } else if (attr & MA_OFFSET01) {
-            if (m->offset0) {
-                gcn_sb_puts(sb, " offset0:");
-                gcn_sb_putu(sb, m->offset0);
-            }
-            if (m->offset1) {
-                gcn_sb_puts(sb, " offset1:");
-                gcn_sb_putu(sb, m->offset1);
-            }
-        } else if (m->offset) {
-            gcn_sb_puts(sb, " offset:");
-            gcn_sb_putu(sb, (unsigned)m->offset);
-        }
-        if (attr & MA_GDS)
-            gcn_sb_puts(sb, " gds");
-        break;
-    case GCN_FMT_MUBUF: case GCN_FMT_MTBUF:
-        if (m->idxen)
-            gcn_sb_puts(sb, " idxen");
-        if (m->offen)
-            gcn_sb_puts(sb, " offen");
-        if (m->offset) {
-            gcn_sb_puts(sb, " offset:");
-            gcn_sb_putu(sb, (unsigned)m->offset);
-        }
-        print_cpol(sb, m);
-        if (m->lds)
-            gcn_sb_puts(sb, " lds");
-        break;
-    default:                                /* FLAT, GLOBAL, SCRATCH */
-        if (m->offset) {
-            gcn_sb_puts(sb, " offset:");
-            gcn_sb_puti(sb, m->offset);
-        }
-        print_cpol(sb, m);
-        break;
+    if (in->enc == GCN_FMT_DS && (attr & MA_SWIZZLE)) {
+        gcn_sb_commit(sb, p);
+        print_swizzle(sb, (unsigned)m->offset);
+        p = gcn_sb_room(sb, GCN_LINE_MAX);
     }
+    gcn_sb_commit(sb, cur_mem_mods(p, in, attr));
 }
