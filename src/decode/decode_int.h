@@ -209,6 +209,21 @@ static inline char *gcn_cur_hex(char *p, uint64_t v)
     return p + n;
 }
 
+/* Integer inline constants: encodings 128..208 (0..64, -1..-16), printed
+ * the same for every operand type. */
+static inline int gcn_inline_is_int(unsigned enc)
+{
+    return enc >= 128 && enc <= 208;
+}
+
+static inline char *gcn_cur_inline_int(char *p, unsigned enc)
+{
+    if (enc <= 192)
+        return gcn_put_dec(p, enc - 128);
+    *p = '-';
+    return gcn_put_dec(p + 1, enc - 192);
+}
+
 /* gcn_print_reg() inline, for the printers' hot paths. */
 static inline void gcn_put_reg(gcn_strbuf *sb, unsigned kind, unsigned reg, unsigned nregs)
 {

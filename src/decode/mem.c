@@ -57,6 +57,8 @@ typedef struct mem_item {
     uint8_t acc;       /* AGPR when the acc bit is set */
     uint8_t opt;       /* only when the instruction returns */
     uint8_t has_r;     /* other classes when the atomic returns (Vr=, Ar=) */
+    uint8_t ds_slot;   /* DS: its byte of the second dword (addr 0, data0 1, data1 2,
+                        * vdst 3) */
 } mem_item;
 
 /* Register classes LLVM names in its notes on misaligned tuples, per item:
@@ -65,6 +67,9 @@ enum { CLS_V, CLS_A, CLS_VR, CLS_AR, CLS_N };
 
 typedef struct mem_sig {
     uint8_t parsed, nitems;
+    uint8_t ds_used;   /* DS: bit i set when byte i of the second dword is an item */
+    uint8_t buf_std;   /* MUBUF/MTBUF items exactly vdata vaddr srsrc soffset */
+    uint8_t store;     /* the row's GCN_F_STORE */
     uint16_t attr[2];  /* MA_* per target index */
     mem_item it[MEM_MAX_ITEMS];
     char cls[MEM_MAX_ITEMS][CLS_N][MEM_CLS_LEN];    /* kept apart: only notes use them */
@@ -120,6 +125,7 @@ static int parse_item(mem_item *it, char cls[CLS_N][MEM_CLS_LEN], const char *to
     if (!it->what)
         return 0;
     it->field = (uint8_t)item_field(it->what);
+    it->ds_slot = it->what == MI_ADDR ? 0 : it->what == MI_DATA0 ? 1 : it->what == MI_DATA1 ? 2 : 3;
     size_t p = nl;
     if (p < len && tok[p] == '?') {
         it->opt = 1;
@@ -189,6 +195,9 @@ static void parse_sig(mem_sig *sg, const char *sig)
             assert(sg->nitems < MEM_MAX_ITEMS);
             if (sg->nitems < MEM_MAX_ITEMS) {
                 memcpy(sg->cls[sg->nitems], cls, sizeof cls);
+                if (it.what == MI_ADDR || it.what == MI_DATA0 || it.what == MI_DATA1 ||
+                    it.what == MI_VDST)
+                    sg->ds_used |= (uint8_t)(1u << it.ds_slot);
                 sg->it[sg->nitems++] = it;
             }
         } else {
@@ -218,6 +227,10 @@ static void sig_build(mem_sig *sg, unsigned id)
     case GCN_FMT_DS: case GCN_FMT_MUBUF: case GCN_FMT_MTBUF:
     case GCN_FMT_FLAT: case GCN_FMT_GLOBAL: case GCN_FMT_SCRATCH:
         parse_sig(sg, r->sig);
+        sg->store = (r->flags & GCN_F_STORE) != 0;
+        sg->buf_std = sg->nitems == 4 && sg->it[0].what == MI_VDATA &&
+                      sg->it[1].what == MI_VADDR && sg->it[2].what == MI_SRSRC &&
+                      sg->it[3].what == MI_SOFFSET;
         break;
     default:
         break;
@@ -241,14 +254,6 @@ static inline const mem_sig *sig_of(unsigned id)
     return sigs[id].parsed ? &sigs[id] : NULL;
 }
 
-static const mem_item *sig_item(const mem_sig *sg, int what)
-{
-    for (unsigned i = 0; i < sg->nitems; i++)
-        if (sg->it[i].what == what)
-            return &sg->it[i];
-    return NULL;
-}
-
 /* ---- operand helpers ---------------------------------------------------- */
 
 static gcn_field item_field(int what)
@@ -269,8 +274,8 @@ static gcn_field item_field(int what)
 
 /* A VGPR or AGPR tuple of n registers at reg; 0 when LLVM rejects it (an
  * AGPR tuple past a255).  A VGPR tuple past v255 decodes and prints. */
-static int add_vreg(gcn_insn *in, int what, unsigned reg, unsigned n, int agpr,
-                    gcn_dtype dt, unsigned flags)
+static inline int add_vreg(gcn_insn *in, int what, unsigned reg, unsigned n, int agpr,
+                           gcn_dtype dt, unsigned flags)
 {
     if (agpr && reg + n > 256)
         return 0;
@@ -355,10 +360,9 @@ static size_t dec_ds(const gcn_decoder *d, int ti, const uint32_t *w, size_t nw,
     unsigned acc = gcn_bits(w[0], 25, 1);
     unsigned f[4] = {gcn_bits(w[1], 0, 8), gcn_bits(w[1], 8, 8), gcn_bits(w[1], 16, 8),
                      gcn_bits(w[1], 24, 8)};
-    static const int fwhat[4] = {MI_ADDR, MI_DATA0, MI_DATA1, MI_VDST};
-    for (int i = 0; i < 4; i++)
-        if (f[i] && !sig_item(sg, fwhat[i]))
-            return 0;                       /* unused fields must be 0 */
+    unsigned nonzero = (f[0] != 0) | (f[1] != 0) << 1 | (f[2] != 0) << 2 | (f[3] != 0) << 3;
+    if (nonzero & ~(unsigned)sg->ds_used)
+        return 0;                           /* unused fields must be 0 */
     if (!(attr & (MA_OFFSET | MA_OFFSET01 | MA_SWIZZLE)) && offset)
         return 0;
     if (((attr & MA_GDS) && !gds) || ((attr & MA_NOGDS) && gds))
@@ -370,12 +374,8 @@ static size_t dec_ds(const gcn_decoder *d, int ti, const uint32_t *w, size_t nw,
     out->opcode = (uint16_t)op;
     for (unsigned i = 0; i < sg->nitems; i++) {
         const mem_item *it = &sg->it[i];
-        unsigned reg = 0;
-        for (int k = 0; k < 4; k++)
-            if (fwhat[k] == it->what)
-                reg = f[k];
         unsigned fl = it->what == MI_VDST ? GCN_OPF_DST : GCN_OPF_SRC;
-        if (!add_vreg(out, it->what, reg, it->n, acc && it->acc,
+        if (!add_vreg(out, it->what, f[it->ds_slot], it->n, acc && it->acc,
                       it->dt ? (gcn_dtype)it->dt : GCN_DT_U32, fl))
             return 0;
     }
@@ -429,20 +429,31 @@ static size_t dec_buf(const gcn_decoder *d, int ti, gcn_fmt fmt, const uint32_t 
     if (acc && (!(attr & MA_ACC) || ((attr & MA_NOACC_RTN) && m->sc0)))
         return 0;
     int used_lit = 0;
+    /* vdata: read by stores, written by loads, both by returning atomics */
+    unsigned vdata_fl = (attr & MA_RTN) ? (GCN_OPF_SRC | (m->sc0 ? GCN_OPF_DST : 0))
+                      : sg->store ? GCN_OPF_SRC : GCN_OPF_DST;
+    if (sg->buf_std) {                      /* every MUBUF/MTBUF row: straight through */
+        const mem_item *it = sg->it;
+        if ((!m->lds && !add_vreg(out, MI_VDATA, gcn_bits(w[1], 8, 8), it->n, (int)acc,
+                                  (gcn_dtype)it->dt, vdata_fl)) ||
+            ((m->offen || m->idxen) &&
+             !add_vreg(out, MI_VADDR, gcn_bits(w[1], 0, 8), m->offen + m->idxen, 0, GCN_DT_U32,
+                       GCN_OPF_SRC)) ||
+            !add_srsrc(out, gcn_bits(w[1], 16, 5)) ||
+            !add_soffset(d, out, gcn_bits(w[1], 24, 8), w, nw, &used_lit))
+            return 0;
+        add_offset_imm(out, m->offset);
+        return used_lit ? 12 : 8;
+    }
     for (unsigned i = 0; i < sg->nitems; i++) {
         const mem_item *it = &sg->it[i];
         switch (it->what) {
         case MI_VDATA:
             if (m->lds)
                 break;
-            {
-                unsigned fl = (attr & MA_RTN) ? (GCN_OPF_SRC | (m->sc0 ? GCN_OPF_DST : 0))
-                            : (gcn_isa_row_of(id)->flags & GCN_F_STORE) ? GCN_OPF_SRC
-                            : GCN_OPF_DST;
-                if (!add_vreg(out, MI_VDATA, gcn_bits(w[1], 8, 8), it->n, (int)acc,
-                              (gcn_dtype)it->dt, fl))
-                    return 0;
-            }
+            if (!add_vreg(out, MI_VDATA, gcn_bits(w[1], 8, 8), it->n, (int)acc,
+                          (gcn_dtype)it->dt, vdata_fl))
+                return 0;
             break;
         case MI_VADDR:
             if (m->offen || m->idxen)
@@ -783,6 +794,8 @@ void gcn_print_mem(const gcn_decoder *d, const gcn_insn *in, gcn_strbuf *sb)
             p = GCN_CUR_LIT(p, "off");
         } else if (plain_reg(o)) {
             p = gcn_cur_reg(p, o->kind, o->reg, o->nregs);
+        } else if (o->kind == GCN_OPND_INLINE && gcn_inline_is_int(o->reg)) {
+            p = gcn_cur_inline_int(p, o->reg);      /* soffset 0 and the like */
         } else {
             gcn_sb_commit(sb, p);
             print_item(sb, in, sg, i, o, returns);

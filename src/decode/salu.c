@@ -831,6 +831,9 @@ void gcn_print_salu(const gcn_decoder *d, const gcn_insn *in, gcn_strbuf *sb)
             p = gcn_cur_sep(p, i);
             if (gcn_kind_is_reg(o->kind)) {
                 p = gcn_cur_reg(p, o->kind, o->reg, o->nregs);
+            } else if (o->kind == GCN_OPND_INLINE && gcn_inline_is_int(o->reg) &&
+                       !class_regonly(sg->sp[i].cls)) {
+                p = gcn_cur_inline_int(p, o->reg);
             } else {
                 gcn_sb_commit(sb, p);
                 print_reg_opnd(sb, o, sg->sp[i].cls);

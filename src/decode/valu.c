@@ -912,6 +912,9 @@ void gcn_print_valu(const gcn_decoder *d, const gcn_insn *in, gcn_strbuf *sb)
             p = GCN_CUR_LIT(p, "vcc");
         } else if (gcn_kind_is_reg(o->kind) && !(o->flags & SRC_DECOR)) {
             p = gcn_cur_reg(p, o->kind, o->reg, o->nregs);
+        } else if (o->kind == GCN_OPND_INLINE && gcn_inline_is_int(o->reg) &&
+                   !(o->flags & SRC_DECOR)) {
+            p = gcn_cur_inline_int(p, o->reg);
         } else {
             gcn_sb_commit(sb, p);
             print_src(sb, vi, in, o);
