@@ -37,26 +37,32 @@ typedef struct vop_od {
     char cls;           /* v a s c */
     uint8_t n;          /* registers */
     uint8_t dt;         /* gcn_dtype */
-    char rc[28];        /* register class named in comments, "" if none */
+    uint8_t lds_ok;     /* class VRegOrLds_32: lds_direct gets no note */
 } vop_od;
 
+/* What decoding and printing read comes first and fits in two cache lines
+ * (the mixed stream of a code object touches many rows, each once); the
+ * texts only the parser and the notes use come last. */
 typedef struct vop_info {
     uint8_t ok;
-    vop_od od[R_N];
+    uint8_t fmt;        /* the row's native family */
     uint8_t form[F_N];
-    char tmpl[F_N][8];  /* D E(sdst) 0 1 2 K V(vcc src) W(vcc dst) */
-    char v3[14];        /* VOP3 modifier bit map */
     uint8_t os;         /* op_sel entries */
-    char sw[14];        /* SDWA bit map */
-    char dp[8];         /* DPP bit map, bits 17..23 */
     uint8_t nosuf32, nosuf64, nosufdpp, nosufsdwa, bitop3, v3fi, dpalu, sdwanodst;
-    /* The bit maps above as masks (info_build): bits that make the word
+    uint8_t vop3b;      /* the e64 form has an sdst (VOP3b) */
+    uint8_t k_then_1;   /* e32: the K constant precedes vsrc1 (fmamk: vsrc1 is the addend) */
+    vop_od od[R_N];
+    char tmpl[F_N][8];  /* D E(sdst) 0 1 2 K V(vcc src) W(vcc dst) */
+    /* The bit maps below as masks (info_build): bits that make the word
      * invalid when set, bits LLVM prints, bits it ignores. */
     uint64_t v3_bad, v3_keep;   /* VOP3 dwords 0-1 */
     uint32_t sw_bad, sw_clear;  /* SDWA second dword */
     uint32_t dp_bad, dp_clear;  /* DPP second dword */
-    uint8_t vop3b;      /* the e64 form has an sdst (VOP3b) */
-    uint8_t k_then_1;   /* e32: the K constant precedes vsrc1 (fmamk: vsrc1 is the addend) */
+    /* cold */
+    char rc[R_N][28];   /* register class named in comments, "" if none */
+    char v3[14];        /* VOP3 modifier bit map */
+    char sw[14];        /* SDWA bit map */
+    char dp[8];         /* DPP bit map, bits 17..23 */
 } vop_info;
 
 /* [target index][id], each parsed at its first use */
@@ -165,10 +171,11 @@ static void parse_sig(vop_info *vi, const char *sig, int ti)
                 if (q < e && *q == ':') {
                     q++;
                     size_t rl = (size_t)(e - q);
-                    if (rl >= sizeof o->rc)
-                        rl = sizeof o->rc - 1;
-                    memcpy(o->rc, q, rl);
-                    o->rc[rl] = 0;
+                    if (rl >= sizeof vi->rc[r])
+                        rl = sizeof vi->rc[r] - 1;
+                    memcpy(vi->rc[r], q, rl);
+                    vi->rc[r][rl] = 0;
+                    o->lds_ok = !strcmp(vi->rc[r], "VRegOrLds_32");
                 }
             }
         } else {
@@ -248,6 +255,7 @@ static void info_build(vop_info *vi, int ti, unsigned id)
         r->fmt == GCN_FMT_VOP3) {
         parse_sig(vi, r->sig, ti);
         build_masks(vi, r->fmt);
+        vi->fmt = r->fmt;
     }
 }
 
@@ -318,7 +326,7 @@ static gcn_opnd *add_src(gcn_insn *in, gcn_field f, unsigned enc, const vop_od *
         /* LLVM prints no comment for its "inline values" (null, src_*), nor
          * for lds_direct in a VRegOrLds class */
         if (vonly && !(enc == 125 || (enc >= 230 && enc <= 239) || (enc >= 251 && enc <= 253) ||
-                       (enc == 254 && !strcmp(o->rc, "VRegOrLds_32"))))
+                       (enc == 254 && o->lds_ok)))
             op->flags |= OPF_BADREG;
         if (o->cls == 's' && enc == 254)
             op->flags |= OPF_BADREG;    /* lds_direct is no SReg_32 */
@@ -575,7 +583,7 @@ static size_t dec_sdwa(const vop_info *vi, unsigned fmt, const uint32_t *w, size
             break;
         case 'W':
             if (fmt == GCN_FMT_VOPC && gcn_bits(s, 15, 1)) {
-                vop_od sd = {1, 's', 2, GCN_DT_B64, ""};
+                vop_od sd = {1, 's', 2, GCN_DT_B64, 0};
                 op = add_sdst(out, GCN_FLD_SDST, gcn_bits(s, 8, 7), &sd);
             } else {
                 op = gcn_add_opnd(out, GCN_OPND_SPECIAL, GCN_FLD_VCC_IMPLICIT, GCN_OPF_DST, 106,
@@ -753,8 +761,8 @@ static void print_rc_comment(gcn_strbuf *sb, const vop_info *vi, const gcn_insn 
     gcn_sb_puts(sb, "/*Invalid register, operand has '");
     if ((o->flags & OPF_BADREG) && o->field == GCN_FLD_SDST) {
         gcn_sb_puts(sb, "SReg_32_XM0");
-    } else if ((o->flags & OPF_BADREG) && od->rc[0] && od->rc[0] != '!') {
-        gcn_sb_puts(sb, od->rc);
+    } else if ((o->flags & OPF_BADREG) && vi->rc[r][0] && vi->rc[r][0] != '!') {
+        gcn_sb_puts(sb, vi->rc[r]);
     } else if (od->cls == 'a') {
         print_tuple_class(sb, "AReg", "AGPR_32", o->nregs);
     } else {
@@ -894,17 +902,16 @@ static void print_dpp_ctrl(gcn_strbuf *sb, const vop_info *vi, unsigned c)
 
 void gcn_print_valu(const gcn_decoder *d, const gcn_insn *in, gcn_strbuf *sb)
 {
-    const gcn_isa_row *row = gcn_isa_row_of(in->id);
     const vop_info *vi = info_of(d, in->id);
     if (!vi) {
-        gcn_sb_puts(sb, row->mnem);
+        gcn_sb_puts(sb, gcn_isa_row_of(in->id)->mnem);
         return;
     }
     /* mnemonic and operands through a cursor; operands with modifiers or
      * notes take the appenders (print_src) */
     char *p = gcn_sb_room(sb, GCN_LINE_MAX);
     p = gcn_cur_mnem(p, in->id);
-    p = cur_suffix(p, vi, in->sub, row->fmt);
+    p = cur_suffix(p, vi, in->sub, vi->fmt);
     for (unsigned i = 0; i < in->nopnds; i++) {
         const gcn_opnd *o = &in->op[i];
         p = gcn_cur_sep(p, i);
@@ -955,7 +962,7 @@ void gcn_print_valu(const gcn_decoder *d, const gcn_insn *in, gcn_strbuf *sb)
         if (m->clamp)
             gcn_sb_puts(sb, " clamp");
         print_omod(sb, m->omod);
-        if (row->fmt != GCN_FMT_VOPC && !vi->sdwanodst) {
+        if (vi->fmt != GCN_FMT_VOPC && !vi->sdwanodst) {
             gcn_sb_puts(sb, " dst_sel:");
             gcn_sb_puts(sb, sdwa_sel_name(m->dst_sel));
             gcn_sb_puts(sb, m->dst_unused == 0 ? " dst_unused:UNUSED_PAD"
@@ -964,7 +971,7 @@ void gcn_print_valu(const gcn_decoder *d, const gcn_insn *in, gcn_strbuf *sb)
         }
         gcn_sb_puts(sb, " src0_sel:");
         gcn_sb_puts(sb, sdwa_sel_name(m->src0_sel));
-        if (row->fmt != GCN_FMT_VOP1) {
+        if (vi->fmt != GCN_FMT_VOP1) {
             gcn_sb_puts(sb, " src1_sel:");
             gcn_sb_puts(sb, sdwa_sel_name(m->src1_sel));
         }
