@@ -291,16 +291,18 @@ static gcn_opnd *dec_ssrc(gcn_insn *in, gcn_field fld, unsigned flags, unsigned 
 }
 
 
+/* The opcode field of each scalar format: SOP2 [29:23], SOPK [27:23], SOP1
+ * [15:8], SOPC/SOPP [22:16], SMEM [25:18].  From tables, not a switch: the
+ * formats mix at random in code. */
 static unsigned opcode_of(gcn_fmt fmt, uint32_t w0)
 {
-    switch (fmt) {
-    case GCN_FMT_SOP2: return gcn_bits(w0, 23, 7);
-    case GCN_FMT_SOPK: return gcn_bits(w0, 23, 5);
-    case GCN_FMT_SOP1: return gcn_bits(w0, 8, 8);
-    case GCN_FMT_SOPC: case GCN_FMT_SOPP: return gcn_bits(w0, 16, 7);
-    case GCN_FMT_SMEM: return gcn_bits(w0, 18, 8);
-    default: return 0;
-    }
+    static const uint8_t lo[GCN_FMT_COUNT] = {
+        [GCN_FMT_SOP2] = 23, [GCN_FMT_SOPK] = 23, [GCN_FMT_SOP1] = 8, [GCN_FMT_SOPC] = 16,
+        [GCN_FMT_SOPP] = 16, [GCN_FMT_SMEM] = 18};
+    static const uint8_t mask[GCN_FMT_COUNT] = {
+        [GCN_FMT_SOP2] = 0x7f, [GCN_FMT_SOPK] = 0x1f, [GCN_FMT_SOP1] = 0xff,
+        [GCN_FMT_SOPC] = 0x7f, [GCN_FMT_SOPP] = 0x7f, [GCN_FMT_SMEM] = 0xff};
+    return (w0 >> lo[fmt]) & mask[fmt];
 }
 
 static size_t dec_smem_tail(gcn_insn *in, const uint32_t *w)

@@ -680,15 +680,15 @@ static size_t dec_dpp(const vop_info *vi, const uint32_t *w, size_t nw, gcn_insn
 
 size_t gcn_dec_valu(const gcn_decoder *d, gcn_fmt fmt, const uint32_t *w, size_t nw, gcn_insn *out)
 {
+    /* the opcode field: VOP1 [16:9], VOP2 [30:25], VOPC [24:17], VOP3
+     * [25:16] (from tables: the formats mix at random) */
+    static const uint8_t op_lo[GCN_FMT_COUNT] = {
+        [GCN_FMT_VOP1] = 9, [GCN_FMT_VOP2] = 25, [GCN_FMT_VOPC] = 17, [GCN_FMT_VOP3] = 16};
+    static const uint16_t op_mask[GCN_FMT_COUNT] = {
+        [GCN_FMT_VOP1] = 0xff, [GCN_FMT_VOP2] = 0x3f, [GCN_FMT_VOPC] = 0xff,
+        [GCN_FMT_VOP3] = 0x3ff};
     uint32_t w0 = w[0];
-    unsigned op;
-    switch (fmt) {
-    case GCN_FMT_VOP1: op = gcn_bits(w0, 9, 8); break;
-    case GCN_FMT_VOP2: op = gcn_bits(w0, 25, 6); break;
-    case GCN_FMT_VOPC: op = gcn_bits(w0, 17, 8); break;
-    case GCN_FMT_VOP3: op = gcn_bits(w0, 16, 10); break;
-    default: return 0;
-    }
+    unsigned op = (w0 >> op_lo[fmt]) & op_mask[fmt];
     unsigned id = gcn_isa_find(gcn_isa_target_index(d->target), fmt, op);
     const vop_info *vi = info_of(d, id);
     if (!vi)
