@@ -51,6 +51,8 @@ typedef struct vop_info {
     uint8_t nosuf32, nosuf64, nosufdpp, nosufsdwa, bitop3, v3fi, dpalu, sdwanodst;
     uint8_t vop3b;      /* the e64 form has an sdst (VOP3b) */
     uint8_t k_then_1;   /* e32: the K constant precedes vsrc1 (fmamk: vsrc1 is the addend) */
+    uint8_t e32_shape;  /* E32_*: a common e32 template, decoded straight through */
+    uint8_t e64_nsrc;   /* e64 template D,S0[,S1[,S2]] with a vector D: the sources; else 0 */
     vop_od od[R_N];
     char tmpl[F_N][8];  /* D E(sdst) 0 1 2 K V(vcc src) W(vcc dst) */
     /* The bit maps below as masks (info_build): bits that make the word
@@ -64,6 +66,12 @@ typedef struct vop_info {
     char sw[14];        /* SDWA bit map */
     char dp[8];         /* DPP bit map, bits 17..23 */
 } vop_info;
+
+/* The common e32 templates (see build_masks): VOPC "VCCD,S0,S1", VOP1
+ * "D,S0", VOP2 "D,S0,S1" with a vector destination.  They decode without
+ * walking the template (a walk branches on each item, which mispredicts
+ * in a mixed instruction stream). */
+enum { E32_WALK, E32_W01, E32_D0, E32_D01 };
 
 /* [target index][id], each parsed at its first use */
 static vop_info infos[2][GCN_ID_COUNT];
@@ -244,6 +252,18 @@ static void build_masks(vop_info *vi, unsigned fmt)
         else if (c == '=')
             vi->dp_clear |= 1u << b;
     }
+    /* the straight-through shapes */
+    int vdst = vi->od[R_D].cls == 'v' || vi->od[R_D].cls == 'a';
+    int vsrc1 = vi->od[R_S1].cls == 'v' || vi->od[R_S1].cls == 'a';
+    const char *t32 = vi->tmpl[F_E32], *t64 = vi->tmpl[F_E64];
+    if (!strcmp(t32, "W01") && vsrc1)
+        vi->e32_shape = E32_W01;
+    else if (!strcmp(t32, "D0") && vdst)
+        vi->e32_shape = E32_D0;
+    else if (!strcmp(t32, "D01") && vdst && vsrc1)
+        vi->e32_shape = E32_D01;
+    if (vdst && (!strcmp(t64, "D0") || !strcmp(t64, "D01") || !strcmp(t64, "D012")))
+        vi->e64_nsrc = (uint8_t)(strlen(t64) - 1);
 }
 
 /* Parse row id's SIG for target index ti (rows of other families stay
@@ -284,6 +304,12 @@ static inline const vop_info *info_of(const gcn_decoder *d, unsigned id)
 #define OPF_BADIMM GCN_OPF_BADIMM
 #define OPF_ALIGN  GCN_OPF_MISALIGN
 
+
+/* The register kind of a vector-register class. */
+static inline gcn_opnd_kind vgpr_kind(const vop_od *o)
+{
+    return o->cls == 'a' ? GCN_OPND_AGPR : GCN_OPND_VGPR;
+}
 
 static inline gcn_opnd *add_vgpr(gcn_insn *in, gcn_field f, unsigned flags, unsigned reg,
                                  const vop_od *o, gcn_opnd_kind kind)
@@ -400,6 +426,29 @@ static size_t dec_e32(const vop_info *vi, unsigned fmt, const uint32_t *w, size_
     out->sub = GCN_SUB_E32;
     if (!vi->form[F_E32])
         return 0;
+    const vop_od *od = vi->od;
+    switch (vi->e32_shape) {
+    case E32_W01:
+        if (!gcn_add_opnd(out, GCN_OPND_SPECIAL, GCN_FLD_VCC_IMPLICIT, GCN_OPF_DST, 106, 2,
+                          GCN_DT_B64) ||
+            !add_src(out, GCN_FLD_SRC0, src0, &od[R_S0], have_lit, lit, &used) ||
+            !add_vgpr(out, GCN_FLD_SRC1, GCN_OPF_SRC, vsrc1, &od[R_S1], vgpr_kind(&od[R_S1])))
+            return 0;
+        return used ? 8 : 4;
+    case E32_D0:
+        if (!add_vgpr(out, GCN_FLD_VDST, GCN_OPF_DST, vdst, &od[R_D], vgpr_kind(&od[R_D])) ||
+            !add_src(out, GCN_FLD_SRC0, src0, &od[R_S0], have_lit, lit, &used))
+            return 0;
+        return used ? 8 : 4;
+    case E32_D01:
+        if (!add_vgpr(out, GCN_FLD_VDST, GCN_OPF_DST, vdst, &od[R_D], vgpr_kind(&od[R_D])) ||
+            !add_src(out, GCN_FLD_SRC0, src0, &od[R_S0], have_lit, lit, &used) ||
+            !add_vgpr(out, GCN_FLD_SRC1, GCN_OPF_SRC, vsrc1, &od[R_S1], vgpr_kind(&od[R_S1])))
+            return 0;
+        return used ? 8 : 4;
+    default:
+        break;
+    }
     const char *t = vi->tmpl[F_E32];
     if (!*t) {                          /* v_nop, v_clrexcp: no operands, src0 ignored */
         if (fmt == GCN_FMT_VOP1 && vdst != 0)
@@ -489,6 +538,22 @@ static size_t dec_e64(const gcn_decoder *d, const vop_info *vi, const uint32_t *
     unsigned src[3] = {gcn_bits(q, 32, 9), gcn_bits(q, 41, 9), gcn_bits(q, 50, 9)};
     int have_lit = litok && nw >= 3;
     uint32_t lit = nw >= 3 ? w[2] : 0;
+    if (vi->e64_nsrc) {                 /* D,S0[,S1[,S2]]: straight through */
+        if (!add_vgpr(out, GCN_FLD_VDST, GCN_OPF_DST, vdst, &vi->od[R_D], vgpr_kind(&vi->od[R_D])))
+            return 0;
+        for (unsigned i = 0; i < vi->e64_nsrc; i++) {
+            if (src[i] == 255 && !have_lit)
+                return 0;
+            gcn_opnd *op = add_src(out, (gcn_field)(GCN_FLD_SRC0 + i), src[i], &vi->od[R_S0 + i],
+                                   have_lit, lit, &used);
+            if (!op)
+                return 0;
+            if (!vi->bitop3)
+                op->flags |= (uint8_t)(((negb >> i) & 1) * GCN_OPF_NEG |
+                                       ((absb >> i) & 1) * GCN_OPF_ABS);
+        }
+        goto mods;
+    }
     for (const char *t = vi->tmpl[F_E64]; *t; t++) {
         int r;
         switch (*t) {
@@ -529,6 +594,7 @@ static size_t dec_e64(const gcn_decoder *d, const vop_info *vi, const uint32_t *
         if (!op)
             return 0;
     }
+mods:
     out->m.clamp = (uint8_t)gcn_bits(mb, 15, 1);
     out->m.omod = (uint8_t)omod;
     out->m.op_sel = (uint8_t)gcn_bits(mb, 11, 4);
