@@ -553,11 +553,17 @@ static void class_name(gcn_strbuf *sb, const v3p_opspec *o, unsigned nregs, int 
     }
 }
 
+/* Register classes without SGPRs. */
+static int strict_class(const v3p_opspec *o)
+{
+    return o->kind == K_AG || o->kind == K_AV || o->kind == K_CD || o->kind == K_AVD ||
+           o->kind == K_VI;
+}
+
 static void print_operand(gcn_strbuf *sb, const gcn_insn *in, const gcn_opnd *op,
                           const v3p_opspec *o)
 {
-    int strict = o->kind == K_AG || o->kind == K_AV || o->kind == K_CD || o->kind == K_AVD ||
-                 o->kind == K_VI;  /* register classes without SGPRs */
+    int strict = strict_class(o);
     int note = 0;
     switch (op->kind) {
     case GCN_OPND_VGPR: case GCN_OPND_AGPR:
@@ -618,6 +624,11 @@ static void print_packed(gcn_strbuf *sb, const char *name, unsigned bits, unsign
     gcn_sb_putc(sb, ']');
 }
 
+static int plain_reg(const gcn_opnd *op, const v3p_opspec *o);
+static void print_modified(gcn_strbuf *sb, const gcn_insn *in, const gcn_opnd *op,
+                           const v3p_opspec *o);
+static void print_mods(gcn_strbuf *sb, const gcn_insn *in, const v3p_sig *s);
+
 void gcn_print_vop3p(const gcn_decoder *d, const gcn_insn *in, gcn_strbuf *sb)
 {
     (void)d;
@@ -627,25 +638,63 @@ void gcn_print_vop3p(const gcn_decoder *d, const gcn_insn *in, gcn_strbuf *sb)
         gcn_sb_puts(sb, r->mnem);
         return;
     }
-    gcn_print_mnem(sb, in->id);
+    /* mnemonic and plain registers through a cursor, the rest through the
+     * appenders */
+    char *p = gcn_sb_room(sb, GCN_LINE_MAX);
+    p = gcn_cur_mnem(p, in->id);
     for (unsigned i = 0; i < in->nopnds && i < s->nops; i++) {
         const gcn_opnd *op = &in->op[i];
-        gcn_sb_puts(sb, i ? ", " : " ");
-        int neg = (op->flags & GCN_OPF_NEG) != 0, abs = (op->flags & GCN_OPF_ABS) != 0;
-        /* printOperandAndFPInputMods: neg(...) around an immediate; a
-         * literal printed as lit(...) is an expression and gets '-'. */
-        int negf = neg && !abs && (op->kind == GCN_OPND_INLINE ||
-                                   (op->kind == GCN_OPND_LITERAL && !lit_marked(in->literal, s->op[i].imm)));
-        if (neg)
-            gcn_sb_puts(sb, negf ? "neg(" : "-");
-        if (abs)
-            gcn_sb_putc(sb, '|');
-        print_operand(sb, in, op, &s->op[i]);
-        if (abs)
-            gcn_sb_putc(sb, '|');
-        if (negf)
-            gcn_sb_putc(sb, ')');
+        p = gcn_cur_sep(p, i);
+        if (plain_reg(op, &s->op[i])) {
+            p = gcn_cur_reg(p, op->kind, op->reg, op->nregs);
+            continue;
+        }
+        gcn_sb_commit(sb, p);
+        print_modified(sb, in, op, &s->op[i]);
+        p = gcn_sb_room(sb, GCN_LINE_MAX);
     }
+    gcn_sb_commit(sb, p);
+    print_mods(sb, in, s);
+}
+
+/* A register operand without modifiers that gets no class note. */
+static int plain_reg(const gcn_opnd *op, const v3p_opspec *o)
+{
+    if (op->flags & (GCN_OPF_NEG | GCN_OPF_ABS))
+        return 0;
+    switch (op->kind) {
+    case GCN_OPND_VGPR: case GCN_OPND_AGPR:
+        return !(op->nregs > 1 && (op->reg & 1));
+    case GCN_OPND_SGPR: case GCN_OPND_TTMP:
+        return !strict_class(o);
+    default:
+        return 0;
+    }
+}
+
+/* An operand with its neg/abs modifiers. */
+static void print_modified(gcn_strbuf *sb, const gcn_insn *in, const gcn_opnd *op,
+                           const v3p_opspec *o)
+{
+    int neg = (op->flags & GCN_OPF_NEG) != 0, abs = (op->flags & GCN_OPF_ABS) != 0;
+    /* printOperandAndFPInputMods: neg(...) around an immediate; a literal
+     * printed as lit(...) is an expression and gets '-'. */
+    int negf = neg && !abs && (op->kind == GCN_OPND_INLINE ||
+                               (op->kind == GCN_OPND_LITERAL && !lit_marked(in->literal, o->imm)));
+    if (neg)
+        gcn_sb_puts(sb, negf ? "neg(" : "-");
+    if (abs)
+        gcn_sb_putc(sb, '|');
+    print_operand(sb, in, op, o);
+    if (abs)
+        gcn_sb_putc(sb, '|');
+    if (negf)
+        gcn_sb_putc(sb, ')');
+}
+
+/* The modifiers after the operands. */
+static void print_mods(gcn_strbuf *sb, const gcn_insn *in, const v3p_sig *s)
+{
     const gcn_mods *m = &in->m;
     if (s->cls == C_MFMASCALE) {
         print_packed(sb, "op_sel", m->op_sel, 3, 0);
