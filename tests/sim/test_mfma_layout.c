@@ -467,7 +467,9 @@ static int check_insn(const ins *I)
         return fail("%s: %s", I->mnem, err);
     const gcn_mfma_info *f = &x.info;
     unsigned m, n, k, b;
-    gcn_decoder dec = {GCN_TARGET_GFX942};
+    gcn_decoder dec;
+    memset(&dec, 0, sizeof dec);
+    dec.target = GCN_TARGET_GFX942;
     char buf[200];
     snprintf(buf, sizeof buf, "ours %ux%ux%u b%u regs %u/%u/%u/%u passes %u; data %ux%ux%u b%u "
              "regs %u/%u/%u/%u cycles %u", f->m, f->n, f->k, f->blocks, f->regs_a, f->regs_b,
