@@ -1,11 +1,11 @@
 #!/usr/bin/python3
-"""test_mfma_num.py -- src/sim/mfma_num.c (through tests/sim/mfma_num_driver) against the
+"""test_mfma_num.py -- src/sim/mfma_num.c (through tests/sim/test_mfma_num_driver) against the
 independent exact-arithmetic model tests/sim/mfma_model.py, on seeded random cases for
 every element-type combination of both targets: random bit patterns (NaN, inf,
 denormals, zeros), values with spread exponents (alignment and truncation), heavy
 cancellation, accumulators far above and below the products, and gfx950 block scales.
 
-Usage: test_mfma_num.py [DRIVER]   (default: $top_builddir/tests/sim/mfma_num_driver)
+Usage: test_mfma_num.py [DRIVER]   (default: $top_builddir/tests/sim/test_mfma_num_driver)
 Exit 0 if every case agrees, 1 otherwise (first differences printed).
 """
 import os
@@ -73,7 +73,7 @@ def cancel_case(rng, t, n):
 
 def main():
     top = os.environ.get("top_builddir", ".")
-    drv = sys.argv[1] if len(sys.argv) > 1 else os.path.join(top, "tests/sim/mfma_num_driver")
+    drv = sys.argv[1] if len(sys.argv) > 1 else os.path.join(top, "tests/sim/test_mfma_num_driver")
     rng = random.Random(20260517)
     cases = []
     for ta, tb, g950, ks in COMBOS:
