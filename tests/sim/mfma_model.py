@@ -218,3 +218,88 @@ def fma32(a, b, c):
 
 def f32(x):
     return struct.unpack("<I", struct.pack("<f", x))[0]
+
+
+# ---------------------------------------------------------------- fast integer variant
+# The same rules with Python integers (for the kernel tests, where the exact-rational
+# model is too slow); tests/sim/test_mfma_num.py checks it against dot() too.
+
+def _dec_int(t, gfx950, bits):
+    eb, mb, bias, kind = FORMATS[fmt_name(t, gfx950)]
+    nb = 1 + eb + mb
+    if t == "xf32":
+        bits &= 0xFFFFE000
+    bits &= (1 << nb) - 1
+    E = (bits >> mb) & ((1 << eb) - 1)
+    M = bits & ((1 << mb) - 1)
+    emax = (1 << eb) - 1
+    if (kind == "fnuz" and bits == 1 << (nb - 1)) or (kind == "ieee" and E == emax) or \
+            (kind == "e4m3fn" and E == emax and M == (1 << mb) - 1):
+        return None
+    fb = mb
+    if t == "xf32":
+        M >>= 13
+        fb = 10
+    neg = bits >> (nb - 1)
+    if E == 0:
+        return (-M if neg else M, (1 - bias) if M else -126, fb)
+    return (-(M | 1 << fb) if neg else (M | 1 << fb), E - bias, fb)
+
+
+def _fsum(ps):
+    E = max(e for _, e, _ in ps)
+    s = 0
+    for P, e, fb in ps:
+        sh = 24 - fb + e - E
+        t = abs(P) << sh if sh >= 0 else abs(P) >> -sh
+        s += -t if P < 0 else t
+    return s, E
+
+
+def _floor_shift(x, sh):
+    return x << sh if sh >= 0 else x >> -sh      # Python >> floors
+
+
+def dot_fast(ta, tb, gfx950, a_bits, b_bits, c_bits):
+    """dot() for finite A/B/C without scales; falls back to dot() otherwise."""
+    if ta in ("i8", "f32"):
+        return dot(ta, tb, gfx950, a_bits, b_bits, c_bits)
+    av = [_dec_int(ta, gfx950, x) for x in a_bits]
+    bv = [_dec_int(tb, gfx950, y) for y in b_bits]
+    if None in av or None in bv or (c_bits & 0x7F800000) == 0x7F800000:
+        return dot(ta, tb, gfx950, a_bits, b_bits, c_bits)
+    group = {"xf32": 4, "f16": 8, "bf16": 8}.get(ta, 16)
+    fp8 = ta not in ("xf32", "f16", "bf16")
+    n = len(av)
+    g = min(group, n)
+    c = c_bits
+    for first in range(0, n, g):
+        ps = [(x[0] * y[0], x[1] + y[1], x[2] + y[2])
+              for x, y in zip(av[first:first + g], bv[first:first + g])]
+        for P, e, fb in ps:
+            if P and abs(P).bit_length() - 1 - fb + e >= 128:
+                return dot(ta, tb, gfx950, a_bits, b_bits, c_bits)
+        cm, ce, _ = _dec_int("f32", False, c)
+        if fp8:
+            s0, e0 = _fsum(ps[0::2])
+            if len(ps) > 1:
+                s1, e1 = _fsum(ps[1::2])
+                E = max(e0, e1)
+                S = _floor_shift(s0, e0 - E) + _floor_shift(s1, e1 - E)
+            else:
+                S, E = s0, e0
+        else:
+            S, E = _fsum(ps)
+        mx = max(E, ce)
+        Sp = _floor_shift(S, 7 + E - mx)
+        Cp = 0 if (fp8 and ce < mx - 25) else _floor_shift(cm, 1 + ce - mx)
+        R = Sp + Cp * 128
+        if R == 0:
+            c = 0
+            continue
+        v = math.ldexp(R, mx - 31)
+        try:
+            c = struct.unpack("<I", struct.pack("<f", v))[0]
+        except OverflowError:
+            c = 0x7F800000 if v > 0 else 0xFF800000
+    return c
