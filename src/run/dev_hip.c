@@ -111,8 +111,9 @@ static int hd_list(void *self, FILE *f, char *err, size_t errlen)
             return rc;
         int ok = is_cdna3(d.target);
         good += ok;
-        fprintf(f, "%d: %s, %s, %s, pci %s%s\n", i, d.name, d.arch, d.runtime, d.pci,
-                ok ? "" : " (not gfx942/gfx950: not usable)");
+        /* "INDEX: TARGET (TARGET ID) NAME, pci ..., RUNTIME"; TARGET is "-" when unusable */
+        fprintf(f, "%d: %s (%s) %s, pci %s, %s%s\n", i, ok ? d.target : "-", d.arch, d.name, d.pci,
+                d.runtime, ok ? "" : " [not gfx942/gfx950: not usable]");
     }
     if (!good) {
         seterr(err, errlen, "no gfx942/gfx950 device among the %d AMD GPU%s", n, n == 1 ? "" : "s");

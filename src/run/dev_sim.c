@@ -36,8 +36,10 @@ static void seterr(char *err, size_t n, const char *fmt, ...)
 static int sd_list(void *self, FILE *f, char *err, size_t errlen)
 {
     simdev *d = self;
-    fprintf(f, "%s: gcnsim simulator (%s), targets gfx942 gfx950\n", d->execute ? "sim" : "none",
-            d->execute ? "self-test backend, not a GPU" : "addresses only, no execution");
+    for (int i = 0; i < 2; i++)
+        fprintf(f, "%s: %s (%s) gcnsim simulator, %s\n", d->execute ? "sim" : "none",
+                i ? "gfx950" : "gfx942", i ? "gfx950" : "gfx942",
+                d->execute ? "self-test backend, not a GPU" : "addresses only, no execution");
     return GCN_RUN_OK;
 }
 
