@@ -116,7 +116,8 @@ static void case_text(json_t *c, FILE *f)
     char ps[512];
     params_text(json_object_get(c, "params"), ps, sizeof ps);
     fprintf(f, "== %s  %s  %s  [%s]\n", jstr(c, "kernel"), jstr(c, "target"), ps[0] ? ps : "-",
-            jstr(c, "manifest"));
+            json_object_get(c, "source_manifest") ? jstr(c, "source_manifest")
+                                                  : jstr(c, "manifest"));
     json_t *dev = json_object_get(c, "device");
     if (dev)
         fprintf(f, "   device: %s (%s), %s\n", jstr(dev, "name"), jstr(dev, "arch"),
@@ -168,6 +169,9 @@ static void case_text(json_t *c, FILE *f)
         }
         fputc('\n', f);
     }
+    if (json_is_true(json_object_get(c, "gcnsim_findings")))
+        fprintf(f, "   gcnsim reports wait-counter findings: the kernel is racy, its results depend "
+                "on memory timing\n");
     json_t *ref = json_object_get(c, "reference");
     if (ref)
         fprintf(f, "   C reference: device %s; gcnsim %s\n", jstr(ref, "device"),
