@@ -30,9 +30,10 @@ if [ "$rc" != 0 ]; then
     exit 1
 fi
 # the report, and a one-bit change found by the compare tool
-exec "$py" - "$out" "$builddir/tests/device/devcmp" <<'PYEOF'
+export top_builddir="$builddir" top_srcdir="$srcdir"
+exec "$py" - "$out" "$builddir/tests/device/devcmp" "$srcdir" <<'PYEOF'
 import json, os, shutil, subprocess, sys
-out, devcmp = sys.argv[1], sys.argv[2]
+out, devcmp, srcdir = sys.argv[1], sys.argv[2], sys.argv[3]
 rep = json.load(open(os.path.join(out, "report.json")))
 bad = []
 c = rep["counts"]
@@ -76,6 +77,21 @@ for case in rep["cases"]:
                                                      open(os.path.join(out, "mutant.txt")).read()
                                                      .split("first: ")[1].splitlines()[0]))
     done = True
+    # a reproducer of that case has everything docs/gcnrun.md promises
+    case_dir = os.path.dirname(case["dev_dir"])
+    tgz = os.path.join(out, "reproducer.tar.gz")
+    r = subprocess.run(["sh", os.path.join(srcdir, "tests", "device", "reproducer.sh"), case_dir,
+                        tgz], capture_output=True, text=True)
+    names = subprocess.run(["tar", "-tzf", tgz], capture_output=True, text=True).stdout.split() \
+        if r.returncode == 0 else []
+    want = ["compare.json", "manifest.json", "gcnsim/run.json", "device/run.json", "gcndis.txt",
+            "llvm-objdump.txt", "versions.txt", "README.txt"]
+    missing = [w for w in want if "gcnrun-reproducer/" + w not in names]
+    if r.returncode != 0 or missing or not any(n.endswith(".hsaco") for n in names):
+        bad.append("reproducer.sh: exit %d, missing %s: %s" % (r.returncode, missing,
+                                                                r.stderr.strip()))
+    else:
+        print("reproducer of %s: %d files" % (case["label"], len(names)))
 if not done:
     bad.append("no case to mutate")
 for b in bad:
