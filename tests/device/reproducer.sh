@@ -69,10 +69,10 @@ Produced by tests/device/reproducer.sh (docs/gcnrun.md).
   gcndis.txt, llvm-objdump.txt, metadata.txt   listings of the code object
   versions.txt                 devices, ROCm, kernel, LLVM, gcnsim
 
-Run again (from a gcnsim build directory):
-  ./gcnsim --manifest manifest.json --mcpu $target $sets --dump-dir sim
-  ./gcnrun --manifest manifest.json --mcpu $target $sets --dump-dir dev
-  tests/device/devcmp sim dev
+Run again, in this directory (BUILD = a gcnsim build directory):
+  BUILD/gcnsim --manifest manifest.json --mcpu $target $sets --dump-dir sim
+  BUILD/gcnrun --manifest manifest.json --mcpu $target $sets --dump-dir dev
+  BUILD/tests/device/devcmp sim dev
 EOF
 {
     echo "date: $(date -u +%Y-%m-%dT%H:%M:%SZ)"
