@@ -22,6 +22,7 @@ typedef struct hipdev {
     unsigned nallocs, cap;
     hipModule_t mod;
     hipStream_t stream;
+    int hung;                    /* the kernel did not finish: leave everything as it is */
 } hipdev;
 
 static void seterr(char *err, size_t n, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
@@ -277,6 +278,7 @@ static int hd_launch(void *self, const uint8_t *elf, size_t elf_len, const gcn_c
         if (t1.tv_sec - t0.tv_sec >= (time_t)timeout_s) {
             seterr(err, errlen, "the kernel did not finish within %u s (a hang; the GPU queue is "
                    "torn down when gcnrun exits)", timeout_s);
+            d->hung = 1;
             return GCN_RUN_FAULT;
         }
         nanosleep(&nap, NULL);
@@ -291,6 +293,9 @@ static int hd_launch(void *self, const uint8_t *elf, size_t elf_len, const gcn_c
 static void hd_close(void *self)
 {
     hipdev *d = self;
+    /* destroying the stream or freeing memory of a running kernel would wait for it */
+    if (d->hung)
+        return;
     if (d->stream)
         hipStreamDestroy(d->stream);
     if (d->mod)

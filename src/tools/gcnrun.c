@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "run/gcn_run.h"
 
 static void usage(FILE *f)
@@ -147,6 +148,13 @@ int main(int argc, char **argv)
     rc = gcn_run_dispatch(&o, be, &res, err, sizeof err);
     if (rc)
         fprintf(stderr, "gcnrun: %s\n", err);
+    if (rc == GCN_RUN_FAULT) {
+        /* after a fault or a hang the runtime's exit handlers may wait for the GPU forever:
+         * leave at once (the kernel driver tears the queue down) */
+        fflush(stdout);
+        fflush(stderr);
+        _exit(rc);
+    }
     else if (!quiet && !o.print_kernarg)
         fprintf(stderr, "gcnrun: %s on %s (%s, device %d, %s backend): %.3f s\n", res.kernel,
                 res.dev.name, res.dev.arch, res.dev.index, be->name, res.seconds);
