@@ -43,6 +43,7 @@
  * m.nt (the nv bit) hold the SMEM bits as encoded.
  */
 #include <assert.h>
+#include <pthread.h>
 #include <string.h>
 #include "decode_int.h"
 
@@ -131,6 +132,27 @@ static unsigned parse_sig(const char *sig, sspec *sp)
         sp[n++] = s;
     }
     return n;
+}
+
+/* The parsed SIG of every scalar row, built once. */
+static sspec spec_tab[GCN_ID_COUNT][MAX_SPECS];
+static uint8_t spec_count[GCN_ID_COUNT];
+static pthread_once_t spec_once = PTHREAD_ONCE_INIT;
+
+static void specs_build(void)
+{
+    for (unsigned id = 1; id < GCN_ID_COUNT; id++) {
+        const gcn_isa_row *r = gcn_isa_row_of(id);
+        if (r->fmt >= GCN_FMT_SOP2 && r->fmt <= GCN_FMT_SMEM)
+            spec_count[id] = (uint8_t)parse_sig(r->sig, spec_tab[id]);
+    }
+}
+
+static unsigned specs_of(unsigned id, const sspec **sp)
+{
+    pthread_once(&spec_once, specs_build);
+    *sp = spec_tab[id < GCN_ID_COUNT ? id : 0];
+    return id < GCN_ID_COUNT ? spec_count[id] : 0;
 }
 
 static unsigned class_nregs(unsigned cls)
@@ -273,7 +295,6 @@ size_t gcn_dec_salu(const gcn_decoder *d, gcn_fmt fmt, const uint32_t *w, size_t
     unsigned id = gcn_isa_lookup(d->target, fmt, op);
     if (id == GCN_ID_INVALID)
         return 0;
-    const gcn_isa_row *row = gcn_isa_row_of(id);
     out->id = (uint16_t)id;
     out->enc = (uint8_t)fmt;
     out->sub = GCN_SUB_NONE;
@@ -288,8 +309,8 @@ size_t gcn_dec_salu(const gcn_decoder *d, gcn_fmt fmt, const uint32_t *w, size_t
         out->m.nt = (uint8_t)gcn_bits(w[0], 15, 1);   /* nv bit, as encoded */
     }
 
-    sspec sp[MAX_SPECS];
-    unsigned ns = parse_sig(row->sig, sp);
+    const sspec *sp;
+    unsigned ns = specs_of(id, &sp);
     for (unsigned i = 0; i < ns; i++) {
         const sspec *s = &sp[i];
         unsigned flags = role_flags(s->role);
@@ -661,10 +682,9 @@ static void print_offset(gcn_strbuf *sb, int32_t off)
 
 void gcn_print_salu(const gcn_decoder *d, const gcn_insn *in, gcn_strbuf *sb)
 {
-    (void)d;
     const gcn_isa_row *row = gcn_isa_row_of(in->id);
-    sspec sp[MAX_SPECS];
-    unsigned ns = parse_sig(row->sig, sp);
+    const sspec *sp;
+    unsigned ns = specs_of(in->id, &sp);
     gcn_sb_puts(sb, row->mnem);
     const char *sep = " ";
     for (unsigned i = 0; i < ns; i++) {
