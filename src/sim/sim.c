@@ -26,6 +26,13 @@
 #include "sim_int.h"
 #include "trace.h"
 
+static double cpu_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
 static double now_s(void)
 {
     struct timespec ts;
@@ -645,6 +652,7 @@ static void finish_result(gcn_sim *s, gcn_sim_result *res)
     res->findings = s->finds;
     res->nfindings = s->nfinds;
     res->seconds = now_s() - s->t0;
+    res->cpu_seconds = cpu_s() - s->cpu0;
     if (s->faulted) {
         res->status = GCN_SIM_FAULT;
         snprintf(res->msg, sizeof res->msg, "%s", s->fault);
@@ -660,6 +668,7 @@ int gcn_sim_run(gcn_sim *s, const gcn_dispatch *d, gcn_sim_result *res)
     s->insns = 0;
     s->budget = s->o.max_insns;
     s->t0 = s->tlast = now_s();
+    s->cpu0 = cpu_s();
     const gcn_kernel *k = d->kernel;
     const gcn_kd *kd = &k->kd;
     gcn_target tgt = s->o.target ? s->o.target : d->co->target;

@@ -243,7 +243,7 @@ struct gcn_sim {
     sim_wave *wave_pool[SIM_MAX_WAVES];
     sim_wg wg;
     struct sim_trace *trace;
-    double t0, tlast;
+    double t0, tlast, cpu0;
 };
 
 /* ---- the execution context seen by bodies ----------------------------- */
