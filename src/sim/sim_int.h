@@ -89,6 +89,11 @@ typedef struct sim_rref {
 enum { MF_VADDR, MF_VDATA, MF_SRSRC, MF_SOFFSET, MF_SADDR, MF_SBASE, MF_SDATA,
        MF_DATA0, MF_DATA1, MF_ADDR, MF_COUNT };
 
+/* vfast bits: bit k (0..2) = src k is a plain VGPR (no modifiers, no
+ * DPP/SDWA); VF_DST = the destination is a plain VGPR written without
+ * omod/clamp/SDWA (EXEC and MODE are checked at run time). */
+#define VF_DST 8
+
 typedef struct sim_insn {
     sim_body fn;
     sim_body fn2;               /* the body proper when fn is a wrapper (DPP) */
@@ -103,6 +108,7 @@ typedef struct sim_insn {
     sim_opnd m[MF_COUNT];       /* memory roles */
     int64_t imm;                /* simm16 / SOPK imm16 / branch offset */
     gcn_mods mods;
+    uint8_t vfast;              /* VF_* fast-path bits (see prog.c) */
     uint8_t nrd, nwr;
     sim_rref rd[10], wr[3];
     char *text;                 /* instruction text as llvm-objdump prints it */
