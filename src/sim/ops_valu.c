@@ -17,21 +17,21 @@
 #include "valu_int.h"
 
 /* ---- generators ----------------------------------------------------------- */
-#define FETCH2 const uint32_t *restrict A = vsrc(x, 0), *restrict Bv = vsrc(x, 1); uint32_t *restrict R = x->r[0]
-#define FETCH3 const uint32_t *restrict A = vsrc(x, 0), *restrict Bv = vsrc(x, 1), *restrict Cv = vsrc(x, 2); uint32_t *restrict R = x->r[0]
-#define U1(ID, EXPR) HBODY(ID) { const uint32_t *restrict A = vsrc(x, 0); uint32_t *restrict R = x->r[0]; LANES { uint32_t a = A[l]; R[l] = (EXPR); } vdst(x, R); }
+#define FETCH2 const uint32_t *restrict A = vsrc(x, 0), *restrict Bv = vsrc(x, 1); uint32_t *restrict R = vout(x)
+#define FETCH3 const uint32_t *restrict A = vsrc(x, 0), *restrict Bv = vsrc(x, 1), *restrict Cv = vsrc(x, 2); uint32_t *restrict R = vout(x)
+#define U1(ID, EXPR) HBODY(ID) { const uint32_t *restrict A = vsrc(x, 0); uint32_t *restrict R = vout(x); LANES { uint32_t a = A[l]; R[l] = (EXPR); } vdst(x, R); }
 #define U2(ID, EXPR) HBODY(ID) { FETCH2; LANES { uint32_t a = A[l], b = Bv[l]; R[l] = (EXPR); } vdst(x, R); }
 #define U3(ID, EXPR) HBODY(ID) { FETCH3; LANES { uint32_t a = A[l], b = Bv[l], c = Cv[l]; R[l] = (EXPR); } vdst(x, R); }
 
 /* f32: one pass computes the results and notes whether any is a NaN; only
  * then a second pass gives NaNs the GPU's values (nan_fix32) */
-#define F1(ID, EXPR) HBODY(ID) { const uint32_t *restrict A = vsrc_f32(x, 0); uint32_t *restrict R = x->r[0]; int rm = RM32(x); uint32_t nan = 0; \
+#define F1(ID, EXPR) HBODY(ID) { const uint32_t *restrict A = vsrc_f32(x, 0); uint32_t *restrict R = vout(x); int rm = RM32(x); uint32_t nan = 0; \
     LANES { float a = u2f(A[l]); uint32_t r = f2u(EXPR); R[l] = r; nan |= (0x7f800000u - (r & 0x7fffffffu)) >> 31; } rm_end(rm); \
     if (nan) { nan_fix_vec(R, A, NULL, NULL); } vdst_f32(x, R); }
-#define F2(ID, EXPR) HBODY(ID) { const uint32_t *restrict A = vsrc_f32(x, 0), *restrict Bv = vsrc_f32(x, 1); uint32_t *restrict R = x->r[0]; int rm = RM32(x); uint32_t nan = 0; \
+#define F2(ID, EXPR) HBODY(ID) { const uint32_t *restrict A = vsrc_f32(x, 0), *restrict Bv = vsrc_f32(x, 1); uint32_t *restrict R = vout(x); int rm = RM32(x); uint32_t nan = 0; \
     LANES { float a = u2f(A[l]), b = u2f(Bv[l]); uint32_t r = f2u(EXPR); R[l] = r; nan |= (0x7f800000u - (r & 0x7fffffffu)) >> 31; } rm_end(rm); \
     if (nan) { nan_fix_vec(R, A, Bv, NULL); } vdst_f32(x, R); }
-#define F3(ID, EXPR) HBODY(ID) { const uint32_t *restrict A = vsrc_f32(x, 0), *restrict Bv = vsrc_f32(x, 1), *restrict Cv = vsrc_f32(x, 2); uint32_t *restrict R = x->r[0]; int rm = RM32(x); uint32_t nan = 0; \
+#define F3(ID, EXPR) HBODY(ID) { const uint32_t *restrict A = vsrc_f32(x, 0), *restrict Bv = vsrc_f32(x, 1), *restrict Cv = vsrc_f32(x, 2); uint32_t *restrict R = vout(x); int rm = RM32(x); uint32_t nan = 0; \
     LANES { float a = u2f(A[l]), b = u2f(Bv[l]), c = u2f(Cv[l]); uint32_t r = f2u(EXPR); R[l] = r; nan |= (0x7f800000u - (r & 0x7fffffffu)) >> 31; } rm_end(rm); \
     if (nan) { nan_fix_vec(R, A, Bv, Cv); } vdst_f32(x, R); }
 /* raw-bit f32 ops (min/max/med: no rounding) */
@@ -437,7 +437,7 @@ HBODY(V_FMAC_F32)
 {
     const uint32_t *restrict A = vsrc_f32(x, 0), *restrict Bv = vsrc_f32(x, 1);
     const uint32_t *restrict C = x->w->v[VD->r];
-    uint32_t *restrict R = x->r[0];
+    uint32_t *restrict R = x->r[0];   /* the destination is also a source */
     int rm = RM32(x);
     uint32_t nan = 0;
     LANES {

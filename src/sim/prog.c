@@ -303,6 +303,14 @@ void sim_predecode(sim_insn *si, const gcn_insn *in, const gcn_decoder *d, unsig
                 si->vfast |= (uint8_t)(1u << k);
         if (si->d.kind == OK_V && !in->m.omod && !in->m.clamp && !opsel16)
             si->vfast |= VF_DST;
+        int alias = 0;
+        for (int k = 0; k < 3; k++) {
+            const sim_opnd *o = &si->s[k];
+            if (o->kind == OK_V && o->r < si->d.r + si->d.n && si->d.r < o->r + o->n)
+                alias = 1;
+        }
+        if (si->d.kind == OK_V && !alias)
+            si->vfast |= VF_NOALIAS;
     }
     if (in->id == GCN_ID_INVALID) {
         si->bad = 1;

@@ -93,6 +93,7 @@ enum { MF_VADDR, MF_VDATA, MF_SRSRC, MF_SOFFSET, MF_SADDR, MF_SBASE, MF_SDATA,
  * DPP/SDWA); VF_DST = the destination is a plain VGPR written without
  * omod/clamp/SDWA (EXEC and MODE are checked at run time). */
 #define VF_DST 8
+#define VF_NOALIAS 16            /* the destination row is no source of the instruction */
 
 typedef struct sim_insn {
     sim_body fn;

@@ -90,14 +90,14 @@ static inline void nan_fix_vec(uint32_t *R, const uint32_t *A, const uint32_t *B
 /* Inline fast paths of operand fetch and write-back (the common case: plain
  * VGPR operands, no DPP/SDWA, no modifiers, full EXEC); everything else
  * goes through vfetch.c. */
-static inline const uint32_t *vsrc(sim_x *x, unsigned k)
+static inline __attribute__((always_inline)) const uint32_t *vsrc(sim_x *x, unsigned k)
 {
     const sim_insn *i = x->i;
     if (__builtin_expect(i->vfast >> k & 1, 1))
         return x->w->v[i->s[k].r];
     return sim_vsrc(x, k);
 }
-static inline const uint32_t *vsrc_f32(sim_x *x, unsigned k)
+static inline __attribute__((always_inline)) const uint32_t *vsrc_f32(sim_x *x, unsigned k)
 {
     const sim_insn *i = x->i;
     if (__builtin_expect((i->vfast >> k & 1) &&
@@ -105,22 +105,38 @@ static inline const uint32_t *vsrc_f32(sim_x *x, unsigned k)
         return x->w->v[i->s[k].r];
     return sim_vsrc_f32(x, k);
 }
-static inline void vdst(sim_x *x, const uint32_t *r)
+/* Where a body should put its 64 results: straight into the destination row
+ * when the write needs no EXEC blend and the row is no source of the
+ * instruction, else a scratch row that vdst*() copies from. */
+static inline __attribute__((always_inline)) uint32_t *vout(sim_x *x)
 {
     const sim_insn *i = x->i;
-    if (__builtin_expect((i->vfast & VF_DST) && x->wmask == ~0ull, 1))
-        memcpy(x->w->v[i->d.r], r, NL * 4);
-    else
-        sim_vdst(x, r);
+    if ((i->vfast & (VF_DST | VF_NOALIAS)) == (VF_DST | VF_NOALIAS) && x->wmask == ~0ull)
+        return x->w->v[i->d.r];
+    return x->r[0];
 }
-static inline void vdst_f32(sim_x *x, const uint32_t *r)
+static inline __attribute__((always_inline)) void vdst(sim_x *x, const uint32_t *r)
+{
+    const sim_insn *i = x->i;
+    if (__builtin_expect((i->vfast & VF_DST) && x->wmask == ~0ull, 1)) {
+        uint32_t *d = x->w->v[i->d.r];
+        if (d != r)
+            memcpy(d, r, NL * 4);
+    } else {
+        sim_vdst(x, r);
+    }
+}
+static inline __attribute__((always_inline)) void vdst_f32(sim_x *x, const uint32_t *r)
 {
     const sim_insn *i = x->i;
     if (__builtin_expect((i->vfast & VF_DST) && x->wmask == ~0ull &&
-                         !((i->flags & GCN_F_RD_MODE) && !(x->w->hw_mode >> 5 & 1)), 1))
-        memcpy(x->w->v[i->d.r], r, NL * 4);
-    else
+                         !((i->flags & GCN_F_RD_MODE) && !(x->w->hw_mode >> 5 & 1)), 1)) {
+        uint32_t *d = x->w->v[i->d.r];
+        if (d != r)
+            memcpy(d, r, NL * 4);
+    } else {
         sim_vdst_f32(x, r);
+    }
 }
 
 /* IEEE-mode min/max (AMD ISA: a NaN operand yields the other operand; both
