@@ -238,27 +238,79 @@ static inline uint32_t ds_addr(const sim_x *x, unsigned l)
     return (a->kind == OK_V ? x->w->v[a->r][l] : 0);
 }
 
+/* Lane addresses of a DS instruction (addr VGPR + off); the bounding box of
+ * the active lanes' bytes in [*lo, *hi).  Faults (returns -1) when an active
+ * lane's access leaves the workgroup's LDS. */
+static int ds_lanes(sim_x *x, uint32_t off, unsigned nbytes, uint32_t *addr, uint32_t *lo,
+                    uint32_t *hi)
+{
+    const sim_opnd *ad = MOP(MF_ADDR);
+    uint64_t e = x->exec;
+    uint32_t mn = UINT32_MAX, mx = 0;
+    if (ad->kind == OK_V) {
+        const uint32_t *av = x->w->v[ad->r];
+        for (unsigned l = 0; l < NL; l++)
+            addr[l] = av[l] + off;
+    } else {
+        for (unsigned l = 0; l < NL; l++)
+            addr[l] = off;
+    }
+    for (unsigned l = 0; l < NL; l++) {
+        if (e >> l & 1) {
+            mn = addr[l] < mn ? addr[l] : mn;
+            mx = addr[l] > mx ? addr[l] : mx;
+        }
+    }
+    *lo = mn;
+    *hi = mx + nbytes;
+    if (e && (uint64_t)mx + nbytes > (x->g ? x->g->lds_size : 0)) {
+        for (unsigned l = 0; l < NL; l++)
+            if ((e >> l & 1) && (uint64_t)addr[l] + nbytes > (x->g ? x->g->lds_size : 0)) {
+                lds_ptr(x, addr[l], nbytes, l);     /* raises the fault */
+                return -1;
+            }
+    }
+    return 0;
+}
+
+/* check the reads of the active lanes against pending LDS writers */
+static void ds_check_reads(sim_x *x, const uint32_t *addr, unsigned nbytes, uint32_t lo, uint32_t hi)
+{
+    if (!x->g || !x->g->nlr || !x->exec || !sim_lds_overlap(x->g, lo, hi))
+        return;
+    for (unsigned l = 0; l < NL; l++)
+        if (x->exec >> l & 1)
+            sim_lds_check_read(x, addr[l], nbytes, l);
+    sim_lds_check_done(x);
+}
+
 /* single-address read of n bytes per lane into dn dwords (ext: 0 zero, 1 sign) */
 static void ds_read(sim_x *x, unsigned nbytes, int sext, int d16)
 {
     const sim_opnd *d = &I->d;
     unsigned dn = nbytes <= 4 ? 1 : nbytes / 4;
+    uint32_t addr[NL], lo, hi;
+    if (ds_lanes(x, (uint16_t)I->mods.offset, nbytes, addr, &lo, &hi))
+        return;
+    ds_check_reads(x, addr, nbytes, lo, hi);
     sim_ticket *t = vreg_ticket(x, d, dn, TC_LGKM);
     t->wmask_mode = (uint8_t)d16;
-    uint32_t off = (uint16_t)I->mods.offset;
-    for (unsigned l = 0; l < NL; l++) {
-        if (!(x->exec >> l & 1))
-            continue;
-        uint32_t a = ds_addr(x, l) + off;
-        uint8_t *p = lds_ptr(x, a, nbytes, l);
-        if (!p)
-            return;
-        sim_lds_check_read(x, a, nbytes, l);
-        if (nbytes >= 4) {
-            for (unsigned k = 0; k < dn; k++)
-                memcpy(&t->data[k * NL + l], p + 4 * k, 4);
-        } else {
-            uint32_t v = (uint32_t)rd_le(p, nbytes);
+    const uint8_t *lds = x->g->lds;
+    uint64_t e = x->exec;
+    if (nbytes == 4) {
+        for (unsigned l = 0; l < NL; l++)
+            if (e >> l & 1)
+                memcpy(&t->data[l], lds + addr[l], 4);
+    } else if (nbytes > 4) {
+        for (unsigned l = 0; l < NL; l++)
+            if (e >> l & 1)
+                for (unsigned k = 0; k < dn; k++)
+                    memcpy(&t->data[k * NL + l], lds + addr[l] + 4 * k, 4);
+    } else {
+        for (unsigned l = 0; l < NL; l++) {
+            if (!(e >> l & 1))
+                continue;
+            uint32_t v = (uint32_t)rd_le(lds + addr[l], nbytes);
             if (sext)
                 v = nbytes == 1 ? (uint32_t)(int32_t)(int8_t)v : (uint32_t)(int32_t)(int16_t)v;
             if (d16 == 1)
@@ -268,7 +320,6 @@ static void ds_read(sim_x *x, unsigned nbytes, int sext, int d16)
             t->data[l] = v;
         }
     }
-    sim_lds_check_done(x);
     sim_tk_issue(x, t);
 }
 BODY(DS_READ_B32) { ds_read(x, 4, 0, 0); }
@@ -291,23 +342,22 @@ static void ds_read2(sim_x *x, unsigned esz, unsigned scale)
 {
     const sim_opnd *d = &I->d;
     unsigned per = esz / 4;
-    sim_ticket *t = vreg_ticket(x, d, 2 * per, TC_LGKM);
     uint32_t o0 = I->mods.offset0 * esz * scale, o1 = I->mods.offset1 * esz * scale;
+    uint32_t a0[NL], a1[NL], lo0, hi0, lo1, hi1;
+    if (ds_lanes(x, o0, esz, a0, &lo0, &hi0) || ds_lanes(x, o1, esz, a1, &lo1, &hi1))
+        return;
+    ds_check_reads(x, a0, esz, lo0, hi0);
+    ds_check_reads(x, a1, esz, lo1, hi1);
+    sim_ticket *t = vreg_ticket(x, d, 2 * per, TC_LGKM);
+    const uint8_t *lds = x->g->lds;
     for (unsigned l = 0; l < NL; l++) {
         if (!(x->exec >> l & 1))
             continue;
-        uint32_t base = ds_addr(x, l);
-        for (unsigned q = 0; q < 2; q++) {
-            uint32_t a = base + (q ? o1 : o0);
-            uint8_t *p = lds_ptr(x, a, esz, l);
-            if (!p)
-                return;
-            sim_lds_check_read(x, a, esz, l);
-            for (unsigned k = 0; k < per; k++)
-                memcpy(&t->data[(q * per + k) * NL + l], p + 4 * k, 4);
+        for (unsigned k = 0; k < per; k++) {
+            memcpy(&t->data[k * NL + l], lds + a0[l] + 4 * k, 4);
+            memcpy(&t->data[(per + k) * NL + l], lds + a1[l] + 4 * k, 4);
         }
     }
-    sim_lds_check_done(x);
     sim_tk_issue(x, t);
 }
 BODY(DS_READ2_B32) { ds_read2(x, 4, 1); }
@@ -326,28 +376,39 @@ static sim_ticket *lds_write_ticket(sim_x *x, unsigned naddr, unsigned bytes)
 static void ds_write(sim_x *x, unsigned nbytes, int hi16)
 {
     const sim_opnd *s = MOP(MF_DATA0);
-    uint32_t off = (uint16_t)I->mods.offset;
+    uint32_t addr[NL], lo, hi;
+    if (ds_lanes(x, (uint16_t)I->mods.offset, nbytes, addr, &lo, &hi))
+        return;
     sim_ticket *t = lds_write_ticket(x, 1, nbytes);
-    for (unsigned l = 0; l < NL; l++) {
-        if (!(x->exec >> l & 1))
-            continue;
-        uint32_t a = ds_addr(x, l) + off;
-        uint8_t *p = lds_ptr(x, a, nbytes, l);
-        if (!p)
-            return;
-        if (nbytes >= 4) {
-            for (unsigned k = 0; k < nbytes / 4; k++) {
-                uint32_t v = rv32(x, s, l, k);
-                memcpy(p + 4 * k, &v, 4);
+    uint8_t *lds = x->g->lds;
+    uint64_t e = x->exec;
+    if (nbytes == 4 && s->kind == OK_V) {
+        const uint32_t *sv = x->w->v[s->r];
+        for (unsigned l = 0; l < NL; l++)
+            if (e >> l & 1)
+                memcpy(lds + addr[l], &sv[l], 4);
+    } else {
+        for (unsigned l = 0; l < NL; l++) {
+            if (!(e >> l & 1))
+                continue;
+            uint8_t *p = lds + addr[l];
+            if (nbytes >= 4) {
+                for (unsigned k = 0; k < nbytes / 4; k++) {
+                    uint32_t v = rv32(x, s, l, k);
+                    memcpy(p + 4 * k, &v, 4);
+                }
+            } else {
+                uint32_t v = rv32(x, s, l, 0);
+                if (hi16)
+                    v >>= 16;
+                wr_le(p, v, nbytes);
             }
-        } else {
-            uint32_t v = rv32(x, s, l, 0);
-            if (hi16)
-                v >>= 16;
-            wr_le(p, v, nbytes);
         }
-        t->lane_addr[l] = a;
-        sim_lds_mark_write(x, t, a, nbytes);
+    }
+    memcpy(t->lane_addr, addr, sizeof addr);
+    if (e) {
+        t->lds_base = lo;
+        t->lds_len = hi - lo;
     }
     sim_tk_issue(x, t);
 }
@@ -364,23 +425,25 @@ static void ds_write2(sim_x *x, unsigned esz, unsigned scale)
 {
     const sim_opnd *s0 = MOP(MF_DATA0), *s1 = MOP(MF_DATA1);
     uint32_t o0 = I->mods.offset0 * esz * scale, o1 = I->mods.offset1 * esz * scale;
+    uint32_t a0[NL], a1[NL], lo0, hi0, lo1, hi1;
+    if (ds_lanes(x, o0, esz, a0, &lo0, &hi0) || ds_lanes(x, o1, esz, a1, &lo1, &hi1))
+        return;
     sim_ticket *t = lds_write_ticket(x, 2, esz);
+    uint8_t *lds = x->g->lds;
     for (unsigned l = 0; l < NL; l++) {
         if (!(x->exec >> l & 1))
             continue;
-        uint32_t base = ds_addr(x, l);
-        for (unsigned q = 0; q < 2; q++) {
-            uint32_t a = base + (q ? o1 : o0);
-            uint8_t *p = lds_ptr(x, a, esz, l);
-            if (!p)
-                return;
-            for (unsigned k = 0; k < esz / 4; k++) {
-                uint32_t v = rv32(x, q ? s1 : s0, l, k);
-                memcpy(p + 4 * k, &v, 4);
-            }
-            t->lane_addr[q * NL + l] = a;
-            sim_lds_mark_write(x, t, a, esz);
+        for (unsigned k = 0; k < esz / 4; k++) {
+            uint32_t v0 = rv32(x, s0, l, k), v1 = rv32(x, s1, l, k);
+            memcpy(lds + a0[l] + 4 * k, &v0, 4);
+            memcpy(lds + a1[l] + 4 * k, &v1, 4);
         }
+    }
+    memcpy(t->lane_addr, a0, sizeof a0);
+    memcpy(t->lane_addr + NL, a1, sizeof a1);
+    if (x->exec) {
+        t->lds_base = lo0 < lo1 ? lo0 : lo1;
+        t->lds_len = (hi0 > hi1 ? hi0 : hi1) - t->lds_base;
     }
     sim_tk_issue(x, t);
 }
@@ -393,17 +456,16 @@ BODY(DS_WRITE2ST64_B64) { ds_write2(x, 8, 64); }
 static void ds_atomic(sim_x *x, int op, unsigned size, int rtn)
 {
     const sim_opnd *s0 = MOP(MF_DATA0), *s1 = MOP(MF_DATA1);
-    uint32_t off = (uint16_t)I->mods.offset;
+    uint32_t addr[NL], lo, hi;
+    if (ds_lanes(x, (uint16_t)I->mods.offset, size, addr, &lo, &hi))
+        return;
+    ds_check_reads(x, addr, size, lo, hi);
     sim_ticket *r = rtn ? vreg_ticket(x, &I->d, size / 4, TC_LGKM) : NULL;
     sim_ticket *t = lds_write_ticket(x, 1, size);
     for (unsigned l = 0; l < NL; l++) {
         if (!(x->exec >> l & 1))
             continue;
-        uint32_t a = ds_addr(x, l) + off;
-        uint8_t *p = lds_ptr(x, a, size, l);
-        if (!p)
-            return;
-        sim_lds_check_read(x, a, size, l);
+        uint8_t *p = x->g->lds + addr[l];
         uint64_t d0 = rv32(x, s0, l, 0), d1 = 0;
         if (size == 8)
             d0 |= (uint64_t)rv32(x, s0, l, 1) << 32;
@@ -418,14 +480,17 @@ static void ds_atomic(sim_x *x, int op, unsigned size, int rtn)
             if (size == 8)
                 r->data[NL + l] = (uint32_t)(old >> 32);
         }
-        t->lane_addr[l] = a;
-        sim_lds_mark_write(x, t, a, size);
     }
-    sim_lds_check_done(x);
+    memcpy(t->lane_addr, addr, sizeof addr);
+    if (x->exec) {
+        t->lds_base = lo;
+        t->lds_len = hi - lo;
+    }
     if (r)
         sim_tk_issue(x, r);
     sim_tk_issue(x, t);
 }
+
 #define DSA(NAME, OP) \
     BODY(DS_##NAME##_U32) { ds_atomic(x, OP, 4, 0); } BODY(DS_##NAME##_RTN_U32) { ds_atomic(x, OP, 4, 1); } \
     BODY(DS_##NAME##_U64) { ds_atomic(x, OP, 8, 0); } BODY(DS_##NAME##_RTN_U64) { ds_atomic(x, OP, 8, 1); }
@@ -560,8 +625,9 @@ BODY(DS_WRITE_ADDTID_B32)
         uint32_t v = rv32(x, s, l, 0);
         memcpy(p, &v, 4);
         t->lane_addr[l] = base + 4 * l;
-        sim_lds_mark_write(x, t, base + 4 * l, 4);
     }
+    t->lds_base = base;
+    t->lds_len = 4 * NL;
     sim_tk_issue(x, t);
 }
 
@@ -668,8 +734,8 @@ static void buf_load(sim_x *x, unsigned nbytes, int sext, int d16)
                     v[0] = nbytes == 1 ? (uint32_t)(int32_t)(int8_t)v[0] : (uint32_t)(int32_t)(int16_t)v[0];
             }
             memcpy(dst + (size_t)l * esz, v, esz);
-            sim_lds_mark_write(x, t, lbase + l * esz, esz);
         }
+        sim_lds_pend_dma(x, t);
         sim_tk_issue(x, t);
         return;
     }
@@ -919,8 +985,8 @@ static void flat_load_lds(sim_x *x, unsigned nbytes, int sext)
         if (nbytes < 4 && sext)
             v[0] = nbytes == 1 ? (uint32_t)(int32_t)(int8_t)v[0] : (uint32_t)(int32_t)(int16_t)v[0];
         memcpy(dst + (size_t)l * esz, v, esz);
-        sim_lds_mark_write(x, t, lbase + l * esz, esz);
     }
+    sim_lds_pend_dma(x, t);
     sim_tk_issue(x, t);
 }
 
