@@ -667,31 +667,85 @@ static uint32_t buf_soffset(sim_x *x)
     return 0;
 }
 
-/* Address of lane l's element of size sz, or ~0 when out of range. */
-static uint64_t buf_addr(sim_x *x, const bufdesc *b, unsigned l, uint32_t soff, unsigned sz, uint32_t extra)
+/* Per-lane addresses of a buffer access of nd elements of esz bytes (nd > 1
+ * only for dwords): the device address of each active lane's first element,
+ * the lanes whose element k is in range (inr[k]), and one host pointer for
+ * the bounding box of the in-range bytes (per-lane lookups only when the box
+ * is not inside one allocation).  Returns -1 after a memory fault. */
+typedef struct buf_lanes {
+    uint64_t addr[NL];
+    uint64_t inr[4];
+    uint64_t lo;
+    uint8_t *h0;
+    int perlane;
+} buf_lanes;
+
+static int buf_lanes_get(sim_x *x, const bufdesc *b, uint32_t soff, unsigned esz, unsigned nd,
+                         buf_lanes *bl)
 {
     const sim_opnd *va = MOP(MF_VADDR);
     const gcn_mods *m = &I->mods;
-    uint32_t vidx = 0, voff = 0;
+    const uint32_t *vi = NULL, *vo = NULL;
     if (va->kind == OK_V) {
         if (m->idxen) {
-            vidx = x->w->v[va->r][l];
+            vi = x->w->v[va->r];
             if (m->offen)
-                voff = x->w->v[(unsigned)va->r + 1 < x->w->nvrows ? va->r + 1u : va->r][l];
+                vo = x->w->v[(unsigned)va->r + 1 < x->w->nvrows ? va->r + 1u : va->r];
         } else if (m->offen) {
-            voff = x->w->v[va->r][l];
+            vo = x->w->v[va->r];
         }
     }
-    uint32_t index = vidx + (b->add_tid ? l : 0);
-    uint64_t off = (uint64_t)voff + (uint32_t)m->offset + extra;
-    if (b->stride == 0) {
-        if (off + sz > b->num_records)
-            return ~0ull;
-    } else {
-        if (index >= b->num_records)
-            return ~0ull;
+    uint64_t e = x->exec, lo = UINT64_MAX, hi = 0;
+    uint32_t ioff = (uint32_t)m->offset;
+    for (unsigned k = 0; k < 4; k++)
+        bl->inr[k] = 0;
+    bl->perlane = 0;
+    bl->h0 = NULL;
+    for (unsigned l = 0; l < NL; l++) {
+        if (!(e >> l & 1))
+            continue;
+        uint32_t idx = (vi ? vi[l] : 0) + (b->add_tid ? l : 0);
+        uint64_t off = (uint64_t)(vo ? vo[l] : 0) + ioff;
+        uint64_t a = b->base + soff + off + (uint64_t)b->stride * idx;
+        bl->addr[l] = a;
+        unsigned nin = 0;
+        if (b->stride == 0) {
+            for (unsigned k = 0; k < nd; k++)
+                if (off + (uint64_t)esz * (k + 1) <= b->num_records) {
+                    bl->inr[k] |= 1ull << l;
+                    nin = k + 1;
+                }
+        } else if (idx < b->num_records) {
+            for (unsigned k = 0; k < nd; k++)
+                bl->inr[k] |= 1ull << l;
+            nin = nd;
+        }
+        if (nin) {
+            lo = a < lo ? a : lo;
+            hi = a + (uint64_t)esz * nin > hi ? a + (uint64_t)esz * nin : hi;
+        }
     }
-    return b->base + soff + off + (uint64_t)b->stride * index;
+    if (lo >= hi)
+        return 0;                         /* nothing in range */
+    bl->lo = lo;
+    bl->h0 = sim_mem(x->sim, lo, hi - lo);
+    if (bl->h0)
+        return 0;
+    /* the box is not inside one allocation: every lane alone (faults name it) */
+    for (unsigned k = 0; k < nd; k++)
+        for (unsigned l = 0; l < NL; l++)
+            if ((bl->inr[k] >> l & 1) && !sim_gmem(x, bl->addr[l] + (uint64_t)esz * k, esz, l))
+                return -1;
+    bl->perlane = 1;
+    return 0;
+}
+
+static inline uint8_t *bl_ptr(sim_x *x, const buf_lanes *bl, unsigned l, unsigned k, unsigned esz)
+{
+    uint64_t a = bl->addr[l] + (uint64_t)esz * k;
+    if (!bl->perlane)
+        return bl->h0 + (a - bl->lo);
+    return sim_mem(x->sim, a, esz);
 }
 
 /* buffer load of nd dwords (or an 8/16-bit element) per lane */
@@ -701,17 +755,21 @@ static void buf_load(sim_x *x, unsigned nbytes, int sext, int d16)
     if (get_desc(x, &b))
         return;
     uint32_t soff = buf_soffset(x);
+    unsigned esz = nbytes < 4 ? nbytes : 4, nd = nbytes < 4 ? 1 : nbytes / 4;
+    buf_lanes bl;
+    if (buf_lanes_get(x, &b, soff, esz, nd, &bl))
+        return;
     if (I->mods.lds) {
         /* LDS-DMA: M0 + inst_offset + lane * size */
         sim_ticket *t = sim_tk_new(x, TK_LDS_DMA, TC_VM);
-        unsigned esz = nbytes < 4 ? 4 : nbytes;
+        unsigned lsz = nbytes < 4 ? 4 : nbytes;
         uint32_t lbase = x->w->s[SR_M0] + (uint32_t)I->mods.offset;
         t->lds_base = lbase;
-        t->lds_len = esz * NL;
-        t->lane_bytes = (uint8_t)esz;
+        t->lds_len = lsz * NL;
+        t->lane_bytes = (uint8_t)lsz;
         if (x->exec) {
             unsigned last = 63 - (unsigned)__builtin_clzll(x->exec);
-            uint64_t end = (uint64_t)lbase + (uint64_t)esz * (last + 1);
+            uint64_t end = (uint64_t)lbase + (uint64_t)lsz * (last + 1);
             if (!x->g || end > x->g->lds_size) {
                 sim_fault(x, "LDS-DMA writes LDS [0x%x, 0x%llx) (M0 0x%x) beyond the workgroup's %u "
                           "bytes of LDS", lbase, (unsigned long long)end, x->w->s[SR_M0],
@@ -720,52 +778,45 @@ static void buf_load(sim_x *x, unsigned nbytes, int sext, int d16)
             }
         }
         uint8_t *dst = (uint8_t *)t->data;
-        for (unsigned l = 0; l < NL; l++) {
-            if (!(x->exec >> l & 1))
-                continue;
-            uint64_t a = buf_addr(x, &b, l, soff, nbytes, 0);
-            uint32_t v[4] = {0, 0, 0, 0};
-            if (a != ~0ull) {
-                uint8_t *p = sim_gmem(x, a, nbytes, l);
-                if (!p)
-                    return;
-                memcpy(v, p, nbytes);
+        memset(dst, 0, (size_t)lsz * NL);
+        for (unsigned k = 0; k < nd; k++)
+            for (unsigned l = 0; l < NL; l++) {
+                if (!(bl.inr[k] >> l & 1))
+                    continue;
+                uint32_t v = 0;
+                memcpy(&v, bl_ptr(x, &bl, l, k, esz), esz);
                 if (nbytes < 4 && sext)
-                    v[0] = nbytes == 1 ? (uint32_t)(int32_t)(int8_t)v[0] : (uint32_t)(int32_t)(int16_t)v[0];
+                    v = nbytes == 1 ? (uint32_t)(int32_t)(int8_t)v : (uint32_t)(int32_t)(int16_t)v;
+                memcpy(dst + (size_t)l * lsz + 4 * k, &v, 4);
             }
-            memcpy(dst + (size_t)l * esz, v, esz);
-        }
         sim_lds_pend_dma(x, t);
         sim_tk_issue(x, t);
         return;
     }
     const sim_opnd *d = I->d.kind == OK_V ? &I->d : MOP(MF_VDATA);
-    unsigned dn = nbytes <= 4 ? 1 : nbytes / 4;
-    sim_ticket *t = vreg_ticket(x, d, dn, TC_VM);
+    sim_ticket *t = vreg_ticket(x, d, nd, TC_VM);
     t->wmask_mode = (uint8_t)d16;
-    for (unsigned l = 0; l < NL; l++) {
-        if (!(x->exec >> l & 1))
-            continue;
-        if (nbytes >= 4) {
-            for (unsigned k = 0; k < dn; k++) {
-                uint64_t a = buf_addr(x, &b, l, soff, 4, 4 * k);
-                uint32_t v = 0;
-                if (a != ~0ull) {
-                    uint8_t *p = sim_gmem(x, a, 4, l);
-                    if (!p)
-                        return;
-                    memcpy(&v, p, 4);
-                }
-                t->data[k * NL + l] = v;
+    if (nbytes >= 4) {
+        for (unsigned k = 0; k < nd; k++) {
+            uint32_t *out = t->data + k * NL;
+            uint64_t in = bl.inr[k];
+            if (!bl.perlane) {
+                for (unsigned l = 0; l < NL; l++)
+                    if (in >> l & 1)
+                        memcpy(&out[l], bl.h0 + (bl.addr[l] + 4 * k - bl.lo), 4);
+            } else {
+                for (unsigned l = 0; l < NL; l++)
+                    if (in >> l & 1)
+                        memcpy(&out[l], bl_ptr(x, &bl, l, k, 4), 4);
             }
-        } else {
-            uint64_t a = buf_addr(x, &b, l, soff, nbytes, 0);
+        }
+    } else {
+        for (unsigned l = 0; l < NL; l++) {
+            if (!(x->exec >> l & 1))
+                continue;
             uint32_t v = 0;
-            if (a != ~0ull) {
-                uint8_t *p = sim_gmem(x, a, nbytes, l);
-                if (!p)
-                    return;
-                v = (uint32_t)rd_le(p, nbytes);
+            if (bl.inr[0] >> l & 1) {
+                v = (uint32_t)rd_le(bl_ptr(x, &bl, l, 0, esz), nbytes);
                 if (sext)
                     v = nbytes == 1 ? (uint32_t)(int32_t)(int8_t)v : (uint32_t)(int32_t)(int16_t)v;
             }
@@ -799,32 +850,29 @@ static void buf_store(sim_x *x, unsigned nbytes, int hi16)
     if (get_desc(x, &b))
         return;
     uint32_t soff = buf_soffset(x);
+    unsigned esz = nbytes < 4 ? nbytes : 4, nd = nbytes < 4 ? 1 : nbytes / 4;
+    buf_lanes bl;
+    if (buf_lanes_get(x, &b, soff, esz, nd, &bl))
+        return;
     const sim_opnd *s = MOP(MF_VDATA);
-    for (unsigned l = 0; l < NL; l++) {
-        if (!(x->exec >> l & 1))
+    for (unsigned k = 0; k < nd; k++) {
+        uint64_t in = bl.inr[k];
+        if (!in)
             continue;
-        if (nbytes >= 4) {
-            for (unsigned k = 0; k < nbytes / 4; k++) {
-                uint64_t a = buf_addr(x, &b, l, soff, 4, 4 * k);
-                if (a == ~0ull)
-                    continue;
-                uint8_t *p = sim_gmem(x, a, 4, l);
-                if (!p)
-                    return;
-                uint32_t v = rv32(x, s, l, k);
-                memcpy(p, &v, 4);
-            }
-        } else {
-            uint64_t a = buf_addr(x, &b, l, soff, nbytes, 0);
-            if (a == ~0ull)
+        if (nbytes >= 4 && s->kind == OK_V && !bl.perlane) {
+            const uint32_t *sv = x->w->v[(unsigned)s->r + k < x->w->nvrows ? s->r + k : s->r];
+            for (unsigned l = 0; l < NL; l++)
+                if (in >> l & 1)
+                    memcpy(bl.h0 + (bl.addr[l] + 4 * k - bl.lo), &sv[l], 4);
+            continue;
+        }
+        for (unsigned l = 0; l < NL; l++) {
+            if (!(in >> l & 1))
                 continue;
-            uint8_t *p = sim_gmem(x, a, nbytes, l);
-            if (!p)
-                return;
-            uint32_t v = rv32(x, s, l, 0);
+            uint32_t v = rv32(x, s, l, k);
             if (hi16)
                 v >>= 16;
-            wr_le(p, v, nbytes);
+            wr_le(bl_ptr(x, &bl, l, k, esz), v, esz);
         }
     }
     sim_ticket *t = sim_tk_new(x, TK_STORE, TC_VM);
@@ -845,6 +893,9 @@ static void buf_atomic(sim_x *x, int op, unsigned size)
     if (get_desc(x, &b))
         return;
     uint32_t soff = buf_soffset(x);
+    buf_lanes bl;
+    if (buf_lanes_get(x, &b, soff, size, 1, &bl))
+        return;
     const sim_opnd *s = MOP(MF_VDATA);
     int rtn = glc_bit(x);
     int cmp = op == A_CMPSWAP;
@@ -853,7 +904,6 @@ static void buf_atomic(sim_x *x, int op, unsigned size)
     for (unsigned l = 0; l < NL; l++) {
         if (!(x->exec >> l & 1))
             continue;
-        uint64_t a = buf_addr(x, &b, l, soff, size, 0);
         uint64_t d0 = rv32(x, s, l, 0), d1 = 0;
         if (size == 8)
             d0 |= (uint64_t)rv32(x, s, l, 1) << 32;
@@ -863,12 +913,8 @@ static void buf_atomic(sim_x *x, int op, unsigned size)
                 d1 |= (uint64_t)rv32(x, s, l, nd + 1) << 32;
         }
         uint64_t old = 0;
-        if (a != ~0ull) {
-            uint8_t *p = sim_gmem(x, a, size, l);
-            if (!p)
-                return;
-            old = atomic_apply(op, p, size, d0, d1);
-        }
+        if (bl.inr[0] >> l & 1)
+            old = atomic_apply(op, bl_ptr(x, &bl, l, 0, size), size, d0, d1);
         if (r) {
             r->data[l] = (uint32_t)old;
             if (size == 8)
