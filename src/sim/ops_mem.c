@@ -30,7 +30,13 @@
 static inline uint64_t rd_le(const uint8_t *p, unsigned n)
 {
     uint64_t v = 0;
-    memcpy(&v, p, n);
+    switch (n) {                 /* constant sizes: no byte loops */
+    case 1: v = p[0]; break;
+    case 2: { uint16_t h; memcpy(&h, p, 2); v = h; break; }
+    case 4: { uint32_t w; memcpy(&w, p, 4); v = w; break; }
+    case 8: memcpy(&v, p, 8); break;
+    default: memcpy(&v, p, n); break;
+    }
     return v;
 }
 static inline void wr_le(uint8_t *p, uint64_t v, unsigned n) { memcpy(p, &v, n); }
@@ -779,16 +785,24 @@ static void buf_load(sim_x *x, unsigned nbytes, int sext, int d16)
         }
         uint8_t *dst = (uint8_t *)t->data;
         memset(dst, 0, (size_t)lsz * NL);
-        for (unsigned k = 0; k < nd; k++)
-            for (unsigned l = 0; l < NL; l++) {
-                if (!(bl.inr[k] >> l & 1))
-                    continue;
-                uint32_t v = 0;
-                memcpy(&v, bl_ptr(x, &bl, l, k, esz), esz);
-                if (nbytes < 4 && sext)
-                    v = nbytes == 1 ? (uint32_t)(int32_t)(int8_t)v : (uint32_t)(int32_t)(int16_t)v;
-                memcpy(dst + (size_t)l * lsz + 4 * k, &v, 4);
+        if (esz == 4 && !bl.perlane) {
+            for (unsigned k = 0; k < nd; k++) {
+                uint64_t in = bl.inr[k];
+                for (unsigned l = 0; l < NL; l++)
+                    if (in >> l & 1)
+                        memcpy(dst + (size_t)l * lsz + 4 * k, bl.h0 + (bl.addr[l] + 4 * k - bl.lo), 4);
             }
+        } else {
+            for (unsigned k = 0; k < nd; k++)
+                for (unsigned l = 0; l < NL; l++) {
+                    if (!(bl.inr[k] >> l & 1))
+                        continue;
+                    uint32_t v = (uint32_t)rd_le(bl_ptr(x, &bl, l, k, esz), esz);
+                    if (nbytes < 4 && sext)
+                        v = nbytes == 1 ? (uint32_t)(int32_t)(int8_t)v : (uint32_t)(int32_t)(int16_t)v;
+                    memcpy(dst + (size_t)l * lsz + 4 * k, &v, 4);
+                }
+        }
         sim_lds_pend_dma(x, t);
         sim_tk_issue(x, t);
         return;
