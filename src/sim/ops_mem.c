@@ -707,7 +707,30 @@ static int buf_lanes_get(sim_x *x, const bufdesc *b, uint32_t soff, unsigned esz
         bl->inr[k] = 0;
     bl->perlane = 0;
     bl->h0 = NULL;
-    for (unsigned l = 0; l < NL; l++) {
+    if (b->stride == 0 && nd == 1 && !b->add_tid && !vi) {
+        /* the common raw-buffer case, as branch-free lane loops */
+        uint64_t base = b->base + soff, nr = b->num_records, in = 0;
+        uint32_t voff[NL];
+        if (vo)
+            memcpy(voff, vo, sizeof voff);
+        else
+            memset(voff, 0, sizeof voff);
+        for (unsigned l = 0; l < NL; l++) {
+            uint64_t off = (uint64_t)voff[l] + ioff;
+            bl->addr[l] = base + off;
+            in |= (uint64_t)(off + esz <= nr) << l;
+        }
+        in &= e;
+        bl->inr[0] = in;
+        if (!in)
+            return 0;
+        for (unsigned l = 0; l < NL; l++) {
+            uint64_t a = bl->addr[l];
+            int on = (int)(in >> l & 1);
+            lo = on && a < lo ? a : lo;
+            hi = on && a + esz > hi ? a + esz : hi;
+        }
+    } else for (unsigned l = 0; l < NL; l++) {
         if (!(e >> l & 1))
             continue;
         uint32_t idx = (vi ? vi[l] : 0) + (b->add_tid ? l : 0);
