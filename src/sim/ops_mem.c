@@ -777,6 +777,26 @@ static inline uint8_t *bl_ptr(sim_x *x, const buf_lanes *bl, unsigned l, unsigne
     return sim_mem(x->sim, a, esz);
 }
 
+/* Fast path for raw buffers (stride 0, no index): when the whole in-range
+ * window [base + soffset, + num_records) lies in one allocation, every
+ * in-range element does, and lane l's element k is at host + off + esz*k.
+ * Returns the host pointer of base + soffset, or NULL (use buf_lanes_get). */
+static uint8_t *buf_window(sim_x *x, const bufdesc *b, uint32_t soff)
+{
+    if (b->stride || b->add_tid || I->mods.idxen || !b->num_records)
+        return NULL;
+    return sim_mem(x->sim, b->base + soff, b->num_records);
+}
+
+static inline const uint32_t *buf_voff(sim_x *x, uint32_t *zeros)
+{
+    const sim_opnd *va = MOP(MF_VADDR);
+    if (I->mods.offen && va->kind == OK_V)
+        return x->w->v[va->r];
+    memset(zeros, 0, NL * 4);
+    return zeros;
+}
+
 /* buffer load of nd dwords (or an 8/16-bit element) per lane */
 static void buf_load(sim_x *x, unsigned nbytes, int sext, int d16)
 {
@@ -785,6 +805,54 @@ static void buf_load(sim_x *x, unsigned nbytes, int sext, int d16)
         return;
     uint32_t soff = buf_soffset(x);
     unsigned esz = nbytes < 4 ? nbytes : 4, nd = nbytes < 4 ? 1 : nbytes / 4;
+    uint8_t *win = nbytes >= 4 ? buf_window(x, &b, soff) : NULL;
+    if (win) {
+        uint32_t zeros[NL];
+        const uint32_t *vo = buf_voff(x, zeros);
+        uint64_t e = x->exec, nr = b.num_records, ioff = (uint32_t)I->mods.offset;
+        if (I->mods.lds) {
+            sim_ticket *t = sim_tk_new(x, TK_LDS_DMA, TC_VM);
+            unsigned lsz = nbytes;
+            uint32_t lbase = x->w->s[SR_M0] + (uint32_t)I->mods.offset;
+            t->lds_base = lbase;
+            t->lds_len = lsz * NL;
+            t->lane_bytes = (uint8_t)lsz;
+            if (e) {
+                unsigned last = 63 - (unsigned)__builtin_clzll(e);
+                uint64_t end = (uint64_t)lbase + (uint64_t)lsz * (last + 1);
+                if (!x->g || end > x->g->lds_size) {
+                    sim_fault(x, "LDS-DMA writes LDS [0x%x, 0x%llx) (M0 0x%x) beyond the workgroup's "
+                              "%u bytes of LDS", lbase, (unsigned long long)end, x->w->s[SR_M0],
+                              x->g ? x->g->lds_size : 0);
+                    return;
+                }
+            }
+            uint8_t *dst = (uint8_t *)t->data;
+            for (unsigned l = 0; l < NL; l++)
+                for (unsigned k = 0; k < nd; k++) {
+                    uint64_t off = (uint64_t)vo[l] + ioff + 4 * k;
+                    uint32_t v = 0;
+                    if ((e >> l & 1) && off + 4 <= nr)
+                        memcpy(&v, win + off, 4);
+                    memcpy(dst + (size_t)l * lsz + 4 * k, &v, 4);
+                }
+            sim_lds_pend_dma(x, t);
+            sim_tk_issue(x, t);
+            return;
+        }
+        const sim_opnd *d = I->d.kind == OK_V ? &I->d : MOP(MF_VDATA);
+        sim_ticket *t = vreg_ticket(x, d, nd, TC_VM);
+        for (unsigned k = 0; k < nd; k++) {
+            uint32_t *out = t->data + k * NL;
+            for (unsigned l = 0; l < NL; l++) {
+                uint64_t off = (uint64_t)vo[l] + ioff + 4 * k;
+                if ((e >> l & 1) && off + 4 <= nr)
+                    memcpy(&out[l], win + off, 4);
+            }
+        }
+        sim_tk_issue(x, t);
+        return;
+    }
     buf_lanes bl;
     if (buf_lanes_get(x, &b, soff, esz, nd, &bl))
         return;
@@ -888,10 +956,26 @@ static void buf_store(sim_x *x, unsigned nbytes, int hi16)
         return;
     uint32_t soff = buf_soffset(x);
     unsigned esz = nbytes < 4 ? nbytes : 4, nd = nbytes < 4 ? 1 : nbytes / 4;
+    const sim_opnd *s = MOP(MF_VDATA);
+    uint8_t *win = nbytes >= 4 && s->kind == OK_V ? buf_window(x, &b, soff) : NULL;
+    if (win) {
+        uint32_t zeros[NL];
+        const uint32_t *vo = buf_voff(x, zeros);
+        uint64_t e = x->exec, nr = b.num_records, ioff = (uint32_t)I->mods.offset;
+        for (unsigned k = 0; k < nd; k++) {
+            const uint32_t *sv = x->w->v[(unsigned)s->r + k < x->w->nvrows ? s->r + k : s->r];
+            for (unsigned l = 0; l < NL; l++) {
+                uint64_t off = (uint64_t)vo[l] + ioff + 4 * k;
+                if ((e >> l & 1) && off + 4 <= nr)
+                    memcpy(win + off, &sv[l], 4);
+            }
+        }
+        sim_tk_issue(x, sim_tk_new(x, TK_STORE, TC_VM));
+        return;
+    }
     buf_lanes bl;
     if (buf_lanes_get(x, &b, soff, esz, nd, &bl))
         return;
-    const sim_opnd *s = MOP(MF_VDATA);
     for (unsigned k = 0; k < nd; k++) {
         uint64_t in = bl.inr[k];
         if (!in)
