@@ -29,6 +29,18 @@
  * gfx950 when 16 bytes remain): v_mfma_ld_scale_b32 followed by
  * v_mfma_f32_{16x16x128,32x32x64}_f8f6f4 with abid == 1; when the pair does
  * not decode, the first 8 bytes decode alone.
+ *
+ * Records (what the simulator reads; operands in LLVM print order):
+ *   MFMA      vdst = D, src0 = A, src1 = B, src2 = C (C may be a constant)
+ *   SMFMAC    vdst = D and C (tied), src0 = A (sparse), src1 = B,
+ *             src2 = the sparsity index VGPR
+ *   scaled    as MFMA, then GCN_FLD_SCALE_SRC0/1 (scale VGPRs of A/B);
+ *             m.op_sel / m.op_sel_hi hold the byte selects of the scales
+ *   m.cbsz/abid/blgp/acc_cd as encoded (f64 MFMAs: blgp = neg bits); A/B
+ *   are AGPRs when their acc bit is set, C/D when acc_cd is.  nregs of an
+ *   f8f6f4 A/B follows its format (cbsz for A, blgp for B).  A 32-bit
+ *   literal of an f64 operand is the high half: op.imm = literal << 32.
+ *   Mixed FMA sources carry GCN_OPF_NEG/ABS; packed ops keep m.neg_lo/hi.
  */
 #include <pthread.h>
 #include <stdio.h>
