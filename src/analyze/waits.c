@@ -15,7 +15,7 @@
 #include <string.h>
 #include "waits_int.h"
 
-#define MAX_NODES 2000000u
+#define MAX_NODES 400000u
 
 static const unsigned rank_max[2] = {GCN_VMCNT_MAX, GCN_LGKMCNT_MAX};
 
@@ -345,8 +345,11 @@ static int new_node(wrun *r, unsigned block, const wstate *st, uint32_t h, int p
     return htab_put(r, r->nnodes - 1);
 }
 
-/* dst := join(dst, src): per producer the minimum rank. */
-static void state_join(wstate *dst, const lstate *src)
+/* dst := join(dst, src): per producer the minimum rank.  With widen, a rank
+ * that would decrease drops to 0 at once (an over-approximation: rank 0 is
+ * retired by no wait but cnt(0)), so a widened state changes at most twice
+ * per producer and the exploration converges quickly. */
+static void state_join(wstate *dst, const lstate *src, bool widen)
 {
     wstate s;
     s.q[0] = (qent *)src->e;
@@ -361,7 +364,7 @@ static void state_join(wstate *dst, const lstate *src)
                 qent *d = &dst->q[q][j];
                 if (d->idx == e->idx && (d->fl & QF_OOO) == (e->fl & QF_OOO)) {
                     if (e->rank < d->rank)
-                        d->rank = e->rank;
+                        d->rank = widen ? 0 : e->rank;
                     d->fl |= e->fl;
                     found = true;
                 }
@@ -412,8 +415,15 @@ static int add_state(wrun *r, unsigned block, wstate *st, int pred, wstate *tmp)
     tmp->n[1] = st->n[1];
     memcpy(tmp->q[0], st->q[0], sizeof(qent) * st->n[0]);
     memcpy(tmp->q[1], st->q[1], sizeof(qent) * st->n[1]);
-    if (w >= 0)
-        state_join(tmp, r->nodes[w].st);
+    if (w >= 0) {
+        /* the widened state is the accumulator: join the new state into it */
+        gcn_wstate_load(tmp, r->nodes[w].st);
+        lstate *ns = state_freeze(st, 0);
+        if (!ns)
+            return -1;
+        state_join(tmp, ns, true);
+        free(ns);
+    }
     uint32_t h2 = state_hash(tmp);
     if (w >= 0 && h2 == r->nodes[w].st->hash && state_eq(r->nodes[w].st, tmp))
         return 0;
