@@ -540,7 +540,19 @@ void gcn_waits_path_phrase(const wrun *r, const unsigned *path, unsigned n, unsi
             }
         }
         if (lh == GCN_NOBLOCK) {
-            gcn_sb_puts(sb, "on the path from the kernel entry");
+            if (n <= 1)
+                return;            /* straight-line code: nothing to say */
+            gcn_sb_puts(sb, "on the path through ");
+            for (unsigned k = 0; k < n; k++) {
+                if (n > 8 && k == 3) {
+                    gcn_sb_puts(sb, " -> ...");
+                    k = n - 4;
+                    continue;
+                }
+                if (k)
+                    gcn_sb_puts(sb, " -> ");
+                gcn_lint_loc(r->o, cfg->insn[cfg->blocks[r->nodes[path[k]].block].first].addr, sb);
+            }
         } else {
             gcn_sb_printf(sb, "on the path that leaves the loop at ");
             gcn_lint_loc(r->o, cfg->insn[cfg->blocks[lh].first].addr, sb);
@@ -897,7 +909,7 @@ static int emit(const wrun *r, const wrec *rc, const unsigned *path, unsigned n,
                                                   : " may not have read it yet: ");
         break;
     case GCN_CHK_BARRIER_LDS:
-        gcn_sb_puts(&sb, " while the LDS write ");
+        gcn_sb_puts(&sb, (P->lds & GCN_LL_DMA) ? " while the LDS-DMA " : " while the LDS write ");
         insn_ref(r, rc->p, &sb);
         gcn_sb_puts(&sb, " may be pending, so other waves may read LDS before it lands: ");
         break;
@@ -905,9 +917,16 @@ static int emit(const wrun *r, const wrec *rc, const unsigned *path, unsigned n,
         break;
     }
     why(r, &t, rc->q, rc->p, &sb);
+    size_t mark = sb.len;
     gcn_sb_puts(&sb, " (");
+    size_t mark2 = sb.len;
     gcn_waits_path_phrase(r, path, n, r->nodes[rc->node].block, &sb);
-    gcn_sb_puts(&sb, ")");
+    if (sb.len == mark2) {
+        sb.len = mark;            /* no phrase: drop the parenthesis */
+        sb.buf[mark] = 0;
+    } else {
+        gcn_sb_puts(&sb, ")");
+    }
     if (others)
         gcn_sb_printf(&sb, "; %u more pending operation%s affect%s it", others,
                       others == 1 ? "" : "s", others == 1 ? "s" : "");
