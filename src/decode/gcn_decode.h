@@ -164,6 +164,11 @@ void gcn_print_insn(const gcn_decoder *d, const gcn_insn *in, gcn_strbuf *sb);
 /* Operand helpers. */
 const gcn_opnd *gcn_insn_field(const gcn_insn *in, gcn_field f);
 
+/* The row's GCN_F_* flags narrowed to this instance (mem.c): a MUBUF load
+ * without its lds bit is no LDS DMA and reads no M0; an atomic without sc0
+ * returns nothing (no GCN_F_LOAD); a DS instruction with its gds bit set
+ * uses GDS and reads M0.  Other families: the row's flags. */
+uint64_t gcn_insn_flags(const gcn_insn *in);
 /* ---- register def/use (src/decode/regs.c) -------------------------------
  * A register set: scalar registers by their 7-bit encoding (s0..s101 at
  * 0..101, flat_scratch 102/103, xnack_mask 104/105, vcc 106/107, ttmp0..15
