@@ -191,5 +191,5 @@ void gcn_lint_classify(const gcn_insn *in, gcn_target t, gcn_lfacts *out)
         return;
     }
     const gcn_isa_row *r = gcn_isa_row_of(in->id);
-    gcn_lint_classify_as(in, r->mnem, r->flags, out);
+    gcn_lint_classify_as(in, r->mnem, gcn_insn_flags(in), out);
 }
