@@ -128,6 +128,11 @@ enum {
 
 typedef struct gcn_decoder {
     gcn_target target;
+    /* Optional symbolizer for branch targets (as llvm-objdump's
+     * AMDGPUSymbolizer does): the name of an STT_NOTYPE symbol at exactly
+     * this address, or NULL to print the number. */
+    const char *(*label_name)(void *ctx, uint64_t target);
+    void *label_ctx;
 } gcn_decoder;
 
 /* Decode the instruction at bytes[0..len).  Always fills *out and returns the
@@ -222,5 +227,11 @@ int gcn_mfma_shape(const gcn_insn *in, unsigned *m, unsigned *n, unsigned *k,
  * LLVM 22's scheduling model counts them (SISchedule.td; also resolves the
  * gfx950 f8f6f4 variants by cbsz/blgp).  0 for other instructions. */
 unsigned gcn_mfma_passes(const gcn_decoder *d, const gcn_insn *in);
+/* The counter limits of an s_waitcnt (salu.c; GFX9 simm16 layout: vmcnt
+ * bits 3:0 and 15:14, expcnt 6:4, lgkmcnt 11:8).  For any other
+ * instruction the maxima (63, 7, 15), i.e. no wait.  Null pointers are
+ * skipped. */
+void gcn_waitcnt_fields(const gcn_insn *in, unsigned *vmcnt, unsigned *expcnt,
+                        unsigned *lgkmcnt);
 
 #endif
