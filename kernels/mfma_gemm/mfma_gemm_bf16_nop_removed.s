@@ -27,7 +27,8 @@
 // Hazards (LLVM 22 GCNHazardRecognizer; what llc inserts for this pattern): the MFMAs
 // chain through SrcC = vdst of the same shape with no wait states; a VALU read
 // (v_accvgpr_read) of an 8-pass XDL result needs 11 wait states on gfx942, 12 on gfx950:
-// `s_nop 11` (12) before the first v_accvgpr_read.
+// `s_nop 11` (12) before the first v_accvgpr_read; a v_cmp writing VCC read by v_cndmask
+// needs 2 (gfx940+, hasVDecCoExecHazard): the v_cmp comes early.
 //
 // SGPRs: s[0:1] kernarg pointer, s2 workgroup id x (tile column), s3 id y (tile row),
 //   s[4:9] A, B, C pointers, s10 M, s11 N, s12 K, s[16:19] / s[20:23] / s[24:27] buffer
@@ -153,13 +154,13 @@ mfma_gemm_bf16_nop_removed:
     v_accvgpr_read_b32 v59, a15
     v_and_b32 v10, 31, v0                         // j = l%32
     v_add_u32 v11, s29, v10                       // n0 + j
+    v_cmp_gt_u32 vcc, s11, v11                    // column < N (read by v_cndmask 6 later)
     v_lshrrev_b32 v12, 5, v0                      // row m0 + 4*(l/32)
     v_lshl_add_u32 v12, v12, 2, s28
     v_mul_lo_u32 v9, v12, s11                     // ((m0 + 4*(l/32))*N + n0 + j)*4
     v_add_u32 v9, v9, v11
     v_lshlrev_b32 v9, 2, v9
     v_mov_b32 v13, 0x80000000                     // columns past N: an offset past the end
-    v_cmp_gt_u32 vcc, s11, v11
     v_cndmask_b32 v9, v13, v9, vcc
     s_mov_b32 s31, 0
     v_add_u32 v60, s31, v9
