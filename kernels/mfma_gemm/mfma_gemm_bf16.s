@@ -22,8 +22,7 @@
 // Hazards (LLVM 22 GCNHazardRecognizer; what llc inserts for this pattern): the MFMAs
 // chain through SrcC = vdst of the same shape with no wait states; a VALU read
 // (v_accvgpr_read) of an 8-pass XDL result needs 11 wait states on gfx942, 12 on gfx950:
-// `s_nop 11` (12) before the first v_accvgpr_read; a v_cmp writing VCC read by v_cndmask
-// needs 2 (gfx940+, hasVDecCoExecHazard): the v_cmp comes early.
+// `s_nop 11` (12) before the first v_accvgpr_read.
 //
 // SGPRs: s[0:1] kernarg pointer, s2 workgroup id x (tile column), s3 id y (tile row),
 //   s[4:9] A, B, C pointers, s10 M, s11 N, s12 K, s[16:19] / s[20:23] / s[24:27] buffer
@@ -150,7 +149,7 @@ mfma_gemm_bf16:
     v_accvgpr_read_b32 v59, a15
     v_and_b32 v10, 31, v0                         // j = l%32
     v_add_u32 v11, s29, v10                       // n0 + j
-    v_cmp_gt_u32 vcc, s11, v11                    // column < N (read by v_cndmask 6 later)
+    v_cmp_gt_u32 vcc, s11, v11                    // early: a VALU reading VCC needs 2 wait states after the VALU writing it (gfx940+)
     v_lshrrev_b32 v12, 5, v0                      // row m0 + 4*(l/32)
     v_lshl_add_u32 v12, v12, 2, s28
     v_mul_lo_u32 v9, v12, s11                     // ((m0 + 4*(l/32))*N + n0 + j)*4
