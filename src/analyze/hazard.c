@@ -1,0 +1,924 @@
+/*
+ * hazard.c -- the hazard engine over the table in hazards.def.
+ *
+ * A gcn_hz_state is the recent history of one wave (or of one CFG point in
+ * the linter): the last instructions that can still be producers of some
+ * rule, each with the wait-state clock after it.  gcn_hz_check() evaluates
+ * the groups of hazards.def for a consumer the way LLVM's hazard recognizer
+ * does (per operand, nearest matching producer within the group's window,
+ * then the first matching row); gcn_hz_push() appends; gcn_hz_join() merges
+ * two histories keeping each producer's minimum distance.
+ *
+ * Per-instruction facts (classes, register ranges) are computed once by
+ * gcn_hz_analyze() from the ISA table row flags and the decoded operands.
+ */
+#include <assert.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <string.h>
+#include "gcn_hazard.h"
+
+/* ------------------------------------------------------------ the table */
+
+enum { T942 = 1u, T950 = 2u, TX = 4u };
+
+typedef struct hz_pred { uint32_t any, all, none; } hz_pred;
+#define PRED(a, l, n) { (a), (l), (n) }
+#define PANY { 0, 0, 0 }
+
+enum hz_rel {
+    REL_USE, REL_USE_ALL, REL_USE_SGPR, REL_USE_VGPR, REL_SRC0, REL_LANESEL,
+    REL_USE_VDST, REL_ANY_VDST, REL_DEF, REL_DEF_SRCC, REL_DEF_SDATA,
+    REL_EXEC, REL_VCC, REL_M0, REL_HWREG, REL_TRAPSTS, REL_NONE, REL_CLAUSE,
+};
+
+enum {
+    M_SRCC = 1u << 0, M_NOTSRCC = 1u << 1, M_FULL = 1u << 2, M_PARTIAL = 1u << 3,
+    M_SAMEOP = 1u << 4, M_DIFFOP = 1u << 5, M_P2 = 1u << 6, M_P4 = 1u << 7,
+};
+
+/* wait = mul * passes + add (+ add950 on gfx950; add950_2 when passes == 2) */
+typedef struct hz_wait { int8_t mul, add, add950, add950_2; } hz_wait;
+#define WS(k)        { 0, (k), 0, 0 }
+#define WS2(a, b)    { 0, (a), (b) - (a), (b) - (a) }
+#define WNP(a)       { 1, (a), 0, 0 }
+#define WNP950(a)    { 1, (a), 1, 1 }
+#define WNP950N2(a)  { 1, (a), 1, 0 }
+
+enum hz_gid {
+#define HZ_GROUP(GID, TG, CONS, PROD, REL, LIMIT, FUNC) GID,
+#define HAZARD(NAME, GID, TG, PSEL, CSEL, MATCH, WAIT, DESC)
+#include "hazards.def"
+#undef HZ_GROUP
+#undef HAZARD
+    HZ_NGROUPS
+};
+
+typedef struct hz_group {
+    const char *name, *func;
+    unsigned targets;
+    hz_pred cons, prod;
+    uint8_t rel, limit;
+} hz_group;
+
+static const hz_group hz_groups[HZ_NGROUPS] = {
+#define HZ_GROUP(GID, TG, CONS, PROD, REL, LIMIT, FUNC) \
+    [GID] = { #GID, FUNC, (TG), CONS, PROD, (REL), (LIMIT) },
+#define HAZARD(NAME, GID, TG, PSEL, CSEL, MATCH, WAIT, DESC)
+#include "hazards.def"
+#undef HZ_GROUP
+#undef HAZARD
+};
+
+typedef struct hz_row {
+    uint8_t gid;
+    unsigned targets;
+    hz_pred psel, csel;
+    unsigned match;
+    hz_wait wait;
+} hz_row;
+
+static const hz_row hz_rows[] = {
+#define HZ_GROUP(GID, TG, CONS, PROD, REL, LIMIT, FUNC)
+#define HAZARD(NAME, GID, TG, PSEL, CSEL, MATCH, WAIT, DESC) \
+    { GID, (TG), PSEL, CSEL, (MATCH), WAIT },
+#include "hazards.def"
+#undef HZ_GROUP
+#undef HAZARD
+};
+
+static gcn_hz_rule hz_rules[] = {
+#define HZ_GROUP(GID, TG, CONS, PROD, REL, LIMIT, FUNC)
+#define HAZARD(NAME, GID, TG, PSEL, CSEL, MATCH, WAIT, DESC) \
+    { #NAME, #GID, NULL, DESC, (TG), 0, 0 },
+#include "hazards.def"
+#undef HZ_GROUP
+#undef HAZARD
+};
+#define HZ_NROWS (sizeof hz_rows / sizeof hz_rows[0])
+
+/* Rows of each group (contiguous in hazards.def). */
+static uint8_t grp_first[HZ_NGROUPS], grp_nrows[HZ_NGROUPS];
+/* Per-id static classes. */
+static uint32_t id_cls[GCN_ID_COUNT];
+static pthread_once_t hz_once = PTHREAD_ONCE_INIT;
+
+static int mnem_is(const char *m, const char *const *list)
+{
+    for (; *list; list++)
+        if (!strcmp(m, *list))
+            return 1;
+    return 0;
+}
+
+static void hz_init(void)
+{
+    for (unsigned g = 0; g < HZ_NGROUPS; g++)
+        grp_nrows[g] = 0;
+    for (unsigned i = 0; i < HZ_NROWS; i++) {
+        unsigned g = hz_rows[i].gid;
+        if (!grp_nrows[g])
+            grp_first[g] = (uint8_t)i;
+        assert(grp_first[g] + grp_nrows[g] == i && "rows of a group must be contiguous");
+        grp_nrows[g]++;
+        hz_rules[i].func = hz_groups[g].func;
+        hz_rules[i].limit = hz_groups[g].limit;
+        hz_rules[i].passes_dep = hz_rows[i].wait.mul != 0;
+    }
+    static const char *const readlane[] = { "v_readlane_b32", "v_readfirstlane_b32", NULL };
+    static const char *const divfmas[] = { "v_div_fmas_f32", "v_div_fmas_f64", NULL };
+    static const char *const setreg[] = { "s_setreg_b32", "s_setreg_imm32_b32", NULL };
+    static const char *const m0read[] = {
+        "s_movrels_b32", "s_movrels_b64", "s_movreld_b32", "s_movreld_b64",
+        "s_sendmsg", "s_sendmsghalt", "s_ttracedata",
+        "ds_read_addtid_b32", "ds_write_addtid_b32", NULL };
+    static const char *const fma64[] = { "v_fma_f64", "v_fmac_f64", NULL };
+    static const char *const permswap[] = { "v_permlane16_swap_b32", "v_permlane32_swap_b32", NULL };
+    for (unsigned id = 1; id < GCN_ID_COUNT; id++) {
+        const gcn_isa_row *r = gcn_isa_row_of(id);
+        const char *m = r->mnem;
+        uint32_t c = 0;
+        switch (r->fmt) {
+        case GCN_FMT_SOP1: case GCN_FMT_SOP2: case GCN_FMT_SOPK: case GCN_FMT_SOPC:
+        case GCN_FMT_SOPP:
+            c |= HZC_SALU; break;
+        case GCN_FMT_SMEM: c |= HZC_SMEM; break;
+        case GCN_FMT_VOP1: case GCN_FMT_VOP2: case GCN_FMT_VOP3: case GCN_FMT_VOP3P:
+        case GCN_FMT_VOP3PX2:
+            c |= HZC_VALU; break;
+        case GCN_FMT_VOPC: c |= HZC_VALU | HZC_VCMP; break;
+        case GCN_FMT_DS: c |= HZC_DS; break;
+        case GCN_FMT_MUBUF: case GCN_FMT_MTBUF: case GCN_FMT_FLAT: case GCN_FMT_GLOBAL:
+        case GCN_FMT_SCRATCH:
+            c |= HZC_VMEM; break;
+        default: break;
+        }
+        if (r->flags & GCN_F_MFMA) {
+            c |= HZC_MFMA;
+            if (r->flags & GCN_F_XDL) c |= HZC_XDL;
+            if (r->flags & GCN_F_DGEMM) c |= HZC_DGEMM;
+            if (r->flags & GCN_F_SMFMAC) c |= HZC_SMFMAC;
+            if (!strcmp(m, "v_mfma_f64_4x4x4_4b_f64")) c |= HZC_DGEMM4;
+            if (!strcmp(m, "v_mfma_f64_16x16x4_f64")) c |= HZC_DGEMM16;
+        }
+        if (!strncmp(m, "v_dot", 5)) c |= HZC_DOT;
+        if (r->flags & GCN_F_TRANS) c |= HZC_TRANS;
+        if (mnem_is(m, readlane)) c |= HZC_READLANE;
+        if (!strcmp(m, "v_writelane_b32")) c |= HZC_WRITELANE | HZC_RWLANE;
+        if (!strcmp(m, "v_readlane_b32")) c |= HZC_RWLANE;
+        if (mnem_is(m, divfmas)) c |= HZC_DIVFMAS;
+        if (mnem_is(m, setreg)) c |= HZC_SETREG;
+        if (!strcmp(m, "s_getreg_b32")) c |= HZC_GETREG;
+        if (!strcmp(m, "s_rfe_b64")) c |= HZC_RFE;
+        if (mnem_is(m, m0read) || (r->flags & GCN_F_GDS)) c |= HZC_M0READ;
+        if (mnem_is(m, fma64)) c |= HZC_FMA64;
+        if (mnem_is(m, permswap)) c |= HZC_PERMSWAP;
+        if (r->flags & GCN_F_WR_EXEC) c |= HZC_WREXEC;
+        if (r->flags & (GCN_F_STORE | GCN_F_ATOMIC)) c |= HZC_MAYSTORE;
+        if (r->flags & GCN_F_NOP) c |= HZC_NOP;
+        id_cls[id] = c;
+    }
+}
+
+/* ------------------------------------------------------------- analysis */
+
+static int add_range(gcn_hz_range *arr, uint8_t *n, unsigned max, unsigned lo,
+                     unsigned cnt, unsigned role)
+{
+    if (!cnt || *n >= max)
+        return -1;
+    arr[*n].lo = (uint16_t)lo;
+    arr[*n].n = (uint8_t)cnt;
+    arr[*n].role = (uint8_t)role;
+    return (*n)++;
+}
+
+static int ranges_overlap(gcn_hz_range a, gcn_hz_range b)
+{
+    return a.n && b.n && a.lo < b.lo + b.n && b.lo < a.lo + a.n;
+}
+
+static int covers_unit(const gcn_hz_range *arr, unsigned n, unsigned unit)
+{
+    for (unsigned i = 0; i < n; i++)
+        if (unit >= arr[i].lo && unit < (unsigned)arr[i].lo + arr[i].n)
+            return 1;
+    return 0;
+}
+
+/* Do [lo, lo+n) and [ulo, ulo+un) overlap? */
+static int span_has(unsigned lo, unsigned n, unsigned ulo, unsigned un)
+{
+    return lo < ulo + un && ulo < lo + n;
+}
+
+/* Unit of a register operand, or -1. */
+static int opnd_unit(const gcn_opnd *o, int *lds_direct)
+{
+    switch (o->kind) {
+    case GCN_OPND_SGPR: return o->reg < 128 ? o->reg : -1;
+    case GCN_OPND_TTMP: return 108 + o->reg;
+    case GCN_OPND_VGPR: return (int)GCN_HZ_UNIT_VGPR + o->reg;
+    case GCN_OPND_AGPR: return (int)GCN_HZ_UNIT_AGPR + o->reg;
+    case GCN_OPND_SPECIAL:
+        if (o->reg == 254 && lds_direct)
+            *lds_direct = 1;
+        return o->reg < 128 ? o->reg : -1;
+    default: return -1;
+    }
+}
+
+static const char *const fp8_dstsel[] = {
+    "v_cvt_sr_fp8_f32", "v_cvt_sr_bf8_f32",
+    "v_cvt_scalef32_sr_fp8_f32", "v_cvt_scalef32_sr_bf8_f32",
+    "v_cvt_scalef32_sr_fp8_f16", "v_cvt_scalef32_sr_bf8_f16",
+    "v_cvt_scalef32_sr_fp8_bf16", "v_cvt_scalef32_sr_bf8_bf16", NULL };
+static const char *const fp4_dstsel[] = {
+    "v_cvt_scalef32_sr_pk_fp4_f32", "v_cvt_scalef32_sr_pk_fp4_f16",
+    "v_cvt_scalef32_sr_pk_fp4_bf16", NULL };
+
+void gcn_hz_analyze(const gcn_decoder *d, const gcn_insn *in, gcn_hz_insn *out)
+{
+    pthread_once(&hz_once, hz_init);
+    memset(out, 0, sizeof *out);
+    out->pc = in->addr;
+    out->id = in->id;
+    out->ws = 1;
+    out->hwreg = -1;
+    if (in->id == GCN_ID_INVALID || in->id >= GCN_ID_COUNT)
+        return;
+    const gcn_isa_row *r = gcn_isa_row_of(in->id);
+    uint32_t cls = id_cls[in->id];
+    uint64_t fl = r->flags;
+    int lds_direct = 0;
+    int vdst_def = -1, has_vcc_use = 0, has_m0_use = 0, has_m0_def = 0, has_exec_def = 0;
+    const gcn_opnd *vdst_op = NULL;
+
+    for (unsigned i = 0; i < in->nopnds; i++) {
+        const gcn_opnd *o = &in->op[i];
+        int u = opnd_unit(o, &lds_direct);
+        if (u < 0)
+            continue;
+        unsigned n = o->nregs ? o->nregs : 1;
+        unsigned expl = o->field == GCN_FLD_VCC_IMPLICIT ? 0 : HZR_EXPL;
+        if (o->flags & GCN_OPF_DST) {
+            unsigned role = expl;
+            if (o->field == GCN_FLD_VDST) {
+                role |= HZR_VDST;
+                vdst_op = o;
+            }
+            int k = add_range(out->def, &out->ndef, GCN_HZ_MAXDEF, (unsigned)u, n, role);
+            if (o->field == GCN_FLD_VDST)
+                vdst_def = k;
+            if (span_has((unsigned)u, n, GCN_HZ_UNIT_EXEC, 2)) has_exec_def = 1;
+            if (span_has((unsigned)u, n, GCN_HZ_UNIT_M0, 1)) has_m0_def = 1;
+        }
+        if (o->flags & GCN_OPF_SRC) {
+            unsigned role = expl;
+            if (o->field == GCN_FLD_SRC0) role |= HZR_SRC0;
+            if (o->field == GCN_FLD_SRC1) role |= HZR_SRC1;
+            if (o->field == GCN_FLD_SRC2 && (cls & HZC_MFMA) && !(cls & HZC_SMFMAC))
+                role |= HZR_SRCC;
+            int k = add_range(out->use, &out->nuse, GCN_HZ_MAXUSE, (unsigned)u, n, role);
+            if (k >= 0 && (role & HZR_SRCC))
+                out->srcc = out->use[k];
+            if (span_has((unsigned)u, n, GCN_HZ_UNIT_VCC, 2)) has_vcc_use = 1;
+            if (span_has((unsigned)u, n, GCN_HZ_UNIT_M0, 1)) has_m0_use = 1;
+        }
+    }
+
+    /* Operands LLVM has that the printed form folds away. */
+    if (vdst_op && vdst_def >= 0) {
+        gcn_hz_range vd = out->def[vdst_def];
+        const char *m = r->mnem;
+        if (cls & HZC_SMFMAC) {
+            /* SMFMAC: srcC is the tied vdst (the printed third source is the index). */
+            int k = add_range(out->use, &out->nuse, GCN_HZ_MAXUSE, vd.lo, vd.n, HZR_EXPL | HZR_SRCC);
+            if (k >= 0)
+                out->srcc = out->use[k];
+        }
+        /* v_fmac/v_mac/v_dot2c and their DPP/e64 forms: src2 tied to vdst. */
+        if ((in->enc == GCN_FMT_VOP2 || in->enc == GCN_FMT_VOP3) &&
+            (!strncmp(m, "v_fmac_", 7) || !strncmp(m, "v_mac_", 6) ||
+             !strncmp(m, "v_dot2c_", 8) || !strcmp(m, "v_pk_fmac_f16")))
+            add_range(out->use, &out->nuse, GCN_HZ_MAXUSE, vd.lo, vd.n, HZR_EXPL);
+        else if (in->sub == GCN_SUB_DPP)   /* the "old" operand */
+            add_range(out->use, &out->nuse, GCN_HZ_MAXUSE, vd.lo, vd.n, HZR_EXPL);
+        if (in->sub == GCN_SUB_SDWA && in->m.dst_unused == 2)  /* UNUSED_PRESERVE */
+            add_range(out->use, &out->nuse, GCN_HZ_MAXUSE, vd.lo, vd.n, 0);
+        if (cls & HZC_PERMSWAP) {
+            /* swaps vdst and src0: both read and written */
+            add_range(out->use, &out->nuse, GCN_HZ_MAXUSE, vd.lo, vd.n, HZR_EXPL);
+            for (unsigned i = 0; i < out->nuse; i++)
+                if (out->use[i].role & HZR_SRC0)
+                    add_range(out->def, &out->ndef, GCN_HZ_MAXDEF, out->use[i].lo,
+                              out->use[i].n, HZR_EXPL);
+        }
+    }
+    /* Implicit operands from the row flags. */
+    if (fl & GCN_F_RD_EXEC)
+        add_range(out->use, &out->nuse, GCN_HZ_MAXUSE, GCN_HZ_UNIT_EXEC, 2, 0);
+    if ((fl & GCN_F_WR_EXEC) && !has_exec_def)
+        add_range(out->def, &out->ndef, GCN_HZ_MAXDEF, GCN_HZ_UNIT_EXEC, 2, 0);
+    if ((cls & HZC_DIVFMAS) && !has_vcc_use)
+        add_range(out->use, &out->nuse, GCN_HZ_MAXUSE, GCN_HZ_UNIT_VCC, 2, 0);
+    if ((fl & GCN_F_RD_M0) && !has_m0_use)
+        add_range(out->use, &out->nuse, GCN_HZ_MAXUSE, GCN_HZ_UNIT_M0, 1, 0);
+    if ((fl & GCN_F_WR_M0) && !has_m0_def)
+        add_range(out->def, &out->ndef, GCN_HZ_MAXDEF, GCN_HZ_UNIT_M0, 1, 0);
+    if (covers_unit(out->def, out->ndef, GCN_HZ_UNIT_EXEC) ||
+        covers_unit(out->def, out->ndef, GCN_HZ_UNIT_EXEC + 1))
+        cls |= HZC_WREXEC;
+
+    /* Instance classes. */
+    if (in->sub == GCN_SUB_DPP)
+        cls |= HZC_DPP;
+    if ((fl & GCN_F_LDS_DMA) && (r->fmt != GCN_FMT_MUBUF || in->m.lds)) {
+        /* LDS DMA: LLVM counts it as VALU (isVALU with AllowLDSDMA) and it reads M0 */
+        cls |= HZC_VALU | HZC_M0READ | HZC_MAYSTORE;
+        if (!covers_unit(out->use, out->nuse, GCN_HZ_UNIT_M0))
+            add_range(out->use, &out->nuse, GCN_HZ_MAXUSE, GCN_HZ_UNIT_M0, 1, 0);
+    }
+    if (r->fmt == GCN_FMT_DS && in->m.gds)
+        cls |= HZC_M0READ;
+    if (lds_direct)
+        cls |= HZC_M0READ;
+    if (cls & HZC_VALU) {
+        /* partial-dst forwarding producers (getDstSelForwardingOperand) */
+        if (in->sub == GCN_SUB_SDWA && (in->enc == GCN_FMT_VOP1 || in->enc == GCN_FMT_VOP2) &&
+            in->m.dst_sel != 6 && vdst_op)
+            cls |= HZC_DSTSEL;
+        if (in->enc == GCN_FMT_VOP3 && (in->m.op_sel & 8))
+            cls |= HZC_DSTSEL;
+        if (mnem_is(r->mnem, fp8_dstsel) && (in->m.op_sel & 4))
+            cls |= HZC_DSTSEL;
+        if (mnem_is(r->mnem, fp4_dstsel))
+            cls |= HZC_DSTSEL;
+    }
+    if ((cls & HZC_VMEM) && (cls & HZC_MAYSTORE) && !(fl & GCN_F_LDS_DMA)) {
+        /* has12DWordStoreHazard: store data wider than 64 bits; MUBUF/MTBUF
+         * only when soffset is not a register (createsVALUHazard). */
+        const gcn_opnd *data = gcn_insn_field(in, GCN_FLD_VDATA);
+        if (!data)
+            data = gcn_insn_field(in, GCN_FLD_DATA0);
+        int wide = data && (data->flags & GCN_OPF_SRC) && data->nregs > 2 &&
+                   (data->kind == GCN_OPND_VGPR || data->kind == GCN_OPND_AGPR);
+        if (wide && (r->fmt == GCN_FMT_MUBUF || r->fmt == GCN_FMT_MTBUF)) {
+            const gcn_opnd *so = gcn_insn_field(in, GCN_FLD_SOFFSET);
+            if (so && (so->kind == GCN_OPND_SGPR || so->kind == GCN_OPND_TTMP ||
+                       so->kind == GCN_OPND_SPECIAL))
+                wide = 0;
+        }
+        if (wide) {
+            int u = opnd_unit(data, NULL);
+            cls |= HZC_WIDESTORE;
+            out->sdata.lo = (uint16_t)u;
+            out->sdata.n = data->nregs;
+        }
+    }
+    if (cls & HZC_MFMA)
+        out->passes = (uint8_t)gcn_mfma_passes(d, in);
+    if (cls & (HZC_SETREG | HZC_GETREG)) {
+        const gcn_opnd *h = gcn_insn_field(in, GCN_FLD_SIMM16);
+        if (h)
+            out->hwreg = (int8_t)(h->imm & 0x3f);
+    }
+    if (cls & HZC_NOP) {
+        const gcn_opnd *h = gcn_insn_field(in, GCN_FLD_SIMM16);
+        /* the hardware uses SIMM16[3:0] (1..16 wait states); LLVM's
+         * getNumWaitStates counts imm + 1 and never emits more than s_nop 7 */
+        out->ws = (uint8_t)(h ? (h->imm & 0xf) + 1 : 1);
+    }
+    out->cls = cls;
+}
+
+/* --------------------------------------------------------------- state */
+
+void gcn_hz_reset(gcn_hz_state *s, gcn_target t, unsigned flags)
+{
+    pthread_once(&hz_once, hz_init);
+    memset(s, 0, sizeof *s);
+    s->target = t;
+    s->flags = flags;
+}
+
+static unsigned target_bit(const gcn_hz_state *s)
+{
+    return s->target == GCN_TARGET_GFX950 ? T950 : T942;
+}
+
+static int pred_ok(const hz_pred *p, uint32_t cls)
+{
+    if (p->any && !(cls & p->any))
+        return 0;
+    if ((cls & p->all) != p->all)
+        return 0;
+    return !(cls & p->none);
+}
+
+static int targets_ok(const gcn_hz_state *s, unsigned tg)
+{
+    if (!(tg & target_bit(s)))
+        return 0;
+    if ((tg & TX) && !(s->flags & GCN_HZ_XNACK))
+        return 0;
+    return 1;
+}
+
+static int wait_of(const hz_row *r, unsigned passes, int gfx950)
+{
+    int w = r->wait.mul * (int)passes + r->wait.add;
+    if (gfx950)
+        w += passes == 2 ? r->wait.add950_2 : r->wait.add950;
+    return w;
+}
+
+/* A query: one consumer operand (or a fixed register). */
+typedef struct hz_query {
+    gcn_hz_range r;
+} hz_query;
+
+/* Does producer p relate to the query under rel?  Sets *unit and *full. */
+static int rel_match(unsigned rel, const gcn_hz_insn *p, const gcn_hz_insn *c,
+                     const hz_query *q, int *unit, int *full)
+{
+    const gcn_hz_range *pr = NULL;
+    unsigned npr = 0;
+    gcn_hz_range one;
+    *full = 0;
+    *unit = -1;
+    switch (rel) {
+    case REL_NONE:
+        return 1;
+    case REL_HWREG:
+        return p->hwreg >= 0 && p->hwreg == c->hwreg;
+    case REL_TRAPSTS:
+        return p->hwreg == 3;   /* HW_REG_TRAPSTS */
+    case REL_USE_VDST: case REL_ANY_VDST:
+        pr = NULL;
+        for (unsigned i = 0; i < p->ndef; i++)
+            if (p->def[i].role & HZR_VDST) {
+                one = p->def[i];
+                pr = &one;
+                npr = 1;
+            }
+        break;
+    case REL_DEF_SRCC:
+        one = p->srcc; pr = &one; npr = 1; break;
+    case REL_DEF_SDATA:
+        one = p->sdata; pr = &one; npr = 1; break;
+    default:
+        pr = p->def; npr = p->ndef; break;
+    }
+    for (unsigned i = 0; i < npr; i++) {
+        if (!ranges_overlap(pr[i], q->r))
+            continue;
+        unsigned lo = pr[i].lo > q->r.lo ? pr[i].lo : q->r.lo;
+        *unit = (int)lo;
+        *full = pr[i].lo == q->r.lo && pr[i].n == q->r.n;
+        return 1;
+    }
+    return 0;
+}
+
+/* Queries of consumer c for relation rel. */
+static unsigned queries(unsigned rel, const gcn_hz_insn *c, hz_query *q, unsigned max)
+{
+    unsigned n = 0;
+#define Q(range) do { if (n < max) q[n++].r = (range); } while (0)
+    gcn_hz_range fixed;
+    switch (rel) {
+    case REL_USE: case REL_USE_VDST:
+        for (unsigned i = 0; i < c->nuse; i++)
+            if (c->use[i].role & HZR_EXPL) Q(c->use[i]);
+        break;
+    case REL_USE_ALL:
+        for (unsigned i = 0; i < c->nuse; i++)
+            if (c->use[i].lo < GCN_HZ_UNIT_VGPR) Q(c->use[i]);
+        break;
+    case REL_USE_SGPR: {
+        int vcc = 0;
+        for (unsigned i = 0; i < c->nuse; i++) {
+            const gcn_hz_range *u = &c->use[i];
+            if (u->lo >= GCN_HZ_UNIT_VGPR)
+                continue;
+            if (u->role & HZR_EXPL)
+                Q(*u);
+            else if (u->lo <= GCN_HZ_UNIT_VCC + 1 && u->lo + u->n > GCN_HZ_UNIT_VCC)
+                vcc = 1;
+        }
+        if (vcc) {
+            fixed.lo = GCN_HZ_UNIT_VCC; fixed.n = 2; fixed.role = 0;
+            Q(fixed);
+        }
+        break;
+    }
+    case REL_USE_VGPR:
+        for (unsigned i = 0; i < c->nuse; i++)
+            if (c->use[i].lo >= GCN_HZ_UNIT_VGPR && c->use[i].lo < GCN_HZ_UNIT_AGPR)
+                Q(c->use[i]);
+        break;
+    case REL_SRC0:
+        for (unsigned i = 0; i < c->nuse; i++)
+            if ((c->use[i].role & HZR_SRC0) && c->use[i].lo >= GCN_HZ_UNIT_VGPR)
+                Q(c->use[i]);
+        break;
+    case REL_LANESEL:
+        for (unsigned i = 0; i < c->nuse; i++)
+            if ((c->use[i].role & HZR_SRC1) && c->use[i].lo < GCN_HZ_UNIT_VGPR)
+                Q(c->use[i]);
+        break;
+    case REL_ANY_VDST:
+        for (unsigned i = 0; i < c->nuse; i++) Q(c->use[i]);
+        for (unsigned i = 0; i < c->ndef; i++) Q(c->def[i]);
+        break;
+    case REL_DEF: case REL_DEF_SRCC:
+        for (unsigned i = 0; i < c->ndef; i++)
+            if (c->def[i].role & HZR_EXPL) Q(c->def[i]);
+        break;
+    case REL_DEF_SDATA:
+        for (unsigned i = 0; i < c->ndef; i++)
+            if ((c->def[i].role & HZR_EXPL) && c->def[i].lo >= GCN_HZ_UNIT_VGPR) Q(c->def[i]);
+        break;
+    case REL_EXEC:
+        fixed.lo = GCN_HZ_UNIT_EXEC; fixed.n = 2; fixed.role = 0; Q(fixed); break;
+    case REL_VCC:
+        fixed.lo = GCN_HZ_UNIT_VCC; fixed.n = 2; fixed.role = 0; Q(fixed); break;
+    case REL_M0:
+        fixed.lo = GCN_HZ_UNIT_M0; fixed.n = 1; fixed.role = 0; Q(fixed); break;
+    default:  /* REL_NONE, REL_HWREG, REL_TRAPSTS: one query */
+        fixed.lo = 0; fixed.n = 0; fixed.role = 0; Q(fixed); break;
+    }
+#undef Q
+    return n;
+}
+
+static int row_ok(const hz_row *r, const gcn_hz_state *s, const gcn_hz_insn *p,
+                  const gcn_hz_insn *c, const hz_query *q, int full)
+{
+    if (!targets_ok(s, r->targets))
+        return 0;
+    if (!pred_ok(&r->psel, p->cls) || !pred_ok(&r->csel, c->cls))
+        return 0;
+    unsigned m = r->match;
+    int srcc = (q->r.role & HZR_SRCC) != 0;
+    if ((m & M_SRCC) && !srcc) return 0;
+    if ((m & M_NOTSRCC) && srcc) return 0;
+    if ((m & M_FULL) && !full) return 0;
+    if ((m & M_PARTIAL) && full) return 0;
+    if ((m & M_SAMEOP) && p->id != c->id) return 0;
+    if ((m & M_DIFFOP) && p->id == c->id) return 0;
+    if ((m & M_P2) && p->passes != 2) return 0;
+    if ((m & M_P4) && p->passes != 4) return 0;
+    return 1;
+}
+
+typedef struct hz_sink {
+    gcn_hz_finding *out;
+    unsigned max, n;
+    unsigned worst;
+} hz_sink;
+
+static void emit(hz_sink *k, unsigned rule, const gcn_hz_insn *p, const gcn_hz_insn *c,
+                 int unit, int need, int have)
+{
+    if ((unsigned)need > k->worst)
+        k->worst = (unsigned)need;
+    /* one finding per (rule, producer): keep the largest shortfall */
+    for (unsigned i = 0; i < k->n && i < k->max; i++) {
+        gcn_hz_finding *f = &k->out[i];
+        if (f->rule == rule && f->prod_pc == p->pc) {
+            if (need - have > (int)f->required - (int)f->present) {
+                f->required = (uint8_t)need;
+                f->present = (uint8_t)have;
+                f->unit = (int16_t)unit;
+            }
+            return;
+        }
+    }
+    if (k->n < k->max) {
+        gcn_hz_finding *f = &k->out[k->n];
+        f->rule = rule;
+        f->prod_pc = p->pc;
+        f->cons_pc = c->pc;
+        f->prod_id = p->id;
+        f->cons_id = c->id;
+        f->unit = (int16_t)unit;
+        f->required = (uint8_t)need;
+        f->present = (uint8_t)(have > 255 ? 255 : have);
+    }
+    k->n++;
+}
+
+static int bits_intersect(const uint64_t *a, const uint64_t *b)
+{
+    for (unsigned i = 0; i < GCN_HZ_NUNITS / 64; i++)
+        if (a[i] & b[i])
+            return 1;
+    return 0;
+}
+
+static void bits_add(uint64_t *bits, const gcn_hz_range *arr, unsigned n)
+{
+    for (unsigned i = 0; i < n; i++)
+        for (unsigned u = arr[i].lo; u < (unsigned)arr[i].lo + arr[i].n && u < GCN_HZ_NUNITS; u++)
+            bits[u / 64] |= 1ull << (u % 64);
+}
+
+static void check_clause(const gcn_hz_state *s, unsigned g, const gcn_hz_insn *c, hz_sink *k)
+{
+    unsigned kind = (c->cls & HZC_SMEM) ? 1 : 2;
+    if (s->clause.kind != kind || !s->n)
+        return;
+    int empty = 1;
+    for (unsigned i = 0; i < GCN_HZ_NUNITS / 64; i++)
+        if (s->clause.defs[i])
+            empty = 0;
+    if (empty)
+        return;
+    int hazard = 0;
+    if (c->cls & HZC_MAYSTORE) {
+        hazard = 1;
+    } else {
+        uint64_t defs[GCN_HZ_NUNITS / 64], uses[GCN_HZ_NUNITS / 64];
+        memcpy(defs, s->clause.defs, sizeof defs);
+        memcpy(uses, s->clause.uses, sizeof uses);
+        bits_add(defs, c->def, c->ndef);
+        bits_add(uses, c->use, c->nuse);
+        hazard = bits_intersect(defs, uses);
+    }
+    if (hazard) {
+        const gcn_hz_entry *last = &s->hist[s->n - 1];
+        emit(k, grp_first[g], &last->in, c, -1, 1, s->clock - last->stamp);
+    }
+}
+
+static void check_group(const gcn_hz_state *s, unsigned g, const gcn_hz_insn *c, hz_sink *k)
+{
+    const hz_group *G = &hz_groups[g];
+    hz_query q[GCN_HZ_MAXUSE + GCN_HZ_MAXDEF];
+    unsigned nq = queries(G->rel, c, q, sizeof q / sizeof q[0]);
+    int gfx950 = s->target == GCN_TARGET_GFX950;
+    for (unsigned qi = 0; qi < nq; qi++) {
+        for (unsigned e = s->n; e-- > 0;) {
+            const gcn_hz_entry *E = &s->hist[e];
+            int dist = s->clock - E->stamp;
+            if (dist >= G->limit)
+                break;
+            const gcn_hz_insn *p = &E->in;
+            if (!pred_ok(&G->prod, p->cls))
+                continue;
+            int unit, full;
+            if (!rel_match(G->rel, p, c, &q[qi], &unit, &full))
+                continue;
+            for (unsigned ri = grp_first[g]; ri < (unsigned)grp_first[g] + grp_nrows[g]; ri++) {
+                const hz_row *R = &hz_rows[ri];
+                if (!row_ok(R, s, p, c, &q[qi], full))
+                    continue;
+                int need = wait_of(R, p->passes, gfx950);
+                if (need > dist)
+                    emit(k, ri, p, c, unit, need, dist);
+                break;
+            }
+            if (!E->maybe)
+                break;   /* the nearest producer hides older ones (LLVM) */
+        }
+    }
+}
+
+static unsigned do_check(const gcn_hz_state *s, const gcn_hz_insn *c, hz_sink *k)
+{
+    if (!c->cls)
+        return 0;
+    for (unsigned g = 0; g < HZ_NGROUPS; g++) {
+        const hz_group *G = &hz_groups[g];
+        if (!targets_ok(s, G->targets) || !pred_ok(&G->cons, c->cls))
+            continue;
+        if (G->rel == REL_CLAUSE) {
+            check_clause(s, g, c, k);
+            continue;
+        }
+        if (G->prod.any && !(s->cls_union & G->prod.any))
+            continue;
+        if ((s->cls_union & G->prod.all) != G->prod.all)
+            continue;
+        check_group(s, g, c, k);
+    }
+    return k->n;
+}
+
+unsigned gcn_hz_check(const gcn_hz_state *s, const gcn_hz_insn *c,
+                      gcn_hz_finding *out, unsigned max)
+{
+    hz_sink k = { out, max, 0, 0 };
+    return do_check(s, c, &k);
+}
+
+unsigned gcn_hz_required(const gcn_hz_state *s, const gcn_hz_insn *c)
+{
+    gcn_hz_finding f[16];
+    hz_sink k = { f, 16, 0, 0 };
+    do_check(s, c, &k);
+    return k.worst;
+}
+
+static void expire(gcn_hz_state *s)
+{
+    unsigned keep = 0;
+    uint32_t u = 0;
+    for (unsigned i = 0; i < s->n; i++) {
+        if (s->clock - s->hist[i].stamp >= GCN_HZ_WINDOW)
+            continue;
+        if (keep != i)
+            s->hist[keep] = s->hist[i];
+        u |= s->hist[keep].in.cls;
+        keep++;
+    }
+    s->n = keep;
+    s->cls_union = u;
+}
+
+void gcn_hz_advance(gcn_hz_state *s, unsigned ws)
+{
+    if (!ws)
+        return;
+    s->clock += (int32_t)(ws > GCN_HZ_WINDOW ? GCN_HZ_WINDOW : ws);
+    s->clause.kind = 0;
+    expire(s);
+}
+
+void gcn_hz_push(gcn_hz_state *s, const gcn_hz_insn *c)
+{
+    /* soft clause bookkeeping (LLVM: consecutive SMEM or VMEM instructions) */
+    unsigned kind = (c->cls & HZC_SMEM) ? 1 : (c->cls & HZC_VMEM) ? 2 : 0;
+    if (kind != s->clause.kind) {
+        memset(&s->clause, 0, sizeof s->clause);
+        s->clause.kind = (uint8_t)kind;
+    }
+    if (kind) {
+        bits_add(s->clause.defs, c->def, c->ndef);
+        bits_add(s->clause.uses, c->use, c->nuse);
+    }
+    s->clock += c->ws;
+    if (c->cls && !(c->cls & HZC_NOP)) {
+        if (s->n == GCN_HZ_MAXHIST) {
+            memmove(&s->hist[0], &s->hist[1], (GCN_HZ_MAXHIST - 1) * sizeof s->hist[0]);
+            s->n--;
+        }
+        gcn_hz_entry *e = &s->hist[s->n++];
+        e->in = *c;
+        e->stamp = s->clock;
+        e->maybe = 0;
+    }
+    if (c->ws > 1 || s->n == GCN_HZ_MAXHIST)
+        expire(s);
+    else
+        s->cls_union |= c->cls;
+}
+
+/* ------------------------------------------------------------------ join */
+
+void gcn_hz_join(gcn_hz_state *dst, const gcn_hz_state *src)
+{
+    /* Work in distances; an entry is certain (maybe = 0) only when it is
+     * certain on both sides. */
+    gcn_hz_entry m[2 * GCN_HZ_MAXHIST];
+    int dist[2 * GCN_HZ_MAXHIST];
+    uint8_t seen[GCN_HZ_MAXHIST] = { 0 };
+    unsigned n = 0;
+    for (unsigned i = 0; i < dst->n; i++) {
+        const gcn_hz_entry *a = &dst->hist[i];
+        m[n] = *a;
+        dist[n] = dst->clock - a->stamp;
+        m[n].maybe = 1;
+        for (unsigned j = 0; j < src->n; j++) {
+            const gcn_hz_entry *b = &src->hist[j];
+            if (seen[j] || b->in.pc != a->in.pc || b->in.id != a->in.id)
+                continue;
+            seen[j] = 1;
+            int db = src->clock - b->stamp;
+            if (db < dist[n])
+                dist[n] = db;
+            m[n].maybe = a->maybe || b->maybe;
+            break;
+        }
+        n++;
+    }
+    for (unsigned j = 0; j < src->n; j++) {
+        if (seen[j])
+            continue;
+        m[n] = src->hist[j];
+        dist[n] = src->clock - src->hist[j].stamp;
+        m[n].maybe = 1;
+        n++;
+    }
+    /* oldest (largest distance) first */
+    for (unsigned i = 1; i < n; i++) {
+        gcn_hz_entry t = m[i];
+        int td = dist[i];
+        unsigned j = i;
+        while (j > 0 && dist[j - 1] < td) {
+            m[j] = m[j - 1];
+            dist[j] = dist[j - 1];
+            j--;
+        }
+        m[j] = t;
+        dist[j] = td;
+    }
+    unsigned skip = n > GCN_HZ_MAXHIST ? n - GCN_HZ_MAXHIST : 0;
+    /* clause: union (a clause may continue on either path) */
+    if (src->clause.kind && dst->clause.kind != src->clause.kind) {
+        if (!dst->clause.kind)
+            dst->clause = src->clause;
+    } else if (src->clause.kind) {
+        for (unsigned i = 0; i < GCN_HZ_NUNITS / 64; i++) {
+            dst->clause.defs[i] |= src->clause.defs[i];
+            dst->clause.uses[i] |= src->clause.uses[i];
+        }
+    }
+    dst->clock = GCN_HZ_WINDOW;
+    dst->n = 0;
+    dst->cls_union = 0;
+    for (unsigned i = skip; i < n; i++) {
+        if (dist[i] >= GCN_HZ_WINDOW)
+            continue;
+        gcn_hz_entry *e = &dst->hist[dst->n++];
+        *e = m[i];
+        e->stamp = dst->clock - dist[i];
+        dst->cls_union |= e->in.cls;
+    }
+}
+
+int gcn_hz_same(const gcn_hz_state *a, const gcn_hz_state *b)
+{
+    if (a->n != b->n || a->clause.kind != b->clause.kind)
+        return 0;
+    for (unsigned i = 0; i < a->n; i++) {
+        const gcn_hz_entry *x = &a->hist[i], *y = &b->hist[i];
+        if (x->in.pc != y->in.pc || x->in.id != y->in.id || x->maybe != y->maybe ||
+            a->clock - x->stamp != b->clock - y->stamp)
+            return 0;
+    }
+    if (a->clause.kind &&
+        (memcmp(a->clause.defs, b->clause.defs, sizeof a->clause.defs) ||
+         memcmp(a->clause.uses, b->clause.uses, sizeof a->clause.uses)))
+        return 0;
+    return 1;
+}
+
+/* ---------------------------------------------------------------- rules */
+
+unsigned gcn_hz_rule_count(void)
+{
+    return (unsigned)HZ_NROWS;
+}
+
+const gcn_hz_rule *gcn_hz_rule_get(unsigned i)
+{
+    pthread_once(&hz_once, hz_init);
+    return i < HZ_NROWS ? &hz_rules[i] : NULL;
+}
+
+int gcn_hz_rule_wait(unsigned i, gcn_target t, unsigned passes)
+{
+    if (i >= HZ_NROWS)
+        return -1;
+    return wait_of(&hz_rows[i], passes, t == GCN_TARGET_GFX950);
+}
+
+/* ---------------------------------------------------------------- output */
+
+const char *gcn_hz_unit_name(int unit, char *buf, size_t len)
+{
+    if (unit < 0)
+        snprintf(buf, len, "-");
+    else if (unit >= (int)GCN_HZ_UNIT_AGPR)
+        snprintf(buf, len, "a%d", unit - (int)GCN_HZ_UNIT_AGPR);
+    else if (unit >= (int)GCN_HZ_UNIT_VGPR)
+        snprintf(buf, len, "v%d", unit - (int)GCN_HZ_UNIT_VGPR);
+    else if (unit < 102)
+        snprintf(buf, len, "s%d", unit);
+    else if (unit >= 108 && unit < 124)
+        snprintf(buf, len, "ttmp%d", unit - 108);
+    else {
+        static const char *const sp[] = { "flat_scratch_lo", "flat_scratch_hi", "xnack_mask_lo",
+                                          "xnack_mask_hi", "vcc_lo", "vcc_hi" };
+        if (unit >= 102 && unit < 108) snprintf(buf, len, "%s", sp[unit - 102]);
+        else if (unit == 124) snprintf(buf, len, "m0");
+        else if (unit == 126) snprintf(buf, len, "exec_lo");
+        else if (unit == 127) snprintf(buf, len, "exec_hi");
+        else snprintf(buf, len, "r%d", unit);
+    }
+    return buf;
+}
+
+void gcn_hz_format(const gcn_hz_finding *f, gcn_strbuf *sb)
+{
+    char u[24];
+    const gcn_hz_rule *r = gcn_hz_rule_get(f->rule);
+    gcn_sb_printf(sb, "%s: %s @0x%llx -> %s @0x%llx, %s: needs %u wait state%s, has %u",
+                  r ? r->name : "?", gcn_isa_row_of(f->prod_id)->mnem,
+                  (unsigned long long)f->prod_pc, gcn_isa_row_of(f->cons_id)->mnem,
+                  (unsigned long long)f->cons_pc, gcn_hz_unit_name(f->unit, u, sizeof u),
+                  f->required, f->required == 1 ? "" : "s", f->present);
+}
