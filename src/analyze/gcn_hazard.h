@@ -106,9 +106,14 @@ typedef struct gcn_hz_insn {
 
 /* Flags for gcn_hz_reset. */
 #define GCN_HZ_XNACK  0x1u   /* xnack on/any: soft-clause rules apply (LLVM default) */
+#define GCN_HZ_AGPR0  0x2u   /* the function uses AGPR a0: LLVM remembers 19 instead of
+                              * 5 instructions for the soft-clause check */
+#define GCN_HZ_STRICT 0x4u   /* look back as far as each rule needs, not only as far
+                              * as LLVM does (LLVM misses e.g. a 16-pass XDL result
+                              * read as srcA/B exactly 19 wait states later on gfx950) */
 
-#define GCN_HZ_MAXHIST 40
-#define GCN_HZ_WINDOW  20    /* no rule looks further back than this */
+#define GCN_HZ_MAXHIST 64
+#define GCN_HZ_WINDOW  21    /* no rule needs more wait states than 20 */
 
 typedef struct gcn_hz_entry {
     gcn_hz_insn in;
@@ -116,10 +121,11 @@ typedef struct gcn_hz_entry {
     uint8_t maybe;           /* joined in from one path only: does not hide older producers */
 } gcn_hz_entry;
 
-/* Soft clause of consecutive SMEM or VMEM instructions (xnack). */
+/* Soft clause: the run of consecutive SMEM or VMEM instructions just issued
+ * (their registers are the last `count` history entries). */
 typedef struct gcn_hz_clause {
     uint8_t kind;            /* 0 none, 1 SMEM, 2 VMEM */
-    uint64_t defs[GCN_HZ_NUNITS / 64], uses[GCN_HZ_NUNITS / 64];
+    uint16_t count;
 } gcn_hz_clause;
 
 typedef struct gcn_hz_state {
@@ -179,6 +185,25 @@ void gcn_hz_advance(gcn_hz_state *s, unsigned ws);
 
 /* dst := join(dst, src): union of producers, each at its minimum distance. */
 void gcn_hz_join(gcn_hz_state *dst, const gcn_hz_state *src);
+
+/* Several histories at once (the linter's state at a CFG point): LLVM decides
+ * per path which producer is nearest, so merging paths into one history can
+ * only approximate (a producer seen on one path must not hide an older one
+ * seen on another).  A multi-state keeps up to GCN_HZ_MAXALT distinct
+ * histories and merges (gcn_hz_join) only beyond that. */
+#define GCN_HZ_MAXALT 8
+typedef struct gcn_hz_multi {
+    unsigned n;
+    gcn_hz_state alt[GCN_HZ_MAXALT];
+} gcn_hz_multi;
+
+void gcn_hz_multi_init(gcn_hz_multi *m, const gcn_hz_state *s);
+void gcn_hz_multi_push(gcn_hz_multi *m, const gcn_hz_insn *c);
+void gcn_hz_multi_join(gcn_hz_multi *dst, const gcn_hz_multi *src);
+int gcn_hz_multi_same(const gcn_hz_multi *a, const gcn_hz_multi *b);
+/* Findings over all histories (per rule and producer the largest shortfall). */
+unsigned gcn_hz_multi_check(const gcn_hz_multi *m, const gcn_hz_insn *c,
+                            gcn_hz_finding *out, unsigned max);
 
 /* 1 when a and b describe the same history (fixed points in the linter). */
 int gcn_hz_same(const gcn_hz_state *a, const gcn_hz_state *b);

@@ -15,6 +15,7 @@
 #include <assert.h>
 #include <pthread.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "gcn_hazard.h"
 
@@ -277,7 +278,7 @@ void gcn_hz_analyze(const gcn_decoder *d, const gcn_insn *in, gcn_hz_insn *out)
             unsigned role = expl;
             if (o->field == GCN_FLD_SRC0) role |= HZR_SRC0;
             if (o->field == GCN_FLD_SRC1) role |= HZR_SRC1;
-            if (o->field == GCN_FLD_SRC2 && (cls & HZC_MFMA) && !(cls & HZC_SMFMAC))
+            if (o->field == GCN_FLD_SRC2 && (cls & (HZC_MFMA | HZC_DOT)) && !(cls & HZC_SMFMAC))
                 role |= HZR_SRCC;
             int k = add_range(out->use, &out->nuse, GCN_HZ_MAXUSE, (unsigned)u, n, role);
             if (k >= 0 && (role & HZR_SRCC))
@@ -300,8 +301,10 @@ void gcn_hz_analyze(const gcn_decoder *d, const gcn_insn *in, gcn_hz_insn *out)
         /* v_fmac/v_mac/v_dot2c and their DPP/e64 forms: src2 tied to vdst. */
         if ((in->enc == GCN_FMT_VOP2 || in->enc == GCN_FMT_VOP3) &&
             (!strncmp(m, "v_fmac_", 7) || !strncmp(m, "v_mac_", 6) ||
-             !strncmp(m, "v_dot2c_", 8) || !strcmp(m, "v_pk_fmac_f16")))
-            add_range(out->use, &out->nuse, GCN_HZ_MAXUSE, vd.lo, vd.n, HZR_EXPL);
+             !strncmp(m, "v_dot2c_", 8) || !strncmp(m, "v_dot4c_", 8) ||
+             !strncmp(m, "v_dot8c_", 8) || !strcmp(m, "v_pk_fmac_f16")))
+            add_range(out->use, &out->nuse, GCN_HZ_MAXUSE, vd.lo, vd.n,
+                      HZR_EXPL | ((cls & HZC_DOT) ? HZR_SRCC : 0));
         else if (in->sub == GCN_SUB_DPP)   /* the "old" operand */
             add_range(out->use, &out->nuse, GCN_HZ_MAXUSE, vd.lo, vd.n, HZR_EXPL);
         if (in->sub == GCN_SUB_SDWA && in->m.dst_unused == 2)  /* UNUSED_PRESERVE */
@@ -349,6 +352,12 @@ void gcn_hz_analyze(const gcn_decoder *d, const gcn_insn *in, gcn_hz_insn *out)
             in->m.dst_sel != 6 && vdst_op)
             cls |= HZC_DSTSEL;
         if (in->enc == GCN_FMT_VOP3 && (in->m.op_sel & 8))
+            cls |= HZC_DSTSEL;
+        /* VOP3P: LLVM tests the same src0_modifiers bit, which there is
+         * op_sel_hi of src0 (set by default for packed math): every such
+         * instruction counts as a forwarding producer. */
+        if (in->enc == GCN_FMT_VOP3P && !(fl & (GCN_F_MFMA | GCN_F_ACCVGPR)) &&
+            (in->m.op_sel_hi & 1))
             cls |= HZC_DSTSEL;
         if (mnem_is(r->mnem, fp8_dstsel) && (in->m.op_sel & 4))
             cls |= HZC_DSTSEL;
@@ -625,24 +634,32 @@ static void bits_add(uint64_t *bits, const gcn_hz_range *arr, unsigned n)
             bits[u / 64] |= 1ull << (u % 64);
 }
 
+/* LLVM's soft-clause check looks at the instructions it still remembers:
+ * 5, or 19 when the function uses AGPR a0 (GCNHazardRecognizer MaxLookAhead). */
 static void check_clause(const gcn_hz_state *s, unsigned g, const gcn_hz_insn *c, hz_sink *k)
 {
     unsigned kind = (c->cls & HZC_SMEM) ? 1 : 2;
-    if (s->clause.kind != kind || !s->n)
+    if (s->clause.kind != kind || !s->clause.count || !s->n)
         return;
-    int empty = 1;
-    for (unsigned i = 0; i < GCN_HZ_NUNITS / 64; i++)
-        if (s->clause.defs[i])
-            empty = 0;
-    if (empty)
+    unsigned look = (s->flags & GCN_HZ_AGPR0) ? 19 : 5;
+    uint32_t need = kind == 1 ? HZC_SMEM : HZC_VMEM;
+    uint64_t defs[GCN_HZ_NUNITS / 64] = { 0 }, uses[GCN_HZ_NUNITS / 64] = { 0 };
+    unsigned taken = 0;
+    int any_def = 0;
+    for (unsigned e = s->n; e-- > 0 && taken < s->clause.count && taken < look;) {
+        const gcn_hz_insn *p = &s->hist[e].in;
+        if (!(p->cls & need))
+            break;
+        bits_add(defs, p->def, p->ndef);
+        bits_add(uses, p->use, p->nuse);
+        if (p->ndef)
+            any_def = 1;
+        taken++;
+    }
+    if (!any_def)
         return;
-    int hazard = 0;
-    if (c->cls & HZC_MAYSTORE) {
-        hazard = 1;
-    } else {
-        uint64_t defs[GCN_HZ_NUNITS / 64], uses[GCN_HZ_NUNITS / 64];
-        memcpy(defs, s->clause.defs, sizeof defs);
-        memcpy(uses, s->clause.uses, sizeof uses);
+    int hazard = 1;
+    if (!(c->cls & HZC_MAYSTORE)) {
         bits_add(defs, c->def, c->ndef);
         bits_add(uses, c->use, c->nuse);
         hazard = bits_intersect(defs, uses);
@@ -659,11 +676,12 @@ static void check_group(const gcn_hz_state *s, unsigned g, const gcn_hz_insn *c,
     hz_query q[GCN_HZ_MAXUSE + GCN_HZ_MAXDEF];
     unsigned nq = queries(G->rel, c, q, sizeof q / sizeof q[0]);
     int gfx950 = s->target == GCN_TARGET_GFX950;
+    int limit = (s->flags & GCN_HZ_STRICT) ? GCN_HZ_WINDOW : G->limit;
     for (unsigned qi = 0; qi < nq; qi++) {
         for (unsigned e = s->n; e-- > 0;) {
             const gcn_hz_entry *E = &s->hist[e];
             int dist = s->clock - E->stamp;
-            if (dist >= G->limit)
+            if (dist >= limit)
                 break;
             const gcn_hz_insn *p = &E->in;
             if (!pred_ok(&G->prod, p->cls))
@@ -744,6 +762,7 @@ void gcn_hz_advance(gcn_hz_state *s, unsigned ws)
         return;
     s->clock += (int32_t)(ws > GCN_HZ_WINDOW ? GCN_HZ_WINDOW : ws);
     s->clause.kind = 0;
+    s->clause.count = 0;
     expire(s);
 }
 
@@ -751,14 +770,12 @@ void gcn_hz_push(gcn_hz_state *s, const gcn_hz_insn *c)
 {
     /* soft clause bookkeeping (LLVM: consecutive SMEM or VMEM instructions) */
     unsigned kind = (c->cls & HZC_SMEM) ? 1 : (c->cls & HZC_VMEM) ? 2 : 0;
-    if (kind != s->clause.kind) {
-        memset(&s->clause, 0, sizeof s->clause);
+    if (kind != s->clause.kind || c->ws != 1) {
         s->clause.kind = (uint8_t)kind;
+        s->clause.count = 0;
     }
-    if (kind) {
-        bits_add(s->clause.defs, c->def, c->ndef);
-        bits_add(s->clause.uses, c->use, c->nuse);
-    }
+    if (kind && c->ws == 1)
+        s->clause.count++;
     s->clock += c->ws;
     if (c->cls && !(c->cls & HZC_NOP)) {
         if (s->n == GCN_HZ_MAXHIST) {
@@ -778,73 +795,69 @@ void gcn_hz_push(gcn_hz_state *s, const gcn_hz_insn *c)
 
 /* ------------------------------------------------------------------ join */
 
+typedef struct hz_jent {
+    gcn_hz_entry e;
+    int dist;
+    uint8_t sides, maybe;
+} hz_jent;
+
+static int jent_by_pc(const void *a, const void *b)
+{
+    const hz_jent *x = a, *y = b;
+    if (x->e.in.pc != y->e.in.pc) return x->e.in.pc < y->e.in.pc ? -1 : 1;
+    if (x->e.in.id != y->e.in.id) return x->e.in.id < y->e.in.id ? -1 : 1;
+    return x->dist - y->dist;
+}
+
+static int jent_by_dist(const void *a, const void *b)
+{
+    const hz_jent *x = a, *y = b;
+    if (x->dist != y->dist) return y->dist - x->dist;   /* oldest first */
+    if (x->e.in.pc != y->e.in.pc) return x->e.in.pc < y->e.in.pc ? -1 : 1;
+    return (int)x->e.in.id - (int)y->e.in.id;
+}
+
 void gcn_hz_join(gcn_hz_state *dst, const gcn_hz_state *src)
 {
-    /* Work in distances; an entry is certain (maybe = 0) only when it is
-     * certain on both sides. */
-    gcn_hz_entry m[2 * GCN_HZ_MAXHIST];
-    int dist[2 * GCN_HZ_MAXHIST];
-    uint8_t seen[GCN_HZ_MAXHIST] = { 0 };
+    /* A producer (by pc) keeps its minimum distance over both histories; it
+     * hides older producers only when certain on both sides.  The result is
+     * canonical (sorted, one entry per pc), so fixed points can be detected. */
+    hz_jent j[2 * GCN_HZ_MAXHIST];
     unsigned n = 0;
-    for (unsigned i = 0; i < dst->n; i++) {
-        const gcn_hz_entry *a = &dst->hist[i];
-        m[n] = *a;
-        dist[n] = dst->clock - a->stamp;
-        m[n].maybe = 1;
-        for (unsigned j = 0; j < src->n; j++) {
-            const gcn_hz_entry *b = &src->hist[j];
-            if (seen[j] || b->in.pc != a->in.pc || b->in.id != a->in.id)
-                continue;
-            seen[j] = 1;
-            int db = src->clock - b->stamp;
-            if (db < dist[n])
-                dist[n] = db;
-            m[n].maybe = a->maybe || b->maybe;
-            break;
+    const gcn_hz_state *side[2] = { dst, src };
+    for (unsigned sd = 0; sd < 2; sd++)
+        for (unsigned i = 0; i < side[sd]->n; i++) {
+            j[n].e = side[sd]->hist[i];
+            j[n].dist = side[sd]->clock - side[sd]->hist[i].stamp;
+            j[n].sides = (uint8_t)(1u << sd);
+            j[n].maybe = side[sd]->hist[i].maybe;
+            n++;
         }
-        n++;
-    }
-    for (unsigned j = 0; j < src->n; j++) {
-        if (seen[j])
+    qsort(j, n, sizeof j[0], jent_by_pc);
+    unsigned m = 0;
+    for (unsigned i = 0; i < n; i++) {
+        if (m && j[m - 1].e.in.pc == j[i].e.in.pc && j[m - 1].e.in.id == j[i].e.in.id) {
+            j[m - 1].sides |= j[i].sides;     /* dist: the first is the minimum */
+            j[m - 1].maybe |= j[i].maybe;
             continue;
-        m[n] = src->hist[j];
-        dist[n] = src->clock - src->hist[j].stamp;
-        m[n].maybe = 1;
-        n++;
-    }
-    /* oldest (largest distance) first */
-    for (unsigned i = 1; i < n; i++) {
-        gcn_hz_entry t = m[i];
-        int td = dist[i];
-        unsigned j = i;
-        while (j > 0 && dist[j - 1] < td) {
-            m[j] = m[j - 1];
-            dist[j] = dist[j - 1];
-            j--;
         }
-        m[j] = t;
-        dist[j] = td;
+        j[m++] = j[i];
     }
-    unsigned skip = n > GCN_HZ_MAXHIST ? n - GCN_HZ_MAXHIST : 0;
-    /* clause: union (a clause may continue on either path) */
-    if (src->clause.kind && dst->clause.kind != src->clause.kind) {
-        if (!dst->clause.kind)
-            dst->clause = src->clause;
-    } else if (src->clause.kind) {
-        for (unsigned i = 0; i < GCN_HZ_NUNITS / 64; i++) {
-            dst->clause.defs[i] |= src->clause.defs[i];
-            dst->clause.uses[i] |= src->clause.uses[i];
-        }
-    }
+    qsort(j, m, sizeof j[0], jent_by_dist);
+    unsigned skip = m > GCN_HZ_MAXHIST ? m - GCN_HZ_MAXHIST : 0;
+    /* soft clause: the longer run of either side continues */
+    if (src->clause.kind && (!dst->clause.kind || src->clause.count > dst->clause.count))
+        dst->clause = src->clause;
     dst->clock = GCN_HZ_WINDOW;
     dst->n = 0;
     dst->cls_union = 0;
-    for (unsigned i = skip; i < n; i++) {
-        if (dist[i] >= GCN_HZ_WINDOW)
+    for (unsigned i = skip; i < m; i++) {
+        if (j[i].dist >= GCN_HZ_WINDOW)
             continue;
         gcn_hz_entry *e = &dst->hist[dst->n++];
-        *e = m[i];
-        e->stamp = dst->clock - dist[i];
+        *e = j[i].e;
+        e->stamp = dst->clock - j[i].dist;
+        e->maybe = j[i].sides != 3 || j[i].maybe;
         dst->cls_union |= e->in.cls;
     }
 }
@@ -859,11 +872,127 @@ int gcn_hz_same(const gcn_hz_state *a, const gcn_hz_state *b)
             a->clock - x->stamp != b->clock - y->stamp)
             return 0;
     }
-    if (a->clause.kind &&
-        (memcmp(a->clause.defs, b->clause.defs, sizeof a->clause.defs) ||
-         memcmp(a->clause.uses, b->clause.uses, sizeof a->clause.uses)))
+    if (a->clause.count != b->clause.count)
         return 0;
     return 1;
+}
+
+/* ------------------------------------------------------------ multi-state */
+
+void gcn_hz_multi_init(gcn_hz_multi *m, const gcn_hz_state *s)
+{
+    m->n = 1;
+    m->alt[0] = *s;
+}
+
+/* Canonical order of histories (so that equal sets compare equal). */
+static int state_cmp(const gcn_hz_state *a, const gcn_hz_state *b)
+{
+    if (a->n != b->n) return a->n < b->n ? -1 : 1;
+    if (a->clause.kind != b->clause.kind) return a->clause.kind < b->clause.kind ? -1 : 1;
+    if (a->clause.count != b->clause.count) return a->clause.count < b->clause.count ? -1 : 1;
+    for (unsigned i = 0; i < a->n; i++) {
+        const gcn_hz_entry *x = &a->hist[i], *y = &b->hist[i];
+        int dx = a->clock - x->stamp, dy = b->clock - y->stamp;
+        if (x->in.pc != y->in.pc) return x->in.pc < y->in.pc ? -1 : 1;
+        if (x->in.id != y->in.id) return x->in.id < y->in.id ? -1 : 1;
+        if (dx != dy) return dx < dy ? -1 : 1;
+        if (x->maybe != y->maybe) return x->maybe < y->maybe ? -1 : 1;
+    }
+    return 0;
+}
+
+/* Sort, drop duplicates, merge the surplus beyond GCN_HZ_MAXALT. */
+static void multi_normalize(gcn_hz_state *alts, unsigned *n, gcn_hz_multi *out)
+{
+    for (unsigned i = 1; i < *n; i++) {          /* insertion sort: n is small */
+        unsigned j = i;
+        while (j > 0 && state_cmp(&alts[j - 1], &alts[j]) > 0) {
+            gcn_hz_state t = alts[j - 1];
+            alts[j - 1] = alts[j];
+            alts[j] = t;
+            j--;
+        }
+    }
+    unsigned m = 0;
+    for (unsigned i = 0; i < *n; i++)
+        if (!m || state_cmp(&alts[m - 1], &alts[i]))
+            alts[m++] = alts[i];
+    while (m > GCN_HZ_MAXALT) {
+        gcn_hz_join(&alts[GCN_HZ_MAXALT - 1], &alts[m - 1]);
+        m--;
+    }
+    out->n = m;
+    for (unsigned i = 0; i < m; i++)
+        out->alt[i] = alts[i];
+}
+
+void gcn_hz_multi_push(gcn_hz_multi *m, const gcn_hz_insn *c)
+{
+    for (unsigned i = 0; i < m->n; i++)
+        gcn_hz_push(&m->alt[i], c);
+    if (m->n > 1) {
+        /* histories become equal once their differences expire */
+        unsigned k = 0;
+        for (unsigned i = 0; i < m->n; i++) {
+            unsigned j;
+            for (j = 0; j < k; j++)
+                if (!state_cmp(&m->alt[j], &m->alt[i]) && m->alt[j].clock == m->alt[i].clock)
+                    break;
+            if (j == k) {
+                if (k != i)
+                    m->alt[k] = m->alt[i];
+                k++;
+            }
+        }
+        m->n = k;
+    }
+}
+
+void gcn_hz_multi_join(gcn_hz_multi *dst, const gcn_hz_multi *src)
+{
+    static __thread gcn_hz_state tmp[2 * GCN_HZ_MAXALT];
+    unsigned n = 0;
+    for (unsigned i = 0; i < dst->n; i++)
+        tmp[n++] = dst->alt[i];
+    for (unsigned i = 0; i < src->n; i++)
+        tmp[n++] = src->alt[i];
+    /* compare by distances: bring every history to the same clock */
+    for (unsigned i = 0; i < n; i++) {
+        int32_t shift = GCN_HZ_WINDOW - tmp[i].clock;
+        tmp[i].clock += shift;
+        for (unsigned e = 0; e < tmp[i].n; e++)
+            tmp[i].hist[e].stamp += shift;
+    }
+    multi_normalize(tmp, &n, dst);
+}
+
+int gcn_hz_multi_same(const gcn_hz_multi *a, const gcn_hz_multi *b)
+{
+    if (a->n != b->n)
+        return 0;
+    for (unsigned i = 0; i < a->n; i++)
+        if (state_cmp(&a->alt[i], &b->alt[i]))
+            return 0;
+    return 1;
+}
+
+unsigned gcn_hz_multi_check(const gcn_hz_multi *m, const gcn_hz_insn *c,
+                            gcn_hz_finding *out, unsigned max)
+{
+    hz_sink k = { out, max, 0, 0 };
+    gcn_hz_finding tmp[32];
+    for (unsigned i = 0; i < m->n; i++) {
+        unsigned n = gcn_hz_check(&m->alt[i], c, tmp, 32);
+        for (unsigned t = 0; t < n && t < 32; t++) {
+            gcn_hz_insn p;
+            memset(&p, 0, sizeof p);
+            p.pc = tmp[t].prod_pc;
+            p.id = tmp[t].prod_id;
+            emit(&k, tmp[t].rule, &p, c, tmp[t].unit, tmp[t].required, tmp[t].present);
+        }
+    }
+    return k.n;
 }
 
 /* ---------------------------------------------------------------- rules */

@@ -784,6 +784,12 @@ static int find_kernels(gcn_codeobj *co, const sec *secs, size_t nsec, const uns
             return co_fail(err, GCN_CO_EFORMAT, name,
                            "bad kernel descriptor %s: address 0x%llx lies outside its section %s",
                            s->name, (unsigned long long)s->value, secs[shndx[i]].name);
+        /* "CP microcode requires the kernel descriptor to be 64 aligned"
+         * (AMDGPUDisassembler::decodeKernelDescriptor; AMDGPUUsage). */
+        if (s->value % 64)
+            return co_fail(err, GCN_CO_EFORMAT, name,
+                           "bad kernel descriptor %s: address 0x%llx is not 64-byte aligned",
+                           s->name, (unsigned long long)s->value);
         gcn_kernel *k = &co->kernels[co->nkernels];
         k->name = strndup(s->name, l - 3);
         if (!k->name)
@@ -932,6 +938,11 @@ static int open_elf(const char *name, const uint8_t *data, size_t len, gcn_codeo
     unsigned mach = flags & CO_EF_MACH;
     const char *mn = gcn_co_mach_name(mach);
     if (mach != 0x4c && mach != 0x4f) {
+        unsigned gv = flags >> 24;          /* EF_AMDGPU_GENERIC_VERSION (v6) */
+        if (mn && strstr(mn, "generic"))
+            return co_fail(err, GCN_CO_ETARGET, name,
+                           "code object is for the generic target %s (generic version %u): not "
+                           "supported (gcnsim handles gfx942 and gfx950)", mn, gv);
         if (mn)
             return co_fail(err, GCN_CO_ETARGET, name,
                            "code object is for %s: not supported (gcnsim handles gfx942 and gfx950)",

@@ -42,12 +42,7 @@ static int finish(gcn_strbuf *sb, FILE *f, int rc)
 /* Append a hex word without printf (the hot path of the listings). */
 static void put_hex32(gcn_strbuf *sb, uint32_t w)
 {
-    static const char hex[] = "0123456789abcdef";
-    char b[8];
-    for (int i = 7; i >= 0; i--, w >>= 4)
-        b[i] = hex[w & 15];
-    for (int i = 0; i < 8; i++)
-        gcn_sb_putc(sb, b[i]);
+    gcn_sb_puthex(sb, w, 8);
 }
 
 int gcn_co_print_llvm_text(const gcn_codeobj *co, FILE *f)
@@ -101,10 +96,15 @@ static void kernel_summary(const gcn_codeobj *co, const gcn_kernel *k, gcn_strbu
                       "kernarg %u B%s\n",
                   kd->group_segment_fixed_size, kd->private_segment_fixed_size, kd->kernarg_size,
                   kd->uses_dynamic_stack ? ", dynamic stack" : "");
-    gcn_sb_printf(sb, "  registers: %u VGPRs allocated (v0..v%u arch VGPRs, AGPRs from "
-                      "accum_offset %u), %u SGPRs allocated\n",
-                  kd->next_free_vgpr, kd->accum_offset ? kd->accum_offset - 1 : 0,
-                  kd->accum_offset, kd->next_free_sgpr);
+    /* One unified file of next_free_vgpr registers: arch VGPRs below
+     * accum_offset, AGPRs from there (AMDGPUUsage, compute_pgm_rsrc3). */
+    unsigned agprs = kd->next_free_vgpr > kd->accum_offset ? kd->next_free_vgpr - kd->accum_offset : 0;
+    gcn_sb_printf(sb, "  registers: %u VGPRs allocated in the unified file: v0..v%u below "
+                      "accum_offset %u", kd->next_free_vgpr,
+                  kd->accum_offset ? kd->accum_offset - 1 : 0, kd->accum_offset);
+    if (agprs)
+        gcn_sb_printf(sb, ", room for %u AGPRs (a0..a%u)", agprs, agprs - 1);
+    gcn_sb_printf(sb, "; %u SGPRs allocated\n", kd->next_free_sgpr);
     if (k->has_metadata)
         gcn_sb_printf(sb, "  metadata: vgpr_count %u, agpr_count %u, sgpr_count %u, "
                           "wavefront_size %u, max_flat_workgroup_size %u, kernarg %u B "

@@ -150,6 +150,11 @@ void gcn_sb_puts(gcn_strbuf *sb, const char *s);
 void gcn_sb_putc(gcn_strbuf *sb, char c);
 void gcn_sb_printf(gcn_strbuf *sb, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
+/* Fast appenders for the hot printing paths (no printf): decimal, signed
+ * decimal, and lower-case hex with at least mindigits digits (no "0x"). */
+void gcn_sb_putu(gcn_strbuf *sb, uint64_t v);
+void gcn_sb_puti(gcn_strbuf *sb, int64_t v);
+void gcn_sb_puthex(gcn_strbuf *sb, uint64_t v, unsigned mindigits);
 
 /* Print one instruction in llvm-objdump-22 syntax (no address, no bytes, no
  * trailing comment).  Invalid records print as LLVM leaves them (see
@@ -158,6 +163,54 @@ void gcn_print_insn(const gcn_decoder *d, const gcn_insn *in, gcn_strbuf *sb);
 
 /* Operand helpers. */
 const gcn_opnd *gcn_insn_field(const gcn_insn *in, gcn_field f);
+
+/* The row's GCN_F_* flags narrowed to this instance (mem.c): a MUBUF load
+ * without its lds bit is no LDS DMA and reads no M0; an atomic without sc0
+ * returns nothing (no GCN_F_LOAD); a DS instruction with its gds bit set
+ * uses GDS and reads M0.  Other families: the row's flags. */
+uint64_t gcn_insn_flags(const gcn_insn *in);
+/* ---- register def/use (src/decode/regs.c) -------------------------------
+ * A register set: scalar registers by their 7-bit encoding (s0..s101 at
+ * 0..101, flat_scratch 102/103, xnack_mask 104/105, vcc 106/107, ttmp0..15
+ * 108..123, m0 124, exec 126/127) with SCC at the otherwise unused index 125;
+ * vector registers v0..v255 at 0..255 and a0..a255 at 256..511. */
+typedef struct gcn_regset {
+    uint64_t s[2];
+    uint64_t v[8];
+} gcn_regset;
+
+#define GCN_RS_VCC   106u
+#define GCN_RS_TTMP0 108u
+#define GCN_RS_M0    124u
+#define GCN_RS_SCC   125u
+#define GCN_RS_EXEC  126u
+#define GCN_RS_AGPR0 256u
+
+void gcn_rs_clear(gcn_regset *rs);
+void gcn_rs_add_s(gcn_regset *rs, unsigned first, unsigned n);  /* scalar indices */
+void gcn_rs_add_v(gcn_regset *rs, unsigned first, unsigned n);  /* vector indices (AGPR: +256) */
+void gcn_rs_or(gcn_regset *dst, const gcn_regset *a);
+void gcn_rs_and(gcn_regset *dst, const gcn_regset *a, const gcn_regset *b);
+void gcn_rs_andnot(gcn_regset *dst, const gcn_regset *a);       /* dst &= ~a */
+bool gcn_rs_empty(const gcn_regset *rs);
+bool gcn_rs_intersects(const gcn_regset *a, const gcn_regset *b);
+bool gcn_rs_equal(const gcn_regset *a, const gcn_regset *b);
+bool gcn_rs_has_s(const gcn_regset *rs, unsigned i);
+bool gcn_rs_has_v(const gcn_regset *rs, unsigned i);
+/* Print as LLVM names register ranges: "v[2:3], s7, vcc, m0, scc". */
+void gcn_rs_format(const gcn_regset *rs, gcn_strbuf *sb);
+
+/* Registers an instruction reads (uses), writes when it executes (defs) and
+ * writes later, when its memory counter retires it (async_defs: the results
+ * of loads and returning atomics counted by vmcnt/lgkmcnt).  Operands give
+ * the explicit registers (by their DST/SRC flags), the row flags the
+ * implicit EXEC/VCC/SCC/M0 ones.  Any output pointer may be NULL. */
+void gcn_insn_regs(const gcn_insn *in, gcn_regset *uses, gcn_regset *defs,
+                   gcn_regset *async_defs);
+/* The same with explicit row flags (for records whose id has no row yet,
+ * and for unit tests). */
+void gcn_insn_regs_flags(const gcn_insn *in, uint64_t row_flags, gcn_regset *uses,
+                         gcn_regset *defs, gcn_regset *async_defs);
 
 /* MAI (vop3p.c).  Shape of an MFMA/SMFMAC: the instruction computes
  * `blocks` independent M x N x K products (D = A*B + C per block; for SMFMAC

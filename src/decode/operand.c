@@ -58,7 +58,9 @@ void gcn_print_reg(gcn_strbuf *sb, gcn_opnd_kind kind, unsigned reg, unsigned nr
 
 const char *gcn_special_name(unsigned enc, unsigned nregs)
 {
-    if (nregs >= 2) {
+    if (nregs > 2)                      /* wider operands: only null decodes */
+        return enc == 125 ? "null" : NULL;
+    if (nregs == 2) {
         switch (enc) {
         case 102: return nregs == 2 ? "flat_scratch" : NULL;
         case 104: return nregs == 2 ? "xnack_mask" : NULL;
@@ -103,12 +105,28 @@ const char *gcn_special_name(unsigned enc, unsigned nregs)
     }
 }
 
-/* Alignment of a scalar register tuple: LLVM indexes the tuple class, so
- * the encoding is rounded down (64-bit: to 2, 128-bit and wider: to 4). */
-static unsigned sreg_align(unsigned reg, unsigned nregs)
+/* A scalar register tuple as LLVM decodes it: it indexes the tuple class, so
+ * the encoding is rounded down (64-bit: to 2, 128-bit and wider: to 4); a
+ * 192-bit operand is decoded with LLVM's SGPR_160 / TTMP_256 classes and
+ * wider ones with the 512-bit classes (printed 5, 8 and 16 registers).
+ * Returns 0 when the tuple does not exist (too close to the end). */
+static int sreg_tuple(int ttmp, unsigned idx, unsigned nregs, unsigned *reg, unsigned *n)
 {
     unsigned a = nregs >= 4 ? 4 : nregs == 2 ? 2 : 1;
-    return reg / a * a;
+    unsigned pn = nregs, last = ttmp ? 15 : 101;
+    if (nregs == 6)
+        pn = ttmp ? 8 : 5;
+    else if (nregs > 8)
+        pn = 16;
+    *reg = idx / a * a;
+    *n = pn;
+    if (ttmp)
+        return *reg + pn - 1 <= last;
+    if (nregs == 6)
+        return *reg <= 100;          /* s[100:104] is printed by LLVM */
+    if (pn == 16)
+        return *reg + 15 <= 103;
+    return *reg + pn - 1 <= (pn >= 4 ? 103 : last);
 }
 
 gcn_opnd *gcn_dec_src9(gcn_insn *in, gcn_field field, unsigned enc, unsigned nregs,
@@ -123,10 +141,12 @@ gcn_opnd *gcn_dec_src9(gcn_insn *in, gcn_field field, unsigned enc, unsigned nre
         reg = enc - 256;
     } else if (enc <= 101) {
         kind = GCN_OPND_SGPR;
-        reg = sreg_align(enc, nregs);
+        if (!sreg_tuple(0, enc, nregs, &reg, &nregs))
+            return NULL;
     } else if (enc >= 108 && enc <= 123) {
         kind = GCN_OPND_TTMP;
-        reg = sreg_align(enc - 108, nregs);
+        if (!sreg_tuple(1, enc - 108, nregs, &reg, &nregs))
+            return NULL;
     } else if ((enc >= 128 && enc <= 208) || (enc >= 240 && enc <= 248)) {
         kind = GCN_OPND_INLINE;
     } else if (enc == 255) {

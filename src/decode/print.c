@@ -14,7 +14,8 @@ void gcn_print_insn(const gcn_decoder *d, const gcn_insn *in, gcn_strbuf *sb)
             for (unsigned i = 0; i < in->size; i++)
                 gcn_sb_printf(sb, "%s0x%02x", i ? ", " : "", (in->words[0] >> (8 * i)) & 0xff);
         } else {
-            gcn_sb_printf(sb, ".long 0x%08x", in->words[0]);
+            gcn_sb_puts(sb, ".long 0x");
+            gcn_sb_puthex(sb, in->words[0], 8);
         }
         return;
     }

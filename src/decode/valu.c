@@ -51,7 +51,7 @@ typedef struct vop_info {
     uint8_t os;         /* op_sel entries */
     char sw[14];        /* SDWA bit map */
     char dp[8];         /* DPP bit map, bits 17..23 */
-    uint8_t nosuf32, nosuf64, bitop3, v3fi, dpalu, sdwanodst;
+    uint8_t nosuf32, nosuf64, nosufdpp, nosufsdwa, bitop3, v3fi, dpalu, sdwanodst;
 } vop_info;
 
 static vop_info *infos[2];   /* [target index][id] */
@@ -171,6 +171,8 @@ static void parse_sig(vop_info *vi, const char *sig, int ti)
             else if (len == 6 && !memcmp(p, "bitop3", 6)) vi->bitop3 = 1;
             else if (len == 4 && !memcmp(p, "v3fi", 4)) vi->v3fi = 1;
             else if (len == 9 && !memcmp(p, "sdwanodst", 9)) vi->sdwanodst = 1;
+            else if (len == 8 && !memcmp(p, "nosufdpp", 8)) vi->nosufdpp = 1;
+            else if (len == 9 && !memcmp(p, "nosufsdwa", 9)) vi->nosufsdwa = 1;
         }
         p = e;
     }
@@ -260,6 +262,8 @@ static gcn_opnd *add_src(gcn_insn *in, gcn_field f, unsigned enc, const vop_od *
         if (vonly && !(enc == 125 || (enc >= 230 && enc <= 239) || (enc >= 251 && enc <= 253) ||
                        (enc == 254 && !strcmp(o->rc, "VRegOrLds_32"))))
             op->flags |= OPF_BADREG;
+        if (o->cls == 's' && enc == 254)
+            op->flags |= OPF_BADREG;    /* lds_direct is no SReg_32 */
         break;
     default:   /* constants */
         if (vonly || o->cls == 'r')
@@ -273,14 +277,14 @@ static gcn_opnd *add_src(gcn_insn *in, gcn_field f, unsigned enc, const vop_od *
  * VOP3b sdst): decoded like a source; constants print with a comment. */
 static gcn_opnd *add_sdst(gcn_insn *in, gcn_field f, unsigned enc, const vop_od *o)
 {
-    gcn_opnd *op = gcn_dec_src9(in, f, enc, o->n, GCN_DT_B32, 0, 0, NULL);
+    gcn_opnd *op = gcn_dec_src9(in, f, enc, o->n, (gcn_dtype)o->dt, 0, 0, NULL);
     if (!op)
         return NULL;
     op->flags = GCN_OPF_DST;
     if (op->kind == GCN_OPND_INLINE)
         op->flags |= OPF_BADIMM;
-    else
-        op->dtype = o->dt;
+    else if (f == GCN_FLD_SDST && o->n == 1 && (enc == 124 || enc == 254))
+        op->flags |= OPF_BADREG;        /* SReg_32_XM0: no m0, no lds_direct */
     return op;
 }
 
@@ -289,8 +293,8 @@ static const char *form_suffix(const vop_info *vi, unsigned sub, unsigned fmt)
     switch (sub) {
     case GCN_SUB_E32: return vi->nosuf32 ? "" : "_e32";
     case GCN_SUB_E64: return (fmt == GCN_FMT_VOP3 || vi->nosuf64) ? "" : "_e64";
-    case GCN_SUB_SDWA: return "_sdwa";
-    case GCN_SUB_DPP: return "_dpp";
+    case GCN_SUB_SDWA: return vi->nosufsdwa ? "" : "_sdwa";
+    case GCN_SUB_DPP: return vi->nosufdpp ? "" : "_dpp";
     default: return "";
     }
 }
@@ -325,7 +329,7 @@ static size_t dec_e32(const vop_info *vi, unsigned fmt, const uint32_t *w, size_
     if (!vi->form[F_E32])
         return 0;
     const char *t = vi->tmpl[F_E32];
-    if (!*t) {                          /* v_nop, v_clrexcp: no operands */
+    if (!*t) {                          /* v_nop, v_clrexcp: no operands, src0 ignored */
         if (fmt == GCN_FMT_VOP1 && vdst != 0)
             return 0;
         return 4;
@@ -336,7 +340,11 @@ static size_t dec_e32(const vop_info *vi, unsigned fmt, const uint32_t *w, size_
         gcn_opnd *op = NULL;
         switch (*t) {
         case 'D':
-            if (o->cls == 's')
+            if (o->cls == 's' && vdst == 255) {     /* a literal in the dst field */
+                op = gcn_dec_src9(out, GCN_FLD_SDST, 255, 1, GCN_DT_B32, have_lit, lit, &used);
+                if (op)
+                    op->flags = GCN_OPF_DST | OPF_BADIMM;
+            } else if (o->cls == 's')
                 op = add_sdst(out, GCN_FLD_SDST, vdst, o);
             else
                 op = add_vgpr(out, GCN_FLD_VDST, GCN_OPF_DST, vdst, o,
@@ -348,9 +356,11 @@ static size_t dec_e32(const vop_info *vi, unsigned fmt, const uint32_t *w, size_
         case '1':
             /* the vsrc1 field: a VGPR; for fmamk the multiplier K comes first
              * and vsrc1 is the addend (tagged SRC2: D = SRC0 * SRC1 + SRC2) */
-            op = add_vgpr(out, strchr(vi->tmpl[F_E32], 'K') < t && strchr(vi->tmpl[F_E32], 'K')
-                          ? GCN_FLD_SRC2 : GCN_FLD_SRC1, GCN_OPF_SRC, vsrc1, o,
+        {
+            const char *k = strchr(vi->tmpl[F_E32], 'K');
+            op = add_vgpr(out, (k && k < t) ? GCN_FLD_SRC2 : GCN_FLD_SRC1, GCN_OPF_SRC, vsrc1, o,
                           o->cls == 'a' ? GCN_OPND_AGPR : GCN_OPND_VGPR);
+        }
             break;
         case 'K': {
             /* madmk/fmamk: D = S0 * K + S1;  madak/fmaak: D = S0 * S1 + K */
@@ -418,6 +428,8 @@ static size_t dec_e64(const gcn_decoder *d, const vop_info *vi, const uint32_t *
             bitval[b] = 0;              /* ignored by LLVM */
     }
     unsigned vdst = gcn_bits(q, 0, 8), sdst = gcn_bits(q, 8, 7);
+    if (!vi->tmpl[F_E64][0] && vdst != 0)
+        return 0;                       /* v_nop / v_clrexcp: vdst must be 0 */
     unsigned src[3] = {gcn_bits(q, 32, 9), gcn_bits(q, 41, 9), gcn_bits(q, 50, 9)};
     for (const char *t = vi->tmpl[F_E64]; *t; t++) {
         int r = tmpl_role(*t);
@@ -585,6 +597,8 @@ static size_t dec_dpp(const vop_info *vi, const uint32_t *w, size_t nw, gcn_insn
         return 0;
     uint32_t w0 = w[0], s = w[1];
     out->sub = GCN_SUB_DPP;
+    if (!vi->tmpl[F_DPP][0] && gcn_bits(w0, 17, 8) != 0)
+        return 0;                       /* v_nop_dpp: vdst must be 0 */
     uint32_t eff = s;
     for (unsigned b = 17; b <= 23; b++) {
         if (!(s >> b & 1))
@@ -659,13 +673,22 @@ size_t gcn_dec_valu(const gcn_decoder *d, gcn_fmt fmt, const uint32_t *w, size_t
     if (fmt == GCN_FMT_VOP3) {
         n = dec_e64(d, vi, w, nw, out);
     } else {
+        /* SDWA / DPP by src0; when that form does not decode, LLVM tries the
+         * 32-bit form, where 0xF9/0xFA are no source (only the operand-less
+         * v_nop / v_clrexcp, which ignore src0, decode then) */
         unsigned src0 = gcn_bits(w0, 0, 9);
+        n = 0;
         if (src0 == 0xF9)
             n = dec_sdwa(vi, fmt, w, nw, out);
         else if (src0 == 0xFA)
             n = dec_dpp(vi, w, nw, out);
-        else
+        if (n == 0) {
+            out->nopnds = 0;
+            out->has_literal = 0;
+            out->literal = 0;
+            memset(&out->m, 0, sizeof out->m);
             n = dec_e32(vi, fmt, w, nw, out);
+        }
     }
     if (n == 0)
         out->id = GCN_ID_INVALID;
@@ -695,7 +718,9 @@ static void print_rc_comment(gcn_strbuf *sb, const vop_info *vi, const gcn_insn 
         return;
     const vop_od *od = &vi->od[r];
     char name[32];
-    if ((o->flags & OPF_BADREG) && od->rc[0] && od->rc[0] != '!') {
+    if ((o->flags & OPF_BADREG) && o->field == GCN_FLD_SDST) {
+        snprintf(name, sizeof name, "SReg_32_XM0");
+    } else if ((o->flags & OPF_BADREG) && od->rc[0] && od->rc[0] != '!') {
         snprintf(name, sizeof name, "%s", od->rc);
     } else if (od->cls == 'a') {
         if (o->nregs <= 1)
@@ -736,7 +761,12 @@ static void print_imm32(gcn_strbuf *sb, uint32_t v)
 
 static void print_src(gcn_strbuf *sb, const vop_info *vi, const gcn_insn *in, const gcn_opnd *o)
 {
-    int isimm = o->kind == GCN_OPND_INLINE || o->kind == GCN_OPND_LITERAL;
+    /* neg of a constant prints as neg(...), except for a lit(...) literal,
+     * which LLVM 22 holds as an expression, not an immediate */
+    int isimm = o->kind == GCN_OPND_INLINE ||
+                (o->kind == GCN_OPND_LITERAL &&
+                 ((o->flags & OPF_BADIMM) || o->reg == 0 ||
+                  !gcn_literal_is_inlinable((uint32_t)o->imm, (gcn_dtype)o->dtype)));
     int neg = (o->flags & GCN_OPF_NEG) != 0, abs_ = (o->flags & GCN_OPF_ABS) != 0;
     int negmn = neg && !abs_ && isimm;
     if (o->flags & GCN_OPF_SEXT)
@@ -749,6 +779,8 @@ static void print_src(gcn_strbuf *sb, const vop_info *vi, const gcn_insn *in, co
         gcn_sb_printf(sb, "0x%x", (uint32_t)o->imm);     /* fmamk/fmaak K */
     else if (o->kind == GCN_OPND_LITERAL && (o->flags & OPF_BADIMM))
         print_imm32(sb, (uint32_t)o->imm);   /* a literal in a register-only field */
+    else if (o->kind == GCN_OPND_INLINE && (o->flags & OPF_BADIMM))
+        gcn_print_inline(sb, o->reg, GCN_DT_B32);   /* printed by printImmediate32 */
     else
         gcn_print_opnd(sb, in, o);
     if (o->flags & (OPF_BADREG | OPF_ALIGN))
@@ -838,16 +870,16 @@ void gcn_print_valu(const gcn_decoder *d, const gcn_insn *in, gcn_strbuf *sb)
     switch (in->sub) {
     case GCN_SUB_E64:
         if (vi->bitop3 && m->neg_lo) {
-            if (m->neg_lo < 10)
+            if (m->neg_lo <= 10)
                 gcn_sb_printf(sb, " bitop3:%u", m->neg_lo);
             else
                 gcn_sb_printf(sb, " bitop3:0x%x", m->neg_lo);
         }
         if (vi->v3fi) {
-            if (m->op_sel & 1)
-                gcn_sb_puts(sb, " fi:1");
             if (m->op_sel & 2)
                 gcn_sb_puts(sb, " bound_ctrl:1");
+            if (m->op_sel & 1)
+                gcn_sb_puts(sb, " fi:1");
         } else if (vi->os && m->op_sel) {
             gcn_sb_puts(sb, " op_sel:[");
             for (unsigned i = 0; i < vi->os; i++) {

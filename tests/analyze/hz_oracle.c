@@ -40,7 +40,7 @@ typedef struct fn {
     unsigned n;
 } fn;
 
-static int opt_linear, opt_quiet, opt_cover, opt_nofail;
+static int opt_linear, opt_quiet, opt_cover, opt_nofail, opt_dump;
 static unsigned long tot_sites, tot_found, tot_exact, tot_oneshort, tot_false, tot_insns,
     tot_missed, tot_over;
 static unsigned long *rule_hits;
@@ -149,6 +149,21 @@ static void print_findings(const gcn_hz_finding *f, unsigned n)
     gcn_sb_free(&sb);
 }
 
+/* --dump: the engine's view of an instruction. */
+static void dump_item(const gcn_decoder *d, const item *it)
+{
+    char b1[24], b2[24];
+    print_insn(d, &it->in);
+    printf("      %s cls=%#x ws=%u passes=%u hwreg=%d\n", it->inserted ? "[inserted]" : "",
+           it->hi.cls, it->hi.ws, it->hi.passes, it->hi.hwreg);
+    for (unsigned i = 0; i < it->hi.ndef; i++)
+        printf("      def %s+%u role=%#x\n", gcn_hz_unit_name(it->hi.def[i].lo, b1, sizeof b1),
+               it->hi.def[i].n, it->hi.def[i].role);
+    for (unsigned i = 0; i < it->hi.nuse; i++)
+        printf("      use %s+%u role=%#x\n", gcn_hz_unit_name(it->hi.use[i].lo, b2, sizeof b2),
+               it->hi.use[i].n, it->hi.use[i].role);
+}
+
 static int shortfall(const gcn_hz_finding *f, unsigned n)
 {
     int s = 0;
@@ -160,9 +175,9 @@ static int shortfall(const gcn_hz_finding *f, unsigned n)
 
 /* Walk one block from state st, checking (final = 1) or only propagating. */
 static void walk_block(const gcn_decoder *d, fn *f, unsigned first, unsigned end,
-                       gcn_hz_state *st, int final, const char *name, unsigned *bad)
+                       gcn_hz_multi *st, int final, const char *name, unsigned *bad)
 {
-    gcn_hz_state s0;
+    static gcn_hz_multi s0, s1;
     int have_s0 = 0;
     unsigned k = 0;
     gcn_hz_finding fb[32];
@@ -175,12 +190,12 @@ static void walk_block(const gcn_decoder *d, fn *f, unsigned first, unsigned end
                 k = 0;
             }
             k += it->hi.ws;
-            gcn_hz_push(st, &it->hi);
+            gcn_hz_multi_push(st, &it->hi);
             continue;
         }
         if (final) {
             tot_insns++;
-            unsigned n = gcn_hz_check(st, &it->hi, fb, 32);
+            unsigned n = gcn_hz_multi_check(st, &it->hi, fb, 32);
             if (n) {
                 tot_false++;
                 (*bad)++;
@@ -192,7 +207,7 @@ static void walk_block(const gcn_decoder *d, fn *f, unsigned first, unsigned end
             }
             if (have_s0) {
                 tot_sites++;
-                unsigned n0 = gcn_hz_check(&s0, &it->hi, fb, 32);
+                unsigned n0 = gcn_hz_multi_check(&s0, &it->hi, fb, 32);
                 int sh = shortfall(fb, n0 < 32 ? n0 : 32);
                 if (sh > 0) tot_found++;
                 if (sh == (int)k) {
@@ -210,16 +225,17 @@ static void walk_block(const gcn_decoder *d, fn *f, unsigned first, unsigned end
                     }
                 }
                 /* one wait state short */
-                gcn_hz_state s1 = s0;
+                s1 = s0;
                 if (k > 1)
-                    gcn_hz_advance(&s1, k - 1);
-                unsigned n1 = gcn_hz_check(&s1, &it->hi, fb, 32);
+                    for (unsigned a = 0; a < s1.n; a++)
+                        gcn_hz_advance(&s1.alt[a], k - 1);
+                unsigned n1 = gcn_hz_multi_check(&s1, &it->hi, fb, 32);
                 if (k > 0 && shortfall(fb, n1 < 32 ? n1 : 32) == 1)
                     tot_oneshort++;
             }
         }
         have_s0 = 0;
-        gcn_hz_push(st, &it->hi);
+        gcn_hz_multi_push(st, &it->hi);
     }
 }
 
@@ -228,6 +244,11 @@ static unsigned run_fn(const gcn_decoder *d, fn *f, const char *name, unsigned f
     unsigned bad = 0;
     if (!f->n)
         return 0;
+    /* LLVM remembers more instructions when the function uses a0 */
+    for (unsigned i = 0; i < f->n; i++)
+        for (unsigned k = 0; k < f->v[i].in.nopnds; k++)
+            if (f->v[i].in.op[k].kind == GCN_OPND_AGPR && f->v[i].in.op[k].reg == 0)
+                flags |= GCN_HZ_AGPR0;
     /* blocks */
     f->v[0].leader = 1;
     for (unsigned i = 0; i < f->n; i++) {
@@ -247,29 +268,33 @@ static unsigned run_fn(const gcn_decoder *d, fn *f, const char *name, unsigned f
         f->v[i].block = (int)nb - 1;
     }
     unsigned *bstart = calloc(nb + 1, sizeof *bstart);
+    int *is_target = calloc(nb, sizeof *is_target);
     for (unsigned i = 0, b = 0; i < f->n; i++)
         if (f->v[i].leader)
             bstart[b++] = i;
     bstart[nb] = f->n;
-    gcn_hz_state *in = calloc(nb, sizeof *in);
+    for (unsigned i = 0; i < f->n; i++) {
+        uint64_t t;
+        int j;
+        if (label_target(&f->v[i].in, &t) && (j = index_of(f, t)) >= 0)
+            is_target[f->v[j].block] = 1;
+    }
+    gcn_hz_multi *in = calloc(nb, sizeof *in);
     int *has = calloc(nb, sizeof *has), *queued = calloc(nb, sizeof *queued);
     unsigned *work = calloc(nb * 64 + 1, sizeof *work), wh = 0, wt = 0;
-    gcn_hz_reset(&in[0], d->target, flags);
-    has[0] = 1;
-    if (opt_linear) {
-        for (unsigned b = 0; b < nb; b++) {
-            gcn_hz_reset(&in[b], d->target, flags);
-            has[b] = 1;
-        }
-        /* a block reached only by fallthrough continues the previous one */
-    } else {
+    gcn_hz_state init;
+    gcn_hz_reset(&init, d->target, flags);
+    static gcn_hz_multi st, nw;
+    if (!opt_linear) {
+        gcn_hz_multi_init(&in[0], &init);
+        has[0] = 1;
         work[wt++] = 0;
         queued[0] = 1;
         unsigned iters = 0;
         while (wh < wt && iters++ < nb * 64) {
             unsigned b = work[wh++];
             queued[b] = 0;
-            gcn_hz_state st = in[b];
+            st = in[b];
             walk_block(d, f, bstart[b], bstart[b + 1], &st, 0, name, &bad);
             const gcn_insn *last = &f->v[bstart[b + 1] - 1].in;
             unsigned succ[2], ns = 0;
@@ -283,14 +308,13 @@ static unsigned run_fn(const gcn_decoder *d, fn *f, const char *name, unsigned f
             }
             for (unsigned s = 0; s < ns; s++) {
                 unsigned c = succ[s];
-                gcn_hz_state nw;
                 if (!has[c]) {
                     nw = st;
                     has[c] = 1;
                 } else {
                     nw = in[c];
-                    gcn_hz_join(&nw, &st);
-                    if (gcn_hz_same(&nw, &in[c]))
+                    gcn_hz_multi_join(&nw, &st);
+                    if (gcn_hz_multi_same(&nw, &in[c]))
                         continue;
                 }
                 in[c] = nw;
@@ -302,17 +326,11 @@ static unsigned run_fn(const gcn_decoder *d, fn *f, const char *name, unsigned f
         }
     }
     /* final pass */
-    gcn_hz_state st;
     for (unsigned b = 0; b < nb; b++) {
         if (opt_linear) {
             const gcn_insn *prev = b ? &f->v[bstart[b] - 1].in : NULL;
-            uint64_t t;
-            int is_target = 0;
-            for (unsigned i = 0; i < f->n && !is_target; i++)
-                if (label_target(&f->v[i].in, &t) && t == f->v[bstart[b]].in.addr)
-                    is_target = 1;
-            if (!b || is_target || (prev && ends_block(prev)))
-                gcn_hz_reset(&st, d->target, flags);
+            if (!b || is_target[b] || (prev && ends_block(prev)))
+                gcn_hz_multi_init(&st, &init);
         } else {
             if (!has[b])
                 continue;   /* unreachable */
@@ -320,7 +338,7 @@ static unsigned run_fn(const gcn_decoder *d, fn *f, const char *name, unsigned f
         }
         walk_block(d, f, bstart[b], bstart[b + 1], &st, 1, name, &bad);
     }
-    free(bstart); free(in); free(has); free(queued); free(work);
+    free(bstart); free(in); free(has); free(queued); free(work); free(is_target);
     return bad;
 }
 
@@ -332,6 +350,7 @@ int main(int argc, char **argv)
         else if (!strcmp(argv[ai], "--quiet")) opt_quiet = 1;
         else if (!strcmp(argv[ai], "--cover")) opt_cover = 1;
         else if (!strcmp(argv[ai], "--no-fail")) opt_nofail = 1;
+        else if (!strcmp(argv[ai], "--dump")) opt_dump = 1;
         else { fprintf(stderr, "unknown option %s\n", argv[ai]); return 2; }
     }
     if (argc - ai != 2) {
@@ -365,10 +384,14 @@ int main(int argc, char **argv)
         decode_range(g, &d, sy->value, sy->size, &fg);
         decode_range(b, &d, sb->value, sb->size, &fb);
         nfn++;
-        if (align(&fg, &fb, sy->name))
+        if (align(&fg, &fb, sy->name)) {
             bad++;
-        else
+        } else {
+            if (opt_dump)
+                for (unsigned i = 0; i < fg.n; i++)
+                    dump_item(&d, &fg.v[i]);
             bad += run_fn(&d, &fg, sy->name, flags);
+        }
         free(fg.v);
         free(fb.v);
     }
@@ -378,7 +401,8 @@ int main(int argc, char **argv)
            tot_found, tot_exact, tot_oneshort, tot_missed, tot_over, tot_false);
     if (opt_cover) {
         for (unsigned r = 0; r < gcn_hz_rule_count(); r++)
-            printf("cover %s %lu\n", gcn_hz_rule_get(r)->name, rule_hits[r]);
+            printf("cover %s %lu %u\n", gcn_hz_rule_get(r)->name, rule_hits[r],
+                   gcn_hz_rule_get(r)->targets);
     }
     gcn_co_close(g);
     gcn_co_close(b);

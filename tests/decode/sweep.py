@@ -99,6 +99,51 @@ def vop3p_extra(words, op):
         words += [w2, w3]
 
 
+MEM_FAMS = ("DS", "FLAT", "GLOBAL", "SCRATCH", "MUBUF", "MTBUF")
+
+
+# Memory-family extras also draw from their own generator.
+MEM_RNG = random.Random(0x3E3)
+
+
+def mem_bias(fam, words):
+    """Vector memory candidates (owner: the mem helper).  Bit 25 of the
+    first dword is fixed by FIXED_MASK but is a field here (DS acc, FLAT sc1;
+    ignored by MUBUF), so it is randomized; fields LLVM requires to be zero
+    (DS unused registers, the FLAT segment's saddr and bit 13) or to hold a
+    marker (saddr off = 0x7f) are often set so; register bytes sometimes sit
+    at the top of the register file (tuples running past v255/a255), and
+    soffset sometimes takes a special source value."""
+    w0, w1 = words
+    w0 = (w0 & ~(1 << 25)) | (MEM_RNG.getrandbits(1) << 25)
+    if fam == "DS":
+        for sh in (0, 8, 16, 24):
+            if MEM_RNG.random() < 0.5:
+                w1 &= ~(0xFF << sh)
+        if MEM_RNG.random() < 0.3:
+            w0 &= ~0xFFFF
+    elif fam == "FLAT":
+        if MEM_RNG.random() < 0.85:
+            w1 &= ~(0x7F << 16)
+            w0 &= ~(1 << 13)
+    elif fam in ("GLOBAL", "SCRATCH"):
+        r = MEM_RNG.random()
+        if r < 0.4:
+            w1 |= 0x7F << 16
+        elif r < 0.6:
+            w1 = (w1 & ~(0x7F << 16)) | (MEM_RNG.choice((102, 103, 104, 105, 106, 107, 124, 125,
+                                                      126, 0, 1, 108, 109, 123)) << 16)
+        if fam == "GLOBAL" and MEM_RNG.random() < 0.8:
+            w0 &= ~(1 << 13)
+    elif fam in ("MUBUF", "MTBUF"):
+        if MEM_RNG.random() < 0.3:
+            w1 = (w1 & 0x00FFFFFF) | (MEM_RNG.choice([x for x in SPECIAL_SRC if x < 256]) << 24)
+    if MEM_RNG.random() < 0.15:
+        sh = MEM_RNG.choice((0, 8, 24) if fam != "DS" else (0, 8, 16, 24))
+        w1 = (w1 & ~(0xFF << sh)) | (MEM_RNG.randrange(245, 256) << sh)
+    return [w0 & 0xFFFFFFFF, w1 & 0xFFFFFFFF]
+
+
 def gen_candidate(rng, fam, op):
     nw, base, shift, _ = FAMS[fam]
     mask = FIXED_MASK[fam]
@@ -124,12 +169,72 @@ def gen_candidate(rng, fam, op):
                              "MTBUF", "SMEM"):
         # sparser modifiers: clear random high bits of the second dword
         words[1] &= rng.choice((0x0003FFFF, 0x00FFFFFF, 0x7FFFFFFF, 0xFFFFFFFF, 0x01FF01FF))
+    if fam in MEM_FAMS and MEM_RNG.random() < 0.6:
+        words = mem_bias(fam, words)
     lit = rand_word(rng) & 0x7FFFFFFF
     if rng.random() < 0.3:
         lit = rng.choice((0x3F800000, 0x40000000, 0x3E22F983, 0x00000040, 0x0000FFFF,
                           0x3C00, 0x7FFFFFFF, 0x00000001, 0x3FF00000))
+    if fam in ("VOP1", "VOP2", "VOPC", "VOP3"):
+        words, lit = bias_vop(fam, words, lit)
     if fam == "VOP3P":
         vop3p_extra(words, op)
+    return words, lit
+
+
+# VOP families: a second generator (so the other families' candidates do not
+# change) biases candidates toward SDWA / DPP second dwords with mostly valid
+# selectors and DPP controls, and toward VOP3 words with sparse modifiers.
+RNG_VOP = random.Random(12345)
+DPP_CTRLS = ([0x101 + i for i in range(15)] + [0x111 + i for i in range(15)] +
+             [0x121 + i for i in range(15)] + [0x130, 0x134, 0x138, 0x13C, 0x140, 0x141,
+                                                0x142, 0x143] + [0x150 + i for i in range(16)])
+
+
+def bias_vop(fam, words, lit):
+    r = RNG_VOP.random()
+    if fam == "VOP3":
+        if r < 0.5:
+            words[0] &= ~0xFF00 & 0xFFFFFFFF          # abs / op_sel / clamp
+            words[1] &= 0x07FFFFFF                    # omod / neg
+            for _ in range(RNG_VOP.randrange(3)):
+                b = RNG_VOP.choice((8, 9, 10, 11, 12, 13, 14, 15, 59, 60, 61, 62, 63))
+                words[b // 32] |= 1 << (b % 32)
+            for k in range(3):                        # few literals and specials
+                if ((words[1] >> (9 * k)) & 0x1FF) in (249, 250, 255) and RNG_VOP.random() < 0.8:
+                    words[1] = (words[1] & ~(0x1FF << (9 * k))) | (
+                        (0x100 | RNG_VOP.getrandbits(8)) << (9 * k))
+        return words, lit
+    if r < 0.18:                                      # SDWA
+        words[0] = (words[0] & ~0x1FF) | 0xF9
+        sel = lambda: RNG_VOP.randrange(7)
+        w = RNG_VOP.getrandbits(8)
+        if fam == "VOPC":
+            w |= RNG_VOP.getrandbits(8) << 8          # sdst, sd
+        else:
+            w |= sel() << 8 | RNG_VOP.randrange(3) << 11
+        w |= sel() << 16
+        if fam != "VOP1":
+            w |= sel() << 24
+        for _ in range(RNG_VOP.randrange(4)):
+            b = RNG_VOP.choice((13, 14, 15, 19, 20, 21, 22, 23, 27, 28, 29, 30, 31))
+            if fam == "VOPC" and b in (13, 14, 15):
+                continue
+            w |= 1 << b
+        lit = w
+    elif r < 0.36:                                    # DPP
+        words[0] = (words[0] & ~0x1FF) | 0xFA
+        if RNG_VOP.random() < 0.5:
+            ctrl = RNG_VOP.randrange(256)
+        elif RNG_VOP.random() < 0.9:
+            ctrl = RNG_VOP.choice(DPP_CTRLS)
+        else:
+            ctrl = RNG_VOP.randrange(512)
+        w = RNG_VOP.getrandbits(8) | ctrl << 8 | RNG_VOP.getrandbits(4) << 24 | \
+            RNG_VOP.getrandbits(4) << 28
+        for _ in range(RNG_VOP.randrange(3)):
+            w |= 1 << RNG_VOP.choice((17, 18, 19, 20, 21, 22, 23))
+        lit = w
     return words, lit
 
 

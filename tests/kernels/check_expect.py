@@ -1,7 +1,8 @@
 #!/usr/bin/python3
 """check_expect.py -- checks a kernels/<dir>/expect.json against the code: every kernel named
-there is assembled for gfx942 and gfx950 and every {"pc", "text"} in it must be the
-llvm-objdump-22 text at that offset from the kernel symbol.  This keeps the expected
+there is assembled (or compiled, .hip) for gfx942 and gfx950, must exist as a symbol, and every
+{"pc", "text"} in its reports must be the llvm-objdump-22 text at that offset from the kernel
+symbol.  This keeps the expected
 simulator/linter reports (which other tests consume) true to the sources.
 
 Usage: check_expect.py [--clang CLANG] [--objdump OBJDUMP] EXPECT.json [...]
@@ -18,11 +19,20 @@ import tempfile
 TARGETS = ("gfx942", "gfx950")
 
 
+HIP_FLAGS = ["-x", "hip", "-nogpulib", "-nogpuinc", "--cuda-device-only", "--no-gpu-bundle-output",
+             "-O2", "-mcode-object-version=5"]
+
+
 def disassemble(clang, objdump, src, target, tmp):
-    """Map kernel name -> {offset: text} for the code assembled from SRC."""
+    """Map kernel name -> {offset: text} for the code assembled (.s) or compiled (.hip) from
+    SRC."""
     out = os.path.join(tmp, os.path.basename(src) + "." + target + ".hsaco")
-    subprocess.run([clang, "-x", "assembler", "-target", "amdgcn-amd-amdhsa", "-mcpu=" + target,
-                    "-g", src, "-o", out], check=True)
+    if src.endswith(".hip"):
+        cmd = [clang] + HIP_FLAGS + ["--offload-arch=" + target, src, "-o", out]
+    else:
+        cmd = [clang, "-x", "assembler", "-target", "amdgcn-amd-amdhsa", "-mcpu=" + target, "-g",
+               src, "-o", out]
+    subprocess.run(cmd, check=True)
     text = subprocess.run([objdump, "-d", "--no-show-raw-insn", out], check=True,
                           capture_output=True, text=True).stdout
     funcs, cur, base = {}, None, 0
@@ -40,10 +50,12 @@ def disassemble(clang, objdump, src, target, tmp):
 
 
 def refs(entry):
+    """Every {"pc", "text"} of an entry's reports: as a role's value or in a role's list."""
     for rep in entry.get("reports", []) + entry.get("optional", []):
-        for role in ("consumer", "producer", "wait"):
-            if role in rep:
-                yield role, rep[role]
+        for role, val in rep.items():
+            for v in (val if isinstance(val, list) else [val]):
+                if isinstance(v, dict) and "pc" in v:
+                    yield role, v
 
 
 def main(argv):

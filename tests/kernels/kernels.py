@@ -19,9 +19,10 @@ Subcommands:
                                                  C reference accepts them (exit 0), rejects a
                                                  one-bit change (exit 1, naming the element)
                                                  and a missing input (exit 2)
-  sim      --gcnsim PROG --build BUILD [--refs DIR] [--work DIR]
+  sim      --gcnsim PROG --build BUILD [--kernels DIR] [--work DIR]
                                                  run every built kernel x target x test size
-                                                 through gcnsim and its C reference
+                                                 through gcnsim and its C reference; check
+                                                 gcnsim's findings against kernels/**/expect.json
 
 Manifests are described in docs/manifest.md.  "test_sizes" lists param overrides to run.
 HIP kernels carry "source": "<stem>.hip" and "code": "<stem>.hsaco" (built here, never
@@ -287,14 +288,23 @@ def model_hip_reduce(p, b):
 
 
 MODELS = {
-    "vector_add": model_vector_add, "vector_add_weak_loop": model_vector_add,
-    "vector_add_weak_prologue": model_vector_add, "vector_add_tight": model_vector_add,
-    "vector_add_m0_hazard": model_vector_add, "hip_vector_add": model_vector_add,
+    "vector_add": model_vector_add, "hip_vector_add": model_vector_add,
     "mem_bandwidth": model_mem_bandwidth,
     "lds_transpose": model_transpose, "hip_transpose": model_transpose,
     "wave_reduce": model_wave_reduce, "wave_shuffle": model_wave_shuffle,
     "hip_reduce": model_hip_reduce,
 }
+
+
+def base_kernel(mpath, m):
+    """The base kernel of a generated variant (its folder's variants.py), else the kernel."""
+    spec = os.path.join(os.path.dirname(mpath), "variants.py")
+    if os.path.exists(spec):
+        import runpy
+        v = runpy.run_path(spec)
+        if any(m["kernel"] == name for name, _, _ in v["VARIANTS"]):
+            return v["BASE"]
+    return m["kernel"]
 
 
 # ---------------------------------------------------------------- build
@@ -357,10 +367,10 @@ def cmd_selftest(kdir, refs, work):
         m = load(mp)
         rel = os.path.relpath(os.path.dirname(mp), kdir)
         ref = os.path.join(refs, rel, m.get("reference", "ref"))
-        model = MODELS.get(m["kernel"])
-        key = (rel, m["kernel"].replace("_weak_loop", "").replace("_weak_prologue", "")
-               .replace("_tight", "").replace("_m0_hazard", ""))
-        if key in seen:          # the vector_add variants share one reference and model
+        base = base_kernel(mp, m)
+        model = MODELS.get(base)
+        key = (rel, base)
+        if key in seen:          # variants share their base kernel's reference and model
             continue
         seen.add(key)
         if not os.path.exists(ref) or model is None:
@@ -409,12 +419,40 @@ def cmd_selftest(kdir, refs, work):
 
 # ---------------------------------------------------------------- simulator runs
 
-def cmd_sim(gcnsim, build, refs, work):
+def load_expect(kdir):
+    """kernel name -> its expect.json entry, over every kernels/**/expect.json."""
+    out = {}
+    for root, dirs, files in os.walk(kdir):
+        if "expect.json" in files:
+            for k, v in load(os.path.join(root, "expect.json")).items():
+                if not k.startswith("_"):
+                    out[k] = v
+    return out
+
+
+def expected_reports(entry, params):
+    """The reports of ENTRY that a simulator must give for a run with PARAMS: those whose
+    "sim_sizes" is absent or "all", or lists a dict contained in PARAMS."""
+    out = []
+    for rep in entry.get("reports", []):
+        sz = rep.get("sim_sizes", "all")
+        if sz == "all" or any(all(params.get(k) == v for k, v in d.items()) for d in sz):
+            out.append(rep)
+    return out
+
+
+def cmd_sim(gcnsim, build, kdir, work):
+    """Run every built kernel x target x test size through gcnsim.  gcnsim exits 0 (clean) or
+    4 (findings); the outputs must equal the reference either way.  A kernel whose
+    expect.json verdict is clean must run clean; for a broken one, every report expected at
+    that size must show in gcnsim's output (its consumer instruction text)."""
+    expect = load_expect(kdir)
     bad = runs = 0
     for t in sorted(os.listdir(build)):
         for mp in manifests(os.path.join(build, t)):
             m = load(mp)
             ref = os.path.join(os.path.dirname(mp), m.get("reference", "ref"))
+            entry = expect.get(m["kernel"], {"verdict": "clean", "reports": []})
             for i, params in enumerate(sizes(m)):
                 d = os.path.join(work, t, m["kernel"] + "_%d" % i)
                 shutil.rmtree(d, ignore_errors=True)
@@ -423,15 +461,27 @@ def cmd_sim(gcnsim, build, refs, work):
                 for k, v in sorted(params.items()):
                     cmd += ["--set", "%s=%d" % (k, v)]
                 r = subprocess.run(cmd, capture_output=True, text=True, timeout=600)
-                rc, txt = (r.returncode, r.stdout + r.stderr)
-                if rc == 0:
+                simtxt = r.stdout + r.stderr
+                why = []
+                if r.returncode not in (0, 4):
+                    why.append("gcnsim exit %d" % r.returncode)
+                else:
                     rc, txt = run_ref(ref, [d])
+                    if rc != 0:
+                        why.append("reference: " + txt.strip())
+                    want = expected_reports(entry, params)
+                    if not want and r.returncode == 4 and entry.get("verdict") == "clean":
+                        why.append("findings in a clean kernel")
+                    for rep in want:
+                        if r.returncode != 4 or rep["consumer"]["text"] not in simtxt:
+                            why.append("missing %s at %s %s" % (rep["kind"], rep["consumer"]["pc"],
+                                                                rep["consumer"]["text"]))
                 runs += 1
-                ok = rc == 0
-                print("%s %s %s %s" % ("ok  " if ok else "FAIL", t, m["kernel"],
+                print("%s %s %s %s" % ("FAIL" if why else "ok  ", t, m["kernel"],
                                        json.dumps(params, sort_keys=True)))
-                if not ok:
-                    print("  " + " ".join(cmd) + "\n  " + txt.strip().replace("\n", "\n  "))
+                if why:
+                    print("  " + " ".join(cmd) + "\n  " + "\n  ".join(why) + "\n  " +
+                          simtxt.strip().replace("\n", "\n  "))
                     bad += 1
     print("%d runs, %d failures" % (runs, bad))
     return 1 if bad else 0
@@ -472,7 +522,7 @@ def main(argv):
         if cmd == "selftest":
             return cmd_selftest(kdir, refs or os.path.join(TOP, "kernels"), work)
         if cmd == "sim":
-            return cmd_sim(opt(args, "--gcnsim"), opt(args, "--build"), refs, work)
+            return cmd_sim(opt(args, "--gcnsim"), opt(args, "--build"), kdir, work)
         print(__doc__)
         return 2
     finally:

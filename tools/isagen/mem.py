@@ -107,8 +107,9 @@ def split_text(text):
 
 
 
-def reg_token(name, n, kind_by_acc, cls_by_acc, dt=None, opt=False):
-    """Operand token of a SIG: name[?]:N[:dt][:acc][:V=cls][:A=cls]."""
+def reg_token(name, n, kind_by_acc, cls_by_acc, dt=None, opt=False, rcls_by_acc=None):
+    """Operand token of a SIG: name[?]:N[:dt][:acc][:V=cls][:A=cls][:Vr=cls][:Ar=cls]
+    (the r classes: when the atomic returns, where they differ)."""
     t = "%s%s:%d" % (name, "?" if opt else "", n)
     if dt:
         t += ":" + dt
@@ -118,6 +119,10 @@ def reg_token(name, n, kind_by_acc, cls_by_acc, dt=None, opt=False):
         t += ":V=" + cls_by_acc[0]
     if cls_by_acc.get(1):
         t += ":A=" + cls_by_acc[1]
+    if rcls_by_acc is not None and rcls_by_acc != cls_by_acc:
+        t += ":Vr=" + (rcls_by_acc.get(0) or "-")
+        if 1 in rcls_by_acc or 1 in cls_by_acc:
+            t += ":Ar=" + (rcls_by_acc.get(1) or "-")
     return t
 
 
@@ -308,16 +313,23 @@ def probe_buf(orc, mcpu, mt):
         r = parse_reg(ops[0])
         assert r[0] == "v" and r[1] == 20 and ops[1] == "v10", (mcpu, op, t)
         n = r[2]
-        kinds, cls = {}, {}
-        vcls = None
-        for acc in ((0, 1) if acc_ok else (0,)):
-            t2 = orc.run(mcpu, [buf_word(mt, op, 3, 0, 0, acc, 11, 21)])[0]
-            _, ops2, _ = split_text(t2)
-            rd, ra = parse_reg(ops2[0]), parse_reg(ops2[1])
-            kinds[acc], cls[acc] = rd[0], rd[3]
-            vcls = ra[3]
         atomic = "_atomic_" in mnem
-        toks = [reg_token("vdata", n, kinds, cls, data_dtype(mnem)),
+        kinds, cls, rcls = {}, {}, {}
+        vcls = None
+        for rtn in ((0, 1) if atomic else (0,)):
+            for acc in (0, 1):
+                if acc and not (acc_rtn_ok if rtn else acc_ok):
+                    continue
+                t2 = orc.run(mcpu, [buf_word(mt, op, 3, rtn, 0, acc, 11, 21)])[0]
+                _, ops2, _ = split_text(t2)
+                rd, ra = parse_reg(ops2[0]), parse_reg(ops2[1])
+                if rtn:
+                    rcls[acc] = rd[3]
+                else:
+                    kinds[acc], cls[acc] = rd[0], rd[3]
+                vcls = ra[3]
+        toks = [reg_token("vdata", n, kinds, cls, data_dtype(mnem),
+                          rcls_by_acc=rcls if atomic else None),
                 "vaddr" + (":V=" + vcls if vcls else ""), "srsrc", "soffset"]
         if mt:
             toks.append("format")
@@ -343,8 +355,9 @@ def probe_buf(orc, mcpu, mt):
 FLAT_REGS = (("vaddr", 0, 10), ("vdata", 8, 20), ("vdst", 24, 40))
 
 
-def flat_word(seg, op, saddr=0x7f, b13=0, acc=0, sc0=0, offset=0x10, regs=None):
-    w0 = 0xDC000000 | (op << 18) | (seg << 14) | (b13 << 13) | (sc0 << 16) | (offset & 0x1FFF)
+def flat_word(seg, op, saddr=0x7f, b13=0, acc=0, sc0=0, offset=0x10, regs=None, sc1=0):
+    w0 = (0xDC000000 | (op << 18) | (seg << 14) | (b13 << 13) | (sc0 << 16) | (sc1 << 25) |
+          (offset & 0x1FFF))
     w1 = (saddr << 16) | (acc << 23)
     for name, sh, val in FLAT_REGS:
         w1 |= (regs or {}).get(name, val) << sh
@@ -392,33 +405,44 @@ def probe_flat(orc, mcpu, seg):
             vacls = parse_reg(split_text(tv)[1][0 if tv.split(" ")[1].startswith("v[11") else 1])[3]
         byval = {val: n for n, _, val in FLAT_REGS}
         toks = []
+        # misaligned (odd) tuples: classes per (returns, acc)
         kinds, cls = {}, {}
-        for acc in ((0, 1) if acc_ok else (0,)):
-            t2 = orc.run(mcpu, [flat_word(seg, op, sa, b13, acc, 1 if atomic and
-                                          (acc == 0 or acc_rtn_ok) else 0,
-                                          0x10, {"vaddr": 11, "vdata": 21, "vdst": 41})])[0]
-            _, ops2, _ = split_text(t2)
-            for o in ops2:
-                r = parse_reg(o)
-                if r and r[0] in "va" and r[1] - 1 in byval:
-                    kinds.setdefault(byval[r[1] - 1], {})[acc] = r[0]
-                    cls.setdefault(byval[r[1] - 1], {})[acc] = r[3]
+        for rtn in ((0, 1) if atomic else (0,)):
+            for acc in (0, 1):
+                if acc and not (acc_rtn_ok if rtn else acc_ok):
+                    continue
+                t2 = orc.run(mcpu, [flat_word(seg, op, sa, b13, acc, rtn, 0x10,
+                                              {"vaddr": 11, "vdata": 21, "vdst": 41})])[0]
+                _, ops2, _ = split_text(t2)
+                for o in ops2:
+                    r = parse_reg(o)
+                    if r and r[0] in "va" and r[1] - 1 in byval:
+                        kinds.setdefault((byval[r[1] - 1], rtn), {})[acc] = r[0]
+                        cls.setdefault((byval[r[1] - 1], rtn), {})[acc] = r[3]
         dt = data_dtype(mnem)
         for o in ops:
             r = parse_reg(o)
             if o == "off" or (r and r[0] == "s"):
                 if seg == 1 and not toks or seg == 1 and toks[-1].startswith("vdst"):
                     toks.append("vaddr")    # scratch: 'off' in the vaddr place (sve=0)
-                else:
-                    toks.append("saddr")
+                    continue
+                # the class LLVM names for exec (126) as saddr, if it objects
+                te = orc.run(mcpu, [flat_word(seg, op, 126, b13, 0, 1 if atomic else 0)])[0]
+                m = re.search(r"operand has '([A-Za-z0-9_]+)' register class\*/, ?$|"
+                              r"exec(?:_lo)?/\*Invalid register, operand has '([A-Za-z0-9_]+)'", te)
+                toks.append("saddr" + (":V=" + m.group(2) if m and m.group(2) else ""))
                 continue
             assert r and r[0] == "v" and r[1] in byval, (mcpu, seg, op, t)
             name = byval[r[1]]
             if name == "vaddr":
                 toks.append("vaddr" + (":V=" + vacls if vacls else ""))
+            elif name == "vdst":
+                rr = 1 if atomic else 0
+                toks.append(reg_token(name, r[2], kinds[(name, rr)], cls[(name, rr)], dt,
+                                      opt=atomic))
             else:
-                toks.append(reg_token(name, r[2], kinds[name], cls[name], dt,
-                                      opt=(name == "vdst" and atomic)))
+                toks.append(reg_token(name, r[2], kinds[(name, 0)], cls[(name, 0)], dt,
+                                      rcls_by_acc=cls[(name, 1)] if atomic else None))
         if atomic:
             toks.append("rtn")
             tn = v[(sa, b13, 0, 0)]
@@ -427,6 +451,10 @@ def probe_flat(orc, mcpu, seg):
             toks.append("acc")
             if atomic and not acc_rtn_ok:
                 toks.append("noacc_rtn")
+            # the f64 atomics reject acc with both sc0 and sc1
+            if atomic and acc_rtn_ok and orc.run(mcpu, [flat_word(seg, op, sa, b13, 1, 1,
+                                                                  sc1=1)])[0] is None:
+                toks.append("noacc_sc0sc1")
         out[op] = (mnem, toks)
     return out
 
@@ -561,6 +589,7 @@ HEADER = """\
  *               into vdata's first half for cmpswap, all of it otherwise)
  *   lds         MUBUF lds bit allowed (LDS DMA: no vdata, no acc)
  *   format      MTBUF dfmt/nfmt
+ *   noacc_sc0sc1  acc not together with both sc0 and sc1 (FLAT/GLOBAL f64 atomics)
  *   noargs      no operands (buffer_wbl2, buffer_inv): idxen = offen = lds = acc = 0
  *   X@942 / X@950  attribute X holds on that target only.
  *

@@ -122,7 +122,10 @@ def split_insn(t):
     parts = [p.strip() for p in split_commas(rest)]
     last = parts[-1].split()
     ops = parts[:-1] + ([last[0]] if last else [])
-    return mnem, ops, last[1:]
+    trail = last[1:]
+    if ops and re.match(r"^[a-z_0-9]+:", ops[-1]):   # operand-less: modifiers only
+        trail = [ops.pop()] + trail
+    return mnem, ops, trail
 
 
 def split_commas(s):
@@ -212,6 +215,9 @@ def sem_hint(mnem, role):
     toks = mnem_types(mnem)
     if not toks:
         return "b32"
+    if mnem.startswith("v_cvt_scalef32") and role in ("S1", "S2"):
+        sr = "_sr_" in mnem
+        return "f32" if (role == "S2") == sr else "u32"
     if "ubyte" in mnem or mnem.startswith("v_cvt_off"):
         return "u32" if role != "D" else "f32"
     if mnem.startswith(("v_mad_u32_u16", "v_mad_i32_i16", "v_mad_u32_u24", "v_mad_i32_i24",
@@ -261,6 +267,8 @@ def dtype_for(hint, nregs, pclass):
         return sign + "64"
     if nregs > 2:
         return "B128" if nregs == 4 else "ANY"
+    if pclass in ("v2f16", "v2bf16"):
+        return pclass.upper()
     if pclass == "32!":
         pclass = "32"
     if pclass == "bf16" or (pclass is None and h == "bf16"):
@@ -335,6 +343,7 @@ class Row:
         self.e32_suffix = {}
         self.special = set()  # bitop3, v3fi
         self.tspecial = {}    # target -> set of target-specific tokens
+        self.base = {}        # target -> {form: canonical words that decode}
 
 
 def build_rows(found):
@@ -403,13 +412,17 @@ def probe_forms(orc, rows):
             forms = ["e64"] if r.fam == "VOP3" else ["e32", "e64", "sdwa", "dpp"]
             for fm in forms:
                 jobs.append((r, fm, form_words(r, t, fm)))
-                if fm in ("e32", "e64"):   # operand-less v_nop / v_clrexcp
+                # operand-less v_nop / v_clrexcp: all fields zero (vdst must be)
+                if fm == "e64":
                     w = form_words(r, t, fm, 0, 0, 0)
-                    if fm == "e32":
-                        w[0] &= ~(0xFF << 17) if r.fam == "VOP1" else ~0
-                    jobs.append((r, fm + "z", w))
+                    w[0] &= ~0xFF
+                else:
+                    w = form_words(r, t, fm, 0, 0, 0) if fm == "e32" else form_words(r, t, fm)
+                    if r.fam == "VOP1":
+                        w[0] &= ~(0xFF << 17)
+                jobs.append((r, fm + "z", w))
         res = orc.run(t, [j[2] for j in jobs])
-        for (r, fm, _), (n, txt) in zip(jobs, res):
+        for (r, fm, words), (n, txt) in zip(jobs, res):
             r.forms.setdefault(t, {})
             if not valid(txt):
                 continue
@@ -417,9 +430,14 @@ def probe_forms(orc, rows):
                 fm = fm[:-1]
                 if fm in r.forms[t]:
                     continue
+            if fm in ("sdwa", "dpp") and n != 8:
+                continue            # e.g. v_nop ignores src0 = SDWA
             mn, ops, trail = split_insn(txt)
             if base_mnem(mn) != r.mnem:
                 continue
+            r.base.setdefault(t, {})[fm] = list(words)
+            if fm in ("sdwa", "dpp") and not mn.endswith("_" + fm):
+                r.special.add("nosuf" + fm)
             if fm == "e64":
                 r.e64_suffix[t] = mn.endswith("_e64")
             if fm == "e32":
@@ -522,48 +540,75 @@ def probe_opdefs(orc, rows):
             r.opdefs[t] = od
 
 
-def probe_16bit_float(orc, rows):
-    """Tell f16 / bf16 / 32-bit print classes apart with literals and inline
-    constants: 32-bit operands print literal 0x3c00 plainly, f16 ones as
-    lit(0x3c00) (an inline f16 value), bf16 ones print lit(0x3f80)."""
+LIT_PROBES = (0x3C00, 0x3F80, 0x12345678, 0x3C003C00, 0x10000, 0x3FF00000, 0x40)
+
+
+def literal_class(txt, nregs):
+    """Print class of an operand from how LLVM prints literal probes."""
+    if nregs == 2:
+        if txt.get(0x3FF00000) == "1.0":
+            return "f64"
+        if txt.get(0x40) == "lit(0x40)" or txt.get(0x3FF00000) == "0x3ff00000":
+            return "i64"
+        return None
+    big = txt.get(0x12345678)
+    if big == "0x5678":
+        return "f16" if txt.get(0x3C00) == "lit(0x3c00)" else "i16"
+    if big == "0x12345678":
+        if txt.get(0x3C00) == "lit(0x3c00)":
+            return "v2f16"
+        if txt.get(0x3F80) == "lit(0x3f80)":
+            return "bf16" if txt.get(0x10000) == "lit(0x10000)" else "v2bf16"
+        return "32!"
+    return None
+
+
+def probe_literals(orc, rows):
+    """Measure the print class of every source that can hold a literal: e32
+    src0 on both targets, and every VOP3 source on gfx950 (which, unlike
+    gfx942, accepts VOP3 literals).  The class found on one target is used
+    for the same row on the other (printing is the same instruction)."""
+    measured = {}
     for t in TARGETS:
         jobs = []
         for r in rows.values():
             if t not in r.op:
                 continue
-            for role, (cls, cnt, pc, rc) in r.opdefs[t].items():
-                if pc != "32" or role not in ("S0", "S1", "S2"):
-                    continue
-                # e64 cannot take literals on gfx9: use SDWA / e32 when possible; else
-                # tell f16 from f32 by the inline constant 0.15915494 printed for an
-                # f16 vs f32 -- identical.  Instead use the VOP3 op_sel hint: unknown.
-                if "e32" in r.forms[t] and role == "S0":
-                    for lit in (0x3C00, 0x3F80, 0x3118):
-                        w = form_words(r, t, "e32", src0=255)
-                        w[1] = lit
-                        jobs.append((r, role, lit, w))
-        res = orc.run(t, [j[3] for j in jobs])
+            if "e32" in r.forms[t] and "S0" in [x[0] for x in r.forms[t]["e32"][0]]:
+                for lit in LIT_PROBES:
+                    w = form_words(r, t, "e32", src0=255)
+                    w[1] = lit
+                    jobs.append((r, "S0", "e32", lit, w))
+            if t == "gfx950" and "e64" in r.forms[t]:
+                for role, info in r.forms[t]["e64"][0]:
+                    if role not in ("S0", "S1", "S2"):
+                        continue
+                    for lit in LIT_PROBES:
+                        w = form_words(r, t, "e64", **{"src" + role[1]: 255})
+                        w.append(lit)
+                        jobs.append((r, role, "e64", lit, w))
+        res = orc.run(t, [j[4] for j in jobs])
         acc = collections.defaultdict(dict)
-        for (r, role, lit, _), (n, txt) in zip(jobs, res):
-            if valid(txt):
-                ops = split_insn(txt)[1]
-                acc[(r.mnem, role)][lit] = ops
-        for r in rows.values():
-            if t not in r.op:
+        for (r, role, fm, lit, _), (n, txt) in zip(jobs, res):
+            if not valid(txt):
                 continue
-            for role in list(r.opdefs[t]):
-                cls, cnt, pc, rc = r.opdefs[t][role]
-                a = acc.get((r.mnem, role))
-                if not a:
-                    continue
-                s = " ".join(" ".join(v) for v in a.values())
-                if "lit(0x3c00)" in s:
-                    pc = "f16"
-                elif "lit(0x3f80)" in s:
-                    pc = "bf16"
-                elif pc == "32":
-                    pc = "32!"          # measured with a literal: really 32-bit
-                r.opdefs[t][role] = (cls, cnt, pc, rc)
+            roles = [x[0] for x in r.forms[t][fm][0]]
+            ops = split_insn(txt)[1]
+            if role in roles and roles.index(role) < len(ops):
+                acc[(r.mnem, role)][lit] = ops[roles.index(role)]
+        for (m, role), txts in acc.items():
+            r = rows[m]
+            cnt = r.opdefs[t][role][1] if role in r.opdefs[t] else 1
+            c = literal_class(txts, cnt)
+            if c:
+                measured[(m, role)] = c
+    for r in rows.values():
+        for t, od in r.opdefs.items():
+            for role in list(od):
+                cls, cnt, pc, rc = od[role]
+                c = measured.get((r.mnem, role))
+                if c:
+                    od[role] = (cls, cnt, c, rc)
 
 
 def fix_16bit_by_name(rows):
@@ -589,7 +634,7 @@ def probe_v3(orc, rows):
         for r in rows.values():
             if t not in r.op or "e64" not in r.forms[t]:
                 continue
-            base = form_words(r, t, "e64")
+            base = list(r.base[t]["e64"])
             jobs.append((r, None, base))
             for nm, wi, b in V3BITS:
                 w = list(base)
@@ -633,14 +678,14 @@ def probe_sdwa_dpp(orc, rows):
                 continue
             if "sdwa" in r.forms[t]:
                 bits = SDWAC_BITS if r.fam == "VOPC" else SDWA_BITS
-                base = form_words(r, t, "sdwa")
+                base = list(r.base[t]["sdwa"])
                 jobs.append((r, "sdwa", None, base))
                 for b in bits:
                     w = list(base)
                     w[1] |= 1 << b
                     jobs.append((r, "sdwa", b, w))
             if "dpp" in r.forms[t]:
-                base = form_words(r, t, "dpp")
+                base = list(r.base[t]["dpp"])
                 jobs.append((r, "dpp", None, base))
                 for b in DPP_BITS:
                     w = list(base)
@@ -654,7 +699,7 @@ def probe_sdwa_dpp(orc, rows):
                 cur[(r.mnem, fm)] = txt
                 d[t] = ""
                 continue
-            if not valid(txt):
+            if not valid(txt) or n != 8:    # n == 4: fell back to the e32 v_nop
                 c = "X"
             elif txt == cur[(r.mnem, fm)]:
                 c = "="
@@ -672,7 +717,10 @@ def row_sig(r, t):
         if role not in od:
             continue
         cls, cnt, pc, rc = od[role]
-        dt = packed_type(r.mnem, role) or dtype_for(sem_hint(r.mnem, role), cnt, pc)
+        dt = dtype_for(sem_hint(r.mnem, role), cnt, pc)
+        if packed_type(r.mnem, role) and dt in ("B32", "I32", "U32", "F32", "V2F16", "V2BF16",
+                                                "F16", "BF16", "I16", "U16", "B16"):
+            dt = packed_type(r.mnem, role)
         if role in ("D", "SD") and cls == "s":
             dt = "B64" if cnt == 2 else "B32"
         tok = "%s:%s%d:%s" % (role, cls, cnt, dt.lower())
@@ -765,7 +813,8 @@ HEADER = """\
  *   sw=...   SDWA second-dword bits (VOP1/VOP2: 13 14 15 19 20 21 22 23 27 28 29
  *            30 31; VOPC: 15 19 20 21 22 23 27 28 29 30 31), same letters
  *   dp=...   DPP second-dword bits 17..23, same letters
- *   nosuf32 / nosuf64  LLVM prints no _e32 / _e64 suffix
+ *   nosuf32 / nosuf64 / nosufdpp / nosufsdwa  LLVM prints no _e32 / _e64 /
+ *            _dpp / _sdwa suffix (v_nop, v_swap_b32, VOP3-only ...)
  *   sdwanodst  SDWA form without dst_sel/dst_unused (gfx950 fp8/bf8 converts):
  *            dst_sel must be DWORD, dst_unused is ignored
  *   942:TOKEN / 950:TOKEN  a token that holds on one target only
@@ -785,7 +834,7 @@ def main():
     rows = build_rows(found)
     probe_forms(orc, rows)
     probe_opdefs(orc, rows)
-    probe_16bit_float(orc, rows)
+    probe_literals(orc, rows)
     fix_16bit_by_name(rows)
     probe_v3(orc, rows)
     probe_sdwa_dpp(orc, rows)

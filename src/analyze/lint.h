@@ -1,0 +1,344 @@
+/*
+ * lint.h -- the static analyzer behind gcnlint: per-instruction facts, the
+ * control-flow graph of a kernel, a value analysis for LDS addresses, the
+ * dataflow of pending memory operations per wait counter, the hazard hook,
+ * and the findings they produce.
+ *
+ * Layers (each file one job):
+ *   classify.c  gcn_insn + ISA row -> gcn_lfacts (kind, counters, registers)
+ *   cfg.c       recursive decoding from the kernel entry, basic blocks, known
+ *               s_setpc/s_swappc targets, dominators and loops
+ *   values.c    affine values of registers (lane id, wave base, constants)
+ *               -> the LDS byte range each DS / LDS-DMA instruction touches
+ *   waits.c     path-sensitive exploration of the vmcnt/lgkmcnt FIFOs
+ *   suggest.c   loosest safe value of each s_waitcnt, and why
+ *   hazard.c    the hook for wait-state rules (src/analyze/hazards.def)
+ *   report.c    text / JSON / SARIF output of findings
+ * The analysis works on facts, not on ISA ids, so its unit tests can build
+ * instruction streams by hand.
+ */
+#ifndef GCN_LINT_H
+#define GCN_LINT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include "gcn_decode.h"
+
+/* ---- per-instruction facts (classify.c) -------------------------------- */
+
+enum gcn_lkind {
+    GCN_LK_OTHER = 0,
+    GCN_LK_INVALID,    /* no instruction on the target */
+    GCN_LK_BRANCH,     /* s_branch */
+    GCN_LK_CBRANCH,    /* s_cbranch_*: target and fall-through */
+    GCN_LK_SETPC,      /* s_setpc_b64: target from a register pair */
+    GCN_LK_SWAPPC,     /* s_swappc_b64: call through a register pair */
+    GCN_LK_CALL,       /* s_call_b64: call to a pc-relative target */
+    GCN_LK_GETPC,      /* s_getpc_b64 */
+    GCN_LK_ENDPGM,     /* s_endpgm*, s_rfe_b64: no successor */
+    GCN_LK_WAITCNT,    /* s_waitcnt */
+    GCN_LK_BARRIER,    /* s_barrier */
+    GCN_LK_NOP,        /* s_nop */
+};
+
+/* Value-analysis operations (values.c, cfg.c); everything else makes its
+ * destinations unknown. */
+enum gcn_lalu {
+    GCN_LA_NONE = 0,
+    GCN_LA_S_MOV, GCN_LA_S_MOV64, GCN_LA_S_ADD, GCN_LA_S_ADDC, GCN_LA_S_SUB, GCN_LA_S_SUBB,
+    GCN_LA_S_LSHL, GCN_LA_S_MUL,
+    GCN_LA_V_MOV, GCN_LA_V_ADD, GCN_LA_V_SUB, GCN_LA_V_SUBREV, GCN_LA_V_LSHLREV,
+    GCN_LA_V_LSHL_ADD, GCN_LA_V_ADD_LSHL, GCN_LA_V_MUL, GCN_LA_V_MAD, GCN_LA_V_ADD3,
+    GCN_LA_V_READFIRSTLANE,
+};
+
+/* Counters an instruction increments. */
+#define GCN_LC_VM   1u
+#define GCN_LC_LGKM 2u
+
+/* LDS access of an instruction. */
+#define GCN_LL_READ  1u   /* DS instruction reading LDS */
+#define GCN_LL_WRITE 2u   /* DS instruction writing LDS */
+#define GCN_LL_DMA   4u   /* memory -> LDS, asynchronous, under vmcnt */
+
+/* Memory class, for messages. */
+enum gcn_lmem { GCN_LM_NONE = 0, GCN_LM_VMEM, GCN_LM_FLAT, GCN_LM_SMEM, GCN_LM_LDS, GCN_LM_MSG };
+
+#define GCN_WAIT_NONE 0xFFu   /* counter not waited on */
+
+typedef struct gcn_lfacts {
+    uint64_t flags;          /* ISA row flags */
+    const char *mnem;        /* LLVM mnemonic */
+    uint8_t kind;            /* gcn_lkind */
+    uint8_t alu;             /* gcn_lalu */
+    uint8_t ctr;             /* GCN_LC_* */
+    uint8_t lgkm_ooo;        /* returns out of order in lgkmcnt (SMEM, FLAT, messages) */
+    uint8_t vm_ooo;          /* returns out of order in vmcnt (FLAT) */
+    uint8_t lds;             /* GCN_LL_* */
+    uint8_t mem;             /* gcn_lmem */
+    uint8_t wait_vm, wait_lgkm, wait_exp;  /* s_waitcnt fields, GCN_WAIT_NONE when at max */
+    uint8_t nop_states;      /* s_nop N: N+1 wait states */
+    uint16_t lds_bytes;      /* per-lane bytes an LDS access / LDS-DMA covers */
+    int64_t target;          /* branch / call target address, -1 when none or unknown */
+    gcn_regset uses, defs, adefs;
+} gcn_lfacts;
+
+/* Facts of a decoded instruction on a target. */
+void gcn_lint_classify(const gcn_insn *in, gcn_target t, gcn_lfacts *out);
+/* The same with an explicit mnemonic and row flags (hand-made streams). */
+void gcn_lint_classify_as(const gcn_insn *in, const char *mnem, uint64_t flags,
+                          gcn_lfacts *out);
+
+/* s_waitcnt simm16 fields on GFX9 (LLVM AMDGPUBaseInfo.cpp, getVmcntBitShift*:
+ * vmcnt = [3:0] | [15:14] << 4, expcnt = [6:4], lgkmcnt = [11:8]). */
+#define GCN_VMCNT_MAX 63u
+#define GCN_LGKMCNT_MAX 15u
+#define GCN_EXPCNT_MAX 7u
+void gcn_waitcnt_decode(uint16_t simm16, unsigned *vm, unsigned *exp, unsigned *lgkm);
+
+/* ---- control-flow graph (cfg.c) ----------------------------------------- */
+
+#define GCN_NOBLOCK 0xFFFFFFFFu
+
+typedef struct gcn_block {
+    unsigned first, last;        /* instruction index range, inclusive */
+    unsigned *succ, nsucc;
+    unsigned *pred, npred;
+    unsigned idom;               /* immediate dominator (entry: itself) */
+    unsigned loop;               /* innermost loop header containing the block, or GCN_NOBLOCK */
+    bool header;                 /* target of a back edge */
+    bool reachable;
+} gcn_block;
+
+/* Something the CFG builder could not follow. */
+enum gcn_cfg_issue_kind {
+    GCN_CI_INVALID = 1,      /* undecodable bytes on a path */
+    GCN_CI_INDIRECT,         /* s_setpc/s_swappc with an unknown target */
+    GCN_CI_OUTSIDE,          /* path leaves the code (branch outside .text, falls off the end) */
+    GCN_CI_OVERLAP,          /* branch into the middle of an instruction */
+};
+typedef struct gcn_cfg_issue {
+    int kind;
+    uint64_t addr;
+    uint64_t target;
+} gcn_cfg_issue;
+
+typedef struct gcn_cfg {
+    gcn_decoder dec;
+    uint64_t entry;
+    unsigned ninsn;
+    gcn_insn *insn;              /* sorted by address */
+    gcn_lfacts *facts;
+    unsigned *block_of;          /* instruction index -> block */
+    unsigned nblocks;
+    gcn_block *blocks;           /* block 0 holds the entry */
+    gcn_cfg_issue *issues;
+    unsigned nissues;
+    unsigned max_vgpr;           /* highest vector index used + 1 (values.c sizing) */
+} gcn_cfg;
+
+/* Build the CFG of the code reachable from entry in text[0..size) at
+ * text_addr.  Returns 0, or -1 with a message (entry outside the text). */
+int gcn_cfg_build(gcn_cfg *cfg, gcn_target t, const uint8_t *text, uint64_t text_addr,
+                  uint64_t text_size, uint64_t entry, char *err, size_t errlen);
+/* Build from a hand-made stream (insns sorted or not; facts parallel). */
+int gcn_cfg_build_list(gcn_cfg *cfg, gcn_target t, const gcn_insn *insns,
+                       const gcn_lfacts *facts, unsigned n, uint64_t entry,
+                       char *err, size_t errlen);
+void gcn_cfg_free(gcn_cfg *cfg);
+/* Instruction index at an address, or -1. */
+int gcn_cfg_index(const gcn_cfg *cfg, uint64_t addr);
+bool gcn_cfg_dominates(const gcn_cfg *cfg, unsigned a, unsigned b);
+
+/* ---- values and LDS ranges (values.c) ----------------------------------- */
+
+/* An affine value c + sum k_i * sym_i (or unknown). */
+#define GCN_AV_TERMS 3
+enum { GCN_SYM_LANE = 1, GCN_SYM_WAVE = 2, GCN_SYM_SGPR0 = 16 };
+typedef struct gcn_aval {
+    uint8_t known, nt;
+    int64_t c;
+    uint16_t sym[GCN_AV_TERMS];
+    int64_t k[GCN_AV_TERMS];
+} gcn_aval;
+
+/* The LDS bytes one instruction may touch, over all 64 lanes: base
+ * (uniform symbolic part, c = 0) + [lo, hi). known = 0: anywhere. */
+typedef struct gcn_ldsrange {
+    bool known;
+    gcn_aval base;
+    int64_t lo, hi;
+} gcn_ldsrange;
+
+typedef struct gcn_values {
+    gcn_ldsrange *lds;           /* per instruction (only LDS accesses meaningful) */
+    unsigned n;
+} gcn_values;
+
+/* How the wave was launched, for the entry values. */
+typedef struct gcn_entry_info {
+    bool v0_is_x;                /* v0 holds workitem_id_x alone (rsrc2 VGPR_WORKITEM_ID = 0) */
+} gcn_entry_info;
+
+int gcn_values_run(const gcn_cfg *cfg, const gcn_entry_info *ei, gcn_values *out);
+void gcn_values_free(gcn_values *v);
+bool gcn_lds_may_overlap(const gcn_ldsrange *a, const gcn_ldsrange *b);
+void gcn_aval_format(const gcn_aval *v, gcn_strbuf *sb);
+void gcn_ldsrange_format(const gcn_ldsrange *r, gcn_strbuf *sb);
+
+/* ---- findings ----------------------------------------------------------- */
+
+enum gcn_check {
+    GCN_CHK_PENDING_READ = 0,    /* (a) register read while its load may be pending */
+    GCN_CHK_PENDING_WRITE,       /* (a) register overwritten while a load may still write it */
+    GCN_CHK_SMEM_ORDER,          /* (d) SMEM result used under lgkmcnt(N>0) */
+    GCN_CHK_LDS_DMA_PENDING,     /* (b) LDS access while an LDS-DMA into it may be pending */
+    GCN_CHK_LDS_DMA_RACE,        /* (b) LDS-DMA while a DS access of its bytes may be pending */
+    GCN_CHK_BARRIER_LDS,         /* (c) s_barrier with LDS writes possibly pending */
+    GCN_CHK_WAIT_SUGGEST,        /* --suggest: the loosest safe value and its witness */
+    GCN_CHK_WAIT_STRONGER,       /* --suggest: a wait stronger than any consumer needs */
+    GCN_CHK_CFG_INDIRECT,
+    GCN_CHK_CFG_INVALID,
+    GCN_CHK_CFG_LIMIT,           /* state budget hit: analysis widened */
+    GCN_CHK_HAZARD,              /* wait-state rule of hazards.def (name in rule) */
+    GCN_CHK_COUNT
+};
+
+enum gcn_severity { GCN_SEV_NOTE = 0, GCN_SEV_WARNING, GCN_SEV_ERROR };
+
+const char *gcn_check_name(int check);
+const char *gcn_check_desc(int check);
+int gcn_check_from_name(const char *name);     /* -1 if unknown */
+
+typedef struct gcn_finding {
+    int check;
+    int severity;
+    uint64_t addr;               /* primary location (consumer) */
+    int64_t producer;            /* address of the producing op, -1 */
+    int64_t wait;                /* address of a related s_waitcnt, -1 */
+    const char *rule;            /* hazard rule name (GCN_CHK_HAZARD), else NULL */
+    char *msg;                   /* one line */
+    char *explain;               /* several lines, or NULL */
+} gcn_finding;
+
+typedef struct gcn_findings {
+    gcn_finding *f;
+    unsigned n, cap;
+} gcn_findings;
+
+void gcn_findings_add(gcn_findings *fs, const gcn_finding *f);  /* takes msg/explain */
+void gcn_findings_free(gcn_findings *fs);
+void gcn_findings_sort(gcn_findings *fs);
+
+/* Where an address is, for messages: "line 57" / "vadd.s:57" / "0x1a4". */
+typedef void (*gcn_loc_fn)(void *ctx, uint64_t addr, gcn_strbuf *sb);
+
+/* ---- the pending-operation dataflow (waits.c) --------------------------- */
+
+typedef struct gcn_wait_override {
+    unsigned insn;               /* index of the s_waitcnt */
+    uint8_t vm, lgkm;            /* replacement values; GCN_WAIT_NONE = no wait */
+} gcn_wait_override;
+
+typedef struct gcn_lint_opts {
+    unsigned max_states;         /* per block before widening (0: 256) */
+    bool explain;                /* build explanations */
+    bool no_lds_alias;           /* treat every LDS access as overlapping */
+    const gcn_wait_override *ovr;  /* sorted by insn */
+    unsigned novr;
+    gcn_loc_fn loc;              /* NULL: hexadecimal offsets */
+    void *loc_ctx;
+} gcn_lint_opts;
+
+/* Run the pending-operation analysis; findings are appended to out.
+ * Returns the number of findings added, or -1 on allocation failure. */
+int gcn_lint_waits(const gcn_cfg *cfg, const gcn_values *vals, const gcn_lint_opts *o,
+                   gcn_findings *out);
+/* CFG problems (invalid code, unknown indirect branches) as findings. */
+void gcn_lint_cfg_findings(const gcn_cfg *cfg, const gcn_lint_opts *o, gcn_findings *out);
+
+/* ---- suggestions (suggest.c) -------------------------------------------- */
+
+/* For every s_waitcnt, in address order: the loosest vmcnt / lgkmcnt still
+ * safe on all paths, given the values already suggested for the waits before
+ * it (so the suggestions hold together), and the path that forces it, as
+ * notes (GCN_CHK_WAIT_SUGGEST) and, where the wait is stronger than needed,
+ * GCN_CHK_WAIT_STRONGER notes. */
+int gcn_lint_suggest(const gcn_cfg *cfg, const gcn_values *vals, const gcn_lint_opts *o,
+                     gcn_findings *out);
+
+/* ---- hazards (hazard.c, hazards.def) ------------------------------------ */
+
+/* A wait-state rule: when an instruction matching `producer` is followed
+ * on some path by one matching `consumer` (with the register relation),
+ * at least `states` wait states must lie between them. */
+enum gcn_hz_rel {
+    GCN_HZ_ANY = 0,              /* no register relation */
+    GCN_HZ_RAW,                  /* consumer reads what producer writes */
+    GCN_HZ_WAW,
+    GCN_HZ_WAR,
+};
+typedef struct gcn_hazard_rule {
+    const char *name;            /* check name suffix: "hazard-<name>" */
+    unsigned targets;            /* bit (1 << gcn_target) */
+    bool (*producer)(const gcn_insn *, const gcn_lfacts *);
+    bool (*consumer)(const gcn_insn *, const gcn_lfacts *);
+    int rel;                     /* gcn_hz_rel */
+    unsigned states;
+    const char *why;             /* one-line reason with its source (LLVM function) */
+} gcn_hazard_rule;
+
+/* The built-in rules (hazards.def), count in *n. */
+const gcn_hazard_rule *gcn_hazard_rules(unsigned *n);
+/* Wait states an instruction provides to later ones (s_nop N: N+1; others 1). */
+unsigned gcn_hazard_wait_states(const gcn_lfacts *f);
+/* Check rules over the CFG: for each consumer, the minimum number of wait
+ * states to a matching producer over all paths (bounded by the largest
+ * rule window).  rules NULL: the built-in table. */
+int gcn_lint_hazards(const gcn_cfg *cfg, const gcn_hazard_rule *rules, unsigned nrules,
+                     const gcn_lint_opts *o, gcn_findings *out);
+
+/* ---- output (report.c) -------------------------------------------------- */
+
+/* Instruction text as llvm-objdump prints it (mnemonic only when the
+ * record has no row). */
+void gcn_lint_insn_text(const gcn_cfg *cfg, unsigned idx, gcn_strbuf *sb);
+void gcn_lint_loc(const gcn_lint_opts *o, uint64_t addr, gcn_strbuf *sb);
+
+/* A finding placed in a file, ready to print. */
+typedef struct gcn_diag {
+    char *input;                 /* the file given on the command line */
+    char *kernel;
+    char *file;                  /* source file of the line, or the input */
+    unsigned line;               /* 0: no line information */
+    uint64_t offset;             /* code address */
+    int check, severity;
+    char *check_name;            /* "pending-read", "hazard-<rule>" */
+    char *msg;
+    char *explain;               /* or NULL */
+    char *rel_file;              /* producer / related location, or NULL */
+    unsigned rel_line;
+    int64_t rel_offset;          /* -1 none */
+    char *wait_file;             /* the s_waitcnt involved, or NULL */
+    unsigned wait_line;
+    int64_t wait_offset;         /* -1 none */
+} gcn_diag;
+
+typedef struct gcn_diags {
+    gcn_diag *d;
+    unsigned n, cap;
+} gcn_diags;
+
+int gcn_diags_add(gcn_diags *ds, const gcn_diag *d);   /* copies the strings */
+void gcn_diags_free(gcn_diags *ds);
+const char *gcn_severity_name(int sev);
+
+/* gcc style: "file:line: error: message [check]" (file:+0xOFF without a line). */
+void gcn_report_text(FILE *out, const gcn_diags *ds, bool explain);
+/* JSON: {"tool": "gcnlint", "inputs": [...], "findings": [...]}. */
+int gcn_report_json(FILE *out, const gcn_diags *ds, const char *const *inputs, unsigned ninputs);
+/* SARIF 2.1.0 log with one run. */
+int gcn_report_sarif(FILE *out, const gcn_diags *ds, const char *const *inputs, unsigned ninputs);
+
+#endif

@@ -1,0 +1,1063 @@
+/*
+ * waits.c -- the dataflow of pending memory operations over a kernel's CFG
+ * and the findings it proves: a register read or overwritten while the load
+ * that writes it may be pending, an SMEM result used under lgkmcnt(N>0),
+ * LDS read after an LDS-DMA without the vmcnt it needs (and LDS-DMA over
+ * LDS a DS access may not have finished with), and s_barrier with LDS
+ * writes pending.  The state model is described in waits_int.h.
+ *
+ * The exploration visits (block, state) pairs breadth first, so the path
+ * recorded for a state (its predecessor chain) is a shortest one; findings
+ * are explained by replaying that path.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "waits_int.h"
+
+#define MAX_NODES 2000000u
+
+static const unsigned rank_max[2] = {GCN_VMCNT_MAX, GCN_LGKMCNT_MAX};
+
+const char *gcn_ctr_name(unsigned q)
+{
+    return q == WQ_VM ? "vmcnt" : "lgkmcnt";
+}
+
+/* ---- working states ----------------------------------------------------- */
+
+int gcn_wstate_init(wstate *s, unsigned cap)
+{
+    s->cap = cap;
+    s->n[0] = s->n[1] = 0;
+    s->q[0] = malloc(sizeof(qent) * cap);
+    s->q[1] = malloc(sizeof(qent) * cap);
+    return s->q[0] && s->q[1] ? 0 : -1;
+}
+
+void gcn_wstate_free(wstate *s)
+{
+    free(s->q[0]);
+    free(s->q[1]);
+    s->q[0] = s->q[1] = NULL;
+}
+
+void gcn_wstate_load(wstate *s, const lstate *l)
+{
+    s->n[0] = l->n[0];
+    s->n[1] = l->n[1];
+    memcpy(s->q[0], l->e, sizeof(qent) * l->n[0]);
+    memcpy(s->q[1], l->e + l->n[0], sizeof(qent) * l->n[1]);
+}
+
+static uint32_t state_hash(const wstate *s)
+{
+    uint32_t h = 2166136261u;
+    for (unsigned q = 0; q < 2; q++) {
+        h = (h ^ (0x100u + s->n[q])) * 16777619u;
+        for (unsigned k = 0; k < s->n[q]; k++) {
+            const qent *e = &s->q[q][k];
+            h = (h ^ e->idx) * 16777619u;
+            h = (h ^ ((uint32_t)e->rank << 8 | e->fl)) * 16777619u;
+        }
+    }
+    return h;
+}
+
+static bool state_eq(const lstate *l, const wstate *s)
+{
+    if (l->n[0] != s->n[0] || l->n[1] != s->n[1])
+        return false;
+    for (unsigned q = 0, off = 0; q < 2; off += l->n[q], q++)
+        for (unsigned k = 0; k < s->n[q]; k++) {
+            const qent *a = &l->e[off + k], *b = &s->q[q][k];
+            if (a->idx != b->idx || a->rank != b->rank || a->fl != b->fl)
+                return false;
+        }
+    return true;
+}
+
+static lstate *state_freeze(const wstate *s, uint32_t h)
+{
+    lstate *l = malloc(sizeof *l + sizeof(qent) * (s->n[0] + s->n[1]));
+    if (!l)
+        return NULL;
+    l->hash = h;
+    l->n[0] = (uint16_t)s->n[0];
+    l->n[1] = (uint16_t)s->n[1];
+    memcpy(l->e, s->q[0], sizeof(qent) * s->n[0]);
+    memcpy(l->e + s->n[0], s->q[1], sizeof(qent) * s->n[1]);
+    return l;
+}
+
+static void q_remove(wstate *s, unsigned q, unsigned k)
+{
+    memmove(&s->q[q][k], &s->q[q][k + 1], sizeof(qent) * (s->n[q] - k - 1));
+    s->n[q]--;
+}
+
+static void q_push(wstate *s, unsigned q, unsigned idx, bool ooo)
+{
+    if (!ooo)
+        for (unsigned k = 0; k < s->n[q]; k++) {
+            qent *e = &s->q[q][k];
+            if (!(e->fl & QF_OOO) && e->rank < rank_max[q])
+                e->rank++;
+        }
+    /* an older copy of the same producer that is indistinguishable from a
+     * newer one (out of order, or in order at the clamped rank) is dropped */
+    for (unsigned k = 0; k < s->n[q];) {
+        qent *e = &s->q[q][k];
+        bool dup = false;
+        if (e->idx == idx && ooo && (e->fl & QF_OOO))
+            dup = true;
+        if (!dup && !(e->fl & QF_OOO) && e->rank == rank_max[q])
+            for (unsigned j = k + 1; j < s->n[q]; j++)
+                if (s->q[q][j].idx == e->idx && s->q[q][j].rank == e->rank &&
+                    !(s->q[q][j].fl & QF_OOO)) {
+                    dup = true;
+                    break;
+                }
+        if (dup)
+            q_remove(s, q, k);
+        else
+            k++;
+    }
+    if (s->n[q] >= s->cap)          /* cannot happen: entries are distinct (idx, rank) */
+        q_remove(s, q, 0);
+    s->q[q][s->n[q]++] = (qent){(uint32_t)idx, 0, (uint8_t)(ooo ? QF_OOO : 0), 0};
+}
+
+static void q_wait(wstate *s, unsigned q, unsigned N)
+{
+    if (N == GCN_WAIT_NONE)
+        return;
+    if (N == 0) {
+        s->n[q] = 0;
+        return;
+    }
+    unsigned n = s->n[q];
+    for (unsigned k = n; k-- > 0;) {
+        qent *e = &s->q[q][k];
+        if (!(e->fl & QF_OOO)) {
+            if (e->rank >= N)
+                q_remove(s, q, k);
+        } else if (n - 1 - k >= N) {
+            e->fl |= QF_ASSUMED;
+        }
+    }
+}
+
+static void wait_values(const wrun *r, unsigned i, unsigned *vm, unsigned *lg)
+{
+    const gcn_lfacts *f = &r->cfg->facts[i];
+    *vm = f->wait_vm;
+    *lg = f->wait_lgkm;
+    if (r->o && r->o->novr) {          /* overrides are sorted by instruction */
+        unsigned lo = 0, hi = r->o->novr;
+        while (lo < hi) {
+            unsigned mid = (lo + hi) / 2;
+            if (r->o->ovr[mid].insn < i)
+                lo = mid + 1;
+            else
+                hi = mid;
+        }
+        if (lo < r->o->novr && r->o->ovr[lo].insn == i) {
+            *vm = r->o->ovr[lo].vm;
+            *lg = r->o->ovr[lo].lgkm;
+        }
+    }
+}
+
+void gcn_waits_step(const wrun *r, wstate *s, unsigned i)
+{
+    const gcn_lfacts *f = &r->cfg->facts[i];
+    if (f->kind == GCN_LK_WAITCNT) {
+        unsigned vm, lg;
+        wait_values(r, i, &vm, &lg);
+        q_wait(s, WQ_VM, vm);
+        q_wait(s, WQ_LGKM, lg);
+    }
+    if (f->ctr & GCN_LC_VM)
+        q_push(s, WQ_VM, i, f->vm_ooo);
+    if (f->ctr & GCN_LC_LGKM)
+        q_push(s, WQ_LGKM, i, f->lgkm_ooo);
+}
+
+/* ---- findings during exploration ----------------------------------------- */
+
+static int rec_add(wrun *r, int check, unsigned q, unsigned i, unsigned p, unsigned node)
+{
+    uint64_t key = (uint64_t)check << 56 | (uint64_t)(i & 0xFFFFFFF) << 28 | (p & 0xFFFFFFF);
+    key += 1;   /* 0 marks an empty slot */
+    if (2 * (r->rn + 1) > r->rcap) {
+        unsigned nc = r->rcap ? 2 * r->rcap : 64;
+        uint64_t *nk = calloc(nc, sizeof *nk);
+        if (!nk)
+            return -1;
+        for (unsigned k = 0; k < r->rcap; k++)
+            if (r->rkeys[k]) {
+                unsigned s = (unsigned)(r->rkeys[k] * 0x9E3779B97F4A7C15ull >> 40) & (nc - 1);
+                while (nk[s])
+                    s = (s + 1) & (nc - 1);
+                nk[s] = r->rkeys[k];
+            }
+        free(r->rkeys);
+        r->rkeys = nk;
+        r->rcap = nc;
+    }
+    unsigned s = (unsigned)(key * 0x9E3779B97F4A7C15ull >> 40) & (r->rcap - 1);
+    while (r->rkeys[s]) {
+        if (r->rkeys[s] == key)
+            return 0;
+        s = (s + 1) & (r->rcap - 1);
+    }
+    r->rkeys[s] = key;
+    r->rn++;
+    if (r->nrecs == r->caprecs) {
+        unsigned nc = r->caprecs ? 2 * r->caprecs : 16;
+        wrec *p2 = realloc(r->recs, sizeof *p2 * nc);
+        if (!p2)
+            return -1;
+        r->recs = p2;
+        r->caprecs = nc;
+    }
+    r->recs[r->nrecs++] = (wrec){(uint8_t)check, (uint8_t)q, i, p, node};
+    return 0;
+}
+
+static bool lds_overlap(const wrun *r, unsigned a, unsigned b)
+{
+    if (!r->vals || !r->vals->lds || (r->o && r->o->no_lds_alias))
+        return true;
+    return gcn_lds_may_overlap(&r->vals->lds[a], &r->vals->lds[b]);
+}
+
+static int check_insn(wrun *r, const wstate *s, unsigned i, unsigned node)
+{
+    const gcn_lfacts *F = &r->cfg->facts[i];
+    gcn_regset wr = F->defs;
+    gcn_rs_or(&wr, &F->adefs);
+    for (unsigned q = 0; q < 2; q++) {
+        bool f_in_q = (F->ctr & (q == WQ_VM ? GCN_LC_VM : GCN_LC_LGKM)) != 0;
+        bool f_ooo = q == WQ_VM ? F->vm_ooo : F->lgkm_ooo;
+        for (unsigned k = 0; k < s->n[q]; k++) {
+            const qent *e = &s->q[q][k];
+            const gcn_lfacts *P = &r->cfg->facts[e->idx];
+            int rc = 0;
+            if (gcn_rs_intersects(&P->adefs, &F->uses)) {
+                int chk = (e->fl & QF_OOO) && (e->fl & QF_ASSUMED) && P->mem == GCN_LM_SMEM
+                        ? GCN_CHK_SMEM_ORDER : GCN_CHK_PENDING_READ;
+                rc |= rec_add(r, chk, q, i, e->idx, node);
+            }
+            if (gcn_rs_intersects(&P->adefs, &wr)) {
+                /* two in-order results of one counter land in issue order */
+                bool ordered = f_in_q && !f_ooo && !(e->fl & QF_OOO) && !(P->ctr & ~F->ctr) &&
+                               P->ctr == F->ctr;
+                if (!ordered)
+                    rc |= rec_add(r, GCN_CHK_PENDING_WRITE, q, i, e->idx, node);
+            }
+            if (q == WQ_VM && (F->lds & (GCN_LL_READ | GCN_LL_WRITE)) && (P->lds & GCN_LL_DMA) &&
+                lds_overlap(r, e->idx, i))
+                rc |= rec_add(r, GCN_CHK_LDS_DMA_PENDING, q, i, e->idx, node);
+            if (q == WQ_LGKM && (F->lds & GCN_LL_DMA) && (P->lds & (GCN_LL_READ | GCN_LL_WRITE)) &&
+                lds_overlap(r, e->idx, i))
+                rc |= rec_add(r, GCN_CHK_LDS_DMA_RACE, q, i, e->idx, node);
+            if (F->kind == GCN_LK_BARRIER && (P->lds & (GCN_LL_WRITE | GCN_LL_DMA)))
+                rc |= rec_add(r, GCN_CHK_BARRIER_LDS, q, i, e->idx, node);
+            if (rc)
+                return -1;
+        }
+    }
+    return 0;
+}
+
+/* ---- exploration -------------------------------------------------------- */
+
+static unsigned hslot(unsigned block, uint32_t h, unsigned cap)
+{
+    uint64_t x = ((uint64_t)block << 32 | h) * 0x9E3779B97F4A7C15ull;
+    return (unsigned)(x >> 40) & (cap - 1);
+}
+
+static int htab_put(wrun *r, unsigned node)
+{
+    if (2 * (r->hn + 1) > r->hcap) {
+        unsigned nc = r->hcap ? 2 * r->hcap : 1024;
+        unsigned *nt = malloc(sizeof *nt * nc);
+        if (!nt)
+            return -1;
+        memset(nt, 0xFF, sizeof *nt * nc);
+        for (unsigned k = 0; k < r->hcap; k++)
+            if (r->htab[k] != ~0u) {
+                const wnode *n = &r->nodes[r->htab[k]];
+                unsigned s = hslot(n->block, n->st->hash, nc);
+                while (nt[s] != ~0u)
+                    s = (s + 1) & (nc - 1);
+                nt[s] = r->htab[k];
+            }
+        free(r->htab);
+        r->htab = nt;
+        r->hcap = nc;
+    }
+    const wnode *n = &r->nodes[node];
+    unsigned s = hslot(n->block, n->st->hash, r->hcap);
+    while (r->htab[s] != ~0u)
+        s = (s + 1) & (r->hcap - 1);
+    r->htab[s] = node;
+    r->hn++;
+    return 0;
+}
+
+static bool htab_has(const wrun *r, unsigned block, const wstate *st, uint32_t h)
+{
+    if (!r->hcap)
+        return false;
+    unsigned s = hslot(block, h, r->hcap);
+    while (r->htab[s] != ~0u) {
+        const wnode *n = &r->nodes[r->htab[s]];
+        if (n->block == block && n->st->hash == h && state_eq(n->st, st))
+            return true;
+        s = (s + 1) & (r->hcap - 1);
+    }
+    return false;
+}
+
+static int new_node(wrun *r, unsigned block, const wstate *st, uint32_t h, int pred, bool joined)
+{
+    if (r->nnodes >= MAX_NODES) {
+        r->truncated = true;
+        return 0;
+    }
+    if (r->nnodes == r->capnodes) {
+        unsigned nc = r->capnodes ? 2 * r->capnodes : 256;
+        wnode *p = realloc(r->nodes, sizeof *p * nc);
+        if (!p)
+            return -1;
+        r->nodes = p;
+        r->capnodes = nc;
+    }
+    lstate *l = state_freeze(st, h);
+    if (!l)
+        return -1;
+    r->nodes[r->nnodes] = (wnode){block, pred, joined, l};
+    r->nnodes++;
+    return htab_put(r, r->nnodes - 1);
+}
+
+/* dst := join(dst, src): per producer the minimum rank. */
+static void state_join(wstate *dst, const lstate *src)
+{
+    wstate s;
+    s.q[0] = (qent *)src->e;
+    s.q[1] = (qent *)src->e + src->n[0];
+    s.n[0] = src->n[0];
+    s.n[1] = src->n[1];
+    for (unsigned q = 0; q < 2; q++) {
+        for (unsigned k = 0; k < s.n[q]; k++) {
+            const qent *e = &s.q[q][k];
+            bool found = false;
+            for (unsigned j = 0; j < dst->n[q]; j++) {
+                qent *d = &dst->q[q][j];
+                if (d->idx == e->idx && (d->fl & QF_OOO) == (e->fl & QF_OOO)) {
+                    if (e->rank < d->rank)
+                        d->rank = e->rank;
+                    d->fl |= e->fl;
+                    found = true;
+                }
+            }
+            if (!found && dst->n[q] < dst->cap)
+                dst->q[q][dst->n[q]++] = *e;
+        }
+        /* collapse duplicates of one producer to the minimum rank */
+        for (unsigned a = 0; a < dst->n[q]; a++)
+            for (unsigned b = a + 1; b < dst->n[q];) {
+                qent *x = &dst->q[q][a], *y = &dst->q[q][b];
+                if (x->idx == y->idx && (x->fl & QF_OOO) == (y->fl & QF_OOO)) {
+                    if (y->rank < x->rank)
+                        x->rank = y->rank;
+                    x->fl |= y->fl;
+                    q_remove(dst, q, b);
+                } else {
+                    b++;
+                }
+            }
+        /* oldest (highest rank) first */
+        for (unsigned a = 1; a < dst->n[q]; a++) {
+            qent t = dst->q[q][a];
+            unsigned b = a;
+            while (b > 0 && dst->q[q][b - 1].rank < t.rank) {
+                dst->q[q][b] = dst->q[q][b - 1];
+                b--;
+            }
+            dst->q[q][b] = t;
+        }
+    }
+}
+
+static int add_state(wrun *r, unsigned block, wstate *st, int pred, wstate *tmp)
+{
+    uint32_t h = state_hash(st);
+    if (htab_has(r, block, st, h))
+        return 0;
+    unsigned maxs = r->o && r->o->max_states ? r->o->max_states : 256;
+    if (r->bcount[block] < maxs) {
+        r->bcount[block]++;
+        return new_node(r, block, st, h, pred, false);
+    }
+    /* budget exhausted: merge into the block's widened state */
+    r->widened = true;
+    int w = r->bwiden[block];
+    tmp->n[0] = st->n[0];
+    tmp->n[1] = st->n[1];
+    memcpy(tmp->q[0], st->q[0], sizeof(qent) * st->n[0]);
+    memcpy(tmp->q[1], st->q[1], sizeof(qent) * st->n[1]);
+    if (w >= 0)
+        state_join(tmp, r->nodes[w].st);
+    uint32_t h2 = state_hash(tmp);
+    if (w >= 0 && h2 == r->nodes[w].st->hash && state_eq(r->nodes[w].st, tmp))
+        return 0;
+    if (htab_has(r, block, tmp, h2))
+        return 0;
+    unsigned id = r->nnodes;
+    if (new_node(r, block, tmp, h2, pred, true) < 0)
+        return -1;
+    if (r->nnodes > id)
+        r->bwiden[block] = (int)id;
+    return 0;
+}
+
+int gcn_waits_explore(wrun *r, const gcn_cfg *cfg, const gcn_values *vals,
+                      const gcn_lint_opts *o)
+{
+    memset(r, 0, sizeof *r);
+    r->cfg = cfg;
+    r->vals = vals;
+    r->o = o;
+    if (!cfg->nblocks)
+        return 0;
+    unsigned nmem = 0;
+    for (unsigned i = 0; i < cfg->ninsn; i++)
+        nmem += cfg->facts[i].ctr != 0;
+    r->qcap = 2 * nmem + 80;
+    r->bcount = calloc(cfg->nblocks, sizeof *r->bcount);
+    r->bwiden = malloc(sizeof *r->bwiden * cfg->nblocks);
+    wstate st, tmp;
+    if (!r->bcount || !r->bwiden || gcn_wstate_init(&st, r->qcap) < 0 ||
+        gcn_wstate_init(&tmp, r->qcap) < 0)
+        return -1;
+    for (unsigned k = 0; k < cfg->nblocks; k++)
+        r->bwiden[k] = -1;
+    st.n[0] = st.n[1] = 0;
+    int rc = 0;
+    r->bcount[0] = 1;
+    if (new_node(r, 0, &st, state_hash(&st), -1, false) < 0)
+        rc = -1;
+    for (unsigned n = 0; rc == 0 && n < r->nnodes; n++) {
+        unsigned b = r->nodes[n].block;
+        gcn_wstate_load(&st, r->nodes[n].st);
+        const gcn_block *blk = &cfg->blocks[b];
+        for (unsigned i = blk->first; i <= blk->last && rc == 0; i++) {
+            if (check_insn(r, &st, i, n) < 0)
+                rc = -1;
+            gcn_waits_step(r, &st, i);
+        }
+        for (unsigned s = 0; s < blk->nsucc && rc == 0; s++)
+            if (add_state(r, blk->succ[s], &st, (int)n, &tmp) < 0)
+                rc = -1;
+    }
+    gcn_wstate_free(&st);
+    gcn_wstate_free(&tmp);
+    return rc;
+}
+
+void gcn_waits_free(wrun *r)
+{
+    for (unsigned k = 0; k < r->nnodes; k++)
+        free(r->nodes[k].st);
+    free(r->nodes);
+    free(r->recs);
+    free(r->rkeys);
+    free(r->htab);
+    free(r->bcount);
+    free(r->bwiden);
+    memset(r, 0, sizeof *r);
+}
+
+/* ---- paths and explanations --------------------------------------------- */
+
+unsigned *gcn_waits_path(const wrun *r, unsigned node, unsigned *n)
+{
+    unsigned len = 0;
+    for (int x = (int)node; x >= 0; x = r->nodes[x].pred)
+        len++;
+    unsigned *p = malloc(sizeof *p * (len ? len : 1));
+    if (!p) {
+        *n = 0;
+        return NULL;
+    }
+    unsigned k = len;
+    for (int x = (int)node; x >= 0; x = r->nodes[x].pred)
+        p[--k] = (unsigned)x;
+    *n = len;
+    return p;
+}
+
+static const char *ordinal(unsigned k, char *buf, size_t len)
+{
+    static const char *const w[] = {"zeroth", "first", "second", "third", "fourth", "fifth"};
+    if (k < 6)
+        return w[k];
+    snprintf(buf, len, "%uth", k);
+    return buf;
+}
+
+void gcn_waits_path_phrase(const wrun *r, const unsigned *path, unsigned n, unsigned block,
+                           gcn_strbuf *sb)
+{
+    const gcn_cfg *cfg = r->cfg;
+    unsigned h = cfg->blocks[block].loop;
+    if (h == GCN_NOBLOCK) {
+        /* not in a loop: say how many times the path went around loops */
+        unsigned iters = 0, lh = GCN_NOBLOCK;
+        for (unsigned k = 0; k < n; k++) {
+            unsigned b = r->nodes[path[k]].block;
+            if (cfg->blocks[b].header) {
+                lh = b;
+                iters = 0;
+                for (unsigned j = 0; j < n; j++)
+                    iters += r->nodes[path[j]].block == b;
+            }
+        }
+        if (lh == GCN_NOBLOCK) {
+            gcn_sb_puts(sb, "on the path from the kernel entry");
+        } else {
+            gcn_sb_printf(sb, "on the path that leaves the loop at ");
+            gcn_lint_loc(r->o, cfg->insn[cfg->blocks[lh].first].addr, sb);
+            gcn_sb_printf(sb, " after %u iteration%s", iters, iters == 1 ? "" : "s");
+        }
+        return;
+    }
+    unsigned it = 0;
+    for (unsigned k = 0; k < n; k++)
+        it += r->nodes[path[k]].block == h;
+    char buf[16];
+    gcn_sb_printf(sb, "on the %s iteration of the loop at ", ordinal(it, buf, sizeof buf));
+    gcn_lint_loc(r->o, cfg->insn[cfg->blocks[h].first].addr, sb);
+    if (it >= 2)
+        gcn_sb_puts(sb, " (steady state)");
+}
+
+/* What happened to the producer along the path: the waits it met. */
+#define MAXW 8
+typedef struct ptrace {
+    bool issued;
+    unsigned nw, total_w;
+    struct { unsigned idx, N, rank; bool ooo; } w[MAXW];
+    unsigned cons_rank;     /* rank at the consumer (newest instance) */
+    bool cons_found;
+    bool joined;            /* the path contains merged states */
+    wstate at;              /* queues at the consumer */
+    qent *wq;               /* the producer's queue just before the last wait */
+    unsigned wqn;
+} ptrace;
+
+static void ptrace_free(ptrace *t)
+{
+    gcn_wstate_free(&t->at);
+    free(t->wq);
+    t->wq = NULL;
+}
+
+static bool newest_instance(const wstate *s, unsigned q, unsigned p, unsigned *rank, bool *ooo)
+{
+    bool found = false;
+    for (unsigned k = 0; k < s->n[q]; k++)
+        if (s->q[q][k].idx == p) {
+            if (!found || s->q[q][k].rank < *rank) {
+                *rank = s->q[q][k].rank;
+                *ooo = (s->q[q][k].fl & QF_OOO) != 0;
+            }
+            found = true;
+        }
+    return found;
+}
+
+static int trace_path(const wrun *r, const unsigned *path, unsigned n, unsigned cons,
+                      unsigned p, unsigned q, ptrace *t)
+{
+    memset(t, 0, sizeof *t);
+    t->wq = malloc(sizeof *t->wq * r->qcap);
+    if (!t->wq || gcn_wstate_init(&t->at, r->qcap) < 0) {
+        free(t->wq);
+        t->wq = NULL;
+        return -1;
+    }
+    wstate *s = &t->at;
+    for (unsigned k = 0; k < n; k++) {
+        const wnode *nd = &r->nodes[path[k]];
+        t->joined |= nd->joined;
+        gcn_wstate_load(s, nd->st);
+        const gcn_block *blk = &r->cfg->blocks[nd->block];
+        for (unsigned i = blk->first; i <= blk->last; i++) {
+            if (k == n - 1 && i == cons) {
+                bool ooo = false;
+                t->cons_found = newest_instance(s, q, p, &t->cons_rank, &ooo);
+                return 0;
+            }
+            const gcn_lfacts *f = &r->cfg->facts[i];
+            if (f->kind == GCN_LK_WAITCNT && t->issued) {
+                unsigned vm, lg;
+                wait_values(r, i, &vm, &lg);
+                unsigned N = q == WQ_VM ? vm : lg;
+                unsigned rank = 0;
+                bool ooo = false;
+                if (N != GCN_WAIT_NONE && newest_instance(s, q, p, &rank, &ooo)) {
+                    unsigned slot = t->nw < MAXW ? t->nw++ : MAXW - 1;
+                    t->w[slot].idx = i;
+                    t->w[slot].N = N;
+                    t->w[slot].rank = rank;
+                    t->w[slot].ooo = ooo;
+                    t->total_w++;
+                    t->wqn = s->n[q];
+                    memcpy(t->wq, s->q[q], sizeof *t->wq * s->n[q]);
+                }
+            }
+            if (i == p) {
+                t->issued = true;
+                t->nw = 0;
+                t->total_w = 0;
+                t->wqn = 0;
+            }
+            gcn_waits_step(r, s, i);
+        }
+    }
+    return 0;
+}
+
+int gcn_waits_last_wait(const wrun *r, const wrec *rec)
+{
+    unsigned n;
+    unsigned *path = gcn_waits_path(r, rec->node, &n);
+    if (!path)
+        return -1;
+    ptrace t;
+    int w = -1;
+    if (trace_path(r, path, n, rec->i, rec->p, rec->q, &t) == 0) {
+        if (t.issued && t.nw)
+            w = (int)t.w[t.nw - 1].idx;
+        ptrace_free(&t);
+    }
+    free(path);
+    return w;
+}
+
+void gcn_lint_loc(const gcn_lint_opts *o, uint64_t addr, gcn_strbuf *sb)
+{
+    if (o && o->loc)
+        o->loc(o->loc_ctx, addr, sb);
+    else
+        gcn_sb_printf(sb, "0x%llx", (unsigned long long)addr);
+}
+
+static void insn_ref(const wrun *r, unsigned i, gcn_strbuf *sb)
+{
+    gcn_sb_puts(sb, "'");
+    gcn_lint_insn_text(r->cfg, i, sb);
+    gcn_sb_puts(sb, "' (");
+    gcn_lint_loc(r->o, r->cfg->insn[i].addr, sb);
+    gcn_sb_puts(sb, ")");
+}
+
+static void regs_of(const gcn_regset *a, const gcn_regset *b, gcn_strbuf *sb)
+{
+    gcn_regset x;
+    gcn_rs_and(&x, a, b);
+    gcn_rs_format(&x, sb);
+}
+
+/* Why the producer may be pending, from the trace ("needs ..."). */
+static void why(const wrun *r, const ptrace *t, unsigned q, unsigned p, gcn_strbuf *sb)
+{
+    const gcn_lfacts *P = &r->cfg->facts[p];
+    const char *c = gcn_ctr_name(q);
+    bool ooo = q == WQ_VM ? P->vm_ooo : P->lgkm_ooo;
+    if (ooo) {
+        if (P->mem == GCN_LM_SMEM)
+            gcn_sb_puts(sb, "scalar memory loads return out of order, so only lgkmcnt(0) "
+                            "guarantees this one");
+        else if (P->mem == GCN_LM_FLAT)
+            gcn_sb_printf(sb, "FLAT operations count in vmcnt and lgkmcnt and may complete out "
+                              "of order in both, so only %s(0) guarantees this one", c);
+        else
+            gcn_sb_printf(sb, "it returns out of order, so only %s(0) guarantees it", c);
+        if (t->nw) {
+            gcn_sb_printf(sb, "; the last wait, s_waitcnt %s(%u) at ", c, t->w[t->nw - 1].N);
+            gcn_lint_loc(r->o, r->cfg->insn[t->w[t->nw - 1].idx].addr, sb);
+            gcn_sb_puts(sb, ", does not");
+        } else {
+            gcn_sb_printf(sb, "; there is no s_waitcnt %s on this path after it", c);
+        }
+        return;
+    }
+    if (!t->issued) {
+        gcn_sb_printf(sb, "no %s wait on this path retires it", c);
+        return;
+    }
+    if (!t->nw) {
+        gcn_sb_printf(sb, "no s_waitcnt %s on this path since it was issued; %s(%u) here would "
+                          "retire it", c, c, t->cons_rank);
+        return;
+    }
+    unsigned k = t->nw - 1;
+    gcn_sb_printf(sb, "s_waitcnt %s(%u) at ", c, t->w[k].N);
+    gcn_lint_loc(r->o, r->cfg->insn[t->w[k].idx].addr, sb);
+    gcn_sb_printf(sb, " lets %u operation%s stay outstanding, but only %u %s issued after it, "
+                      "so it may still be in flight; %s(%u) there would retire it",
+                  t->w[k].N, t->w[k].N == 1 ? "" : "s", t->w[k].rank,
+                  t->w[k].rank == 1 ? "was" : "were", c, t->w[k].rank);
+}
+
+static void explain(const wrun *r, const wrec *rc, const unsigned *path, unsigned n,
+                    const ptrace *t, gcn_strbuf *sb)
+{
+    const gcn_cfg *cfg = r->cfg;
+    const char *c = gcn_ctr_name(rc->q);
+    gcn_sb_puts(sb, "  path:");
+    unsigned shown = 0;
+    for (unsigned k = 0; k < n; k++) {
+        if (n > 14 && k == 6) {
+            gcn_sb_printf(sb, " -> ... (%u blocks)", n - 12);
+            k = n - 7;
+            continue;
+        }
+        unsigned b = r->nodes[path[k]].block;
+        gcn_sb_puts(sb, shown++ ? " -> " : " ");
+        gcn_lint_loc(r->o, cfg->insn[cfg->blocks[b].first].addr, sb);
+        if (cfg->blocks[b].header)
+            gcn_sb_puts(sb, " (loop)");
+    }
+    gcn_sb_puts(sb, "\n");
+    if (t->joined)
+        gcn_sb_puts(sb, "  (this path passes merged states: the analysis hit its state budget "
+                        "there, so the queue below is an over-approximation)\n");
+    const wstate *s = &t->at;
+    gcn_sb_printf(sb, "  %s queue at ", c);
+    gcn_lint_loc(r->o, cfg->insn[rc->i].addr, sb);
+    gcn_sb_printf(sb, ", oldest first (%u operation%s):\n", s->n[rc->q], s->n[rc->q] == 1 ? "" : "s");
+    for (unsigned k = 0; k < s->n[rc->q]; k++) {
+        const qent *e = &s->q[rc->q][k];
+        gcn_sb_printf(sb, "    %s ", e->idx == rc->p ? "->" : "  ");
+        if (e->fl & QF_OOO)
+            gcn_sb_puts(sb, "[out of order] ");
+        else
+            gcn_sb_printf(sb, "[%u younger] ", e->rank);
+        gcn_lint_loc(r->o, cfg->insn[e->idx].addr, sb);
+        gcn_sb_puts(sb, ": ");
+        gcn_lint_insn_text(cfg, e->idx, sb);
+        if (e->idx == rc->p)
+            gcn_sb_puts(sb, "   <- producer");
+        gcn_sb_puts(sb, "\n");
+    }
+    gcn_sb_printf(sb, "  rule: s_waitcnt %s(N) waits until at most N %s operations are "
+                      "outstanding; in-order operations complete oldest first, so one with K "
+                      "younger operations behind it is complete once N <= K", c, c);
+    if (rc->q == WQ_LGKM)
+        gcn_sb_puts(sb, "; SMEM (and FLAT) operations may complete in any order and are only "
+                        "guaranteed by lgkmcnt(0)");
+    gcn_sb_puts(sb, ".\n");
+    if (t->nw && t->wqn && !t->w[t->nw - 1].ooo) {
+        unsigned N = t->w[t->nw - 1].N;
+        gcn_sb_puts(sb, "  at ");
+        gcn_lint_loc(r->o, cfg->insn[t->w[t->nw - 1].idx].addr, sb);
+        gcn_sb_printf(sb, ", before s_waitcnt %s(%u), the queue held %u operation%s:", c, N,
+                      t->wqn, t->wqn == 1 ? "" : "s");
+        for (unsigned k = 0; k < t->wqn; k++) {
+            gcn_sb_puts(sb, k ? ", " : " ");
+            gcn_lint_loc(r->o, cfg->insn[t->wq[k].idx].addr, sb);
+            if (t->wq[k].idx == rc->p)
+                gcn_sb_puts(sb, " (producer)");
+        }
+        unsigned inorder = 0;
+        for (unsigned k = 0; k < t->wqn; k++)
+            inorder += !(t->wq[k].fl & QF_OOO);
+        gcn_sb_printf(sb, ";\n    %s(%u) lets the newest %u stay outstanding and retires only the "
+                          "oldest %u, which does not include the producer.\n",
+                      c, N, N, inorder > N ? inorder - N : 0);
+    }
+    if (t->nw) {
+        gcn_sb_puts(sb, "  waits on this path after the producer was issued:\n");
+        if (t->total_w > t->nw)
+            gcn_sb_printf(sb, "    (%u earlier ones not shown)\n", t->total_w - t->nw);
+        for (unsigned k = 0; k < t->nw; k++) {
+            gcn_sb_puts(sb, "    ");
+            gcn_lint_loc(r->o, cfg->insn[t->w[k].idx].addr, sb);
+            if (t->w[k].ooo)
+                gcn_sb_printf(sb, ": s_waitcnt %s(%u): producer returns out of order, %s\n", c,
+                              t->w[k].N, t->w[k].N == 0 ? "retired" : "not guaranteed");
+            else
+                gcn_sb_printf(sb, ": s_waitcnt %s(%u): producer had %u younger, %u %s %u: %s\n",
+                              c, t->w[k].N, t->w[k].rank, t->w[k].N,
+                              t->w[k].N <= t->w[k].rank ? "<=" : ">", t->w[k].rank,
+                              t->w[k].N <= t->w[k].rank ? "retired" : "still pending");
+        }
+    } else if (t->issued) {
+        gcn_sb_printf(sb, "  no s_waitcnt %s between the producer and ", c);
+        gcn_lint_loc(r->o, cfg->insn[rc->i].addr, sb);
+        gcn_sb_puts(sb, " on this path.\n");
+    }
+    if (t->cons_found) {
+        const gcn_lfacts *P = &cfg->facts[rc->p];
+        bool ooo = rc->q == WQ_VM ? P->vm_ooo : P->lgkm_ooo;
+        gcn_sb_puts(sb, "  fix: ");
+        if (ooo)
+            gcn_sb_printf(sb, "s_waitcnt %s(0) before ", c);
+        else
+            gcn_sb_printf(sb, "s_waitcnt %s(%u) (or lower) before ", c, t->cons_rank);
+        gcn_lint_loc(r->o, cfg->insn[rc->i].addr, sb);
+        if (rc->check == GCN_CHK_BARRIER_LDS)
+            gcn_sb_puts(sb, " (before the barrier, so other waves see the LDS data)");
+        gcn_sb_puts(sb, " would retire it on this path.\n");
+    }
+}
+
+static int severity_of(int check)
+{
+    switch (check) {
+    case GCN_CHK_WAIT_SUGGEST: case GCN_CHK_WAIT_STRONGER:
+        return GCN_SEV_NOTE;
+    case GCN_CHK_CFG_INDIRECT: case GCN_CHK_CFG_INVALID: case GCN_CHK_CFG_LIMIT:
+        return GCN_SEV_WARNING;
+    default:
+        return GCN_SEV_ERROR;
+    }
+}
+
+/* Strength a producer needs at the consumer: the rank there (0 for out-of-order). */
+static unsigned need_rank(const wrun *r, const wrec *rc, const ptrace *t)
+{
+    const gcn_lfacts *P = &r->cfg->facts[rc->p];
+    if (rc->q == WQ_VM ? P->vm_ooo : P->lgkm_ooo)
+        return 0;
+    return t->cons_found ? t->cons_rank : 0;
+}
+
+static int emit(const wrun *r, const wrec *rc, const unsigned *path, unsigned n, const ptrace *tr,
+                unsigned others, gcn_findings *out)
+{
+    const gcn_cfg *cfg = r->cfg;
+    const ptrace t = *tr;
+    const gcn_lfacts *F = &cfg->facts[rc->i], *P = &cfg->facts[rc->p];
+    gcn_strbuf sb;
+    gcn_sb_init(&sb);
+    gcn_lint_insn_text(cfg, rc->i, &sb);
+    switch (rc->check) {
+    case GCN_CHK_PENDING_READ: case GCN_CHK_SMEM_ORDER:
+        gcn_sb_puts(&sb, " reads ");
+        regs_of(&P->adefs, &F->uses, &sb);
+        gcn_sb_puts(&sb, " while ");
+        insn_ref(r, rc->p, &sb);
+        gcn_sb_puts(&sb, " may still be writing it: ");
+        break;
+    case GCN_CHK_PENDING_WRITE: {
+        gcn_regset w = F->defs;
+        gcn_rs_or(&w, &F->adefs);
+        gcn_sb_puts(&sb, " overwrites ");
+        regs_of(&P->adefs, &w, &sb);
+        gcn_sb_puts(&sb, " while ");
+        insn_ref(r, rc->p, &sb);
+        gcn_sb_puts(&sb, " may still write it when it returns: ");
+        break;
+    }
+    case GCN_CHK_LDS_DMA_PENDING:
+        gcn_sb_printf(&sb, " %s ", (F->lds & GCN_LL_READ) ? "reads" : "writes");
+        if (r->vals && r->vals->lds)
+            gcn_ldsrange_format(&r->vals->lds[rc->i], &sb);
+        gcn_sb_puts(&sb, " while the LDS-DMA ");
+        insn_ref(r, rc->p, &sb);
+        gcn_sb_puts(&sb, " may still be writing it (LDS-DMA completes under vmcnt): ");
+        break;
+    case GCN_CHK_LDS_DMA_RACE:
+        gcn_sb_puts(&sb, " writes ");
+        if (r->vals && r->vals->lds)
+            gcn_ldsrange_format(&r->vals->lds[rc->i], &sb);
+        gcn_sb_puts(&sb, " while ");
+        insn_ref(r, rc->p, &sb);
+        gcn_sb_puts(&sb, (P->lds & GCN_LL_WRITE) ? " may still be writing it: "
+                                                  : " may not have read it yet: ");
+        break;
+    case GCN_CHK_BARRIER_LDS:
+        gcn_sb_puts(&sb, " while the LDS write ");
+        insn_ref(r, rc->p, &sb);
+        gcn_sb_puts(&sb, " may be pending, so other waves may read LDS before it lands: ");
+        break;
+    default:
+        break;
+    }
+    why(r, &t, rc->q, rc->p, &sb);
+    gcn_sb_puts(&sb, " (");
+    gcn_waits_path_phrase(r, path, n, r->nodes[rc->node].block, &sb);
+    gcn_sb_puts(&sb, ")");
+    if (others)
+        gcn_sb_printf(&sb, "; %u more pending operation%s affect%s it", others,
+                      others == 1 ? "" : "s", others == 1 ? "s" : "");
+    gcn_finding f = {
+        .check = rc->check,
+        .severity = severity_of(rc->check),
+        .addr = cfg->insn[rc->i].addr,
+        .producer = (int64_t)cfg->insn[rc->p].addr,
+        .wait = t.nw ? (int64_t)cfg->insn[t.w[t.nw - 1].idx].addr : -1,
+        .rule = NULL,
+        .msg = strdup(sb.buf ? sb.buf : ""),
+        .explain = NULL,
+    };
+    if (r->o && r->o->explain) {
+        gcn_sb_reset(&sb);
+        explain(r, rc, path, n, &t, &sb);
+        f.explain = strdup(sb.buf ? sb.buf : "");
+    }
+    gcn_sb_free(&sb);
+    gcn_findings_add(out, &f);
+    return 0;
+}
+
+static int cmp_rec(const void *x, const void *y)
+{
+    const wrec *a = x, *b = y;
+    if (a->check != b->check)
+        return a->check - b->check;
+    if (a->i != b->i)
+        return a->i < b->i ? -1 : 1;
+    return a->node < b->node ? -1 : a->node > b->node;
+}
+
+/* One finding per (check, consumer): the producer that needs the strongest wait. */
+static int emit_all(wrun *r, gcn_findings *out)
+{
+    if (r->nrecs)
+        qsort(r->recs, r->nrecs, sizeof *r->recs, cmp_rec);
+    int added = 0;
+    for (unsigned a = 0; a < r->nrecs;) {
+        unsigned b = a;
+        while (b < r->nrecs && r->recs[b].check == r->recs[a].check && r->recs[b].i == r->recs[a].i)
+            b++;
+        int best = -1;
+        unsigned best_need = ~0u, best_n = 0;
+        unsigned *best_path = NULL;
+        ptrace best_t;
+        memset(&best_t, 0, sizeof best_t);
+        for (unsigned k = a; k < b; k++) {
+            unsigned n;
+            unsigned *path = gcn_waits_path(r, r->recs[k].node, &n);
+            ptrace t;
+            if (!path || trace_path(r, path, n, r->recs[k].i, r->recs[k].p, r->recs[k].q, &t) < 0) {
+                free(path);
+                free(best_path);
+                ptrace_free(&best_t);
+                return -1;
+            }
+            unsigned need = need_rank(r, &r->recs[k], &t);
+            if (best < 0 || need < best_need) {
+                free(best_path);
+                ptrace_free(&best_t);
+                best = (int)k;
+                best_need = need;
+                best_path = path;
+                best_n = n;
+                best_t = t;
+            } else {
+                free(path);
+                ptrace_free(&t);
+            }
+        }
+        /* producers distinct from the chosen one */
+        unsigned others = 0;
+        for (unsigned k = a; k < b; k++) {
+            bool seen = r->recs[k].p == r->recs[best].p;
+            for (unsigned j = a; j < k && !seen; j++)
+                seen = r->recs[j].p == r->recs[k].p;
+            others += !seen;
+        }
+        int rc = emit(r, &r->recs[best], best_path, best_n, &best_t, others, out);
+        free(best_path);
+        ptrace_free(&best_t);
+        if (rc < 0)
+            return -1;
+        added++;
+        a = b;
+    }
+    return added;
+}
+
+int gcn_lint_waits(const gcn_cfg *cfg, const gcn_values *vals, const gcn_lint_opts *o,
+                   gcn_findings *out)
+{
+    wrun r;
+    int rc = gcn_waits_explore(&r, cfg, vals, o);
+    int added = 0;
+    if (rc == 0) {
+        added = emit_all(&r, out);
+        if (added < 0)
+            rc = -1;
+        if (r.truncated || r.widened) {
+            gcn_strbuf sb;
+            gcn_sb_init(&sb);
+            if (r.truncated)
+                gcn_sb_printf(&sb, "the analysis stopped after %u states: findings after that "
+                                   "point may be missing", MAX_NODES);
+            else
+                gcn_sb_printf(&sb, "more than %u distinct counter states reach some blocks: "
+                                   "they were merged there, so findings may include false "
+                                   "alarms", o && o->max_states ? o->max_states : 256);
+            gcn_finding f = {.check = GCN_CHK_CFG_LIMIT,
+                             .severity = r.truncated ? GCN_SEV_WARNING : GCN_SEV_NOTE,
+                             .addr = cfg->entry, .producer = -1, .wait = -1,
+                             .msg = strdup(sb.buf ? sb.buf : "")};
+            gcn_sb_free(&sb);
+            gcn_findings_add(out, &f);
+        }
+    }
+    gcn_waits_free(&r);
+    return rc < 0 ? -1 : added;
+}
+
+void gcn_lint_cfg_findings(const gcn_cfg *cfg, const gcn_lint_opts *o, gcn_findings *out)
+{
+    for (unsigned k = 0; k < cfg->nissues; k++) {
+        const gcn_cfg_issue *is = &cfg->issues[k];
+        gcn_strbuf sb;
+        gcn_sb_init(&sb);
+        int check = GCN_CHK_CFG_INDIRECT;
+        switch (is->kind) {
+        case GCN_CI_INVALID:
+            check = GCN_CHK_CFG_INVALID;
+            gcn_sb_printf(&sb, "bytes 0x%08x on a path from the kernel entry are no instruction "
+                               "on %s; the analysis stops there", 
+                          cfg->ninsn && gcn_cfg_index(cfg, is->addr) >= 0
+                              ? cfg->insn[gcn_cfg_index(cfg, is->addr)].words[0] : 0,
+                          gcn_target_name(cfg->dec.target));
+            break;
+        case GCN_CI_INDIRECT:
+            gcn_sb_puts(&sb, "indirect branch with a target the analysis cannot compute; paths "
+                             "through it are not checked");
+            break;
+        case GCN_CI_OUTSIDE:
+            check = GCN_CHK_CFG_INVALID;
+            gcn_sb_printf(&sb, "control reaches 0x%llx, outside the code",
+                          (unsigned long long)is->target);
+            break;
+        case GCN_CI_OVERLAP:
+            check = GCN_CHK_CFG_INVALID;
+            gcn_sb_printf(&sb, "a branch targets 0x%llx, inside this instruction",
+                          (unsigned long long)is->target);
+            break;
+        default:
+            break;
+        }
+        (void)o;
+        gcn_finding f = {.check = check, .severity = severity_of(check), .addr = is->addr,
+                         .producer = -1, .wait = -1, .msg = strdup(sb.buf ? sb.buf : "")};
+        gcn_sb_free(&sb);
+        gcn_findings_add(out, &f);
+    }
+}

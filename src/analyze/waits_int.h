@@ -1,0 +1,96 @@
+/*
+ * waits_int.h -- internals of the pending-operation exploration shared by
+ * waits.c (findings) and suggest.c (loosest safe waits).
+ *
+ * A state is the content of the two wait-counter queues: vmcnt and lgkmcnt,
+ * each a list of pending operations, oldest first.  Every entry carries the
+ * producing instruction, its rank (how many in-order operations of the same
+ * counter were issued after it, clamped at the counter's maximum) and
+ * whether it returns out of order.  s_waitcnt cnt(N) guarantees that an
+ * in-order entry of rank >= N has completed (if it were pending, the N or
+ * more younger in-order ones would be too: more than N outstanding); an
+ * out-of-order entry only for N = 0.  The exploration keeps the set of
+ * distinct states per basic block (so the first loop iteration and the
+ * steady state are told apart), and joins states (minimum rank per
+ * producer) only when a block's budget is exhausted.
+ */
+#ifndef GCN_WAITS_INT_H
+#define GCN_WAITS_INT_H
+
+#include "lint.h"
+
+#define WQ_VM 0
+#define WQ_LGKM 1
+#define QF_OOO 1u       /* returns out of order in this counter */
+#define QF_ASSUMED 2u   /* a wait would have retired it, were it in order */
+
+typedef struct qent {
+    uint32_t idx;        /* producing instruction */
+    uint8_t rank;
+    uint8_t fl;
+    uint16_t pad;
+} qent;
+
+typedef struct lstate {
+    uint32_t hash;
+    uint16_t n[2];
+    qent e[];            /* n[0] vmcnt entries, then n[1] lgkmcnt entries */
+} lstate;
+
+typedef struct wnode {
+    unsigned block;
+    int pred;            /* node it came from, -1 for the entry */
+    bool joined;         /* a widened (merged) state */
+    lstate *st;
+} wnode;
+
+typedef struct wrec {
+    uint8_t check;
+    uint8_t q;           /* queue of the producer's entry */
+    unsigned i, p, node;
+} wrec;
+
+typedef struct wstate {
+    qent *q[2];
+    unsigned n[2];
+    unsigned cap;
+} wstate;
+
+typedef struct wrun {
+    const gcn_cfg *cfg;
+    const gcn_values *vals;
+    const gcn_lint_opts *o;
+    wnode *nodes;
+    unsigned nnodes, capnodes;
+    wrec *recs;
+    unsigned nrecs, caprecs;
+    uint64_t *rkeys;     /* dedupe of (check, i, p) */
+    unsigned rcap, rn;
+    unsigned *htab;      /* (block, state) -> node, open addressing */
+    unsigned hcap, hn;
+    unsigned *bcount;
+    int *bwiden;
+    unsigned qcap;
+    bool widened, truncated;
+} wrun;
+
+int gcn_waits_explore(wrun *r, const gcn_cfg *cfg, const gcn_values *vals,
+                      const gcn_lint_opts *o);
+void gcn_waits_free(wrun *r);
+
+int gcn_wstate_init(wstate *s, unsigned cap);
+void gcn_wstate_free(wstate *s);
+void gcn_wstate_load(wstate *s, const lstate *l);
+/* Apply the effects of instruction i (waits, pushes) to s. */
+void gcn_waits_step(const wrun *r, wstate *s, unsigned i);
+/* The nodes from the entry to `node`, in path order (caller frees). */
+unsigned *gcn_waits_path(const wrun *r, unsigned node, unsigned *n);
+/* Phrase for where a path is: "on the first iteration of the loop at line 40". */
+void gcn_waits_path_phrase(const wrun *r, const unsigned *path, unsigned n, unsigned block,
+                           gcn_strbuf *sb);
+const char *gcn_ctr_name(unsigned q);
+/* The last s_waitcnt on the finding's path, after its producer was issued,
+ * that waited on the producer's counter (the wait a fix would change), or -1. */
+int gcn_waits_last_wait(const wrun *r, const wrec *rec);
+
+#endif

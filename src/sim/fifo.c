@@ -1,0 +1,567 @@
+/*
+ * fifo.c -- the wait counters as FIFOs of tickets, and the dynamic checks
+ * built on them.
+ *
+ * Every memory instruction takes a ticket and enters the FIFO of each counter
+ * it increments (vmcnt: vector memory, in issue order; lgkmcnt: LDS in order,
+ * SMEM and FLAT out of order).  The value a load returns is computed at issue
+ * and kept in the ticket; it reaches registers or LDS only when the ticket
+ * retires, and tickets retire only at s_waitcnt (oldest first, until the
+ * counter is at most N), at s_endpgm, or when a counter is full (the hardware
+ * stalls issue then).  This pessimistic model exposes every missing wait:
+ *   - a read of a register whose load has not retired (the program reads the
+ *     old value, as it may on hardware), and an overwrite of such a register;
+ *   - an LDS read of bytes an unretired LDS-DMA writes;
+ *   - an SMEM result used after lgkmcnt(N>0) while another out-of-order
+ *     operation was pending (only lgkmcnt(0) guarantees an SMEM result);
+ *   - an s_barrier passed with this wave's LDS writes outstanding that
+ *     another wave then reads.
+ * s_waitcnt encoding (gfx9): vmcnt = simm16[3:0] | simm16[15:14] << 4,
+ * expcnt = [6:4], lgkmcnt = [11:8] (LLVM AMDGPUBaseInfo decodeWaitcnt).
+ */
+#include <stdio.h>
+#include <string.h>
+#include "sim_int.h"
+#include "trace.h"
+
+static void fifo_push(sim_fifo *f, sim_ticket *t)
+{
+    f->e[(f->head + f->n) & 63] = t;
+    f->n++;
+}
+
+static void shadow_clear(sim_wg *g, sim_ticket *t, uint32_t a, uint32_t n)
+{
+    if (!g || !g->lds_tk || !n)
+        return;
+    uint32_t d0 = a / 4, d1 = (a + n + 3) / 4;
+    uint32_t nd = g->lds_size / 4 + 4;
+    for (uint32_t dw = d0; dw < d1 && dw < nd; dw++) {
+        if (g->lds_tk[dw] == t->gid) {
+            g->lds_tk[dw] = 0;
+            g->lds_npend--;
+        }
+    }
+}
+
+/* The data of a ticket reaches its destination. */
+static void tk_land(gcn_sim *s, sim_wave *w, sim_ticket *t)
+{
+    if (t->landed)
+        return;
+    t->landed = 1;
+    sim_wg *g = w->wg;
+    switch (t->kind) {
+    case TK_VREG:
+        for (unsigned k = 0; k < t->dn; k++) {
+            unsigned row = t->dreg + k;
+            if (row >= w->nvrows)
+                break;
+            uint32_t *d = w->v[row];
+            const uint32_t *src = t->data + k * NL;
+            uint64_t m = t->lanes;
+            if (t->wmask_mode == 0 && m == ~0ull) {
+                memcpy(d, src, NL * 4);
+            } else {
+                uint32_t keep = t->wmask_mode == 1 ? 0xffff0000u : t->wmask_mode == 2 ? 0xffffu : 0;
+                for (unsigned l = 0; l < NL; l++)
+                    if (m >> l & 1)
+                        d[l] = (d[l] & keep) | (src[l] & ~keep);
+            }
+            if (w->vpend[row]) {
+                w->vpend[row]--;
+                if (!w->vpend[row])
+                    w->vlast[row] = NULL;
+            }
+        }
+        w->npend--;
+        break;
+    case TK_SREG:
+        for (unsigned k = 0; k < t->dn; k++) {
+            unsigned r = t->dreg + k;
+            if (r >= 128)
+                break;
+            if (r != SR_NULL)
+                w->s[r] = t->data[k];
+            if (w->spend[r]) {
+                w->spend[r]--;
+                if (!w->spend[r])
+                    w->slast[r] = NULL;
+            }
+        }
+        w->npend--;
+        break;
+    case TK_LDS_DMA:
+        if (g && t->lane_bytes) {
+            const uint8_t *src = (const uint8_t *)t->data;
+            unsigned sz = t->lane_bytes;
+            for (unsigned l = 0; l < NL; l++) {
+                if (!(t->lanes >> l & 1))
+                    continue;
+                uint32_t a = t->lds_base + l * sz;
+                if ((uint64_t)a + sz <= g->lds_size)
+                    memcpy(g->lds + a, src + (size_t)l * sz, sz);
+                if (g->lds_npend)
+                    shadow_clear(g, t, a, sz);
+            }
+        }
+        w->npend--;
+        break;
+    case TK_LDS_WRITE:
+        if (g && g->lds_npend) {
+            for (unsigned q = 0; q < t->naddr; q++)
+                for (unsigned l = 0; l < NL; l++)
+                    if (t->lanes >> l & 1)
+                        shadow_clear(g, t, t->lane_addr[q * NL + l], t->lane_bytes);
+        }
+        break;
+    default:
+        break;
+    }
+    (void)s;
+}
+
+static void tk_free(sim_wave *w, sim_ticket *t)
+{
+    t->kind = TK_NONE;
+    w->tk_free[w->ntk_free++] = t;
+}
+
+/* Retire the oldest entry of one FIFO. */
+static void fifo_retire(gcn_sim *s, sim_wave *w, sim_fifo *f, unsigned bit)
+{
+    sim_ticket *t = f->e[f->head];
+    f->head = (f->head + 1) & 63;
+    f->n--;
+    t->in &= (uint8_t)~bit;
+    t->need &= (uint8_t)~bit;
+    if (!t->need)
+        tk_land(s, w, t);
+    if (w->traced && s->trace)
+        sim_trace_retire(s->trace, w, t, bit);
+    if (!t->in)
+        tk_free(w, t);
+}
+
+sim_ticket *sim_tk_new(sim_x *x, int kind, unsigned counters)
+{
+    sim_wave *w = x->w;
+    /* a full counter stalls issue until the oldest entry returns */
+    if ((counters & TC_VM) && w->vm.n >= SIM_VM_MAX)
+        fifo_retire(x->sim, w, &w->vm, TC_VM);
+    if ((counters & TC_LGKM) && w->lgkm.n >= SIM_LGKM_MAX)
+        fifo_retire(x->sim, w, &w->lgkm, TC_LGKM);
+    if (!w->ntk_free) {
+        /* cannot happen: each FIFO holds at most its maximum */
+        while (w->vm.n)
+            fifo_retire(x->sim, w, &w->vm, TC_VM);
+        while (w->lgkm.n)
+            fifo_retire(x->sim, w, &w->lgkm, TC_LGKM);
+    }
+    sim_ticket *t = w->tk_free[--w->ntk_free];
+    t->kind = (uint8_t)kind;
+    t->in = (uint8_t)counters;
+    t->need = (uint8_t)counters;
+    t->ooo = 0;
+    t->landed = 0;
+    t->barrier = 0;
+    t->dn = 0;
+    t->wmask_mode = 0;
+    t->dreg = 0;
+    t->seq = w->seq++;
+    t->si = x->i;
+    t->lanes = x->exec;
+    t->lds_base = t->lds_len = 0;
+    t->lane_bytes = 0;
+    t->naddr = 0;
+    return t;
+}
+
+/* Same in-order stream: both only in vmcnt, or both in-order lgkm (DS). */
+static int same_stream(const sim_ticket *a, const sim_ticket *b)
+{
+    if (a->ooo || b->ooo)
+        return 0;
+    return a->in == b->in;
+}
+
+static unsigned younger_in(const sim_fifo *f, const sim_ticket *t)
+{
+    for (unsigned i = 0; i < f->n; i++)
+        if (f->e[(f->head + i) & 63] == t)
+            return f->n - 1 - i;
+    return 0;
+}
+
+static void describe_wait(const sim_wave *w, const sim_ticket *t, char *buf, size_t n)
+{
+    if (t->in & TC_VM)
+        snprintf(buf, n, "s_waitcnt vmcnt(%u)", younger_in(&w->vm, t));
+    else if (t->ooo)
+        snprintf(buf, n, "s_waitcnt lgkmcnt(0)");
+    else
+        snprintf(buf, n, "s_waitcnt lgkmcnt(%u)", younger_in(&w->lgkm, t));
+}
+
+static void reg_name(char *buf, size_t n, const sim_wave *w, int file, unsigned r)
+{
+    if (file == 1) {
+        if (r >= w->accum)
+            snprintf(buf, n, "a%u", r - w->accum);
+        else
+            snprintf(buf, n, "v%u", r);
+    } else {
+        const char *sp = NULL;
+        switch (r) {
+        case SR_VCC_LO: sp = "vcc_lo"; break;
+        case SR_VCC_HI: sp = "vcc_hi"; break;
+        case SR_M0: sp = "m0"; break;
+        case SR_EXEC_LO: sp = "exec_lo"; break;
+        case SR_EXEC_HI: sp = "exec_hi"; break;
+        default: break;
+        }
+        if (sp)
+            snprintf(buf, n, "%s", sp);
+        else if (r >= SR_TTMP0 && r < SR_TTMP0 + 16)
+            snprintf(buf, n, "ttmp%u", r - SR_TTMP0);
+        else
+            snprintf(buf, n, "s%u", r);
+    }
+}
+
+void sim_tk_issue(sim_x *x, sim_ticket *t)
+{
+    sim_wave *w = x->w;
+    if (t->in & TC_VM)
+        fifo_push(&w->vm, t);
+    if (t->in & TC_LGKM)
+        fifo_push(&w->lgkm, t);
+    char rn[32], wt[48];
+    if (t->kind == TK_VREG) {
+        for (unsigned k = 0; k < t->dn; k++) {
+            unsigned row = t->dreg + k;
+            if (row >= w->nvrows)
+                break;
+            sim_ticket *o = w->vlast[row];
+            if (w->vpend[row] && o && !same_stream(o, t) && (o->lanes & t->lanes)) {
+                reg_name(rn, sizeof rn, w, 1, row);
+                describe_wait(w, o, wt, sizeof wt);
+                sim_finding(x, GCN_FIND_WRITE_PENDING, o->si, o->lanes & t->lanes,
+                            "%s is overwritten by this load while the earlier load writing it "
+                            "has not retired and may land later (the two return in no fixed "
+                            "order): add %s before", rn, wt);
+            }
+            w->vpend[row]++;
+            w->vlast[row] = t;
+            if (w->vooo[row]) {
+                w->vooo[row] = 0;
+                w->nooo--;
+            }
+        }
+        w->npend++;
+    } else if (t->kind == TK_SREG) {
+        for (unsigned k = 0; k < t->dn; k++) {
+            unsigned r = t->dreg + k;
+            if (r >= 128)
+                break;
+            sim_ticket *o = w->slast[r];
+            if (w->spend[r] && o && !same_stream(o, t)) {
+                reg_name(rn, sizeof rn, w, 2, r);
+                describe_wait(w, o, wt, sizeof wt);
+                sim_finding(x, GCN_FIND_WRITE_PENDING, o->si, 1,
+                            "%s is overwritten by this load while the earlier load writing it "
+                            "has not retired (scalar loads return out of order): add %s before",
+                            rn, wt);
+            }
+            w->spend[r]++;
+            w->slast[r] = t;
+            if (w->sooo[r]) {
+                w->sooo[r] = 0;
+                w->nooo--;
+            }
+        }
+        w->npend++;
+    } else if (t->kind == TK_LDS_DMA) {
+        w->npend++;
+    }
+    if (w->traced && x->sim->trace)
+        sim_trace_issue(x->sim->trace, w, t);
+}
+
+/* Flag the destination registers of t as "retired by count, not guaranteed". */
+static void mark_ooo(sim_wave *w, const sim_ticket *t, const sim_insn *other, const sim_insn *wait)
+{
+    if (t->kind == TK_VREG) {
+        for (unsigned k = 0; k < t->dn && t->dreg + k < w->nvrows; k++) {
+            unsigned r = t->dreg + k;
+            if (!w->vooo[r])
+                w->nooo++;
+            w->vooo[r] = 1;
+            w->vooo_prod[r] = t->si;
+            w->vooo_other[r] = other;
+            w->vooo_wait[r] = wait;
+        }
+    } else if (t->kind == TK_SREG) {
+        for (unsigned k = 0; k < t->dn && t->dreg + k < 128; k++) {
+            unsigned r = t->dreg + k;
+            if (!w->sooo[r])
+                w->nooo++;
+            w->sooo[r] = 1;
+            w->sooo_prod[r] = t->si;
+            w->sooo_other[r] = other;
+            w->sooo_wait[r] = wait;
+        }
+    }
+}
+
+static void clear_ooo(sim_wave *w)
+{
+    if (!w->nooo)
+        return;
+    memset(w->vooo, 0, w->nvrows);
+    memset(w->sooo, 0, sizeof w->sooo);
+    w->nooo = 0;
+}
+
+void sim_waitcnt(sim_x *x, unsigned vm, unsigned lgkm)
+{
+    sim_wave *w = x->w;
+    gcn_sim *s = x->sim;
+    while (w->vm.n > vm)
+        fifo_retire(s, w, &w->vm, TC_VM);
+    if (w->lgkm.n > lgkm) {
+        unsigned nret = w->lgkm.n - lgkm;
+        if (lgkm > 0) {
+            /* which retired entries are guaranteed complete?  An entry is, if
+             * nothing remains, or it and all remaining entries are in order */
+            const sim_insn *other = NULL;
+            int rem_all_inorder = 1;
+            for (unsigned i = nret; i < w->lgkm.n; i++) {
+                const sim_ticket *r = w->lgkm.e[(w->lgkm.head + i) & 63];
+                if (r->ooo) {
+                    rem_all_inorder = 0;
+                    if (!other)
+                        other = r->si;
+                }
+            }
+            if (!other && w->lgkm.n > nret)
+                other = w->lgkm.e[(w->lgkm.head + nret) & 63]->si;
+            for (unsigned i = 0; i < nret; i++) {
+                sim_ticket *t = w->lgkm.e[(w->lgkm.head + i) & 63];
+                if (t->ooo || !rem_all_inorder)
+                    mark_ooo(w, t, other, x->i);
+            }
+        }
+        while (w->lgkm.n > lgkm)
+            fifo_retire(s, w, &w->lgkm, TC_LGKM);
+    }
+    if (lgkm == 0)
+        clear_ooo(w);
+}
+
+void sim_retire_all(gcn_sim *s, sim_wave *w)
+{
+    while (w->vm.n)
+        fifo_retire(s, w, &w->vm, TC_VM);
+    while (w->lgkm.n)
+        fifo_retire(s, w, &w->lgkm, TC_LGKM);
+    clear_ooo(w);
+}
+
+void sim_tk_barrier(sim_x *x)
+{
+    sim_wave *w = x->w;
+    for (unsigned i = 0; i < w->lgkm.n; i++) {
+        sim_ticket *t = w->lgkm.e[(w->lgkm.head + i) & 63];
+        if (t->kind == TK_LDS_WRITE || t->kind == TK_LDS_DMA)
+            t->barrier = 1;
+    }
+    for (unsigned i = 0; i < w->vm.n; i++) {
+        sim_ticket *t = w->vm.e[(w->vm.head + i) & 63];
+        if (t->kind == TK_LDS_DMA)
+            t->barrier = 1;
+    }
+}
+
+void sim_lds_mark_write(sim_x *x, sim_ticket *t, uint32_t a, uint32_t n)
+{
+    sim_wg *g = x->g;
+    if (!g || !g->lds_tk)
+        return;
+    uint32_t d0 = a / 4, d1 = (a + n + 3) / 4;
+    uint32_t nd = g->lds_size / 4 + 4;
+    for (uint32_t dw = d0; dw < d1 && dw < nd; dw++) {
+        if (!g->lds_tk[dw])
+            g->lds_npend++;
+        g->lds_tk[dw] = t->gid;
+    }
+}
+
+static sim_ticket *tk_of_gid(sim_wg *g, uint16_t gid)
+{
+    unsigned i = (unsigned)(gid - 1) / SIM_NTICKETS, k = (unsigned)(gid - 1) % SIM_NTICKETS;
+    if (i >= g->nwaves)
+        return NULL;
+    return &g->waves[i]->tk[k];
+}
+
+void sim_lds_check_read(sim_x *x, uint32_t a, uint32_t n, unsigned lane)
+{
+    sim_wg *g = x->g;
+    if (!g || !g->lds_npend)
+        return;
+    uint32_t d0 = a / 4, d1 = (a + n + 3) / 4;
+    uint32_t nd = g->lds_size / 4 + 4;
+    for (uint32_t dw = d0; dw < d1 && dw < nd; dw++) {
+        uint16_t gid = g->lds_tk[dw];
+        if (!gid)
+            continue;
+        sim_ticket *t = tk_of_gid(g, gid);
+        if (!t || t->kind == TK_NONE)
+            continue;
+        if (t->kind == TK_LDS_DMA && !t->landed) {
+            x->lds_dma_lanes |= 1ull << lane;
+            x->lds_dma_tk = t;
+        } else if (t->kind == TK_LDS_WRITE && t->barrier && g->waves[(gid - 1) / SIM_NTICKETS] != x->w) {
+            x->lds_bar_lanes |= 1ull << lane;
+            x->lds_bar_tk = t;
+        }
+    }
+}
+
+void sim_lds_check_done(sim_x *x)
+{
+    char wt[48];
+    if (x->lds_dma_lanes) {
+        const sim_ticket *t = x->lds_dma_tk;
+        sim_wg *g = x->g;
+        sim_wave *ow = g->waves[(t->gid - 1) / SIM_NTICKETS];
+        describe_wait(ow, t, wt, sizeof wt);
+        sim_finding(x, GCN_FIND_LDS_DMA_PENDING, t->si, x->lds_dma_lanes,
+                    "reads LDS bytes [0x%x, 0x%x) that an LDS-DMA load of wave %u has not "
+                    "written yet (its ticket has not retired): %s%s", t->lds_base,
+                    t->lds_base + t->lds_len, ow->idx, ow == x->w ? "add " : "that wave needs ",
+                    wt);
+    }
+    if (x->lds_bar_lanes) {
+        const sim_ticket *t = x->lds_bar_tk;
+        sim_wave *ow = x->g->waves[(t->gid - 1) / SIM_NTICKETS];
+        describe_wait(ow, t, wt, sizeof wt);
+        sim_finding(x, GCN_FIND_BARRIER_LDS, t->si, x->lds_bar_lanes,
+                    "reads LDS that wave %u wrote before an s_barrier without waiting for the "
+                    "write: the barrier does not wait for LDS writes; that wave needs %s before "
+                    "s_barrier", ow->idx, wt);
+    }
+    x->lds_dma_lanes = x->lds_bar_lanes = 0;
+}
+
+void sim_check_regs(sim_x *x)
+{
+    sim_wave *w = x->w;
+    const sim_insn *si = x->i;
+    char rn[32], wt[48];
+    for (unsigned i = 0; i < si->nrd; i++) {
+        const sim_rref *r = &si->rd[i];
+        for (unsigned k = 0; k < r->n; k++) {
+            unsigned reg = r->r + k;
+            if (r->file == 1) {
+                if (reg >= w->nvrows)
+                    break;
+                if (w->vpend[reg]) {
+                    const sim_ticket *t = w->vlast[reg];
+                    uint64_t lanes = t ? t->lanes & x->exec : x->exec;
+                    if (lanes) {
+                        reg_name(rn, sizeof rn, w, 1, reg);
+                        describe_wait(w, t, wt, sizeof wt);
+                        sim_finding(x, GCN_FIND_READ_PENDING, t ? t->si : NULL, lanes,
+                                    "reads %s before the load writing it has retired (the old "
+                                    "value is read): add %s before this instruction", rn, wt);
+                    }
+                    break;
+                }
+                if (w->vooo[reg]) {
+                    reg_name(rn, sizeof rn, w, 1, reg);
+                    sim_finding(x, GCN_FIND_SMEM_OOO, w->vooo_prod[reg], x->exec,
+                                "reads %s, retired by %s while %s was pending: lgkmcnt counts "
+                                "SMEM/FLAT operations that return out of order, so only "
+                                "lgkmcnt(0) guarantees this result", rn,
+                                w->vooo_wait[reg] ? w->vooo_wait[reg]->text : "s_waitcnt",
+                                w->vooo_other[reg] ? w->vooo_other[reg]->text : "another operation");
+                    w->vooo[reg] = 0;
+                    w->nooo--;
+                    break;
+                }
+            } else {
+                if (reg >= 128)
+                    break;
+                if (w->spend[reg]) {
+                    const sim_ticket *t = w->slast[reg];
+                    reg_name(rn, sizeof rn, w, 2, reg);
+                    describe_wait(w, t, wt, sizeof wt);
+                    sim_finding(x, GCN_FIND_READ_PENDING, t ? t->si : NULL, x->exec,
+                                "reads %s before the load writing it has retired (the old value "
+                                "is read): add %s before this instruction", rn, wt);
+                    break;
+                }
+                if (w->sooo[reg]) {
+                    reg_name(rn, sizeof rn, w, 2, reg);
+                    sim_finding(x, GCN_FIND_SMEM_OOO, w->sooo_prod[reg], x->exec,
+                                "reads %s, retired by %s while %s was pending: SMEM returns out "
+                                "of order, so only lgkmcnt(0) guarantees this result", rn,
+                                w->sooo_wait[reg] ? w->sooo_wait[reg]->text : "s_waitcnt",
+                                w->sooo_other[reg] ? w->sooo_other[reg]->text : "another SMEM");
+                    w->sooo[reg] = 0;
+                    w->nooo--;
+                    break;
+                }
+            }
+        }
+    }
+    /* writes: loads ticket their destinations themselves */
+    if (si->flags & (GCN_F_LOAD | GCN_F_ATOMIC))
+        return;
+    for (unsigned i = 0; i < si->nwr; i++) {
+        const sim_rref *r = &si->wr[i];
+        for (unsigned k = 0; k < r->n; k++) {
+            unsigned reg = r->r + k;
+            if (r->file == 1) {
+                if (reg >= w->nvrows)
+                    break;
+                if (w->vooo[reg]) {
+                    w->vooo[reg] = 0;
+                    w->nooo--;
+                }
+                if (w->vpend[reg]) {
+                    const sim_ticket *t = w->vlast[reg];
+                    uint64_t lanes = t ? t->lanes & x->exec : x->exec;
+                    if (lanes) {
+                        reg_name(rn, sizeof rn, w, 1, reg);
+                        describe_wait(w, t, wt, sizeof wt);
+                        sim_finding(x, GCN_FIND_WRITE_PENDING, t ? t->si : NULL, lanes,
+                                    "overwrites %s while the load writing it has not retired: "
+                                    "the load lands later and clobbers this result; add %s "
+                                    "before this instruction", rn, wt);
+                    }
+                    break;
+                }
+            } else {
+                if (reg >= 128)
+                    break;
+                if (w->sooo[reg]) {
+                    w->sooo[reg] = 0;
+                    w->nooo--;
+                }
+                if (w->spend[reg]) {
+                    const sim_ticket *t = w->slast[reg];
+                    reg_name(rn, sizeof rn, w, 2, reg);
+                    describe_wait(w, t, wt, sizeof wt);
+                    sim_finding(x, GCN_FIND_WRITE_PENDING, t ? t->si : NULL, 1,
+                                "overwrites %s while the load writing it has not retired: the "
+                                "load lands later and clobbers this result; add %s before this "
+                                "instruction", rn, wt);
+                    break;
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,112 @@
+/*
+ * gcn_sim.h -- the functional wave64 simulator of gcnsim, as seen by tools.
+ *
+ * A gcn_sim is one simulated device: device memory made of allocations, a
+ * target (gfx942 / gfx950) and run options.  gcn_sim_run() dispatches one
+ * kernel of a code object over a grid of workgroups and runs it to the end,
+ * collecting dynamic findings (wait-counter misuse, see docs/gcnsim.md) and
+ * stopping on a fault (memory fault, illegal or unsimulated instruction,
+ * instruction budget exceeded).
+ */
+#ifndef GCN_SIM_H
+#define GCN_SIM_H
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stddef.h>
+#include "gcn_isa.h"
+#include "gcn_codeobj.h"
+
+typedef struct gcn_sim gcn_sim;
+
+enum {
+    GCN_SIM_OK = 0,
+    GCN_SIM_FAULT = 3,      /* matches gcnsim's exit code for a kernel fault */
+    GCN_SIM_EINPUT = 2,     /* bad dispatch parameters */
+};
+
+/* Finding kinds (dynamic checks). */
+typedef enum gcn_finding_kind {
+    GCN_FIND_READ_PENDING = 1,  /* read of a register whose load has not retired */
+    GCN_FIND_WRITE_PENDING,     /* overwrite of a register whose load has not retired */
+    GCN_FIND_LDS_DMA_PENDING,   /* LDS read of bytes an unretired LDS-DMA writes */
+    GCN_FIND_SMEM_OOO,          /* SMEM result used after lgkmcnt(N>0) with another SMEM pending */
+    GCN_FIND_BARRIER_LDS,       /* s_barrier with LDS writes outstanding that another wave reads */
+    GCN_FIND_VGPR_RANGE,        /* (reserved) */
+    GCN_FIND_KIND_COUNT
+} gcn_finding_kind;
+
+typedef struct gcn_finding {
+    gcn_finding_kind kind;
+    uint64_t pc;                 /* consumer instruction */
+    char *text;                  /* its text */
+    char *where;                 /* "file.s:12" or NULL */
+    char *sym;                   /* "kernel+0x120" or NULL */
+    uint64_t prod_pc;            /* producing instruction (or ~0) */
+    char *prod_text;
+    char *prod_where;
+    char *prod_sym;
+    char *detail;                /* registers/bytes and explanation */
+    uint64_t lanes;              /* lanes concerned (first occurrence) */
+    unsigned wg[3], wave;        /* first occurrence */
+    uint64_t count;              /* occurrences (same kind, pc, producer) */
+} gcn_finding;
+
+typedef struct gcn_sim_opts {
+    gcn_target target;
+    uint64_t max_insns;          /* wave-instruction budget for one run (0: default) */
+    int strict;                  /* stop at the first finding (as a fault) */
+    /* observability */
+    int trace_fifo;              /* print the FIFO trace of one wave to trace_out */
+    FILE *trace_out;
+    unsigned trace_wg, trace_wave; /* flat workgroup index, wave index in it */
+    const char *trace_json;      /* Chrome trace of that wave, or NULL */
+    const char *plot_svg;        /* FIFO depth plot of that wave, or NULL */
+    int progress;                /* progress line on stderr */
+    unsigned max_findings_print; /* (unused by the library) */
+} gcn_sim_opts;
+
+/* One dispatch. */
+typedef struct gcn_dispatch {
+    const gcn_codeobj *co;
+    const gcn_kernel *kernel;
+    uint32_t grid[3];            /* number of workgroups per dimension */
+    uint32_t block[3];           /* work-items per workgroup per dimension */
+    const uint8_t *kernarg;      /* kernarg segment bytes */
+    size_t kernarg_size;
+    uint32_t dynamic_lds;        /* extra group segment bytes */
+} gcn_dispatch;
+
+typedef struct gcn_sim_result {
+    int status;                  /* GCN_SIM_OK or GCN_SIM_FAULT/EINPUT */
+    char msg[1024];              /* fault / error message */
+    uint64_t insns;              /* wave-instructions executed */
+    uint64_t waves;
+    double seconds;
+    gcn_finding *findings;       /* owned by the gcn_sim, valid until the next run */
+    unsigned nfindings;
+} gcn_sim_result;
+
+gcn_sim *gcn_sim_new(const gcn_sim_opts *opts);
+void gcn_sim_free(gcn_sim *s);
+
+/* Device memory.  Allocations are placed at distinct, guarded addresses; any
+ * flat/global access outside every allocation is a reported fault. */
+int gcn_sim_alloc(gcn_sim *s, uint64_t size, const char *name, uint64_t *addr);
+/* Host view of [addr, addr+size) inside one allocation, or NULL. */
+uint8_t *gcn_sim_host(gcn_sim *s, uint64_t addr, uint64_t size);
+
+int gcn_sim_run(gcn_sim *s, const gcn_dispatch *d, gcn_sim_result *res);
+
+/* Text of a finding kind ("read-before-retire" ...). */
+const char *gcn_finding_name(gcn_finding_kind k);
+/* Print findings in the documented format. */
+void gcn_sim_print_findings(FILE *f, const gcn_sim_result *r, unsigned max);
+
+/* Whether an ISA row has a semantic body; NULL if it does, else the reason it
+ * is not simulated.  (For tests and --list.) */
+const char *gcn_sim_not_simulated(unsigned id);
+/* Body count / registry checks for tests: names registered that match no row. */
+unsigned gcn_sim_check_registry(FILE *report);
+
+#endif

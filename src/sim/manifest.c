@@ -1,0 +1,891 @@
+/*
+ * manifest.c -- loading and resolving run manifests (docs/manifest.md), the
+ * initial bytes of their buffers, and run.json.  Shared by gcnsim and gcnrun.
+ *
+ * Expressions: integers, param names, + - * / % (C semantics on int64),
+ * unary minus and parentheses.  Params are resolved in manifest order, each
+ * may use the ones before it; --set NAME=VALUE replaces a param's value (the
+ * VALUE is itself an expression).
+ *
+ * Random buffers: one xorshift64* generator per buffer (Vigna 2016: state ^=
+ * state >> 12; state ^= state << 25; state ^= state >> 27; output = state *
+ * 0x2545F4914F6CDD1D), seeded with "seed" (0 is replaced by
+ * 0x9E3779B97F4A7C15), one output r per element:
+ *   f32: ((r >> 40) * 2^-23) - 1      (uniform in [-1, 1), exact in f32)
+ *   f16: ((r >> 53) * 2^-10) - 1      bf16: ((r >> 56) * 2^-7) - 1
+ *   u32 / i32: r >> 32                u8: r >> 56
+ * A trailing partial element gets the low bytes of one more element.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <jansson.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "manifest.h"
+#include "fp.h"
+
+static void seterr(char *err, size_t n, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void seterr(char *err, size_t n, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err, n, fmt, ap);
+    va_end(ap);
+}
+
+/* ---- expressions -------------------------------------------------------------- */
+typedef struct ex {
+    const char *s, *p;
+    const gcn_mf_param *params;
+    unsigned nparams;
+    char *err;
+    size_t errlen;
+    int bad;
+} ex;
+
+static void ex_skip(ex *e)
+{
+    while (isspace((unsigned char)*e->p))
+        e->p++;
+}
+static int64_t ex_sum(ex *e);
+static int64_t ex_atom(ex *e)
+{
+    ex_skip(e);
+    if (e->bad)
+        return 0;
+    if (*e->p == '(') {
+        e->p++;
+        int64_t v = ex_sum(e);
+        ex_skip(e);
+        if (*e->p != ')') {
+            if (!e->bad)
+                seterr(e->err, e->errlen, "expression \"%s\": missing ')'", e->s);
+            e->bad = 1;
+            return 0;
+        }
+        e->p++;
+        return v;
+    }
+    if (*e->p == '-') {
+        e->p++;
+        return -ex_atom(e);
+    }
+    if (*e->p == '+') {
+        e->p++;
+        return ex_atom(e);
+    }
+    if (isdigit((unsigned char)*e->p)) {
+        char *end;
+        errno = 0;
+        long long v = strtoll(e->p, &end, 0);
+        if (errno) {
+            seterr(e->err, e->errlen, "expression \"%s\": number out of range", e->s);
+            e->bad = 1;
+            return 0;
+        }
+        e->p = end;
+        return v;
+    }
+    if (isalpha((unsigned char)*e->p) || *e->p == '_') {
+        const char *b = e->p;
+        while (isalnum((unsigned char)*e->p) || *e->p == '_')
+            e->p++;
+        size_t n = (size_t)(e->p - b);
+        for (unsigned i = 0; i < e->nparams; i++)
+            if (strlen(e->params[i].name) == n && !strncmp(e->params[i].name, b, n))
+                return e->params[i].value;
+        seterr(e->err, e->errlen, "expression \"%s\": unknown name '%.*s'", e->s, (int)n, b);
+        e->bad = 1;
+        return 0;
+    }
+    seterr(e->err, e->errlen, "expression \"%s\": unexpected '%s'", e->s,
+           *e->p ? e->p : "end of expression");
+    e->bad = 1;
+    return 0;
+}
+static int64_t ex_prod(ex *e)
+{
+    int64_t v = ex_atom(e);
+    for (;;) {
+        ex_skip(e);
+        char op = *e->p;
+        if (e->bad || (op != '*' && op != '/' && op != '%'))
+            return v;
+        e->p++;
+        int64_t r = ex_atom(e);
+        if (e->bad)
+            return 0;
+        if (op == '*')
+            v = (int64_t)((uint64_t)v * (uint64_t)r);
+        else if (r == 0) {
+            seterr(e->err, e->errlen, "expression \"%s\": division by zero", e->s);
+            e->bad = 1;
+            return 0;
+        } else if (op == '/')
+            v /= r;
+        else
+            v %= r;
+    }
+}
+static int64_t ex_sum(ex *e)
+{
+    int64_t v = ex_prod(e);
+    for (;;) {
+        ex_skip(e);
+        char op = *e->p;
+        if (e->bad || (op != '+' && op != '-'))
+            return v;
+        e->p++;
+        int64_t r = ex_prod(e);
+        v = op == '+' ? (int64_t)((uint64_t)v + (uint64_t)r) : (int64_t)((uint64_t)v - (uint64_t)r);
+    }
+}
+static int eval_with(const gcn_mf_param *params, unsigned n, const char *s, int64_t *val,
+                     char *err, size_t errlen)
+{
+    ex e = {s, s, params, n, err, errlen, 0};
+    int64_t v = ex_sum(&e);
+    ex_skip(&e);
+    if (!e.bad && *e.p) {
+        seterr(err, errlen, "expression \"%s\": unexpected '%s'", s, e.p);
+        e.bad = 1;
+    }
+    if (e.bad)
+        return -1;
+    *val = v;
+    return 0;
+}
+
+int gcn_mf_eval(const gcn_manifest *m, const char *expr, int64_t *val, char *err, size_t errlen)
+{
+    return eval_with(m->params, m->nparams, expr, val, err, errlen);
+}
+
+/* A JSON value that is an integer or an expression string. */
+static int json_int(const gcn_manifest *m, json_t *v, int64_t *out, const char *what, char *err,
+                    size_t errlen)
+{
+    char sub[400];
+    if (json_is_integer(v)) {
+        *out = json_integer_value(v);
+        return 0;
+    }
+    if (json_is_real(v)) {
+        double d = json_real_value(v);
+        if (d == (double)(int64_t)d) {
+            *out = (int64_t)d;
+            return 0;
+        }
+    }
+    if (json_is_string(v)) {
+        if (eval_with(m->params, m->nparams, json_string_value(v), out, sub, sizeof sub)) {
+            seterr(err, errlen, "%s: %s: %s", m->path, what, sub);
+            return -1;
+        }
+        return 0;
+    }
+    seterr(err, errlen, "%s: %s must be an integer or an expression string", m->path, what);
+    return -1;
+}
+
+/* ---- parsing ------------------------------------------------------------------- */
+static char *join_path(const char *dir, const char *p)
+{
+    if (!p)
+        return NULL;
+    if (p[0] == '/' || !dir || !dir[0])
+        return strdup(p);
+    size_t n = strlen(dir) + strlen(p) + 2;
+    char *r = malloc(n);
+    if (r)
+        snprintf(r, n, "%s/%s", dir, p);
+    return r;
+}
+
+void gcn_mf_free(gcn_manifest *m)
+{
+    if (!m)
+        return;
+    free(m->path);
+    free(m->dir);
+    free(m->code);
+    free(m->kernel);
+    for (unsigned i = 0; i < m->ntargets; i++)
+        free(m->targets[i]);
+    free(m->targets);
+    for (unsigned i = 0; i < m->nparams; i++)
+        free(m->params[i].name);
+    free(m->params);
+    for (unsigned i = 0; i < m->nbufs; i++) {
+        free(m->bufs[i].name);
+        free(m->bufs[i].file);
+    }
+    free(m->bufs);
+    free(m->args);
+    free(m->outputs);
+    free(m->reference);
+    for (unsigned i = 0; i < m->nsizes; i++) {
+        for (unsigned k = 0; k < m->sizes[i].nsets; k++)
+            free(m->sizes[i].sets[k].name);
+        free(m->sizes[i].sets);
+    }
+    free(m->sizes);
+    free(m);
+}
+
+int gcn_mf_buffer_index(const gcn_manifest *m, const char *name)
+{
+    for (unsigned i = 0; i < m->nbufs; i++)
+        if (!strcmp(m->bufs[i].name, name))
+            return (int)i;
+    return -1;
+}
+
+static int parse_dims(gcn_manifest *m, json_t *root, const char *key, uint32_t d[3], int required,
+                      char *err, size_t errlen)
+{
+    json_t *v = json_object_get(root, key);
+    d[0] = d[1] = d[2] = 1;
+    if (!v) {
+        if (required) {
+            seterr(err, errlen, "%s: missing \"%s\"", m->path, key);
+            return -1;
+        }
+        return 0;
+    }
+    json_t *arr = v;
+    if (!json_is_array(v)) {
+        arr = json_array();
+        json_array_append(arr, v);
+    }
+    size_t n = json_array_size(arr);
+    int rc = 0;
+    if (n < 1 || n > 3) {
+        seterr(err, errlen, "%s: \"%s\" must have 1 to 3 dimensions", m->path, key);
+        rc = -1;
+    }
+    for (size_t i = 0; i < n && i < 3 && rc == 0; i++) {
+        int64_t x;
+        char what[32];
+        snprintf(what, sizeof what, "%s[%zu]", key, i);
+        if (json_int(m, json_array_get(arr, i), &x, what, err, errlen)) {
+            rc = -1;
+            break;
+        }
+        if (x < 1 || x > 0x7fffffff) {
+            seterr(err, errlen, "%s: %s = %lld must be >= 1", m->path, what, (long long)x);
+            rc = -1;
+            break;
+        }
+        d[i] = (uint32_t)x;
+    }
+    if (arr != v)
+        json_decref(arr);
+    return rc;
+}
+
+static int parse_sets(const char *const *sets, unsigned n, gcn_mf_param **out, char *err,
+                      size_t errlen, const char *name)
+{
+    *out = calloc(n ? n : 1, sizeof **out);
+    if (!*out)
+        return -1;
+    for (unsigned i = 0; i < n; i++) {
+        const char *eq = strchr(sets[i], '=');
+        if (!eq || eq == sets[i]) {
+            seterr(err, errlen, "--set %s: expected NAME=VALUE", sets[i]);
+            return -1;
+        }
+        (*out)[i].name = strndup(sets[i], (size_t)(eq - sets[i]));
+        (void)name;
+    }
+    return 0;
+}
+
+int gcn_mf_parse(const char *name, const char *dir, const char *text, const char *const *sets,
+                 unsigned nsets, gcn_manifest **out, char *err, size_t errlen)
+{
+    *out = NULL;
+    json_error_t je;
+    json_t *root = json_loads(text, JSON_REJECT_DUPLICATES, &je);
+    if (!root) {
+        seterr(err, errlen, "%s:%d:%d: invalid JSON: %s", name, je.line, je.column, je.text);
+        return -1;
+    }
+    gcn_manifest *m = calloc(1, sizeof *m);
+    gcn_mf_param *setv = NULL;
+    int rc = -1;
+    if (!m)
+        goto out;
+    m->path = strdup(name);
+    m->dir = strdup(dir ? dir : ".");
+    if (!json_is_object(root)) {
+        seterr(err, errlen, "%s: a manifest must be a JSON object", name);
+        goto out;
+    }
+    /* reject unknown keys: typos must not be silently ignored */
+    {
+        static const char *const known[] = {"code", "kernel", "targets", "params", "grid", "block",
+                                            "buffers", "args", "outputs", "reference",
+                                            "test_sizes", "dynamic_lds", "description", NULL};
+        const char *key;
+        json_t *val;
+        json_object_foreach(root, key, val) {
+            int ok = 0;
+            for (int i = 0; known[i]; i++)
+                if (!strcmp(known[i], key))
+                    ok = 1;
+            if (!ok) {
+                seterr(err, errlen, "%s: unknown key \"%s\"", name, key);
+                goto out;
+            }
+        }
+    }
+    json_t *v = json_object_get(root, "code");
+    if (!json_is_string(v)) {
+        seterr(err, errlen, "%s: missing \"code\" (the .s, .hsaco or bundle to run)", name);
+        goto out;
+    }
+    m->code = join_path(m->dir, json_string_value(v));
+    v = json_object_get(root, "kernel");
+    if (v && !json_is_string(v)) {
+        seterr(err, errlen, "%s: \"kernel\" must be a string", name);
+        goto out;
+    }
+    if (v)
+        m->kernel = strdup(json_string_value(v));
+    v = json_object_get(root, "targets");
+    if (v) {
+        if (!json_is_array(v)) {
+            seterr(err, errlen, "%s: \"targets\" must be an array of strings", name);
+            goto out;
+        }
+        m->ntargets = (unsigned)json_array_size(v);
+        m->targets = calloc(m->ntargets + 1, sizeof *m->targets);
+        for (unsigned i = 0; i < m->ntargets; i++) {
+            json_t *t = json_array_get(v, i);
+            if (!json_is_string(t)) {
+                seterr(err, errlen, "%s: \"targets\" must be an array of strings", name);
+                goto out;
+            }
+            m->targets[i] = strdup(json_string_value(t));
+            if (gcn_target_from_name(m->targets[i]) != GCN_TARGET_GFX942 &&
+                gcn_target_from_name(m->targets[i]) != GCN_TARGET_GFX950) {
+                seterr(err, errlen, "%s: target \"%s\" is not gfx942 or gfx950", name, m->targets[i]);
+                goto out;
+            }
+        }
+    }
+    /* params, with --set overrides */
+    if (parse_sets(sets, nsets, &setv, err, errlen, name))
+        goto out;
+    v = json_object_get(root, "params");
+    if (v && !json_is_object(v)) {
+        seterr(err, errlen, "%s: \"params\" must be an object", name);
+        goto out;
+    }
+    {
+        size_t np = v ? json_object_size(v) : 0;
+        m->params = calloc(np + 1, sizeof *m->params);
+        const char *key;
+        json_t *val;
+        if (v) {
+            json_object_foreach(v, key, val) {
+                gcn_mf_param *p = &m->params[m->nparams];
+                p->name = strdup(key);
+                const char *over = NULL;
+                for (unsigned i = 0; i < nsets; i++)
+                    if (!strcmp(setv[i].name, key))
+                        over = strchr(sets[i], '=') + 1;
+                char what[300];
+                snprintf(what, sizeof what, "param %s", key);
+                /* earlier params are visible; p itself is not yet */
+                int bad = 0;
+                if (over) {
+                    char sub[400];
+                    if (eval_with(m->params, m->nparams, over, &p->value, sub, sizeof sub)) {
+                        seterr(err, errlen, "--set %s=%s: %s", key, over, sub);
+                        bad = 1;
+                    }
+                } else if (json_int(m, val, &p->value, what, err, errlen)) {
+                    bad = 1;
+                }
+                m->nparams++;
+                if (bad)
+                    goto out;
+            }
+        }
+        for (unsigned i = 0; i < nsets; i++) {
+            int found = 0;
+            for (unsigned k = 0; k < m->nparams; k++)
+                if (!strcmp(m->params[k].name, setv[i].name))
+                    found = 1;
+            if (!found) {
+                seterr(err, errlen, "--set %s: %s has no param \"%s\"", sets[i], name, setv[i].name);
+                goto out;
+            }
+        }
+    }
+    if (parse_dims(m, root, "grid", m->grid, 1, err, errlen) ||
+        parse_dims(m, root, "block", m->block, 1, err, errlen))
+        goto out;
+    v = json_object_get(root, "dynamic_lds");
+    if (v) {
+        int64_t d;
+        if (json_int(m, v, &d, "dynamic_lds", err, errlen))
+            goto out;
+        if (d < 0 || d > 1 << 20) {
+            seterr(err, errlen, "%s: dynamic_lds = %lld out of range", name, (long long)d);
+            goto out;
+        }
+        m->dynamic_lds = (uint32_t)d;
+    }
+    /* buffers */
+    v = json_object_get(root, "buffers");
+    if (v && !json_is_object(v)) {
+        seterr(err, errlen, "%s: \"buffers\" must be an object", name);
+        goto out;
+    }
+    if (v) {
+        m->bufs = calloc(json_object_size(v) + 1, sizeof *m->bufs);
+        const char *key;
+        json_t *b;
+        json_object_foreach(v, key, b) {
+            gcn_mf_buffer *bf = &m->bufs[m->nbufs++];
+            bf->name = strdup(key);
+            if (!json_is_object(b)) {
+                seterr(err, errlen, "%s: buffer %s must be an object {\"size\": ..., \"init\": ...}",
+                       name, key);
+                goto out;
+            }
+            char what[300];
+            snprintf(what, sizeof what, "buffer %s size", key);
+            int64_t sz;
+            json_t *sv = json_object_get(b, "size");
+            if (!sv) {
+                seterr(err, errlen, "%s: buffer %s has no \"size\"", name, key);
+                goto out;
+            }
+            if (json_int(m, sv, &sz, what, err, errlen))
+                goto out;
+            if (sz < 0 || sz > (int64_t)1 << 34) {
+                seterr(err, errlen, "%s: buffer %s size %lld is out of range (0 .. 16 GiB)", name,
+                       key, (long long)sz);
+                goto out;
+            }
+            bf->size = (uint64_t)sz;
+            json_t *in = json_object_get(b, "init");
+            const char *bk;
+            json_t *bv;
+            json_object_foreach(b, bk, bv) {
+                if (strcmp(bk, "size") && strcmp(bk, "init")) {
+                    seterr(err, errlen, "%s: buffer %s: unknown key \"%s\"", name, key, bk);
+                    goto out;
+                }
+            }
+            if (!in || (json_is_string(in) && !strcmp(json_string_value(in), "zero"))) {
+                bf->init = GCN_MF_INIT_ZERO;
+            } else if (json_is_object(in) && json_object_get(in, "fill")) {
+                int64_t f;
+                if (json_int(m, json_object_get(in, "fill"), &f, "fill", err, errlen))
+                    goto out;
+                if (f < 0 || f > 255) {
+                    seterr(err, errlen, "%s: buffer %s: fill must be a byte (0..255)", name, key);
+                    goto out;
+                }
+                bf->init = GCN_MF_INIT_FILL;
+                bf->fill = (unsigned)f;
+            } else if (json_is_object(in) && json_object_get(in, "file")) {
+                json_t *fv = json_object_get(in, "file");
+                if (!json_is_string(fv)) {
+                    seterr(err, errlen, "%s: buffer %s: file must be a path string", name, key);
+                    goto out;
+                }
+                bf->init = GCN_MF_INIT_FILE;
+                bf->file = join_path(m->dir, json_string_value(fv));
+            } else if (json_is_object(in) && json_object_get(in, "random")) {
+                json_t *rv = json_object_get(in, "random");
+                static const char *const rt[] = {"f32", "f16", "bf16", "u32", "i32", "u8"};
+                int k = -1;
+                for (int i = 0; i < 6 && json_is_string(rv); i++)
+                    if (!strcmp(rt[i], json_string_value(rv)))
+                        k = i;
+                if (k < 0) {
+                    seterr(err, errlen, "%s: buffer %s: random must be one of f32 f16 bf16 u32 i32 u8",
+                           name, key);
+                    goto out;
+                }
+                bf->init = GCN_MF_INIT_RANDOM;
+                bf->rtype = (gcn_mf_rtype)k;
+                int64_t seed = 0;
+                json_t *sd = json_object_get(in, "seed");
+                if (sd && json_int(m, sd, &seed, "seed", err, errlen))
+                    goto out;
+                bf->seed = (uint64_t)seed;
+            } else {
+                seterr(err, errlen, "%s: buffer %s: init must be \"zero\", {\"fill\": B}, {\"file\": "
+                       "PATH} or {\"random\": TYPE, \"seed\": N}", name, key);
+                goto out;
+            }
+        }
+    }
+    /* args */
+    v = json_object_get(root, "args");
+    if (v && !json_is_array(v)) {
+        seterr(err, errlen, "%s: \"args\" must be an array", name);
+        goto out;
+    }
+    if (v) {
+        m->nargs = (unsigned)json_array_size(v);
+        m->args = calloc(m->nargs + 1, sizeof *m->args);
+        for (unsigned i = 0; i < m->nargs; i++) {
+            json_t *a = json_array_get(v, i);
+            if (!json_is_object(a) || json_object_size(a) != 1) {
+                seterr(err, errlen, "%s: args[%u] must be an object with one key (buffer, u32, i32, "
+                       "u64, i64, f32, f64)", name, i);
+                goto out;
+            }
+            const char *kind = json_object_iter_key(json_object_iter(a));
+            json_t *val = json_object_iter_value(json_object_iter(a));
+            gcn_mf_arg *ar = &m->args[i];
+            char what[64];
+            snprintf(what, sizeof what, "args[%u]", i);
+            if (!strcmp(kind, "buffer")) {
+                if (!json_is_string(val) || gcn_mf_buffer_index(m, json_string_value(val)) < 0) {
+                    seterr(err, errlen, "%s: args[%u]: no buffer named %s", name, i,
+                           json_is_string(val) ? json_string_value(val) : "(not a string)");
+                    goto out;
+                }
+                ar->kind = GCN_MF_ARG_BUFFER;
+                ar->buf = (unsigned)gcn_mf_buffer_index(m, json_string_value(val));
+            } else if (!strcmp(kind, "f32") || !strcmp(kind, "f64")) {
+                ar->kind = kind[1] == '3' ? GCN_MF_ARG_F32 : GCN_MF_ARG_F64;
+                if (json_is_number(val))
+                    ar->fval = json_number_value(val);
+                else {
+                    int64_t iv;
+                    if (json_int(m, val, &iv, what, err, errlen))
+                        goto out;
+                    ar->fval = (double)iv;
+                }
+            } else {
+                static const char *const ik[] = {"u32", "i32", "u64", "i64"};
+                static const gcn_mf_argkind kk[] = {GCN_MF_ARG_U32, GCN_MF_ARG_I32, GCN_MF_ARG_U64,
+                                                    GCN_MF_ARG_I64};
+                int k = -1;
+                for (int q = 0; q < 4; q++)
+                    if (!strcmp(kind, ik[q]))
+                        k = q;
+                if (k < 0) {
+                    seterr(err, errlen, "%s: args[%u]: unknown kind \"%s\"", name, i, kind);
+                    goto out;
+                }
+                ar->kind = kk[k];
+                if (json_int(m, val, &ar->ival, what, err, errlen))
+                    goto out;
+                if ((ar->kind == GCN_MF_ARG_U32 && (ar->ival < 0 || ar->ival > 0xffffffffll)) ||
+                    (ar->kind == GCN_MF_ARG_I32 && (ar->ival < INT32_MIN || ar->ival > INT32_MAX))) {
+                    seterr(err, errlen, "%s: args[%u] = %lld does not fit %s", name, i,
+                           (long long)ar->ival, kind);
+                    goto out;
+                }
+            }
+        }
+    }
+    /* outputs */
+    v = json_object_get(root, "outputs");
+    if (v) {
+        if (!json_is_array(v)) {
+            seterr(err, errlen, "%s: \"outputs\" must be an array of buffer names", name);
+            goto out;
+        }
+        m->noutputs = (unsigned)json_array_size(v);
+        m->outputs = calloc(m->noutputs + 1, sizeof *m->outputs);
+        for (unsigned i = 0; i < m->noutputs; i++) {
+            json_t *o = json_array_get(v, i);
+            int k = json_is_string(o) ? gcn_mf_buffer_index(m, json_string_value(o)) : -1;
+            if (k < 0) {
+                seterr(err, errlen, "%s: outputs[%u]: no buffer named %s", name, i,
+                       json_is_string(o) ? json_string_value(o) : "(not a string)");
+                goto out;
+            }
+            m->outputs[i] = (unsigned)k;
+        }
+    }
+    v = json_object_get(root, "reference");
+    if (v) {
+        if (!json_is_string(v)) {
+            seterr(err, errlen, "%s: \"reference\" must be a string", name);
+            goto out;
+        }
+        m->reference = strdup(json_string_value(v));
+    }
+    /* test_sizes: [{"N": 1000}, {"N": 17, "WG": 1}] */
+    v = json_object_get(root, "test_sizes");
+    if (v) {
+        if (!json_is_array(v)) {
+            seterr(err, errlen, "%s: \"test_sizes\" must be an array of objects", name);
+            goto out;
+        }
+        m->nsizes = (unsigned)json_array_size(v);
+        m->sizes = calloc(m->nsizes + 1, sizeof *m->sizes);
+        for (unsigned i = 0; i < m->nsizes; i++) {
+            json_t *o = json_array_get(v, i);
+            if (!json_is_object(o)) {
+                seterr(err, errlen, "%s: test_sizes[%u] must be an object of param values", name, i);
+                goto out;
+            }
+            m->sizes[i].sets = calloc(json_object_size(o) + 1, sizeof(gcn_mf_param));
+            const char *key;
+            json_t *val;
+            json_object_foreach(o, key, val) {
+                gcn_mf_param *p = &m->sizes[i].sets[m->sizes[i].nsets++];
+                p->name = strdup(key);
+                if (!json_is_integer(val)) {
+                    seterr(err, errlen, "%s: test_sizes[%u].%s must be an integer", name, i, key);
+                    goto out;
+                }
+                p->value = json_integer_value(val);
+                int found = 0;
+                for (unsigned k = 0; k < m->nparams; k++)
+                    if (!strcmp(m->params[k].name, key))
+                        found = 1;
+                if (!found) {
+                    seterr(err, errlen, "%s: test_sizes[%u]: no param \"%s\"", name, i, key);
+                    goto out;
+                }
+            }
+        }
+    }
+    rc = 0;
+out:
+    if (setv) {
+        for (unsigned i = 0; i < nsets; i++)
+            free(setv[i].name);
+        free(setv);
+    }
+    json_decref(root);
+    if (rc) {
+        gcn_mf_free(m);
+        return -1;
+    }
+    *out = m;
+    return 0;
+}
+
+int gcn_mf_load(const char *path, const char *const *sets, unsigned nsets, gcn_manifest **out,
+                char *err, size_t errlen)
+{
+    *out = NULL;
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        seterr(err, errlen, "%s: %s", path, strerror(errno));
+        return -1;
+    }
+    size_t cap = 4096, n = 0;
+    char *buf = malloc(cap);
+    for (;;) {
+        if (!buf) {
+            fclose(f);
+            seterr(err, errlen, "%s: out of memory", path);
+            return -1;
+        }
+        if (n + 1 >= cap) {
+            cap *= 2;
+            char *nb = realloc(buf, cap);
+            if (!nb) {
+                free(buf);
+                buf = NULL;
+                continue;
+            }
+            buf = nb;
+        }
+        size_t r = fread(buf + n, 1, cap - n - 1, f);
+        n += r;
+        if (r == 0)
+            break;
+    }
+    int ferr = ferror(f);
+    fclose(f);
+    if (ferr) {
+        free(buf);
+        seterr(err, errlen, "%s: read error", path);
+        return -1;
+    }
+    buf[n] = 0;
+    char *dir = strdup(path);
+    char *slash = strrchr(dir, '/');
+    if (slash)
+        *slash = 0;
+    else
+        strcpy(dir, ".");
+    int rc = gcn_mf_parse(path, dir, buf, sets, nsets, out, err, errlen);
+    free(dir);
+    free(buf);
+    return rc;
+}
+
+/* ---- buffers --------------------------------------------------------------------- */
+uint64_t gcn_mf_rng_next(uint64_t *state)
+{
+    uint64_t x = *state;
+    x ^= x >> 12;
+    x ^= x << 25;
+    x ^= x >> 27;
+    *state = x;
+    return x * 0x2545F4914F6CDD1Dull;
+}
+
+int gcn_mf_fill(const gcn_manifest *m, unsigned i, uint8_t *dst, char *err, size_t errlen)
+{
+    const gcn_mf_buffer *b = &m->bufs[i];
+    switch (b->init) {
+    case GCN_MF_INIT_ZERO:
+        memset(dst, 0, b->size);
+        return 0;
+    case GCN_MF_INIT_FILL:
+        memset(dst, (int)b->fill, b->size);
+        return 0;
+    case GCN_MF_INIT_FILE: {
+        FILE *f = fopen(b->file, "rb");
+        if (!f) {
+            seterr(err, errlen, "%s: buffer %s: %s: %s", m->path, b->name, b->file, strerror(errno));
+            return -1;
+        }
+        memset(dst, 0, b->size);
+        size_t r = fread(dst, 1, b->size, f);
+        int extra = fgetc(f) != EOF;
+        fclose(f);
+        if (extra) {
+            seterr(err, errlen, "%s: buffer %s: %s is larger than the buffer's %llu bytes", m->path,
+                   b->name, b->file, (unsigned long long)b->size);
+            return -1;
+        }
+        (void)r;
+        return 0;
+    }
+    case GCN_MF_INIT_RANDOM: {
+        uint64_t st = b->seed ? b->seed : 0x9E3779B97F4A7C15ull;
+        static const unsigned esz[] = {4, 2, 2, 4, 4, 1};
+        unsigned es = esz[b->rtype];
+        for (uint64_t off = 0; off < b->size; off += es) {
+            uint64_t r = gcn_mf_rng_next(&st);
+            uint32_t v;
+            switch (b->rtype) {
+            case GCN_MF_R_F32: v = fp_f2u((float)((double)(r >> 40) * 0x1p-23 - 1.0)); break;
+            case GCN_MF_R_F16: v = fp_f2h((float)((double)(r >> 53) * 0x1p-10 - 1.0), RM_NE); break;
+            case GCN_MF_R_BF16: v = fp_f2bf((float)((double)(r >> 56) * 0x1p-7 - 1.0), RM_NE); break;
+            case GCN_MF_R_U8: v = (uint32_t)(r >> 56); break;
+            default: v = (uint32_t)(r >> 32); break;
+            }
+            uint64_t n = b->size - off < es ? b->size - off : es;
+            memcpy(dst + off, &v, n);
+        }
+        return 0;
+    }
+    }
+    seterr(err, errlen, "%s: buffer %s: bad init", m->path, b->name);
+    return -1;
+}
+
+int gcn_mf_target(const gcn_manifest *m, const char *mcpu, const char **target, char *err,
+                  size_t errlen)
+{
+    if (mcpu) {
+        gcn_target t = gcn_target_from_name(mcpu);
+        if (t != GCN_TARGET_GFX942 && t != GCN_TARGET_GFX950) {
+            seterr(err, errlen, "--mcpu %s: only gfx942 and gfx950 are simulated", mcpu);
+            return -1;
+        }
+        if (m && m->ntargets) {
+            int ok = 0;
+            for (unsigned i = 0; i < m->ntargets; i++)
+                if (!strcmp(m->targets[i], mcpu))
+                    ok = 1;
+            if (!ok) {
+                seterr(err, errlen, "%s: target %s is not among the manifest's targets", m->path, mcpu);
+                return -1;
+            }
+        }
+        *target = gcn_target_name(t);
+        return 0;
+    }
+    *target = m && m->ntargets ? m->targets[0] : NULL;
+    return 0;
+}
+
+int gcn_mf_kernel(const gcn_manifest *m, const gcn_codeobj *co, const gcn_kernel **k, char *err,
+                  size_t errlen)
+{
+    if (m->kernel) {
+        *k = gcn_co_kernel(co, m->kernel);
+        if (!*k) {
+            seterr(err, errlen, "%s: no kernel named %s (it has %u kernel%s%s%s)", co->path,
+                   m->kernel, co->nkernels, co->nkernels == 1 ? "" : "s",
+                   co->nkernels ? ", e.g. " : "", co->nkernels ? co->kernels[0].name : "");
+            return -1;
+        }
+        return 0;
+    }
+    if (co->nkernels != 1) {
+        seterr(err, errlen, "%s: has %u kernels; name one with \"kernel\" / --kernel", co->path,
+               co->nkernels);
+        return -1;
+    }
+    *k = &co->kernels[0];
+    return 0;
+}
+
+/* ---- run.json ------------------------------------------------------------------------ */
+int gcn_mf_run_json(const gcn_manifest *m, const char *target, char **out, char *err, size_t errlen)
+{
+    json_t *r = json_object();
+    json_object_set_new(r, "manifest", json_string(m->path));
+    if (m->kernel)
+        json_object_set_new(r, "kernel", json_string(m->kernel));
+    json_object_set_new(r, "target", json_string(target ? target : ""));
+    json_t *p = json_object();
+    for (unsigned i = 0; i < m->nparams; i++)
+        json_object_set_new(p, m->params[i].name, json_integer(m->params[i].value));
+    json_object_set_new(r, "params", p);
+    json_object_set_new(r, "grid", json_pack("[iii]", m->grid[0], m->grid[1], m->grid[2]));
+    json_object_set_new(r, "block", json_pack("[iii]", m->block[0], m->block[1], m->block[2]));
+    json_t *bufs = json_object();
+    for (unsigned i = 0; i < m->nbufs; i++) {
+        char in[512], outn[512];
+        snprintf(in, sizeof in, "%s.in.bin", m->bufs[i].name);
+        snprintf(outn, sizeof outn, "%s.bin", m->bufs[i].name);
+        json_object_set_new(bufs, m->bufs[i].name,
+                            json_pack("{s:I,s:s,s:s}", "size", (json_int_t)m->bufs[i].size,
+                                      "in", in, "out", outn));
+    }
+    json_object_set_new(r, "buffers", bufs);
+    json_t *args = json_array();
+    static const char *const kn[] = {"buffer", "u32", "i32", "u64", "i64", "f32", "f64"};
+    for (unsigned i = 0; i < m->nargs; i++) {
+        const gcn_mf_arg *a = &m->args[i];
+        json_t *o;
+        if (a->kind == GCN_MF_ARG_BUFFER)
+            o = json_pack("{s:s,s:s}", "kind", "buffer", "buffer", m->bufs[a->buf].name);
+        else if (a->kind == GCN_MF_ARG_F32 || a->kind == GCN_MF_ARG_F64)
+            o = json_pack("{s:s,s:f}", "kind", kn[a->kind], "value", a->fval);
+        else
+            o = json_pack("{s:s,s:I}", "kind", kn[a->kind], "value", (json_int_t)a->ival);
+        json_array_append_new(args, o);
+    }
+    json_object_set_new(r, "args", args);
+    json_t *outs = json_array();
+    for (unsigned i = 0; i < m->noutputs; i++)
+        json_array_append_new(outs, json_string(m->bufs[m->outputs[i]].name));
+    json_object_set_new(r, "outputs", outs);
+    *out = json_dumps(r, JSON_INDENT(2));
+    json_decref(r);
+    if (!*out) {
+        seterr(err, errlen, "out of memory");
+        return -1;
+    }
+    return 0;
+}

@@ -1,0 +1,126 @@
+/*
+ * manifest.h -- run manifests (docs/manifest.md): loading and resolving a
+ * manifest (params, --set overrides, expressions), making the initial bytes
+ * of its buffers, building the kernarg segment for a code object's kernel,
+ * loading its code (assembling .s with clang-22), and writing run.json.
+ *
+ * This is library code shared by gcnsim and the on-device runner gcnrun, so
+ * both run exactly the same dispatch.  Functions return 0 on success or -1
+ * with a message in err that names the file and the problem.
+ */
+#ifndef GCN_MANIFEST_H
+#define GCN_MANIFEST_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "gcn_codeobj.h"
+
+typedef enum gcn_mf_init {
+    GCN_MF_INIT_ZERO = 0,
+    GCN_MF_INIT_FILL,
+    GCN_MF_INIT_FILE,
+    GCN_MF_INIT_RANDOM,
+} gcn_mf_init;
+
+typedef enum gcn_mf_rtype {
+    GCN_MF_R_F32 = 0, GCN_MF_R_F16, GCN_MF_R_BF16, GCN_MF_R_U32, GCN_MF_R_I32, GCN_MF_R_U8,
+} gcn_mf_rtype;
+
+typedef struct gcn_mf_buffer {
+    char *name;
+    uint64_t size;
+    gcn_mf_init init;
+    unsigned fill;               /* FILL: byte value */
+    char *file;                  /* FILE: path (resolved against the manifest's directory) */
+    gcn_mf_rtype rtype;          /* RANDOM */
+    uint64_t seed;
+} gcn_mf_buffer;
+
+typedef enum gcn_mf_argkind {
+    GCN_MF_ARG_BUFFER = 0, GCN_MF_ARG_U32, GCN_MF_ARG_I32, GCN_MF_ARG_U64, GCN_MF_ARG_I64,
+    GCN_MF_ARG_F32, GCN_MF_ARG_F64,
+} gcn_mf_argkind;
+
+typedef struct gcn_mf_arg {
+    gcn_mf_argkind kind;
+    unsigned buf;                /* BUFFER: index into bufs */
+    int64_t ival;                /* integer kinds */
+    double fval;                 /* float kinds */
+} gcn_mf_arg;
+
+typedef struct gcn_mf_param {
+    char *name;
+    int64_t value;
+} gcn_mf_param;
+
+/* One entry of "test_sizes": a set of param overrides. */
+typedef struct gcn_mf_size {
+    gcn_mf_param *sets;
+    unsigned nsets;
+} gcn_mf_size;
+
+typedef struct gcn_manifest {
+    char *path;                  /* manifest file (or a name for built-in manifests) */
+    char *dir;                   /* its directory */
+    char *code;                  /* code path, resolved */
+    char *kernel;                /* kernel name (NULL: the only kernel) */
+    char **targets;
+    unsigned ntargets;
+    gcn_mf_param *params;        /* resolved, in manifest order, overrides applied */
+    unsigned nparams;
+    uint32_t grid[3], block[3];  /* workgroups, work-items per workgroup */
+    uint32_t dynamic_lds;
+    gcn_mf_buffer *bufs;
+    unsigned nbufs;
+    gcn_mf_arg *args;
+    unsigned nargs;
+    unsigned *outputs;           /* buffer indices */
+    unsigned noutputs;
+    char *reference;             /* reference program name or NULL */
+    gcn_mf_size *sizes;          /* "test_sizes" */
+    unsigned nsizes;
+} gcn_manifest;
+
+/* Load and resolve a manifest.  sets: "NAME=VALUE" overrides (--set). */
+int gcn_mf_load(const char *path, const char *const *sets, unsigned nsets, gcn_manifest **out,
+                char *err, size_t errlen);
+/* Same from JSON text; name is used in messages, dir resolves relative paths. */
+int gcn_mf_parse(const char *name, const char *dir, const char *json, const char *const *sets,
+                 unsigned nsets, gcn_manifest **out, char *err, size_t errlen);
+void gcn_mf_free(gcn_manifest *m);
+
+/* Evaluate an integer expression over the manifest's params. */
+int gcn_mf_eval(const gcn_manifest *m, const char *expr, int64_t *val, char *err, size_t errlen);
+
+/* The fixed random generator of "random" buffers (xorshift64*). */
+uint64_t gcn_mf_rng_next(uint64_t *state);
+/* Fill dst (bufs[i].size bytes) with buffer i's initial bytes. */
+int gcn_mf_fill(const gcn_manifest *m, unsigned i, uint8_t *dst, char *err, size_t errlen);
+/* Index of a buffer by name, or -1. */
+int gcn_mf_buffer_index(const gcn_manifest *m, const char *name);
+
+/* Target to use: mcpu if given (must be one of targets when the manifest
+ * lists them), else the first target, else the code object's. */
+int gcn_mf_target(const gcn_manifest *m, const char *mcpu, const char **target, char *err,
+                  size_t errlen);
+
+/* Load the code object for a target: .hsaco / ELF, clang offload bundle (the
+ * entry for the target), or .s assembled with clang-22 (GCN_CLANG overrides). */
+int gcn_mf_load_code(const char *path, const char *target, gcn_codeobj **co, char *err,
+                     size_t errlen);
+
+/* Find the kernel the manifest names (or the only one). */
+int gcn_mf_kernel(const gcn_manifest *m, const gcn_codeobj *co, const gcn_kernel **k, char *err,
+                  size_t errlen);
+
+/* Build the kernarg segment: explicit arguments at the offsets of the kernel's
+ * metadata, hidden arguments as the HIP runtime fills them.  buf_addr[i] is
+ * the device address of bufs[i].  *out is malloc'ed. */
+int gcn_kernarg_build(const gcn_manifest *m, const gcn_kernel *k, const uint64_t *buf_addr,
+                      uint8_t **out, size_t *outlen, char *err, size_t errlen);
+
+/* run.json of a dump directory: resolved params, grid, block, target, args. */
+int gcn_mf_run_json(const gcn_manifest *m, const char *target, char **json, char *err,
+                    size_t errlen);
+
+#endif

@@ -1,0 +1,61 @@
+/*
+ * notsim.c -- ISA rows deliberately without a semantic body, each with the
+ * reason the simulator gives when a kernel executes one ("instruction X is
+ * not simulated: <reason>").  A pattern is an id name or a prefix ending in
+ * '*'.  tests/sim/test_registry checks that every row has a body or an entry
+ * here, so a new row never becomes a silent no-op.
+ */
+#include "sim_int.h"
+
+const sim_notsim_ent sim_notsim[] = {
+    {"V_MFMA_*", "matrix-core (MFMA) semantics are a separate issue"},
+    {"V_SMFMAC_*", "sparse matrix-core (SMFMAC) semantics are a separate issue"},
+    {"BUFFER_LOAD_FORMAT_*", "typed buffer formats (DATA_FORMAT/NUM_FORMAT conversion)"},
+    {"BUFFER_STORE_FORMAT_*", "typed buffer formats (DATA_FORMAT/NUM_FORMAT conversion)"},
+    {"TBUFFER_*", "typed buffer formats (DATA_FORMAT/NUM_FORMAT conversion)"},
+    {"DS_GWS_*", "global wave sync (GWS) is not modelled"},
+    {"DS_ORDERED_COUNT", "ordered count (GDS) is not modelled"},
+    {"DS_APPEND", "GDS/LDS append counters are not modelled"},
+    {"DS_CONSUME", "GDS/LDS append counters are not modelled"},
+    {"DS_*_SRC2_*", "LDS src2 forms are not modelled"},
+    {"DS_CONDXCHG32_RTN_B64", "conditional exchange is not modelled"},
+    {"DS_WRXCHG2*", "two-address exchanges are not modelled"},
+    {"DS_CMPST_RTN_F*", "float compare-store is not modelled"},
+    {"DS_CMPST_F*", "float compare-store is not modelled"},
+    {"DS_WRAP_RTN_B32", "ds_wrap is not modelled"},
+    {"DS_READ_B64_TR_*", "gfx950 transposing LDS reads are not modelled yet"},
+    {"DS_READ_B96_TR_*", "gfx950 transposing LDS reads are not modelled yet"},
+    {"V_CUBE*", "cube-map coordinate instructions (graphics) are not modelled"},
+    {"V_QSAD_PK_U16_U8", "quad SAD is not modelled"},
+    {"V_MQSAD_*", "masked quad SAD is not modelled"},
+    {"V_PK_MINIMUM3_F16", "gfx950 v_pk_minimum3 is not modelled yet"},
+    {"V_PK_MAXIMUM3_F16", "gfx950 v_pk_maximum3 is not modelled yet"},
+    {"S_ATOMIC_*", "scalar atomics are not modelled"},
+    {"S_BUFFER_ATOMIC_*", "scalar atomics are not modelled"},
+    {"S_SCRATCH_*", "scalar scratch access is not modelled"},
+    {"S_ATC_PROBE*", "address translation probes are not modelled"},
+    {"S_RFE_*", "trap handler return is not modelled"},
+    {"S_CBRANCH_JOIN", "fork/join stacks are not modelled"},
+    {"S_CBRANCH_G_FORK", "fork/join stacks are not modelled"},
+    {"S_CBRANCH_I_FORK", "fork/join stacks are not modelled"},
+    {"S_CBRANCH_CDBG*", "debugger branches are not modelled"},
+    {"S_SET_GPR_IDX_ON", "VGPR index mode is not modelled"},
+    {"S_SET_GPR_IDX_IDX", "VGPR index mode is not modelled"},
+    {"S_SET_GPR_IDX_MODE", "VGPR index mode is not modelled"},
+    {"S_SETVSKIP", "VSKIP mode is not modelled"},
+    {"S_ENDPGM_ORDERED_PS_DONE", "pixel-shader ordering is not modelled"},
+    {"V_INTERP_*", "pixel interpolation is not modelled"},
+    {"V_TRIG_PREOP_F64", "the 1201-bit 2/pi table is not modelled"},
+    {"V_CVT_SCALEF32_*", "gfx950 scaled microscaling conversions are not modelled yet"},
+    {"V_PERMLANE*", "gfx950 permlane swaps are not modelled yet"},
+    {"V_PRNG_B32", "gfx950 pseudo-random generator is not modelled yet"},
+    {"V_BITOP3_*", "gfx950 v_bitop3 is not modelled yet"},
+    {"V_CVT_SR_*", "stochastic-rounding conversions to 16-bit are not modelled yet"},
+    {"V_ASHR_PK_*", "gfx950 packed shift-and-saturate is not modelled yet"},
+    {"V_CVT_PK_F16_F32", "gfx950 packed conversion is not modelled yet"},
+    {"V_MINIMUM3_F32", "gfx950 v_minimum3 is not modelled yet"},
+    {"V_MAXIMUM3_F32", "gfx950 v_maximum3 is not modelled yet"},
+    {"V_SCREEN_PARTITION_4SE_B32", "graphics screen partitioning is not modelled"},
+    {"V_CVT_F32_BF16", "gfx950 bf16 conversion is not modelled yet"},
+    {NULL, NULL}
+};

@@ -1,0 +1,1133 @@
+/*
+ * ops_mem.c -- semantics of the memory instructions: scalar memory (SMEM),
+ * LDS (DS), buffer (MUBUF), and FLAT / GLOBAL / SCRATCH, including atomics
+ * and the LDS-DMA loads (buffer_load_* ... lds, global_load_lds_*).
+ *
+ * Every memory instruction takes a ticket in the wait-counter FIFOs it
+ * increments (fifo.c): loads compute their value now and the value lands in
+ * registers (or LDS) when the ticket retires; stores and atomics change
+ * memory now (a wave's memory operations are performed in issue order).
+ *
+ * Buffer resource (V#, gfx9; AMD CDNA3 ISA "Buffer resource constant"):
+ * word0 base[31:0], word1 base[47:32] | stride[29:16] | cache_swizzle[30] |
+ * swizzle_en[31], word2 num_records, word3 ... index_stride[22:21],
+ * add_tid_enable[23].  Address = base + soffset + offset + stride * index,
+ * offset = (offen ? vaddr[idxen] : 0) + inst_offset, index = (idxen ? vaddr[0]
+ * : 0) + (add_tid ? lane : 0).  Range check (raw, stride 0): an element is
+ * in range when offset + size <= num_records (bytes; soffset not included);
+ * structured: index < num_records.  Out of range: loads return 0, stores and
+ * atomics do nothing.  Swizzled buffers are refused (not simulated).
+ * LDS-DMA writes LDS at M0 + inst_offset + lane * size (active lanes).
+ * Flat addresses in the shared aperture go to LDS, in the private aperture to
+ * the lane's scratch; anything else must lie in a device allocation.
+ */
+#include <math.h>
+#include "valu_int.h"
+
+#define I (x->i)
+#define MOP(r) (&x->i->m[r])
+
+static inline uint64_t rd_le(const uint8_t *p, unsigned n)
+{
+    uint64_t v = 0;
+    memcpy(&v, p, n);
+    return v;
+}
+static inline void wr_le(uint8_t *p, uint64_t v, unsigned n) { memcpy(p, &v, n); }
+
+static inline int glc_bit(const sim_x *x) { return I->mods.glc || I->mods.sc0; }
+
+/* ---- atomics (shared by DS, buffer, flat/global) ---------------------------- */
+enum { A_SWAP, A_CMPSWAP, A_ADD, A_SUB, A_RSUB, A_SMIN, A_UMIN, A_SMAX, A_UMAX, A_AND, A_OR,
+       A_XOR, A_INC, A_DEC, A_FADD, A_FMIN, A_FMAX, A_MSKOR, A_PKADD_F16, A_PKADD_BF16,
+       A_CMPST, A_CONDXCHG };
+
+/* Apply an atomic to memory at p (size 4 or 8); returns the old value.
+ * data2 is the compare value (cmpswap: data = {src, cmp}) or the mask. */
+static uint64_t atomic_apply(int op, uint8_t *p, unsigned size, uint64_t data, uint64_t data2)
+{
+    uint64_t old = rd_le(p, size), r = old;
+    uint64_t m = size == 8 ? ~0ull : 0xffffffffull;
+    int64_t so = size == 8 ? (int64_t)old : (int64_t)(int32_t)old;
+    int64_t sd = size == 8 ? (int64_t)data : (int64_t)(int32_t)data;
+    switch (op) {
+    case A_SWAP: r = data; break;
+    case A_CMPSWAP: r = old == data2 ? data : old; break;     /* data = src, data2 = cmp */
+    case A_CMPST: r = old == data ? data2 : old; break;       /* ds_cmpst: data0 cmp, data1 src */
+    case A_ADD: r = old + data; break;
+    case A_SUB: r = old - data; break;
+    case A_RSUB: r = data - old; break;
+    case A_SMIN: r = sd < so ? data : old; break;
+    case A_UMIN: r = (data & m) < old ? data : old; break;
+    case A_SMAX: r = sd > so ? data : old; break;
+    case A_UMAX: r = (data & m) > old ? data : old; break;
+    case A_AND: r = old & data; break;
+    case A_OR: r = old | data; break;
+    case A_XOR: r = old ^ data; break;
+    case A_INC: r = old >= (data & m) ? 0 : old + 1; break;
+    case A_DEC: r = (old == 0 || old > (data & m)) ? data : old - 1; break;
+    case A_MSKOR: r = (old & ~data) | data2; break;           /* data = mask, data2 = src */
+    case A_FADD:
+        if (size == 8) r = d2u(u2d(old) + u2d(data));
+        else r = f2u(u2f((uint32_t)old) + u2f((uint32_t)data));
+        break;
+    case A_FMIN:
+        r = size == 8 ? fmin64(old, data) : fmin32((uint32_t)old, (uint32_t)data);
+        break;
+    case A_FMAX:
+        r = size == 8 ? fmax64(old, data) : fmax32((uint32_t)old, (uint32_t)data);
+        break;
+    case A_PKADD_F16: {
+        uint16_t lo = fp_f2h(fp_h2f((uint16_t)old) + fp_h2f((uint16_t)data), RM_NE);
+        uint16_t hi = fp_f2h(fp_h2f((uint16_t)(old >> 16)) + fp_h2f((uint16_t)(data >> 16)), RM_NE);
+        r = lo | (uint32_t)hi << 16;
+        break;
+    }
+    case A_PKADD_BF16: {
+        uint16_t lo = fp_f2bf(fp_bf2f((uint16_t)old) + fp_bf2f((uint16_t)data), RM_NE);
+        uint16_t hi = fp_f2bf(fp_bf2f((uint16_t)(old >> 16)) + fp_bf2f((uint16_t)(data >> 16)), RM_NE);
+        r = lo | (uint32_t)hi << 16;
+        break;
+    }
+    default: break;
+    }
+    wr_le(p, r & m, size);
+    return old & m;
+}
+
+/* ---- tickets for register results ------------------------------------------- */
+static sim_ticket *vreg_ticket(sim_x *x, const sim_opnd *dst, unsigned dn, unsigned counters)
+{
+    sim_ticket *t = sim_tk_new(x, TK_VREG, counters);
+    t->dreg = dst->r;
+    t->dn = (uint8_t)dn;
+    memset(t->data, 0, (size_t)dn * NL * 4);
+    return t;
+}
+
+/* ---- SMEM --------------------------------------------------------------------- */
+static uint32_t smem_offset(sim_x *x)
+{
+    uint32_t off = 0;
+    const sim_opnd *so = MOP(MF_SOFFSET);
+    if (so->kind == OK_S)
+        off += x->w->s[so->r];
+    else if (so->kind == OK_C || so->kind == OK_IMM)
+        off += (uint32_t)so->c;
+    off += (uint32_t)I->mods.offset;
+    return off;
+}
+
+static void s_load(sim_x *x, int buffer)
+{
+    const sim_opnd *d = &I->d;
+    unsigned n = d->n;
+    sim_ticket *t = sim_tk_new(x, TK_SREG, TC_LGKM);
+    t->ooo = 1;
+    t->dreg = d->r;
+    t->dn = (uint8_t)n;
+    const sim_opnd *sb = MOP(MF_SBASE);
+    uint32_t off = smem_offset(x);
+    if (!buffer) {
+        uint64_t base = rs64(x, sb);
+        uint64_t a = (base + (int64_t)(int32_t)off) & ~3ull;
+        uint8_t *p = sim_gmem(x, a, 4 * n, 0);
+        if (!p)
+            return;
+        memcpy(t->data, p, 4 * n);
+    } else {
+        uint32_t w0 = x->w->s[sb->r], w1 = x->w->s[(sb->r + 1) & 127], w2 = x->w->s[(sb->r + 2) & 127];
+        uint64_t base = w0 | (uint64_t)(w1 & 0xffff) << 32;
+        for (unsigned k = 0; k < n; k++) {
+            uint32_t o = (off & ~3u) + 4 * k;
+            t->data[k] = 0;
+            if ((uint64_t)o + 4 <= w2) {
+                uint8_t *p = sim_gmem(x, base + o, 4, 0);
+                if (!p)
+                    return;
+                memcpy(&t->data[k], p, 4);
+            }
+        }
+    }
+    sim_tk_issue(x, t);
+}
+BODY(S_LOAD_DWORD) { s_load(x, 0); }
+BODY(S_LOAD_DWORDX2) { s_load(x, 0); }
+BODY(S_LOAD_DWORDX4) { s_load(x, 0); }
+BODY(S_LOAD_DWORDX8) { s_load(x, 0); }
+BODY(S_LOAD_DWORDX16) { s_load(x, 0); }
+BODY(S_BUFFER_LOAD_DWORD) { s_load(x, 1); }
+BODY(S_BUFFER_LOAD_DWORDX2) { s_load(x, 1); }
+BODY(S_BUFFER_LOAD_DWORDX4) { s_load(x, 1); }
+BODY(S_BUFFER_LOAD_DWORDX8) { s_load(x, 1); }
+BODY(S_BUFFER_LOAD_DWORDX16) { s_load(x, 1); }
+static void s_store(sim_x *x, int buffer)
+{
+    const sim_opnd *sd = MOP(MF_SDATA);
+    unsigned n = sd->n;
+    const sim_opnd *sb = MOP(MF_SBASE);
+    uint32_t off = smem_offset(x);
+    uint64_t a;
+    if (!buffer) {
+        a = (rs64(x, sb) + (int64_t)(int32_t)off) & ~3ull;
+    } else {
+        uint32_t w0 = x->w->s[sb->r], w1 = x->w->s[(sb->r + 1) & 127], w2 = x->w->s[(sb->r + 2) & 127];
+        a = (w0 | (uint64_t)(w1 & 0xffff) << 32) + (off & ~3u);
+        if ((uint64_t)(off & ~3u) + 4 * n > w2)
+            goto ticket;
+    }
+    {
+        uint8_t *p = sim_gmem(x, a, 4 * n, 0);
+        if (!p)
+            return;
+        for (unsigned k = 0; k < n; k++)
+            memcpy(p + 4 * k, &x->w->s[(sd->r + k) & 127], 4);
+    }
+ticket:;
+    sim_ticket *t = sim_tk_new(x, TK_STORE, TC_LGKM);
+    t->ooo = 1;
+    sim_tk_issue(x, t);
+}
+BODY(S_STORE_DWORD) { s_store(x, 0); }
+BODY(S_STORE_DWORDX2) { s_store(x, 0); }
+BODY(S_STORE_DWORDX4) { s_store(x, 0); }
+BODY(S_BUFFER_STORE_DWORD) { s_store(x, 1); }
+BODY(S_BUFFER_STORE_DWORDX2) { s_store(x, 1); }
+BODY(S_BUFFER_STORE_DWORDX4) { s_store(x, 1); }
+static void s_time(sim_x *x)
+{
+    sim_ticket *t = sim_tk_new(x, TK_SREG, TC_LGKM);
+    t->ooo = 1;
+    t->dreg = I->d.r;
+    t->dn = 2;
+    uint64_t v = x->sim->insns;
+    t->data[0] = (uint32_t)v;
+    t->data[1] = (uint32_t)(v >> 32);
+    sim_tk_issue(x, t);
+}
+BODY(S_MEMTIME) { s_time(x); }
+BODY(S_MEMREALTIME) { s_time(x); }
+static void s_cacheop(sim_x *x)
+{
+    sim_ticket *t = sim_tk_new(x, TK_STORE, TC_LGKM);
+    t->ooo = 1;
+    sim_tk_issue(x, t);
+}
+BODY(S_DCACHE_INV) { s_cacheop(x); }
+BODY(S_DCACHE_WB) { s_cacheop(x); }
+BODY(S_DCACHE_INV_VOL) { s_cacheop(x); }
+BODY(S_DCACHE_WB_VOL) { s_cacheop(x); }
+BODY(S_DCACHE_DISCARD) { s_cacheop(x); }
+BODY(S_DCACHE_DISCARD_X2) { s_cacheop(x); }
+
+/* ---- LDS (DS) ----------------------------------------------------------------- */
+static uint8_t *lds_ptr(sim_x *x, uint32_t a, unsigned n, unsigned lane)
+{
+    sim_wg *g = x->g;
+    if (!g || (uint64_t)a + n > g->lds_size) {
+        sim_fault(x, "LDS access out of range: lane %u accesses %u bytes at LDS address 0x%x; "
+                  "the workgroup has %u bytes of LDS", lane, n, a, g ? g->lds_size : 0);
+        return NULL;
+    }
+    return g->lds + a;
+}
+
+static inline uint32_t ds_addr(const sim_x *x, unsigned l)
+{
+    const sim_opnd *a = MOP(MF_ADDR);
+    return (a->kind == OK_V ? x->w->v[a->r][l] : 0);
+}
+
+/* single-address read of n bytes per lane into dn dwords (ext: 0 zero, 1 sign) */
+static void ds_read(sim_x *x, unsigned nbytes, int sext, int d16)
+{
+    const sim_opnd *d = &I->d;
+    unsigned dn = nbytes <= 4 ? 1 : nbytes / 4;
+    sim_ticket *t = vreg_ticket(x, d, dn, TC_LGKM);
+    t->wmask_mode = (uint8_t)d16;
+    uint32_t off = (uint16_t)I->mods.offset;
+    for (unsigned l = 0; l < NL; l++) {
+        if (!(x->exec >> l & 1))
+            continue;
+        uint32_t a = ds_addr(x, l) + off;
+        uint8_t *p = lds_ptr(x, a, nbytes, l);
+        if (!p)
+            return;
+        sim_lds_check_read(x, a, nbytes, l);
+        if (nbytes >= 4) {
+            for (unsigned k = 0; k < dn; k++)
+                memcpy(&t->data[k * NL + l], p + 4 * k, 4);
+        } else {
+            uint32_t v = (uint32_t)rd_le(p, nbytes);
+            if (sext)
+                v = nbytes == 1 ? (uint32_t)(int32_t)(int8_t)v : (uint32_t)(int32_t)(int16_t)v;
+            if (d16 == 1)
+                v &= 0xffff;
+            else if (d16 == 2)
+                v = (v & 0xffff) << 16;
+            t->data[l] = v;
+        }
+    }
+    sim_lds_check_done(x);
+    sim_tk_issue(x, t);
+}
+BODY(DS_READ_B32) { ds_read(x, 4, 0, 0); }
+BODY(DS_READ_B64) { ds_read(x, 8, 0, 0); }
+BODY(DS_READ_B96) { ds_read(x, 12, 0, 0); }
+BODY(DS_READ_B128) { ds_read(x, 16, 0, 0); }
+BODY(DS_READ_U8) { ds_read(x, 1, 0, 0); }
+BODY(DS_READ_I8) { ds_read(x, 1, 1, 0); }
+BODY(DS_READ_U16) { ds_read(x, 2, 0, 0); }
+BODY(DS_READ_I16) { ds_read(x, 2, 1, 0); }
+BODY(DS_READ_U8_D16) { ds_read(x, 1, 0, 1); }
+BODY(DS_READ_U8_D16_HI) { ds_read(x, 1, 0, 2); }
+BODY(DS_READ_I8_D16) { ds_read(x, 1, 1, 1); }
+BODY(DS_READ_I8_D16_HI) { ds_read(x, 1, 1, 2); }
+BODY(DS_READ_U16_D16) { ds_read(x, 2, 0, 1); }
+BODY(DS_READ_U16_D16_HI) { ds_read(x, 2, 0, 2); }
+
+/* two-address read: offsets offset0/offset1 in units of the element size (x64 for st64) */
+static void ds_read2(sim_x *x, unsigned esz, unsigned scale)
+{
+    const sim_opnd *d = &I->d;
+    unsigned per = esz / 4;
+    sim_ticket *t = vreg_ticket(x, d, 2 * per, TC_LGKM);
+    uint32_t o0 = I->mods.offset0 * esz * scale, o1 = I->mods.offset1 * esz * scale;
+    for (unsigned l = 0; l < NL; l++) {
+        if (!(x->exec >> l & 1))
+            continue;
+        uint32_t base = ds_addr(x, l);
+        for (unsigned q = 0; q < 2; q++) {
+            uint32_t a = base + (q ? o1 : o0);
+            uint8_t *p = lds_ptr(x, a, esz, l);
+            if (!p)
+                return;
+            sim_lds_check_read(x, a, esz, l);
+            for (unsigned k = 0; k < per; k++)
+                memcpy(&t->data[(q * per + k) * NL + l], p + 4 * k, 4);
+        }
+    }
+    sim_lds_check_done(x);
+    sim_tk_issue(x, t);
+}
+BODY(DS_READ2_B32) { ds_read2(x, 4, 1); }
+BODY(DS_READ2_B64) { ds_read2(x, 8, 1); }
+BODY(DS_READ2ST64_B32) { ds_read2(x, 4, 64); }
+BODY(DS_READ2ST64_B64) { ds_read2(x, 8, 64); }
+
+static sim_ticket *lds_write_ticket(sim_x *x, unsigned naddr, unsigned bytes)
+{
+    sim_ticket *t = sim_tk_new(x, TK_LDS_WRITE, TC_LGKM);
+    t->naddr = (uint8_t)naddr;
+    t->lane_bytes = (uint8_t)bytes;
+    return t;
+}
+
+static void ds_write(sim_x *x, unsigned nbytes, int hi16)
+{
+    const sim_opnd *s = MOP(MF_DATA0);
+    uint32_t off = (uint16_t)I->mods.offset;
+    sim_ticket *t = lds_write_ticket(x, 1, nbytes);
+    for (unsigned l = 0; l < NL; l++) {
+        if (!(x->exec >> l & 1))
+            continue;
+        uint32_t a = ds_addr(x, l) + off;
+        uint8_t *p = lds_ptr(x, a, nbytes, l);
+        if (!p)
+            return;
+        if (nbytes >= 4) {
+            for (unsigned k = 0; k < nbytes / 4; k++) {
+                uint32_t v = rv32(x, s, l, k);
+                memcpy(p + 4 * k, &v, 4);
+            }
+        } else {
+            uint32_t v = rv32(x, s, l, 0);
+            if (hi16)
+                v >>= 16;
+            wr_le(p, v, nbytes);
+        }
+        t->lane_addr[l] = a;
+        sim_lds_mark_write(x, t, a, nbytes);
+    }
+    sim_tk_issue(x, t);
+}
+BODY(DS_WRITE_B32) { ds_write(x, 4, 0); }
+BODY(DS_WRITE_B64) { ds_write(x, 8, 0); }
+BODY(DS_WRITE_B96) { ds_write(x, 12, 0); }
+BODY(DS_WRITE_B128) { ds_write(x, 16, 0); }
+BODY(DS_WRITE_B8) { ds_write(x, 1, 0); }
+BODY(DS_WRITE_B16) { ds_write(x, 2, 0); }
+BODY(DS_WRITE_B8_D16_HI) { ds_write(x, 1, 1); }
+BODY(DS_WRITE_B16_D16_HI) { ds_write(x, 2, 1); }
+
+static void ds_write2(sim_x *x, unsigned esz, unsigned scale)
+{
+    const sim_opnd *s0 = MOP(MF_DATA0), *s1 = MOP(MF_DATA1);
+    uint32_t o0 = I->mods.offset0 * esz * scale, o1 = I->mods.offset1 * esz * scale;
+    sim_ticket *t = lds_write_ticket(x, 2, esz);
+    for (unsigned l = 0; l < NL; l++) {
+        if (!(x->exec >> l & 1))
+            continue;
+        uint32_t base = ds_addr(x, l);
+        for (unsigned q = 0; q < 2; q++) {
+            uint32_t a = base + (q ? o1 : o0);
+            uint8_t *p = lds_ptr(x, a, esz, l);
+            if (!p)
+                return;
+            for (unsigned k = 0; k < esz / 4; k++) {
+                uint32_t v = rv32(x, q ? s1 : s0, l, k);
+                memcpy(p + 4 * k, &v, 4);
+            }
+            t->lane_addr[q * NL + l] = a;
+            sim_lds_mark_write(x, t, a, esz);
+        }
+    }
+    sim_tk_issue(x, t);
+}
+BODY(DS_WRITE2_B32) { ds_write2(x, 4, 1); }
+BODY(DS_WRITE2_B64) { ds_write2(x, 8, 1); }
+BODY(DS_WRITE2ST64_B32) { ds_write2(x, 4, 64); }
+BODY(DS_WRITE2ST64_B64) { ds_write2(x, 8, 64); }
+
+/* DS atomics: rtn = returns the old value to vdst */
+static void ds_atomic(sim_x *x, int op, unsigned size, int rtn)
+{
+    const sim_opnd *s0 = MOP(MF_DATA0), *s1 = MOP(MF_DATA1);
+    uint32_t off = (uint16_t)I->mods.offset;
+    sim_ticket *r = rtn ? vreg_ticket(x, &I->d, size / 4, TC_LGKM) : NULL;
+    sim_ticket *t = lds_write_ticket(x, 1, size);
+    for (unsigned l = 0; l < NL; l++) {
+        if (!(x->exec >> l & 1))
+            continue;
+        uint32_t a = ds_addr(x, l) + off;
+        uint8_t *p = lds_ptr(x, a, size, l);
+        if (!p)
+            return;
+        sim_lds_check_read(x, a, size, l);
+        uint64_t d0 = rv32(x, s0, l, 0), d1 = 0;
+        if (size == 8)
+            d0 |= (uint64_t)rv32(x, s0, l, 1) << 32;
+        if (s1->kind != OK_NONE) {
+            d1 = rv32(x, s1, l, 0);
+            if (size == 8)
+                d1 |= (uint64_t)rv32(x, s1, l, 1) << 32;
+        }
+        uint64_t old = atomic_apply(op, p, size, d0, d1);
+        if (r) {
+            r->data[l] = (uint32_t)old;
+            if (size == 8)
+                r->data[NL + l] = (uint32_t)(old >> 32);
+        }
+        t->lane_addr[l] = a;
+        sim_lds_mark_write(x, t, a, size);
+    }
+    sim_lds_check_done(x);
+    if (r)
+        sim_tk_issue(x, r);
+    sim_tk_issue(x, t);
+}
+#define DSA(NAME, OP) \
+    BODY(DS_##NAME##_U32) { ds_atomic(x, OP, 4, 0); } BODY(DS_##NAME##_RTN_U32) { ds_atomic(x, OP, 4, 1); } \
+    BODY(DS_##NAME##_U64) { ds_atomic(x, OP, 8, 0); } BODY(DS_##NAME##_RTN_U64) { ds_atomic(x, OP, 8, 1); }
+#define DSAE(NAME) B(DS_##NAME##_U32), B(DS_##NAME##_RTN_U32), B(DS_##NAME##_U64), B(DS_##NAME##_RTN_U64)
+DSA(ADD, A_ADD)
+DSA(SUB, A_SUB)
+DSA(RSUB, A_RSUB)
+DSA(INC, A_INC)
+DSA(DEC, A_DEC)
+DSA(MIN, A_UMIN)
+DSA(MAX, A_UMAX)
+#define DSB(NAME, OP) \
+    BODY(DS_##NAME##_B32) { ds_atomic(x, OP, 4, 0); } BODY(DS_##NAME##_RTN_B32) { ds_atomic(x, OP, 4, 1); } \
+    BODY(DS_##NAME##_B64) { ds_atomic(x, OP, 8, 0); } BODY(DS_##NAME##_RTN_B64) { ds_atomic(x, OP, 8, 1); }
+#define DSBE(NAME) B(DS_##NAME##_B32), B(DS_##NAME##_RTN_B32), B(DS_##NAME##_B64), B(DS_##NAME##_RTN_B64)
+DSB(AND, A_AND)
+DSB(OR, A_OR)
+DSB(XOR, A_XOR)
+DSB(MSKOR, A_MSKOR)
+DSB(CMPST, A_CMPST)
+BODY(DS_MIN_I32) { ds_atomic(x, A_SMIN, 4, 0); }
+BODY(DS_MIN_RTN_I32) { ds_atomic(x, A_SMIN, 4, 1); }
+BODY(DS_MAX_I32) { ds_atomic(x, A_SMAX, 4, 0); }
+BODY(DS_MAX_RTN_I32) { ds_atomic(x, A_SMAX, 4, 1); }
+BODY(DS_MIN_I64) { ds_atomic(x, A_SMIN, 8, 0); }
+BODY(DS_MIN_RTN_I64) { ds_atomic(x, A_SMIN, 8, 1); }
+BODY(DS_MAX_I64) { ds_atomic(x, A_SMAX, 8, 0); }
+BODY(DS_MAX_RTN_I64) { ds_atomic(x, A_SMAX, 8, 1); }
+BODY(DS_WRXCHG_RTN_B32) { ds_atomic(x, A_SWAP, 4, 1); }
+BODY(DS_WRXCHG_RTN_B64) { ds_atomic(x, A_SWAP, 8, 1); }
+BODY(DS_ADD_F32) { ds_atomic(x, A_FADD, 4, 0); }
+BODY(DS_ADD_RTN_F32) { ds_atomic(x, A_FADD, 4, 1); }
+BODY(DS_MIN_F32) { ds_atomic(x, A_FMIN, 4, 0); }
+BODY(DS_MIN_RTN_F32) { ds_atomic(x, A_FMIN, 4, 1); }
+BODY(DS_MAX_F32) { ds_atomic(x, A_FMAX, 4, 0); }
+BODY(DS_MAX_RTN_F32) { ds_atomic(x, A_FMAX, 4, 1); }
+BODY(DS_MIN_F64) { ds_atomic(x, A_FMIN, 8, 0); }
+BODY(DS_MIN_RTN_F64) { ds_atomic(x, A_FMIN, 8, 1); }
+BODY(DS_MAX_F64) { ds_atomic(x, A_FMAX, 8, 0); }
+BODY(DS_MAX_RTN_F64) { ds_atomic(x, A_FMAX, 8, 1); }
+BODY(DS_ADD_F64) { ds_atomic(x, A_FADD, 8, 0); }
+BODY(DS_ADD_RTN_F64) { ds_atomic(x, A_FADD, 8, 1); }
+BODY(DS_PK_ADD_F16) { ds_atomic(x, A_PKADD_F16, 4, 0); }
+BODY(DS_PK_ADD_RTN_F16) { ds_atomic(x, A_PKADD_F16, 4, 1); }
+BODY(DS_PK_ADD_BF16) { ds_atomic(x, A_PKADD_BF16, 4, 0); }
+BODY(DS_PK_ADD_RTN_BF16) { ds_atomic(x, A_PKADD_BF16, 4, 1); }
+BODY(DS_NOP) { (void)x; }
+
+/* cross-lane: ds_permute (push to lane addr/4), ds_bpermute (pull from lane
+ * addr/4), ds_swizzle (offset patterns; CDNA3 ISA "DS_SWIZZLE_B32").  They
+ * return through lgkmcnt like a DS read. */
+static void ds_perm(sim_x *x, int back)
+{
+    const sim_opnd *s = MOP(MF_DATA0);
+    sim_ticket *t = vreg_ticket(x, &I->d, 1, TC_LGKM);
+    uint32_t off = (uint16_t)I->mods.offset;
+    uint32_t src[NL];
+    for (unsigned l = 0; l < NL; l++)
+        src[l] = rv32(x, s, l, 0);
+    uint64_t e = x->exec;
+    for (unsigned l = 0; l < NL; l++) {
+        if (!(e >> l & 1))
+            continue;
+        unsigned k = ((ds_addr(x, l) + off) >> 2) & 63;
+        if (back)
+            t->data[l] = (e >> k & 1) ? src[k] : 0;
+        else
+            t->data[k] = src[l];   /* pushes from active lanes; later lanes win */
+    }
+    if (!back) {
+        /* lanes that receive nothing read 0 */
+        uint32_t got[NL] = {0};
+        for (unsigned l = 0; l < NL; l++)
+            if (e >> l & 1)
+                got[((ds_addr(x, l) + off) >> 2) & 63] = 1;
+        for (unsigned l = 0; l < NL; l++)
+            if (!got[l])
+                t->data[l] = 0;
+    }
+    sim_tk_issue(x, t);
+}
+BODY(DS_PERMUTE_B32) { ds_perm(x, 0); }
+BODY(DS_BPERMUTE_B32) { ds_perm(x, 1); }
+BODY(DS_SWIZZLE_B32)
+{
+    /* the data register is encoded in the ADDR field */
+    const sim_opnd *s = MOP(MF_DATA0)->kind != OK_NONE ? MOP(MF_DATA0) : MOP(MF_ADDR);
+    sim_ticket *t = vreg_ticket(x, &I->d, 1, TC_LGKM);
+    uint32_t off = (uint16_t)I->mods.offset;
+    uint64_t e = x->exec;
+    for (unsigned l = 0; l < NL; l++) {
+        if (!(e >> l & 1))
+            continue;
+        unsigned src;
+        if (off & 0x8000) {                        /* quad permute */
+            src = (l & ~3u) + ((off >> (2 * (l & 3))) & 3);
+        } else {                                   /* bitmask mode within 32 lanes */
+            unsigned and_m = off & 31, or_m = (off >> 5) & 31, xor_m = (off >> 10) & 31;
+            src = (l & 32) | ((((l & 31) & and_m) | or_m) ^ xor_m);
+        }
+        t->data[l] = (e >> src & 1) ? rv32(x, s, src, 0) : 0;
+    }
+    sim_tk_issue(x, t);
+}
+BODY(DS_READ_ADDTID_B32)
+{
+    sim_ticket *t = vreg_ticket(x, &I->d, 1, TC_LGKM);
+    uint32_t base = x->w->s[SR_M0] + (uint16_t)I->mods.offset;
+    for (unsigned l = 0; l < NL; l++) {
+        if (!(x->exec >> l & 1))
+            continue;
+        uint8_t *p = lds_ptr(x, base + 4 * l, 4, l);
+        if (!p)
+            return;
+        sim_lds_check_read(x, base + 4 * l, 4, l);
+        memcpy(&t->data[l], p, 4);
+    }
+    sim_lds_check_done(x);
+    sim_tk_issue(x, t);
+}
+BODY(DS_WRITE_ADDTID_B32)
+{
+    const sim_opnd *s = MOP(MF_DATA0);
+    uint32_t base = x->w->s[SR_M0] + (uint16_t)I->mods.offset;
+    sim_ticket *t = lds_write_ticket(x, 1, 4);
+    for (unsigned l = 0; l < NL; l++) {
+        if (!(x->exec >> l & 1))
+            continue;
+        uint8_t *p = lds_ptr(x, base + 4 * l, 4, l);
+        if (!p)
+            return;
+        uint32_t v = rv32(x, s, l, 0);
+        memcpy(p, &v, 4);
+        t->lane_addr[l] = base + 4 * l;
+        sim_lds_mark_write(x, t, base + 4 * l, 4);
+    }
+    sim_tk_issue(x, t);
+}
+
+/* ---- buffer (MUBUF) ------------------------------------------------------------- */
+typedef struct bufdesc {
+    uint64_t base;
+    uint32_t stride, num_records;
+    int swizzle, add_tid;
+} bufdesc;
+
+static int get_desc(sim_x *x, bufdesc *b)
+{
+    const sim_opnd *r = MOP(MF_SRSRC);
+    if (r->kind != OK_S) {
+        sim_fault(x, "buffer resource operand is not an SGPR quad");
+        return -1;
+    }
+    uint32_t w0 = x->w->s[r->r], w1 = x->w->s[(r->r + 1) & 127], w2 = x->w->s[(r->r + 2) & 127],
+             w3 = x->w->s[(r->r + 3) & 127];
+    b->base = w0 | (uint64_t)(w1 & 0xffff) << 32;
+    b->stride = (w1 >> 16) & 0x3fff;
+    b->num_records = w2;
+    b->swizzle = (int)(w1 >> 31);
+    b->add_tid = (int)(w3 >> 23 & 1);
+    if (b->swizzle) {
+        sim_fault(x, "swizzled buffer resource (V# word1 bit 31 set) is not simulated");
+        return -1;
+    }
+    return 0;
+}
+
+static uint32_t buf_soffset(sim_x *x)
+{
+    const sim_opnd *so = MOP(MF_SOFFSET);
+    if (so->kind == OK_S) return x->w->s[so->r];
+    if (so->kind == OK_C || so->kind == OK_IMM) return (uint32_t)so->c;
+    return 0;
+}
+
+/* Address of lane l's element of size sz, or ~0 when out of range. */
+static uint64_t buf_addr(sim_x *x, const bufdesc *b, unsigned l, uint32_t soff, unsigned sz, uint32_t extra)
+{
+    const sim_opnd *va = MOP(MF_VADDR);
+    const gcn_mods *m = &I->mods;
+    uint32_t vidx = 0, voff = 0;
+    if (va->kind == OK_V) {
+        if (m->idxen) {
+            vidx = x->w->v[va->r][l];
+            if (m->offen)
+                voff = x->w->v[(unsigned)va->r + 1 < x->w->nvrows ? va->r + 1u : va->r][l];
+        } else if (m->offen) {
+            voff = x->w->v[va->r][l];
+        }
+    }
+    uint32_t index = vidx + (b->add_tid ? l : 0);
+    uint64_t off = (uint64_t)voff + (uint32_t)m->offset + extra;
+    if (b->stride == 0) {
+        if (off + sz > b->num_records)
+            return ~0ull;
+    } else {
+        if (index >= b->num_records)
+            return ~0ull;
+    }
+    return b->base + soff + off + (uint64_t)b->stride * index;
+}
+
+/* buffer load of nd dwords (or an 8/16-bit element) per lane */
+static void buf_load(sim_x *x, unsigned nbytes, int sext, int d16)
+{
+    bufdesc b;
+    if (get_desc(x, &b))
+        return;
+    uint32_t soff = buf_soffset(x);
+    if (I->mods.lds) {
+        /* LDS-DMA: M0 + inst_offset + lane * size */
+        sim_ticket *t = sim_tk_new(x, TK_LDS_DMA, TC_VM);
+        unsigned esz = nbytes < 4 ? 4 : nbytes;
+        uint32_t lbase = x->w->s[SR_M0] + (uint32_t)I->mods.offset;
+        t->lds_base = lbase;
+        t->lds_len = esz * NL;
+        t->lane_bytes = (uint8_t)esz;
+        if (x->exec) {
+            unsigned last = 63 - (unsigned)__builtin_clzll(x->exec);
+            uint64_t end = (uint64_t)lbase + (uint64_t)esz * (last + 1);
+            if (!x->g || end > x->g->lds_size) {
+                sim_fault(x, "LDS-DMA writes LDS [0x%x, 0x%llx) (M0 0x%x) beyond the workgroup's %u "
+                          "bytes of LDS", lbase, (unsigned long long)end, x->w->s[SR_M0],
+                          x->g ? x->g->lds_size : 0);
+                return;
+            }
+        }
+        uint8_t *dst = (uint8_t *)t->data;
+        for (unsigned l = 0; l < NL; l++) {
+            if (!(x->exec >> l & 1))
+                continue;
+            uint64_t a = buf_addr(x, &b, l, soff, nbytes, 0);
+            uint32_t v[4] = {0, 0, 0, 0};
+            if (a != ~0ull) {
+                uint8_t *p = sim_gmem(x, a, nbytes, l);
+                if (!p)
+                    return;
+                memcpy(v, p, nbytes);
+                if (nbytes < 4 && sext)
+                    v[0] = nbytes == 1 ? (uint32_t)(int32_t)(int8_t)v[0] : (uint32_t)(int32_t)(int16_t)v[0];
+            }
+            memcpy(dst + (size_t)l * esz, v, esz);
+            sim_lds_mark_write(x, t, lbase + l * esz, esz);
+        }
+        sim_tk_issue(x, t);
+        return;
+    }
+    const sim_opnd *d = I->d.kind == OK_V ? &I->d : MOP(MF_VDATA);
+    unsigned dn = nbytes <= 4 ? 1 : nbytes / 4;
+    sim_ticket *t = vreg_ticket(x, d, dn, TC_VM);
+    t->wmask_mode = (uint8_t)d16;
+    for (unsigned l = 0; l < NL; l++) {
+        if (!(x->exec >> l & 1))
+            continue;
+        if (nbytes >= 4) {
+            for (unsigned k = 0; k < dn; k++) {
+                uint64_t a = buf_addr(x, &b, l, soff, 4, 4 * k);
+                uint32_t v = 0;
+                if (a != ~0ull) {
+                    uint8_t *p = sim_gmem(x, a, 4, l);
+                    if (!p)
+                        return;
+                    memcpy(&v, p, 4);
+                }
+                t->data[k * NL + l] = v;
+            }
+        } else {
+            uint64_t a = buf_addr(x, &b, l, soff, nbytes, 0);
+            uint32_t v = 0;
+            if (a != ~0ull) {
+                uint8_t *p = sim_gmem(x, a, nbytes, l);
+                if (!p)
+                    return;
+                v = (uint32_t)rd_le(p, nbytes);
+                if (sext)
+                    v = nbytes == 1 ? (uint32_t)(int32_t)(int8_t)v : (uint32_t)(int32_t)(int16_t)v;
+            }
+            if (d16 == 1)
+                v &= 0xffff;
+            else if (d16 == 2)
+                v = (v & 0xffff) << 16;
+            t->data[l] = v;
+        }
+    }
+    sim_tk_issue(x, t);
+}
+BODY(BUFFER_LOAD_UBYTE) { buf_load(x, 1, 0, 0); }
+BODY(BUFFER_LOAD_SBYTE) { buf_load(x, 1, 1, 0); }
+BODY(BUFFER_LOAD_USHORT) { buf_load(x, 2, 0, 0); }
+BODY(BUFFER_LOAD_SSHORT) { buf_load(x, 2, 1, 0); }
+BODY(BUFFER_LOAD_DWORD) { buf_load(x, 4, 0, 0); }
+BODY(BUFFER_LOAD_DWORDX2) { buf_load(x, 8, 0, 0); }
+BODY(BUFFER_LOAD_DWORDX3) { buf_load(x, 12, 0, 0); }
+BODY(BUFFER_LOAD_DWORDX4) { buf_load(x, 16, 0, 0); }
+BODY(BUFFER_LOAD_UBYTE_D16) { buf_load(x, 1, 0, 1); }
+BODY(BUFFER_LOAD_UBYTE_D16_HI) { buf_load(x, 1, 0, 2); }
+BODY(BUFFER_LOAD_SBYTE_D16) { buf_load(x, 1, 1, 1); }
+BODY(BUFFER_LOAD_SBYTE_D16_HI) { buf_load(x, 1, 1, 2); }
+BODY(BUFFER_LOAD_SHORT_D16) { buf_load(x, 2, 0, 1); }
+BODY(BUFFER_LOAD_SHORT_D16_HI) { buf_load(x, 2, 0, 2); }
+
+static void buf_store(sim_x *x, unsigned nbytes, int hi16)
+{
+    bufdesc b;
+    if (get_desc(x, &b))
+        return;
+    uint32_t soff = buf_soffset(x);
+    const sim_opnd *s = MOP(MF_VDATA);
+    for (unsigned l = 0; l < NL; l++) {
+        if (!(x->exec >> l & 1))
+            continue;
+        if (nbytes >= 4) {
+            for (unsigned k = 0; k < nbytes / 4; k++) {
+                uint64_t a = buf_addr(x, &b, l, soff, 4, 4 * k);
+                if (a == ~0ull)
+                    continue;
+                uint8_t *p = sim_gmem(x, a, 4, l);
+                if (!p)
+                    return;
+                uint32_t v = rv32(x, s, l, k);
+                memcpy(p, &v, 4);
+            }
+        } else {
+            uint64_t a = buf_addr(x, &b, l, soff, nbytes, 0);
+            if (a == ~0ull)
+                continue;
+            uint8_t *p = sim_gmem(x, a, nbytes, l);
+            if (!p)
+                return;
+            uint32_t v = rv32(x, s, l, 0);
+            if (hi16)
+                v >>= 16;
+            wr_le(p, v, nbytes);
+        }
+    }
+    sim_ticket *t = sim_tk_new(x, TK_STORE, TC_VM);
+    sim_tk_issue(x, t);
+}
+BODY(BUFFER_STORE_BYTE) { buf_store(x, 1, 0); }
+BODY(BUFFER_STORE_SHORT) { buf_store(x, 2, 0); }
+BODY(BUFFER_STORE_BYTE_D16_HI) { buf_store(x, 1, 1); }
+BODY(BUFFER_STORE_SHORT_D16_HI) { buf_store(x, 2, 1); }
+BODY(BUFFER_STORE_DWORD) { buf_store(x, 4, 0); }
+BODY(BUFFER_STORE_DWORDX2) { buf_store(x, 8, 0); }
+BODY(BUFFER_STORE_DWORDX3) { buf_store(x, 12, 0); }
+BODY(BUFFER_STORE_DWORDX4) { buf_store(x, 16, 0); }
+
+static void buf_atomic(sim_x *x, int op, unsigned size)
+{
+    bufdesc b;
+    if (get_desc(x, &b))
+        return;
+    uint32_t soff = buf_soffset(x);
+    const sim_opnd *s = MOP(MF_VDATA);
+    int rtn = glc_bit(x);
+    int cmp = op == A_CMPSWAP;
+    unsigned nd = size / 4;
+    sim_ticket *r = rtn ? vreg_ticket(x, s, nd, TC_VM) : NULL;
+    for (unsigned l = 0; l < NL; l++) {
+        if (!(x->exec >> l & 1))
+            continue;
+        uint64_t a = buf_addr(x, &b, l, soff, size, 0);
+        uint64_t d0 = rv32(x, s, l, 0), d1 = 0;
+        if (size == 8)
+            d0 |= (uint64_t)rv32(x, s, l, 1) << 32;
+        if (cmp) {
+            d1 = rv32(x, s, l, nd);
+            if (size == 8)
+                d1 |= (uint64_t)rv32(x, s, l, nd + 1) << 32;
+        }
+        uint64_t old = 0;
+        if (a != ~0ull) {
+            uint8_t *p = sim_gmem(x, a, size, l);
+            if (!p)
+                return;
+            old = atomic_apply(op, p, size, d0, d1);
+        }
+        if (r) {
+            r->data[l] = (uint32_t)old;
+            if (size == 8)
+                r->data[NL + l] = (uint32_t)(old >> 32);
+        }
+    }
+    if (r)
+        sim_tk_issue(x, r);
+    else
+        sim_tk_issue(x, sim_tk_new(x, TK_STORE, TC_VM));
+}
+#define BA(NAME, OP) BODY(BUFFER_ATOMIC_##NAME) { buf_atomic(x, OP, 4); } \
+                     BODY(BUFFER_ATOMIC_##NAME##_X2) { buf_atomic(x, OP, 8); }
+#define BAE(NAME) B(BUFFER_ATOMIC_##NAME), B(BUFFER_ATOMIC_##NAME##_X2)
+BA(SWAP, A_SWAP) BA(CMPSWAP, A_CMPSWAP) BA(ADD, A_ADD) BA(SUB, A_SUB) BA(SMIN, A_SMIN)
+BA(UMIN, A_UMIN) BA(SMAX, A_SMAX) BA(UMAX, A_UMAX) BA(AND, A_AND) BA(OR, A_OR) BA(XOR, A_XOR)
+BA(INC, A_INC) BA(DEC, A_DEC)
+BODY(BUFFER_ATOMIC_ADD_F32) { buf_atomic(x, A_FADD, 4); }
+BODY(BUFFER_ATOMIC_PK_ADD_F16) { buf_atomic(x, A_PKADD_F16, 4); }
+BODY(BUFFER_ATOMIC_PK_ADD_BF16) { buf_atomic(x, A_PKADD_BF16, 4); }
+BODY(BUFFER_ATOMIC_ADD_F64) { buf_atomic(x, A_FADD, 8); }
+BODY(BUFFER_ATOMIC_MIN_F64) { buf_atomic(x, A_FMIN, 8); }
+BODY(BUFFER_ATOMIC_MAX_F64) { buf_atomic(x, A_FMAX, 8); }
+/* cache maintenance: counted in vmcnt, no data */
+static void vm_nop(sim_x *x) { sim_tk_issue(x, sim_tk_new(x, TK_STORE, TC_VM)); }
+BODY(BUFFER_WBL2) { vm_nop(x); }
+BODY(BUFFER_INV) { vm_nop(x); }
+
+/* ---- FLAT / GLOBAL / SCRATCH ------------------------------------------------------ */
+enum { SP_GLOBAL, SP_LDS, SP_SCRATCH };
+
+/* Per-lane address: global/flat 64-bit, scratch a private offset. */
+static uint64_t flat_addr(sim_x *x, unsigned l)
+{
+    const sim_opnd *va = MOP(MF_VADDR), *sa = MOP(MF_SADDR);
+    int64_t off = I->mods.offset;
+    if (I->enc == GCN_FMT_SCRATCH) {
+        uint32_t a = 0;
+        if (sa->kind == OK_S) a = x->w->s[sa->r];
+        else if (va->kind == OK_V) a = x->w->v[va->r][l];
+        return (uint32_t)(a + (uint32_t)off);
+    }
+    if (sa->kind == OK_S)
+        return rs64(x, sa) + (va->kind == OK_V ? x->w->v[va->r][l] : 0) + (uint64_t)off;
+    if (va->kind == OK_V) {
+        uint64_t lo = x->w->v[va->r][l];
+        uint64_t hi = va->n >= 2 || I->enc != GCN_FMT_SCRATCH ?
+                      x->w->v[(unsigned)va->r + 1 < x->w->nvrows ? va->r + 1u : va->r][l] : 0;
+        return (lo | hi << 32) + (uint64_t)off;
+    }
+    return (uint64_t)off;
+}
+
+static uint8_t *scratch_ptr(sim_x *x, uint32_t off, unsigned n, unsigned l)
+{
+    sim_wave *w = x->w;
+    if ((uint64_t)off + n > w->priv_size) {
+        sim_fault(x, "scratch access out of range: lane %u accesses %u bytes at private offset 0x%x; "
+                  "the kernel has %u bytes of scratch per work-item", l, n, off, w->priv_size);
+        return NULL;
+    }
+    return w->priv + (size_t)l * w->priv_size + off;
+}
+
+static uint8_t *flat_ptr(sim_x *x, uint64_t a, unsigned n, unsigned l, int *space)
+{
+    if (I->enc == GCN_FMT_SCRATCH) {
+        *space = SP_SCRATCH;
+        return scratch_ptr(x, (uint32_t)a, n, l);
+    }
+    if (I->enc == GCN_FMT_FLAT) {
+        if ((a >> 32) == (SIM_SHARED_BASE >> 32)) {
+            *space = SP_LDS;
+            return lds_ptr(x, (uint32_t)a, n, l);
+        }
+        if ((a >> 32) == (SIM_PRIVATE_BASE >> 32)) {
+            *space = SP_SCRATCH;
+            return scratch_ptr(x, (uint32_t)a, n, l);
+        }
+    }
+    *space = SP_GLOBAL;
+    return sim_gmem(x, a, n, l);
+}
+
+static unsigned flat_counters(const sim_x *x)
+{
+    return I->enc == GCN_FMT_FLAT ? (TC_VM | TC_LGKM) : TC_VM;
+}
+
+static void flat_load_lds(sim_x *x, unsigned nbytes, int sext)
+{
+    /* global_load_lds_*: LDS-DMA to M0 + inst_offset + lane * size */
+    unsigned esz = nbytes < 4 ? 4 : nbytes;
+    sim_ticket *t = sim_tk_new(x, TK_LDS_DMA, TC_VM);
+    uint32_t lbase = x->w->s[SR_M0] + (uint32_t)I->mods.offset;
+    t->lds_base = lbase;
+    t->lds_len = esz * NL;
+    t->lane_bytes = (uint8_t)esz;
+    uint8_t *dst = (uint8_t *)t->data;
+    for (unsigned l = 0; l < NL; l++) {
+        if (!(x->exec >> l & 1))
+            continue;
+        if (!x->g || (uint64_t)lbase + (uint64_t)esz * (l + 1) > x->g->lds_size) {
+            sim_fault(x, "LDS-DMA writes LDS at 0x%x (M0 0x%x, lane %u) beyond the workgroup's "
+                      "%u bytes of LDS", lbase + l * esz, x->w->s[SR_M0], l, x->g ? x->g->lds_size : 0);
+            return;
+        }
+        int sp;
+        uint8_t *p = flat_ptr(x, flat_addr(x, l), nbytes, l, &sp);
+        if (!p)
+            return;
+        uint32_t v[4] = {0, 0, 0, 0};
+        memcpy(v, p, nbytes);
+        if (nbytes < 4 && sext)
+            v[0] = nbytes == 1 ? (uint32_t)(int32_t)(int8_t)v[0] : (uint32_t)(int32_t)(int16_t)v[0];
+        memcpy(dst + (size_t)l * esz, v, esz);
+        sim_lds_mark_write(x, t, lbase + l * esz, esz);
+    }
+    sim_tk_issue(x, t);
+}
+
+static void flat_load(sim_x *x, unsigned nbytes, int sext, int d16)
+{
+    if (I->mods.lds) {
+        flat_load_lds(x, nbytes, sext);
+        return;
+    }
+    unsigned dn = nbytes <= 4 ? 1 : nbytes / 4;
+    sim_ticket *t = vreg_ticket(x, &I->d, dn, flat_counters(x));
+    t->wmask_mode = (uint8_t)d16;
+    int any_lds = 0;
+    for (unsigned l = 0; l < NL; l++) {
+        if (!(x->exec >> l & 1))
+            continue;
+        int sp;
+        uint64_t a = flat_addr(x, l);
+        uint8_t *p = flat_ptr(x, a, nbytes, l, &sp);
+        if (!p)
+            return;
+        if (sp == SP_LDS) {
+            any_lds = 1;
+            sim_lds_check_read(x, (uint32_t)a, nbytes, l);
+        }
+        uint32_t v = 0;
+        if (nbytes >= 4) {
+            for (unsigned k = 0; k < dn; k++)
+                memcpy(&t->data[k * NL + l], p + 4 * k, 4);
+            continue;
+        }
+        v = (uint32_t)rd_le(p, nbytes);
+        if (sext)
+            v = nbytes == 1 ? (uint32_t)(int32_t)(int8_t)v : (uint32_t)(int32_t)(int16_t)v;
+        if (d16 == 1)
+            v &= 0xffff;
+        else if (d16 == 2)
+            v = (v & 0xffff) << 16;
+        t->data[l] = v;
+    }
+    if (I->enc == GCN_FMT_FLAT) {
+        t->ooo = 1;
+        t->need = any_lds ? (TC_VM | TC_LGKM) : TC_VM;
+        sim_lds_check_done(x);
+    }
+    sim_tk_issue(x, t);
+}
+static void flat_store(sim_x *x, unsigned nbytes, int hi16)
+{
+    const sim_opnd *s = MOP(MF_VDATA);
+    sim_ticket *lt = NULL;
+    for (unsigned l = 0; l < NL; l++) {
+        if (!(x->exec >> l & 1))
+            continue;
+        int sp;
+        uint64_t a = flat_addr(x, l);
+        uint8_t *p = flat_ptr(x, a, nbytes, l, &sp);
+        if (!p)
+            return;
+        if (nbytes >= 4) {
+            for (unsigned k = 0; k < nbytes / 4; k++) {
+                uint32_t v = rv32(x, s, l, k);
+                memcpy(p + 4 * k, &v, 4);
+            }
+        } else {
+            uint32_t v = rv32(x, s, l, 0);
+            if (hi16)
+                v >>= 16;
+            wr_le(p, v, nbytes);
+        }
+        (void)lt;
+    }
+    sim_ticket *t = sim_tk_new(x, TK_STORE, flat_counters(x));
+    if (I->enc == GCN_FMT_FLAT)
+        t->ooo = 1;
+    sim_tk_issue(x, t);
+}
+static void flat_atomic(sim_x *x, int op, unsigned size)
+{
+    const sim_opnd *s = MOP(MF_VDATA);
+    int rtn = glc_bit(x);
+    int cmp = op == A_CMPSWAP;
+    unsigned nd = size / 4;
+    sim_ticket *r = rtn && I->d.kind == OK_V ? vreg_ticket(x, &I->d, nd, flat_counters(x)) : NULL;
+    for (unsigned l = 0; l < NL; l++) {
+        if (!(x->exec >> l & 1))
+            continue;
+        int sp;
+        uint64_t a = flat_addr(x, l);
+        uint8_t *p = flat_ptr(x, a, size, l, &sp);
+        if (!p)
+            return;
+        uint64_t d0 = rv32(x, s, l, 0), d1 = 0;
+        if (size == 8)
+            d0 |= (uint64_t)rv32(x, s, l, 1) << 32;
+        if (cmp) {
+            d1 = rv32(x, s, l, nd);
+            if (size == 8)
+                d1 |= (uint64_t)rv32(x, s, l, nd + 1) << 32;
+        }
+        uint64_t old = atomic_apply(op, p, size, d0, d1);
+        if (r) {
+            r->data[l] = (uint32_t)old;
+            if (size == 8)
+                r->data[NL + l] = (uint32_t)(old >> 32);
+        }
+    }
+    sim_ticket *t = r ? r : sim_tk_new(x, TK_STORE, flat_counters(x));
+    if (I->enc == GCN_FMT_FLAT) {
+        t->ooo = 1;
+        t->need = TC_VM;
+    }
+    sim_tk_issue(x, t);
+}
+
+#define FL(P) \
+    BODY(P##_LOAD_UBYTE) { flat_load(x, 1, 0, 0); } BODY(P##_LOAD_SBYTE) { flat_load(x, 1, 1, 0); } \
+    BODY(P##_LOAD_USHORT) { flat_load(x, 2, 0, 0); } BODY(P##_LOAD_SSHORT) { flat_load(x, 2, 1, 0); } \
+    BODY(P##_LOAD_DWORD) { flat_load(x, 4, 0, 0); } BODY(P##_LOAD_DWORDX2) { flat_load(x, 8, 0, 0); } \
+    BODY(P##_LOAD_DWORDX3) { flat_load(x, 12, 0, 0); } BODY(P##_LOAD_DWORDX4) { flat_load(x, 16, 0, 0); } \
+    BODY(P##_LOAD_UBYTE_D16) { flat_load(x, 1, 0, 1); } BODY(P##_LOAD_UBYTE_D16_HI) { flat_load(x, 1, 0, 2); } \
+    BODY(P##_LOAD_SBYTE_D16) { flat_load(x, 1, 1, 1); } BODY(P##_LOAD_SBYTE_D16_HI) { flat_load(x, 1, 1, 2); } \
+    BODY(P##_LOAD_SHORT_D16) { flat_load(x, 2, 0, 1); } BODY(P##_LOAD_SHORT_D16_HI) { flat_load(x, 2, 0, 2); } \
+    BODY(P##_STORE_BYTE) { flat_store(x, 1, 0); } BODY(P##_STORE_SHORT) { flat_store(x, 2, 0); } \
+    BODY(P##_STORE_BYTE_D16_HI) { flat_store(x, 1, 1); } BODY(P##_STORE_SHORT_D16_HI) { flat_store(x, 2, 1); } \
+    BODY(P##_STORE_DWORD) { flat_store(x, 4, 0); } BODY(P##_STORE_DWORDX2) { flat_store(x, 8, 0); } \
+    BODY(P##_STORE_DWORDX3) { flat_store(x, 12, 0); } BODY(P##_STORE_DWORDX4) { flat_store(x, 16, 0); }
+#define FLE(P) B(P##_LOAD_UBYTE), B(P##_LOAD_SBYTE), B(P##_LOAD_USHORT), B(P##_LOAD_SSHORT), \
+    B(P##_LOAD_DWORD), B(P##_LOAD_DWORDX2), B(P##_LOAD_DWORDX3), B(P##_LOAD_DWORDX4), \
+    B(P##_LOAD_UBYTE_D16), B(P##_LOAD_UBYTE_D16_HI), B(P##_LOAD_SBYTE_D16), B(P##_LOAD_SBYTE_D16_HI), \
+    B(P##_LOAD_SHORT_D16), B(P##_LOAD_SHORT_D16_HI), B(P##_STORE_BYTE), B(P##_STORE_SHORT), \
+    B(P##_STORE_BYTE_D16_HI), B(P##_STORE_SHORT_D16_HI), B(P##_STORE_DWORD), B(P##_STORE_DWORDX2), \
+    B(P##_STORE_DWORDX3), B(P##_STORE_DWORDX4)
+FL(FLAT)
+FL(GLOBAL)
+FL(SCRATCH)
+BODY(GLOBAL_LOAD_LDS_UBYTE) { flat_load_lds(x, 1, 0); }
+BODY(GLOBAL_LOAD_LDS_SBYTE) { flat_load_lds(x, 1, 1); }
+BODY(GLOBAL_LOAD_LDS_USHORT) { flat_load_lds(x, 2, 0); }
+BODY(GLOBAL_LOAD_LDS_SSHORT) { flat_load_lds(x, 2, 1); }
+BODY(GLOBAL_LOAD_LDS_DWORD) { flat_load_lds(x, 4, 0); }
+BODY(GLOBAL_LOAD_LDS_DWORDX3) { flat_load_lds(x, 12, 0); }
+BODY(GLOBAL_LOAD_LDS_DWORDX4) { flat_load_lds(x, 16, 0); }
+BODY(SCRATCH_LOAD_LDS_UBYTE) { flat_load_lds(x, 1, 0); }
+BODY(SCRATCH_LOAD_LDS_SBYTE) { flat_load_lds(x, 1, 1); }
+BODY(SCRATCH_LOAD_LDS_USHORT) { flat_load_lds(x, 2, 0); }
+BODY(SCRATCH_LOAD_LDS_SSHORT) { flat_load_lds(x, 2, 1); }
+BODY(SCRATCH_LOAD_LDS_DWORD) { flat_load_lds(x, 4, 0); }
+
+#define FA(P, NAME, OP) BODY(P##_ATOMIC_##NAME) { flat_atomic(x, OP, 4); } \
+                        BODY(P##_ATOMIC_##NAME##_X2) { flat_atomic(x, OP, 8); }
+#define FAS(P) FA(P, SWAP, A_SWAP) FA(P, CMPSWAP, A_CMPSWAP) FA(P, ADD, A_ADD) FA(P, SUB, A_SUB) \
+    FA(P, SMIN, A_SMIN) FA(P, UMIN, A_UMIN) FA(P, SMAX, A_SMAX) FA(P, UMAX, A_UMAX) FA(P, AND, A_AND) \
+    FA(P, OR, A_OR) FA(P, XOR, A_XOR) FA(P, INC, A_INC) FA(P, DEC, A_DEC) \
+    BODY(P##_ATOMIC_ADD_F32) { flat_atomic(x, A_FADD, 4); } \
+    BODY(P##_ATOMIC_PK_ADD_F16) { flat_atomic(x, A_PKADD_F16, 4); } \
+    BODY(P##_ATOMIC_PK_ADD_BF16) { flat_atomic(x, A_PKADD_BF16, 4); } \
+    BODY(P##_ATOMIC_ADD_F64) { flat_atomic(x, A_FADD, 8); } \
+    BODY(P##_ATOMIC_MIN_F64) { flat_atomic(x, A_FMIN, 8); } \
+    BODY(P##_ATOMIC_MAX_F64) { flat_atomic(x, A_FMAX, 8); }
+#define FAE1(P, NAME) B(P##_ATOMIC_##NAME), B(P##_ATOMIC_##NAME##_X2)
+#define FAE(P) FAE1(P, SWAP), FAE1(P, CMPSWAP), FAE1(P, ADD), FAE1(P, SUB), FAE1(P, SMIN), \
+    FAE1(P, UMIN), FAE1(P, SMAX), FAE1(P, UMAX), FAE1(P, AND), FAE1(P, OR), FAE1(P, XOR), \
+    FAE1(P, INC), FAE1(P, DEC), B(P##_ATOMIC_ADD_F32), B(P##_ATOMIC_PK_ADD_F16), \
+    B(P##_ATOMIC_PK_ADD_BF16), B(P##_ATOMIC_ADD_F64), B(P##_ATOMIC_MIN_F64), B(P##_ATOMIC_MAX_F64)
+FAS(FLAT)
+FAS(GLOBAL)
+
+const sim_body_ent sim_bodies_mem[] = {
+    B(S_LOAD_DWORD), B(S_LOAD_DWORDX2), B(S_LOAD_DWORDX4), B(S_LOAD_DWORDX8), B(S_LOAD_DWORDX16),
+    B(S_BUFFER_LOAD_DWORD), B(S_BUFFER_LOAD_DWORDX2), B(S_BUFFER_LOAD_DWORDX4),
+    B(S_BUFFER_LOAD_DWORDX8), B(S_BUFFER_LOAD_DWORDX16), B(S_STORE_DWORD), B(S_STORE_DWORDX2),
+    B(S_STORE_DWORDX4), B(S_BUFFER_STORE_DWORD), B(S_BUFFER_STORE_DWORDX2),
+    B(S_BUFFER_STORE_DWORDX4), B(S_MEMTIME), B(S_MEMREALTIME), B(S_DCACHE_INV), B(S_DCACHE_WB),
+    B(S_DCACHE_INV_VOL), B(S_DCACHE_WB_VOL), B(S_DCACHE_DISCARD), B(S_DCACHE_DISCARD_X2),
+    B(DS_READ_B32), B(DS_READ_B64), B(DS_READ_B96), B(DS_READ_B128), B(DS_READ_U8), B(DS_READ_I8),
+    B(DS_READ_U16), B(DS_READ_I16), B(DS_READ_U8_D16), B(DS_READ_U8_D16_HI), B(DS_READ_I8_D16),
+    B(DS_READ_I8_D16_HI), B(DS_READ_U16_D16), B(DS_READ_U16_D16_HI), B(DS_READ2_B32),
+    B(DS_READ2_B64), B(DS_READ2ST64_B32), B(DS_READ2ST64_B64), B(DS_WRITE_B32), B(DS_WRITE_B64),
+    B(DS_WRITE_B96), B(DS_WRITE_B128), B(DS_WRITE_B8), B(DS_WRITE_B16), B(DS_WRITE_B8_D16_HI),
+    B(DS_WRITE_B16_D16_HI), B(DS_WRITE2_B32), B(DS_WRITE2_B64), B(DS_WRITE2ST64_B32),
+    B(DS_WRITE2ST64_B64),
+    DSAE(ADD), DSAE(SUB), DSAE(RSUB), DSAE(INC), DSAE(DEC), DSAE(MIN), DSAE(MAX),
+    DSBE(AND), DSBE(OR), DSBE(XOR), DSBE(MSKOR), DSBE(CMPST),
+    B(DS_MIN_I32), B(DS_MIN_RTN_I32), B(DS_MAX_I32), B(DS_MAX_RTN_I32), B(DS_MIN_I64),
+    B(DS_MIN_RTN_I64), B(DS_MAX_I64), B(DS_MAX_RTN_I64), B(DS_WRXCHG_RTN_B32), B(DS_WRXCHG_RTN_B64),
+    B(DS_ADD_F32), B(DS_ADD_RTN_F32), B(DS_MIN_F32), B(DS_MIN_RTN_F32), B(DS_MAX_F32),
+    B(DS_MAX_RTN_F32), B(DS_MIN_F64), B(DS_MIN_RTN_F64), B(DS_MAX_F64), B(DS_MAX_RTN_F64),
+    B(DS_ADD_F64), B(DS_ADD_RTN_F64), B(DS_PK_ADD_F16), B(DS_PK_ADD_RTN_F16), B(DS_PK_ADD_BF16),
+    B(DS_PK_ADD_RTN_BF16), B(DS_NOP), B(DS_PERMUTE_B32), B(DS_BPERMUTE_B32), B(DS_SWIZZLE_B32),
+    B(DS_READ_ADDTID_B32), B(DS_WRITE_ADDTID_B32),
+    B(BUFFER_LOAD_UBYTE), B(BUFFER_LOAD_SBYTE), B(BUFFER_LOAD_USHORT), B(BUFFER_LOAD_SSHORT),
+    B(BUFFER_LOAD_DWORD), B(BUFFER_LOAD_DWORDX2), B(BUFFER_LOAD_DWORDX3), B(BUFFER_LOAD_DWORDX4),
+    B(BUFFER_LOAD_UBYTE_D16), B(BUFFER_LOAD_UBYTE_D16_HI), B(BUFFER_LOAD_SBYTE_D16),
+    B(BUFFER_LOAD_SBYTE_D16_HI), B(BUFFER_LOAD_SHORT_D16), B(BUFFER_LOAD_SHORT_D16_HI),
+    B(BUFFER_STORE_BYTE), B(BUFFER_STORE_SHORT), B(BUFFER_STORE_BYTE_D16_HI),
+    B(BUFFER_STORE_SHORT_D16_HI), B(BUFFER_STORE_DWORD), B(BUFFER_STORE_DWORDX2),
+    B(BUFFER_STORE_DWORDX3), B(BUFFER_STORE_DWORDX4),
+    BAE(SWAP), BAE(CMPSWAP), BAE(ADD), BAE(SUB), BAE(SMIN), BAE(UMIN), BAE(SMAX), BAE(UMAX),
+    BAE(AND), BAE(OR), BAE(XOR), BAE(INC), BAE(DEC), B(BUFFER_ATOMIC_ADD_F32),
+    B(BUFFER_ATOMIC_PK_ADD_F16), B(BUFFER_ATOMIC_PK_ADD_BF16), B(BUFFER_ATOMIC_ADD_F64),
+    B(BUFFER_ATOMIC_MIN_F64), B(BUFFER_ATOMIC_MAX_F64), B(BUFFER_WBL2), B(BUFFER_INV),
+    FLE(FLAT), FLE(GLOBAL), FLE(SCRATCH),
+    B(GLOBAL_LOAD_LDS_UBYTE), B(GLOBAL_LOAD_LDS_SBYTE), B(GLOBAL_LOAD_LDS_USHORT),
+    B(GLOBAL_LOAD_LDS_SSHORT), B(GLOBAL_LOAD_LDS_DWORD), B(GLOBAL_LOAD_LDS_DWORDX3),
+    B(GLOBAL_LOAD_LDS_DWORDX4), B(SCRATCH_LOAD_LDS_UBYTE), B(SCRATCH_LOAD_LDS_SBYTE),
+    B(SCRATCH_LOAD_LDS_USHORT), B(SCRATCH_LOAD_LDS_SSHORT), B(SCRATCH_LOAD_LDS_DWORD),
+    FAE(FLAT), FAE(GLOBAL),
+    {NULL, NULL}
+};

@@ -1,0 +1,206 @@
+/*
+ * ops_vcmp.c -- vector compares (VOPC and their VOP3 forms): v_cmp_* write a
+ * lane mask to VCC or an SGPR pair (inactive lanes 0); v_cmpx_* also write
+ * it to EXEC (gfx9 semantics).  Float conditions (CDNA3 ISA VOPC table):
+ * f lt eq le gt lg ge o u nge nlg ngt nle neq nlt tru, where the n-forms are
+ * true for unordered operands; integer conditions f lt eq le gt ne ge t.
+ * v_cmp_class: S1 bits 0 sNaN, 1 qNaN, 2 -inf, 3 -normal, 4 -denormal,
+ * 5 -0, 6 +0, 7 +denormal, 8 +normal, 9 +inf.
+ */
+#include "valu_int.h"
+
+enum { C_F, C_LT, C_EQ, C_LE, C_GT, C_LG, C_GE, C_O, C_U, C_NGE, C_NLG, C_NGT, C_NLE,
+       C_NEQ, C_NLT, C_TRU, C_NE, C_T };
+
+static inline int fcond(int c, double a, double b)
+{
+    int un = isnan(a) || isnan(b);
+    switch (c) {
+    case C_F: return 0;
+    case C_LT: return a < b;
+    case C_EQ: return a == b;
+    case C_LE: return a <= b;
+    case C_GT: return a > b;
+    case C_LG: return !un && a != b;
+    case C_GE: return a >= b;
+    case C_O: return !un;
+    case C_U: return un;
+    case C_NGE: return !(a >= b);
+    case C_NLG: return un || a == b;
+    case C_NGT: return !(a > b);
+    case C_NLE: return !(a <= b);
+    case C_NEQ: return !(a == b);
+    case C_NLT: return !(a < b);
+    default: return 1;
+    }
+}
+
+#define ICOND(c, a, b) ((c) == C_F ? 0 : (c) == C_LT ? (a) < (b) : (c) == C_EQ ? (a) == (b) : \
+    (c) == C_LE ? (a) <= (b) : (c) == C_GT ? (a) > (b) : (c) == C_NE ? (a) != (b) : \
+    (c) == C_GE ? (a) >= (b) : 1)
+
+static void cmp_write(sim_x *x, uint64_t m, int cmpx)
+{
+    m &= x->wmask;
+    sim_sdst_mask(x, &x->i->d, m);
+    if (cmpx)
+        sim_set_exec(x->w, m);
+}
+
+static void cmp_f32(sim_x *x, int c, int cmpx)
+{
+    const uint32_t *A = sim_vsrc_f32(x, 0), *Bv = sim_vsrc_f32(x, 1);
+    uint64_t m = 0;
+    LANES if (fcond(c, u2f(A[l]), u2f(Bv[l]))) m |= 1ull << l;
+    cmp_write(x, m, cmpx);
+}
+static void cmp_f16(sim_x *x, int c, int cmpx)
+{
+    const uint32_t *A = sim_vsrc_f16(x, 0), *Bv = sim_vsrc_f16(x, 1);
+    uint64_t m = 0;
+    LANES if (fcond(c, fp_h2f((uint16_t)A[l]), fp_h2f((uint16_t)Bv[l]))) m |= 1ull << l;
+    cmp_write(x, m, cmpx);
+}
+static void cmp_f64(sim_x *x, int c, int cmpx)
+{
+    uint64_t A[NL], Bv[NL];
+    sim_vsrc64(x, 0, A, 1);
+    sim_vsrc64(x, 1, Bv, 1);
+    uint64_t m = 0;
+    LANES if (fcond(c, u2d(A[l]), u2d(Bv[l]))) m |= 1ull << l;
+    cmp_write(x, m, cmpx);
+}
+static void cmp_i32(sim_x *x, int c, int cmpx, int sgn)
+{
+    const uint32_t *A = sim_vsrc(x, 0), *Bv = sim_vsrc(x, 1);
+    uint64_t m = 0;
+    if (sgn) {
+        LANES { int32_t a = (int32_t)A[l], b = (int32_t)Bv[l]; if (ICOND(c, a, b)) m |= 1ull << l; }
+    } else {
+        LANES { uint32_t a = A[l], b = Bv[l]; if (ICOND(c, a, b)) m |= 1ull << l; }
+    }
+    cmp_write(x, m, cmpx);
+}
+static void cmp_i16(sim_x *x, int c, int cmpx, int sgn)
+{
+    const uint32_t *A = sim_vsrc_f16(x, 0), *Bv = sim_vsrc_f16(x, 1);
+    uint64_t m = 0;
+    if (sgn) {
+        LANES { int16_t a = (int16_t)A[l], b = (int16_t)Bv[l]; if (ICOND(c, a, b)) m |= 1ull << l; }
+    } else {
+        LANES { uint16_t a = (uint16_t)A[l], b = (uint16_t)Bv[l]; if (ICOND(c, a, b)) m |= 1ull << l; }
+    }
+    cmp_write(x, m, cmpx);
+}
+static void cmp_i64(sim_x *x, int c, int cmpx, int sgn)
+{
+    uint64_t A[NL], Bv[NL];
+    sim_vsrc64(x, 0, A, 0);
+    sim_vsrc64(x, 1, Bv, 0);
+    uint64_t m = 0;
+    if (sgn) {
+        LANES { int64_t a = (int64_t)A[l], b = (int64_t)Bv[l]; if (ICOND(c, a, b)) m |= 1ull << l; }
+    } else {
+        LANES { uint64_t a = A[l], b = Bv[l]; if (ICOND(c, a, b)) m |= 1ull << l; }
+    }
+    cmp_write(x, m, cmpx);
+}
+
+/* class of a value as the bit index of v_cmp_class */
+static int class_bit(int nan, int snan, int inf, int zero, int denorm, int neg)
+{
+    if (nan) return snan ? 0 : 1;
+    if (inf) return neg ? 2 : 9;
+    if (zero) return neg ? 5 : 6;
+    if (denorm) return neg ? 4 : 7;
+    return neg ? 3 : 8;
+}
+static void cls_f32(sim_x *x, int cmpx)
+{
+    /* raw source bits (no denormal flushing), abs/neg modifiers apply */
+    const uint32_t *A0 = sim_vsrc(x, 0), *Bv = sim_vsrc(x, 1);
+    unsigned mods = x->i->s[0].mods;
+    uint64_t m = 0;
+    LANES {
+        uint32_t a = A0[l];
+        if (mods & OM_ABS) a &= 0x7fffffffu;
+        if (mods & OM_NEG) a ^= 0x80000000u;
+        uint32_t e = (a >> 23) & 0xff, f = a & 0x7fffff;
+        int b = class_bit(e == 255 && f, !(f >> 22 & 1), e == 255 && !f, !e && !f, !e && f, a >> 31);
+        if (Bv[l] >> b & 1) m |= 1ull << l;
+    }
+    cmp_write(x, m, cmpx);
+}
+static void cls_f16(sim_x *x, int cmpx)
+{
+    const uint32_t *A0 = sim_vsrc(x, 0), *Bv = sim_vsrc(x, 1);
+    unsigned mods = x->i->s[0].mods;
+    int hi = x->i->enc == GCN_FMT_VOP3 && (x->i->mods.op_sel & 1);
+    uint64_t m = 0;
+    LANES {
+        uint16_t a = (uint16_t)(hi ? A0[l] >> 16 : A0[l]);
+        if (mods & OM_ABS) a &= 0x7fff;
+        if (mods & OM_NEG) a ^= 0x8000;
+        unsigned e = (a >> 10) & 31, f = a & 0x3ff;
+        int b = class_bit(e == 31 && f, !(f >> 9 & 1), e == 31 && !f, !e && !f, !e && f, a >> 15);
+        if (Bv[l] >> b & 1) m |= 1ull << l;
+    }
+    cmp_write(x, m, cmpx);
+}
+static void cls_f64(sim_x *x, int cmpx)
+{
+    uint64_t A[NL];
+    sim_vsrc64(x, 0, A, 0);
+    const uint32_t *Bv = sim_vsrc(x, 1);
+    unsigned mods = x->i->s[0].mods;
+    uint64_t m = 0;
+    LANES {
+        uint64_t a = A[l];
+        if (mods & OM_ABS) a &= 0x7fffffffffffffffull;
+        if (mods & OM_NEG) a ^= 0x8000000000000000ull;
+        uint64_t e = (a >> 52) & 0x7ff, f = a & 0xfffffffffffffull;
+        int b = class_bit(e == 2047 && f, !(f >> 51 & 1), e == 2047 && !f, !e && !f, !e && f,
+                          (int)(a >> 63));
+        if (Bv[l] >> b & 1) m |= 1ull << l;
+    }
+    cmp_write(x, m, cmpx);
+}
+
+#define FC(C, CN) \
+    BODY(V_CMP_##C##_F16) { cmp_f16(x, CN, 0); } BODY(V_CMPX_##C##_F16) { cmp_f16(x, CN, 1); } \
+    BODY(V_CMP_##C##_F32) { cmp_f32(x, CN, 0); } BODY(V_CMPX_##C##_F32) { cmp_f32(x, CN, 1); } \
+    BODY(V_CMP_##C##_F64) { cmp_f64(x, CN, 0); } BODY(V_CMPX_##C##_F64) { cmp_f64(x, CN, 1); }
+#define FCE(C) B(V_CMP_##C##_F16), B(V_CMPX_##C##_F16), B(V_CMP_##C##_F32), B(V_CMPX_##C##_F32), \
+    B(V_CMP_##C##_F64), B(V_CMPX_##C##_F64)
+FC(F, C_F) FC(LT, C_LT) FC(EQ, C_EQ) FC(LE, C_LE) FC(GT, C_GT) FC(LG, C_LG) FC(GE, C_GE)
+FC(O, C_O) FC(U, C_U) FC(NGE, C_NGE) FC(NLG, C_NLG) FC(NGT, C_NGT) FC(NLE, C_NLE)
+FC(NEQ, C_NEQ) FC(NLT, C_NLT) FC(TRU, C_TRU)
+
+#define IC(C, CN) \
+    BODY(V_CMP_##C##_I16) { cmp_i16(x, CN, 0, 1); } BODY(V_CMPX_##C##_I16) { cmp_i16(x, CN, 1, 1); } \
+    BODY(V_CMP_##C##_U16) { cmp_i16(x, CN, 0, 0); } BODY(V_CMPX_##C##_U16) { cmp_i16(x, CN, 1, 0); } \
+    BODY(V_CMP_##C##_I32) { cmp_i32(x, CN, 0, 1); } BODY(V_CMPX_##C##_I32) { cmp_i32(x, CN, 1, 1); } \
+    BODY(V_CMP_##C##_U32) { cmp_i32(x, CN, 0, 0); } BODY(V_CMPX_##C##_U32) { cmp_i32(x, CN, 1, 0); } \
+    BODY(V_CMP_##C##_I64) { cmp_i64(x, CN, 0, 1); } BODY(V_CMPX_##C##_I64) { cmp_i64(x, CN, 1, 1); } \
+    BODY(V_CMP_##C##_U64) { cmp_i64(x, CN, 0, 0); } BODY(V_CMPX_##C##_U64) { cmp_i64(x, CN, 1, 0); }
+#define ICE(C) B(V_CMP_##C##_I16), B(V_CMPX_##C##_I16), B(V_CMP_##C##_U16), B(V_CMPX_##C##_U16), \
+    B(V_CMP_##C##_I32), B(V_CMPX_##C##_I32), B(V_CMP_##C##_U32), B(V_CMPX_##C##_U32), \
+    B(V_CMP_##C##_I64), B(V_CMPX_##C##_I64), B(V_CMP_##C##_U64), B(V_CMPX_##C##_U64)
+IC(F, C_F) IC(LT, C_LT) IC(EQ, C_EQ) IC(LE, C_LE) IC(GT, C_GT) IC(NE, C_NE) IC(GE, C_GE)
+IC(T, C_T)
+
+BODY(V_CMP_CLASS_F16) { cls_f16(x, 0); }
+BODY(V_CMPX_CLASS_F16) { cls_f16(x, 1); }
+BODY(V_CMP_CLASS_F32) { cls_f32(x, 0); }
+BODY(V_CMPX_CLASS_F32) { cls_f32(x, 1); }
+BODY(V_CMP_CLASS_F64) { cls_f64(x, 0); }
+BODY(V_CMPX_CLASS_F64) { cls_f64(x, 1); }
+
+const sim_body_ent sim_bodies_vcmp[] = {
+    FCE(F), FCE(LT), FCE(EQ), FCE(LE), FCE(GT), FCE(LG), FCE(GE), FCE(O), FCE(U), FCE(NGE),
+    FCE(NLG), FCE(NGT), FCE(NLE), FCE(NEQ), FCE(NLT), FCE(TRU),
+    ICE(F), ICE(LT), ICE(EQ), ICE(LE), ICE(GT), ICE(NE), ICE(GE), ICE(T),
+    B(V_CMP_CLASS_F16), B(V_CMPX_CLASS_F16), B(V_CMP_CLASS_F32), B(V_CMPX_CLASS_F32),
+    B(V_CMP_CLASS_F64), B(V_CMPX_CLASS_F64),
+    {NULL, NULL}
+};

@@ -1,0 +1,400 @@
+/*
+ * prog.c -- pre-decoding: turns decoded instructions (gcn_insn, operands in
+ * LLVM print order tagged by field) into sim_insn records the inner loop runs
+ * without further decoding: the body function, operands resolved by role
+ * (destinations, src0..2, memory roles), constants expanded for their operand
+ * type, the registers read and written (for the pending-load checks), the
+ * instruction text and its source line.  Instructions are decoded lazily, the
+ * first time the PC reaches them, and cached per 4-byte slot of .text.
+ *
+ * Inline constants (AMD CDNA3 ISA "Inline constants"; LLVM SIInstrInfo /
+ * AMDGPUInstPrinter): 128..192 = 0..64, 193..208 = -1..-16, 240..248 =
+ * 0.5, -0.5, 1.0, -1.0, 2.0, -2.0, 4.0, -4.0, 1/(2*pi) in the operand's float
+ * format (f16/bf16/f32/f64); integer operands of 16 bits use the f16 bit
+ * patterns, 64-bit integer operands the f64 ones.  A 32-bit literal is the
+ * high half of an f64 operand and zero-extended for 64-bit integer operands
+ * (as LLVM's disassembler reads it).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "sim_int.h"
+
+static int dt_is64(unsigned dt)
+{
+    return dt == GCN_DT_B64 || dt == GCN_DT_I64 || dt == GCN_DT_U64 || dt == GCN_DT_F64;
+}
+
+static int dt_is16(unsigned dt)
+{
+    return dt == GCN_DT_B16 || dt == GCN_DT_I16 || dt == GCN_DT_U16 || dt == GCN_DT_F16 ||
+           dt == GCN_DT_BF16 || dt == GCN_DT_V2F16 || dt == GCN_DT_V2I16 || dt == GCN_DT_V2BF16;
+}
+
+/* Value of an inline constant encoding for an operand type. */
+uint64_t sim_inline_value(unsigned enc, unsigned dt);
+uint64_t sim_inline_value(unsigned enc, unsigned dt)
+{
+    /* packed operands: the constant is replicated into every element */
+    if (dt == GCN_DT_V2F16 || dt == GCN_DT_V2I16 || dt == GCN_DT_V2BF16) {
+        uint64_t h = sim_inline_value(enc, dt == GCN_DT_V2BF16 ? GCN_DT_BF16 :
+                                           dt == GCN_DT_V2F16 ? GCN_DT_F16 : GCN_DT_I16);
+        return (h & 0xffff) | (h & 0xffff) << 16;
+    }
+    if (dt == GCN_DT_V2F32 || dt == GCN_DT_V2B32) {
+        uint64_t v = sim_inline_value(enc, dt == GCN_DT_V2F32 ? GCN_DT_F32 : GCN_DT_B32) & 0xffffffffu;
+        return v | v << 32;
+    }
+    if (enc >= 128 && enc <= 208) {
+        int64_t v = enc <= 192 ? (int64_t)enc - 128 : 192 - (int64_t)enc;
+        if (dt_is64(dt))
+            return (uint64_t)v;
+        if (dt == GCN_DT_V2F16 || dt == GCN_DT_V2I16 || dt == GCN_DT_V2BF16 ||
+            dt == GCN_DT_B16 || dt == GCN_DT_I16 || dt == GCN_DT_U16 || dt == GCN_DT_F16 ||
+            dt == GCN_DT_BF16)
+            return (uint32_t)v & 0xffffu;
+        return (uint32_t)v;
+    }
+    if (enc >= 240 && enc <= 248) {
+        static const uint32_t f32[9] = {0x3f000000, 0xbf000000, 0x3f800000, 0xbf800000,
+                                        0x40000000, 0xc0000000, 0x40800000, 0xc0800000,
+                                        0x3e22f983};
+        static const uint16_t f16[9] = {0x3800, 0xb800, 0x3c00, 0xbc00, 0x4000, 0xc000,
+                                        0x4400, 0xc400, 0x3118};
+        static const uint16_t bf16[9] = {0x3f00, 0xbf00, 0x3f80, 0xbf80, 0x4000, 0xc000,
+                                         0x4080, 0xc080, 0x3e22};
+        static const uint64_t f64[9] = {0x3fe0000000000000ull, 0xbfe0000000000000ull,
+                                        0x3ff0000000000000ull, 0xbff0000000000000ull,
+                                        0x4000000000000000ull, 0xc000000000000000ull,
+                                        0x4010000000000000ull, 0xc010000000000000ull,
+                                        0x3fc45f306dc9c882ull};
+        unsigned i = enc - 240;
+        if (dt_is64(dt))
+            return f64[i];
+        if (dt == GCN_DT_BF16 || dt == GCN_DT_V2BF16)
+            return bf16[i];
+        if (dt_is16(dt))
+            return f16[i];
+        return f32[i];
+    }
+    return 0;
+}
+
+static uint64_t literal_value(uint32_t lit, unsigned dt)
+{
+    if (dt == GCN_DT_F64)
+        return (uint64_t)lit << 32;
+    if (dt == GCN_DT_V2F32 || dt == GCN_DT_V2B32)
+        return (uint64_t)lit << 32 | lit;
+    return lit;
+}
+
+static void set_bad(sim_insn *si, const char *fmt, unsigned a, unsigned b)
+{
+    if (si->bad)
+        return;
+    char buf[256];
+    snprintf(buf, sizeof buf, fmt, a, b);
+    si->bad = 1;
+    si->badmsg = strdup(buf);
+}
+
+/* Resolve one decoded operand. */
+static void resolve(sim_insn *si, const gcn_opnd *op, const gcn_insn *in, unsigned accum,
+                    unsigned nvrows, sim_opnd *o)
+{
+    memset(o, 0, sizeof *o);
+    o->n = op->nregs ? op->nregs : 1;
+    o->dt = op->dtype;
+    if (op->flags & GCN_OPF_NEG) o->mods |= OM_NEG;
+    if (op->flags & GCN_OPF_ABS) o->mods |= OM_ABS;
+    if (op->flags & GCN_OPF_SEXT) o->mods |= OM_SEXT;
+    switch (op->kind) {
+    case GCN_OPND_VGPR:
+        o->kind = OK_V;
+        o->r = op->reg;
+        if ((unsigned)op->reg + o->n > accum)
+            set_bad(si, "v%u is beyond the kernel's architectural VGPRs (accum_offset %u)",
+                    op->reg + o->n - 1, accum);
+        break;
+    case GCN_OPND_AGPR:
+        o->kind = OK_V;
+        o->agpr = 1;
+        o->r = (uint16_t)(accum + op->reg);
+        if (accum + op->reg + o->n > nvrows)
+            set_bad(si, "a%u is beyond the kernel's AGPRs (%u allocated)",
+                    op->reg + o->n - 1, nvrows > accum ? nvrows - accum : 0);
+        break;
+    case GCN_OPND_SGPR:
+        o->kind = OK_S;
+        o->r = op->reg;
+        break;
+    case GCN_OPND_TTMP:
+        o->kind = OK_S;
+        o->r = (uint16_t)(SR_TTMP0 + op->reg);
+        break;
+    case GCN_OPND_SPECIAL:
+        switch (op->reg) {
+        case 251: o->kind = OK_VCCZ; break;
+        case 252: o->kind = OK_EXECZ; break;
+        case 253: o->kind = OK_SCC; break;
+        case 254: o->kind = OK_LDSDIR; break;
+        case 235: case 236: case 237: case 238: {
+            uint64_t base = op->reg <= 236 ? SIM_SHARED_BASE : SIM_PRIVATE_BASE;
+            uint64_t v = (op->reg & 1) ? base : base + 0xffffffffull;
+            o->kind = OK_C;
+            o->c = o->n >= 2 ? v : v >> 32;
+            break;
+        }
+        case 239: o->kind = OK_C; o->c = 0; break;
+        default:
+            if (op->reg < 128) {
+                o->kind = OK_S;
+                o->r = op->reg;
+            } else {
+                o->kind = OK_BAD;
+                set_bad(si, "operand encoding %u not simulated", op->reg, 0);
+            }
+        }
+        break;
+    case GCN_OPND_INLINE:
+        o->kind = OK_C;
+        o->c = sim_inline_value(op->reg, op->dtype);
+        break;
+    case GCN_OPND_LITERAL:
+        o->kind = OK_C;
+        o->c = literal_value((uint32_t)op->imm, op->dtype);
+        break;
+    case GCN_OPND_IMM:
+        o->kind = OK_IMM;
+        o->c = (uint64_t)op->imm;
+        break;
+    case GCN_OPND_LABEL:
+        o->kind = OK_IMM;
+        o->c = (uint64_t)op->imm;
+        break;
+    default:
+        o->kind = OK_NONE;
+        break;
+    }
+    (void)in;
+}
+
+static int mem_role(unsigned field)
+{
+    switch (field) {
+    case GCN_FLD_VADDR: return MF_VADDR;
+    case GCN_FLD_VDATA: return MF_VDATA;
+    case GCN_FLD_SRSRC: return MF_SRSRC;
+    case GCN_FLD_SOFFSET: return MF_SOFFSET;
+    case GCN_FLD_SADDR: return MF_SADDR;
+    case GCN_FLD_SBASE: return MF_SBASE;
+    case GCN_FLD_SDATA: return MF_SDATA;
+    case GCN_FLD_DATA0: return MF_DATA0;
+    case GCN_FLD_DATA1: return MF_DATA1;
+    case GCN_FLD_ADDR: return MF_ADDR;
+    default: return -1;
+    }
+}
+
+static void add_ref(sim_insn *si, int write, const sim_opnd *o)
+{
+    sim_rref r;
+    if (o->kind == OK_V)
+        r.file = 1;
+    else if (o->kind == OK_S)
+        r.file = 2;
+    else
+        return;
+    r.r = o->r;
+    r.n = o->n;
+    if (write) {
+        if (si->nwr < sizeof si->wr / sizeof si->wr[0])
+            si->wr[si->nwr++] = r;
+    } else {
+        if (si->nrd < sizeof si->rd / sizeof si->rd[0])
+            si->rd[si->nrd++] = r;
+    }
+}
+
+static void add_sref(sim_insn *si, int write, unsigned reg, unsigned n)
+{
+    sim_opnd o = {.kind = OK_S, .r = (uint16_t)reg, .n = (uint8_t)n};
+    add_ref(si, write, &o);
+}
+
+void sim_predecode(sim_insn *si, const gcn_insn *in, const gcn_decoder *d, unsigned accum,
+                   unsigned nvrows)
+{
+    memset(si, 0, sizeof *si);
+    si->raw = *in;
+    si->id = in->id;
+    si->enc = in->enc;
+    si->sub = in->sub;
+    si->size = in->size;
+    si->pc = in->addr;
+    si->mods = in->m;
+    si->next = UINT32_MAX;
+    si->tgt_idx = UINT32_MAX;
+    const gcn_isa_row *row = gcn_isa_row_of(in->id);
+    si->flags = row->flags;
+    int ndst = 0;
+    for (unsigned k = 0; k < in->nopnds && k < GCN_MAX_OPNDS; k++) {
+        const gcn_opnd *op = &in->op[k];
+        sim_opnd o;
+        resolve(si, op, in, accum, nvrows, &o);
+        int role = mem_role(op->field);
+        if (role >= 0)
+            si->m[role] = o;
+        if (op->kind == GCN_OPND_LABEL) {
+            si->imm = op->imm;
+            si->target = in->addr + 4 + (uint64_t)((int64_t)op->imm * 4);
+            continue;
+        }
+        if (op->flags & GCN_OPF_DST) {
+            if (ndst == 0)
+                si->d = o;
+            else if (ndst == 1)
+                si->d2 = o;
+            ndst++;
+            add_ref(si, 1, &o);
+        }
+        if (op->flags & GCN_OPF_SRC) {
+            add_ref(si, 0, &o);
+            int slot = -1;
+            switch (op->field) {
+            case GCN_FLD_SRC0: case GCN_FLD_SSRC0: slot = 0; break;
+            case GCN_FLD_SRC1: case GCN_FLD_SSRC1: slot = 1; break;
+            case GCN_FLD_SRC2: slot = 2; break;
+            case GCN_FLD_VCC_IMPLICIT: slot = 2; break;
+            default:
+                if (role < 0 && op->kind != GCN_OPND_IMM) {
+                    for (int q = 0; q < 3; q++)
+                        if (si->s[q].kind == OK_NONE) { slot = q; break; }
+                }
+            }
+            if (slot >= 0 && si->s[slot].kind == OK_NONE)
+                si->s[slot] = o;
+        }
+        if (op->kind == GCN_OPND_IMM && !(op->flags & (GCN_OPF_DST)) && role < 0)
+            si->imm = op->imm;
+        else if (op->kind == GCN_OPND_IMM && op->field == GCN_FLD_SIMM16)
+            si->imm = op->imm;
+    }
+    if (in->enc == GCN_FMT_SOPP && si->target == 0 && (row->flags & GCN_F_BRANCH)) {
+        /* branches whose label the decoder gave as an immediate */
+        si->target = in->addr + 4 + (uint64_t)((int64_t)(int16_t)si->imm * 4);
+    }
+    /* implicit registers */
+    if (row->flags & GCN_F_RD_VCC) add_sref(si, 0, SR_VCC_LO, 2);
+    if (row->flags & GCN_F_RD_M0) add_sref(si, 0, SR_M0, 1);
+    if (row->flags & GCN_F_RD_EXEC) add_sref(si, 0, SR_EXEC_LO, 2);
+    if (row->flags & GCN_F_WR_VCC) add_sref(si, 1, SR_VCC_LO, 2);
+    if (row->flags & GCN_F_WR_M0) add_sref(si, 1, SR_M0, 1);
+    if (row->flags & GCN_F_WR_EXEC) add_sref(si, 1, SR_EXEC_LO, 2);
+
+    if (in->id == GCN_ID_INVALID) {
+        si->bad = 1;
+        char buf[96];
+        snprintf(buf, sizeof buf, "illegal instruction (word 0x%08x)", in->words[0]);
+        si->badmsg = strdup(buf);
+    }
+    si->fn = si->bad ? sim_body_bad : sim_body_of(in->id);
+    if (!si->bad && in->sub == GCN_SUB_DPP && si->fn != sim_body_unsimulated) {
+        si->fn2 = si->fn;
+        si->fn = sim_dpp_body;
+    }
+
+    gcn_strbuf sb;
+    gcn_sb_init(&sb);
+    if (d)
+        gcn_print_insn(d, in, &sb);
+    si->text = strdup(sb.buf ? sb.buf : "");
+    gcn_sb_free(&sb);
+}
+
+int sim_prog_init(sim_prog *p, const gcn_codeobj *co, gcn_target t, unsigned accum,
+                  unsigned nvrows, char *err, size_t errlen)
+{
+    memset(p, 0, sizeof *p);
+    p->co = co;
+    p->dec.target = t;
+    p->text_addr = co->text_addr;
+    p->text_size = co->text_size;
+    p->accum = accum;
+    p->nvrows = nvrows;
+    size_t slots = (size_t)(co->text_size / 4) + 1;
+    p->at = malloc(slots * sizeof *p->at);
+    if (!p->at) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    memset(p->at, 0xff, slots * sizeof *p->at);
+    return 0;
+}
+
+void sim_prog_free(sim_prog *p)
+{
+    for (uint32_t i = 0; i < p->n; i++) {
+        sim_insn *si = sim_prog_insn(p, i);
+        free(si->text);
+        free(si->where);
+        free(si->sym);
+        free(si->badmsg);
+    }
+    for (uint32_t b = 0; b < p->cap / SIM_PROG_BLK; b++)
+        free(p->blk[b]);
+    free(p->blk);
+    free(p->at);
+    memset(p, 0, sizeof *p);
+}
+
+int32_t sim_prog_at(sim_prog *p, uint64_t pc, char *err, size_t errlen)
+{
+    if (pc < p->text_addr || pc >= p->text_addr + p->text_size || (pc & 3)) {
+        snprintf(err, errlen, "PC 0x%llx is outside the kernel's code (.text 0x%llx..0x%llx)%s",
+                 (unsigned long long)pc, (unsigned long long)p->text_addr,
+                 (unsigned long long)(p->text_addr + p->text_size),
+                 (pc & 3) ? " or misaligned" : "");
+        return -1;
+    }
+    uint64_t slot = (pc - p->text_addr) >> 2;
+    if (p->at[slot] >= 0)
+        return p->at[slot];
+    if (p->n == p->cap) {           /* blocks never move: tickets point at insns */
+        uint32_t nb = p->cap / SIM_PROG_BLK;
+        sim_insn **nblk = realloc(p->blk, (size_t)(nb + 1) * sizeof *nblk);
+        if (!nblk) {
+            snprintf(err, errlen, "out of memory");
+            return -1;
+        }
+        p->blk = nblk;
+        p->blk[nb] = calloc(SIM_PROG_BLK, sizeof(sim_insn));
+        if (!p->blk[nb]) {
+            snprintf(err, errlen, "out of memory");
+            return -1;
+        }
+        p->cap += SIM_PROG_BLK;
+    }
+    gcn_insn in;
+    uint64_t off = pc - p->text_addr;
+    gcn_decode_one(&p->dec, p->co->text + off, p->text_size - off, pc, &in);
+    sim_insn *si = sim_prog_insn(p, p->n);
+    sim_predecode(si, &in, &p->dec, p->accum, p->nvrows);
+    const gcn_line *ln = gcn_co_line(p->co, pc);
+    if (ln && ln->file) {
+        const char *base = strrchr(ln->file, '/');
+        base = base ? base + 1 : ln->file;
+        char buf[512];
+        snprintf(buf, sizeof buf, "%s:%u", base, ln->line);
+        si->where = strdup(buf);
+    }
+    const gcn_symbol *sy = gcn_co_symbol_at(p->co, pc);
+    if (sy && sy->name && pc >= sy->value) {
+        char buf[512];
+        snprintf(buf, sizeof buf, "%s+0x%llx", sy->name, (unsigned long long)(pc - sy->value));
+        si->sym = strdup(buf);
+    }
+    p->at[slot] = (int32_t)p->n;
+    return (int32_t)p->n++;
+}

@@ -1,0 +1,886 @@
+/*
+ * sim.c -- the simulated device: device memory (allocations with guard gaps,
+ * faults for accesses outside them), waves and workgroups, the dispatch of a
+ * grid (initial SGPR/VGPR state from the kernel descriptor), the inner
+ * execution loop, s_barrier scheduling, faults and findings.
+ *
+ * Initial kernel execution state follows LLVM AMDGPUUsage.rst ("Initial
+ * Kernel Execution State"): user SGPRs in the order private segment buffer,
+ * dispatch ptr, queue ptr, kernarg segment ptr, dispatch id, flat scratch
+ * init, private segment size, preloaded kernel arguments; then the system
+ * SGPRs at USER_SGPR_COUNT: workgroup id x, y, z, workgroup info.  gfx942 and
+ * gfx950 have architected flat scratch (no scratch wave offset SGPR) and
+ * packed work-item ids: v0 = x | y << 10 | z << 20.  With kernarg preloading
+ * the hardware starts 256 bytes after the kernel entry (the first 256 bytes
+ * are the compatibility prologue that loads the same SGPRs).
+ * The dispatch packet is hsa_kernel_dispatch_packet_t (HSA runtime spec).
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include "sim_int.h"
+#include "trace.h"
+
+static double now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+/* ---- device --------------------------------------------------------------- */
+
+gcn_sim *gcn_sim_new(const gcn_sim_opts *opts)
+{
+    gcn_sim *s = calloc(1, sizeof *s);
+    if (!s)
+        return NULL;
+    if (opts)
+        s->o = *opts;
+    if (!s->o.max_insns)
+        s->o.max_insns = 2000000000ull;
+    if (!s->o.trace_out)
+        s->o.trace_out = stdout;
+    s->next_addr = SIM_HEAP_BASE;
+    return s;
+}
+
+static void wave_free(sim_wave *w);
+
+void gcn_sim_free(gcn_sim *s)
+{
+    if (!s)
+        return;
+    for (unsigned i = 0; i < s->nallocs; i++) {
+        free(s->allocs[i].data);
+        free(s->allocs[i].name);
+    }
+    free(s->allocs);
+    for (unsigned i = 0; i < s->nfinds; i++) {
+        gcn_finding *f = &s->finds[i];
+        free(f->text); free(f->where); free(f->prod_text); free(f->prod_where); free(f->detail);
+        free(f->sym); free(f->prod_sym);
+    }
+    free(s->finds);
+    for (unsigned i = 0; i < SIM_MAX_WAVES; i++)
+        wave_free(s->wave_pool[i]);
+    free(s->wg.lds);
+    free(s->wg.lds_tk);
+    free(s);
+}
+
+int gcn_sim_alloc(gcn_sim *s, uint64_t size, const char *name, uint64_t *addr)
+{
+    if (s->nallocs == s->cap_allocs) {
+        unsigned nc = s->cap_allocs ? 2 * s->cap_allocs : 16;
+        sim_alloc *na = realloc(s->allocs, nc * sizeof *na);
+        if (!na)
+            return -1;
+        s->allocs = na;
+        s->cap_allocs = nc;
+    }
+    sim_alloc *a = &s->allocs[s->nallocs];
+    a->data = calloc(1, size ? size : 1);
+    if (!a->data)
+        return -1;
+    a->size = size;
+    a->base = s->next_addr;
+    a->name = strdup(name ? name : "?");
+    /* next allocation: 1 MiB aligned, at least 1 MiB of unmapped guard after this one */
+    s->next_addr = (a->base + size + (2u << 20) - 1) & ~((1ull << 20) - 1);
+    s->nallocs++;
+    *addr = a->base;
+    return 0;
+}
+
+uint8_t *sim_mem(gcn_sim *s, uint64_t addr, uint64_t n)
+{
+    sim_alloc *a = s->nallocs ? &s->allocs[s->last] : NULL;
+    if (a && addr >= a->base && addr - a->base + n <= a->size && addr + n >= addr)
+        return a->data + (addr - a->base);
+    /* allocations are in increasing address order: binary search */
+    unsigned lo = 0, hi = s->nallocs;
+    while (lo < hi) {
+        unsigned mid = (lo + hi) / 2;
+        if (s->allocs[mid].base + s->allocs[mid].size <= addr)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    if (lo < s->nallocs) {
+        a = &s->allocs[lo];
+        if (addr >= a->base && addr - a->base + n <= a->size && addr + n >= addr) {
+            s->last = lo;
+            return a->data + (addr - a->base);
+        }
+    }
+    return NULL;
+}
+
+uint8_t *gcn_sim_host(gcn_sim *s, uint64_t addr, uint64_t size)
+{
+    return sim_mem(s, addr, size);
+}
+
+/* Describe where an address lies relative to the allocations. */
+static void describe_addr(gcn_sim *s, uint64_t addr, char *buf, size_t n)
+{
+    const sim_alloc *best = NULL;
+    uint64_t bestd = UINT64_MAX;
+    for (unsigned i = 0; i < s->nallocs; i++) {
+        const sim_alloc *a = &s->allocs[i];
+        uint64_t d = addr < a->base ? a->base - addr : addr - (a->base + a->size);
+        if (addr >= a->base && addr < a->base + a->size)
+            d = 0;
+        if (d < bestd) {
+            bestd = d;
+            best = &s->allocs[i];
+        }
+    }
+    if (best && bestd < (1ull << 20)) {
+        if (addr >= best->base + best->size)
+            snprintf(buf, n, " (offset %llu of allocation '%s' [0x%llx, +%llu): past its end)",
+                     (unsigned long long)(addr - best->base), best->name,
+                     (unsigned long long)best->base, (unsigned long long)best->size);
+        else if (addr < best->base)
+            snprintf(buf, n, " (%llu bytes before allocation '%s' at 0x%llx)",
+                     (unsigned long long)(best->base - addr), best->name,
+                     (unsigned long long)best->base);
+        else
+            snprintf(buf, n, " (access runs past the end of allocation '%s' [0x%llx, +%llu))",
+                     best->name, (unsigned long long)best->base, (unsigned long long)best->size);
+    } else {
+        snprintf(buf, n, " (not in any allocation)");
+    }
+}
+
+uint8_t *sim_gmem(sim_x *x, uint64_t addr, unsigned n, unsigned lane)
+{
+    uint8_t *p = sim_mem(x->sim, addr, n);
+    if (!p) {
+        char where[256];
+        describe_addr(x->sim, addr, where, sizeof where);
+        sim_fault(x, "memory fault: lane %u accesses %u bytes at 0x%llx%s", lane, n,
+                  (unsigned long long)addr, where);
+    }
+    return p;
+}
+
+/* ---- faults and findings --------------------------------------------------- */
+
+void sim_fault(sim_x *x, const char *fmt, ...)
+{
+    gcn_sim *s = x->sim;
+    if (s->faulted)
+        return;
+    s->faulted = 1;
+    char msg[640];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    const sim_insn *i = x->i;
+    const sim_wg *g = x->g;
+    if (i)
+        snprintf(s->fault, sizeof s->fault, "%s\n  at pc 0x%llx%s%s%s%s%s: %s\n  wave %u of workgroup (%u,%u,%u)",
+                 msg, (unsigned long long)i->pc, i->sym ? " (" : "", i->sym ? i->sym : "",
+                 i->sym ? ")" : "", i->where ? " " : "", i->where ? i->where : "",
+                 i->text, x->w ? x->w->idx : 0, g ? g->id[0] : 0, g ? g->id[1] : 0,
+                 g ? g->id[2] : 0);
+    else
+        snprintf(s->fault, sizeof s->fault, "%s", msg);
+}
+
+const char *gcn_finding_name(gcn_finding_kind k)
+{
+    switch (k) {
+    case GCN_FIND_READ_PENDING: return "read-before-retire";
+    case GCN_FIND_WRITE_PENDING: return "overwrite-before-retire";
+    case GCN_FIND_LDS_DMA_PENDING: return "lds-dma-read-before-retire";
+    case GCN_FIND_SMEM_OOO: return "smem-out-of-order";
+    case GCN_FIND_BARRIER_LDS: return "barrier-with-pending-lds-write";
+    default: return "finding";
+    }
+}
+
+static char *dupz(const char *s)
+{
+    return s ? strdup(s) : NULL;
+}
+
+void sim_finding_w(gcn_sim *s, sim_wave *w, const sim_insn *cons, gcn_finding_kind k,
+                   const sim_insn *prod, uint64_t lanes, const char *detail)
+{
+    uint64_t ppc = prod ? prod->pc : ~0ull;
+    for (unsigned i = 0; i < s->nfinds; i++) {
+        gcn_finding *f = &s->finds[i];
+        if (f->kind == k && f->pc == cons->pc && f->prod_pc == ppc) {
+            f->count++;
+            return;
+        }
+    }
+    if (s->nfinds == s->cap_finds) {
+        unsigned nc = s->cap_finds ? 2 * s->cap_finds : 16;
+        gcn_finding *nf = realloc(s->finds, nc * sizeof *nf);
+        if (!nf)
+            return;
+        s->finds = nf;
+        s->cap_finds = nc;
+    }
+    gcn_finding *f = &s->finds[s->nfinds++];
+    memset(f, 0, sizeof *f);
+    f->kind = k;
+    f->pc = cons->pc;
+    f->text = dupz(cons->text);
+    f->where = dupz(cons->where);
+    f->prod_pc = ppc;
+    f->prod_text = prod ? dupz(prod->text) : NULL;
+    f->prod_where = prod ? dupz(prod->where) : NULL;
+    f->sym = dupz(cons->sym);
+    f->prod_sym = prod ? dupz(prod->sym) : NULL;
+    f->detail = dupz(detail);
+    f->lanes = lanes;
+    f->count = 1;
+    if (w && w->wg) {
+        f->wg[0] = w->wg->id[0];
+        f->wg[1] = w->wg->id[1];
+        f->wg[2] = w->wg->id[2];
+    }
+    f->wave = w ? w->idx : 0;
+    if (s->o.strict)
+        s->finding_stop = 1;
+    if (s->trace)
+        sim_trace_finding(s->trace, w, f);
+}
+
+void sim_finding(sim_x *x, gcn_finding_kind k, const sim_insn *prod, uint64_t lanes,
+                 const char *fmt, ...)
+{
+    char buf[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    sim_finding_w(x->sim, x->w, x->i, k, prod, lanes, buf);
+}
+
+static void print_lanes(FILE *f, uint64_t m)
+{
+    int first = 1;
+    for (int i = 0; i < 64;) {
+        if (!(m >> i & 1)) {
+            i++;
+            continue;
+        }
+        int j = i;
+        while (j + 1 < 64 && (m >> (j + 1) & 1))
+            j++;
+        fprintf(f, "%s%d", first ? "" : ",", i);
+        if (j > i)
+            fprintf(f, "-%d", j);
+        first = 0;
+        i = j + 1;
+    }
+    if (first)
+        fprintf(f, "none");
+}
+
+void gcn_sim_print_findings(FILE *f, const gcn_sim_result *r, unsigned max)
+{
+    for (unsigned i = 0; i < r->nfindings && i < max; i++) {
+        const gcn_finding *g = &r->findings[i];
+        fprintf(f, "finding: %s at pc 0x%llx%s%s%s%s%s: %s\n", gcn_finding_name(g->kind),
+                (unsigned long long)g->pc, g->sym ? " (" : "", g->sym ? g->sym : "",
+                g->sym ? ")" : "", g->where ? " " : "", g->where ? g->where : "",
+                g->text ? g->text : "");
+        if (g->detail)
+            fprintf(f, "  %s\n", g->detail);
+        if (g->prod_text)
+            fprintf(f, "  producer: pc 0x%llx%s%s%s%s%s: %s\n", (unsigned long long)g->prod_pc,
+                    g->prod_sym ? " (" : "", g->prod_sym ? g->prod_sym : "", g->prod_sym ? ")" : "",
+                    g->prod_where ? " " : "", g->prod_where ? g->prod_where : "", g->prod_text);
+        fprintf(f, "  first seen: workgroup (%u,%u,%u) wave %u, lanes ", g->wg[0], g->wg[1],
+                g->wg[2], g->wave);
+        print_lanes(f, g->lanes);
+        fprintf(f, "; %llu occurrence%s\n", (unsigned long long)g->count, g->count == 1 ? "" : "s");
+    }
+    if (r->nfindings > max)
+        fprintf(f, "(%u more findings not shown)\n", r->nfindings - max);
+}
+
+/* ---- waves ---------------------------------------------------------------- */
+
+sim_wave *sim_wave_new(unsigned nvrows, unsigned accum)
+{
+    sim_wave *w = calloc(1, sizeof *w);
+    if (!w)
+        return NULL;
+    w->nvrows = nvrows ? nvrows : 1;
+    w->accum = accum;
+    w->v = calloc(w->nvrows, sizeof *w->v);
+    w->vpend = calloc(w->nvrows, 1);
+    w->vlast = calloc(w->nvrows, sizeof *w->vlast);
+    w->vooo = calloc(w->nvrows, 1);
+    w->vooo_prod = calloc(w->nvrows, sizeof *w->vooo_prod);
+    w->vooo_other = calloc(w->nvrows, sizeof *w->vooo_other);
+    w->vooo_wait = calloc(w->nvrows, sizeof *w->vooo_wait);
+    w->sooo_prod = calloc(128, sizeof *w->sooo_prod);
+    w->sooo_other = calloc(128, sizeof *w->sooo_other);
+    w->sooo_wait = calloc(128, sizeof *w->sooo_wait);
+    uint32_t *pay = calloc(SIM_NTICKETS, (6 * NL) * sizeof(uint32_t));
+    if (!w->v || !w->vpend || !w->vlast || !w->vooo || !w->vooo_prod || !w->vooo_other ||
+        !w->vooo_wait || !w->sooo_prod || !w->sooo_other || !w->sooo_wait || !pay) {
+        free(pay);
+        wave_free(w);
+        return NULL;
+    }
+    for (unsigned i = 0; i < SIM_NTICKETS; i++) {
+        w->tk[i].data = pay + (size_t)i * (6 * NL);
+        w->tk[i].lane_addr = w->tk[i].data + 4 * NL;
+    }
+    sim_wave_reset(w);
+    return w;
+}
+
+static void wave_free(sim_wave *w)
+{
+    if (!w)
+        return;
+    free(w->v);
+    free(w->vpend);
+    free(w->vlast);
+    free(w->vooo);
+    free(w->vooo_prod);
+    free(w->vooo_other);
+    free(w->vooo_wait);
+    free(w->sooo_prod);
+    free(w->sooo_other);
+    free(w->sooo_wait);
+    free(w->tk[0].data);
+    free(w->priv);
+    free(w);
+}
+
+void sim_wave_free(sim_wave *w)
+{
+    wave_free(w);
+}
+
+void sim_wave_reset(sim_wave *w)
+{
+    memset(w->s, 0, sizeof w->s);
+    w->scc = 0;
+    w->hw_mode = w->hw_status = w->hw_trapsts = 0;
+    memset(w->v, 0, (size_t)w->nvrows * sizeof *w->v);
+    memset(w->vpend, 0, w->nvrows);
+    memset(w->vooo, 0, w->nvrows);
+    memset(w->spend, 0, sizeof w->spend);
+    memset(w->sooo, 0, sizeof w->sooo);
+    w->nooo = 0;
+    w->npend = 0;
+    w->vm.n = w->vm.head = 0;
+    w->lgkm.n = w->lgkm.head = 0;
+    w->ntk_free = 0;
+    for (int i = SIM_NTICKETS - 1; i >= 0; i--) {
+        w->tk[i].kind = TK_NONE;
+        w->tk[i].gid = 0;
+        w->tk_free[w->ntk_free++] = &w->tk[i];
+    }
+    w->state = WS_RUN;
+    w->ninsn = 0;
+    w->cur = 0;
+    w->seq = 0;
+    if (w->priv && w->priv_size)
+        memset(w->priv, 0, (size_t)w->priv_size * NL);
+}
+
+/* ---- bad / unsimulated bodies ----------------------------------------------- */
+
+void sim_body_bad(sim_x *x)
+{
+    sim_fault(x, "%s", x->i->badmsg ? x->i->badmsg : "bad instruction");
+}
+
+void sim_body_unsimulated(sim_x *x)
+{
+    const gcn_isa_row *r = gcn_isa_row_of(x->i->id);
+    const char *why = gcn_sim_not_simulated(x->i->id);
+    sim_fault(x, "instruction %s is not simulated%s%s", r->mnem, why ? ": " : "", why ? why : "");
+}
+
+/* ---- execution ------------------------------------------------------------- */
+
+/* Run one instruction already selected in x (x->w, x->g, x->i set). */
+static inline void exec_insn(gcn_sim *s, sim_x *x, const sim_insn *si)
+{
+    sim_wave *w = x->w;
+    x->i = si;
+    x->exec = sim_exec(w);
+    x->wmask = x->exec;
+    if (w->npend || w->nooo)
+        sim_check_regs(x);
+    si->fn(x);
+    (void)s;
+}
+
+int sim_exec_one(gcn_sim *s, sim_wave *w, sim_wg *g, const sim_insn *si, sim_x *x)
+{
+    x->sim = s;
+    x->w = w;
+    x->g = g;
+    x->branch_taken = 0;
+    x->ended = 0;
+    x->waiting = 0;
+    exec_insn(s, x, si);
+    return s->faulted ? -1 : 0;
+}
+
+static void progress(gcn_sim *s, const gcn_dispatch *d, unsigned wgi, unsigned nwg)
+{
+    double t = now_s();
+    if (t - s->tlast < 0.25)
+        return;
+    s->tlast = t;
+    fprintf(stderr, "\rgcnsim: workgroup %u/%u, %.1f M wave-instructions, %.1f s   ", wgi + 1, nwg,
+            s->insns / 1e6, t - s->t0);
+    fflush(stderr);
+    (void)d;
+}
+
+/* Run wave w until it ends, waits at a barrier, or faults. */
+static void run_wave(gcn_sim *s, sim_x *x, sim_wave *w)
+{
+    sim_prog *p = s->prog;
+    x->w = w;
+    uint32_t cur = w->cur;
+    char err[256];
+    int tr = w->traced;
+    for (;;) {
+        sim_insn *si = sim_prog_insn(p, cur);
+        if (__builtin_expect(s->insns >= s->budget, 0)) {
+            x->i = si;
+            sim_fault(x, "instruction budget exceeded: %llu wave-instructions (--max-insns); "
+                      "the kernel may never end", (unsigned long long)s->budget);
+            return;
+        }
+        if (__builtin_expect(tr, 0))
+            sim_trace_before(s->trace, x, si);
+        x->branch_taken = 0;
+        exec_insn(s, x, si);
+        s->insns++;
+        w->ninsn++;
+        if (__builtin_expect(tr, 0))
+            sim_trace_after(s->trace, x, si);
+        if (__builtin_expect(s->faulted || s->finding_stop, 0))
+            return;
+        if (x->ended) {
+            x->ended = 0;
+            w->state = WS_DONE;
+            w->cur = cur;
+            return;
+        }
+        if (x->branch_taken) {
+            x->branch_taken = 0;
+            int32_t t;
+            if (x->branch_pc == si->target && si->tgt_idx != UINT32_MAX)
+                t = (int32_t)si->tgt_idx;
+            else {
+                t = sim_prog_at(p, x->branch_pc, err, sizeof err);
+                if (t < 0) {
+                    x->i = si;
+                    sim_fault(x, "branch to bad address: %s", err);
+                    return;
+                }
+                if (x->branch_pc == si->target)
+                    si->tgt_idx = (uint32_t)t;
+            }
+            cur = (uint32_t)t;
+        } else if (si->next != UINT32_MAX) {
+            cur = si->next;
+        } else {
+            int32_t t = sim_prog_at(p, si->pc + si->size, err, sizeof err);
+            if (t < 0) {
+                x->i = si;
+                sim_fault(x, "execution ran off the end of the code: %s", err);
+                return;
+            }
+            si->next = (uint32_t)t;
+            cur = (uint32_t)t;
+        }
+        if (x->waiting) {
+            x->waiting = 0;
+            w->state = WS_BARRIER;
+            w->cur = cur;
+            return;
+        }
+    }
+}
+
+/* kernel descriptor fields needed at dispatch */
+typedef struct disp_layout {
+    unsigned nvrows, accum;
+    uint32_t lds_size;
+    uint32_t priv_size;
+    uint64_t entry;
+} disp_layout;
+
+static int setup_wave(gcn_sim *s, const gcn_dispatch *d, const disp_layout *L, sim_wg *g,
+                      sim_wave *w, unsigned wi, uint64_t kernarg_addr, uint64_t packet_addr,
+                      uint64_t queue_addr, char *err, size_t errlen)
+{
+    const gcn_kd *kd = &d->kernel->kd;
+    sim_wave_reset(w);
+    w->idx = wi;
+    w->wg = g;
+    unsigned nthreads = d->block[0] * d->block[1] * d->block[2];
+    uint64_t exec = 0;
+    for (unsigned l = 0; l < NL; l++) {
+        unsigned t = wi * NL + l;
+        if (t >= nthreads)
+            break;
+        exec |= 1ull << l;
+        unsigned tx = t % d->block[0], ty = (t / d->block[0]) % d->block[1],
+                 tz = t / (d->block[0] * d->block[1]);
+        uint32_t v0 = tx;
+        if (kd->enable_vgpr_workitem_id >= 1) v0 |= ty << 10;
+        if (kd->enable_vgpr_workitem_id >= 2) v0 |= tz << 20;
+        w->v[0][l] = v0;
+    }
+    sim_set_exec(w, exec);
+    unsigned n = 0;
+    if (kd->user_sgpr_private_segment_buffer) {
+        /* a raw descriptor of the private segment: swizzled scratch through
+         * MUBUF is refused by the buffer bodies (not simulated) */
+        w->s[n] = (uint32_t)SIM_PRIVATE_BASE;
+        w->s[n + 1] = (uint32_t)(SIM_PRIVATE_BASE >> 32) & 0xffff;
+        w->s[n + 2] = 0xffffffffu;
+        w->s[n + 3] = 0x00020000u | (1u << 23) /* add_tid_enable: marks scratch */;
+        n += 4;
+    }
+    if (kd->user_sgpr_dispatch_ptr) {
+        w->s[n] = (uint32_t)packet_addr;
+        w->s[n + 1] = (uint32_t)(packet_addr >> 32);
+        n += 2;
+    }
+    if (kd->user_sgpr_queue_ptr) {
+        w->s[n] = (uint32_t)queue_addr;
+        w->s[n + 1] = (uint32_t)(queue_addr >> 32);
+        n += 2;
+    }
+    if (kd->user_sgpr_kernarg_segment_ptr) {
+        w->s[n] = (uint32_t)kernarg_addr;
+        w->s[n + 1] = (uint32_t)(kernarg_addr >> 32);
+        n += 2;
+    }
+    if (kd->user_sgpr_dispatch_id) {
+        w->s[n] = 0;
+        w->s[n + 1] = 0;
+        n += 2;
+    }
+    if (kd->user_sgpr_flat_scratch_init) {
+        w->s[n] = 0;
+        w->s[n + 1] = 0;
+        n += 2;
+    }
+    if (kd->user_sgpr_private_segment_size) {
+        w->s[n] = L->priv_size;
+        n += 1;
+    }
+    if (kd->kernarg_preload_length) {
+        unsigned off = kd->kernarg_preload_offset, len = kd->kernarg_preload_length;
+        for (unsigned i = 0; i < len && n < 102; i++, n++) {
+            size_t b = (size_t)(off + i) * 4;
+            uint32_t v = 0;
+            if (b + 4 <= d->kernarg_size)
+                memcpy(&v, d->kernarg + b, 4);
+            w->s[n] = v;
+        }
+    }
+    if (kd->user_sgpr_count > n)
+        n = kd->user_sgpr_count;
+    else if (kd->user_sgpr_count < n && kd->user_sgpr_count) {
+        snprintf(err, errlen, "kernel descriptor of %s: USER_SGPR_COUNT %u is smaller than the "
+                 "%u user SGPRs its enable bits ask for", d->kernel->name, kd->user_sgpr_count, n);
+        return -1;
+    }
+    for (int k = 0; k < 3; k++)
+        if (kd->enable_sgpr_workgroup_id[k] && n < 102)
+            w->s[n++] = g->id[k];
+    if (kd->enable_sgpr_workgroup_info && n < 102)
+        w->s[n++] = 0;
+    /* MODE register from rsrc1 (FLOAT_MODE [19:12], DX10_CLAMP [21], IEEE [23]) */
+    w->hw_mode = (kd->float_round_mode_32 & 3) | (kd->float_round_mode_16_64 & 3) << 2 |
+                 (kd->float_denorm_mode_32 & 3) << 4 | (kd->float_denorm_mode_16_64 & 3) << 6 |
+                 (kd->dx10_clamp & 1) << 8 | (kd->ieee_mode & 1) << 9;
+    if (L->priv_size) {
+        if (w->priv_size < L->priv_size) {
+            free(w->priv);
+            w->priv = calloc(NL, L->priv_size);
+            if (!w->priv) {
+                snprintf(err, errlen, "out of memory for %u bytes of scratch per lane", L->priv_size);
+                return -1;
+            }
+        } else {
+            memset(w->priv, 0, (size_t)L->priv_size * NL);
+        }
+        w->priv_size = L->priv_size;
+    } else {
+        w->priv_size = 0;
+    }
+    int32_t idx = sim_prog_at(s->prog, L->entry, err, errlen);
+    if (idx < 0)
+        return -1;
+    w->cur = (uint32_t)idx;
+    return 0;
+}
+
+static void finish_result(gcn_sim *s, gcn_sim_result *res)
+{
+    res->insns = s->insns;
+    res->findings = s->finds;
+    res->nfindings = s->nfinds;
+    res->seconds = now_s() - s->t0;
+    if (s->faulted) {
+        res->status = GCN_SIM_FAULT;
+        snprintf(res->msg, sizeof res->msg, "%s", s->fault);
+    }
+}
+
+int gcn_sim_run(gcn_sim *s, const gcn_dispatch *d, gcn_sim_result *res)
+{
+    memset(res, 0, sizeof *res);
+    s->faulted = 0;
+    s->finding_stop = 0;
+    s->fault[0] = 0;
+    s->insns = 0;
+    s->budget = s->o.max_insns;
+    s->t0 = s->tlast = now_s();
+    const gcn_kernel *k = d->kernel;
+    const gcn_kd *kd = &k->kd;
+    gcn_target tgt = s->o.target ? s->o.target : d->co->target;
+    if (tgt != GCN_TARGET_GFX942 && tgt != GCN_TARGET_GFX950) {
+        res->status = GCN_SIM_EINPUT;
+        snprintf(res->msg, sizeof res->msg, "target %s is not simulated (gfx942 and gfx950 are)",
+                 gcn_target_name(tgt));
+        return res->status;
+    }
+    for (int i = 0; i < 3; i++) {
+        if (d->grid[i] == 0 || d->block[i] == 0) {
+            res->status = GCN_SIM_EINPUT;
+            snprintf(res->msg, sizeof res->msg, "grid and block dimensions must be >= 1");
+            return res->status;
+        }
+    }
+    unsigned nthreads = d->block[0] * d->block[1] * d->block[2];
+    if ((uint64_t)d->block[0] * d->block[1] * d->block[2] > 1024) {
+        res->status = GCN_SIM_EINPUT;
+        snprintf(res->msg, sizeof res->msg, "a workgroup of %llu work-items is larger than 1024",
+                 (unsigned long long)d->block[0] * d->block[1] * d->block[2]);
+        return res->status;
+    }
+    if (kd->enable_wavefront_size32) {
+        res->status = GCN_SIM_EINPUT;
+        snprintf(res->msg, sizeof res->msg, "kernel %s asks for wave32, which gfx9 does not have",
+                 k->name);
+        return res->status;
+    }
+    if (d->block[0] > 1023 || d->block[1] > 1023 || d->block[2] > 1023) {
+        res->status = GCN_SIM_EINPUT;
+        snprintf(res->msg, sizeof res->msg, "block dimensions must be < 1024 each (packed ids)");
+        return res->status;
+    }
+    disp_layout L;
+    L.accum = kd->accum_offset ? kd->accum_offset : kd->next_free_vgpr;
+    L.nvrows = kd->next_free_vgpr;
+    if (L.nvrows < L.accum)
+        L.nvrows = L.accum;
+    if (L.nvrows == 0)
+        L.nvrows = 8;
+    if (L.nvrows > 512)
+        L.nvrows = 512;
+    if (L.accum > L.nvrows)
+        L.accum = L.nvrows;
+    uint32_t lds_max = tgt == GCN_TARGET_GFX950 ? 160 * 1024 : 64 * 1024;
+    uint64_t lds = (uint64_t)kd->group_segment_fixed_size + d->dynamic_lds;
+    if (lds > lds_max) {
+        res->status = GCN_SIM_EINPUT;
+        snprintf(res->msg, sizeof res->msg, "kernel %s needs %llu bytes of LDS; %s has %u",
+                 k->name, (unsigned long long)lds, gcn_target_name(tgt), lds_max);
+        return res->status;
+    }
+    L.lds_size = (uint32_t)lds;
+    L.priv_size = kd->private_segment_fixed_size;
+    L.entry = k->entry_addr + (kd->kernarg_preload_length ? 256 : 0);
+
+    char err[512];
+    sim_prog prog;
+    if (sim_prog_init(&prog, d->co, tgt, L.accum, L.nvrows, err, sizeof err)) {
+        res->status = GCN_SIM_EINPUT;
+        snprintf(res->msg, sizeof res->msg, "%s", err);
+        return res->status;
+    }
+    s->prog = &prog;
+    s->disp = d;
+
+    /* kernarg segment, dispatch packet, queue */
+    uint64_t ka = 0, pa = 0, qa = 0;
+    size_t kasz = d->kernarg_size ? d->kernarg_size : 1;
+    if (gcn_sim_alloc(s, (kasz + 255) & ~(size_t)255, "kernarg segment", &ka) ||
+        gcn_sim_alloc(s, 64, "dispatch packet", &pa) || gcn_sim_alloc(s, 256, "queue", &qa)) {
+        res->status = GCN_SIM_EINPUT;
+        snprintf(res->msg, sizeof res->msg, "out of memory");
+        sim_prog_free(&prog);
+        return res->status;
+    }
+    if (d->kernarg_size)
+        memcpy(sim_mem(s, ka, d->kernarg_size), d->kernarg, d->kernarg_size);
+    {
+        uint8_t *pk = sim_mem(s, pa, 64);
+        unsigned dims = d->grid[2] * d->block[2] > 1 ? 3 : d->grid[1] * d->block[1] > 1 ? 2 : 1;
+        uint16_t hdr = 2 /* KERNEL_DISPATCH */, setup = (uint16_t)dims;
+        uint16_t wg16[3] = {(uint16_t)d->block[0], (uint16_t)d->block[1], (uint16_t)d->block[2]};
+        uint32_t gs[3] = {d->grid[0] * d->block[0], d->grid[1] * d->block[1],
+                          d->grid[2] * d->block[2]};
+        memcpy(pk + 0, &hdr, 2);
+        memcpy(pk + 2, &setup, 2);
+        memcpy(pk + 4, wg16, 6);
+        memcpy(pk + 12, gs, 12);
+        memcpy(pk + 24, &L.priv_size, 4);
+        memcpy(pk + 28, &L.lds_size, 4);
+        memcpy(pk + 32, &k->kd_addr, 8);
+        memcpy(pk + 40, &ka, 8);
+    }
+
+    unsigned nwaves = (nthreads + NL - 1) / NL;
+    for (unsigned i = 0; i < nwaves; i++) {
+        sim_wave *w = s->wave_pool[i];
+        if (w && (w->nvrows != L.nvrows || w->accum != L.accum)) {
+            wave_free(w);
+            w = s->wave_pool[i] = NULL;
+        }
+        if (!w) {
+            w = s->wave_pool[i] = sim_wave_new(L.nvrows, L.accum);
+            if (!w) {
+                res->status = GCN_SIM_EINPUT;
+                snprintf(res->msg, sizeof res->msg, "out of memory");
+                sim_prog_free(&prog);
+                return res->status;
+            }
+        }
+    }
+    sim_wg *g = &s->wg;
+    free(g->lds);
+    free(g->lds_tk);
+    g->lds = calloc(1, L.lds_size + 16);
+    g->lds_tk = calloc(L.lds_size / 4 + 4, sizeof *g->lds_tk);
+    g->lds_size = L.lds_size;
+    if (!g->lds || !g->lds_tk) {
+        res->status = GCN_SIM_EINPUT;
+        snprintf(res->msg, sizeof res->msg, "out of memory");
+        sim_prog_free(&prog);
+        return res->status;
+    }
+    s->trace = NULL;
+    if (s->o.trace_fifo || s->o.trace_json || s->o.plot_svg)
+        s->trace = sim_trace_new(s);
+
+    sim_x *x = calloc(1, sizeof *x);
+    if (!x) {
+        res->status = GCN_SIM_EINPUT;
+        snprintf(res->msg, sizeof res->msg, "out of memory");
+        sim_prog_free(&prog);
+        return res->status;
+    }
+    x->sim = s;
+    x->g = g;
+    int show_progress = s->o.progress && isatty(2);
+    uint64_t nwg = (uint64_t)d->grid[0] * d->grid[1] * d->grid[2];
+    unsigned flat = 0;
+    for (uint32_t gz = 0; gz < d->grid[2] && !s->faulted && !s->finding_stop; gz++)
+    for (uint32_t gy = 0; gy < d->grid[1] && !s->faulted && !s->finding_stop; gy++)
+    for (uint32_t gx = 0; gx < d->grid[0] && !s->faulted && !s->finding_stop; gx++, flat++) {
+        g->id[0] = gx;
+        g->id[1] = gy;
+        g->id[2] = gz;
+        g->flat = flat;
+        g->nwaves = nwaves;
+        g->nbarrier = 0;
+        g->ndone = 0;
+        g->lds_npend = 0;
+        memset(g->lds, 0, L.lds_size);
+        memset(g->lds_tk, 0, (L.lds_size / 4 + 4) * sizeof *g->lds_tk);
+        for (unsigned i = 0; i < nwaves; i++) {
+            sim_wave *w = s->wave_pool[i];
+            g->waves[i] = w;
+            if (setup_wave(s, d, &L, g, w, i, ka, pa, qa, err, sizeof err)) {
+                res->status = GCN_SIM_FAULT;
+                x->i = NULL;
+                sim_fault(x, "%s", err);
+                break;
+            }
+            for (unsigned t = 0; t < SIM_NTICKETS; t++)
+                w->tk[t].gid = (uint16_t)(i * SIM_NTICKETS + t + 1);
+            w->traced = s->trace && flat == s->o.trace_wg && i == s->o.trace_wave;
+            res->waves++;
+        }
+        /* schedule: run each wave until it blocks; release barriers when all
+         * live waves wait */
+        while (!s->faulted && !s->finding_stop) {
+            unsigned live = 0, waiting = 0;
+            for (unsigned i = 0; i < nwaves && !s->faulted && !s->finding_stop; i++) {
+                sim_wave *w = g->waves[i];
+                if (w->state == WS_RUN) {
+                    x->w = w;
+                    run_wave(s, x, w);
+                    if (w->state == WS_DONE)
+                        sim_retire_all(s, w);
+                }
+            }
+            for (unsigned i = 0; i < nwaves; i++) {
+                sim_wave *w = g->waves[i];
+                if (w->state != WS_DONE) live++;
+                if (w->state == WS_BARRIER) waiting++;
+            }
+            if (live == 0)
+                break;
+            if (waiting == live) {
+                for (unsigned i = 0; i < nwaves; i++)
+                    if (g->waves[i]->state == WS_BARRIER)
+                        g->waves[i]->state = WS_RUN;
+                if (s->trace)
+                    sim_trace_barrier(s->trace);
+            }
+            if (show_progress)
+                progress(s, d, flat, (unsigned)nwg);
+        }
+        if (show_progress)
+            progress(s, d, flat, (unsigned)nwg);
+    }
+    if (show_progress)
+        fprintf(stderr, "\r%78s\r", "");
+    if (s->trace) {
+        if (sim_trace_finish(s->trace, err, sizeof err) && !s->faulted) {
+            res->status = GCN_SIM_EINPUT;
+            snprintf(res->msg, sizeof res->msg, "%s", err);
+        }
+        sim_trace_free(s->trace);
+        s->trace = NULL;
+    }
+    finish_result(s, res);
+    free(x);
+    sim_prog_free(&prog);
+    s->prog = NULL;
+    /* drop the dispatch's own allocations (the last three) */
+    for (int i = 0; i < 3 && s->nallocs; i++) {
+        s->nallocs--;
+        free(s->allocs[s->nallocs].data);
+        free(s->allocs[s->nallocs].name);
+    }
+    s->last = 0;
+    return res->status;
+}

@@ -1,0 +1,449 @@
+/*
+ * sim_int.h -- internals of the simulator: machine state (waves, workgroups,
+ * device memory), pre-decoded instructions, wait-counter tickets, and the
+ * narrow state interface that instruction bodies use.
+ *
+ * Instruction bodies (ops_*.c) are small functions `void b_<ID>(sim_x *x)`.
+ * They see the machine only through sim_x: the pre-decoded instruction
+ * (x->i: resolved operands by role), operand readers and writers (scalar,
+ * per-lane, or whole 64-lane vectors), EXEC, SCC, the memory accessors and
+ * the ticket interface for memory results.  A unit test can build a bare wave
+ * (sim_wave_bare) and call a body directly.
+ *
+ * Register files: a wave's SGPR array is indexed by the 7-bit scalar
+ * operand encoding, so s[106] is vcc_lo, s[124] m0, s[126] exec_lo, s[108..123]
+ * ttmp0..15 (LLVM SIDefines.h / AMDGPUDisassembler.cpp).  The VGPR file is
+ * rows of 64 lanes; AGPR aN is row accum_offset + N (unified file of
+ * gfx90a/gfx942/gfx950, rsrc3 ACCUM_OFFSET).
+ */
+#ifndef GCN_SIM_INT_H
+#define GCN_SIM_INT_H
+
+#include <stdint.h>
+#include <stdbool.h>
+#include <string.h>
+#include "gcn_sim.h"
+#include "gcn_decode.h"
+
+#define NL 64                 /* lanes per wave */
+#define SIM_MAX_WAVES 16      /* waves per workgroup */
+#define SIM_VM_MAX 63         /* vmcnt field: 6 bits on gfx9 */
+#define SIM_LGKM_MAX 15       /* lgkmcnt field: 4 bits */
+#define SIM_NTICKETS (SIM_VM_MAX + SIM_LGKM_MAX + 2)
+
+/* Special scalar encodings (index into wave->s[]). */
+#define SR_FLAT_SCR_LO 102
+#define SR_XNACK_LO 104
+#define SR_VCC_LO 106
+#define SR_VCC_HI 107
+#define SR_TTMP0 108
+#define SR_M0 124
+#define SR_NULL 125
+#define SR_EXEC_LO 126
+#define SR_EXEC_HI 127
+
+/* Apertures (64-bit flat addresses of the LDS and private segments). */
+#define SIM_SHARED_BASE  0x0001000000000000ull
+#define SIM_PRIVATE_BASE 0x0002000000000000ull
+#define SIM_HEAP_BASE    0x0000100000000000ull
+
+/* ---- resolved operands ------------------------------------------------ */
+enum {
+    OK_NONE = 0,
+    OK_V,        /* VGPR/AGPR row r (already offset for AGPRs) */
+    OK_S,        /* wave->s[r] */
+    OK_C,        /* constant c (inline or literal, expanded for the operand type) */
+    OK_SCC,      /* src_scc */
+    OK_VCCZ,     /* src_vccz */
+    OK_EXECZ,    /* src_execz */
+    OK_LDSDIR,   /* src_lds_direct: not simulated */
+    OK_IMM,      /* instruction immediate c */
+    OK_BAD,      /* operand we cannot resolve (message in insn) */
+};
+
+#define OM_NEG 1
+#define OM_ABS 2
+#define OM_SEXT 4
+
+typedef struct sim_opnd {
+    uint8_t kind;
+    uint8_t n;          /* 32-bit registers */
+    uint8_t mods;       /* OM_* */
+    uint8_t dt;         /* gcn_dtype */
+    uint8_t agpr;       /* the operand named an AGPR */
+    uint16_t r;
+    uint64_t c;
+} sim_opnd;
+
+typedef struct sim_x sim_x;
+typedef void (*sim_body)(sim_x *x);
+
+/* Register range touched by an instruction (for the pending-load checks). */
+typedef struct sim_rref {
+    uint8_t file;       /* 1 = VGPR row, 2 = SGPR */
+    uint8_t n;
+    uint16_t r;
+} sim_rref;
+
+/* Memory-operand roles. */
+enum { MF_VADDR, MF_VDATA, MF_SRSRC, MF_SOFFSET, MF_SADDR, MF_SBASE, MF_SDATA,
+       MF_DATA0, MF_DATA1, MF_ADDR, MF_COUNT };
+
+typedef struct sim_insn {
+    sim_body fn;
+    sim_body fn2;               /* the body proper when fn is a wrapper (DPP) */
+    uint16_t id;
+    uint8_t enc, sub, size;
+    uint8_t bad;                /* 1: fault when executed (badmsg) */
+    uint64_t flags;             /* row flags */
+    uint64_t pc;
+    uint64_t target;            /* branch target */
+    sim_opnd d, d2;             /* destinations in print order */
+    sim_opnd s[3];              /* src0, src1, src2 (or carry-in / mask) */
+    sim_opnd m[MF_COUNT];       /* memory roles */
+    int64_t imm;                /* simm16 / SOPK imm16 / branch offset */
+    gcn_mods mods;
+    uint8_t nrd, nwr;
+    sim_rref rd[10], wr[3];
+    char *text;                 /* instruction text as llvm-objdump prints it */
+    char *where;                /* "file:line" or NULL */
+    char *sym;                  /* "kernel+0x120" or NULL */
+    char *badmsg;
+    uint32_t next;              /* index of the following instruction, or UINT32_MAX */
+    uint32_t tgt_idx;           /* index of the branch target, or UINT32_MAX */
+    gcn_insn raw;
+} sim_insn;
+
+/* ---- tickets ----------------------------------------------------------- */
+enum { TK_NONE = 0, TK_VREG, TK_SREG, TK_STORE, TK_LDS_DMA, TK_LDS_WRITE, TK_MSG };
+#define TC_VM 1
+#define TC_LGKM 2
+
+typedef struct sim_ticket {
+    uint8_t kind;
+    uint8_t in;                 /* FIFOs the ticket still occupies (TC_*) */
+    uint8_t need;               /* FIFOs that must retire before the data lands */
+    uint8_t ooo;                /* returns out of order in lgkm (SMEM, FLAT) */
+    uint8_t landed;
+    uint8_t barrier;            /* its wave passed an s_barrier while it was pending */
+    uint8_t dn;                 /* dwords per lane (VREG) or dwords (SREG) */
+    uint8_t wmask_mode;         /* 0 full dword, 1 low 16 bits, 2 high 16 bits */
+    uint16_t gid;               /* workgroup-wide id (LDS shadow), 1-based */
+    uint16_t dreg;
+    uint32_t seq;
+    const sim_insn *si;
+    uint64_t lanes;             /* lanes the result is written for */
+    /* LDS ranges written (LDS_DMA: contiguous; LDS_WRITE: per lane) */
+    uint32_t lds_base, lds_len;
+    uint32_t *lane_addr;        /* per-lane LDS byte addresses (LDS_WRITE): [2][NL] */
+    uint8_t lane_bytes;         /* bytes written at each address */
+    uint8_t naddr;              /* 1 or 2 addresses per lane */
+    uint32_t *data;             /* payload: VREG [dn][NL], SREG [dn], LDS_DMA bytes */
+} sim_ticket;
+
+typedef struct sim_fifo {
+    sim_ticket *e[64];
+    unsigned head, n;           /* ring of at most 64 */
+} sim_fifo;
+
+/* ---- waves and workgroups --------------------------------------------- */
+enum { WS_RUN = 0, WS_BARRIER, WS_DONE };
+
+typedef struct sim_wg sim_wg;
+
+typedef struct sim_wave {
+    uint32_t s[128];
+    uint32_t scc;
+    uint32_t hw_mode, hw_status, hw_trapsts;
+    uint32_t (*v)[NL];          /* nvrows rows */
+    unsigned nvrows, accum;     /* rows allocated; first AGPR row */
+    unsigned nsgpr;             /* SGPRs the kernel may use (102 on gfx9) */
+    uint32_t cur;               /* index of the current instruction */
+    int state;
+    unsigned idx;               /* wave index in its workgroup */
+    uint64_t ninsn;
+    sim_wg *wg;
+    /* private segment (scratch): per lane priv_size bytes */
+    uint8_t *priv;
+    uint32_t priv_size;
+    /* tickets */
+    sim_fifo vm, lgkm;
+    sim_ticket tk[SIM_NTICKETS];
+    sim_ticket *tk_free[SIM_NTICKETS];
+    unsigned ntk_free;
+    uint32_t seq;
+    unsigned npend;             /* tickets with data not yet landed */
+    uint8_t *vpend;             /* per VGPR row: pending register loads */
+    sim_ticket **vlast;
+    uint8_t spend[128];
+    sim_ticket *slast[128];
+    /* registers retired by lgkmcnt(N>0) while out-of-order ops remained */
+    uint8_t *vooo;
+    uint8_t sooo[128];
+    const sim_insn **vooo_prod, **sooo_prod;
+    const sim_insn **vooo_other, **sooo_other;
+    const sim_insn **vooo_wait, **sooo_wait;
+    unsigned nooo;
+    /* trace */
+    int traced;
+} sim_wave;
+
+struct sim_wg {
+    unsigned id[3];
+    unsigned flat;
+    uint8_t *lds;
+    uint32_t lds_size;
+    uint16_t *lds_tk;           /* per LDS dword: gid of a pending writer ticket, 0 none */
+    uint32_t lds_npend;         /* dwords with a pending writer */
+    sim_wave *waves[SIM_MAX_WAVES];
+    unsigned nwaves;
+    unsigned nbarrier;          /* waves waiting at s_barrier */
+    unsigned ndone;
+};
+
+/* ---- program: decoded instructions of a code object ------------------- */
+typedef struct sim_prog {
+    const gcn_codeobj *co;
+    gcn_decoder dec;
+    uint64_t text_addr, text_size;
+    int32_t *at;                /* per 4-byte slot of .text: insn index, -1 unknown */
+    sim_insn **blk;             /* blocks of SIM_PROG_BLK instructions (never move) */
+    uint32_t n, cap;
+    unsigned accum, nvrows;     /* of the kernel, for operand checks */
+} sim_prog;
+
+#define SIM_PROG_BLK 256
+static inline sim_insn *sim_prog_insn(const sim_prog *p, uint32_t i)
+{
+    return &p->blk[i / SIM_PROG_BLK][i % SIM_PROG_BLK];
+}
+
+/* ---- device ------------------------------------------------------------ */
+typedef struct sim_alloc {
+    uint64_t base, size;
+    uint8_t *data;
+    char *name;
+} sim_alloc;
+
+struct gcn_sim {
+    gcn_sim_opts o;
+    sim_alloc *allocs;
+    unsigned nallocs, cap_allocs;
+    unsigned last;              /* last allocation hit */
+    uint64_t next_addr;
+    /* run state */
+    int faulted;
+    char fault[1024];
+    gcn_finding *finds;
+    unsigned nfinds, cap_finds;
+    int finding_stop;           /* --strict and a finding occurred */
+    sim_prog *prog;
+    const gcn_dispatch *disp;
+    uint64_t insns, budget;
+    sim_wave *wave_pool[SIM_MAX_WAVES];
+    sim_wg wg;
+    struct sim_trace *trace;
+    double t0, tlast;
+};
+
+/* ---- the execution context seen by bodies ----------------------------- */
+struct sim_x {
+    gcn_sim *sim;
+    sim_wave *w;
+    sim_wg *g;
+    const sim_insn *i;
+    uint64_t exec;              /* EXEC at issue */
+    uint64_t wmask;             /* lanes a VALU result is written for (EXEC & DPP masks) */
+    uint64_t next_pc_override;  /* set by branches: 1 + index, 0 none */
+    int branch_taken;
+    uint32_t branch_to;         /* insn index when taken */
+    uint64_t branch_pc;
+    int ended;
+    int waiting;                /* s_barrier: wave blocks */
+    /* scratch vectors for operand fetch (one per source slot) */
+    uint32_t t[4][2][NL];       /* [slot][dword][lane] */
+    uint32_t r[4][NL];          /* results */
+    uint32_t dpp_src0[2][NL];
+    /* LDS read checks of the current instruction (accumulated, reported once) */
+    uint64_t lds_dma_lanes, lds_bar_lanes;
+    const sim_ticket *lds_dma_tk, *lds_bar_tk;
+};
+
+/* ---- helpers: faults and findings ------------------------------------- */
+void sim_fault(sim_x *x, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void sim_finding(sim_x *x, gcn_finding_kind k, const sim_insn *prod, uint64_t lanes,
+                 const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+void sim_finding_w(gcn_sim *s, sim_wave *w, const sim_insn *cons, gcn_finding_kind k,
+                   const sim_insn *prod, uint64_t lanes, const char *detail);
+
+/* ---- scalar operand access --------------------------------------------- */
+static inline uint64_t sim_exec(const sim_wave *w)
+{
+    return (uint64_t)w->s[SR_EXEC_LO] | (uint64_t)w->s[SR_EXEC_HI] << 32;
+}
+static inline uint64_t sim_vcc(const sim_wave *w)
+{
+    return (uint64_t)w->s[SR_VCC_LO] | (uint64_t)w->s[SR_VCC_HI] << 32;
+}
+static inline void sim_set_vcc(sim_wave *w, uint64_t v)
+{
+    w->s[SR_VCC_LO] = (uint32_t)v;
+    w->s[SR_VCC_HI] = (uint32_t)(v >> 32);
+}
+static inline void sim_set_exec(sim_wave *w, uint64_t v)
+{
+    w->s[SR_EXEC_LO] = (uint32_t)v;
+    w->s[SR_EXEC_HI] = (uint32_t)(v >> 32);
+}
+
+/* Read a scalar source (SGPR, constant, special) as 32 bits. VGPR sources
+ * read lane 0 (SALU has none; used for uniform reads only). */
+static inline uint32_t rs32(const sim_x *x, const sim_opnd *o)
+{
+    switch (o->kind) {
+    case OK_S: return x->w->s[o->r];
+    case OK_C: case OK_IMM: return (uint32_t)o->c;
+    case OK_SCC: return x->w->scc;
+    case OK_VCCZ: return sim_vcc(x->w) == 0;
+    case OK_EXECZ: return sim_exec(x->w) == 0;
+    case OK_V: return x->w->v[o->r][0];
+    default: return 0;
+    }
+}
+static inline uint64_t rs64(const sim_x *x, const sim_opnd *o)
+{
+    switch (o->kind) {
+    case OK_S: return (uint64_t)x->w->s[o->r] | (uint64_t)x->w->s[(o->r + 1) & 127] << 32;
+    case OK_C: case OK_IMM: return o->c;
+    case OK_SCC: return x->w->scc;
+    case OK_VCCZ: return sim_vcc(x->w) == 0;
+    case OK_EXECZ: return sim_exec(x->w) == 0;
+    default: return 0;
+    }
+}
+/* Write a scalar destination (SGPR or special). */
+static inline void ws32(sim_x *x, const sim_opnd *o, uint32_t v)
+{
+    if (o->kind == OK_S && o->r != SR_NULL)
+        x->w->s[o->r] = v;
+}
+static inline void ws64(sim_x *x, const sim_opnd *o, uint64_t v)
+{
+    if (o->kind == OK_S && o->r != SR_NULL) {
+        x->w->s[o->r] = (uint32_t)v;
+        x->w->s[(o->r + 1) & 127] = (uint32_t)(v >> 32);
+    }
+}
+/* Scalar register k of an operand range (SMEM results, s_movrel). */
+static inline void wsk(sim_x *x, const sim_opnd *o, unsigned k, uint32_t v)
+{
+    if (o->kind == OK_S && o->r + k < 128 && o->r + k != SR_NULL)
+        x->w->s[o->r + k] = v;
+}
+
+/* ---- vector operand access -------------------------------------------- */
+/* Per-lane 32-bit read of any operand (dword k of a multi-register operand). */
+static inline uint32_t rv32(const sim_x *x, const sim_opnd *o, unsigned lane, unsigned k)
+{
+    if (o->kind == OK_V)
+        return x->w->v[o->r + k][lane];
+    if (o->kind == OK_C)
+        return (uint32_t)(o->c >> (32 * (k & 1)));
+    if (o->kind == OK_S)
+        return x->w->s[(o->r + k) & 127];
+    return (uint32_t)(rs64(x, o) >> (32 * (k & 1)));
+}
+
+/* Whole-vector fetch of source slot k (0..2) as 32-bit lanes, after DPP and
+ * SDWA processing (no float modifiers).  Returns a pointer valid until the
+ * next fetch of the same slot. */
+const uint32_t *sim_vsrc(sim_x *x, unsigned k);
+/* Same with f32 / f16 neg/abs modifiers applied (and f32 input denormals
+ * flushed when the MODE asks for it). */
+const uint32_t *sim_vsrc_f32(sim_x *x, unsigned k);
+const uint32_t *sim_vsrc_f16(sim_x *x, unsigned k);
+/* 64-bit lanes (register pair or 64-bit constant); f64 mods optional. */
+void sim_vsrc64(sim_x *x, unsigned k, uint64_t *out, int fmods);
+
+/* Write a 32-bit result vector to the main destination under x->wmask.
+ * _f32 applies omod/clamp and output-denormal flushing. */
+void sim_vdst(sim_x *x, const uint32_t *r);
+void sim_vdst_f32(sim_x *x, const uint32_t *r);
+void sim_vdst_f16(sim_x *x, const uint32_t *r);
+/* 16-bit results (bits 15:0 of r): preserve = keep the high half (else zeroed). */
+void sim_vdst16(sim_x *x, const uint32_t *r, int preserve);
+void sim_vdst_f16p(sim_x *x, const uint32_t *r, int preserve);
+void sim_vdst64(sim_x *x, const uint64_t *r);
+void sim_vdst_f64(sim_x *x, const uint64_t *r);
+/* Write a lane mask to a scalar/VCC destination (VOPC, carry-out). */
+void sim_sdst_mask(sim_x *x, const sim_opnd *o, uint64_t m);
+
+/* ---- memory ------------------------------------------------------------- */
+/* Host pointer of device bytes [addr, addr+n) or NULL (no fault raised). */
+uint8_t *sim_mem(gcn_sim *s, uint64_t addr, uint64_t n);
+/* Global access with fault on failure: returns NULL after recording a fault
+ * naming pc, lane and address. */
+uint8_t *sim_gmem(sim_x *x, uint64_t addr, unsigned n, unsigned lane);
+
+/* ---- tickets ------------------------------------------------------------ */
+sim_ticket *sim_tk_new(sim_x *x, int kind, unsigned counters);
+void sim_tk_issue(sim_x *x, sim_ticket *t);
+void sim_waitcnt(sim_x *x, unsigned vm, unsigned lgkm);
+void sim_retire_all(gcn_sim *s, sim_wave *w);
+void sim_tk_barrier(sim_x *x);
+/* Check LDS bytes [a, a+n) read by `lane` against pending writers; the
+ * findings of one instruction are reported by sim_lds_check_done(). */
+void sim_lds_check_read(sim_x *x, uint32_t a, uint32_t n, unsigned lane);
+void sim_lds_check_done(sim_x *x);
+/* Record that ticket t (LDS_WRITE or LDS_DMA) writes LDS bytes [a, a+n). */
+void sim_lds_mark_write(sim_x *x, sim_ticket *t, uint32_t a, uint32_t n);
+/* Pending-register checks before an instruction executes. */
+void sim_check_regs(sim_x *x);
+
+/* ---- body registry ------------------------------------------------------ */
+typedef struct sim_body_ent {
+    const char *name;           /* ISA row id name, e.g. "V_ADD_F32" */
+    sim_body fn;
+} sim_body_ent;
+
+typedef struct sim_notsim_ent {
+    const char *pattern;        /* id name, or prefix ending with '*' */
+    const char *reason;
+} sim_notsim_ent;
+
+extern const sim_body_ent sim_bodies_salu[], sim_bodies_valu[], sim_bodies_vcmp[],
+    sim_bodies_vop3p[], sim_bodies_mem[], sim_bodies_cvt[];
+extern const sim_notsim_ent sim_notsim[];
+sim_body sim_body_of(unsigned id);
+void sim_body_unsimulated(sim_x *x);
+void sim_body_bad(sim_x *x);
+void sim_dpp_body(sim_x *x);
+
+#define B(ID) {#ID, b_##ID}
+#define BODY(ID) static void b_##ID(sim_x *x)
+
+/* ---- float helpers (fp.c) ------------------------------------------------ */
+static inline float u2f(uint32_t u) { float f; memcpy(&f, &u, 4); return f; }
+static inline uint32_t f2u(float f) { uint32_t u; memcpy(&u, &f, 4); return u; }
+static inline double u2d(uint64_t u) { double f; memcpy(&f, &u, 8); return f; }
+static inline uint64_t d2u(double f) { uint64_t u; memcpy(&u, &f, 8); return u; }
+
+/* ---- program / wave (sim.c, prog.c) ------------------------------------ */
+int sim_prog_init(sim_prog *p, const gcn_codeobj *co, gcn_target t, unsigned accum,
+                  unsigned nvrows, char *err, size_t errlen);
+void sim_prog_free(sim_prog *p);
+/* Index of the instruction at pc (decoding it on first use), or -1 with a
+ * message when pc is outside .text. */
+int32_t sim_prog_at(sim_prog *p, uint64_t pc, char *err, size_t errlen);
+/* Pre-decode a decoded instruction (also used by tests). */
+void sim_predecode(sim_insn *si, const gcn_insn *in, const gcn_decoder *d, unsigned accum,
+                   unsigned nvrows);
+
+/* A bare wave for unit tests (nvrows VGPR rows, AGPRs from accum). */
+sim_wave *sim_wave_new(unsigned nvrows, unsigned accum);
+void sim_wave_free(sim_wave *w);
+void sim_wave_reset(sim_wave *w);
+/* Execute one pre-decoded instruction on a wave (tests). */
+int sim_exec_one(gcn_sim *s, sim_wave *w, sim_wg *g, const sim_insn *si, sim_x *x);
+
+#endif

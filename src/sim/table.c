@@ -1,0 +1,130 @@
+/*
+ * table.c -- the simulator's dispatch table: GCN_ID_* -> body, derived from
+ * the ISA table rows (gcn_isa_rows) and the body registries of the family
+ * files (ops_*.c), matched by the row's id name.  A row without a body runs
+ * sim_body_unsimulated, an explicit "not simulated" fault naming the
+ * instruction (never a silent no-op); the reasons for rows deliberately left
+ * without a body are listed in sim_notsim[] (notsim.c).  tests/sim checks
+ * that every body names a row, and every row has a body or a reason.
+ */
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "sim_int.h"
+
+static sim_body *table;
+static pthread_once_t table_once = PTHREAD_ONCE_INIT;
+static unsigned *sorted;          /* row ids sorted by id name */
+
+static int cmp_ids(const void *a, const void *b)
+{
+    unsigned x = *(const unsigned *)a, y = *(const unsigned *)b;
+    return strcmp(gcn_isa_rows[x].id_name, gcn_isa_rows[y].id_name);
+}
+
+static unsigned find_id(const char *name)
+{
+    size_t lo = 0, hi = GCN_ID_COUNT > 0 ? GCN_ID_COUNT - 1 : 0;
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        int c = strcmp(gcn_isa_rows[sorted[mid]].id_name, name);
+        if (c == 0)
+            return sorted[mid];
+        if (c < 0)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return GCN_ID_INVALID;
+}
+
+static const sim_body_ent *const families[] = {
+    sim_bodies_salu, sim_bodies_valu, sim_bodies_vcmp, sim_bodies_vop3p,
+    sim_bodies_mem, sim_bodies_cvt,
+};
+
+static void build(void)
+{
+    table = calloc(GCN_ID_COUNT, sizeof *table);
+    sorted = calloc(GCN_ID_COUNT, sizeof *sorted);
+    if (!table || !sorted)
+        return;
+    for (unsigned i = 1; i < GCN_ID_COUNT; i++)
+        sorted[i - 1] = i;
+    if (GCN_ID_COUNT > 1)
+        qsort(sorted, GCN_ID_COUNT - 1, sizeof *sorted, cmp_ids);
+    for (size_t f = 0; f < sizeof families / sizeof families[0]; f++)
+        for (const sim_body_ent *e = families[f]; e->name; e++) {
+            unsigned id = find_id(e->name);
+            if (id != GCN_ID_INVALID && !table[id])
+                table[id] = e->fn;
+        }
+}
+
+sim_body sim_body_of(unsigned id)
+{
+    pthread_once(&table_once, build);
+    if (table && id < GCN_ID_COUNT && table[id])
+        return table[id];
+    return sim_body_unsimulated;
+}
+
+static int pat_match(const char *pat, const char *name)
+{
+    size_t n = strlen(pat);
+    if (n && pat[n - 1] == '*')
+        return strncmp(pat, name, n - 1) == 0;
+    return strcmp(pat, name) == 0;
+}
+
+const char *gcn_sim_not_simulated(unsigned id)
+{
+    if (sim_body_of(id) != sim_body_unsimulated)
+        return NULL;
+    const char *name = gcn_isa_row_of(id)->id_name;
+    for (const sim_notsim_ent *e = sim_notsim; e->pattern; e++)
+        if (pat_match(e->pattern, name))
+            return e->reason;
+    return "no semantic body yet";
+}
+
+/* Report registry problems: bodies naming no row, duplicate bodies, rows
+ * with neither a body nor a listed reason.  Returns the number of problems. */
+unsigned gcn_sim_check_registry(FILE *rep)
+{
+    pthread_once(&table_once, build);
+    unsigned bad = 0;
+    for (size_t f = 0; f < sizeof families / sizeof families[0]; f++)
+        for (const sim_body_ent *e = families[f]; e->name; e++) {
+            if (find_id(e->name) == GCN_ID_INVALID) {
+                if (rep)
+                    fprintf(rep, "body %s names no ISA row\n", e->name);
+                bad++;
+            }
+            for (size_t g = 0; g <= f; g++)
+                for (const sim_body_ent *o = families[g]; o->name && o != e; o++)
+                    if (!strcmp(o->name, e->name)) {
+                        if (rep)
+                            fprintf(rep, "body %s registered twice\n", e->name);
+                        bad++;
+                    }
+        }
+    for (unsigned id = 1; id < GCN_ID_COUNT; id++) {
+        if (sim_body_of(id) != sim_body_unsimulated)
+            continue;
+        const char *name = gcn_isa_row_of(id)->id_name;
+        int listed = 0;
+        for (const sim_notsim_ent *e = sim_notsim; e->pattern; e++)
+            if (pat_match(e->pattern, name)) {
+                listed = 1;
+                break;
+            }
+        if (!listed) {
+            if (rep)
+                fprintf(rep, "row %s has no body and no not-simulated reason\n", name);
+            bad++;
+        }
+    }
+    return bad;
+}

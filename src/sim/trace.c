@@ -1,0 +1,403 @@
+/*
+ * trace.c -- observability of one wave.
+ *
+ * --trace=fifo prints, after each executed instruction of the traced wave, its
+ * pc, source line and text, the vmcnt and lgkmcnt depths and the FIFO
+ * entries oldest -> newest with the instruction that made each.
+ * --trace-json writes the same as a Chrome / Perfetto trace: one complete
+ * event per instruction (timestamp = issue index), counter tracks for the
+ * two depths, and one async span per ticket from issue to retirement.
+ * --plot draws the FIFO depths of the wave over time as an SVG bar chart,
+ * one bar pair per instruction, with every s_waitcnt marked.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "trace.h"
+
+typedef struct tr_ev {
+    uint64_t pc;
+    const char *text;
+    uint16_t vm, lgkm;          /* depths after the instruction */
+    uint8_t wait;               /* s_waitcnt */
+    uint8_t vmw, lgw;           /* its counts */
+    uint8_t retired;            /* tickets it retired */
+} tr_ev;
+
+struct sim_trace {
+    gcn_sim *s;
+    FILE *out;
+    tr_ev *ev;
+    size_t nev, cap;
+    gcn_strbuf json;
+    int json_on, plot_on, text_on;
+    unsigned vm_before, lgkm_before;
+    uint64_t nfind;
+    unsigned max_depth;
+};
+
+static void json_str(gcn_strbuf *sb, const char *s)
+{
+    gcn_sb_putc(sb, '"');
+    for (; s && *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c == '"' || c == '\\') {
+            gcn_sb_putc(sb, '\\');
+            gcn_sb_putc(sb, (char)c);
+        } else if (c < 0x20) {
+            gcn_sb_printf(sb, "\\u%04x", c);
+        } else {
+            gcn_sb_putc(sb, (char)c);
+        }
+    }
+    gcn_sb_putc(sb, '"');
+}
+
+struct sim_trace *sim_trace_new(gcn_sim *s)
+{
+    struct sim_trace *t = calloc(1, sizeof *t);
+    if (!t)
+        return NULL;
+    t->s = s;
+    t->out = s->o.trace_out ? s->o.trace_out : stdout;
+    t->text_on = s->o.trace_fifo;
+    t->json_on = s->o.trace_json != NULL;
+    t->plot_on = s->o.plot_svg != NULL;
+    gcn_sb_init(&t->json);
+    if (t->json_on)
+        gcn_sb_puts(&t->json, "{\"displayTimeUnit\":\"ns\",\"traceEvents\":[\n"
+                    "{\"name\":\"process_name\",\"ph\":\"M\",\"pid\":1,\"args\":{\"name\":\"gcnsim wave\"}},\n"
+                    "{\"name\":\"thread_name\",\"ph\":\"M\",\"pid\":1,\"tid\":1,\"args\":{\"name\":\"instructions\"}}");
+    return t;
+}
+
+void sim_trace_free(struct sim_trace *t)
+{
+    if (!t)
+        return;
+    gcn_sb_free(&t->json);
+    free(t->ev);
+    free(t);
+}
+
+static void fifo_text(FILE *f, const sim_fifo *q)
+{
+    fputc('[', f);
+    for (unsigned i = 0; i < q->n; i++) {
+        const sim_ticket *k = q->e[(q->head + i) & 63];
+        fprintf(f, "%s0x%llx %s", i ? " | " : "", (unsigned long long)k->si->pc, k->si->text);
+    }
+    fputc(']', f);
+}
+
+void sim_trace_before(struct sim_trace *t, sim_x *x, const sim_insn *si)
+{
+    t->vm_before = x->w->vm.n;
+    t->lgkm_before = x->w->lgkm.n;
+    (void)si;
+}
+
+void sim_trace_after(struct sim_trace *t, sim_x *x, const sim_insn *si)
+{
+    sim_wave *w = x->w;
+    if (t->nev == t->cap) {
+        size_t nc = t->cap ? 2 * t->cap : 1024;
+        tr_ev *ne = realloc(t->ev, nc * sizeof *ne);
+        if (!ne)
+            return;
+        t->ev = ne;
+        t->cap = nc;
+    }
+    tr_ev *e = &t->ev[t->nev];
+    memset(e, 0, sizeof *e);
+    e->pc = si->pc;
+    e->text = si->text;
+    e->vm = (uint16_t)w->vm.n;
+    e->lgkm = (uint16_t)w->lgkm.n;
+    if (si->flags & GCN_F_WAITCNT) {
+        unsigned imm = (unsigned)si->imm;
+        e->wait = 1;
+        e->vmw = (uint8_t)((imm & 0xf) | ((imm >> 14) & 3) << 4);
+        e->lgw = (uint8_t)((imm >> 8) & 0xf);
+    }
+    unsigned before = t->vm_before + t->lgkm_before, after = w->vm.n + w->lgkm.n;
+    e->retired = (uint8_t)(before > after ? before - after : 0);
+    if (w->vm.n > t->max_depth) t->max_depth = w->vm.n;
+    if (w->lgkm.n > t->max_depth) t->max_depth = w->lgkm.n;
+    if (t->text_on) {
+        FILE *f = t->out;
+        fprintf(f, "#%-6zu pc 0x%05llx  %-56s%s%s\n", t->nev, (unsigned long long)si->pc, si->text,
+                si->where ? "  ; " : "", si->where ? si->where : "");
+        fprintf(f, "        vmcnt=%-2u ", w->vm.n);
+        fifo_text(f, &w->vm);
+        fprintf(f, "\n        lgkmcnt=%-2u ", w->lgkm.n);
+        fifo_text(f, &w->lgkm);
+        fputc('\n', f);
+        if (x->sim->faulted)
+            fprintf(f, "        FAULT\n");
+    }
+    if (t->json_on && t->nev < 2000000) {
+        gcn_strbuf *j = &t->json;
+        gcn_sb_puts(j, ",\n{\"name\":");
+        json_str(j, si->text);
+        gcn_sb_printf(j, ",\"cat\":\"insn\",\"ph\":\"X\",\"ts\":%zu,\"dur\":1,\"pid\":1,\"tid\":1,"
+                      "\"args\":{\"pc\":\"0x%llx\",\"vmcnt\":%u,\"lgkmcnt\":%u",
+                      t->nev, (unsigned long long)si->pc, w->vm.n, w->lgkm.n);
+        if (si->where) {
+            gcn_sb_puts(j, ",\"line\":");
+            json_str(j, si->where);
+        }
+        const sim_fifo *qs[2] = {&w->vm, &w->lgkm};
+        static const char *const qn[2] = {"vm_fifo", "lgkm_fifo"};
+        for (int q = 0; q < 2; q++) {
+            gcn_sb_printf(j, ",\"%s\":[", qn[q]);
+            for (unsigned i = 0; i < qs[q]->n; i++) {
+                const sim_ticket *k = qs[q]->e[(qs[q]->head + i) & 63];
+                char buf[64];
+                snprintf(buf, sizeof buf, "0x%llx ", (unsigned long long)k->si->pc);
+                if (i)
+                    gcn_sb_putc(j, ',');
+                gcn_sb_putc(j, '"');
+                gcn_sb_puts(j, buf);
+                gcn_strbuf tmp;
+                gcn_sb_init(&tmp);
+                json_str(&tmp, k->si->text);
+                /* strip the quotes json_str added */
+                if (tmp.len >= 2) {
+                    tmp.buf[tmp.len - 1] = 0;
+                    gcn_sb_puts(j, tmp.buf + 1);
+                }
+                gcn_sb_free(&tmp);
+                gcn_sb_putc(j, '"');
+            }
+            gcn_sb_putc(j, ']');
+        }
+        gcn_sb_puts(j, "}}");
+        gcn_sb_printf(j, ",\n{\"name\":\"vmcnt\",\"ph\":\"C\",\"ts\":%zu,\"pid\":1,\"args\":{\"vmcnt\":%u}}",
+                      t->nev, w->vm.n);
+        gcn_sb_printf(j, ",\n{\"name\":\"lgkmcnt\",\"ph\":\"C\",\"ts\":%zu,\"pid\":1,\"args\":{\"lgkmcnt\":%u}}",
+                      t->nev, w->lgkm.n);
+    }
+    t->nev++;
+}
+
+void sim_trace_issue(struct sim_trace *t, sim_wave *w, const sim_ticket *tk)
+{
+    if (!t->json_on || t->nev >= 2000000)
+        return;
+    gcn_strbuf *j = &t->json;
+    static const char *const cat[] = {"vm", "lgkm", "vm+lgkm"};
+    gcn_sb_puts(j, ",\n{\"name\":");
+    json_str(j, tk->si->text);
+    gcn_sb_printf(j, ",\"cat\":\"%s\",\"ph\":\"b\",\"id\":%u,\"ts\":%zu,\"pid\":1,\"tid\":2}",
+                  cat[(tk->in & 3) - 1 < 3 ? (tk->in & 3) - 1 : 0], tk->seq, t->nev);
+    (void)w;
+}
+
+void sim_trace_retire(struct sim_trace *t, sim_wave *w, const sim_ticket *tk, unsigned counter)
+{
+    if (!t->json_on || t->nev >= 2000000 || tk->in)
+        return;   /* the span ends when the ticket leaves its last FIFO */
+    gcn_strbuf *j = &t->json;
+    static const char *const cat[] = {"vm", "lgkm", "vm+lgkm"};
+    unsigned c = (tk->need | counter | tk->in) & 3;
+    (void)c;
+    gcn_sb_puts(j, ",\n{\"name\":");
+    json_str(j, tk->si->text);
+    gcn_sb_printf(j, ",\"cat\":\"%s\",\"ph\":\"e\",\"id\":%u,\"ts\":%zu,\"pid\":1,\"tid\":2}",
+                  cat[0], tk->seq, t->nev);
+    (void)w;
+}
+
+void sim_trace_finding(struct sim_trace *t, sim_wave *w, const gcn_finding *f)
+{
+    if (!w || !w->traced)
+        return;
+    if (t->text_on)
+        fprintf(t->out, "        FINDING %s: %s\n", gcn_finding_name(f->kind),
+                f->detail ? f->detail : "");
+    if (t->json_on) {
+        gcn_sb_puts(&t->json, ",\n{\"name\":");
+        json_str(&t->json, gcn_finding_name(f->kind));
+        gcn_sb_printf(&t->json, ",\"ph\":\"i\",\"s\":\"t\",\"ts\":%zu,\"pid\":1,\"tid\":1,\"args\":{\"detail\":",
+                      t->nev);
+        json_str(&t->json, f->detail);
+        gcn_sb_puts(&t->json, "}}");
+    }
+}
+
+void sim_trace_barrier(struct sim_trace *t)
+{
+    if (t->text_on)
+        fprintf(t->out, "        -- barrier released --\n");
+}
+
+int sim_write_atomic(const char *path, const void *data, size_t len, char *err, size_t errlen)
+{
+    size_t n = strlen(path);
+    char *tmp = malloc(n + 32);
+    if (!tmp) {
+        snprintf(err, errlen, "%s: out of memory", path);
+        return -1;
+    }
+    snprintf(tmp, n + 32, "%s.tmp.%ld", path, (long)getpid());
+    FILE *f = fopen(tmp, "wb");
+    if (!f) {
+        snprintf(err, errlen, "%s: %s", tmp, strerror(errno));
+        free(tmp);
+        return -1;
+    }
+    int bad = len && fwrite(data, 1, len, f) != len;
+    if (fclose(f) != 0)
+        bad = 1;
+    if (bad) {
+        snprintf(err, errlen, "%s: write error: %s", tmp, strerror(errno));
+        unlink(tmp);
+        free(tmp);
+        return -1;
+    }
+    if (rename(tmp, path) != 0) {
+        snprintf(err, errlen, "%s: %s", path, strerror(errno));
+        unlink(tmp);
+        free(tmp);
+        return -1;
+    }
+    free(tmp);
+    return 0;
+}
+
+static void svg_text(gcn_strbuf *sb, const char *s)
+{
+    for (; s && *s; s++) {
+        switch (*s) {
+        case '<': gcn_sb_puts(sb, "&lt;"); break;
+        case '>': gcn_sb_puts(sb, "&gt;"); break;
+        case '&': gcn_sb_puts(sb, "&amp;"); break;
+        case '"': gcn_sb_puts(sb, "&quot;"); break;
+        default: gcn_sb_putc(sb, *s);
+        }
+    }
+}
+
+/* The FIFO-depth plot. */
+static int write_plot(struct sim_trace *t, const char *path, char *err, size_t errlen)
+{
+    size_t n = t->nev, shown = n > 4000 ? 4000 : n;
+    unsigned maxd = t->max_depth < 4 ? 4 : t->max_depth;
+    double bw = shown <= 60 ? 16.0 : shown <= 300 ? 6.0 : shown <= 1000 ? 2.5 : 1.0;
+    double L = 70, R = 60, T = 110, B = 70, H = 320;
+    double W = bw * (double)shown;
+    if (W < 400) W = 400;
+    double yscale = H / maxd;
+    gcn_strbuf sb;
+    gcn_sb_init(&sb);
+    gcn_sb_printf(&sb, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+                  "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" "
+                  "font-family=\"Helvetica, Arial, sans-serif\" font-size=\"12\">\n",
+                  L + W + R, T + H + B);
+    gcn_sb_puts(&sb, "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n");
+    const gcn_dispatch *d = t->s->disp;
+    gcn_sb_puts(&sb, "<text x=\"70\" y=\"22\" font-size=\"16\" font-weight=\"bold\">Wait-counter FIFO depth of ");
+    gcn_sb_printf(&sb, "workgroup %u, wave %u", t->s->o.trace_wg, t->s->o.trace_wave);
+    if (d && d->kernel) {
+        gcn_sb_puts(&sb, " (");
+        svg_text(&sb, d->kernel->name);
+        gcn_sb_puts(&sb, ")");
+    }
+    gcn_sb_puts(&sb, "</text>\n");
+    gcn_sb_printf(&sb, "<text x=\"70\" y=\"40\" fill=\"#555\">after each instruction, in issue order; "
+                  "%zu instructions%s</text>\n", n, shown < n ? " (first 4000 shown)" : "");
+    /* grid and y axis */
+    unsigned step = maxd <= 8 ? 1 : maxd <= 20 ? 2 : maxd <= 40 ? 5 : 10;
+    for (unsigned v = 0; v <= maxd; v += step) {
+        double y = T + H - v * yscale;
+        gcn_sb_printf(&sb, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#ddd\"/>\n",
+                      L, y, L + W, y);
+        gcn_sb_printf(&sb, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"end\">%u</text>\n", L - 6, y + 4, v);
+    }
+    /* bars */
+    for (size_t i = 0; i < shown; i++) {
+        const tr_ev *e = &t->ev[i];
+        double x0 = L + bw * (double)i;
+        double hv = e->vm * yscale, hl = e->lgkm * yscale;
+        if (e->vm)
+            gcn_sb_printf(&sb, "<rect x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" height=\"%.2f\" fill=\"#3b6fb6\">"
+                          "<title>#%zu 0x%llx: vmcnt %u</title></rect>\n", x0, T + H - hv,
+                          bw > 2 ? bw * 0.5 : bw, hv, i, (unsigned long long)e->pc, e->vm);
+        if (e->lgkm)
+            gcn_sb_printf(&sb, "<rect x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" height=\"%.2f\" fill=\"#e69138\">"
+                          "<title>#%zu lgkmcnt %u</title></rect>\n", x0 + (bw > 2 ? bw * 0.5 : 0),
+                          T + H - hl, bw > 2 ? bw * 0.4 : bw, hl, i, e->lgkm);
+        if (e->wait) {
+            double cx = x0 + bw / 2;
+            gcn_sb_printf(&sb, "<line x1=\"%.2f\" y1=\"%.1f\" x2=\"%.2f\" y2=\"%.1f\" stroke=\"#c00\" "
+                          "stroke-dasharray=\"3,2\" stroke-width=\"1\"/>\n", cx, T, cx, T + H);
+            gcn_sb_printf(&sb, "<path d=\"M %.2f %.1f l -4 -8 l 8 0 z\" fill=\"#c00\"><title>#%zu ",
+                          cx, T, i);
+            svg_text(&sb, e->text);
+            gcn_sb_printf(&sb, " (retired %u)</title></path>\n", e->retired);
+            if (bw >= 6 || shown <= 120) {
+                char lab[48];
+                if (e->vmw < 63 && e->lgw < 15)
+                    snprintf(lab, sizeof lab, "vmcnt(%u) lgkmcnt(%u)", e->vmw, e->lgw);
+                else if (e->vmw < 63)
+                    snprintf(lab, sizeof lab, "vmcnt(%u)", e->vmw);
+                else if (e->lgw < 15)
+                    snprintf(lab, sizeof lab, "lgkmcnt(%u)", e->lgw);
+                else
+                    snprintf(lab, sizeof lab, "(no wait)");
+                gcn_sb_printf(&sb, "<text x=\"%.2f\" y=\"%.1f\" font-size=\"9\" fill=\"#c00\" "
+                              "transform=\"rotate(-60 %.2f %.1f)\">%s</text>\n",
+                              cx + 3, T - 11, cx + 3, T - 11, lab);
+            }
+        }
+    }
+    /* axes */
+    gcn_sb_printf(&sb, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"black\"/>\n",
+                  L, T + H, L + W, T + H);
+    gcn_sb_printf(&sb, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"black\"/>\n",
+                  L, T, L, T + H);
+    size_t xt = shown <= 20 ? 1 : shown <= 100 ? 10 : shown <= 500 ? 50 : shown <= 2000 ? 200 : 500;
+    for (size_t i = 0; i <= shown; i += xt) {
+        double x0 = L + bw * (double)i;
+        gcn_sb_printf(&sb, "<line x1=\"%.2f\" y1=\"%.1f\" x2=\"%.2f\" y2=\"%.1f\" stroke=\"black\"/>\n",
+                      x0, T + H, x0, T + H + 4);
+        gcn_sb_printf(&sb, "<text x=\"%.2f\" y=\"%.1f\" text-anchor=\"middle\">%zu</text>\n", x0,
+                      T + H + 18, i);
+    }
+    gcn_sb_printf(&sb, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\" font-size=\"13\">"
+                  "instruction of the wave (issue order)</text>\n", L + W / 2, T + H + 40);
+    gcn_sb_printf(&sb, "<text x=\"18\" y=\"%.1f\" text-anchor=\"middle\" font-size=\"13\" "
+                  "transform=\"rotate(-90 18 %.1f)\">outstanding operations (FIFO depth)</text>\n",
+                  T + H / 2, T + H / 2);
+    /* legend */
+    double lx = L + 10, ly = T + H + 52;
+    gcn_sb_printf(&sb, "<rect x=\"%.1f\" y=\"%.1f\" width=\"12\" height=\"10\" fill=\"#3b6fb6\"/>"
+                  "<text x=\"%.1f\" y=\"%.1f\">vmcnt</text>\n", lx, ly, lx + 16, ly + 9);
+    gcn_sb_printf(&sb, "<rect x=\"%.1f\" y=\"%.1f\" width=\"12\" height=\"10\" fill=\"#e69138\"/>"
+                  "<text x=\"%.1f\" y=\"%.1f\">lgkmcnt</text>\n", lx + 80, ly, lx + 96, ly + 9);
+    gcn_sb_printf(&sb, "<path d=\"M %.1f %.1f l -4 -8 l 8 0 z\" fill=\"#c00\"/>"
+                  "<text x=\"%.1f\" y=\"%.1f\">s_waitcnt (vmcnt/lgkmcnt it waits for)</text>\n",
+                  lx + 176, ly + 10, lx + 186, ly + 9);
+    gcn_sb_puts(&sb, "</svg>\n");
+    int rc = sim_write_atomic(path, sb.buf, sb.len, err, errlen);
+    gcn_sb_free(&sb);
+    return rc;
+}
+
+int sim_trace_finish(struct sim_trace *t, char *err, size_t errlen)
+{
+    int rc = 0;
+    if (t->json_on) {
+        gcn_sb_puts(&t->json, "\n]}\n");
+        if (sim_write_atomic(t->s->o.trace_json, t->json.buf, t->json.len, err, errlen))
+            rc = -1;
+    }
+    if (t->plot_on && rc == 0) {
+        if (write_plot(t, t->s->o.plot_svg, err, errlen))
+            rc = -1;
+    }
+    return rc;
+}

@@ -1,0 +1,144 @@
+/*
+ * valu_int.h -- shorthands shared by the VALU body files (ops_valu.c,
+ * ops_vcmp.c, ops_cvt.c, ops_vop3p.c): lane loops, host rounding-mode
+ * switching for the MODE register, NaN fix-ups that give the GPU's results
+ * (a NaN input is returned quieted; an invalid operation gives the positive
+ * canonical qNaN 0x7fc00000, not x86's negative default NaN), and IEEE-mode
+ * min/max.
+ */
+#ifndef GCN_SIM_VALU_INT_H
+#define GCN_SIM_VALU_INT_H
+
+#include <fenv.h>
+#include <math.h>
+#include "sim_int.h"
+#include "fp.h"
+
+#define LANES for (unsigned l = 0; l < NL; l++)
+#define VD (&x->i->d)
+
+/* Hot float bodies get an AVX2+FMA clone on x86-64 (FMA inline, wider loops). */
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(GCN_NO_CLONES)
+#define GCN_HOT __attribute__((target_clones("arch=x86-64-v3", "default")))
+#else
+#define GCN_HOT
+#endif
+#define HBODY(ID) GCN_HOT static void b_##ID(sim_x *x)
+
+static inline int rm_begin(const sim_x *x, int sh)
+{
+    int rm = (int)((x->w->hw_mode >> sh) & 3);
+    if (rm) {
+        static const int tab[4] = {FE_TONEAREST, FE_UPWARD, FE_DOWNWARD, FE_TOWARDZERO};
+        fesetround(tab[rm]);
+    }
+    return rm;
+}
+static inline void rm_end(int rm)
+{
+    if (rm)
+        fesetround(FE_TONEAREST);
+}
+#define RM32(x) rm_begin(x, 0)
+#define RM64(x) rm_begin(x, 2)
+
+/* canonical NaN results */
+#define QNAN32 0x7fc00000u
+#define QNAN16 0x7e00u
+#define QNAN64 0x7ff8000000000000ull
+
+static inline uint32_t nan_fix32(uint32_t r, uint32_t a, uint32_t b, uint32_t c)
+{
+    if (!f32_is_nan(r))
+        return r;
+    if (f32_is_nan(a)) return f32_quiet(a);
+    if (f32_is_nan(b)) return f32_quiet(b);
+    if (f32_is_nan(c)) return f32_quiet(c);
+    return QNAN32;
+}
+static inline uint64_t nan_fix64(uint64_t r, uint64_t a, uint64_t b, uint64_t c)
+{
+    if (!f64_is_nan(r))
+        return r;
+    if (f64_is_nan(a)) return f64_quiet(a);
+    if (f64_is_nan(b)) return f64_quiet(b);
+    if (f64_is_nan(c)) return f64_quiet(c);
+    return QNAN64;
+}
+static inline uint16_t nan_fix16(uint16_t r, uint16_t a, uint16_t b, uint16_t c)
+{
+    if (!f16_is_nan(r))
+        return r;
+    if (f16_is_nan(a)) return f16_quiet(a);
+    if (f16_is_nan(b)) return f16_quiet(b);
+    if (f16_is_nan(c)) return f16_quiet(c);
+    return QNAN16;
+}
+
+/* IEEE-mode min/max (AMD ISA: a NaN operand yields the other operand; both
+ * NaN give a quiet NaN; -0 < +0). */
+static inline uint32_t fmin32(uint32_t a, uint32_t b)
+{
+    int na = f32_is_nan(a), nb = f32_is_nan(b);
+    if (na || nb)
+        return na && nb ? f32_quiet(a) : na ? b : a;
+    float fa = u2f(a), fb = u2f(b);
+    if (fa < fb) return a;
+    if (fb < fa) return b;
+    return (a & 0x80000000u) ? a : b;
+}
+static inline uint32_t fmax32(uint32_t a, uint32_t b)
+{
+    int na = f32_is_nan(a), nb = f32_is_nan(b);
+    if (na || nb)
+        return na && nb ? f32_quiet(a) : na ? b : a;
+    float fa = u2f(a), fb = u2f(b);
+    if (fa > fb) return a;
+    if (fb > fa) return b;
+    return (a & 0x80000000u) ? b : a;
+}
+static inline uint64_t fmin64(uint64_t a, uint64_t b)
+{
+    int na = f64_is_nan(a), nb = f64_is_nan(b);
+    if (na || nb)
+        return na && nb ? f64_quiet(a) : na ? b : a;
+    double fa = u2d(a), fb = u2d(b);
+    if (fa < fb) return a;
+    if (fb < fa) return b;
+    return (a >> 63) ? a : b;
+}
+static inline uint64_t fmax64(uint64_t a, uint64_t b)
+{
+    int na = f64_is_nan(a), nb = f64_is_nan(b);
+    if (na || nb)
+        return na && nb ? f64_quiet(a) : na ? b : a;
+    double fa = u2d(a), fb = u2d(b);
+    if (fa > fb) return a;
+    if (fb > fa) return b;
+    return (a >> 63) ? b : a;
+}
+static inline uint16_t fmin16(uint16_t a, uint16_t b)
+{
+    int na = f16_is_nan(a), nb = f16_is_nan(b);
+    if (na || nb)
+        return na && nb ? f16_quiet(a) : na ? b : a;
+    float fa = fp_h2f(a), fb = fp_h2f(b);
+    if (fa < fb) return a;
+    if (fb < fa) return b;
+    return (a & 0x8000) ? a : b;
+}
+static inline uint16_t fmax16(uint16_t a, uint16_t b)
+{
+    int na = f16_is_nan(a), nb = f16_is_nan(b);
+    if (na || nb)
+        return na && nb ? f16_quiet(a) : na ? b : a;
+    float fa = fp_h2f(a), fb = fp_h2f(b);
+    if (fa > fb) return a;
+    if (fb > fa) return b;
+    return (a & 0x8000) ? b : a;
+}
+
+/* f16 rounding mode (MODE bits 3:2) */
+static inline int rm16(const sim_x *x) { return (int)((x->w->hw_mode >> 2) & 3); }
+
+#endif

@@ -1,0 +1,650 @@
+/*
+ * gcnlint.c -- command-line front end of the static analyzer (src/analyze):
+ * reads .hsaco files, clang offload bundles or assembly sources (assembled
+ * with clang-22 -g so findings point at source lines), runs the CFG, the
+ * pending-operation dataflow, the hazard rules and optionally the wait
+ * suggestions on every kernel, and prints gcc-style, JSON or SARIF output.
+ * docs/gcnlint.md describes options, checks and exit codes.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <spawn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include "config.h"
+#include "gcn_codeobj.h"
+#include "lint.h"
+
+#ifndef GCN_CLANG
+#define GCN_CLANG "clang-22"
+#endif
+
+extern char **environ;
+
+enum { EXIT_CLEAN = 0, EXIT_USAGE = 1, EXIT_INPUT = 2, EXIT_FINDINGS = 4 };
+enum { FMT_TEXT, FMT_JSON, FMT_SARIF };
+
+typedef struct options {
+    const char *mcpu;
+    const char *offload_arch;
+    const char *kernel;
+    int format;
+    bool suggest, explain, werror, summary;
+    unsigned jobs, max_states;
+    char **wno;            /* disabled checks (names or prefixes ending in '*') */
+    unsigned nwno;
+} options;
+
+/* Result of one input file. */
+typedef struct fileres {
+    const char *path;
+    gcn_diags diags;
+    char *error;           /* input error message, or NULL */
+    unsigned nkernels;
+} fileres;
+
+/* ---- small helpers ------------------------------------------------------ */
+
+static bool has_suffix(const char *s, const char *suf)
+{
+    size_t a = strlen(s), b = strlen(suf);
+    return a >= b && !strcmp(s + a - b, suf);
+}
+
+static bool is_asm(const char *path)
+{
+    return has_suffix(path, ".s") || has_suffix(path, ".S") || has_suffix(path, ".asm");
+}
+
+static char *xstrdup_printf(const char *fmt, const char *a, const char *b)
+{
+    size_t n = strlen(fmt) + strlen(a) + strlen(b) + 1;
+    char *s = malloc(n);
+    if (s)
+        snprintf(s, n, fmt, a, b);
+    return s;
+}
+
+static bool check_disabled(const options *o, const char *name)
+{
+    for (unsigned i = 0; i < o->nwno; i++) {
+        const char *w = o->wno[i];
+        size_t n = strlen(w);
+        if (!strcmp(w, name))
+            return true;
+        if (!strcmp(w, "hazard") && !strncmp(name, "hazard", 6))
+            return true;
+        if (n && w[n - 1] == '*' && !strncmp(w, name, n - 1))
+            return true;
+    }
+    return false;
+}
+
+/* ---- source lines (for suppression comments) ----------------------------- */
+
+typedef struct srcfile {
+    char *path;
+    char *text;
+    char **line;
+    unsigned nlines;
+} srcfile;
+
+typedef struct srccache {
+    srcfile *f;
+    unsigned n;
+} srccache;
+
+static const srcfile *src_get(srccache *c, const char *path)
+{
+    for (unsigned i = 0; i < c->n; i++)
+        if (!strcmp(c->f[i].path, path))
+            return &c->f[i];
+    srcfile *nf = realloc(c->f, sizeof *nf * (c->n + 1));
+    if (!nf)
+        return NULL;
+    c->f = nf;
+    srcfile *s = &c->f[c->n++];
+    memset(s, 0, sizeof *s);
+    s->path = strdup(path);
+    FILE *fp = fopen(path, "rb");
+    if (!fp)
+        return s;
+    size_t cap = 0, len = 0;
+    char buf[65536];
+    size_t r;
+    while ((r = fread(buf, 1, sizeof buf, fp)) > 0) {
+        char *t = realloc(s->text, len + r + 1);
+        if (!t)
+            break;
+        s->text = t;
+        memcpy(s->text + len, buf, r);
+        len += r;
+        cap = len;
+    }
+    fclose(fp);
+    (void)cap;
+    if (!s->text)
+        return s;
+    s->text[len] = 0;
+    unsigned n = 1;
+    for (size_t i = 0; i < len; i++)
+        n += s->text[i] == '\n';
+    s->line = malloc(sizeof *s->line * (n + 1));
+    if (!s->line)
+        return s;
+    s->line[0] = NULL;                 /* lines are 1-based */
+    unsigned k = 1;
+    s->line[k++] = s->text;
+    for (size_t i = 0; i < len; i++)
+        if (s->text[i] == '\n') {
+            s->text[i] = 0;
+            if (k <= n)
+                s->line[k++] = s->text + i + 1;
+        }
+    s->nlines = k - 1;
+    return s;
+}
+
+static void src_free(srccache *c)
+{
+    for (unsigned i = 0; i < c->n; i++) {
+        free(c->f[i].path);
+        free(c->f[i].text);
+        free(c->f[i].line);
+    }
+    free(c->f);
+}
+
+/* Does the source line carry "gcnlint: allow(name[, name...])" for this check? */
+static bool suppressed(srccache *c, const char *file, unsigned line, const char *check)
+{
+    if (!file || !line)
+        return false;
+    const srcfile *s = src_get(c, file);
+    if (!s || line > s->nlines || !s->line)
+        return false;
+    const char *p = strstr(s->line[line], "gcnlint: allow(");
+    while (p) {
+        p += strlen("gcnlint: allow(");
+        const char *end = strchr(p, ')');
+        if (!end)
+            return false;
+        while (p < end) {
+            while (p < end && (*p == ' ' || *p == ','))
+                p++;
+            const char *q = p;
+            while (q < end && *q != ',' && *q != ' ')
+                q++;
+            size_t n = (size_t)(q - p);
+            if (n && ((n == strlen(check) && !strncmp(p, check, n)) ||
+                      (n == 3 && !strncmp(p, "all", 3)) ||
+                      (n == 6 && !strncmp(p, "hazard", 6) && !strncmp(check, "hazard", 6))))
+                return true;
+            p = q;
+        }
+        p = strstr(end, "gcnlint: allow(");
+    }
+    return false;
+}
+
+/* ---- assembling .s input ------------------------------------------------ */
+
+static int run_clang(const char *mcpu, const char *src, const char *out, const char *errpath,
+                     char **emsg)
+{
+    const char *clang = getenv("GCNLINT_CLANG");
+    if (!clang || !*clang)
+        clang = GCN_CLANG;
+    char cpu[64];
+    snprintf(cpu, sizeof cpu, "-mcpu=%s", mcpu);
+    /* .include "x" is looked up next to the source, as a C compiler would */
+    char *dir = strdup(src);
+    if (!dir) {
+        *emsg = strdup("out of memory");
+        return -1;
+    }
+    char *slash = strrchr(dir, '/');
+    if (slash)
+        *slash = 0;
+    else
+        strcpy(dir, ".");
+    char *argv[] = {(char *)clang, "-x", "assembler", "-target", "amdgcn-amd-amdhsa", cpu, "-g",
+                    "-I", dir, (char *)src, "-o", (char *)out, NULL};
+    posix_spawn_file_actions_t fa;
+    posix_spawn_file_actions_init(&fa);
+    posix_spawn_file_actions_addopen(&fa, 2, errpath, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+    posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
+    pid_t pid;
+    int rc = posix_spawnp(&pid, clang, &fa, NULL, argv, environ);
+    posix_spawn_file_actions_destroy(&fa);
+    free(dir);
+    if (rc != 0) {
+        *emsg = xstrdup_printf("cannot run %s: %s", clang, strerror(rc));
+        return -1;
+    }
+    int st;
+    while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
+        ;
+    if (WIFEXITED(st) && WEXITSTATUS(st) == 0)
+        return 0;
+    /* clang's messages already name the file and line */
+    FILE *fp = fopen(errpath, "r");
+    char buf[4096] = "";
+    size_t n = fp ? fread(buf, 1, sizeof buf - 1, fp) : 0;
+    if (fp)
+        fclose(fp);
+    buf[n] = 0;
+    while (n && (buf[n - 1] == '\n' || buf[n - 1] == ' '))
+        buf[--n] = 0;
+    *emsg = xstrdup_printf("assembling failed (%s):\n%s", clang, buf);
+    return -1;
+}
+
+/* ---- analysis of one code object ---------------------------------------- */
+
+typedef struct locctx {
+    const gcn_codeobj *co;
+    const char *main_file;     /* source file of the kernel entry, or NULL */
+    uint64_t base;             /* kernel entry */
+} locctx;
+
+static void loc_fn(void *ctx, uint64_t addr, gcn_strbuf *sb)
+{
+    const locctx *l = ctx;
+    const gcn_line *ln = gcn_co_line(l->co, addr);
+    if (ln) {
+        if (l->main_file && !strcmp(ln->file, l->main_file))
+            gcn_sb_printf(sb, "line %u", ln->line);
+        else
+            gcn_sb_printf(sb, "%s:%u", ln->file, ln->line);
+    } else if (addr >= l->base) {
+        gcn_sb_printf(sb, "+0x%llx", (unsigned long long)(addr - l->base));
+    } else {
+        gcn_sb_printf(sb, "0x%llx", (unsigned long long)addr);
+    }
+}
+
+static void place(const gcn_codeobj *co, const char *input, uint64_t base, uint64_t addr,
+                  char **file, unsigned *line, uint64_t *off)
+{
+    const gcn_line *ln = gcn_co_line(co, addr);
+    if (ln) {
+        *file = (char *)ln->file;
+        *line = ln->line;
+    } else {
+        *file = (char *)input;
+        *line = 0;
+    }
+    *off = addr >= base ? addr - base : addr;
+}
+
+static int lint_kernel(const options *o, const gcn_codeobj *co, const gcn_kernel *k,
+                       const char *input, srccache *sc, gcn_diags *out)
+{
+    gcn_cfg cfg;
+    char err[256];
+    uint64_t text_size = co->text_size;
+    if (gcn_cfg_build(&cfg, co->target, co->text, co->text_addr, text_size, k->entry_addr, err,
+                      sizeof err) < 0) {
+        gcn_diag d = {.input = (char *)input, .kernel = k->name, .file = (char *)input,
+                      .check = GCN_CHK_CFG_INVALID, .severity = GCN_SEV_ERROR,
+                      .check_name = (char *)gcn_check_name(GCN_CHK_CFG_INVALID), .msg = err,
+                      .rel_offset = -1, .wait_offset = -1};
+        gcn_diags_add(out, &d);
+        return 0;
+    }
+    const gcn_line *entry_line = gcn_co_line(co, k->entry_addr);
+    locctx lc = {co, entry_line ? entry_line->file : NULL, k->entry_addr};
+    gcn_lint_opts lo;
+    memset(&lo, 0, sizeof lo);
+    lo.explain = o->explain;
+    lo.max_states = o->max_states;
+    lo.loc = loc_fn;
+    lo.loc_ctx = &lc;
+    gcn_entry_info ei = {k->kd.enable_vgpr_workitem_id == 0};
+    gcn_values vals;
+    gcn_findings fs = {0};
+    int rc = 0;
+    if (gcn_values_run(&cfg, &ei, &vals) < 0) {
+        gcn_cfg_free(&cfg);
+        return -1;
+    }
+    gcn_lint_cfg_findings(&cfg, &lo, &fs);
+    if (gcn_lint_waits(&cfg, &vals, &lo, &fs) < 0 || gcn_lint_hazards(&cfg, NULL, 0, &lo, &fs) < 0)
+        rc = -1;
+    if (rc == 0 && o->suggest && gcn_lint_suggest(&cfg, &vals, &lo, &fs) < 0)
+        rc = -1;
+    gcn_findings_sort(&fs);
+    for (unsigned i = 0; i < fs.n && rc == 0; i++) {
+        const gcn_finding *f = &fs.f[i];
+        char namebuf[128];
+        const char *name = gcn_check_name(f->check);
+        if (f->check == GCN_CHK_HAZARD && f->rule) {
+            snprintf(namebuf, sizeof namebuf, "hazard-%s", f->rule);
+            for (char *p = namebuf; *p; p++)
+                if (*p == '_')
+                    *p = '-';
+            name = namebuf;
+        }
+        if (check_disabled(o, name))
+            continue;
+        gcn_diag d;
+        memset(&d, 0, sizeof d);
+        d.input = (char *)input;
+        d.kernel = k->name;
+        place(co, input, k->entry_addr, f->addr, &d.file, &d.line, &d.offset);
+        if (suppressed(sc, d.line ? d.file : NULL, d.line, name))
+            continue;
+        d.check = f->check;
+        d.severity = f->severity;
+        if (o->werror && d.severity == GCN_SEV_WARNING)
+            d.severity = GCN_SEV_ERROR;
+        d.check_name = (char *)name;
+        d.msg = f->msg;
+        d.explain = f->explain;
+        d.rel_offset = -1;
+        d.wait_offset = -1;
+        if (f->wait >= 0 && f->check != GCN_CHK_WAIT_SUGGEST && f->check != GCN_CHK_WAIT_STRONGER) {
+            uint64_t off;
+            place(co, input, k->entry_addr, (uint64_t)f->wait, &d.wait_file, &d.wait_line, &off);
+            d.wait_offset = (int64_t)off;
+        }
+        if (f->producer >= 0) {
+            uint64_t off;
+            place(co, input, k->entry_addr, (uint64_t)f->producer, &d.rel_file, &d.rel_line, &off);
+            d.rel_offset = (int64_t)off;
+        }
+        if (gcn_diags_add(out, &d) < 0)
+            rc = -1;
+    }
+    gcn_findings_free(&fs);
+    gcn_values_free(&vals);
+    gcn_cfg_free(&cfg);
+    return rc;
+}
+
+static void lint_file(const options *o, fileres *res)
+{
+    const char *path = res->path;
+    gcn_co_err err;
+    gcn_codeobj *co = NULL;
+    char tmpdir[] = "/tmp/gcnlint.XXXXXX";
+    char objpath[sizeof tmpdir + 32] = "", errpath[sizeof tmpdir + 32] = "";
+    bool made_tmp = false;
+    memset(&err, 0, sizeof err);
+    if (is_asm(path)) {
+        if (access(path, R_OK) != 0) {
+            res->error = xstrdup_printf("%s: %s", path, strerror(errno));
+            return;
+        }
+        if (!mkdtemp(tmpdir)) {
+            res->error = xstrdup_printf("%s: cannot create a temporary directory: %s", path,
+                                        strerror(errno));
+            return;
+        }
+        made_tmp = true;
+        snprintf(objpath, sizeof objpath, "%s/out.hsaco", tmpdir);
+        snprintf(errpath, sizeof errpath, "%s/clang.err", tmpdir);
+        char *emsg = NULL;
+        if (run_clang(o->mcpu, path, objpath, errpath, &emsg) < 0) {
+            res->error = emsg;
+            goto out;
+        }
+        if (gcn_co_open(objpath, &co, &err) < 0) {
+            res->error = xstrdup_printf("%s: %s", path, err.msg);
+            goto out;
+        }
+    } else if (gcn_co_open_arch(path, o->offload_arch, &co, &err) < 0) {
+        res->error = strdup(err.msg);
+        goto out;
+    }
+    if (co->target != GCN_TARGET_GFX942 && co->target != GCN_TARGET_GFX950) {
+        res->error = xstrdup_printf("%s: unsupported target %s (gcnlint knows gfx942 and gfx950)",
+                                    path, gcn_target_name(co->target));
+        goto out;
+    }
+    srccache sc = {0};
+    bool found = false;
+    for (unsigned i = 0; i < co->nkernels; i++) {
+        const gcn_kernel *k = &co->kernels[i];
+        if (o->kernel && strcmp(o->kernel, k->name))
+            continue;
+        found = true;
+        res->nkernels++;
+        if (lint_kernel(o, co, k, path, &sc, &res->diags) < 0) {
+            res->error = xstrdup_printf("%s: out of memory analysing %s", path, k->name);
+            break;
+        }
+    }
+    src_free(&sc);
+    if (o->kernel && !found && !res->error)
+        res->error = xstrdup_printf("%s: no kernel named %s", path, o->kernel);
+out:
+    if (co)
+        gcn_co_close(co);
+    if (made_tmp) {
+        unlink(objpath);
+        unlink(errpath);
+        rmdir(tmpdir);
+    }
+}
+
+/* ---- parallel driver ---------------------------------------------------- */
+
+typedef struct pool {
+    const options *o;
+    fileres *res;
+    unsigned n, next;
+    pthread_mutex_t mu;
+} pool;
+
+static void *worker(void *arg)
+{
+    pool *p = arg;
+    for (;;) {
+        pthread_mutex_lock(&p->mu);
+        unsigned i = p->next++;
+        pthread_mutex_unlock(&p->mu);
+        if (i >= p->n)
+            return NULL;
+        lint_file(p->o, &p->res[i]);
+    }
+}
+
+static void usage(FILE *f)
+{
+    fputs("usage: gcnlint [options] FILE...\n"
+          "  FILE: a code object (.hsaco / .o), a clang offload bundle, or assembly (.s, .S,\n"
+          "        assembled with clang-22 -g so findings point at source lines)\n"
+          "options:\n"
+          "  --mcpu=CPU          target for assembly input: gfx942 (default) or gfx950\n"
+          "  --offload-arch=A    bundle entry to use (default: the first gfx942/gfx950 one)\n"
+          "  --kernel=NAME       check only this kernel\n"
+          "  --format=FMT        text (default, gcc style), json or sarif (SARIF 2.1.0)\n"
+          "  --suggest           notes with the loosest safe value of every s_waitcnt\n"
+          "  --explain           explain each finding: path, queue contents, arithmetic\n"
+          "  -Wno-CHECK          disable a check (-Wno-hazard: all hazard rules)\n"
+          "  --werror            report warnings as errors\n"
+          "  --max-states=N      distinct counter states per block before merging (256)\n"
+          "  -j N                check N files in parallel\n"
+          "  --summary           print a one-line summary (default with several files)\n"
+          "  --list-checks       list the checks and exit\n"
+          "  -h, --help          this text; --version\n"
+          "exit status: 0 clean, 1 usage, 2 input error, 4 findings (errors or warnings)\n",
+          f);
+}
+
+static int parse_uint(const char *s, unsigned *v)
+{
+    char *end;
+    errno = 0;
+    unsigned long x = strtoul(s, &end, 10);
+    if (errno || !*s || *end || x > 1000000)
+        return -1;
+    *v = (unsigned)x;
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    options o;
+    memset(&o, 0, sizeof o);
+    o.mcpu = "gfx942";
+    o.format = FMT_TEXT;
+    o.jobs = 1;
+    const char **files = calloc((size_t)argc, sizeof *files);
+    o.wno = calloc((size_t)argc, sizeof *o.wno);
+    unsigned nfiles = 0;
+    if (!files || !o.wno)
+        return EXIT_INPUT;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+            usage(stdout);
+            return EXIT_CLEAN;
+        } else if (!strcmp(a, "--version")) {
+            printf("gcnlint %s\n", PACKAGE_VERSION);
+            return EXIT_CLEAN;
+        } else if (!strcmp(a, "--list-checks")) {
+            for (int c = 0; c < GCN_CHK_COUNT; c++)
+                printf("%-20s %s\n", gcn_check_name(c), gcn_check_desc(c));
+            unsigned n;
+            const gcn_hazard_rule *r = gcn_hazard_rules(&n);
+            for (unsigned k = 0; k < n; k++)
+                printf("hazard-%-13s %s\n", r[k].name, r[k].why ? r[k].why : "");
+            return EXIT_CLEAN;
+        } else if (!strncmp(a, "--mcpu=", 7)) {
+            o.mcpu = a + 7;
+            gcn_target t = gcn_target_from_name(o.mcpu);
+            if (t != GCN_TARGET_GFX942 && t != GCN_TARGET_GFX950) {
+                fprintf(stderr, "gcnlint: unsupported --mcpu=%s (gfx942 or gfx950)\n", o.mcpu);
+                return EXIT_USAGE;
+            }
+        } else if (!strncmp(a, "--offload-arch=", 15)) {
+            o.offload_arch = a + 15;
+        } else if (!strncmp(a, "--kernel=", 9)) {
+            o.kernel = a + 9;
+        } else if (!strncmp(a, "--format=", 9)) {
+            const char *f = a + 9;
+            if (!strcmp(f, "text")) o.format = FMT_TEXT;
+            else if (!strcmp(f, "json")) o.format = FMT_JSON;
+            else if (!strcmp(f, "sarif")) o.format = FMT_SARIF;
+            else {
+                fprintf(stderr, "gcnlint: unknown format '%s' (text, json, sarif)\n", f);
+                return EXIT_USAGE;
+            }
+        } else if (!strcmp(a, "--suggest")) {
+            o.suggest = true;
+        } else if (!strcmp(a, "--explain")) {
+            o.explain = true;
+        } else if (!strcmp(a, "--werror") || !strcmp(a, "-Werror")) {
+            o.werror = true;
+        } else if (!strcmp(a, "--summary")) {
+            o.summary = true;
+        } else if (!strncmp(a, "-Wno-", 5)) {
+            const char *name = a + 5;
+            size_t n = strlen(name);
+            bool ok = gcn_check_from_name(name) >= 0 || !strncmp(name, "hazard", 6) ||
+                      (n && name[n - 1] == '*');
+            if (!ok) {
+                fprintf(stderr, "gcnlint: unknown check '%s' (see --list-checks)\n", name);
+                return EXIT_USAGE;
+            }
+            o.wno[o.nwno++] = (char *)name;
+        } else if (!strncmp(a, "--max-states=", 13)) {
+            if (parse_uint(a + 13, &o.max_states) < 0 || !o.max_states) {
+                fprintf(stderr, "gcnlint: bad --max-states\n");
+                return EXIT_USAGE;
+            }
+        } else if (!strcmp(a, "-j") || !strncmp(a, "-j", 2)) {
+            const char *v = a[2] ? a + 2 : (i + 1 < argc ? argv[++i] : "");
+            if (parse_uint(v, &o.jobs) < 0 || !o.jobs) {
+                fprintf(stderr, "gcnlint: bad -j value\n");
+                return EXIT_USAGE;
+            }
+        } else if (!strcmp(a, "--")) {
+            while (++i < argc)
+                files[nfiles++] = argv[i];
+        } else if (a[0] == '-' && a[1]) {
+            fprintf(stderr, "gcnlint: unknown option '%s'\n", a);
+            usage(stderr);
+            return EXIT_USAGE;
+        } else {
+            files[nfiles++] = a;
+        }
+    }
+    if (!nfiles) {
+        usage(stderr);
+        return EXIT_USAGE;
+    }
+    fileres *res = calloc(nfiles, sizeof *res);
+    if (!res)
+        return EXIT_INPUT;
+    for (unsigned i = 0; i < nfiles; i++)
+        res[i].path = files[i];
+    pool p = {&o, res, nfiles, 0, PTHREAD_MUTEX_INITIALIZER};
+    unsigned nt = o.jobs < nfiles ? o.jobs : nfiles;
+    if (nt <= 1) {
+        worker(&p);
+    } else {
+        pthread_t *th = calloc(nt, sizeof *th);
+        unsigned started = 0;
+        for (unsigned t = 0; th && t < nt; t++)
+            if (pthread_create(&th[t], NULL, worker, &p) == 0)
+                started++;
+        if (!started)
+            worker(&p);
+        for (unsigned t = 0; t < started; t++)
+            pthread_join(th[t], NULL);
+        free(th);
+    }
+
+    /* output in input order */
+    unsigned nerr = 0, nwarn = 0, nnote = 0, ninput = 0, nkern = 0;
+    gcn_diags all = {0};
+    for (unsigned i = 0; i < nfiles; i++) {
+        fileres *r = &res[i];
+        nkern += r->nkernels;
+        if (r->error) {
+            ninput++;
+            fprintf(stderr, "%s: error: %s\n", r->path, r->error);
+        }
+        for (unsigned k = 0; k < r->diags.n; k++) {
+            int s = r->diags.d[k].severity;
+            nerr += s == GCN_SEV_ERROR;
+            nwarn += s == GCN_SEV_WARNING;
+            nnote += s == GCN_SEV_NOTE;
+            if (o.format != FMT_TEXT)
+                gcn_diags_add(&all, &r->diags.d[k]);
+        }
+        if (o.format == FMT_TEXT)
+            gcn_report_text(stdout, &r->diags, o.explain);
+    }
+    if (o.format == FMT_JSON)
+        gcn_report_json(stdout, &all, files, nfiles);
+    else if (o.format == FMT_SARIF)
+        gcn_report_sarif(stdout, &all, files, nfiles);
+    fflush(stdout);
+    if (o.summary || nfiles > 1)
+        fprintf(stderr, "gcnlint: %u file%s, %u kernel%s: %u error%s, %u warning%s, %u note%s, "
+                        "%u input error%s\n",
+                nfiles, nfiles == 1 ? "" : "s", nkern, nkern == 1 ? "" : "s", nerr,
+                nerr == 1 ? "" : "s", nwarn, nwarn == 1 ? "" : "s", nnote, nnote == 1 ? "" : "s",
+                ninput, ninput == 1 ? "" : "s");
+    gcn_diags_free(&all);
+    for (unsigned i = 0; i < nfiles; i++) {
+        gcn_diags_free(&res[i].diags);
+        free(res[i].error);
+    }
+    free(res);
+    free(files);
+    free(o.wno);
+    if (ninput)
+        return EXIT_INPUT;
+    return nerr || nwarn ? EXIT_FINDINGS : EXIT_CLEAN;
+}

@@ -1,0 +1,480 @@
+/*
+ * gcnsim.c -- the gcnsim command: run a kernel of a code object (or assembly
+ * source, or a run manifest) on the functional wave64 simulator and report
+ * wait-counter findings.  Thin: the work is in libgcn (src/sim).
+ *
+ * Exit codes: 0 ran clean, 1 usage, 2 bad input, 3 kernel fault (memory
+ * fault, illegal or unsimulated instruction, budget exceeded), 4 ran with
+ * findings.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include "sim/gcn_sim.h"
+#include "sim/manifest.h"
+#include "sim/trace.h"
+
+enum { EX_OK = 0, EX_USAGE = 1, EX_INPUT = 2, EX_FAULT = 3, EX_FINDINGS = 4 };
+
+static void usage(FILE *f)
+{
+    fprintf(f,
+        "usage: gcnsim [options] FILE.hsaco|FILE.s\n"
+        "       gcnsim [options] --manifest M.json\n"
+        "Run a kernel on the functional gfx942/gfx950 wave64 simulator.\n"
+        "\n"
+        "Dispatch (without a manifest):\n"
+        "  --kernel NAME          kernel to run (default: the only one)\n"
+        "  --grid X[,Y[,Z]]       workgroups per dimension (default 1)\n"
+        "  --block X[,Y[,Z]]      work-items per workgroup (default 64)\n"
+        "  --buffer NAME:SIZE[:INIT]  a device buffer; INIT = zero | fill=BYTE |\n"
+        "                         random=f32|f16|bf16|u32|i32|u8[,SEED] | file=PATH\n"
+        "  --arg KIND:VALUE       next kernel argument: buffer:NAME, u32:N, i32:N, u64:N,\n"
+        "                         i64:N, f32:X, f64:X (repeat in order)\n"
+        "  --output NAME          buffer to dump (repeatable; default all)\n"
+        "Common:\n"
+        "  --manifest M.json      run manifest (docs/manifest.md)\n"
+        "  --set NAME=VALUE       override a manifest param (repeatable)\n"
+        "  --mcpu gfx942|gfx950   target (assembly sources, manifests with two targets)\n"
+        "  --dump-dir DIR         write NAME.in.bin, NAME.bin and run.json there\n"
+        "  --max-insns N          wave-instruction budget (default 2000000000)\n"
+        "  --strict               stop at the first finding\n"
+        "  --trace=fifo           per-instruction FIFO trace of one wave (stdout)\n"
+        "  --wave=WG,W            the wave to trace/plot: flat workgroup index, wave (0,0)\n"
+        "  --trace-json FILE      Chrome/Perfetto trace of that wave\n"
+        "  --plot FILE.svg        FIFO depth plot of that wave\n"
+        "  --max-findings N       findings to print (default 20)\n"
+        "  -q, --quiet            no summary line; --no-progress: no progress line\n"
+        "  -h, --help             this help\n"
+        "Exit: 0 clean, 1 usage, 2 bad input, 3 kernel fault, 4 findings.\n");
+}
+
+typedef struct strv {
+    char **v;
+    unsigned n;
+} strv;
+
+static void strv_add(strv *s, const char *x)
+{
+    char **nv = realloc(s->v, (s->n + 2) * sizeof *nv);
+    if (!nv)
+        return;
+    s->v = nv;
+    s->v[s->n++] = strdup(x);
+    s->v[s->n] = NULL;
+}
+
+static int parse_dims(const char *s, json_t **out)
+{
+    json_t *a = json_array();
+    const char *p = s;
+    for (int i = 0; i < 3; i++) {
+        char *end;
+        long v = strtol(p, &end, 0);
+        if (end == p || v < 1) {
+            json_decref(a);
+            return -1;
+        }
+        json_array_append_new(a, json_integer(v));
+        if (*end == 0)
+            break;
+        if (*end != ',' || i == 2) {
+            json_decref(a);
+            return -1;
+        }
+        p = end + 1;
+    }
+    *out = a;
+    return 0;
+}
+
+/* --buffer NAME:SIZE[:INIT] -> manifest buffer object */
+static int parse_buffer(const char *s, json_t *bufs, char *err, size_t errlen)
+{
+    char *dup = strdup(s);
+    char *name = dup, *size = strchr(dup, ':'), *init = NULL;
+    int rc = -1;
+    if (!size || size == name) {
+        snprintf(err, errlen, "--buffer %s: expected NAME:SIZE[:INIT]", s);
+        goto out;
+    }
+    *size++ = 0;
+    init = strchr(size, ':');
+    if (init)
+        *init++ = 0;
+    json_t *b = json_object();
+    char *end;
+    long long sz = strtoll(size, &end, 0);
+    if (*end == 0)
+        json_object_set_new(b, "size", json_integer(sz));
+    else
+        json_object_set_new(b, "size", json_string(size));
+    if (!init || !strcmp(init, "zero")) {
+        json_object_set_new(b, "init", json_string("zero"));
+    } else if (!strncmp(init, "fill=", 5)) {
+        json_object_set_new(b, "init", json_pack("{s:i}", "fill", atoi(init + 5)));
+    } else if (!strncmp(init, "file=", 5)) {
+        json_object_set_new(b, "init", json_pack("{s:s}", "file", init + 5));
+    } else if (!strncmp(init, "random=", 7)) {
+        char *t = init + 7, *seed = strchr(t, ',');
+        long long sd = 1;
+        if (seed) {
+            *seed++ = 0;
+            sd = strtoll(seed, NULL, 0);
+        }
+        json_object_set_new(b, "init", json_pack("{s:s,s:I}", "random", t, "seed", (json_int_t)sd));
+    } else {
+        snprintf(err, errlen, "--buffer %s: INIT must be zero, fill=B, file=PATH or random=TYPE[,SEED]", s);
+        json_decref(b);
+        goto out;
+    }
+    json_object_set_new(bufs, name, b);
+    rc = 0;
+out:
+    free(dup);
+    return rc;
+}
+
+static int parse_arg(const char *s, json_t *args, char *err, size_t errlen)
+{
+    const char *c = strchr(s, ':');
+    if (!c) {
+        snprintf(err, errlen, "--arg %s: expected KIND:VALUE", s);
+        return -1;
+    }
+    char kind[16];
+    snprintf(kind, sizeof kind, "%.*s", (int)(c - s), s);
+    const char *v = c + 1;
+    json_t *o;
+    if (!strcmp(kind, "buffer")) {
+        o = json_pack("{s:s}", "buffer", v);
+    } else if (!strcmp(kind, "f32") || !strcmp(kind, "f64")) {
+        char *end;
+        double d = strtod(v, &end);
+        if (*end) {
+            snprintf(err, errlen, "--arg %s: not a number", s);
+            return -1;
+        }
+        o = json_pack("{s:f}", kind, d);
+    } else if (!strcmp(kind, "u32") || !strcmp(kind, "i32") || !strcmp(kind, "u64") ||
+               !strcmp(kind, "i64")) {
+        char *end;
+        long long d = strtoll(v, &end, 0);
+        if (*end)
+            o = json_pack("{s:s}", kind, v);      /* an expression */
+        else
+            o = json_pack("{s:I}", kind, (json_int_t)d);
+    } else {
+        snprintf(err, errlen, "--arg %s: unknown kind %s", s, kind);
+        return -1;
+    }
+    json_array_append_new(args, o);
+    return 0;
+}
+
+static int ensure_dir(const char *d, char *err, size_t errlen)
+{
+    struct stat st;
+    if (stat(d, &st) == 0) {
+        if (!S_ISDIR(st.st_mode)) {
+            snprintf(err, errlen, "--dump-dir %s: not a directory", d);
+            return -1;
+        }
+        return 0;
+    }
+    if (mkdir(d, 0777) != 0) {
+        snprintf(err, errlen, "--dump-dir %s: %s", d, strerror(errno));
+        return -1;
+    }
+    return 0;
+}
+
+static int dump_file(const char *dir, const char *name, const char *suffix, const void *data,
+                     size_t len, char *err, size_t errlen)
+{
+    char path[4096];
+    snprintf(path, sizeof path, "%s/%s%s", dir, name, suffix);
+    return sim_write_atomic(path, data, len, err, errlen);
+}
+
+int main(int argc, char **argv)
+{
+    static const struct option opts[] = {
+        {"manifest", required_argument, 0, 'm'}, {"kernel", required_argument, 0, 'k'},
+        {"grid", required_argument, 0, 'g'}, {"block", required_argument, 0, 'b'},
+        {"buffer", required_argument, 0, 'B'}, {"arg", required_argument, 0, 'a'},
+        {"output", required_argument, 0, 'o'}, {"set", required_argument, 0, 's'},
+        {"mcpu", required_argument, 0, 'c'}, {"dump-dir", required_argument, 0, 'd'},
+        {"max-insns", required_argument, 0, 'n'}, {"strict", no_argument, 0, 'S'},
+        {"trace", required_argument, 0, 't'}, {"wave", required_argument, 0, 'w'},
+        {"trace-json", required_argument, 0, 'j'}, {"plot", required_argument, 0, 'p'},
+        {"max-findings", required_argument, 0, 'F'}, {"quiet", no_argument, 0, 'q'},
+        {"no-progress", no_argument, 0, 'P'}, {"help", no_argument, 0, 'h'}, {0, 0, 0, 0}};
+    const char *manifest = NULL, *kernel = NULL, *mcpu = NULL, *dump = NULL;
+    const char *trace_json = NULL, *plot = NULL;
+    json_t *grid = NULL, *block = NULL;
+    json_t *bufs = json_object(), *args = json_array(), *outs = json_array();
+    strv sets = {0};
+    uint64_t max_insns = 0;
+    int strict = 0, trace = 0, quiet = 0, progress = 1;
+    unsigned twg = 0, twave = 0, maxf = 20;
+    char err[2048];
+    int c;
+    while ((c = getopt_long(argc, argv, "qh", opts, NULL)) != -1) {
+        switch (c) {
+        case 'm': manifest = optarg; break;
+        case 'k': kernel = optarg; break;
+        case 'g':
+            json_decref(grid);
+            if (parse_dims(optarg, &grid)) {
+                fprintf(stderr, "gcnsim: --grid %s: expected X[,Y[,Z]] of positive integers\n", optarg);
+                return EX_USAGE;
+            }
+            break;
+        case 'b':
+            json_decref(block);
+            if (parse_dims(optarg, &block)) {
+                fprintf(stderr, "gcnsim: --block %s: expected X[,Y[,Z]] of positive integers\n", optarg);
+                return EX_USAGE;
+            }
+            break;
+        case 'B':
+            if (parse_buffer(optarg, bufs, err, sizeof err)) {
+                fprintf(stderr, "gcnsim: %s\n", err);
+                return EX_USAGE;
+            }
+            break;
+        case 'a':
+            if (parse_arg(optarg, args, err, sizeof err)) {
+                fprintf(stderr, "gcnsim: %s\n", err);
+                return EX_USAGE;
+            }
+            break;
+        case 'o': json_array_append_new(outs, json_string(optarg)); break;
+        case 's': strv_add(&sets, optarg); break;
+        case 'c': mcpu = optarg; break;
+        case 'd': dump = optarg; break;
+        case 'n': {
+            char *end;
+            max_insns = strtoull(optarg, &end, 0);
+            if (*end || !max_insns) {
+                fprintf(stderr, "gcnsim: --max-insns %s: expected a positive integer\n", optarg);
+                return EX_USAGE;
+            }
+            break;
+        }
+        case 'S': strict = 1; break;
+        case 't':
+            if (strcmp(optarg, "fifo")) {
+                fprintf(stderr, "gcnsim: --trace=%s: only --trace=fifo exists\n", optarg);
+                return EX_USAGE;
+            }
+            trace = 1;
+            break;
+        case 'w':
+            if (sscanf(optarg, "%u,%u", &twg, &twave) != 2 || twave >= 16) {
+                fprintf(stderr, "gcnsim: --wave=%s: expected WG,W (flat workgroup index, wave 0..15)\n", optarg);
+                return EX_USAGE;
+            }
+            break;
+        case 'j': trace_json = optarg; break;
+        case 'p': plot = optarg; break;
+        case 'F': maxf = (unsigned)strtoul(optarg, NULL, 0); break;
+        case 'q': quiet = 1; break;
+        case 'P': progress = 0; break;
+        case 'h': usage(stdout); return EX_OK;
+        default: usage(stderr); return EX_USAGE;
+        }
+    }
+    const char *file = optind < argc ? argv[optind] : NULL;
+    if (optind + 1 < argc || (!file && !manifest) || (file && manifest)) {
+        fprintf(stderr, "gcnsim: give one code file or --manifest M.json\n");
+        usage(stderr);
+        return EX_USAGE;
+    }
+    if (manifest && (grid || block || json_object_size(bufs) || json_array_size(args) || kernel)) {
+        fprintf(stderr, "gcnsim: --grid/--block/--buffer/--arg/--kernel describe a dispatch without a "
+                "manifest; with --manifest use --set\n");
+        return EX_USAGE;
+    }
+
+    gcn_manifest *m = NULL;
+    int rc;
+    if (manifest) {
+        rc = gcn_mf_load(manifest, (const char *const *)sets.v, sets.n, &m, err, sizeof err);
+    } else {
+        json_t *root = json_object();
+        json_object_set_new(root, "code", json_string(file));
+        if (kernel)
+            json_object_set_new(root, "kernel", json_string(kernel));
+        json_object_set_new(root, "grid", grid ? grid : json_pack("[i]", 1));
+        json_object_set_new(root, "block", block ? block : json_pack("[i]", 64));
+        grid = block = NULL;
+        json_object_set_new(root, "buffers", bufs);
+        json_object_set_new(root, "args", args);
+        bufs = args = NULL;
+        if (json_array_size(outs)) {
+            json_object_set(root, "outputs", outs);
+        } else {
+            json_t *all = json_array();
+            const char *key;
+            json_t *val;
+            json_object_foreach(json_object_get(root, "buffers"), key, val)
+                json_array_append_new(all, json_string(key));
+            json_object_set_new(root, "outputs", all);
+        }
+        char *text = json_dumps(root, 0);
+        json_decref(root);
+        rc = gcn_mf_parse("command line", ".", text, (const char *const *)sets.v, sets.n, &m, err,
+                          sizeof err);
+        free(text);
+    }
+    json_decref(bufs);
+    json_decref(args);
+    json_decref(outs);
+    json_decref(grid);
+    json_decref(block);
+    if (rc) {
+        fprintf(stderr, "gcnsim: %s\n", err);
+        return EX_INPUT;
+    }
+    const char *target = NULL;
+    if (gcn_mf_target(m, mcpu, &target, err, sizeof err)) {
+        fprintf(stderr, "gcnsim: %s\n", err);
+        gcn_mf_free(m);
+        return EX_INPUT;
+    }
+    gcn_codeobj *co = NULL;
+    if (gcn_mf_load_code(m->code, target, &co, err, sizeof err)) {
+        fprintf(stderr, "gcnsim: %s\n", err);
+        gcn_mf_free(m);
+        return EX_INPUT;
+    }
+    if (!target)
+        target = gcn_target_name(co->target);
+    const gcn_kernel *k = NULL;
+    if (gcn_mf_kernel(m, co, &k, err, sizeof err)) {
+        fprintf(stderr, "gcnsim: %s\n", err);
+        gcn_co_close(co);
+        gcn_mf_free(m);
+        return EX_INPUT;
+    }
+
+    FILE *tout = stdout;
+    gcn_sim_opts o = {
+        .target = gcn_target_from_name(target), .max_insns = max_insns, .strict = strict,
+        .trace_fifo = trace, .trace_out = tout, .trace_wg = twg, .trace_wave = twave,
+        .trace_json = trace_json, .plot_svg = plot, .progress = progress && !quiet,
+    };
+    gcn_sim *sim = gcn_sim_new(&o);
+    uint64_t *addr = calloc(m->nbufs + 1, sizeof *addr);
+    int ex = EX_OK;
+    if (!sim || !addr) {
+        fprintf(stderr, "gcnsim: out of memory\n");
+        ex = EX_INPUT;
+        goto done;
+    }
+    if (dump && ensure_dir(dump, err, sizeof err)) {
+        fprintf(stderr, "gcnsim: %s\n", err);
+        ex = EX_INPUT;
+        goto done;
+    }
+    for (unsigned i = 0; i < m->nbufs; i++) {
+        if (gcn_sim_alloc(sim, m->bufs[i].size, m->bufs[i].name, &addr[i])) {
+            fprintf(stderr, "gcnsim: buffer %s: cannot allocate %llu bytes\n", m->bufs[i].name,
+                    (unsigned long long)m->bufs[i].size);
+            ex = EX_INPUT;
+            goto done;
+        }
+        uint8_t *h = gcn_sim_host(sim, addr[i], m->bufs[i].size);
+        if (m->bufs[i].size && gcn_mf_fill(m, i, h, err, sizeof err)) {
+            fprintf(stderr, "gcnsim: %s\n", err);
+            ex = EX_INPUT;
+            goto done;
+        }
+    }
+    /* stale outputs of an earlier run must not survive a failed one */
+    if (dump) {
+        char path[4096];
+        for (unsigned i = 0; i < m->nbufs; i++) {
+            snprintf(path, sizeof path, "%s/%s.bin", dump, m->bufs[i].name);
+            unlink(path);
+        }
+        snprintf(path, sizeof path, "%s/run.json", dump);
+        unlink(path);
+        for (unsigned i = 0; i < m->nbufs; i++) {
+            uint8_t *h = gcn_sim_host(sim, addr[i], m->bufs[i].size);
+            if (dump_file(dump, m->bufs[i].name, ".in.bin", h, m->bufs[i].size, err, sizeof err)) {
+                fprintf(stderr, "gcnsim: %s\n", err);
+                ex = EX_INPUT;
+                goto done;
+            }
+        }
+    }
+    uint8_t *ka = NULL;
+    size_t kalen = 0;
+    if (gcn_kernarg_build(m, k, addr, &ka, &kalen, err, sizeof err)) {
+        fprintf(stderr, "gcnsim: %s: %s\n", m->path, err);
+        ex = EX_INPUT;
+        goto done;
+    }
+    gcn_dispatch d = {.co = co, .kernel = k, .kernarg = ka, .kernarg_size = kalen,
+                      .dynamic_lds = m->dynamic_lds};
+    memcpy(d.grid, m->grid, sizeof d.grid);
+    memcpy(d.block, m->block, sizeof d.block);
+    gcn_sim_result res;
+    int st = gcn_sim_run(sim, &d, &res);
+    free(ka);
+    if (st == GCN_SIM_EINPUT) {
+        fprintf(stderr, "gcnsim: %s: %s\n", m->path, res.msg);
+        ex = EX_INPUT;
+        goto done;
+    }
+    if (res.nfindings)
+        gcn_sim_print_findings(stderr, &res, maxf);
+    if (st == GCN_SIM_FAULT) {
+        fprintf(stderr, "gcnsim: kernel fault in %s (%s): %s\n", k->name, target, res.msg);
+        ex = EX_FAULT;
+        goto done;
+    }
+    if (!quiet)
+        fprintf(stderr, "gcnsim: %s on %s: grid %ux%ux%u, block %ux%ux%u, %llu waves, %llu "
+                "wave-instructions, %.3f s, %u finding%s\n", k->name, target, m->grid[0],
+                m->grid[1], m->grid[2], m->block[0], m->block[1], m->block[2],
+                (unsigned long long)res.waves, (unsigned long long)res.insns, res.seconds,
+                res.nfindings, res.nfindings == 1 ? "" : "s");
+    if (dump) {
+        for (unsigned i = 0; i < m->nbufs; i++) {
+            uint8_t *h = gcn_sim_host(sim, addr[i], m->bufs[i].size);
+            if (dump_file(dump, m->bufs[i].name, ".bin", h, m->bufs[i].size, err, sizeof err)) {
+                fprintf(stderr, "gcnsim: %s\n", err);
+                ex = EX_INPUT;
+                goto done;
+            }
+        }
+        char *rj = NULL;
+        if (gcn_mf_run_json(m, target, &rj, err, sizeof err) ||
+            dump_file(dump, "run", ".json", rj, strlen(rj), err, sizeof err)) {
+            fprintf(stderr, "gcnsim: %s\n", err);
+            free(rj);
+            ex = EX_INPUT;
+            goto done;
+        }
+        free(rj);
+    }
+    ex = res.nfindings ? EX_FINDINGS : EX_OK;
+done:
+    free(addr);
+    gcn_sim_free(sim);
+    gcn_co_close(co);
+    gcn_mf_free(m);
+    for (unsigned i = 0; i < sets.n; i++)
+        free(sets.v[i]);
+    free(sets.v);
+    return ex;
+}

@@ -1,0 +1,59 @@
+// dbuf_weak.s -- dbuf_ok.s with the first in-loop wait weakened from vmcnt(2) to
+// vmcnt(3).  On the first iteration the FIFO there holds L1 P0 S0 and vmcnt(3)
+// retires nothing, so buffer 1 (L1) may still be arriving when it is read; in the
+// steady state (S0 P1 S1 P0 S0) vmcnt(3) retires P1 and is safe.
+// gcnlint-args:
+.amdhsa_code_object_version 5
+.text
+.globl k
+.p2align 8
+.type k,@function
+k:
+    s_load_dwordx4 s[4:7], s[0:1], 0x0        // src s[4:5], dst s[6:7]
+    s_load_dword s8, s[0:1], 0x10             // iterations
+    v_readfirstlane_b32 s12, v0
+    v_lshlrev_b32 v1, 2, v0                   // lane's LDS byte address in a buffer
+    s_lshl_b32 s12, s12, 2                    // M0 of buffer 0 (wave base)
+    s_add_u32 s13, s12, 0x400                 // M0 of buffer 1
+    s_waitcnt lgkmcnt(0)                      
+    v_mov_b32 v5, s5
+    v_add_co_u32 v4, vcc, s4, v1
+    v_addc_co_u32 v5, vcc, 0, v5, vcc
+    v_mov_b32 v9, s7
+    v_add_co_u32 v8, vcc, s6, v1
+    v_addc_co_u32 v9, vcc, 0, v9, vcc
+    s_mov_b32 m0, s12
+    s_nop 0
+    global_load_lds_dword v[4:5], off         // L0 -> buffer 0
+    v_add_co_u32 v4, vcc, 0x100, v4
+    v_addc_co_u32 v5, vcc, 0, v5, vcc
+    s_mov_b32 m0, s13
+    s_nop 0
+    global_load_lds_dword v[4:5], off         // L1 -> buffer 1
+    s_waitcnt vmcnt(1)                        
+.Lloop:
+    ds_read_b32 v6, v1                        // buffer 0
+    s_waitcnt lgkmcnt(0)
+    v_add_co_u32 v4, vcc, 0x100, v4
+    v_addc_co_u32 v5, vcc, 0, v5, vcc
+    s_mov_b32 m0, s12
+    s_nop 0
+    global_load_lds_dword v[4:5], off         // P0 -> buffer 0
+    global_store_dword v[8:9], v6, off        // S0
+    s_waitcnt vmcnt(3)
+    ds_read_b32 v7, v1 offset:1024            // expect: lds-dma-pending (first iteration)
+    s_waitcnt lgkmcnt(0)
+    v_add_co_u32 v4, vcc, 0x100, v4
+    v_addc_co_u32 v5, vcc, 0, v5, vcc
+    s_mov_b32 m0, s13
+    s_nop 0
+    global_load_lds_dword v[4:5], off         // P1 -> buffer 1
+    global_store_dword v[8:9], v7, off offset:256   // S1
+    s_sub_u32 s8, s8, 1
+    s_cmp_lg_u32 s8, 0
+    s_waitcnt vmcnt(3)                        
+    s_cbranch_scc1 .Lloop
+    s_waitcnt vmcnt(0)                        
+    s_endpgm
+.Lk_end:
+.include "kernel_tail.inc"

