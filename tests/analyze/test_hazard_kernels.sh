@@ -4,7 +4,7 @@
 # every element type, DGEMM, SMFMAC, readlane, DPP, transcendental, setreg
 # patterns) are compiled with clang-22 -O2 for gfx942 and gfx950; llc-22 then
 # builds them with the hazard recognizer (GOOD) and without (BAD) from the
-# same MIR.  hz_oracle must find no hazard in GOOD and, at every place LLVM
+# same MIR.  test_hazard_cmp must find no hazard in GOOD and, at every place LLVM
 # inserted s_nops, exactly that many wait states missing in BAD.
 # Prints recall (found / LLVM-inserted) and false alarms per target.
 set -e
@@ -24,7 +24,7 @@ for cpu in gfx942 gfx950; do
             -filetype=obj "$T/$b.mir" -o "$T/$b.good.o"
         "$LLC22" -mtriple=amdgcn-amd-amdhsa -mcpu=$cpu -O2 -start-after=post-RA-hazard-rec \
             -filetype=obj "$T/$b.mir" -o "$T/$b.bad.o"
-        if ! "$top_builddir/tests/analyze/hz_oracle" "$T/$b.good.o" "$T/$b.bad.o" \
+        if ! "$top_builddir/tests/analyze/test_hazard_cmp" "$T/$b.good.o" "$T/$b.bad.o" \
                 > "$T/$b.$cpu.out"; then
             fail=1
             cat "$T/$b.$cpu.out"

@@ -2,7 +2,7 @@
 # test_hazard_oracle.sh -- the hazard engine against LLVM 22's hazard
 # recognizer on the small cases of tests/analyze/inputs/hz_cases.txt, for
 # gfx942 and gfx950: llc-22 runs the post-RA hazard recognizer on each case
-# (-start-before, GOOD) or skips it (-start-after, BAD); hz_oracle checks that
+# (-start-before, GOOD) or skips it (-start-after, BAD); test_hazard_cmp checks that
 # the engine finds no hazard in GOOD and exactly the wait states LLVM inserted
 # (and one short: exactly 1) in BAD.  Every rule of hazards.def that applies
 # to a target must be the deciding rule of at least one case.
@@ -20,7 +20,7 @@ for cpu in gfx942 gfx950; do
         -filetype=obj "$T/c.mir" -o "$T/good.o"
     "$LLC22" -mtriple=amdgcn-amd-amdhsa -mcpu=$cpu -start-after=post-RA-hazard-rec \
         -filetype=obj "$T/c.mir" -o "$T/bad.o"
-    if ! "$top_builddir/tests/analyze/hz_oracle" --cover "$T/good.o" "$T/bad.o" > "$T/out"; then
+    if ! "$top_builddir/tests/analyze/test_hazard_cmp" --cover "$T/good.o" "$T/bad.o" > "$T/out"; then
         fail=1
     fi
     grep -v '^cover ' "$T/out"

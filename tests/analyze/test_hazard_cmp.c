@@ -1,5 +1,5 @@
 /*
- * hz_oracle.c -- checks the hazard engine against LLVM 22's own hazard
+ * test_hazard_cmp.c -- checks the hazard engine against LLVM 22's own hazard
  * recognizer.  Inputs: two builds of the same code, GOOD (with the s_nops
  * the post-RA hazard recognizer inserted) and BAD (llc -start-after
  * post-RA-hazard-rec: without them).  The two instruction streams are
@@ -17,7 +17,7 @@
  * --linear instead restarts the history at every branch target and after
  * every branch (straight-line regions).
  *
- * usage: hz_oracle [--linear] [--quiet] [--cover] [--no-fail] GOOD BAD
+ * usage: test_hazard_cmp [--linear] [--quiet] [--cover] [--no-fail] GOOD BAD
  * Prints per function and total counts; exit 1 on any mismatch.
  */
 #include <stdio.h>
@@ -354,7 +354,7 @@ int main(int argc, char **argv)
         else { fprintf(stderr, "unknown option %s\n", argv[ai]); return 2; }
     }
     if (argc - ai != 2) {
-        fprintf(stderr, "usage: hz_oracle [--linear] [--quiet] [--cover] [--no-fail] GOOD BAD\n");
+        fprintf(stderr, "usage: test_hazard_cmp [--linear] [--quiet] [--cover] [--no-fail] GOOD BAD\n");
         return 2;
     }
     gcn_codeobj *g = NULL, *b = NULL;
