@@ -562,8 +562,9 @@ HEADER = """\
  *
  * SIG: blank-separated tokens.  First the operands in LLVM's print order,
  * then attributes.  Register operand:  NAME[?]:N[:DT][:acc][:V=CLS][:A=CLS]
- *   NAME   encoding field: DS vdst addr data0 data1; MUBUF/MTBUF vdata;
- *          FLAT vdst vdata.  '?' = printed (and written) only when the
+ *   NAME   encoding field: DS vdst addr data0 data1 (the GWS ops keep their
+ *          data0 in the addr field, so their operand is "addr"); MUBUF/MTBUF
+ *          vdata; FLAT vdst vdata.  '?' = printed (and written) only when the
  *          instruction returns (atomics with sc0 set).
  *   N      32-bit registers covered;  DT  element type of the data (u32 f64
  *          v2f16 b16 ..., "f32"/"f16" for format conversions, b4/b6/b8/b16 for
@@ -592,6 +593,10 @@ HEADER = """\
  *   noacc_sc0sc1  acc not together with both sc0 and sc1 (FLAT/GLOBAL f64 atomics)
  *   noargs      no operands (buffer_wbl2, buffer_inv): idxen = offen = lds = acc = 0
  *   X@942 / X@950  attribute X holds on that target only.
+ *
+ * gfx90a and later have no MUBUF/MTBUF addr64 (bit 15 is sc1) and no tfe (bit
+ * 55 is acc); LLVM 22 decodes but does not print a DS gds bit on gfx942/gfx950
+ * except for the GWS ops, which require it.
  *
  * FLAGS: DS count in lgkmcnt; MUBUF/MTBUF/GLOBAL/SCRATCH in vmcnt (stores too:
  * gfx9 has no vscnt); FLAT in both.  LOAD = writes VGPRs from memory (atomics:
