@@ -145,6 +145,9 @@ typedef struct gcn_hz_finding {
     uint16_t prod_id, cons_id;
     int16_t unit;            /* register unit involved (-1 if none) */
     uint8_t required, present;   /* wait states needed / present */
+    uint8_t raw;             /* the consumer reads what the producer wrote (in `reg`),
+                              * so too early it would see the old value */
+    gcn_hz_range reg;        /* the registers concerned (producer def x consumer operand) */
 } gcn_hz_finding;
 
 /* Rule table (hazards.def rows, in order). */

@@ -447,15 +447,19 @@ typedef struct hz_query {
     gcn_hz_range r;
 } hz_query;
 
-/* Does producer p relate to the query under rel?  Sets *unit and *full. */
+/* Does producer p relate to the query under rel?  Sets *unit, *full and the
+ * overlapping registers *ov. */
 static int rel_match(unsigned rel, const gcn_hz_insn *p, const gcn_hz_insn *c,
-                     const hz_query *q, int *unit, int *full)
+                     const hz_query *q, int *unit, int *full, gcn_hz_range *ov)
 {
     const gcn_hz_range *pr = NULL;
     unsigned npr = 0;
     gcn_hz_range one;
     *full = 0;
     *unit = -1;
+    ov->lo = 0;
+    ov->n = 0;
+    ov->role = 0;
     switch (rel) {
     case REL_NONE:
         return 1;
@@ -483,8 +487,11 @@ static int rel_match(unsigned rel, const gcn_hz_insn *p, const gcn_hz_insn *c,
         if (!ranges_overlap(pr[i], q->r))
             continue;
         unsigned lo = pr[i].lo > q->r.lo ? pr[i].lo : q->r.lo;
+        unsigned e1 = (unsigned)pr[i].lo + pr[i].n, e2 = (unsigned)q->r.lo + q->r.n;
         *unit = (int)lo;
         *full = pr[i].lo == q->r.lo && pr[i].n == q->r.n;
+        ov->lo = (uint16_t)lo;
+        ov->n = (uint8_t)((e1 < e2 ? e1 : e2) - lo);
         return 1;
     }
     return 0;
@@ -562,6 +569,18 @@ static unsigned queries(unsigned rel, const gcn_hz_insn *c, hz_query *q, unsigne
     return n;
 }
 
+/* Relations where the consumer reads the producer's result. */
+static int rel_is_raw(unsigned rel)
+{
+    switch (rel) {
+    case REL_USE: case REL_USE_ALL: case REL_USE_SGPR: case REL_USE_VGPR: case REL_SRC0:
+    case REL_LANESEL: case REL_USE_VDST: case REL_EXEC: case REL_VCC: case REL_M0:
+        return 1;
+    default:
+        return 0;
+    }
+}
+
 static int row_ok(const hz_row *r, const gcn_hz_state *s, const gcn_hz_insn *p,
                   const gcn_hz_insn *c, const hz_query *q, int full)
 {
@@ -589,7 +608,7 @@ typedef struct hz_sink {
 } hz_sink;
 
 static void emit(hz_sink *k, unsigned rule, const gcn_hz_insn *p, const gcn_hz_insn *c,
-                 int unit, int need, int have)
+                 int unit, int need, int have, gcn_hz_range reg, int raw)
 {
     if ((unsigned)need > k->worst)
         k->worst = (unsigned)need;
@@ -601,6 +620,8 @@ static void emit(hz_sink *k, unsigned rule, const gcn_hz_insn *p, const gcn_hz_i
                 f->required = (uint8_t)need;
                 f->present = (uint8_t)have;
                 f->unit = (int16_t)unit;
+                f->reg = reg;
+                f->raw = (uint8_t)raw;
             }
             return;
         }
@@ -615,6 +636,8 @@ static void emit(hz_sink *k, unsigned rule, const gcn_hz_insn *p, const gcn_hz_i
         f->unit = (int16_t)unit;
         f->required = (uint8_t)need;
         f->present = (uint8_t)(have > 255 ? 255 : have);
+        f->reg = reg;
+        f->raw = (uint8_t)raw;
     }
     k->n++;
 }
@@ -666,7 +689,8 @@ static void check_clause(const gcn_hz_state *s, unsigned g, const gcn_hz_insn *c
     }
     if (hazard) {
         const gcn_hz_entry *last = &s->hist[s->n - 1];
-        emit(k, grp_first[g], &last->in, c, -1, 1, s->clock - last->stamp);
+        gcn_hz_range none = { 0, 0, 0 };
+        emit(k, grp_first[g], &last->in, c, -1, 1, s->clock - last->stamp, none, 0);
     }
 }
 
@@ -687,7 +711,8 @@ static void check_group(const gcn_hz_state *s, unsigned g, const gcn_hz_insn *c,
             if (!pred_ok(&G->prod, p->cls))
                 continue;
             int unit, full;
-            if (!rel_match(G->rel, p, c, &q[qi], &unit, &full))
+            gcn_hz_range ov;
+            if (!rel_match(G->rel, p, c, &q[qi], &unit, &full, &ov))
                 continue;
             for (unsigned ri = grp_first[g]; ri < (unsigned)grp_first[g] + grp_nrows[g]; ri++) {
                 const hz_row *R = &hz_rows[ri];
@@ -695,7 +720,7 @@ static void check_group(const gcn_hz_state *s, unsigned g, const gcn_hz_insn *c,
                     continue;
                 int need = wait_of(R, p->passes, gfx950);
                 if (need > dist)
-                    emit(k, ri, p, c, unit, need, dist);
+                    emit(k, ri, p, c, unit, need, dist, ov, rel_is_raw(G->rel));
                 break;
             }
             if (!E->maybe)
@@ -989,7 +1014,8 @@ unsigned gcn_hz_multi_check(const gcn_hz_multi *m, const gcn_hz_insn *c,
             memset(&p, 0, sizeof p);
             p.pc = tmp[t].prod_pc;
             p.id = tmp[t].prod_id;
-            emit(&k, tmp[t].rule, &p, c, tmp[t].unit, tmp[t].required, tmp[t].present);
+            emit(&k, tmp[t].rule, &p, c, tmp[t].unit, tmp[t].required, tmp[t].present,
+                 tmp[t].reg, tmp[t].raw);
         }
     }
     return k.n;
