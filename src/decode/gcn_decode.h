@@ -221,5 +221,11 @@ int gcn_mfma_shape(const gcn_insn *in, unsigned *m, unsigned *n, unsigned *k,
  * LLVM 22's scheduling model counts them (SISchedule.td; also resolves the
  * gfx950 f8f6f4 variants by cbsz/blgp).  0 for other instructions. */
 unsigned gcn_mfma_passes(const gcn_decoder *d, const gcn_insn *in);
+/* The counter limits of an s_waitcnt (salu.c; GFX9 simm16 layout: vmcnt
+ * bits 3:0 and 15:14, expcnt 6:4, lgkmcnt 11:8).  For any other
+ * instruction the maxima (63, 7, 15), i.e. no wait.  Null pointers are
+ * skipped. */
+void gcn_waitcnt_fields(const gcn_insn *in, unsigned *vmcnt, unsigned *expcnt,
+                        unsigned *lgkmcnt);
 
 #endif

@@ -251,7 +251,7 @@ def sendmsg_text(v):
                 return "sendmsg(%s, %s, %d)" % (names[mid], gsops[op], st)
         elif op == 0 and st == 0:
             return "sendmsg(%s)" % names[mid]
-    if v >> 10 == 0:
+    if v & ~0x37f == 0:          # the fields re-encode to exactly v (bit 7 unused)
         return "sendmsg(%d, %d, %d)" % (mid, op, st)
     return "%d" % v
 
@@ -287,6 +287,9 @@ IMM_STYLES = {
     "waitcnt": waitcnt_text,
     "gpridx": gpridx_text,
 }
+
+# Structured immediates are checked over all 65536 values.
+EXHAUSTIVE = ("hwreg", "sendmsg", "waitcnt", "gpridx")
 
 # ---------------------------------------------------------------------------
 # Facts LLVM does not print: implicit operands, counters, units.
@@ -576,6 +579,9 @@ def probe_sopk(pr, mcpu, op):
         else:
             cls = pr.match_field(mcpu, lambda v: mk(k=v), kvals, i, imm_models(),
                                  "SOPK %s simm16" % mnem)
+            if cls in EXHAUSTIVE:
+                pr.match_field(mcpu, lambda v: mk(k=v), range(65536), i,
+                               [(cls, IMM_STYLES[cls])], "SOPK %s simm16 (all values)" % mnem)
             sig.append(("simm16", cls))
     return mnem, sig, size
 
@@ -601,6 +607,9 @@ def probe_sopp(pr, mcpu, op):
                        "SOPP %s simm16" % mnem)
         return mnem, [("simm16", "endpgm")]
     cls = pr.match_field(mcpu, mk, kvals, 0, imm_models(), "SOPP %s simm16" % mnem)
+    if cls in EXHAUSTIVE:
+        pr.match_field(mcpu, mk, range(65536), 0, [(cls, IMM_STYLES[cls])],
+                       "SOPP %s simm16 (all values)" % mnem)
     return mnem, [("simm16", cls)]
 
 
@@ -645,14 +654,12 @@ def probe_smem(pr, mcpu, op):
             fail("SMEM op 0x%x on %s: cannot place operand %r of %r" % (op, mcpu, tok, text))
     if has_off:
         # the offset forms: check every (imm, soe) combination prints as modelled
-        for imm_, soe in ((0, 0), (0, 1), (1, 0), (1, 1)):
-            for w1 in (0x10, 0x1fffff, 0x100000, 0xfffff, 0, 0xfe000010, 0x0000007c):
-                r = pr.dis1(mcpu, smem_word(op, imm=imm_, soe=soe, w1=w1))
-                want = smem_offset_text(imm_, soe, w1)
-                _, o = operands_of(r[1]) if r[1] else (None, [None])
-                if o[-1] != want:
-                    fail("SMEM %s offset form imm=%d soe=%d w1=%x: llvm %r model %r"
-                         % (mnem, imm_, soe, w1, o[-1], want))
+        for (imm_, soe, w1), r in zip(SMEM_FORMS, pr.orc.dis(mcpu, smem_forms(op))):
+            want = smem_offset_text(imm_, soe, w1)
+            _, o = operands_of(r[1]) if r[1] else (None, [None])
+            if o[-1] != want:
+                fail("SMEM %s offset form imm=%d soe=%d w1=%x: llvm %r model %r"
+                     % (mnem, imm_, soe, w1, o[-1], want))
     else:
         sig.append(("!imm", "zero"))
         if pr.dis1(mcpu, smem_word(op, imm=1))[1] is not None:
@@ -668,6 +675,14 @@ def probe_smem(pr, mcpu, op):
     return mnem, sig
 
 
+SMEM_FORMS = [(imm, soe, w1) for imm, soe in ((0, 0), (0, 1), (1, 0), (1, 1))
+              for w1 in (0x10, 0x1fffff, 0x100000, 0xfffff, 0, 0xfe000010, 0x0000007c)]
+
+
+def smem_forms(op):
+    return [smem_word(op, imm=imm, soe=soe, w1=w1) for imm, soe, w1 in SMEM_FORMS]
+
+
 def smem_offset_text(imm, soe, w1):
     off = w1 & 0x1fffff
     if off & 0x100000:
@@ -680,6 +695,35 @@ def smem_offset_text(imm, soe, w1):
     if soe:
         return sreg_text(w1 >> 25, 1)
     return sreg_text(w1 & 0x7f, 1)
+
+
+def prefetch(pr, fam, mcpu, ops):
+    """Ask LLVM in one run for the words the probes of a family will most
+    likely need (the answers are cached), instead of one run per probe."""
+    slots = []
+    for op in ops:
+        if fam == "SOP2":
+            base = lambda d=10, s0=40, s1=20: [0x80000000 | (op << 23) | (d << 16) |
+                                               (s1 << 8) | s0, LIT]
+        elif fam == "SOP1":
+            base = lambda d=10, s0=40, s1=None: [0xBE800000 | (d << 16) | (op << 8) | s0, LIT]
+        elif fam == "SOPC":
+            base = lambda d=None, s0=40, s1=20: [0xBF000000 | (op << 16) | (s1 << 8) | s0, LIT]
+        elif fam == "SMEM":
+            for imm in (0, 1):
+                slots += [smem_word(op, imm=imm), smem_word(op, imm=imm, glc=1)]
+                slots += [smem_word(op, sdata=v, imm=imm) for v in range(128)]
+                slots += [smem_word(op, sbase=v, imm=imm) for v in range(64)]
+            slots += smem_forms(op)
+            continue
+        else:
+            continue
+        slots.append(base())
+        slots += [base(d=v) for v in range(128)]
+        slots += [base(s0=v) for v in range(256)]
+        slots += [base(s1=v) for v in range(256)]
+    if slots:
+        pr.orc.dis(mcpu, slots)
 
 
 # ---------------------------------------------------------------------------
@@ -735,6 +779,7 @@ def main():
     order = []
     for fam, ops in FAMILIES:
         for ti, mcpu in enumerate(TARGETS):
+            prefetch(pr, fam, mcpu, ops)
             for op in ops:
                 if fam in ("SOP2", "SOP1", "SOPC"):
                     r = probe_sop(pr, fam, mcpu, op)
