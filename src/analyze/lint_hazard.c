@@ -9,9 +9,11 @@
  * A path shorter than the rule's window is a finding, reported at the
  * consumer with the producer as related location.
  */
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 #include "lint.h"
+#include "gcn_hazard.h"
 
 #define HZ_GFX942 (1u << GCN_TARGET_GFX942)
 #define HZ_GFX950 (1u << GCN_TARGET_GFX950)
@@ -28,13 +30,43 @@ static inline bool hz_lds_dma(const gcn_insn *in, const gcn_lfacts *f)
     return (f->lds & GCN_LL_DMA) != 0;
 }
 
-static const gcn_hazard_rule builtin[] = {
-    {NULL, 0, NULL, NULL, 0, 0, NULL}
-};
+/* The built-in rules are the hazard engine's (hazards.def), listed here with
+ * their names in check style ("xdl-srcab") and no predicates: they are
+ * evaluated by gcn_lint_hazards through the engine, not by the predicate
+ * checker below. */
+static gcn_hazard_rule *builtin;
+static unsigned nbuiltin;
+
+static void build_builtin(void)
+{
+    if (builtin)
+        return;
+    unsigned n = gcn_hz_rule_count();
+    gcn_hazard_rule *r = calloc(n + 1, sizeof *r);
+    if (!r)
+        return;
+    for (unsigned i = 0; i < n; i++) {
+        const gcn_hz_rule *h = gcn_hz_rule_get(i);
+        char *name = strdup(h->name), *why = NULL;
+        for (char *c = name; c && *c; c++)
+            *c = *c == '_' ? '-' : (char)tolower((unsigned char)*c);
+        size_t len = strlen(h->desc) + strlen(h->func) + 32;
+        why = malloc(len);
+        if (why)
+            snprintf(why, len, "%s (LLVM GCNHazardRecognizer %s)", h->desc, h->func);
+        r[i].name = name;
+        r[i].targets = ((h->targets & 1) ? HZ_GFX942 : 0) | ((h->targets & 2) ? HZ_GFX950 : 0);
+        r[i].rel = GCN_HZ_ANY;
+        r[i].why = why;
+    }
+    builtin = r;
+    nbuiltin = n;
+}
 
 const gcn_hazard_rule *gcn_hazard_rules(unsigned *n)
 {
-    *n = sizeof builtin / sizeof builtin[0] - 1;
+    build_builtin();
+    *n = nbuiltin;
     (void)hz_salu_writes_m0;
     (void)hz_lds_dma;
     return builtin;
@@ -111,15 +143,18 @@ static void scan(hsearch *h, unsigned b, int from, unsigned acc)
         push(h, blk->pred[k], acc);
 }
 
+static int lint_engine(const gcn_cfg *cfg, const gcn_lint_opts *o, gcn_findings *out);
+
 int gcn_lint_hazards(const gcn_cfg *cfg, const gcn_hazard_rule *rules, unsigned nrules,
                      const gcn_lint_opts *o, gcn_findings *out)
 {
     if (!rules)
-        rules = gcn_hazard_rules(&nrules);
+        return lint_engine(cfg, o, out);
     int added = 0;
     for (unsigned r = 0; r < nrules; r++) {
         const gcn_hazard_rule *rule = &rules[r];
-        if (!(rule->targets & (1u << cfg->dec.target)) || !rule->states)
+        if (!(rule->targets & (1u << cfg->dec.target)) || !rule->states || !rule->producer ||
+            !rule->consumer)
             continue;
         hsearch h;
         memset(&h, 0, sizeof h);
@@ -166,5 +201,116 @@ int gcn_lint_hazards(const gcn_cfg *cfg, const gcn_hazard_rule *rules, unsigned 
         free(h.seen);
         free(h.stack);
     }
+    return added;
+}
+
+/* ---- the built-in rules: the hazard engine over the CFG ----------------- */
+
+/* The history reaching each block is the join of its predecessors' (a
+ * multi-history: LLVM decides per path which producer is nearest), iterated
+ * to a fixed point over branches and loop back edges; then every
+ * instruction is checked against the history before it, i.e. against the
+ * minimum number of wait states over all paths. */
+static int lint_engine(const gcn_cfg *cfg, const gcn_lint_opts *o, gcn_findings *out)
+{
+    if (!cfg->nblocks)
+        return 0;
+    build_builtin();
+    unsigned flags = (o && o->hz_xnack_off) ? 0 : GCN_HZ_XNACK;
+    for (unsigned i = 0; i < cfg->ninsn && !(flags & GCN_HZ_AGPR0); i++)
+        for (unsigned k = 0; k < cfg->insn[i].nopnds; k++)
+            if (cfg->insn[i].op[k].kind == GCN_OPND_AGPR && cfg->insn[i].op[k].reg == 0)
+                flags |= GCN_HZ_AGPR0;
+    gcn_hz_insn *hi = malloc((size_t)cfg->ninsn * sizeof *hi);
+    gcn_hz_multi *in = calloc(cfg->nblocks, sizeof *in);
+    unsigned char *has = calloc(cfg->nblocks, 1), *queued = calloc(cfg->nblocks, 1);
+    size_t wcap = (size_t)cfg->nblocks * 64 + 1;
+    unsigned *work = malloc(wcap * sizeof *work);
+    gcn_hz_multi *st = malloc(sizeof *st), *nw = malloc(sizeof *nw);
+    int added = 0;
+    if (!hi || !in || !has || !queued || !work || !st || !nw) {
+        added = -1;
+        goto done;
+    }
+    for (unsigned i = 0; i < cfg->ninsn; i++)
+        gcn_hz_analyze(&cfg->dec, &cfg->insn[i], &hi[i]);
+    gcn_hz_state init;
+    gcn_hz_reset(&init, cfg->dec.target, flags);
+    gcn_hz_multi_init(&in[0], &init);
+    has[0] = 1;
+    size_t wh = 0, wt = 0;
+    work[wt++] = 0;
+    queued[0] = 1;
+    while (wh < wt) {
+        unsigned b = work[wh++];
+        queued[b] = 0;
+        const gcn_block *blk = &cfg->blocks[b];
+        *st = in[b];
+        for (unsigned i = blk->first; i <= blk->last; i++)
+            gcn_hz_multi_push(st, &hi[i]);
+        for (unsigned s = 0; s < blk->nsucc; s++) {
+            unsigned c = blk->succ[s];
+            if (!has[c]) {
+                *nw = *st;
+                has[c] = 1;
+            } else {
+                *nw = in[c];
+                gcn_hz_multi_join(nw, st);
+                if (gcn_hz_multi_same(nw, &in[c]))
+                    continue;
+            }
+            in[c] = *nw;
+            if (!queued[c] && wt < wcap) {   /* the bound ends pathological iterations */
+                work[wt++] = c;
+                queued[c] = 1;
+            }
+        }
+    }
+    gcn_hz_finding f[32];
+    gcn_strbuf sb;
+    gcn_sb_init(&sb);
+    for (unsigned b = 0; b < cfg->nblocks; b++) {
+        if (!has[b])
+            continue;
+        const gcn_block *blk = &cfg->blocks[b];
+        *st = in[b];
+        for (unsigned i = blk->first; i <= blk->last; i++) {
+            unsigned n = gcn_hz_multi_check(st, &hi[i], f, 32);
+            for (unsigned k = 0; k < n && k < 32; k++) {
+                const gcn_hz_rule *r = gcn_hz_rule_get(f[k].rule);
+                char u[24];
+                gcn_sb_reset(&sb);
+                gcn_lint_insn_text(cfg, i, &sb);
+                gcn_sb_printf(&sb, " needs %u wait state%s after '", f[k].required,
+                              f[k].required == 1 ? "" : "s");
+                int p = gcn_cfg_index(cfg, f[k].prod_pc);
+                if (p >= 0)
+                    gcn_lint_insn_text(cfg, (unsigned)p, &sb);
+                gcn_sb_puts(&sb, "' (");
+                gcn_lint_loc(o, f[k].prod_pc, &sb);
+                gcn_sb_printf(&sb, ") but some path has only %u (%s): %s (LLVM GCNHazardRecognizer %s)",
+                              f[k].present, gcn_hz_unit_name(f[k].unit, u, sizeof u),
+                              r ? r->desc : "", r ? r->func : "");
+                gcn_finding fd = {.check = GCN_CHK_HAZARD, .severity = GCN_SEV_ERROR,
+                                  .addr = cfg->insn[i].addr, .producer = (int64_t)f[k].prod_pc,
+                                  .wait = -1,
+                                  .rule = builtin && f[k].rule < nbuiltin ? builtin[f[k].rule].name
+                                                                         : (r ? r->name : NULL),
+                                  .msg = strdup(sb.buf ? sb.buf : "")};
+                gcn_findings_add(out, &fd);
+                added++;
+            }
+            gcn_hz_multi_push(st, &hi[i]);
+        }
+    }
+    gcn_sb_free(&sb);
+done:
+    free(hi);
+    free(in);
+    free(has);
+    free(queued);
+    free(work);
+    free(st);
+    free(nw);
     return added;
 }
