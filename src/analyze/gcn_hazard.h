@@ -116,7 +116,7 @@ typedef struct gcn_hz_insn {
 #define GCN_HZ_WINDOW  21    /* no rule needs more wait states than 20 */
 
 typedef struct gcn_hz_entry {
-    gcn_hz_insn in;
+    const gcn_hz_insn *in;   /* the caller's record (see gcn_hz_push) */
     int32_t stamp;           /* state's clock after this instruction */
     uint8_t maybe;           /* joined in from one path only: does not hide older producers */
 } gcn_hz_entry;
@@ -180,7 +180,9 @@ unsigned gcn_hz_check(const gcn_hz_state *s, const gcn_hz_insn *c,
 /* Wait states `c` needs before it (max over findings, 0 if none). */
 unsigned gcn_hz_required(const gcn_hz_state *s, const gcn_hz_insn *c);
 
-/* Append `c` (after it issued). */
+/* Append `c` (after it issued).  The state keeps a pointer to *c: the
+ * record must stay valid and unchanged while the state (or a copy or join of
+ * it) is used (the simulator's and linter's per-instruction records do). */
 void gcn_hz_push(gcn_hz_state *s, const gcn_hz_insn *c);
 
 /* Let `ws` wait states pass without an instruction. */

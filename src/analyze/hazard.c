@@ -670,7 +670,7 @@ static void check_clause(const gcn_hz_state *s, unsigned g, const gcn_hz_insn *c
     unsigned taken = 0;
     int any_def = 0;
     for (unsigned e = s->n; e-- > 0 && taken < s->clause.count && taken < look;) {
-        const gcn_hz_insn *p = &s->hist[e].in;
+        const gcn_hz_insn *p = s->hist[e].in;
         if (!(p->cls & need))
             break;
         bits_add(defs, p->def, p->ndef);
@@ -690,7 +690,7 @@ static void check_clause(const gcn_hz_state *s, unsigned g, const gcn_hz_insn *c
     if (hazard) {
         const gcn_hz_entry *last = &s->hist[s->n - 1];
         gcn_hz_range none = { 0, 0, 0 };
-        emit(k, grp_first[g], &last->in, c, -1, 1, s->clock - last->stamp, none, 0);
+        emit(k, grp_first[g], last->in, c, -1, 1, s->clock - last->stamp, none, 0);
     }
 }
 
@@ -707,7 +707,7 @@ static void check_group(const gcn_hz_state *s, unsigned g, const gcn_hz_insn *c,
             int dist = s->clock - E->stamp;
             if (dist >= limit)
                 break;
-            const gcn_hz_insn *p = &E->in;
+            const gcn_hz_insn *p = E->in;
             if (!pred_ok(&G->prod, p->cls))
                 continue;
             int unit, full;
@@ -774,7 +774,7 @@ static void expire(gcn_hz_state *s)
             continue;
         if (keep != i)
             s->hist[keep] = s->hist[i];
-        u |= s->hist[keep].in.cls;
+        u |= s->hist[keep].in->cls;
         keep++;
     }
     s->n = keep;
@@ -808,7 +808,7 @@ void gcn_hz_push(gcn_hz_state *s, const gcn_hz_insn *c)
             s->n--;
         }
         gcn_hz_entry *e = &s->hist[s->n++];
-        e->in = *c;
+        e->in = c;
         e->stamp = s->clock;
         e->maybe = 0;
     }
@@ -829,8 +829,8 @@ typedef struct hz_jent {
 static int jent_by_pc(const void *a, const void *b)
 {
     const hz_jent *x = a, *y = b;
-    if (x->e.in.pc != y->e.in.pc) return x->e.in.pc < y->e.in.pc ? -1 : 1;
-    if (x->e.in.id != y->e.in.id) return x->e.in.id < y->e.in.id ? -1 : 1;
+    if (x->e.in->pc != y->e.in->pc) return x->e.in->pc < y->e.in->pc ? -1 : 1;
+    if (x->e.in->id != y->e.in->id) return x->e.in->id < y->e.in->id ? -1 : 1;
     return x->dist - y->dist;
 }
 
@@ -838,8 +838,8 @@ static int jent_by_dist(const void *a, const void *b)
 {
     const hz_jent *x = a, *y = b;
     if (x->dist != y->dist) return y->dist - x->dist;   /* oldest first */
-    if (x->e.in.pc != y->e.in.pc) return x->e.in.pc < y->e.in.pc ? -1 : 1;
-    return (int)x->e.in.id - (int)y->e.in.id;
+    if (x->e.in->pc != y->e.in->pc) return x->e.in->pc < y->e.in->pc ? -1 : 1;
+    return (int)x->e.in->id - (int)y->e.in->id;
 }
 
 void gcn_hz_join(gcn_hz_state *dst, const gcn_hz_state *src)
@@ -861,7 +861,7 @@ void gcn_hz_join(gcn_hz_state *dst, const gcn_hz_state *src)
     qsort(j, n, sizeof j[0], jent_by_pc);
     unsigned m = 0;
     for (unsigned i = 0; i < n; i++) {
-        if (m && j[m - 1].e.in.pc == j[i].e.in.pc && j[m - 1].e.in.id == j[i].e.in.id) {
+        if (m && j[m - 1].e.in->pc == j[i].e.in->pc && j[m - 1].e.in->id == j[i].e.in->id) {
             j[m - 1].sides |= j[i].sides;     /* dist: the first is the minimum */
             j[m - 1].maybe |= j[i].maybe;
             continue;
@@ -883,7 +883,7 @@ void gcn_hz_join(gcn_hz_state *dst, const gcn_hz_state *src)
         *e = j[i].e;
         e->stamp = dst->clock - j[i].dist;
         e->maybe = j[i].sides != 3 || j[i].maybe;
-        dst->cls_union |= e->in.cls;
+        dst->cls_union |= e->in->cls;
     }
 }
 
@@ -893,7 +893,7 @@ int gcn_hz_same(const gcn_hz_state *a, const gcn_hz_state *b)
         return 0;
     for (unsigned i = 0; i < a->n; i++) {
         const gcn_hz_entry *x = &a->hist[i], *y = &b->hist[i];
-        if (x->in.pc != y->in.pc || x->in.id != y->in.id || x->maybe != y->maybe ||
+        if (x->in->pc != y->in->pc || x->in->id != y->in->id || x->maybe != y->maybe ||
             a->clock - x->stamp != b->clock - y->stamp)
             return 0;
     }
@@ -919,8 +919,8 @@ static int state_cmp(const gcn_hz_state *a, const gcn_hz_state *b)
     for (unsigned i = 0; i < a->n; i++) {
         const gcn_hz_entry *x = &a->hist[i], *y = &b->hist[i];
         int dx = a->clock - x->stamp, dy = b->clock - y->stamp;
-        if (x->in.pc != y->in.pc) return x->in.pc < y->in.pc ? -1 : 1;
-        if (x->in.id != y->in.id) return x->in.id < y->in.id ? -1 : 1;
+        if (x->in->pc != y->in->pc) return x->in->pc < y->in->pc ? -1 : 1;
+        if (x->in->id != y->in->id) return x->in->id < y->in->id ? -1 : 1;
         if (dx != dy) return dx < dy ? -1 : 1;
         if (x->maybe != y->maybe) return x->maybe < y->maybe ? -1 : 1;
     }
