@@ -102,6 +102,7 @@ typedef struct gcn_hz_insn {
     gcn_hz_range use[GCN_HZ_MAXUSE];
     gcn_hz_range srcc;       /* MFMA srcC (n = 0 otherwise) */
     gcn_hz_range sdata;      /* data of a HZC_WIDESTORE store */
+    uint64_t gcons, gprod;   /* rule groups it is a consumer / may be a producer of */
 } gcn_hz_insn;
 
 /* Flags for gcn_hz_reset. */
@@ -117,6 +118,7 @@ typedef struct gcn_hz_insn {
 
 typedef struct gcn_hz_entry {
     const gcn_hz_insn *in;   /* the caller's record (see gcn_hz_push) */
+    uint64_t gprod;          /* in->gprod (kept here: the scan's hot field) */
     int32_t stamp;           /* state's clock after this instruction */
     uint8_t maybe;           /* joined in from one path only: does not hide older producers */
 } gcn_hz_entry;
@@ -133,7 +135,7 @@ typedef struct gcn_hz_state {
     unsigned flags;
     int32_t clock;           /* wait states so far */
     unsigned n;              /* entries, oldest first */
-    uint32_t cls_union;      /* classes present in hist (fast reject) */
+    uint64_t gprod_union;    /* groups some entry may be a producer of (fast reject) */
     gcn_hz_entry hist[GCN_HZ_MAXHIST];
     gcn_hz_clause clause;
 } gcn_hz_state;

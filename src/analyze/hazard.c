@@ -54,6 +54,7 @@ enum hz_gid {
 #undef HAZARD
     HZ_NGROUPS
 };
+_Static_assert(HZ_NGROUPS <= 64, "group masks are 64 bits");
 
 typedef struct hz_group {
     const char *name, *func;
@@ -102,6 +103,7 @@ static gcn_hz_rule hz_rules[] = {
 static uint8_t grp_first[HZ_NGROUPS], grp_nrows[HZ_NGROUPS];
 /* Per-id static classes. */
 static uint32_t id_cls[GCN_ID_COUNT];
+static uint64_t clause_groups;   /* groups with REL_CLAUSE */
 static pthread_once_t hz_once = PTHREAD_ONCE_INIT;
 
 static int mnem_is(const char *m, const char *const *list)
@@ -126,6 +128,9 @@ static void hz_init(void)
         hz_rules[i].limit = hz_groups[g].limit;
         hz_rules[i].passes_dep = hz_rows[i].wait.mul != 0;
     }
+    for (unsigned g = 0; g < HZ_NGROUPS; g++)
+        if (hz_groups[g].rel == REL_CLAUSE)
+            clause_groups |= 1ull << g;
     static const char *const readlane[] = { "v_readlane_b32", "v_readfirstlane_b32", NULL };
     static const char *const divfmas[] = { "v_div_fmas_f32", "v_div_fmas_f64", NULL };
     static const char *const setreg[] = { "s_setreg_b32", "s_setreg_imm32_b32", NULL };
@@ -180,6 +185,8 @@ static void hz_init(void)
         id_cls[id] = c;
     }
 }
+
+static int pred_ok(const hz_pred *p, uint32_t cls);
 
 /* ------------------------------------------------------------- analysis */
 
@@ -399,6 +406,18 @@ void gcn_hz_analyze(const gcn_decoder *d, const gcn_insn *in, gcn_hz_insn *out)
         out->ws = (uint8_t)(h ? (h->imm & 0xf) + 1 : 1);
     }
     out->cls = cls;
+    /* the rule groups it takes part in (on the decoder's target) */
+    unsigned tb = d && d->target == GCN_TARGET_GFX950 ? T950 :
+                  d && d->target == GCN_TARGET_GFX942 ? T942 : (T942 | T950);
+    for (unsigned g = 0; g < HZ_NGROUPS; g++) {
+        const hz_group *G = &hz_groups[g];
+        if (!(G->targets & tb))
+            continue;
+        if (pred_ok(&G->cons, cls))
+            out->gcons |= 1ull << g;
+        if (pred_ok(&G->prod, cls))
+            out->gprod |= 1ull << g;
+    }
 }
 
 /* --------------------------------------------------------------- state */
@@ -642,23 +661,20 @@ static void emit(hz_sink *k, unsigned rule, const gcn_hz_insn *p, const gcn_hz_i
     k->n++;
 }
 
-static int bits_intersect(const uint64_t *a, const uint64_t *b)
+/* Does any def range of a overlap any use range of b? */
+static int defs_hit_uses(const gcn_hz_insn *a, const gcn_hz_insn *b)
 {
-    for (unsigned i = 0; i < GCN_HZ_NUNITS / 64; i++)
-        if (a[i] & b[i])
-            return 1;
+    for (unsigned i = 0; i < a->ndef; i++)
+        for (unsigned j = 0; j < b->nuse; j++)
+            if (ranges_overlap(a->def[i], b->use[j]))
+                return 1;
     return 0;
 }
 
-static void bits_add(uint64_t *bits, const gcn_hz_range *arr, unsigned n)
-{
-    for (unsigned i = 0; i < n; i++)
-        for (unsigned u = arr[i].lo; u < (unsigned)arr[i].lo + arr[i].n && u < GCN_HZ_NUNITS; u++)
-            bits[u / 64] |= 1ull << (u % 64);
-}
-
 /* LLVM's soft-clause check looks at the instructions it still remembers:
- * 5, or 19 when the function uses AGPR a0 (GCNHazardRecognizer MaxLookAhead). */
+ * 5, or 19 when the function uses AGPR a0 (GCNHazardRecognizer MaxLookAhead).
+ * The clause (those members and c) must not write a register any of them
+ * reads, and must not hold a store. */
 static void check_clause(const gcn_hz_state *s, unsigned g, const gcn_hz_insn *c, hz_sink *k)
 {
     unsigned kind = (c->cls & HZC_SMEM) ? 1 : 2;
@@ -666,27 +682,24 @@ static void check_clause(const gcn_hz_state *s, unsigned g, const gcn_hz_insn *c
         return;
     unsigned look = (s->flags & GCN_HZ_AGPR0) ? 19 : 5;
     uint32_t need = kind == 1 ? HZC_SMEM : HZC_VMEM;
-    uint64_t defs[GCN_HZ_NUNITS / 64] = { 0 }, uses[GCN_HZ_NUNITS / 64] = { 0 };
-    unsigned taken = 0;
+    const gcn_hz_insn *mem[20];
+    unsigned nm = 0;
     int any_def = 0;
-    for (unsigned e = s->n; e-- > 0 && taken < s->clause.count && taken < look;) {
+    for (unsigned e = s->n; e-- > 0 && nm < s->clause.count && nm < look;) {
         const gcn_hz_insn *p = s->hist[e].in;
         if (!(p->cls & need))
             break;
-        bits_add(defs, p->def, p->ndef);
-        bits_add(uses, p->use, p->nuse);
         if (p->ndef)
             any_def = 1;
-        taken++;
+        mem[nm++] = p;
     }
     if (!any_def)
         return;
-    int hazard = 1;
-    if (!(c->cls & HZC_MAYSTORE)) {
-        bits_add(defs, c->def, c->ndef);
-        bits_add(uses, c->use, c->nuse);
-        hazard = bits_intersect(defs, uses);
-    }
+    int hazard = (c->cls & HZC_MAYSTORE) != 0;
+    mem[nm++] = c;
+    for (unsigned i = 0; i < nm && !hazard; i++)
+        for (unsigned j = 0; j < nm && !hazard; j++)
+            hazard = defs_hit_uses(mem[i], mem[j]);
     if (hazard) {
         const gcn_hz_entry *last = &s->hist[s->n - 1];
         gcn_hz_range none = { 0, 0, 0 };
@@ -699,17 +712,25 @@ static void check_group(const gcn_hz_state *s, unsigned g, const gcn_hz_insn *c,
     const hz_group *G = &hz_groups[g];
     hz_query q[GCN_HZ_MAXUSE + GCN_HZ_MAXDEF];
     unsigned nq = queries(G->rel, c, q, sizeof q / sizeof q[0]);
+    if (!nq)
+        return;
     int gfx950 = s->target == GCN_TARGET_GFX950;
     int limit = (s->flags & GCN_HZ_STRICT) ? GCN_HZ_WINDOW : G->limit;
-    for (unsigned qi = 0; qi < nq; qi++) {
-        for (unsigned e = s->n; e-- > 0;) {
-            const gcn_hz_entry *E = &s->hist[e];
-            int dist = s->clock - E->stamp;
-            if (dist >= limit)
-                break;
-            const gcn_hz_insn *p = E->in;
-            if (!pred_ok(&G->prod, p->cls))
-                continue;
+    uint64_t gbit = 1ull << g;
+    uint32_t open = nq >= 32 ? ~0u : (1u << nq) - 1;
+    /* newest first; per query the nearest matching producer decides and
+     * hides older ones (unless it is only on some paths: maybe) */
+    for (unsigned e = s->n; e-- > 0 && open;) {
+        const gcn_hz_entry *E = &s->hist[e];
+        int dist = s->clock - E->stamp;
+        if (dist >= limit)
+            break;
+        if (!(E->gprod & gbit))
+            continue;
+        const gcn_hz_insn *p = E->in;
+        for (uint32_t m = open; m;) {
+            unsigned qi = (unsigned)__builtin_ctz(m);
+            m &= m - 1;
             int unit, full;
             gcn_hz_range ov;
             if (!rel_match(G->rel, p, c, &q[qi], &unit, &full, &ov))
@@ -724,28 +745,26 @@ static void check_group(const gcn_hz_state *s, unsigned g, const gcn_hz_insn *c,
                 break;
             }
             if (!E->maybe)
-                break;   /* the nearest producer hides older ones (LLVM) */
+                open &= ~(1u << qi);
         }
     }
 }
 
 static unsigned do_check(const gcn_hz_state *s, const gcn_hz_insn *c, hz_sink *k)
 {
-    if (!c->cls)
-        return 0;
-    for (unsigned g = 0; g < HZ_NGROUPS; g++) {
+    /* groups c consumes whose producers are in the history (clause groups:
+     * always, they look at the clause instead) */
+    uint64_t m = c->gcons & (s->gprod_union | clause_groups);
+    while (m) {
+        unsigned g = (unsigned)__builtin_ctzll(m);
+        m &= m - 1;
         const hz_group *G = &hz_groups[g];
-        if (!targets_ok(s, G->targets) || !pred_ok(&G->cons, c->cls))
+        if (!targets_ok(s, G->targets))
             continue;
-        if (G->rel == REL_CLAUSE) {
+        if (G->rel == REL_CLAUSE)
             check_clause(s, g, c, k);
-            continue;
-        }
-        if (G->prod.any && !(s->cls_union & G->prod.any))
-            continue;
-        if ((s->cls_union & G->prod.all) != G->prod.all)
-            continue;
-        check_group(s, g, c, k);
+        else
+            check_group(s, g, c, k);
     }
     return k->n;
 }
@@ -768,17 +787,17 @@ unsigned gcn_hz_required(const gcn_hz_state *s, const gcn_hz_insn *c)
 static void expire(gcn_hz_state *s)
 {
     unsigned keep = 0;
-    uint32_t u = 0;
+    uint64_t u = 0;
     for (unsigned i = 0; i < s->n; i++) {
         if (s->clock - s->hist[i].stamp >= GCN_HZ_WINDOW)
             continue;
         if (keep != i)
             s->hist[keep] = s->hist[i];
-        u |= s->hist[keep].in->cls;
+        u |= s->hist[keep].in->gprod;
         keep++;
     }
     s->n = keep;
-    s->cls_union = u;
+    s->gprod_union = u;
 }
 
 void gcn_hz_advance(gcn_hz_state *s, unsigned ws)
@@ -809,13 +828,14 @@ void gcn_hz_push(gcn_hz_state *s, const gcn_hz_insn *c)
         }
         gcn_hz_entry *e = &s->hist[s->n++];
         e->in = c;
+        e->gprod = c->gprod;
         e->stamp = s->clock;
         e->maybe = 0;
     }
     if (c->ws > 1 || s->n == GCN_HZ_MAXHIST)
         expire(s);
     else
-        s->cls_union |= c->cls;
+        s->gprod_union |= c->gprod;
 }
 
 /* ------------------------------------------------------------------ join */
@@ -875,7 +895,7 @@ void gcn_hz_join(gcn_hz_state *dst, const gcn_hz_state *src)
         dst->clause = src->clause;
     dst->clock = GCN_HZ_WINDOW;
     dst->n = 0;
-    dst->cls_union = 0;
+    dst->gprod_union = 0;
     for (unsigned i = skip; i < m; i++) {
         if (j[i].dist >= GCN_HZ_WINDOW)
             continue;
@@ -883,7 +903,7 @@ void gcn_hz_join(gcn_hz_state *dst, const gcn_hz_state *src)
         *e = j[i].e;
         e->stamp = dst->clock - j[i].dist;
         e->maybe = j[i].sides != 3 || j[i].maybe;
-        dst->cls_union |= e->in->cls;
+        dst->gprod_union |= e->in->gprod;
     }
 }
 

@@ -32,6 +32,7 @@ struct sim_hz {
     gcn_hz_state st;
     hz_save *save;             /* stale mode only */
     uint32_t seq;
+    unsigned next;             /* next save slot (ring) */
     unsigned nswap;
     uint16_t swap_unit[HZ_SWAP_MAX];
     uint32_t swap_new[HZ_SWAP_MAX][NL];
@@ -75,6 +76,7 @@ void sim_hz_wave_reset(gcn_sim *s, sim_wave *w)
     }
     gcn_hz_reset(&w->hz->st, s->prog->dec.target, s->hz_flags);
     w->hz->seq = 0;
+    w->hz->next = 0;
     w->hz->nswap = 0;
     if (s->o.hazard_effect == GCN_SIM_HZ_STALE) {
         if (!w->hz->save)
@@ -97,17 +99,9 @@ static void save_defs(sim_wave *w, const sim_insn *si)
             uint32_t *p = unit_ptr(w, u, &lanes);
             if (!p)
                 continue;
-            /* the oldest slot (or a free one) */
-            unsigned best = 0;
-            for (unsigned i = 0; i < HZ_SAVE_SLOTS; i++) {
-                if (!h->save[i].valid) {
-                    best = i;
-                    break;
-                }
-                if (h->save[i].seq < h->save[best].seq)
-                    best = i;
-            }
-            hz_save *sv = &h->save[best];
+            /* a ring: the slot reused is the oldest */
+            hz_save *sv = &h->save[h->next];
+            h->next = (h->next + 1) % HZ_SAVE_SLOTS;
             sv->valid = 1;
             sv->pc = si->pc;
             sv->seq = h->seq;
