@@ -18,7 +18,9 @@
  * every branch (straight-line regions).
  *
  * usage: test_hazard_cmp [--linear] [--quiet] [--cover] [--no-fail] [--allow-missed]
- *                        [--dump] GOOD BAD
+ *                        [--dump] [--sites] GOOD BAD
+ * --sites prints "site FUNCTION 0xOFFSET K" for every place LLVM inserted K
+ * wait states (the offset in BAD's function).
  * Prints per function and total counts; exit 1 on any mismatch (with
  * --allow-missed: only on false alarms and over-reports).
  */
@@ -35,6 +37,7 @@ typedef struct item {
     int inserted;        /* LLVM-inserted s_nop (GOOD only) */
     int leader;          /* starts a block */
     int block;
+    uint64_t bad_off;    /* offset of the same instruction in BAD's function */
 } item;
 
 typedef struct fn {
@@ -42,7 +45,7 @@ typedef struct fn {
     unsigned n;
 } fn;
 
-static int opt_linear, opt_quiet, opt_cover, opt_nofail, opt_dump, opt_allow_missed;
+static int opt_linear, opt_quiet, opt_cover, opt_nofail, opt_dump, opt_allow_missed, opt_sites;
 static unsigned long tot_sites, tot_found, tot_exact, tot_oneshort, tot_false, tot_insns,
     tot_missed, tot_over;
 static unsigned long *rule_hits;
@@ -81,6 +84,7 @@ static int align(fn *g, const fn *b, const char *name)
     while (i < g->n) {
         if (j < b->n && g->v[i].in.id == b->v[j].in.id &&
             (!is_nop(&g->v[i].in) || nop_imm(&g->v[i].in) == nop_imm(&b->v[j].in))) {
+            g->v[i].bad_off = b->v[j].in.addr - b->v[0].in.addr;
             i++, j++;
             continue;
         }
@@ -209,6 +213,8 @@ static void walk_block(const gcn_decoder *d, fn *f, unsigned first, unsigned end
             }
             if (have_s0) {
                 tot_sites++;
+                if (opt_sites)
+                    printf("site %s 0x%llx %u\n", name, (unsigned long long)it->bad_off, k);
                 unsigned n0 = gcn_hz_multi_check(&s0, &it->hi, fb, 32);
                 int sh = shortfall(fb, n0 < 32 ? n0 : 32);
                 if (sh > 0) tot_found++;
@@ -355,10 +361,11 @@ int main(int argc, char **argv)
         else if (!strcmp(argv[ai], "--no-fail")) opt_nofail = 1;
         else if (!strcmp(argv[ai], "--dump")) opt_dump = 1;
         else if (!strcmp(argv[ai], "--allow-missed")) opt_allow_missed = 1;
+        else if (!strcmp(argv[ai], "--sites")) opt_sites = 1;
         else { fprintf(stderr, "unknown option %s\n", argv[ai]); return 2; }
     }
     if (argc - ai != 2) {
-        fprintf(stderr, "usage: test_hazard_cmp [--linear] [--quiet] [--cover] [--no-fail] [--allow-missed] [--dump] GOOD BAD\n");
+        fprintf(stderr, "usage: test_hazard_cmp [--linear] [--quiet] [--cover] [--no-fail] [--allow-missed] [--dump] [--sites] GOOD BAD\n");
         return 2;
     }
     gcn_codeobj *g = NULL, *b = NULL;

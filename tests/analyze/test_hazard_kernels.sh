@@ -18,8 +18,12 @@
 # Prints per build and target: LLVM-inserted nop sites, found (engine reports
 # a hazard), exact (the same number of wait states), false alarms; with the
 # CFG join and, for comparison, straight-line regions (--linear).
+# gcnlint (the engine over its own CFG) must report no hazard in GOOD and a
+# hazard at every place LLVM inserted nops in BAD (linked with ld.lld-22).
 set -e
 : "${top_srcdir:=.}" "${top_builddir:=.}" "${LLC22:=llc-22}" "${CLANG22:=clang-22}"
+: "${LLD22:=ld.lld-22}" "${PYTHON3:=python3}"
+lint="$top_builddir/gcnlint"
 cmp="$top_builddir/tests/analyze/test_hazard_cmp"
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
@@ -47,7 +51,7 @@ for build in default xnack- agpr; do
         arch=$cpu llcopt= cmpopt=
         [ $build = xnack- ] && arch=$cpu:xnack-
         [ $build = agpr ] && llcopt=-amdgpu-mfma-vgpr-form=0 cmpopt=--allow-missed
-        : > "$T/sum.cfg"; : > "$T/sum.lin"
+        : > "$T/sum.cfg"; : > "$T/sum.lin"; : > "$T/lint.log"
         for src in $srcs; do
             b=$(basename "$src" .hip)
             case "$b" in *_gfx950) [ $cpu = gfx950 ] || continue;; esac
@@ -67,10 +71,43 @@ for build in default xnack- agpr; do
                 cat "$T/$b.out"
             fi
             tail -n 1 "$T/$b.out" >> "$T/sum.cfg"
+            # the linter: nothing in GOOD, every LLVM site in BAD
+            if [ -x "$lint" ] && [ $build != agpr ]; then
+                "$LLD22" -shared "$T/$b.good.o" -o "$T/$b.good.hsaco"
+                "$LLD22" -shared "$T/$b.bad.o" -o "$T/$b.bad.hsaco"
+                "$cmp" --sites --quiet --no-fail "$T/$b.good.o" "$T/$b.bad.o" | grep '^site ' \
+                    > "$T/$b.sites" || true
+                "$lint" --format=json "$T/$b.good.hsaco" > "$T/$b.lg.json" || true
+                "$lint" --format=json "$T/$b.bad.hsaco" > "$T/$b.lb.json" || true
+                if ! "$PYTHON3" - "$T/$b.lg.json" "$T/$b.lb.json" "$T/$b.sites" >> "$T/lint.log" <<'PY'
+import json, sys
+good = [f for f in json.load(open(sys.argv[1]))["findings"] if f["check"].startswith("hazard-")]
+bad = {(f["kernel"], int(f["offset"], 16)) for f in json.load(open(sys.argv[2]))["findings"]
+       if f["check"].startswith("hazard-")}
+sites = [(l.split()[1], int(l.split()[2], 16)) for l in open(sys.argv[3])]
+missing = [s for s in sites if s not in bad]
+for f in good:
+    print("gcnlint false alarm in GOOD:", f["kernel"], f["offset"], f["message"])
+for s in missing:
+    print("gcnlint misses the site %s+0x%x in BAD" % s)
+print("lint %d %d %d" % (len(sites), len(sites) - len(missing), len(good)))
+sys.exit(1 if good or missing else 0)
+PY
+                then
+                    fail=1
+                    echo "== gcnlint $build $cpu $b"; grep -v '^lint ' "$T/lint.log" | tail -n 20
+                fi
+            fi
             "$cmp" --linear --quiet --no-fail "$T/$b.good.o" "$T/$b.bad.o" | tail -n 1 >> "$T/sum.lin"
         done
         echo "$build $cpu CFG:         $(total "$T/sum.cfg")"
         echo "$build $cpu straight-line: $(total "$T/sum.lin")"
+        if [ -s "$T/lint.log" ]; then
+            awk '/^lint / { s += $2; f += $3; a += $4 } END {
+                printf "%s %s gcnlint: LLVM sites %d, flagged %d; hazards in GOOD %d\n", b, c, s, f, a }' \
+                b=$build c=$cpu "$T/lint.log"
+        fi
+        : > "$T/lint.log"
     done
 done
 exit $fail
