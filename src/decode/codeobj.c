@@ -1230,3 +1230,17 @@ const gcn_symbol *gcn_co_symbol_at(const gcn_codeobj *co, uint64_t addr)
     }
     return best;
 }
+
+const char *gcn_co_label_name(void *ctx, uint64_t target)
+{
+    const gcn_codeobj *co = ctx;
+    const char *best = NULL;
+    for (unsigned i = 0; i < co->nsyms; i++) {
+        const gcn_symbol *s = &co->syms[i];
+        if (s->type != STT_NOTYPE || s->value != target || !s->name[0])
+            continue;
+        if (!best || strcmp(s->name, best) < 0)
+            best = s->name;
+    }
+    return best;
+}

@@ -47,7 +47,7 @@ static void put_hex32(gcn_strbuf *sb, uint32_t w)
 
 int gcn_co_print_llvm_text(const gcn_codeobj *co, FILE *f)
 {
-    gcn_decoder d = {.target = co->target};
+    gcn_decoder d = {.target = co->target, .label_name = gcn_co_label_name, .label_ctx = (void *)co};
     gcn_strbuf sb;
     gcn_sb_init(&sb);
     gcn_insn in;
@@ -231,7 +231,7 @@ int gcn_co_print_listing(const gcn_codeobj *co, const char *kernel, FILE *f)
         if (!only)
             return -2;
     }
-    gcn_decoder d = {.target = co->target};
+    gcn_decoder d = {.target = co->target, .label_name = gcn_co_label_name, .label_ctx = (void *)co};
     gcn_strbuf sb;
     gcn_sb_init(&sb);
     char cwd[4096];

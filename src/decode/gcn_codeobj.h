@@ -171,6 +171,11 @@ const gcn_line *gcn_co_line(const gcn_codeobj *co, uint64_t addr);
 /* Symbol containing/at addr, for labels (NULL when none). */
 const gcn_symbol *gcn_co_symbol_at(const gcn_codeobj *co, uint64_t addr);
 
+/* Branch-target symbolizer for gcn_decoder.label_name (ctx = the code
+ * object): the STT_NOTYPE symbol at exactly that address, as llvm-objdump's
+ * AMDGPUSymbolizer prints it (the first by name when several). */
+const char *gcn_co_label_name(void *ctx, uint64_t target);
+
 /* Clang offload bundles ("__CLANG_OFFLOAD_BUNDLE__"). */
 typedef struct gcn_bundle_entry {
     char *triple;                /* e.g. "hipv4-amdgcn-amd-amdhsa--gfx942" */

@@ -128,6 +128,11 @@ enum {
 
 typedef struct gcn_decoder {
     gcn_target target;
+    /* Optional symbolizer for branch targets (as llvm-objdump's
+     * AMDGPUSymbolizer does): the name of an STT_NOTYPE symbol at exactly
+     * this address, or NULL to print the number. */
+    const char *(*label_name)(void *ctx, uint64_t target);
+    void *label_ctx;
 } gcn_decoder;
 
 /* Decode the instruction at bytes[0..len).  Always fills *out and returns the
@@ -203,8 +208,9 @@ void gcn_rs_format(const gcn_regset *rs, gcn_strbuf *sb);
 /* Registers an instruction reads (uses), writes when it executes (defs) and
  * writes later, when its memory counter retires it (async_defs: the results
  * of loads and returning atomics counted by vmcnt/lgkmcnt).  Operands give
- * the explicit registers (by their DST/SRC flags), the row flags the
- * implicit EXEC/VCC/SCC/M0 ones.  Any output pointer may be NULL. */
+ * the explicit registers (by their DST/SRC flags), the instance's flags
+ * (gcn_insn_flags) the implicit EXEC/VCC/SCC/M0 ones.  Any output pointer
+ * may be NULL. */
 void gcn_insn_regs(const gcn_insn *in, gcn_regset *uses, gcn_regset *defs,
                    gcn_regset *async_defs);
 /* The same with explicit row flags (for records whose id has no row yet,
