@@ -5,7 +5,8 @@
 # (-start-before, GOOD) or skips it (-start-after, BAD); test_hazard_cmp checks that
 # the engine finds no hazard in GOOD and exactly the wait states LLVM inserted
 # (and one short: exactly 1) in BAD.  Every rule of hazards.def that applies
-# to a target must be the deciding rule of at least one case.
+# to a target must be the deciding rule of at least one case, and the rule
+# table of docs/hazards.md must be the one tools/hazards_doc.py generates.
 set -e
 : "${top_srcdir:=.}" "${top_builddir:=.}" "${LLC22:=llc-22}" "${PYTHON3:=python3}"
 T=$(mktemp -d)
@@ -37,4 +38,9 @@ for cpu in gfx942 gfx950; do
 $(grep '^cover ' "$T/out")
 EOT
 done
+# docs/hazards.md's rule table is generated from hazards.def
+if ! "$PYTHON3" "$top_srcdir/tools/hazards_doc.py" --def "$top_srcdir/src/analyze/hazards.def" \
+        --check "$top_srcdir/docs/hazards.md"; then
+    fail=1
+fi
 exit $fail
