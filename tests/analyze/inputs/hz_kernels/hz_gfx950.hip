@@ -25,3 +25,16 @@ __global__ void perm_950(int *out, const int *in) {
   __attribute__((ext_vector_type(2))) unsigned q = __builtin_amdgcn_permlane32_swap(r.x + 1, r.y, false, false);
   out[t] = q.x + q.y;
 }
+// gfx950 scaled conversions that write part of their destination (fp8 byte,
+// fp4 pair): a VALU using the result right away needs a wait state.
+__global__ void cvt_950(unsigned *out, const float *in, const unsigned *seed, float scale) {
+  int t = TID();
+  float x = in[t], y = in[t + 64];
+  unsigned s = seed[t];
+  unsigned a = __builtin_amdgcn_cvt_scalef32_sr_fp8_f32(0, x, s, scale, 2);
+  a = __builtin_amdgcn_cvt_scalef32_sr_bf8_f32(a, y, s, scale, 1) + 1;
+  __attribute__((ext_vector_type(2))) float v = {x, y};
+  unsigned b = __builtin_amdgcn_cvt_scalef32_sr_pk_fp4_f32(0, v, s, scale, 1);
+  b = __builtin_amdgcn_cvt_scalef32_pk_fp4_f32(b, x, y, scale, 0) ^ b;
+  out[t] = a + b;
+}
