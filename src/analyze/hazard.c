@@ -7,10 +7,14 @@
  * the groups of hazards.def for a consumer the way LLVM's hazard recognizer
  * does (per operand, nearest matching producer within the group's window,
  * then the first matching row); gcn_hz_push() appends; gcn_hz_join() merges
- * two histories keeping each producer's minimum distance.
+ * two histories keeping each producer's minimum distance, and the
+ * gcn_hz_multi_* functions keep several histories apart (per-path precision
+ * for the linter).
  *
- * Per-instruction facts (classes, register ranges) are computed once by
- * gcn_hz_analyze() from the ISA table row flags and the decoded operands.
+ * Per-instruction facts (classes, register ranges, the masks of the rule
+ * groups it consumes and may produce for) are computed once by
+ * gcn_hz_analyze() from the ISA table row flags and the decoded operands, so
+ * a check only visits the groups whose producers are in the history.
  */
 #include <assert.h>
 #include <pthread.h>
