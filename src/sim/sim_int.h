@@ -110,6 +110,8 @@ typedef struct sim_insn {
     int64_t imm;                /* simm16 / SOPK imm16 / branch offset */
     gcn_mods mods;
     uint8_t vfast;              /* VF_* fast-path bits (see prog.c) */
+    uint32_t hz_prod, hz_cons;  /* hazard rules this instruction is producer / consumer of */
+    struct gcn_lfacts *hzf;     /* its analyzer facts (only when hazard rules exist) */
     uint8_t nrd, nwr;
     sim_rref rd[10], wr[3];
     char *text;                 /* instruction text as llvm-objdump prints it */
@@ -201,6 +203,13 @@ typedef struct sim_wave {
     const sim_insn **vooo_other, **sooo_other;
     const sim_insn **vooo_wait, **sooo_wait;
     unsigned nooo;
+    /* hazards: recent producers and the wave's wait-state position */
+    struct { const sim_insn *si; uint64_t end; } hz[16];
+    unsigned hz_n, hz_head;
+    uint64_t hz_pos;
+    /* LDS-writing instructions of this wave since the last barrier (race reports) */
+    struct { const sim_insn *si; uint32_t lo, hi; } lw[32];
+    unsigned nlw, lw_next;
     /* trace */
     int traced;
 } sim_wave;
@@ -212,6 +221,8 @@ struct sim_wg {
     uint32_t lds_size;
     sim_lrange lr[SIM_MAX_WAVES * SIM_NTICKETS];
     unsigned nlr;               /* pending LDS ranges */
+    uint32_t *lds_tag;          /* per LDS dword: epoch << 5 | (writer wave + 1), 0 never written */
+    uint32_t epoch;             /* barrier generation of the workgroup */
     sim_wave *waves[SIM_MAX_WAVES];
     unsigned nwaves;
     unsigned nbarrier;          /* waves waiting at s_barrier */
@@ -227,6 +238,7 @@ typedef struct sim_prog {
     sim_insn **blk;             /* blocks of SIM_PROG_BLK instructions (never move) */
     uint32_t n, cap;
     unsigned accum, nvrows;     /* of the kernel, for operand checks */
+    struct gcn_sim *sim;        /* for hazard classification */
 } sim_prog;
 
 #define SIM_PROG_BLK 256
@@ -251,7 +263,7 @@ struct gcn_sim {
     /* run state */
     int faulted;
     char fault[1024];
-    gcn_finding *finds;
+    gcn_sim_finding *finds;
     unsigned nfinds, cap_finds;
     int finding_stop;           /* --strict and a finding occurred */
     sim_prog *prog;
@@ -261,6 +273,8 @@ struct gcn_sim {
     sim_wg wg;
     struct sim_trace *trace;
     double t0, tlast, cpu0;
+    const struct gcn_hazard_rule *hz[32];
+    unsigned nhz, hz_max;
 };
 
 /* ---- the execution context seen by bodies ----------------------------- */
@@ -285,13 +299,16 @@ struct sim_x {
     uint64_t lds_dma_lanes, lds_bar_lanes;
     const sim_ticket *lds_dma_tk, *lds_bar_tk;
     struct sim_wave *lds_dma_w, *lds_bar_w;
+    uint64_t race_lanes;
+    struct sim_wave *race_w;
+    uint32_t race_addr;
 };
 
 /* ---- helpers: faults and findings ------------------------------------- */
 void sim_fault(sim_x *x, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-void sim_finding(sim_x *x, gcn_finding_kind k, const sim_insn *prod, uint64_t lanes,
+void sim_finding(sim_x *x, gcn_sim_finding_kind k, const sim_insn *prod, uint64_t lanes,
                  const char *fmt, ...) __attribute__((format(printf, 5, 6)));
-void sim_finding_w(gcn_sim *s, sim_wave *w, const sim_insn *cons, gcn_finding_kind k,
+void sim_finding_w(gcn_sim *s, sim_wave *w, const sim_insn *cons, gcn_sim_finding_kind k,
                    const sim_insn *prod, uint64_t lanes, const char *detail);
 
 /* ---- scalar operand access --------------------------------------------- */
@@ -424,6 +441,36 @@ void sim_lds_check_read(sim_x *x, uint32_t a, uint32_t n, unsigned lane);
 void sim_lds_check_done(sim_x *x);
 /* Register an issued LDS-DMA ticket (lds_base, lds_len, lanes) as pending. */
 void sim_lds_pend_dma(sim_x *x, sim_ticket *t);
+/* Cross-wave race detection (workgroups of more than one wave): mark bytes
+ * [a, a+n) as written by this wave in the current barrier epoch; check a
+ * lane's read against writes of other waves in the same epoch; note the
+ * instruction's written box [lo, hi) for the reports. */
+static inline void sim_lds_wmark(sim_x *x, uint32_t a, uint32_t n)
+{
+    sim_wg *g = x->g;
+    if (!g || g->nwaves < 2 || !g->lds_tag)
+        return;
+    uint32_t tag = g->epoch << 5 | (x->w->idx + 1);
+    for (uint32_t d = a / 4; d < (a + n + 3) / 4; d++)
+        g->lds_tag[d] = tag;
+}
+static inline void sim_lds_rcheck(sim_x *x, uint32_t a, uint32_t n, unsigned lane)
+{
+    sim_wg *g = x->g;
+    if (!g || g->nwaves < 2 || !g->lds_tag)
+        return;
+    uint32_t me = x->w->idx + 1;
+    for (uint32_t d = a / 4; d < (a + n + 3) / 4; d++) {
+        uint32_t t = g->lds_tag[d];
+        if (t && (t & 31) != me && (t >> 5) == g->epoch) {
+            x->race_lanes |= 1ull << lane;
+            x->race_w = g->waves[(t & 31) - 1];
+            x->race_addr = d * 4;
+            return;
+        }
+    }
+}
+void sim_lds_wnote(sim_x *x, uint32_t lo, uint32_t hi);
 /* Pending-register checks before an instruction executes. */
 void sim_check_regs(sim_x *x);
 
@@ -441,6 +488,10 @@ typedef struct sim_notsim_ent {
 extern const sim_body_ent sim_bodies_salu[], sim_bodies_valu[], sim_bodies_vcmp[],
     sim_bodies_vop3p[], sim_bodies_mem[], sim_bodies_cvt[];
 extern const sim_notsim_ent sim_notsim[];
+/* Hazards (hazard.c): rules of src/analyze/hazards.def for the target. */
+void sim_hz_init(gcn_sim *s, gcn_target t);
+void sim_hz_classify(gcn_sim *s, sim_insn *si, gcn_target t);
+void sim_hz_step(sim_x *x, const sim_insn *si);
 sim_body sim_body_of(unsigned id);
 void sim_body_unsimulated(sim_x *x);
 void sim_body_bad(sim_x *x);

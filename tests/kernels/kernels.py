@@ -448,6 +448,12 @@ def cmd_sim(gcnsim, build, kdir, work):
     that size must show in gcnsim's output (its consumer instruction text)."""
     expect = load_expect(kdir)
     bad = runs = 0
+    # Wait-state rules live in another issue's table (src/analyze/hazards.def): a "*-hazard"
+    # report is only judged when gcnsim checks rules on that target (as gcnlint's tests do).
+    hz_rules = {}
+    for t in TARGETS:
+        r = subprocess.run([gcnsim, "--list-hazards", "--mcpu", t], capture_output=True, text=True)
+        hz_rules[t] = r.returncode == 0 and r.stdout.strip() != ""
     for t in sorted(os.listdir(build)):
         for mp in manifests(os.path.join(build, t)):
             m = load(mp)
@@ -467,9 +473,14 @@ def cmd_sim(gcnsim, build, kdir, work):
                     why.append("gcnsim exit %d" % r.returncode)
                 else:
                     rc, txt = run_ref(ref, [d])
-                    if rc != 0:
+                    # gcnsim lands a load's value only at the wait that retires it, so a
+                    # kernel with a missing wait may compute wrong values: a broken kernel
+                    # that gcnsim flags need not match its reference
+                    flagged = entry.get("verdict") == "error" and r.returncode == 4
+                    if rc != 0 and not flagged:
                         why.append("reference: " + txt.strip())
-                    want = expected_reports(entry, params)
+                    want = [rep for rep in expected_reports(entry, params)
+                            if hz_rules.get(t) or not rep["kind"].endswith("-hazard")]
                     if not want and r.returncode == 4 and entry.get("verdict") == "clean":
                         why.append("findings in a clean kernel")
                     for rep in want:
