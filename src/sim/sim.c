@@ -851,37 +851,36 @@ int gcn_sim_run(gcn_sim *s, const gcn_dispatch *d, gcn_sim_result *res)
             w->traced = s->trace && flat == s->o.trace_wg && i == s->o.trace_wave;
             res->waves++;
         }
-        /* schedule: run each wave until it blocks; release barriers when all
-         * live waves wait */
-        while (!s->faulted && !s->finding_stop) {
-            unsigned live = 0, waiting = 0;
+        /* schedule: the live waves take turns of `quantum` instructions (a
+         * single wave runs until it blocks); a barrier releases when every
+         * live wave waits at it */
+        unsigned live = nwaves, waiting = 0, round = 0;
+        unsigned q = nwaves > 1 ? quantum : UINT32_MAX;
+        while (live && !s->faulted && !s->finding_stop) {
             for (unsigned i = 0; i < nwaves && !s->faulted && !s->finding_stop; i++) {
                 sim_wave *w = g->waves[i];
-                if (w->state == WS_RUN) {
-                    x->w = w;
-                    run_wave(s, x, w, nwaves > 1 ? quantum : UINT32_MAX);
-                    if (w->state == WS_DONE)
-                        sim_retire_all(s, w);
+                if (w->state != WS_RUN)
+                    continue;
+                run_wave(s, x, w, q);
+                if (w->state == WS_DONE) {
+                    sim_retire_all(s, w);
+                    live--;
+                } else if (w->state == WS_BARRIER) {
+                    waiting++;
                 }
             }
-            for (unsigned i = 0; i < nwaves; i++) {
-                sim_wave *w = g->waves[i];
-                if (w->state != WS_DONE) live++;
-                if (w->state == WS_BARRIER) waiting++;
-            }
-            if (live == 0)
-                break;
-            if (waiting == live) {
+            if (live && waiting == live) {
                 for (unsigned i = 0; i < nwaves; i++) {
                     if (g->waves[i]->state == WS_BARRIER)
                         g->waves[i]->state = WS_RUN;
                     g->waves[i]->nlw = 0;
                 }
+                waiting = 0;
                 g->epoch++;
                 if (s->trace)
                     sim_trace_barrier(s->trace);
             }
-            if (show_progress)
+            if (show_progress && (++round & 4095) == 0)
                 progress(s, d, flat, (unsigned)nwg);
         }
         if (show_progress)
