@@ -49,8 +49,11 @@ void sim_hz_classify(gcn_sim *s, sim_insn *si, gcn_target t)
         free(f);
 }
 
-static int related(const gcn_hazard_rule *r, const gcn_lfacts *p, const gcn_lfacts *c)
+static int related(const gcn_hazard_rule *r, const sim_insn *pi, const gcn_lfacts *p,
+                   const sim_insn *ci, const gcn_lfacts *c)
 {
+    if (r->match)
+        return r->match(&pi->raw, p, &ci->raw, c);
     switch (r->rel) {
     case GCN_HZ_RAW: return gcn_rs_intersects(&p->defs, &c->uses);
     case GCN_HZ_WAW: return gcn_rs_intersects(&p->defs, &c->defs);
@@ -83,7 +86,11 @@ void sim_hz_step(sim_x *x, const sim_insn *si)
                 if (!(both & 1))
                     continue;
                 const gcn_hazard_rule *rule = s->hz[r];
-                if (have >= rule->states || !p->hzf || !related(rule, p->hzf, si->hzf))
+                if (have >= rule->states || !p->hzf || !related(rule, p, p->hzf, si, si->hzf))
+                    continue;
+                unsigned need = rule->need ? rule->need(x->sim->o.target, &p->raw, p->hzf,
+                                                        &si->raw, si->hzf) : rule->states;
+                if (have >= need)
                     continue;
                 char buf[512], name[96];
                 snprintf(name, sizeof name, "hazard-%s", rule->name);
@@ -91,9 +98,9 @@ void sim_hz_step(sim_x *x, const sim_insn *si)
                     if (*c == '_')
                         *c = '-';
                 snprintf(buf, sizeof buf, "needs %u wait state%s after the producer, has %llu: "
-                         "put s_nop %llu before this instruction (%s)", rule->states,
-                         rule->states == 1 ? "" : "s", (unsigned long long)have,
-                         (unsigned long long)(rule->states - have - 1), rule->why ? rule->why : "");
+                         "put s_nop %llu before this instruction (%s)", need,
+                         need == 1 ? "" : "s", (unsigned long long)have,
+                         (unsigned long long)(need - have - 1), rule->why ? rule->why : "");
                 unsigned before = s->nfinds;
                 sim_finding_w(s, w, si, GCN_FIND_HAZARD, p, x->exec, buf);
                 if (s->nfinds > before && !s->finds[s->nfinds - 1].rule)
