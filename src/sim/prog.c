@@ -228,6 +228,7 @@ void sim_predecode(sim_insn *si, const gcn_insn *in, const gcn_decoder *d, unsig
 {
     memset(si, 0, sizeof *si);
     si->raw = *in;
+    gcn_hz_analyze(d, in, &si->hz);
     si->id = in->id;
     si->enc = in->enc;
     si->sub = in->sub;
@@ -360,7 +361,6 @@ void sim_prog_free(sim_prog *p)
         free(si->where);
         free(si->sym);
         free(si->badmsg);
-        free(si->hzf);
     }
     for (uint32_t b = 0; b < p->cap / SIM_PROG_BLK; b++)
         free(p->blk[b]);
@@ -401,8 +401,6 @@ int32_t sim_prog_at(sim_prog *p, uint64_t pc, char *err, size_t errlen)
     gcn_decode_one(&p->dec, p->co->text + off, p->text_size - off, pc, &in);
     sim_insn *si = sim_prog_insn(p, p->n);
     sim_predecode(si, &in, &p->dec, p->accum, p->nvrows);
-    if (p->sim && p->sim->nhz)
-        sim_hz_classify(p->sim, si, p->dec.target);
     const gcn_line *ln = gcn_co_line(p->co, pc);
     if (ln && ln->file) {
         const char *base = strrchr(ln->file, '/');

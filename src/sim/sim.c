@@ -361,6 +361,7 @@ static void wave_free(sim_wave *w)
 {
     if (!w)
         return;
+    sim_hz_free(w);
     free(w->v);
     free(w->vpend);
     free(w->vlast);
@@ -402,8 +403,6 @@ void sim_wave_reset(sim_wave *w)
         w->tk_free[w->ntk_free++] = &w->tk[i];
     }
     w->state = WS_RUN;
-    w->hz_n = w->hz_head = 0;
-    w->hz_pos = 0;
     w->nlw = w->lw_next = 0;
     w->ninsn = 0;
     w->cur = 0;
@@ -437,8 +436,6 @@ static inline void exec_insn(gcn_sim *s, sim_x *x, const sim_insn *si)
     x->wmask = x->exec;
     if (w->npend || w->nooo)
         sim_check_regs(x);
-    if (__builtin_expect(s->nhz != 0, 0))
-        sim_hz_step(x, si);
     si->fn(x);
 }
 
@@ -486,7 +483,11 @@ static void run_wave(gcn_sim *s, sim_x *x, sim_wave *w, unsigned quantum)
         if (__builtin_expect(tr, 0))
             sim_trace_before(s->trace, x, si);
         x->branch_taken = 0;
+        if (s->hz_on)
+            sim_hz_before(s, x, si);
         exec_insn(s, x, si);
+        if (s->hz_on)
+            sim_hz_after(s, x, si);
         s->insns++;
         w->ninsn++;
         if (__builtin_expect(tr, 0))
@@ -551,6 +552,7 @@ static int setup_wave(gcn_sim *s, const gcn_dispatch *d, const disp_layout *L, s
 {
     const gcn_kd *kd = &d->kernel->kd;
     sim_wave_reset(w);
+    sim_hz_wave_reset(s, w);
     w->idx = wi;
     w->wg = g;
     unsigned nthreads = d->block[0] * d->block[1] * d->block[2];
@@ -743,8 +745,11 @@ int gcn_sim_run(gcn_sim *s, const gcn_dispatch *d, gcn_sim_result *res)
         return res->status;
     }
     s->prog = &prog;
-    prog.sim = s;
-    sim_hz_init(s, tgt);
+    /* hazards: LLVM's assumptions for the kernel (xnack any/on: soft clauses;
+     * AGPRs in use: the longer soft-clause lookahead) */
+    s->hz_on = s->o.hazard_effect != GCN_SIM_HZ_OFF;
+    s->hz_flags = (d->co->xnack_mode == GCN_CO_FEAT_OFF ? 0 : GCN_HZ_XNACK) |
+                  (k->md_agpr_count ? GCN_HZ_AGPR0 : 0);
     s->disp = d;
 
     /* kernarg segment, dispatch packet, queue */

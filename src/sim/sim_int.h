@@ -24,6 +24,7 @@
 #include <string.h>
 #include "gcn_sim.h"
 #include "gcn_decode.h"
+#include "analyze/gcn_hazard.h"
 
 #define NL 64                 /* lanes per wave */
 #define SIM_MAX_WAVES 16      /* waves per workgroup */
@@ -110,8 +111,6 @@ typedef struct sim_insn {
     int64_t imm;                /* simm16 / SOPK imm16 / branch offset */
     gcn_mods mods;
     uint8_t vfast;              /* VF_* fast-path bits (see prog.c) */
-    uint32_t hz_prod, hz_cons;  /* hazard rules this instruction is producer / consumer of */
-    struct gcn_lfacts *hzf;     /* its analyzer facts (only when hazard rules exist) */
     uint8_t nrd, nwr;
     sim_rref rd[10], wr[3];
     char *text;                 /* instruction text as llvm-objdump prints it */
@@ -121,6 +120,7 @@ typedef struct sim_insn {
     uint32_t next;              /* index of the following instruction, or UINT32_MAX */
     uint32_t tgt_idx;           /* index of the branch target, or UINT32_MAX */
     gcn_insn raw;
+    gcn_hz_insn hz;             /* hazard facts (hazard_sim.c) */
 } sim_insn;
 
 /* ---- tickets ----------------------------------------------------------- */
@@ -203,15 +203,12 @@ typedef struct sim_wave {
     const sim_insn **vooo_other, **sooo_other;
     const sim_insn **vooo_wait, **sooo_wait;
     unsigned nooo;
-    /* hazards: recent producers and the wave's wait-state position */
-    struct { const sim_insn *si; uint64_t end; } hz[16];
-    unsigned hz_n, hz_head;
-    uint64_t hz_pos;
     /* LDS-writing instructions of this wave since the last barrier (race reports) */
     struct { const sim_insn *si; uint32_t lo, hi; } lw[32];
     unsigned nlw, lw_next;
     /* trace */
     int traced;
+    struct sim_hz *hz;          /* hazard history (hazard_sim.c) */
 } sim_wave;
 
 struct sim_wg {
@@ -238,7 +235,6 @@ typedef struct sim_prog {
     sim_insn **blk;             /* blocks of SIM_PROG_BLK instructions (never move) */
     uint32_t n, cap;
     unsigned accum, nvrows;     /* of the kernel, for operand checks */
-    struct gcn_sim *sim;        /* for hazard classification */
 } sim_prog;
 
 #define SIM_PROG_BLK 256
@@ -273,9 +269,15 @@ struct gcn_sim {
     sim_wg wg;
     struct sim_trace *trace;
     double t0, tlast, cpu0;
-    const struct gcn_hazard_rule *hz[32];
-    unsigned nhz, hz_max;
+    int hz_on;                  /* hazard checks (hazard_sim.c) */
+    unsigned hz_flags;          /* GCN_HZ_* for gcn_hz_reset */
 };
+
+/* ---- hazards (hazard_sim.c) ------------------------------------------- */
+void sim_hz_wave_reset(gcn_sim *s, sim_wave *w);
+void sim_hz_before(gcn_sim *s, sim_x *x, const sim_insn *si);
+void sim_hz_after(gcn_sim *s, sim_x *x, const sim_insn *si);
+void sim_hz_free(sim_wave *w);
 
 /* ---- the execution context seen by bodies ----------------------------- */
 struct sim_x {
@@ -488,10 +490,6 @@ typedef struct sim_notsim_ent {
 extern const sim_body_ent sim_bodies_salu[], sim_bodies_valu[], sim_bodies_vcmp[],
     sim_bodies_vop3p[], sim_bodies_mem[], sim_bodies_cvt[];
 extern const sim_notsim_ent sim_notsim[];
-/* Hazards (hazard.c): rules of src/analyze/hazards.def for the target. */
-void sim_hz_init(gcn_sim *s, gcn_target t);
-void sim_hz_classify(gcn_sim *s, sim_insn *si, gcn_target t);
-void sim_hz_step(sim_x *x, const sim_insn *si);
 sim_body sim_body_of(unsigned id);
 void sim_body_unsimulated(sim_x *x);
 void sim_body_bad(sim_x *x);

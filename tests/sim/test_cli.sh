@@ -266,8 +266,6 @@ expect 1 "usage" "$gcnsim"
 expect 1 "usage" "$gcnsim" --bogus-option
 expect 1 "trace=fifo" "$gcnsim" --trace=other "$T/copy.s"
 expect 1 "quantum" "$gcnsim" --quantum 0 "$T/copy.s"
-"$gcnsim" --list-hazards --mcpu gfx950 >/dev/null && echo "ok   --list-hazards" ||
-    { echo "FAIL: --list-hazards"; fails=$((fails + 1)); }
 
 # ---- observability outputs
 expect 0 "vmcnt=1" "$gcnsim" --manifest "$T/copy.json" --trace=fifo --trace-json "$T/t.json" --plot "$T/p.svg"
