@@ -298,6 +298,8 @@ static void ds_check_reads(sim_x *x, const uint32_t *addr, unsigned nbytes, uint
         if (race)
             sim_lds_rcheck(x, addr[l], nbytes, l);
     }
+    if (race)
+        sim_lds_rnote(x, lo, hi);
     sim_lds_check_done(x);
 }
 
@@ -308,8 +310,10 @@ static void ds_note_writes(sim_x *x, const uint32_t *addr, unsigned nbytes, uint
         return;
     for (unsigned l = 0; l < NL; l++)
         if (x->exec >> l & 1)
-            sim_lds_wmark(x, addr[l], nbytes);
+            sim_lds_wmark(x, addr[l], nbytes, l);
     sim_lds_wnote(x, lo, hi);
+    if (x->race_lanes)
+        sim_lds_check_done(x);
 }
 
 /* single-address read of n bytes per lane into dn dwords (ext: 0 zero, 1 sign) */
@@ -670,8 +674,10 @@ static void dma_note_writes(sim_x *x, const sim_ticket *t)
         return;
     for (unsigned l = 0; l < NL; l++)
         if (x->exec >> l & 1)
-            sim_lds_wmark(x, t->lds_base + l * t->lane_bytes, t->lane_bytes);
+            sim_lds_wmark(x, t->lds_base + l * t->lane_bytes, t->lane_bytes, l);
     sim_lds_wnote(x, t->lds_base, t->lds_base + t->lds_len);
+    if (x->race_lanes)
+        sim_lds_check_done(x);
 }
 
 /* ---- buffer (MUBUF) ------------------------------------------------------------- */
