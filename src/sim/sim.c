@@ -78,6 +78,7 @@ void gcn_sim_free(gcn_sim *s)
         wave_free(s->wave_pool[i]);
     free(s->wg.lds);
     free(s->wg.lds_tag);
+    free(s->wg.lds_rtag);
     free(s);
 }
 
@@ -404,6 +405,7 @@ void sim_wave_reset(sim_wave *w)
     }
     w->state = WS_RUN;
     w->nlw = w->lw_next = 0;
+    w->nlrd = w->lrd_next = 0;
     w->ninsn = 0;
     w->cur = 0;
     w->seq = 0;
@@ -750,7 +752,6 @@ int gcn_sim_run(gcn_sim *s, const gcn_dispatch *d, gcn_sim_result *res)
     s->hz_on = s->o.hazard_effect != GCN_SIM_HZ_OFF;
     s->hz_flags = (d->co->xnack_mode == GCN_CO_FEAT_OFF ? 0 : GCN_HZ_XNACK) |
                   (k->md_agpr_count ? GCN_HZ_AGPR0 : 0);
-    prog.sim = s;
     s->disp = d;
 
     /* kernarg segment, dispatch packet, queue */
@@ -802,10 +803,12 @@ int gcn_sim_run(gcn_sim *s, const gcn_dispatch *d, gcn_sim_result *res)
     sim_wg *g = &s->wg;
     free(g->lds);
     free(g->lds_tag);
+    free(g->lds_rtag);
     g->lds = calloc(1, L.lds_size + 16);
     g->lds_tag = calloc(L.lds_size / 4 + 4, sizeof *g->lds_tag);
+    g->lds_rtag = calloc(L.lds_size / 4 + 4, sizeof *g->lds_rtag);
     g->lds_size = L.lds_size;
-    if (!g->lds || !g->lds_tag) {
+    if (!g->lds || !g->lds_tag || !g->lds_rtag) {
         res->status = GCN_SIM_EINPUT;
         snprintf(res->msg, sizeof res->msg, "out of memory");
         sim_prog_free(&prog);
@@ -841,8 +844,10 @@ int gcn_sim_run(gcn_sim *s, const gcn_dispatch *d, gcn_sim_result *res)
         g->nlr = 0;
         g->epoch = 0;
         memset(g->lds, 0, L.lds_size);
-        if (nwaves > 1)
+        if (nwaves > 1) {
             memset(g->lds_tag, 0, (L.lds_size / 4 + 4) * sizeof *g->lds_tag);
+            memset(g->lds_rtag, 0, (L.lds_size / 4 + 4) * sizeof *g->lds_rtag);
+        }
         for (unsigned i = 0; i < nwaves; i++) {
             sim_wave *w = s->wave_pool[i];
             g->waves[i] = w;
@@ -880,9 +885,12 @@ int gcn_sim_run(gcn_sim *s, const gcn_dispatch *d, gcn_sim_result *res)
                     if (g->waves[i]->state == WS_BARRIER)
                         g->waves[i]->state = WS_RUN;
                     g->waves[i]->nlw = 0;
+                    g->waves[i]->nlrd = 0;
                 }
                 waiting = 0;
                 g->epoch++;
+                if (!(g->epoch & 0xffff))     /* the reader tags' 16-bit epoch wrapped */
+                    memset(g->lds_rtag, 0, (L.lds_size / 4 + 4) * sizeof *g->lds_rtag);
                 if (s->trace)
                     sim_trace_barrier(s->trace);
             }
