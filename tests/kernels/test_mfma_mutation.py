@@ -15,7 +15,8 @@ Then, for every target and test size of the manifest:
   normal: gcnsim must run clean (exit 0, no finding) and match the C reference;
   mutant: gcnsim runs with --trace=fifo (wave 0 of workgroup 0); a removed s_nop whose
           consumer that wave executes must be reported: a "finding: hazard" at the
-          consumer's pc.
+          consumer's pc.  Shown, not judged: how often --hazard-effect=stale (the consumer
+          reads the value from before the write) changes the mutant's outputs.
 Prints the counts (removed s_nops, executed, hazards reported, matched) and exits 0 when
 every executed one is matched, 1 on a failure, 77 (skip) when a tool is missing or gcnsim has
 no hazard checks yet (--hazard-effect in its --help) -- but never before showing that the
@@ -186,7 +187,8 @@ def mutate(gcnsim, refs, kdir, work):
     helptext = subprocess.run([gcnsim, "--help"], capture_output=True, text=True).stdout
     has_hz = "--hazard-effect" in helptext
     bad = 0
-    tot = {"removed": 0, "executed": 0, "reported": 0, "matched": 0}
+    tot = {"removed": 0, "executed": 0, "reported": 0, "matched": 0, "stale_runs": 0,
+           "stale_differ": 0}
     builds = []
     for mpath, m in manifests(kdir):
         src = os.path.join(os.path.dirname(mpath), m["source"])
@@ -254,6 +256,16 @@ def mutate(gcnsim, refs, kdir, work):
                     if ca not in found:
                         why.append("removed %s before 0x%x %s: executed, no hazard reported" %
                                    (txt, ca, ctxt))
+            # mutant with --hazard-effect=stale: the consumers read the registers from before
+            # the MFMA wrote them; shown (not judged): how often that changes the outputs
+            if os.path.exists(ref):
+                dump = os.path.join(d, "stale_%d" % i)
+                rc3, out3, _ = sim(gcnsim, runs["mutant"], t, params, dump,
+                                   ["--hazard-effect=stale"])
+                if rc3 in (0, 4):
+                    tot["stale_runs"] += 1
+                    r = subprocess.run([ref, dump], capture_output=True, text=True)
+                    tot["stale_differ"] += r.returncode == 1
             print("%s %s" % ("FAIL" if why else "ok  ", what))
             for w in why:
                 print("  " + w)
@@ -266,6 +278,8 @@ def mutate(gcnsim, refs, kdir, work):
         tot["matched"] += len(executed & reported & consumers)
     print("removed s_nops: %d, consumers executed: %d, hazards reported (distinct pcs): %d, "
           "matched: %d" % (tot["removed"], tot["executed"], tot["reported"], tot["matched"]))
+    print("with --hazard-effect=stale the mutants' outputs differ from the reference in %d of "
+          "%d runs" % (tot["stale_differ"], tot["stale_runs"]))
     if tot["executed"] == 0:
         print("FAIL: no removed s_nop's consumer executed")
         bad += 1

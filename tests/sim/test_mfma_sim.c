@@ -10,6 +10,7 @@
  *   - only D's rows change, all 64 lanes whatever EXEC is;
  *   - independently of mfma.c: v_mfma_f32_32x32x8_bf16 on small integers placed by the
  *     documented layout (docs/mfma.md) gives the exact integer product;
+ *   - an SMFMAC reads its vdst (the tied accumulator): a load pending there is found;
  *   - a lone v_mfma_ld_scale_b32 faults as "not simulated", and the sim's registry
  *     has a body for every other MAI row.
  */
@@ -237,6 +238,35 @@ static void test_layout_integers(void)
     }
 }
 
+static unsigned nfind(st_env *e, gcn_sim_finding_kind kind)
+{
+    unsigned n = 0;
+    for (unsigned i = 0; i < e->sim->nfinds; i++)
+        n += e->sim->finds[i].kind == kind;
+    return n;
+}
+
+/* An SMFMAC reads its vdst (the accumulator C, tied): a load still pending into it is a
+ * read-before-retire finding (prog.c adds vdst to the registers an SMFMAC reads). */
+static void test_smfmac_reads_vdst(void)
+{
+    st_env *e = E942;
+    uint64_t a;
+    CU_ASSERT_FATAL(gcn_sim_alloc(e->sim, 256, "T", &a) == 0);
+    e->w->s[8] = (uint32_t)a;
+    e->w->s[9] = (uint32_t)(a >> 32) & 0xffff;
+    e->w->s[10] = 256;
+    e->w->s[11] = 0x00020000u;
+    st_vset(e, 40, 0);
+    sim_set_exec(e->w, ~0ull);
+    unsigned n0 = nfind(e, GCN_FIND_READ_PENDING);
+    CU_ASSERT_FATAL(st_run(e, "buffer_load_dword v17, v40, s[8:11], 0 offen") == 0);
+    CU_ASSERT_FATAL(st_run(e, "v_smfmac_f32_16x16x32_f16 v[16:19], v[0:1], v[2:5], v6") == 0);
+    CU_ASSERT(nfind(e, GCN_FIND_READ_PENDING) == n0 + 1);
+    e->x.i = &e->si;
+    sim_waitcnt(&e->x, 0, 0);
+}
+
 static void test_ld_scale_alone(void)
 {
     st_env *e = E950;
@@ -273,6 +303,7 @@ int main(void)
     CU_add_test(s, "gfx942: MFMA/SMFMAC bodies equal the C model", test_gfx942);
     CU_add_test(s, "gfx950: dense, f8f6f4, scaled, SMFMAC bodies equal the C model", test_gfx950);
     CU_add_test(s, "32x32x8 bf16 on small integers by the documented layout", test_layout_integers);
+    CU_add_test(s, "SMFMAC reads its vdst: a pending load there is found", test_smfmac_reads_vdst);
     CU_add_test(s, "lone v_mfma_ld_scale_b32 is not simulated; all MAI rows have bodies",
                 test_ld_scale_alone);
     CU_basic_set_mode(CU_BRM_VERBOSE);
