@@ -279,15 +279,37 @@ static int ds_lanes(sim_x *x, uint32_t off, unsigned nbytes, uint32_t *addr, uin
     return 0;
 }
 
-/* check the reads of the active lanes against pending LDS writers */
+/* check the reads of the active lanes against pending LDS writers and, in
+ * workgroups of several waves, against other waves' writes of this epoch */
 static void ds_check_reads(sim_x *x, const uint32_t *addr, unsigned nbytes, uint32_t lo, uint32_t hi)
 {
-    if (!x->g || !x->g->nlr || !x->exec || !sim_lds_overlap(x->g, lo, hi))
+    sim_wg *g = x->g;
+    if (!g || !x->exec)
+        return;
+    int pend = g->nlr && sim_lds_overlap(g, lo, hi);
+    int race = g->nwaves > 1;
+    if (!pend && !race)
+        return;
+    for (unsigned l = 0; l < NL; l++) {
+        if (!(x->exec >> l & 1))
+            continue;
+        if (pend)
+            sim_lds_check_read(x, addr[l], nbytes, l);
+        if (race)
+            sim_lds_rcheck(x, addr[l], nbytes, l);
+    }
+    sim_lds_check_done(x);
+}
+
+/* note the LDS writes of the active lanes (cross-wave race detection) */
+static void ds_note_writes(sim_x *x, const uint32_t *addr, unsigned nbytes, uint32_t lo, uint32_t hi)
+{
+    if (!x->g || x->g->nwaves < 2 || !x->exec)
         return;
     for (unsigned l = 0; l < NL; l++)
         if (x->exec >> l & 1)
-            sim_lds_check_read(x, addr[l], nbytes, l);
-    sim_lds_check_done(x);
+            sim_lds_wmark(x, addr[l], nbytes);
+    sim_lds_wnote(x, lo, hi);
 }
 
 /* single-address read of n bytes per lane into dn dwords (ext: 0 zero, 1 sign) */
@@ -416,6 +438,7 @@ static void ds_write(sim_x *x, unsigned nbytes, int hi16)
         t->lds_base = lo;
         t->lds_len = hi - lo;
     }
+    ds_note_writes(x, addr, nbytes, lo, hi);
     sim_tk_issue(x, t);
 }
 BODY(DS_WRITE_B32) { ds_write(x, 4, 0); }
@@ -451,6 +474,8 @@ static void ds_write2(sim_x *x, unsigned esz, unsigned scale)
         t->lds_base = lo0 < lo1 ? lo0 : lo1;
         t->lds_len = (hi0 > hi1 ? hi0 : hi1) - t->lds_base;
     }
+    ds_note_writes(x, a0, esz, lo0, hi0);
+    ds_note_writes(x, a1, esz, lo1, hi1);
     sim_tk_issue(x, t);
 }
 BODY(DS_WRITE2_B32) { ds_write2(x, 4, 1); }
@@ -492,6 +517,7 @@ static void ds_atomic(sim_x *x, int op, unsigned size, int rtn)
         t->lds_base = lo;
         t->lds_len = hi - lo;
     }
+    ds_note_writes(x, addr, size, lo, hi);
     if (r)
         sim_tk_issue(x, r);
     sim_tk_issue(x, t);
@@ -635,6 +661,17 @@ BODY(DS_WRITE_ADDTID_B32)
     t->lds_base = base;
     t->lds_len = 4 * NL;
     sim_tk_issue(x, t);
+}
+
+/* LDS-DMA writes count as the issuing wave's writes from the moment of issue */
+static void dma_note_writes(sim_x *x, const sim_ticket *t)
+{
+    if (!x->g || x->g->nwaves < 2 || !x->exec)
+        return;
+    for (unsigned l = 0; l < NL; l++)
+        if (x->exec >> l & 1)
+            sim_lds_wmark(x, t->lds_base + l * t->lane_bytes, t->lane_bytes);
+    sim_lds_wnote(x, t->lds_base, t->lds_base + t->lds_len);
 }
 
 /* ---- buffer (MUBUF) ------------------------------------------------------------- */
@@ -895,6 +932,7 @@ static void buf_load(sim_x *x, unsigned nbytes, int sext, int d16)
                 }
         }
         sim_lds_pend_dma(x, t);
+        dma_note_writes(x, t);
         sim_tk_issue(x, t);
         return;
     }
@@ -1154,6 +1192,7 @@ static void flat_load_lds(sim_x *x, unsigned nbytes, int sext)
         memcpy(dst + (size_t)l * esz, v, esz);
     }
     sim_lds_pend_dma(x, t);
+    dma_note_writes(x, t);
     sim_tk_issue(x, t);
 }
 
@@ -1178,6 +1217,7 @@ static void flat_load(sim_x *x, unsigned nbytes, int sext, int d16)
         if (sp == SP_LDS) {
             any_lds = 1;
             sim_lds_check_read(x, (uint32_t)a, nbytes, l);
+            sim_lds_rcheck(x, (uint32_t)a, nbytes, l);
         }
         uint32_t v = 0;
         if (nbytes >= 4) {

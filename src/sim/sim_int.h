@@ -24,6 +24,7 @@
 #include <string.h>
 #include "gcn_sim.h"
 #include "gcn_decode.h"
+#include "analyze/gcn_hazard.h"
 
 #define NL 64                 /* lanes per wave */
 #define SIM_MAX_WAVES 16      /* waves per workgroup */
@@ -119,6 +120,7 @@ typedef struct sim_insn {
     uint32_t next;              /* index of the following instruction, or UINT32_MAX */
     uint32_t tgt_idx;           /* index of the branch target, or UINT32_MAX */
     gcn_insn raw;
+    gcn_hz_insn hz;             /* hazard facts (hazard_sim.c) */
 } sim_insn;
 
 /* ---- tickets ----------------------------------------------------------- */
@@ -201,8 +203,12 @@ typedef struct sim_wave {
     const sim_insn **vooo_other, **sooo_other;
     const sim_insn **vooo_wait, **sooo_wait;
     unsigned nooo;
+    /* LDS-writing instructions of this wave since the last barrier (race reports) */
+    struct { const sim_insn *si; uint32_t lo, hi; } lw[32];
+    unsigned nlw, lw_next;
     /* trace */
     int traced;
+    struct sim_hz *hz;          /* hazard history (hazard_sim.c) */
 } sim_wave;
 
 struct sim_wg {
@@ -212,6 +218,8 @@ struct sim_wg {
     uint32_t lds_size;
     sim_lrange lr[SIM_MAX_WAVES * SIM_NTICKETS];
     unsigned nlr;               /* pending LDS ranges */
+    uint32_t *lds_tag;          /* per LDS dword: epoch << 5 | (writer wave + 1), 0 never written */
+    uint32_t epoch;             /* barrier generation of the workgroup */
     sim_wave *waves[SIM_MAX_WAVES];
     unsigned nwaves;
     unsigned nbarrier;          /* waves waiting at s_barrier */
@@ -227,6 +235,7 @@ typedef struct sim_prog {
     sim_insn **blk;             /* blocks of SIM_PROG_BLK instructions (never move) */
     uint32_t n, cap;
     unsigned accum, nvrows;     /* of the kernel, for operand checks */
+    struct gcn_sim *sim;        /* for hazard classification */
 } sim_prog;
 
 #define SIM_PROG_BLK 256
@@ -251,7 +260,7 @@ struct gcn_sim {
     /* run state */
     int faulted;
     char fault[1024];
-    gcn_finding *finds;
+    gcn_sim_finding *finds;
     unsigned nfinds, cap_finds;
     int finding_stop;           /* --strict and a finding occurred */
     sim_prog *prog;
@@ -261,7 +270,15 @@ struct gcn_sim {
     sim_wg wg;
     struct sim_trace *trace;
     double t0, tlast, cpu0;
+    int hz_on;                  /* hazard checks (hazard_sim.c) */
+    unsigned hz_flags;          /* GCN_HZ_* for gcn_hz_reset */
 };
+
+/* ---- hazards (hazard_sim.c) ------------------------------------------- */
+void sim_hz_wave_reset(gcn_sim *s, sim_wave *w);
+void sim_hz_before(gcn_sim *s, sim_x *x, const sim_insn *si);
+void sim_hz_after(gcn_sim *s, sim_x *x, const sim_insn *si);
+void sim_hz_free(sim_wave *w);
 
 /* ---- the execution context seen by bodies ----------------------------- */
 struct sim_x {
@@ -285,13 +302,16 @@ struct sim_x {
     uint64_t lds_dma_lanes, lds_bar_lanes;
     const sim_ticket *lds_dma_tk, *lds_bar_tk;
     struct sim_wave *lds_dma_w, *lds_bar_w;
+    uint64_t race_lanes;
+    struct sim_wave *race_w;
+    uint32_t race_addr;
 };
 
 /* ---- helpers: faults and findings ------------------------------------- */
 void sim_fault(sim_x *x, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-void sim_finding(sim_x *x, gcn_finding_kind k, const sim_insn *prod, uint64_t lanes,
+void sim_finding(sim_x *x, gcn_sim_finding_kind k, const sim_insn *prod, uint64_t lanes,
                  const char *fmt, ...) __attribute__((format(printf, 5, 6)));
-void sim_finding_w(gcn_sim *s, sim_wave *w, const sim_insn *cons, gcn_finding_kind k,
+void sim_finding_w(gcn_sim *s, sim_wave *w, const sim_insn *cons, gcn_sim_finding_kind k,
                    const sim_insn *prod, uint64_t lanes, const char *detail);
 
 /* ---- scalar operand access --------------------------------------------- */
@@ -424,6 +444,36 @@ void sim_lds_check_read(sim_x *x, uint32_t a, uint32_t n, unsigned lane);
 void sim_lds_check_done(sim_x *x);
 /* Register an issued LDS-DMA ticket (lds_base, lds_len, lanes) as pending. */
 void sim_lds_pend_dma(sim_x *x, sim_ticket *t);
+/* Cross-wave race detection (workgroups of more than one wave): mark bytes
+ * [a, a+n) as written by this wave in the current barrier epoch; check a
+ * lane's read against writes of other waves in the same epoch; note the
+ * instruction's written box [lo, hi) for the reports. */
+static inline void sim_lds_wmark(sim_x *x, uint32_t a, uint32_t n)
+{
+    sim_wg *g = x->g;
+    if (!g || g->nwaves < 2 || !g->lds_tag)
+        return;
+    uint32_t tag = g->epoch << 5 | (x->w->idx + 1);
+    for (uint32_t d = a / 4; d < (a + n + 3) / 4; d++)
+        g->lds_tag[d] = tag;
+}
+static inline void sim_lds_rcheck(sim_x *x, uint32_t a, uint32_t n, unsigned lane)
+{
+    sim_wg *g = x->g;
+    if (!g || g->nwaves < 2 || !g->lds_tag)
+        return;
+    uint32_t me = x->w->idx + 1;
+    for (uint32_t d = a / 4; d < (a + n + 3) / 4; d++) {
+        uint32_t t = g->lds_tag[d];
+        if (t && (t & 31) != me && (t >> 5) == g->epoch) {
+            x->race_lanes |= 1ull << lane;
+            x->race_w = g->waves[(t & 31) - 1];
+            x->race_addr = d * 4;
+            return;
+        }
+    }
+}
+void sim_lds_wnote(sim_x *x, uint32_t lo, uint32_t hi);
 /* Pending-register checks before an instruction executes. */
 void sim_check_regs(sim_x *x);
 
@@ -439,7 +489,7 @@ typedef struct sim_notsim_ent {
 } sim_notsim_ent;
 
 extern const sim_body_ent sim_bodies_salu[], sim_bodies_valu[], sim_bodies_vcmp[],
-    sim_bodies_vop3p[], sim_bodies_mem[], sim_bodies_cvt[];
+    sim_bodies_vop3p[], sim_bodies_mem[], sim_bodies_cvt[], sim_bodies_mfma[];
 extern const sim_notsim_ent sim_notsim[];
 sim_body sim_body_of(unsigned id);
 void sim_body_unsimulated(sim_x *x);
@@ -465,6 +515,8 @@ int32_t sim_prog_at(sim_prog *p, uint64_t pc, char *err, size_t errlen);
 /* Pre-decode a decoded instruction (also used by tests). */
 void sim_predecode(sim_insn *si, const gcn_insn *in, const gcn_decoder *d, unsigned accum,
                    unsigned nvrows);
+/* Value of inline-constant encoding enc (128..208, 240..248) for operand type dt. */
+uint64_t sim_inline_value(unsigned enc, unsigned dt);
 
 /* A bare wave for unit tests (nvrows VGPR rows, AGPRs from accum). */
 sim_wave *sim_wave_new(unsigned nvrows, unsigned accum);
