@@ -6,7 +6,8 @@ set -euo pipefail
 cd "$(dirname "$0")"
 
 PKGS="clang-22 llvm-22 llvm-22-dev lld-22 libelf-dev libdw-dev libmsgpack-dev libjansson-dev
-      libcunit1-dev autoconf automake libtool pkg-config make gcc python3"
+      libcunit1-dev autoconf automake libtool pkg-config make gcc python3
+      hipcc libamdhip64-dev"
 missing=""
 for p in $PKGS; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"
@@ -18,7 +19,8 @@ if [ -n "$missing" ]; then
     DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq $missing >/dev/null
 fi
 
-if [ ! -f Makefile ] || [ configure.ac -nt configure ] || [ Makefile.am -nt Makefile.in ]; then
+# (re)configure after installing packages too: configure looks for the optional HIP runtime
+if [ ! -f Makefile ] || [ -n "$missing" ] || [ configure.ac -nt configure ] || [ Makefile.am -nt Makefile.in ]; then
     autoreconf -fi >/dev/null
     ./configure -q
 fi
@@ -29,13 +31,23 @@ check)
     make -j"$(nproc)" check
     ;;
 run)
-    k=kernels/vector_add/vector_add.s
-    if [ -f "$k" ]; then
-        clang-22 -x assembler -target amdgcn-amd-amdhsa -mcpu=gfx942 -g "$k" -o /tmp/quickstart_vadd.hsaco
-        ./gcndis /tmp/quickstart_vadd.hsaco
-    else
-        echo "quickstart: built; no bundled kernel yet"
-    fi
+    # The main job: simulate the bundled vector add (seed 001's five patterns)
+    # and show what the wait-counter FIFOs hold at each instruction, then
+    # let the linter prove its waits and suggest the loosest safe ones.
+    m=kernels/vector_add/vector_add.json
+    echo "== gcnsim: FIFO trace of wave 0 (first 30 instructions) =="
+    t=$(mktemp)
+    ./gcnsim --manifest "$m" --mcpu gfx942 --set N=1000 --trace=fifo \
+        --plot vector_add_fifo.svg >"$t" 2>&1
+    head -n 90 "$t"; echo "[... $(wc -l <"$t") lines in all]"; rm -f "$t"
+    echo
+    echo "== gcnsim on a broken variant (one wait too weak on the first loop iteration) =="
+    ./gcnsim --manifest kernels/vector_add/vector_add_weak_loop.json --mcpu gfx942 --set N=4097 || true
+    echo
+    echo "== gcnlint --suggest =="
+    ./gcnlint --suggest kernels/vector_add/vector_add.s
+    echo
+    echo "quickstart: FIFO-depth plot written to vector_add_fifo.svg"
     ;;
 *)
     echo "usage: $0 [run|check]" >&2

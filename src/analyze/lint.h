@@ -11,6 +11,7 @@
  *   values.c    affine values of registers (lane id, wave base, constants)
  *               -> the LDS byte range each DS / LDS-DMA instruction touches
  *   waits.c     path-sensitive exploration of the vmcnt/lgkmcnt FIFOs
+ *   xwave.c     LDS races between waves with no s_barrier between them
  *   suggest.c   loosest safe value of each s_waitcnt, and why
  *   hazard.c    the hook for wait-state rules (src/analyze/hazards.def)
  *   report.c    text / JSON / SARIF output of findings
@@ -196,6 +197,7 @@ enum gcn_check {
     GCN_CHK_LDS_DMA_PENDING,     /* (b) LDS access while an LDS-DMA into it may be pending */
     GCN_CHK_LDS_DMA_RACE,        /* (b) LDS-DMA while a DS access of its bytes may be pending */
     GCN_CHK_BARRIER_LDS,         /* (c) s_barrier with LDS writes possibly pending */
+    GCN_CHK_LDS_XWAVE,           /* LDS accesses of two waves with no s_barrier between */
     GCN_CHK_WAIT_SUGGEST,        /* --suggest: the loosest safe value and its witness */
     GCN_CHK_WAIT_STRONGER,       /* --suggest: a wait stronger than any consumer needs */
     GCN_CHK_CFG_INDIRECT,
@@ -249,6 +251,8 @@ typedef struct gcn_lint_opts {
     unsigned novr;
     gcn_loc_fn loc;              /* NULL: hexadecimal offsets */
     void *loc_ctx;
+    bool hz_xnack_off;           /* hazards: the code object has xnack off (no soft-clause
+                                  * rules; LLVM's default, xnack any, has them) */
 } gcn_lint_opts;
 
 /* Run the pending-operation analysis; findings are appended to out.
@@ -257,6 +261,14 @@ int gcn_lint_waits(const gcn_cfg *cfg, const gcn_values *vals, const gcn_lint_op
                    gcn_findings *out);
 /* CFG problems (invalid code, unknown indirect branches) as findings. */
 void gcn_lint_cfg_findings(const gcn_cfg *cfg, const gcn_lint_opts *o, gcn_findings *out);
+
+/* ---- cross-wave LDS races (xwave.c) ------------------------------------- */
+
+/* DS accesses (one a write) that another wave of the work-group may execute
+ * in the same barrier interval on overlapping LDS bytes.  nwaves: waves per
+ * work-group (<= 1: nothing to check). */
+int gcn_lint_xwave(const gcn_cfg *cfg, const gcn_values *vals, unsigned nwaves,
+                   const gcn_lint_opts *o, gcn_findings *out);
 
 /* ---- suggestions (suggest.c) -------------------------------------------- */
 
@@ -285,8 +297,15 @@ typedef struct gcn_hazard_rule {
     bool (*producer)(const gcn_insn *, const gcn_lfacts *);
     bool (*consumer)(const gcn_insn *, const gcn_lfacts *);
     int rel;                     /* gcn_hz_rel */
-    unsigned states;
+    unsigned states;             /* wait states required (the window when `need` is set) */
     const char *why;             /* one-line reason with its source (LLVM function) */
+    /* optional, for rules that depend on the pair (e.g. MFMA passes, which
+     * operand overlaps): `match` replaces the register relation; `need`
+     * gives the wait states for this producer/consumer pair (<= states). */
+    bool (*match)(const gcn_insn *p, const gcn_lfacts *pf, const gcn_insn *c,
+                  const gcn_lfacts *cf);
+    unsigned (*need)(gcn_target t, const gcn_insn *p, const gcn_lfacts *pf, const gcn_insn *c,
+                     const gcn_lfacts *cf);
 } gcn_hazard_rule;
 
 /* The built-in rules (hazards.def), count in *n. */

@@ -27,6 +27,20 @@
  *     comment;
  *   - a literal equal to an inline constant prints as lit(0x...); in a
  *     64-bit operand the literal is zero-extended.
+ *
+ * Decoded operands (gcn_insn.op[], in LLVM's printing order) carry their
+ * encoding field and role (GCN_OPF_DST/SRC from the SIG): SDST, SSRC0,
+ * SSRC1 for SOP registers and constants (s_cmpk_*, s_setreg_b32 and
+ * s_cbranch_i_fork read their SDST; the 32-bit literal of
+ * s_setreg_imm32_b32 is tagged SSRC0); SIMM16 for 16-bit immediates
+ * (branch targets are GCN_OPND_LABEL with imm = the signed word offset;
+ * the target is addr + 4 + 4 * imm), the gpr_idx mode of
+ * s_set_gpr_idx_on is an SSRC1 immediate.  SMEM: SDATA (written by loads,
+ * read by stores, read and written by atomics with glc, only read without;
+ * s_atc_probe's is an immediate), SBASE, SOFFSET (a register, when the
+ * soe bit or a clear imm bit selects one) and OFFSET (the signed 21-bit
+ * byte offset, also in m.offset); m.glc, m.imm_offset_mode, m.soe and
+ * m.nt (the nv bit) hold the SMEM bits as encoded.
  */
 #include <assert.h>
 #include <string.h>

@@ -24,6 +24,7 @@
 #include <string.h>
 #include "gcn_sim.h"
 #include "gcn_decode.h"
+#include "analyze/gcn_hazard.h"
 
 #define NL 64                 /* lanes per wave */
 #define SIM_MAX_WAVES 16      /* waves per workgroup */
@@ -89,6 +90,12 @@ typedef struct sim_rref {
 enum { MF_VADDR, MF_VDATA, MF_SRSRC, MF_SOFFSET, MF_SADDR, MF_SBASE, MF_SDATA,
        MF_DATA0, MF_DATA1, MF_ADDR, MF_COUNT };
 
+/* vfast bits: bit k (0..2) = src k is a plain VGPR (no modifiers, no
+ * DPP/SDWA); VF_DST = the destination is a plain VGPR written without
+ * omod/clamp/SDWA (EXEC and MODE are checked at run time). */
+#define VF_DST 8
+#define VF_NOALIAS 16            /* the destination row is no source of the instruction */
+
 typedef struct sim_insn {
     sim_body fn;
     sim_body fn2;               /* the body proper when fn is a wrapper (DPP) */
@@ -103,6 +110,7 @@ typedef struct sim_insn {
     sim_opnd m[MF_COUNT];       /* memory roles */
     int64_t imm;                /* simm16 / SOPK imm16 / branch offset */
     gcn_mods mods;
+    uint8_t vfast;              /* VF_* fast-path bits (see prog.c) */
     uint8_t nrd, nwr;
     sim_rref rd[10], wr[3];
     char *text;                 /* instruction text as llvm-objdump prints it */
@@ -112,6 +120,7 @@ typedef struct sim_insn {
     uint32_t next;              /* index of the following instruction, or UINT32_MAX */
     uint32_t tgt_idx;           /* index of the branch target, or UINT32_MAX */
     gcn_insn raw;
+    gcn_hz_insn hz;             /* hazard facts (hazard_sim.c) */
 } sim_insn;
 
 /* ---- tickets ----------------------------------------------------------- */
@@ -128,13 +137,14 @@ typedef struct sim_ticket {
     uint8_t barrier;            /* its wave passed an s_barrier while it was pending */
     uint8_t dn;                 /* dwords per lane (VREG) or dwords (SREG) */
     uint8_t wmask_mode;         /* 0 full dword, 1 low 16 bits, 2 high 16 bits */
-    uint16_t gid;               /* workgroup-wide id (LDS shadow), 1-based */
+    uint16_t gid;               /* workgroup-wide id, 1-based */
+    int16_t lr_idx;             /* index in the workgroup's pending LDS ranges, -1 none */
     uint16_t dreg;
     uint32_t seq;
     const sim_insn *si;
     uint64_t lanes;             /* lanes the result is written for */
     /* LDS ranges written (LDS_DMA: contiguous; LDS_WRITE: per lane) */
-    uint32_t lds_base, lds_len;
+    uint32_t lds_base, lds_len; /* LDS_DMA: the block written; LDS_WRITE: bounding box */
     uint32_t *lane_addr;        /* per-lane LDS byte addresses (LDS_WRITE): [2][NL] */
     uint8_t lane_bytes;         /* bytes written at each address */
     uint8_t naddr;              /* 1 or 2 addresses per lane */
@@ -150,6 +160,15 @@ typedef struct sim_fifo {
 enum { WS_RUN = 0, WS_BARRIER, WS_DONE };
 
 typedef struct sim_wg sim_wg;
+
+/* An LDS byte range with a pending writer another read must not touch:
+ * unretired LDS-DMA blocks, and LDS writes of a wave that passed s_barrier
+ * before waiting for them. */
+typedef struct sim_lrange {
+    uint32_t lo, hi;
+    sim_ticket *t;
+    struct sim_wave *w;
+} sim_lrange;
 
 typedef struct sim_wave {
     uint32_t s[128];
@@ -184,8 +203,13 @@ typedef struct sim_wave {
     const sim_insn **vooo_other, **sooo_other;
     const sim_insn **vooo_wait, **sooo_wait;
     unsigned nooo;
+    /* LDS-writing / -reading instructions of this wave since the last barrier
+     * (the other side of a race report) */
+    struct { const sim_insn *si; uint32_t lo, hi; } lw[32], lrd[32];
+    unsigned nlw, lw_next, nlrd, lrd_next;
     /* trace */
     int traced;
+    struct sim_hz *hz;          /* hazard history (hazard_sim.c) */
 } sim_wave;
 
 struct sim_wg {
@@ -193,8 +217,11 @@ struct sim_wg {
     unsigned flat;
     uint8_t *lds;
     uint32_t lds_size;
-    uint16_t *lds_tk;           /* per LDS dword: gid of a pending writer ticket, 0 none */
-    uint32_t lds_npend;         /* dwords with a pending writer */
+    sim_lrange lr[SIM_MAX_WAVES * SIM_NTICKETS];
+    unsigned nlr;               /* pending LDS ranges */
+    uint32_t *lds_tag;          /* per LDS dword: epoch << 5 | (writer wave + 1), 0 never written */
+    uint32_t *lds_rtag;         /* per LDS dword: (epoch & 0xffff) << 16 | reader waves mask */
+    uint32_t epoch;             /* barrier generation of the workgroup */
     sim_wave *waves[SIM_MAX_WAVES];
     unsigned nwaves;
     unsigned nbarrier;          /* waves waiting at s_barrier */
@@ -234,7 +261,7 @@ struct gcn_sim {
     /* run state */
     int faulted;
     char fault[1024];
-    gcn_finding *finds;
+    gcn_sim_finding *finds;
     unsigned nfinds, cap_finds;
     int finding_stop;           /* --strict and a finding occurred */
     sim_prog *prog;
@@ -243,8 +270,16 @@ struct gcn_sim {
     sim_wave *wave_pool[SIM_MAX_WAVES];
     sim_wg wg;
     struct sim_trace *trace;
-    double t0, tlast;
+    double t0, tlast, cpu0;
+    int hz_on;                  /* hazard checks (hazard_sim.c) */
+    unsigned hz_flags;          /* GCN_HZ_* for gcn_hz_reset */
 };
+
+/* ---- hazards (hazard_sim.c) ------------------------------------------- */
+void sim_hz_wave_reset(gcn_sim *s, sim_wave *w);
+void sim_hz_before(gcn_sim *s, sim_x *x, const sim_insn *si);
+void sim_hz_after(gcn_sim *s, sim_x *x, const sim_insn *si);
+void sim_hz_free(sim_wave *w);
 
 /* ---- the execution context seen by bodies ----------------------------- */
 struct sim_x {
@@ -267,13 +302,18 @@ struct sim_x {
     /* LDS read checks of the current instruction (accumulated, reported once) */
     uint64_t lds_dma_lanes, lds_bar_lanes;
     const sim_ticket *lds_dma_tk, *lds_bar_tk;
+    struct sim_wave *lds_dma_w, *lds_bar_w;
+    uint64_t race_lanes;
+    struct sim_wave *race_w;
+    uint32_t race_addr;
+    int race_war;               /* the race is a write after another wave's read */
 };
 
 /* ---- helpers: faults and findings ------------------------------------- */
 void sim_fault(sim_x *x, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-void sim_finding(sim_x *x, gcn_finding_kind k, const sim_insn *prod, uint64_t lanes,
+void sim_finding(sim_x *x, gcn_sim_finding_kind k, const sim_insn *prod, uint64_t lanes,
                  const char *fmt, ...) __attribute__((format(printf, 5, 6)));
-void sim_finding_w(gcn_sim *s, sim_wave *w, const sim_insn *cons, gcn_finding_kind k,
+void sim_finding_w(gcn_sim *s, sim_wave *w, const sim_insn *cons, gcn_sim_finding_kind k,
                    const sim_insn *prod, uint64_t lanes, const char *detail);
 
 /* ---- scalar operand access --------------------------------------------- */
@@ -391,12 +431,62 @@ void sim_tk_issue(sim_x *x, sim_ticket *t);
 void sim_waitcnt(sim_x *x, unsigned vm, unsigned lgkm);
 void sim_retire_all(gcn_sim *s, sim_wave *w);
 void sim_tk_barrier(sim_x *x);
-/* Check LDS bytes [a, a+n) read by `lane` against pending writers; the
+/* LDS reads against pending writers: sim_lds_overlap() says whether any
+ * pending range meets [lo, hi) (callers skip the per-lane checks when not);
+ * sim_lds_check_read() checks the bytes [a, a+n) one lane reads; the
  * findings of one instruction are reported by sim_lds_check_done(). */
+static inline int sim_lds_overlap(const sim_wg *g, uint32_t lo, uint32_t hi)
+{
+    for (unsigned i = 0; g && i < g->nlr; i++)
+        if (lo < g->lr[i].hi && g->lr[i].lo < hi)
+            return 1;
+    return 0;
+}
 void sim_lds_check_read(sim_x *x, uint32_t a, uint32_t n, unsigned lane);
 void sim_lds_check_done(sim_x *x);
-/* Record that ticket t (LDS_WRITE or LDS_DMA) writes LDS bytes [a, a+n). */
-void sim_lds_mark_write(sim_x *x, sim_ticket *t, uint32_t a, uint32_t n);
+/* Register an issued LDS-DMA ticket (lds_base, lds_len, lanes) as pending. */
+void sim_lds_pend_dma(sim_x *x, sim_ticket *t);
+/* Cross-wave race detection (workgroups of more than one wave): mark bytes
+ * [a, a+n) as written by this wave in the current barrier epoch; check a
+ * lane's read against writes of other waves in the same epoch; note the
+ * instruction's written box [lo, hi) for the reports. */
+static inline void sim_lds_wmark(sim_x *x, uint32_t a, uint32_t n, unsigned lane)
+{
+    sim_wg *g = x->g;
+    if (!g || g->nwaves < 2 || !g->lds_tag)
+        return;
+    uint32_t me = x->w->idx + 1, tag = g->epoch << 5 | me;
+    uint32_t ep = (g->epoch & 0xffff) << 16, mybit = 1u << (me - 1);
+    for (uint32_t d = a / 4; d < (a + n + 3) / 4; d++) {
+        uint32_t rt = g->lds_rtag[d];
+        if ((rt & 0xffff0000u) == ep && (rt & 0xffff & ~mybit) && !x->race_lanes) {
+            x->race_lanes |= 1ull << lane;
+            x->race_w = g->waves[__builtin_ctz(rt & 0xffff & ~mybit)];
+            x->race_addr = d * 4;
+            x->race_war = 1;
+        }
+        g->lds_tag[d] = tag;
+    }
+}
+static inline void sim_lds_rcheck(sim_x *x, uint32_t a, uint32_t n, unsigned lane)
+{
+    sim_wg *g = x->g;
+    if (!g || g->nwaves < 2 || !g->lds_tag)
+        return;
+    uint32_t me = x->w->idx + 1, ep = (g->epoch & 0xffff) << 16;
+    for (uint32_t d = a / 4; d < (a + n + 3) / 4; d++) {
+        uint32_t t = g->lds_tag[d];
+        if (t && (t & 31) != me && (t >> 5) == g->epoch && !x->race_war) {
+            x->race_lanes |= 1ull << lane;
+            x->race_w = g->waves[(t & 31) - 1];
+            x->race_addr = d * 4;
+        }
+        uint32_t rt = g->lds_rtag[d];
+        g->lds_rtag[d] = ((rt & 0xffff0000u) == ep ? rt : ep) | 1u << (me - 1);
+    }
+}
+void sim_lds_wnote(sim_x *x, uint32_t lo, uint32_t hi);
+void sim_lds_rnote(sim_x *x, uint32_t lo, uint32_t hi);
 /* Pending-register checks before an instruction executes. */
 void sim_check_regs(sim_x *x);
 
@@ -412,7 +502,7 @@ typedef struct sim_notsim_ent {
 } sim_notsim_ent;
 
 extern const sim_body_ent sim_bodies_salu[], sim_bodies_valu[], sim_bodies_vcmp[],
-    sim_bodies_vop3p[], sim_bodies_mem[], sim_bodies_cvt[];
+    sim_bodies_vop3p[], sim_bodies_mem[], sim_bodies_cvt[], sim_bodies_mfma[];
 extern const sim_notsim_ent sim_notsim[];
 sim_body sim_body_of(unsigned id);
 void sim_body_unsimulated(sim_x *x);
@@ -438,6 +528,9 @@ int32_t sim_prog_at(sim_prog *p, uint64_t pc, char *err, size_t errlen);
 /* Pre-decode a decoded instruction (also used by tests). */
 void sim_predecode(sim_insn *si, const gcn_insn *in, const gcn_decoder *d, unsigned accum,
                    unsigned nvrows);
+
+/* Value of inline-constant encoding enc (128..208, 240..248) for operand type dt. */
+uint64_t sim_inline_value(unsigned enc, unsigned dt);
 
 /* A bare wave for unit tests (nvrows VGPR rows, AGPRs from accum). */
 sim_wave *sim_wave_new(unsigned nvrows, unsigned accum);

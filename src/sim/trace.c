@@ -211,16 +211,16 @@ void sim_trace_retire(struct sim_trace *t, sim_wave *w, const sim_ticket *tk, un
     (void)w;
 }
 
-void sim_trace_finding(struct sim_trace *t, sim_wave *w, const gcn_finding *f)
+void sim_trace_finding(struct sim_trace *t, sim_wave *w, const gcn_sim_finding *f)
 {
     if (!w || !w->traced)
         return;
     if (t->text_on)
-        fprintf(t->out, "        FINDING %s: %s\n", gcn_finding_name(f->kind),
+        fprintf(t->out, "        FINDING %s: %s\n", gcn_sim_finding_name(f->kind),
                 f->detail ? f->detail : "");
     if (t->json_on) {
         gcn_sb_puts(&t->json, ",\n{\"name\":");
-        json_str(&t->json, gcn_finding_name(f->kind));
+        json_str(&t->json, gcn_sim_finding_name(f->kind));
         gcn_sb_printf(&t->json, ",\"ph\":\"i\",\"s\":\"t\",\"ts\":%zu,\"pid\":1,\"tid\":1,\"args\":{\"detail\":",
                       t->nev);
         json_str(&t->json, f->detail);
@@ -289,7 +289,7 @@ static int write_plot(struct sim_trace *t, const char *path, char *err, size_t e
     double bw = shown <= 60 ? 16.0 : shown <= 300 ? 6.0 : shown <= 1000 ? 2.5 : 1.0;
     double L = 70, R = 60, T = 110, B = 70, H = 320;
     double W = bw * (double)shown;
-    if (W < 400) W = 400;
+    if (W < 640) W = 640;
     double yscale = H / maxd;
     gcn_strbuf sb;
     gcn_sb_init(&sb);

@@ -269,12 +269,23 @@ static void loc_fn(void *ctx, uint64_t addr, gcn_strbuf *sb)
     }
 }
 
+static bool same_file(const char *a, const char *b)
+{
+    struct stat sa, sb;
+    return stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev &&
+           sa.st_ino == sb.st_ino;
+}
+
+/* File, line and kernel-relative offset of an address; the line table's
+ * (absolute) name of the input source is printed as the user wrote it. */
 static void place(const gcn_codeobj *co, const char *input, uint64_t base, uint64_t addr,
                   char **file, unsigned *line, uint64_t *off)
 {
     const gcn_line *ln = gcn_co_line(co, addr);
     if (ln) {
         *file = (char *)ln->file;
+        if (strcmp(ln->file, input) && is_asm(input) && same_file(ln->file, input))
+            *file = (char *)input;
         *line = ln->line;
     } else {
         *file = (char *)input;
@@ -306,6 +317,7 @@ static int lint_kernel(const options *o, const gcn_codeobj *co, const gcn_kernel
     lo.max_states = o->max_states;
     lo.loc = loc_fn;
     lo.loc_ctx = &lc;
+    lo.hz_xnack_off = co->xnack_mode == GCN_CO_FEAT_OFF;
     gcn_entry_info ei = {k->kd.enable_vgpr_workitem_id == 0};
     gcn_values vals;
     gcn_findings fs = {0};
@@ -315,7 +327,11 @@ static int lint_kernel(const options *o, const gcn_codeobj *co, const gcn_kernel
         return -1;
     }
     gcn_lint_cfg_findings(&cfg, &lo, &fs);
-    if (gcn_lint_waits(&cfg, &vals, &lo, &fs) < 0 || gcn_lint_hazards(&cfg, NULL, 0, &lo, &fs) < 0)
+    /* waves per work-group, from the metadata (1024 work-items when absent) */
+    unsigned wgsize = k->md_max_flat_workgroup_size ? k->md_max_flat_workgroup_size : 1024;
+    unsigned nwaves = (wgsize + 63) / 64;
+    if (gcn_lint_waits(&cfg, &vals, &lo, &fs) < 0 || gcn_lint_hazards(&cfg, NULL, 0, &lo, &fs) < 0 ||
+        gcn_lint_xwave(&cfg, &vals, nwaves, &lo, &fs) < 0)
         rc = -1;
     if (rc == 0 && o->suggest && gcn_lint_suggest(&cfg, &vals, &lo, &fs) < 0)
         rc = -1;

@@ -44,11 +44,16 @@ static void usage(FILE *f)
         "  --dump-dir DIR         write NAME.in.bin, NAME.bin and run.json there\n"
         "  --max-insns N          wave-instruction budget (default 2000000000)\n"
         "  --strict               stop at the first finding\n"
+        "  --hazard-effect=MODE   hazards (too few wait states, src/analyze/hazards.def):\n"
+        "                         report (default), stale (report, and the consumer reads\n"
+        "                         the value from before the producer wrote it), off\n"
         "  --trace=fifo           per-instruction FIFO trace of one wave (stdout)\n"
         "  --wave=WG,W            the wave to trace/plot: flat workgroup index, wave (0,0)\n"
         "  --trace-json FILE      Chrome/Perfetto trace of that wave\n"
         "  --plot FILE.svg        FIFO depth plot of that wave\n"
         "  --max-findings N       findings to print (default 20)\n"
+        "  --quantum N            instructions a wave runs before the next wave of its\n"
+        "                         workgroup (default 1: instruction-level round robin)\n"
         "  -q, --quiet            no summary line; --no-progress: no progress line\n"
         "  -h, --help             this help\n"
         "Exit: 0 clean, 1 usage, 2 bad input, 3 kernel fault, 4 findings.\n");
@@ -214,15 +219,17 @@ int main(int argc, char **argv)
         {"trace", required_argument, 0, 't'}, {"wave", required_argument, 0, 'w'},
         {"trace-json", required_argument, 0, 'j'}, {"plot", required_argument, 0, 'p'},
         {"max-findings", required_argument, 0, 'F'}, {"quiet", no_argument, 0, 'q'},
-        {"no-progress", no_argument, 0, 'P'}, {"help", no_argument, 0, 'h'}, {0, 0, 0, 0}};
+        {"no-progress", no_argument, 0, 'P'}, {"quantum", required_argument, 0, 'Q'},
+        {"hazard-effect", required_argument, 0, 'H'}, {"help", no_argument, 0, 'h'},
+        {0, 0, 0, 0}};
     const char *manifest = NULL, *kernel = NULL, *mcpu = NULL, *dump = NULL;
     const char *trace_json = NULL, *plot = NULL;
     json_t *grid = NULL, *block = NULL;
     json_t *bufs = json_object(), *args = json_array(), *outs = json_array();
     strv sets = {0};
     uint64_t max_insns = 0;
-    int strict = 0, trace = 0, quiet = 0, progress = 1;
-    unsigned twg = 0, twave = 0, maxf = 20;
+    int strict = 0, trace = 0, quiet = 0, progress = 1, hz_effect = GCN_SIM_HZ_REPORT;
+    unsigned twg = 0, twave = 0, maxf = 20, quantum = 1;
     char err[2048];
     int c;
     while ((c = getopt_long(argc, argv, "qh", opts, NULL)) != -1) {
@@ -269,6 +276,15 @@ int main(int argc, char **argv)
             break;
         }
         case 'S': strict = 1; break;
+        case 'H':
+            if (!strcmp(optarg, "report")) hz_effect = GCN_SIM_HZ_REPORT;
+            else if (!strcmp(optarg, "stale")) hz_effect = GCN_SIM_HZ_STALE;
+            else if (!strcmp(optarg, "off")) hz_effect = GCN_SIM_HZ_OFF;
+            else {
+                fprintf(stderr, "gcnsim: --hazard-effect=%s: expected report, stale or off\n", optarg);
+                return EX_USAGE;
+            }
+            break;
         case 't':
             if (strcmp(optarg, "fifo")) {
                 fprintf(stderr, "gcnsim: --trace=%s: only --trace=fifo exists\n", optarg);
@@ -287,6 +303,16 @@ int main(int argc, char **argv)
         case 'F': maxf = (unsigned)strtoul(optarg, NULL, 0); break;
         case 'q': quiet = 1; break;
         case 'P': progress = 0; break;
+        case 'Q': {
+            char *end;
+            unsigned long q = strtoul(optarg, &end, 0);
+            if (*end || !q) {
+                fprintf(stderr, "gcnsim: --quantum %s: expected a positive integer\n", optarg);
+                return EX_USAGE;
+            }
+            quantum = (unsigned)q;
+            break;
+        }
         case 'h': usage(stdout); return EX_OK;
         default: usage(stderr); return EX_USAGE;
         }
@@ -368,8 +394,10 @@ int main(int argc, char **argv)
     FILE *tout = stdout;
     gcn_sim_opts o = {
         .target = gcn_target_from_name(target), .max_insns = max_insns, .strict = strict,
+        .hazard_effect = hz_effect,
         .trace_fifo = trace, .trace_out = tout, .trace_wg = twg, .trace_wave = twave,
         .trace_json = trace_json, .plot_svg = plot, .progress = progress && !quiet,
+        .quantum = quantum,
     };
     gcn_sim *sim = gcn_sim_new(&o);
     uint64_t *addr = calloc(m->nbufs + 1, sizeof *addr);
@@ -444,9 +472,10 @@ int main(int argc, char **argv)
     }
     if (!quiet)
         fprintf(stderr, "gcnsim: %s on %s: grid %ux%ux%u, block %ux%ux%u, %llu waves, %llu "
-                "wave-instructions, %.3f s, %u finding%s\n", k->name, target, m->grid[0],
+                "wave-instructions, %.3f s (%.3f s CPU), %u finding%s\n", k->name, target, m->grid[0],
                 m->grid[1], m->grid[2], m->block[0], m->block[1], m->block[2],
                 (unsigned long long)res.waves, (unsigned long long)res.insns, res.seconds,
+                res.cpu_seconds,
                 res.nfindings, res.nfindings == 1 ? "" : "s");
     if (dump) {
         for (unsigned i = 0; i < m->nbufs; i++) {

@@ -302,6 +302,16 @@ MODELS = {
 }
 
 
+def dir_model(mpath, kernel):
+    """MODELS[kernel] of a model.py next to the manifest (kernels/mfma_*: their matrix-core
+    numerics come from tests/sim/mfma_model.py), or None."""
+    p = os.path.join(os.path.dirname(mpath), "model.py")
+    if not os.path.exists(p):
+        return None
+    import runpy
+    return runpy.run_path(p).get("MODELS", {}).get(kernel)
+
+
 def base_kernel(mpath, m):
     """The base kernel of a generated variant (its folder's variants.py), else the kernel."""
     spec = os.path.join(os.path.dirname(mpath), "variants.py")
@@ -374,7 +384,7 @@ def cmd_selftest(kdir, refs, work):
         rel = os.path.relpath(os.path.dirname(mp), kdir)
         ref = os.path.join(refs, rel, m.get("reference", "ref"))
         base = base_kernel(mp, m)
-        model = MODELS.get(base)
+        model = MODELS.get(base) or dir_model(mp, base)
         key = (rel, base)
         if key in seen:          # variants share their base kernel's reference and model
             continue

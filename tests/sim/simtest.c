@@ -51,14 +51,13 @@ int st_assemble(gcn_target t, const char *asm_text, uint8_t *bytes, size_t *n)
 
 st_env *st_new(gcn_target t)
 {
-    st_env *e = calloc(1, sizeof *e);
+    st_env *e = calloc(1, sizeof *e);   /* (the workgroup's pending-range table is inline) */
     gcn_sim_opts o = {.target = t};
     e->target = t;
     e->sim = gcn_sim_new(&o);
     e->w = sim_wave_new(256, 192);
     e->g.lds_size = 65536;
     e->g.lds = calloc(1, 65536);
-    e->g.lds_tk = calloc(65536 / 4 + 4, sizeof(uint16_t));
     e->g.waves[0] = e->w;
     e->g.nwaves = 1;
     e->w->wg = &e->g;
@@ -76,7 +75,6 @@ void st_free(st_env *e)
     free(e->si.text);
     free(e->si.badmsg);
     free(e->g.lds);
-    free(e->g.lds_tk);
     sim_wave_free(e->w);
     gcn_sim_free(e->sim);
     free(e);
@@ -114,10 +112,47 @@ int st_exec(st_env *e)
     return rc;
 }
 
+/* cache of assembled instructions: text -> bytes (llvm-mc runs once per text) */
+typedef struct st_cached {
+    char *text;
+    gcn_target t;
+    uint8_t b[16];
+    size_t n;
+} st_cached;
+static st_cached *cache;
+static unsigned ncache, capcache;
+
 int st_run(st_env *e, const char *asm_text)
 {
-    if (st_insn(e, asm_text))
+    st_cached *c = NULL;
+    for (unsigned i = 0; i < ncache; i++)
+        if (cache[i].t == e->target && !strcmp(cache[i].text, asm_text))
+            c = &cache[i];
+    if (!c) {
+        if (ncache == capcache) {
+            capcache = capcache ? 2 * capcache : 64;
+            cache = realloc(cache, capcache * sizeof *cache);
+        }
+        c = &cache[ncache];
+        if (st_assemble(e->target, asm_text, c->b, &c->n)) {
+            fprintf(stderr, "cannot assemble: %s\n", asm_text);
+            return -1;
+        }
+        c->text = strdup(asm_text);
+        c->t = e->target;
+        ncache++;
+    }
+    gcn_decoder d = {.target = e->target};
+    gcn_insn in;
+    gcn_decode_one(&d, c->b, c->n, 0, &in);
+    free(e->si.text);
+    free(e->si.badmsg);
+    sim_predecode(&e->si, &in, &d, e->w->accum, e->w->nvrows);
+    snprintf(e->text, sizeof e->text, "%s", asm_text);
+    if (in.id == GCN_ID_INVALID) {
+        fprintf(stderr, "decoder rejects: %s\n", asm_text);
         return -1;
+    }
     return st_exec(e);
 }
 
