@@ -444,7 +444,58 @@ static int md_args(md_ctx *c, const msgpack_object *v, gcn_kernel *k)
     return 0;
 }
 
-static gcn_kernel *find_kernel_for_md(gcn_codeobj *co, const msgpack_object *km)
+/* The kernels sorted by name (ties in kernel order), so that each metadata
+ * entry finds its kernel by binary search instead of comparing every
+ * kernel's name (objects with hundreds of kernels). */
+typedef struct kname {
+    const char *name;
+    size_t len;
+    unsigned i;             /* index in co->kernels */
+} kname;
+
+static int kname_key_cmp(const char *a, size_t al, const char *b, size_t bl)
+{
+    int c = memcmp(a, b, al < bl ? al : bl);
+    return c ? c : al < bl ? -1 : al > bl;
+}
+
+static int kname_cmp(const void *a, const void *b)
+{
+    const kname *x = a, *y = b;
+    int c = kname_key_cmp(x->name, x->len, y->name, y->len);
+    return c ? c : x->i < y->i ? -1 : x->i > y->i;
+}
+
+/* The index of co's kernels by name; NULL when out of memory (or none). */
+static kname *kernel_names(const gcn_codeobj *co)
+{
+    kname *v = malloc((co->nkernels ? co->nkernels : 1) * sizeof *v);
+    if (!v)
+        return NULL;
+    for (unsigned i = 0; i < co->nkernels; i++)
+        v[i] = (kname){co->kernels[i].name, strlen(co->kernels[i].name), i};
+    qsort(v, co->nkernels, sizeof *v, kname_cmp);
+    return v;
+}
+
+/* The first kernel (in kernel order) named s[0..n). */
+static gcn_kernel *kernel_named(gcn_codeobj *co, const kname *v, const char *s, size_t n)
+{
+    unsigned lo = 0, hi = co->nkernels;
+    while (lo < hi) {
+        unsigned mid = lo + (hi - lo) / 2;
+        if (kname_key_cmp(v[mid].name, v[mid].len, s, n) < 0)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    if (lo < co->nkernels && !kname_key_cmp(v[lo].name, v[lo].len, s, n))
+        return &co->kernels[v[lo].i];
+    return NULL;
+}
+
+static gcn_kernel *find_kernel_for_md(gcn_codeobj *co, const kname *names,
+                                      const msgpack_object *km)
 {
     const msgpack_object *sym = NULL, *nm = NULL;
     for (uint32_t j = 0; j < km->via.map.size; j++) {
@@ -456,17 +507,14 @@ static gcn_kernel *find_kernel_for_md(gcn_codeobj *co, const msgpack_object *km)
         else if (mp_is(key, ".name"))
             nm = val;
     }
-    for (unsigned i = 0; i < co->nkernels; i++) {
-        gcn_kernel *k = &co->kernels[i];
-        size_t kl = strlen(k->name);
-        if (sym && sym->via.str.size == kl + 3 && !memcmp(sym->via.str.ptr, k->name, kl) &&
-            !memcmp(sym->via.str.ptr + kl, ".kd", 3))
-            return k;
+    if (sym) {          /* .symbol is NAME.kd */
+        size_t n = sym->via.str.size;
+        if (n >= 3 && !memcmp(sym->via.str.ptr + n - 3, ".kd", 3))
+            return kernel_named(co, names, sym->via.str.ptr, n - 3);
+        return NULL;
     }
-    if (!sym && nm)
-        for (unsigned i = 0; i < co->nkernels; i++)
-            if (mp_is(nm, co->kernels[i].name))
-                return &co->kernels[i];
+    if (nm)
+        return kernel_named(co, names, nm->via.str.ptr, nm->via.str.size);
     return NULL;
 }
 
@@ -489,6 +537,11 @@ static int md_parse(gcn_codeobj *co, const char *name, const uint8_t *desc, size
                        (int)ur);
     }
     int rc = 0;
+    kname *names = kernel_names(co);
+    if (!names) {
+        rc = co_fail(err, GCN_CO_ENOMEM, name, "out of memory");
+        goto out;
+    }
     const msgpack_object *root = &up.data;
     if (root->type != MSGPACK_OBJECT_MAP) {
         rc = co_fail(err, GCN_CO_EFORMAT, name, "bad NT_AMDGPU_METADATA note: not a map");
@@ -511,7 +564,7 @@ static int md_parse(gcn_codeobj *co, const char *name, const uint8_t *desc, size
                              "bad NT_AMDGPU_METADATA note: amdhsa.kernels[%u] is not a map", ki);
                 break;
             }
-            gcn_kernel *k = find_kernel_for_md(co, km);
+            gcn_kernel *k = find_kernel_for_md(co, names, km);
             if (!k || k->has_metadata) {
                 if (!co->warning[0])
                     snprintf(co->warning, sizeof co->warning,
@@ -555,6 +608,7 @@ static int md_parse(gcn_codeobj *co, const char *name, const uint8_t *desc, size
         }
     }
 out:
+    free(names);
     msgpack_unpacked_destroy(&up);
     return rc;
 }
@@ -756,8 +810,72 @@ static int kernel_cmp(const void *a, const void *b)
     return strcmp(x->name, y->name);
 }
 
+/* The STT_FUNC symbols of .text, sorted, so that find_kernels looks each
+ * kernel's function symbol up by binary search instead of scanning all
+ * symbols per kernel (objects with hundreds of kernels have thousands of
+ * symbols).  Ties keep the symbol table order (j). */
+typedef struct sym_ref {
+    uint64_t value;
+    const char *name;
+    unsigned j;             /* index in co->syms */
+} sym_ref;
+
+static int ref_by_value(const void *a, const void *b)
+{
+    const sym_ref *x = a, *y = b;
+    if (x->value != y->value)
+        return x->value < y->value ? -1 : 1;
+    return x->j < y->j ? -1 : x->j > y->j;
+}
+
+static int ref_by_name(const void *a, const void *b)
+{
+    const sym_ref *x = a, *y = b;
+    int c = strcmp(x->name, y->name);
+    if (c)
+        return c;
+    return x->j < y->j ? -1 : x->j > y->j;
+}
+
+/* Index of the first ref not below key (by_name: name; else value). */
+static unsigned ref_lower_bound(const sym_ref *r, unsigned n, int by_name, uint64_t value,
+                                const char *name)
+{
+    unsigned lo = 0, hi = n;
+    while (lo < hi) {
+        unsigned mid = lo + (hi - lo) / 2;
+        int below = by_name ? strcmp(r[mid].name, name) < 0 : r[mid].value < value;
+        if (below)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
+static int find_kernels_in(gcn_codeobj *co, const sec *secs, size_t nsec, const unsigned *shndx,
+                           const uint8_t *img, const char *name, const sym_ref *refs,
+                           unsigned nrefs, gcn_co_err *err);
+
 static int find_kernels(gcn_codeobj *co, const sec *secs, size_t nsec, const unsigned *shndx,
                         const uint8_t *img, const char *name, gcn_co_err *err)
+{
+    sym_ref *refs = malloc((co->nsyms ? co->nsyms : 1) * sizeof *refs);
+    if (!refs)
+        return co_fail(err, GCN_CO_ENOMEM, name, "out of memory");
+    unsigned n = 0;
+    for (unsigned j = 0; j < co->nsyms; j++)
+        if (shndx[j] == co->text_index && co->syms[j].type == STT_FUNC)
+            refs[n++] = (sym_ref){co->syms[j].value, co->syms[j].name, j};
+    qsort(refs, n, sizeof *refs, co->elf_type == ET_REL ? ref_by_name : ref_by_value);
+    int rc = find_kernels_in(co, secs, nsec, shndx, img, name, refs, n, err);
+    free(refs);
+    return rc;
+}
+
+static int find_kernels_in(gcn_codeobj *co, const sec *secs, size_t nsec, const unsigned *shndx,
+                           const uint8_t *img, const char *name, const sym_ref *refs,
+                           unsigned nrefs, gcn_co_err *err)
 {
     unsigned nk = 0;
     for (unsigned i = 0; i < co->nsyms; i++) {
@@ -808,13 +926,11 @@ static int find_kernels(gcn_codeobj *co, const sec *secs, size_t nsec, const uns
         if (co->elf_type == ET_REL) {
             /* The entry offset is a relocation here: use the function symbol. */
             k->entry_addr = co->text_addr;
-            for (unsigned j = 0; j < co->nsyms; j++)
-                if (shndx[j] == co->text_index && co->syms[j].type == STT_FUNC &&
-                    !strcmp(co->syms[j].name, k->name)) {
-                    k->entry_addr = co->text_addr + co->syms[j].value;
-                    k->code_size = co->syms[j].size;
-                    break;
-                }
+            unsigned r = ref_lower_bound(refs, nrefs, 1, 0, k->name);
+            if (r < nrefs && !strcmp(refs[r].name, k->name)) {   /* the first of that name */
+                k->entry_addr = co->text_addr + co->syms[refs[r].j].value;
+                k->code_size = co->syms[refs[r].j].size;
+            }
             continue;
         }
         uint64_t entry = k->kd_addr + (uint64_t)k->kd.kernel_code_entry_byte_offset;
@@ -827,11 +943,12 @@ static int find_kernels(gcn_codeobj *co, const sec *secs, size_t nsec, const uns
                            (unsigned long long)co->text_addr,
                            (unsigned long long)(co->text_addr + co->text_size));
         k->entry_addr = entry;
+        /* the function symbol at the entry: the first, or the last one
+         * named like the kernel */
         const gcn_symbol *best = NULL;
-        for (unsigned j = 0; j < co->nsyms; j++) {
-            const gcn_symbol *f = &co->syms[j];
-            if (shndx[j] != co->text_index || f->type != STT_FUNC || f->value != entry)
-                continue;
+        for (unsigned r = ref_lower_bound(refs, nrefs, 0, entry, NULL);
+             r < nrefs && refs[r].value == entry; r++) {
+            const gcn_symbol *f = &co->syms[refs[r].j];
             if (!best || !strcmp(f->name, k->name))
                 best = f;
         }
