@@ -68,10 +68,10 @@ typedef struct vop_info {
 } vop_info;
 
 /* The common e32 templates (see build_masks): VOPC "VCCD,S0,S1", VOP1
- * "D,S0", VOP2 "D,S0,S1" with a vector destination.  They decode without
- * walking the template (a walk branches on each item, which mispredicts
- * in a mixed instruction stream). */
-enum { E32_WALK, E32_W01, E32_D0, E32_D01 };
+ * "D,S0", VOP2 "D,S0,S1" and "D,S0,S1,VCC" (v_cndmask_b32) with a vector
+ * destination.  They decode without walking the template (a walk branches
+ * on each item, which mispredicts in a mixed instruction stream). */
+enum { E32_WALK, E32_W01, E32_D0, E32_D01, E32_D01V };
 
 /* [target index][id], each parsed at its first use */
 static vop_info infos[2][GCN_ID_COUNT];
@@ -262,6 +262,8 @@ static void build_masks(vop_info *vi, unsigned fmt)
         vi->e32_shape = E32_D0;
     else if (!strcmp(t32, "D01") && vdst && vsrc1)
         vi->e32_shape = E32_D01;
+    else if (!strcmp(t32, "D01V") && vdst && vsrc1)
+        vi->e32_shape = E32_D01V;
     if (vdst && (!strcmp(t64, "D0") || !strcmp(t64, "D01") || !strcmp(t64, "D012")))
         vi->e64_nsrc = (uint8_t)(strlen(t64) - 1);
 }
@@ -440,10 +442,14 @@ static size_t dec_e32(const vop_info *vi, unsigned fmt, const uint32_t *w, size_
             !add_src(out, GCN_FLD_SRC0, src0, &od[R_S0], have_lit, lit, &used))
             return 0;
         return used ? 8 : 4;
-    case E32_D01:
+    case E32_D01: case E32_D01V:
         if (!add_vgpr(out, GCN_FLD_VDST, GCN_OPF_DST, vdst, &od[R_D], vgpr_kind(&od[R_D])) ||
             !add_src(out, GCN_FLD_SRC0, src0, &od[R_S0], have_lit, lit, &used) ||
             !add_vgpr(out, GCN_FLD_SRC1, GCN_OPF_SRC, vsrc1, &od[R_S1], vgpr_kind(&od[R_S1])))
+            return 0;
+        if (vi->e32_shape == E32_D01V &&
+            !gcn_add_opnd(out, GCN_OPND_SPECIAL, GCN_FLD_VCC_IMPLICIT, GCN_OPF_SRC, 106, 2,
+                          GCN_DT_B64))
             return 0;
         return used ? 8 : 4;
     default:
