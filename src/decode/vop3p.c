@@ -612,11 +612,19 @@ static void print_bits(gcn_strbuf *sb, unsigned bits, unsigned n)
 }
 
 /* " name:[a,b,c]" for per-source modifier bits, unless all are default. */
-static void print_packed(gcn_strbuf *sb, const char *name, unsigned bits, unsigned nsrc, int dflt)
+static void print_packed_list(gcn_strbuf *sb, const char *name, unsigned bits, unsigned nsrc);
+
+/* (the check inline: most instructions print none of these lists) */
+static inline void print_packed(gcn_strbuf *sb, const char *name, unsigned bits, unsigned nsrc,
+                                int dflt)
 {
     unsigned all = (1u << nsrc) - 1;
-    if ((bits & all) == (dflt ? all : 0))
-        return;
+    if ((bits & all) != (dflt ? all : 0))
+        print_packed_list(sb, name, bits, nsrc);
+}
+
+static void print_packed_list(gcn_strbuf *sb, const char *name, unsigned bits, unsigned nsrc)
+{
     gcn_sb_putc(sb, ' ');
     gcn_sb_puts(sb, name);
     gcn_sb_puts(sb, ":[");
