@@ -332,7 +332,11 @@ static size_t dec64(const gcn_decoder *d, unsigned id, uint32_t w0, uint32_t w1,
             unsigned enc = gcn_bits(w1, 9 * si, 9);
             int agpr = o->kind == K_AG || (o->kind == K_AV && gcn_bits(w1, 27 + si, 1)) ||
                        (o->kind == K_CD && m->acc_cd);
-            ok = dec_src9(&c, out, o, enc, n, agpr);
+            if (enc >= 256 && !agpr)    /* a VGPR, the common case */
+                ok = gcn_add_opnd(out, GCN_OPND_VGPR, (gcn_field)o->field, GCN_OPF_SRC, enc - 256,
+                                  n, (gcn_dtype)o->dtype) != NULL;
+            else
+                ok = dec_src9(&c, out, o, enc, n, agpr);
             if (ok && (s->mods & M_ABSNEG)) {
                 gcn_opnd *op = &out->op[out->nopnds - 1];
                 if ((m->neg_lo >> si) & 1)
