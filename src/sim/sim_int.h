@@ -502,7 +502,7 @@ typedef struct sim_notsim_ent {
 } sim_notsim_ent;
 
 extern const sim_body_ent sim_bodies_salu[], sim_bodies_valu[], sim_bodies_vcmp[],
-    sim_bodies_vop3p[], sim_bodies_mem[], sim_bodies_cvt[];
+    sim_bodies_vop3p[], sim_bodies_mem[], sim_bodies_cvt[], sim_bodies_mfma[];
 extern const sim_notsim_ent sim_notsim[];
 sim_body sim_body_of(unsigned id);
 void sim_body_unsimulated(sim_x *x);
@@ -528,6 +528,8 @@ int32_t sim_prog_at(sim_prog *p, uint64_t pc, char *err, size_t errlen);
 /* Pre-decode a decoded instruction (also used by tests). */
 void sim_predecode(sim_insn *si, const gcn_insn *in, const gcn_decoder *d, unsigned accum,
                    unsigned nvrows);
+/* Value of inline-constant encoding enc (128..208, 240..248) for operand type dt. */
+uint64_t sim_inline_value(unsigned enc, unsigned dt);
 
 /* A bare wave for unit tests (nvrows VGPR rows, AGPRs from accum). */
 sim_wave *sim_wave_new(unsigned nvrows, unsigned accum);

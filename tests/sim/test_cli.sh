@@ -248,13 +248,12 @@ kernel endless 0 4 <<'EOF'
 EOF
 manifest endless
 expect 3 "instruction budget exceeded" "$gcnsim" --manifest "$T/endless.json" --max-insns 10000
-kernel unsim 0 8 <<'EOF'
-    v_mfma_f32_32x32x8_f16 v[0:15], v[0:1], v[0:1], v[0:15]
+kernel unsim 0 4 <<'EOF'
+    v_trig_preop_f64 v[0:1], v[0:1], 0
     s_endpgm
 EOF
-sed -i 's/.amdhsa_next_free_vgpr 8/.amdhsa_next_free_vgpr 16/; s/.amdhsa_accum_offset 8/.amdhsa_accum_offset 16/' "$T/unsim.s"
 manifest unsim
-expect 3 "v_mfma_f32_32x32x8_f16 is not simulated" "$gcnsim" --manifest "$T/unsim.json"
+expect 3 "v_trig_preop_f64 is not simulated" "$gcnsim" --manifest "$T/unsim.json"
 kernel vgpr 0 4 <<'EOF'
     v_mov_b32 v9, 0
     s_endpgm
