@@ -3,15 +3,21 @@
 # llvm-objdump-22 on one large code object.
 #   bench/bench_decode.sh [N] [MCPU]      N instructions (default 120000), gfx942|gfx950
 # Generates a varied kernel of N instructions (bench_decode_gen.py), assembles
-# it with clang-22, times
+# it with clang-22, and times
 #   gcndis --llvm-text FILE
 #   llvm-objdump-22 -d --disassemble-zeroes --no-show-raw-insn --no-leading-addr FILE
-# (best of 3 runs each, output to a file), and prints instructions/s for both,
-# the speed ratio, and how many lines of the two texts differ (the reference
-# reduced to instruction lines as in tests/decode/test_objdump_diff.sh).
+# each writing to a file.  The figure is the CPU time (user + sys) of the
+# child, the best of several runs (BENCH_RUNS_GCNDIS, default 9, and
+# BENCH_RUNS_LLVM, default 3): on a shared machine the minimum is the
+# steadiest estimate of what a run costs.  Prints instructions/s of both,
+# the ratio, and whether the two instruction texts are identical (the
+# reference reduced to instruction lines as in
+# tests/decode/test_objdump_diff.sh).  Exit status 1 when they differ.
 set -eu
 N=${1:-120000}
 MCPU=${2:-gfx942}
+RUNS_OURS=${BENCH_RUNS_GCNDIS:-9}
+RUNS_LLVM=${BENCH_RUNS_LLVM:-3}
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/.." && pwd)
 top_builddir=${top_builddir:-$top}
@@ -32,15 +38,14 @@ if ! "$CLANG22" -x assembler -target amdgcn-amd-amdhsa -mcpu="$MCPU" "$src" -o "
     exit 1
 fi
 
-# best OUT CMD...: run 3 times, stdout to OUT; prints "WALL_NS CPU_NS", each
-# the minimum over the runs (CPU = user+sys of the child: steadier than wall
-# time on a shared machine).
+# best RUNS OUT CMD...: run CMD RUNS times, stdout to OUT; prints
+# "WALL_NS CPU_NS", each the minimum over the runs.
 best() {
     "$PYTHON3" - "$@" <<'PY'
 import resource, subprocess, sys, time
-out, cmd = sys.argv[1], sys.argv[2:]
+runs, out, cmd = int(sys.argv[1]), sys.argv[2], sys.argv[3:]
 bw = bc = None
-for _ in range(3):
+for _ in range(runs):
     r0 = resource.getrusage(resource.RUSAGE_CHILDREN)
     t0 = time.perf_counter_ns()
     with open(out, "wb") as f:
@@ -53,24 +58,32 @@ for _ in range(3):
 print(bw, bc)
 PY
 }
-read -r w_ours c_ours <<< "$(best "$W/ours.txt" "$GCNDIS" --llvm-text "$obj")"
-read -r w_llvm c_llvm <<< "$(best "$W/llvm_raw.txt" "$OBJDUMP" -d --disassemble-zeroes --no-show-raw-insn --no-leading-addr "$obj")"
+read -r w_ours c_ours <<< "$(best "$RUNS_OURS" "$W/ours.txt" "$GCNDIS" --llvm-text "$obj")"
+read -r w_llvm c_llvm <<< "$(best "$RUNS_LLVM" "$W/llvm_raw.txt" "$OBJDUMP" -d --disassemble-zeroes \
+                              --no-show-raw-insn --no-leading-addr "$obj")"
 grep "$(printf '^\t')" "$W/llvm_raw.txt" |
     sed -E 's#[[:space:]]*// [0-9A-Fa-f]+:.*$##; s/^[[:space:]]+//; s/[[:space:]]+$//' > "$W/llvm.txt"
 n=$(wc -l < "$W/llvm.txt")
-n_ours=$(wc -l < "$W/ours.txt")
 ndiff=$(diff "$W/llvm.txt" "$W/ours.txt" | grep -c '^[<>]' || true)
-"$PYTHON3" - "$n" "$n_ours" "$w_ours" "$c_ours" "$w_llvm" "$c_llvm" "$ndiff" "$MCPU" "$obj" <<'PY'
+"$PYTHON3" - "$n" "$w_ours" "$c_ours" "$w_llvm" "$c_llvm" "$ndiff" "$MCPU" "$obj" \
+             "$RUNS_OURS" "$RUNS_LLVM" <<'PY'
 import sys
-n, n_ours, w_ours, c_ours, w_llvm, c_llvm, ndiff = (int(x) for x in sys.argv[1:8])
-mcpu, obj = sys.argv[8], sys.argv[9]
-c_ours = max(c_ours, 1)
-c_llvm = max(c_llvm, 1)
-print("object:          %s" % obj)
-print("                 %s, %d instructions (llvm-objdump lines), %d lines from gcndis" % (mcpu, n, n_ours))
-print("                 best of 3         wall            CPU    instructions/s (CPU)")
-print("gcndis:          %13.1f ms %11.1f ms %14.0f" % (w_ours / 1e6, c_ours / 1e6, n / (c_ours / 1e9)))
-print("llvm-objdump-22: %13.1f ms %11.1f ms %14.0f" % (w_llvm / 1e6, c_llvm / 1e6, n / (c_llvm / 1e9)))
-print("speed ratio:     %.1fx by CPU time, %.1fx by wall time (target >= 50x)" % (c_llvm / c_ours, w_llvm / w_ours))
-print("differing lines: %d (diff of the two instruction texts)" % ndiff)
+n, w_ours, c_ours, w_llvm, c_llvm, ndiff = (int(x) for x in sys.argv[1:7])
+mcpu, obj, runs_ours, runs_llvm = sys.argv[7], sys.argv[8], sys.argv[9], sys.argv[10]
+c_ours, c_llvm = max(c_ours, 1), max(c_llvm, 1)
+print("bench_decode: %s, %d instructions" % (mcpu, n))
+print("  object           %s" % obj)
+print("  %-16s %9s %9s  %s" % ("", "CPU", "wall", "instructions/s (CPU)"))
+for name, c, w, runs in (("gcndis", c_ours, w_ours, runs_ours),
+                         ("llvm-objdump-22", c_llvm, w_llvm, runs_llvm)):
+    print("  %-16s %6.1f ms %6.1f ms  %6.2f M/s   (best of %s)" %
+          (name, c / 1e6, w / 1e6, n / (c / 1e9) / 1e6, runs))
+print("  ratio            %.1fx by CPU time (target >= 50x); %.1fx by wall time" %
+      (c_llvm / c_ours, w_llvm / max(w_ours, 1)))
+if ndiff == 0:
+    print("  texts            identical (%d instruction lines)" % n)
+else:
+    print("  texts            DIFFER: %d lines (diff %s/llvm.txt %s/ours.txt)" %
+          (ndiff, obj.rsplit("/", 1)[0], obj.rsplit("/", 1)[0]))
 PY
+[ "$ndiff" = 0 ]

@@ -29,6 +29,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include "codeobj_int.h"
@@ -40,8 +41,11 @@
 #define CO_MAX_FILE (1ull << 31)      /* 2 GiB: more is no code object */
 
 typedef struct co_priv {
-    uint8_t *image;       /* our copy of the ELF bytes */
+    uint8_t *image;       /* the ELF bytes: our copy, or inside map */
     size_t len;
+    int image_owned;      /* image is malloc'ed (else it points into map) */
+    void *map;            /* private mapping of the whole file (gcn_co_open_arch), or NULL */
+    size_t maplen;
     gcn_strpool pool;     /* file names of the line table */
 } co_priv;
 
@@ -571,7 +575,10 @@ void gcn_co_close(gcn_codeobj *co)
         return;
     co_priv *p = co->priv;
     if (p) {
-        free(p->image);
+        if (p->image_owned)
+            free(p->image);
+        if (p->map)
+            munmap(p->map, p->maplen);
         gcn_strpool_free(&p->pool);
         free(p);
     }
@@ -973,10 +980,16 @@ static int open_elf(const char *name, const uint8_t *data, size_t len, gcn_codeo
              co->xnack < 0 ? "" : co->xnack ? ":xnack+" : ":xnack-");
 
     co_priv *p = co->priv;
-    p->image = malloc(len);
-    if (!p->image)
-        return co_fail(err, GCN_CO_ENOMEM, name, "out of memory");
-    memcpy(p->image, data, len);
+    if (p->map && data >= (const uint8_t *)p->map &&
+        len <= p->maplen - (size_t)(data - (const uint8_t *)p->map)) {
+        p->image = (uint8_t *)data;     /* in our private mapping of the file: no copy */
+    } else {
+        p->image = malloc(len);
+        if (!p->image)
+            return co_fail(err, GCN_CO_ENOMEM, name, "out of memory");
+        memcpy(p->image, data, len);
+        p->image_owned = 1;
+    }
     p->len = len;
 
     pthread_once(&elf_once, elf_init);
@@ -1101,24 +1114,32 @@ out:
     return rc;
 }
 
-int gcn_co_open_mem_arch(const char *name, const void *data, size_t len,
-                         const char *offload_arch, gcn_codeobj **out, gcn_co_err *err)
+/* gcn_co_open_mem_arch(); map, when not NULL, is a private mapping of the
+ * file of maplen bytes holding data, which the code object takes over (it
+ * reads the ELF image in place and unmaps it when closed, or now on
+ * failure). */
+static int open_mem(const char *name, const void *data, size_t len, const char *offload_arch,
+                    void *map, size_t maplen, gcn_codeobj **out, gcn_co_err *err)
 {
     *out = NULL;
     if (!name)
         name = "(memory)";
-    if (len == 0)
-        return co_fail(err, GCN_CO_EFORMAT, name, "empty file");
-    gcn_codeobj *co = calloc(1, sizeof *co);
-    co_priv *p = calloc(1, sizeof *p);
+    gcn_codeobj *co = len ? calloc(1, sizeof *co) : NULL;
+    co_priv *p = len ? calloc(1, sizeof *p) : NULL;
     if (!co || !p || !(co->path = strdup(name))) {
         free(p);
         if (co)
             free(co->path);
         free(co);
+        if (map)
+            munmap(map, maplen);
+        if (len == 0)
+            return co_fail(err, GCN_CO_EFORMAT, name, "empty file");
         return co_fail(err, GCN_CO_ENOMEM, name, "out of memory");
     }
     co->priv = p;
+    p->map = map;
+    p->maplen = maplen;
     int rc;
     if (gcn_bundle_is_compressed(data, len)) {
         rc = co_fail(err, GCN_CO_EFORMAT, name,
@@ -1164,6 +1185,41 @@ int gcn_co_open_mem_arch(const char *name, const void *data, size_t len,
     return 0;
 }
 
+int gcn_co_open_mem_arch(const char *name, const void *data, size_t len,
+                         const char *offload_arch, gcn_codeobj **out, gcn_co_err *err)
+{
+    return open_mem(name, data, len, offload_arch, NULL, 0, out, err);
+}
+
+/* Map a regular, non-empty file privately (copy-on-write: libelf may
+ * convert in place; nothing reaches the file), its pages populated up
+ * front.  Reading the file in place saves two copies of it (read() into a
+ * buffer, then the code object's own copy).  Like LLVM's MemoryBuffer, this
+ * assumes nobody truncates the file while we read it.  Returns NULL when
+ * the file cannot be mapped; the caller then reads it. */
+static void *map_file(const char *path, size_t *len)
+{
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return NULL;
+    struct stat st;
+    void *m = NULL;
+    if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0 &&
+        (uint64_t)st.st_size <= CO_MAX_FILE) {
+        int flags = MAP_PRIVATE;
+#ifdef MAP_POPULATE
+        flags |= MAP_POPULATE;
+#endif
+        m = mmap(NULL, (size_t)st.st_size, PROT_READ | PROT_WRITE, flags, fd, 0);
+        if (m == MAP_FAILED)
+            m = NULL;
+        else
+            *len = (size_t)st.st_size;
+    }
+    close(fd);
+    return m;
+}
+
 int gcn_co_open_mem(const char *name, const void *data, size_t len, gcn_codeobj **out,
                     gcn_co_err *err)
 {
@@ -1176,6 +1232,9 @@ int gcn_co_open_arch(const char *path, const char *offload_arch, gcn_codeobj **o
     uint8_t *data;
     size_t len;
     *out = NULL;
+    void *map = map_file(path, &len);
+    if (map)
+        return open_mem(path, map, len, offload_arch, map, len, out, err);
     int rc = gcn_co_read_file(path, &data, &len, err);
     if (rc)
         return rc;

@@ -45,9 +45,64 @@ static void put_hex32(gcn_strbuf *sb, uint32_t w)
     gcn_sb_puthex(sb, w, 8);
 }
 
+/* Branch-target names for the decoder's symbolizer callback: the names
+ * gcn_co_label_name() gives (the least name of an STT_NOTYPE symbol at the
+ * address), sorted by address once, so that each branch costs a binary
+ * search instead of a scan of the symbol table. */
+typedef struct label_index {
+    struct label { uint64_t addr; const char *name; } *v;
+    unsigned n;
+} label_index;
+
+static int label_cmp(const void *a, const void *b)
+{
+    const struct label *x = a, *y = b;
+    if (x->addr != y->addr)
+        return x->addr < y->addr ? -1 : 1;
+    return strcmp(x->name, y->name);
+}
+
+/* Returns 0, or -1 when out of memory. */
+static int label_index_build(label_index *li, const gcn_codeobj *co)
+{
+    li->n = 0;
+    li->v = malloc((co->nsyms ? co->nsyms : 1) * sizeof *li->v);
+    if (!li->v)
+        return -1;
+    for (unsigned i = 0; i < co->nsyms; i++) {
+        const gcn_symbol *s = &co->syms[i];
+        if (s->type == STT_NOTYPE && s->name[0])
+            li->v[li->n++] = (struct label){s->value, s->name};
+    }
+    qsort(li->v, li->n, sizeof *li->v, label_cmp);
+    unsigned k = 0;                     /* keep the least name per address */
+    for (unsigned i = 0; i < li->n; i++)
+        if (k == 0 || li->v[k - 1].addr != li->v[i].addr)
+            li->v[k++] = li->v[i];
+    li->n = k;
+    return 0;
+}
+
+static const char *label_lookup(void *ctx, uint64_t target)
+{
+    const label_index *li = ctx;
+    unsigned lo = 0, hi = li->n;
+    while (lo < hi) {
+        unsigned mid = lo + (hi - lo) / 2;
+        if (li->v[mid].addr < target)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo < li->n && li->v[lo].addr == target ? li->v[lo].name : NULL;
+}
+
 int gcn_co_print_llvm_text(const gcn_codeobj *co, FILE *f)
 {
-    gcn_decoder d = {.target = co->target, .label_name = gcn_co_label_name, .label_ctx = (void *)co};
+    label_index li;
+    if (label_index_build(&li, co))
+        return -1;
+    gcn_decoder d = {.target = co->target, .label_name = label_lookup, .label_ctx = &li};
     gcn_strbuf sb;
     gcn_sb_init(&sb);
     gcn_insn in;
@@ -71,6 +126,7 @@ int gcn_co_print_llvm_text(const gcn_codeobj *co, FILE *f)
             pos += n ? n : 1;
         }
     }
+    free(li.v);
     return finish(&sb, f, rc);
 }
 

@@ -4,8 +4,42 @@
  * encoding tables (LLVM SIInstrFormats.td / *Instructions.td "Enc*" classes;
  * AMD CDNA3 ISA guide, chapter "Microcode formats").
  */
+#include <pthread.h>
+#include <sched.h>
+#include <stddef.h>
 #include <string.h>
 #include "decode_int.h"
+
+/* gcn_once states: 0 not built, 1 being built, 2 ready. */
+int gcn_once_claim(gcn_once *o)
+{
+    unsigned char expect = 0;
+    if (atomic_compare_exchange_strong_explicit(o, &expect, 1, memory_order_acquire,
+                                                memory_order_acquire))
+        return 1;
+    while (atomic_load_explicit(o, memory_order_acquire) != 2)
+        sched_yield();                  /* another thread parses this row (microseconds) */
+    return 0;
+}
+
+void gcn_once_done(gcn_once *o)
+{
+    atomic_store_explicit(o, 2, memory_order_release);
+}
+
+/* The family is fixed by the top 9 bits of the first dword: the decoder
+ * looks it up in a table built once from gcn_classify() (a chain of
+ * data-dependent branches that mispredicts on a mixed instruction stream). */
+static uint8_t fmt_by_top9[512];
+static pthread_once_t fmt_once = PTHREAD_ONCE_INIT;
+static atomic_int fmt_ready;
+
+static void fmt_table_build(void)
+{
+    for (uint32_t t = 0; t < 512; t++)
+        fmt_by_top9[t] = (uint8_t)gcn_classify(t << 23);
+    atomic_store_explicit(&fmt_ready, 1, memory_order_release);
+}
 
 gcn_fmt gcn_classify(uint32_t w0)
 {
@@ -35,54 +69,75 @@ gcn_fmt gcn_classify(uint32_t w0)
     }
 }
 
+/* A little-endian dword (one load on little-endian hosts). */
+static inline uint32_t load_le32(const uint8_t *b)
+{
+    return (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24;
+}
+
+/* Clear a record: everything but the operand slots, which gcn_add_opnd()
+ * fills completely as operands are added (op[i] for i >= nopnds is left
+ * unspecified; clearing all of them cost more than a decode). */
+static inline void insn_clear(gcn_insn *out, uint64_t addr)
+{
+    memset(out, 0, offsetof(gcn_insn, op));
+    memset(&out->m, 0, sizeof out->m);
+    out->addr = addr;
+}
+
+/* The family decoder of each encoding (NULL: no instruction). */
+typedef size_t (*family_decoder)(const gcn_decoder *, gcn_fmt, const uint32_t *, size_t,
+                                 gcn_insn *);
+static const family_decoder decoder_of[GCN_FMT_COUNT] = {
+    [GCN_FMT_SOP2] = gcn_dec_salu, [GCN_FMT_SOPK] = gcn_dec_salu, [GCN_FMT_SOP1] = gcn_dec_salu,
+    [GCN_FMT_SOPC] = gcn_dec_salu, [GCN_FMT_SOPP] = gcn_dec_salu, [GCN_FMT_SMEM] = gcn_dec_salu,
+    [GCN_FMT_VOP2] = gcn_dec_valu, [GCN_FMT_VOP1] = gcn_dec_valu, [GCN_FMT_VOPC] = gcn_dec_valu,
+    [GCN_FMT_VOP3] = gcn_dec_valu, [GCN_FMT_VOP3P] = gcn_dec_vop3p,
+    [GCN_FMT_DS] = gcn_dec_mem, [GCN_FMT_MUBUF] = gcn_dec_mem, [GCN_FMT_MTBUF] = gcn_dec_mem,
+    [GCN_FMT_FLAT] = gcn_dec_mem,
+};
+
 size_t gcn_decode_one(const gcn_decoder *d, const uint8_t *bytes, size_t len,
                       uint64_t addr, gcn_insn *out)
 {
-    memset(out, 0, sizeof *out);
-    out->addr = addr;
+    insn_clear(out, addr);
     if (len < 4) {                             /* trailing bytes: no instruction */
         out->size = (uint8_t)len;
         for (size_t i = 0; i < len; i++)
             out->words[0] |= (uint32_t)bytes[i] << (8 * i);
         return len;
     }
-    uint32_t w[4] = {0, 0, 0, 0};
-    size_t nw = len / 4 > 4 ? 4 : len / 4;   /* 16 bytes: gfx950 VOP3PX2 */
-    for (size_t i = 0; i < nw; i++)
-        w[i] = (uint32_t)bytes[4 * i] | (uint32_t)bytes[4 * i + 1] << 8 |
-               (uint32_t)bytes[4 * i + 2] << 16 | (uint32_t)bytes[4 * i + 3] << 24;
-    out->words[0] = w[0];
-    gcn_fmt fmt = gcn_classify(w[0]);
-    size_t size = 0;
-    if (gcn_isa_target_index(d->target) >= 0) {
-        switch (fmt) {
-        case GCN_FMT_SOP2: case GCN_FMT_SOPK: case GCN_FMT_SOP1: case GCN_FMT_SOPC:
-        case GCN_FMT_SOPP: case GCN_FMT_SMEM:
-            size = gcn_dec_salu(d, fmt, w, nw, out);
-            break;
-        case GCN_FMT_VOP2: case GCN_FMT_VOP1: case GCN_FMT_VOPC: case GCN_FMT_VOP3:
-            size = gcn_dec_valu(d, fmt, w, nw, out);
-            break;
-        case GCN_FMT_VOP3P:
-            size = gcn_dec_vop3p(d, fmt, w, nw, out);
-            break;
-        case GCN_FMT_DS: case GCN_FMT_MUBUF: case GCN_FMT_MTBUF: case GCN_FMT_FLAT:
-            size = gcn_dec_mem(d, fmt, w, nw, out);
-            break;
-        default:
-            break;
-        }
+    /* up to 4 dwords (16 bytes: the gfx950 VOP3PX2 pair) */
+    uint32_t w[4];
+    size_t nw;
+    if (len >= 16) {
+        nw = 4;
+        w[0] = load_le32(bytes);
+        w[1] = load_le32(bytes + 4);
+        w[2] = load_le32(bytes + 8);
+        w[3] = load_le32(bytes + 12);
+    } else {
+        nw = len / 4;
+        for (size_t i = 0; i < 4; i++)
+            w[i] = i < nw ? load_le32(bytes + 4 * i) : 0;
     }
+    out->words[0] = w[0];
+    if (!atomic_load_explicit(&fmt_ready, memory_order_acquire))
+        pthread_once(&fmt_once, fmt_table_build);
+    gcn_fmt fmt = (gcn_fmt)fmt_by_top9[w[0] >> 23];
+    family_decoder dec = decoder_of[fmt];
+    size_t size = 0;
+    if (dec && gcn_isa_target_index(d->target) >= 0)
+        size = dec(d, fmt, w, nw, out);
     if (size == 0 || out->id == GCN_ID_INVALID) {
-        uint64_t a = out->addr;
-        memset(out, 0, sizeof *out);
-        out->addr = a;
+        insn_clear(out, addr);
         out->words[0] = w[0];
         out->size = 4;
         return 4;
     }
-    for (size_t i = 1; i < size / 4 && i < 4; i++)
-        out->words[i] = w[i];
+    /* the words the instruction uses; the others stay 0 */
+    for (size_t i = 1; i < 4; i++)
+        out->words[i] = 4 * i < size ? w[i] : 0;
     out->size = (uint8_t)size;
     return size;
 }

@@ -16,6 +16,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdbool.h>
+#include <string.h>
 #include "gcn_isa.h"
 
 /* Operand kinds. */
@@ -113,7 +114,7 @@ typedef struct gcn_insn {
     uint16_t opcode;        /* opcode field as encoded */
     uint32_t literal;
     uint8_t nopnds;
-    gcn_opnd op[GCN_MAX_OPNDS];
+    gcn_opnd op[GCN_MAX_OPNDS];   /* op[0..nopnds); later slots are unspecified */
     gcn_mods m;
 } gcn_insn;
 
@@ -142,7 +143,13 @@ typedef struct gcn_decoder {
 size_t gcn_decode_one(const gcn_decoder *d, const uint8_t *bytes, size_t len,
                       uint64_t addr, gcn_insn *out);
 
-/* Text output buffer (grows; no fixed limits). */
+/* Text output buffer (grows; no fixed limits).  buf is NUL-terminated
+ * after every append (once anything was appended).
+ *
+ * The appenders below are the hot path of the printers (a code object
+ * listing appends a dozen pieces per instruction), so they are inline: a
+ * capacity check, a copy, and a call to gcn_sb_grow() only when the buffer
+ * must grow.  gcn_sb_printf() is for cold paths (headers, summaries). */
 typedef struct gcn_strbuf {
     char *buf;
     size_t len, cap;
@@ -151,15 +158,108 @@ typedef struct gcn_strbuf {
 void gcn_sb_init(gcn_strbuf *sb);
 void gcn_sb_free(gcn_strbuf *sb);
 void gcn_sb_reset(gcn_strbuf *sb);
-void gcn_sb_puts(gcn_strbuf *sb, const char *s);
-void gcn_sb_putc(gcn_strbuf *sb, char c);
+/* Make room for need more bytes and the NUL (slow path of the appenders). */
+void gcn_sb_grow(gcn_strbuf *sb, size_t need) __attribute__((cold));
 void gcn_sb_printf(gcn_strbuf *sb, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
+
+/* Room for need more bytes plus the NUL; returns where they go. */
+static inline char *gcn_sb_room(gcn_strbuf *sb, size_t need)
+{
+    if (sb->len + need + 1 > sb->cap)
+        gcn_sb_grow(sb, need);
+    return sb->buf + sb->len;
+}
+
+/* Append n bytes of s. */
+static inline void gcn_sb_putn(gcn_strbuf *sb, const char *s, size_t n)
+{
+    char *p = gcn_sb_room(sb, n);
+    memcpy(p, s, n);
+    p[n] = 0;
+    sb->len += n;
+}
+
+/* Append a string (the length of a literal folds at compile time). */
+static inline void gcn_sb_puts(gcn_strbuf *sb, const char *s)
+{
+    gcn_sb_putn(sb, s, strlen(s));
+}
+
+static inline void gcn_sb_putc(gcn_strbuf *sb, char c)
+{
+    char *p = gcn_sb_room(sb, 1);
+    p[0] = c;
+    p[1] = 0;
+    sb->len++;
+}
+
+/* Decimal text of 0..999: the digits, then the digit count in byte 3
+ * (strbuf.c). */
+extern const char gcn_dec3_tab[1000][4];
+
+/* Write the decimal digits of v at p (no NUL); returns the end.  Numbers
+ * below 1000 (register numbers, most immediates) are one table copy. */
+static inline char *gcn_put_dec(char *p, uint64_t v)
+{
+    if (__builtin_expect(v < 1000, 1)) {
+        memcpy(p, gcn_dec3_tab[v], 4);  /* 4 bytes of room; byte 3 is overwritten next */
+        return p + gcn_dec3_tab[v][3];
+    }
+    char t[20];
+    size_t n = 0;
+    do {
+        t[n++] = (char)('0' + v % 10);
+        v /= 10;
+    } while (v);
+    for (size_t i = 0; i < n; i++)
+        p[i] = t[n - 1 - i];
+    return p + n;
+}
+
+/* Close an append made by writing directly at gcn_sb_room()'s pointer:
+ * end is one past the last byte written. */
+static inline void gcn_sb_commit(gcn_strbuf *sb, char *end)
+{
+    *end = 0;
+    sb->len = (size_t)(end - sb->buf);
+}
+
 /* Fast appenders for the hot printing paths (no printf): decimal, signed
  * decimal, and lower-case hex with at least mindigits digits (no "0x"). */
-void gcn_sb_putu(gcn_strbuf *sb, uint64_t v);
-void gcn_sb_puti(gcn_strbuf *sb, int64_t v);
-void gcn_sb_puthex(gcn_strbuf *sb, uint64_t v, unsigned mindigits);
+static inline void gcn_sb_putu(gcn_strbuf *sb, uint64_t v)
+{
+    gcn_sb_commit(sb, gcn_put_dec(gcn_sb_room(sb, 20), v));
+}
+
+static inline void gcn_sb_puti(gcn_strbuf *sb, int64_t v)
+{
+    if (v < 0) {
+        gcn_sb_putc(sb, '-');
+        gcn_sb_putu(sb, (uint64_t)0 - (uint64_t)v);
+    } else {
+        gcn_sb_putu(sb, (uint64_t)v);
+    }
+}
+
+static inline void gcn_sb_puthex(gcn_strbuf *sb, uint64_t v, unsigned mindigits)
+{
+    unsigned n = v ? (unsigned)(64 - __builtin_clzll(v) + 3) / 4 : 1;
+    if (n < mindigits)
+        n = mindigits > 16 ? 16 : mindigits;
+    char *p = gcn_sb_room(sb, n);
+    for (unsigned i = n; i-- > 0; v >>= 4)
+        p[i] = "0123456789abcdef"[v & 15];
+    p[n] = 0;
+    sb->len += n;
+}
+
+/* "0x" and lower-case hex: how LLVM prints most immediates. */
+static inline void gcn_sb_put0x(gcn_strbuf *sb, uint64_t v)
+{
+    gcn_sb_putn(sb, "0x", 2);
+    gcn_sb_puthex(sb, v, 1);
+}
 
 /* Print one instruction in llvm-objdump-22 syntax (no address, no bytes, no
  * trailing comment).  Invalid records print as LLVM leaves them (see

@@ -123,7 +123,10 @@ static inline const gcn_isa_row *gcn_isa_row_of(unsigned id)
 }
 
 /* Index of a target in gcn_isa_row.op[]; -1 for targets we do not decode. */
-int gcn_isa_target_index(gcn_target t);
+static inline int gcn_isa_target_index(gcn_target t)
+{
+    return t == GCN_TARGET_GFX942 ? 0 : t == GCN_TARGET_GFX950 ? 1 : -1;
+}
 
 /* Opcode -> id for a family on a target (GCN_ID_INVALID when absent). */
 unsigned gcn_isa_lookup(gcn_target t, gcn_fmt fmt, unsigned opcode);

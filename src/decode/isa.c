@@ -8,8 +8,9 @@
  * VOPInstructions.td, VOP3_Real_vi).
  */
 #include <pthread.h>
+#include <stdatomic.h>
 #include <string.h>
-#include "gcn_isa.h"
+#include "decode_int.h"
 
 const gcn_isa_row gcn_isa_rows[GCN_ID_COUNT] = {
     [GCN_ID_INVALID] = {"INVALID", GCN_FMT_INVALID, {NONE, NONE}, "<invalid>",
@@ -31,23 +32,16 @@ static const unsigned opcode_space[GCN_FMT_COUNT] = {
 };
 
 #define NTARGETS 2
-static uint16_t *lut[NTARGETS][GCN_FMT_COUNT];
+uint16_t *gcn_isa_lut[NTARGETS][GCN_FMT_COUNT];
+#define lut gcn_isa_lut
 static uint16_t lut_store[NTARGETS][128 + 32 + 256 + 128 + 128 + 256 + 64 + 256 + 256 +
                                     1024 + 128 + 256 + 128 + 16 + 128 * 3 + 128];
 static pthread_once_t lut_once = PTHREAD_ONCE_INIT;
+atomic_int gcn_isa_lut_ready;       /* set when the maps are built (skips pthread_once) */
 
 unsigned gcn_isa_opcode_space(gcn_fmt fmt)
 {
     return fmt < GCN_FMT_COUNT ? opcode_space[fmt] : 0;
-}
-
-int gcn_isa_target_index(gcn_target t)
-{
-    switch (t) {
-    case GCN_TARGET_GFX942: return 0;
-    case GCN_TARGET_GFX950: return 1;
-    default: return -1;
-    }
 }
 
 static void lut_put(int ti, gcn_fmt fmt, unsigned op, unsigned id)
@@ -82,6 +76,7 @@ static void lut_build(void)
             }
         }
     }
+    atomic_store_explicit(&gcn_isa_lut_ready, 1, memory_order_release);
 }
 
 unsigned gcn_isa_lookup(gcn_target t, gcn_fmt fmt, unsigned opcode)
@@ -89,8 +84,14 @@ unsigned gcn_isa_lookup(gcn_target t, gcn_fmt fmt, unsigned opcode)
     int ti = gcn_isa_target_index(t);
     if (ti < 0 || fmt <= GCN_FMT_INVALID || fmt >= GCN_FMT_COUNT || opcode >= opcode_space[fmt])
         return GCN_ID_INVALID;
-    pthread_once(&lut_once, lut_build);
+    if (!atomic_load_explicit(&gcn_isa_lut_ready, memory_order_acquire))
+        gcn_isa_lut_init();
     return lut[ti][fmt][opcode];
+}
+
+void gcn_isa_lut_init(void)
+{
+    pthread_once(&lut_once, lut_build);
 }
 
 const char *gcn_fmt_name(gcn_fmt f)

@@ -31,7 +31,6 @@
  * ttmp[0:3]..ttmp[12:15]; a GLOBAL saddr of 103, 105, 107 or 124 is invalid.
  */
 #include <assert.h>
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include "decode_int.h"
@@ -52,23 +51,32 @@ enum {
 
 typedef struct mem_item {
     uint8_t what;      /* MI_* */
+    uint8_t field;     /* gcn_field of its operand */
     uint8_t n;         /* registers (register fields) */
     uint8_t dt;        /* gcn_dtype */
     uint8_t acc;       /* AGPR when the acc bit is set */
     uint8_t opt;       /* only when the instruction returns */
     uint8_t has_r;     /* other classes when the atomic returns (Vr=, Ar=) */
-    char vcls[MEM_CLS_LEN], acls[MEM_CLS_LEN];    /* "" = LLVM prints no comment */
-    char rvcls[MEM_CLS_LEN], racls[MEM_CLS_LEN];
+    uint8_t ds_slot;   /* DS: its byte of the second dword (addr 0, data0 1, data1 2,
+                        * vdst 3) */
 } mem_item;
+
+/* Register classes LLVM names in its notes on misaligned tuples, per item:
+ * VGPR, AGPR, and when an atomic returns, VGPR and AGPR ("" = no note). */
+enum { CLS_V, CLS_A, CLS_VR, CLS_AR, CLS_N };
 
 typedef struct mem_sig {
     uint8_t parsed, nitems;
-    mem_item it[MEM_MAX_ITEMS];
+    uint8_t ds_used;   /* DS: bit i set when byte i of the second dword is an item */
+    uint8_t buf_std;   /* MUBUF/MTBUF items exactly vdata vaddr srsrc soffset */
+    uint8_t store;     /* the row's GCN_F_STORE */
     uint16_t attr[2];  /* MA_* per target index */
+    mem_item it[MEM_MAX_ITEMS];
+    char cls[MEM_MAX_ITEMS][CLS_N][MEM_CLS_LEN];    /* kept apart: only notes use them */
 } mem_sig;
 
-static mem_sig *sigs;
-static pthread_once_t sigs_once = PTHREAD_ONCE_INIT;
+static mem_sig sigs[GCN_ID_COUNT];     /* each parsed at its first use */
+static gcn_once sigs_once[GCN_ID_COUNT];
 
 static gcn_dtype dt_from_name(const char *s, size_t n)
 {
@@ -97,7 +105,9 @@ static void copy_cls(char *dst, const char *s, size_t n)
 }
 
 /* Parse one operand token "name[?][:N[:dt][:acc][:V=cls][:A=cls]]". */
-static int parse_item(mem_item *it, const char *tok, size_t len)
+static gcn_field item_field(int what);
+
+static int parse_item(mem_item *it, char cls[CLS_N][MEM_CLS_LEN], const char *tok, size_t len)
 {
     static const struct { const char *name; int what; } names[] = {
         {"vdst", MI_VDST}, {"addr", MI_ADDR}, {"data0", MI_DATA0}, {"data1", MI_DATA1},
@@ -105,6 +115,7 @@ static int parse_item(mem_item *it, const char *tok, size_t len)
         {"soffset", MI_SOFFSET}, {"saddr", MI_SADDR},
     };
     memset(it, 0, sizeof *it);
+    memset(cls, 0, CLS_N * MEM_CLS_LEN);
     size_t nl = 0;
     while (nl < len && tok[nl] != ':' && tok[nl] != '?')
         nl++;
@@ -113,6 +124,8 @@ static int parse_item(mem_item *it, const char *tok, size_t len)
             it->what = (uint8_t)names[i].what;
     if (!it->what)
         return 0;
+    it->field = (uint8_t)item_field(it->what);
+    it->ds_slot = it->what == MI_ADDR ? 0 : it->what == MI_DATA0 ? 1 : it->what == MI_DATA1 ? 2 : 3;
     size_t p = nl;
     if (p < len && tok[p] == '?') {
         it->opt = 1;
@@ -131,14 +144,14 @@ static int parse_item(mem_item *it, const char *tok, size_t len)
         else if (n == 3 && !strncmp(s, "acc", 3))
             it->acc = 1;
         else if (n > 2 && !strncmp(s, "V=", 2))
-            copy_cls(it->vcls, s + 2, n - 2);
+            copy_cls(cls[CLS_V], s + 2, n - 2);
         else if (n > 2 && !strncmp(s, "A=", 2))
-            copy_cls(it->acls, s + 2, n - 2);
+            copy_cls(cls[CLS_A], s + 2, n - 2);
         else if (n > 3 && !strncmp(s, "Vr=", 3)) {
-            copy_cls(it->rvcls, s + 3, n - 3);
+            copy_cls(cls[CLS_VR], s + 3, n - 3);
             it->has_r = 1;
         } else if (n > 3 && !strncmp(s, "Ar=", 3)) {
-            copy_cls(it->racls, s + 3, n - 3);
+            copy_cls(cls[CLS_AR], s + 3, n - 3);
             it->has_r = 1;
         }
         else
@@ -177,10 +190,16 @@ static void parse_sig(mem_sig *sg, const char *sig)
         if (!len)
             break;
         mem_item it;
-        if (parse_item(&it, p, len)) {
+        char cls[CLS_N][MEM_CLS_LEN];
+        if (parse_item(&it, cls, p, len)) {
             assert(sg->nitems < MEM_MAX_ITEMS);
-            if (sg->nitems < MEM_MAX_ITEMS)
+            if (sg->nitems < MEM_MAX_ITEMS) {
+                memcpy(sg->cls[sg->nitems], cls, sizeof cls);
+                if (it.what == MI_ADDR || it.what == MI_DATA0 || it.what == MI_DATA1 ||
+                    it.what == MI_VDST)
+                    sg->ds_used |= (uint8_t)(1u << it.ds_slot);
                 sg->it[sg->nitems++] = it;
+            }
         } else {
             /* attribute, maybe with a target suffix */
             int ti = -1;
@@ -201,38 +220,38 @@ static void parse_sig(mem_sig *sg, const char *sig)
     sg->parsed = 1;
 }
 
-static void sigs_build(void)
+static void sig_build(mem_sig *sg, unsigned id)
 {
-    sigs = calloc(GCN_ID_COUNT, sizeof *sigs);
-    if (!sigs)
-        return;
-    for (unsigned id = 1; id < GCN_ID_COUNT; id++) {
-        const gcn_isa_row *r = gcn_isa_row_of(id);
-        switch (r->fmt) {
-        case GCN_FMT_DS: case GCN_FMT_MUBUF: case GCN_FMT_MTBUF:
-        case GCN_FMT_FLAT: case GCN_FMT_GLOBAL: case GCN_FMT_SCRATCH:
-            parse_sig(&sigs[id], r->sig);
-            break;
-        default:
-            break;
-        }
+    const gcn_isa_row *r = gcn_isa_row_of(id);
+    switch (r->fmt) {
+    case GCN_FMT_DS: case GCN_FMT_MUBUF: case GCN_FMT_MTBUF:
+    case GCN_FMT_FLAT: case GCN_FMT_GLOBAL: case GCN_FMT_SCRATCH:
+        parse_sig(sg, r->sig);
+        sg->store = (r->flags & GCN_F_STORE) != 0;
+        sg->buf_std = sg->nitems == 4 && sg->it[0].what == MI_VDATA &&
+                      sg->it[1].what == MI_VADDR && sg->it[2].what == MI_SRSRC &&
+                      sg->it[3].what == MI_SOFFSET;
+        break;
+    default:
+        break;
     }
 }
 
-static const mem_sig *sig_of(unsigned id)
+static GCN_COLD void sig_build_once(unsigned id)
 {
-    pthread_once(&sigs_once, sigs_build);
-    if (!sigs || id >= GCN_ID_COUNT || !sigs[id].parsed)
-        return NULL;
-    return &sigs[id];
+    if (gcn_once_claim(&sigs_once[id])) {
+        sig_build(&sigs[id], id);
+        gcn_once_done(&sigs_once[id]);
+    }
 }
 
-static const mem_item *sig_item(const mem_sig *sg, int what)
+static inline const mem_sig *sig_of(unsigned id)
 {
-    for (unsigned i = 0; i < sg->nitems; i++)
-        if (sg->it[i].what == what)
-            return &sg->it[i];
-    return NULL;
+    if (id == 0 || id >= GCN_ID_COUNT)
+        return NULL;
+    if (!gcn_once_ready(&sigs_once[id]))
+        sig_build_once(id);
+    return sigs[id].parsed ? &sigs[id] : NULL;
 }
 
 /* ---- operand helpers ---------------------------------------------------- */
@@ -255,8 +274,8 @@ static gcn_field item_field(int what)
 
 /* A VGPR or AGPR tuple of n registers at reg; 0 when LLVM rejects it (an
  * AGPR tuple past a255).  A VGPR tuple past v255 decodes and prints. */
-static int add_vreg(gcn_insn *in, int what, unsigned reg, unsigned n, int agpr,
-                    gcn_dtype dt, unsigned flags)
+static inline int add_vreg(gcn_insn *in, int what, unsigned reg, unsigned n, int agpr,
+                           gcn_dtype dt, unsigned flags)
 {
     if (agpr && reg + n > 256)
         return 0;
@@ -332,7 +351,7 @@ static size_t dec_ds(const gcn_decoder *d, int ti, const uint32_t *w, size_t nw,
     if (nw < 2)
         return 0;
     unsigned op = gcn_bits(w[0], 17, 8);
-    unsigned id = gcn_isa_lookup(d->target, GCN_FMT_DS, op);
+    unsigned id = gcn_isa_find(gcn_isa_target_index(d->target), GCN_FMT_DS, op);
     const mem_sig *sg = sig_of(id);
     if (!sg)
         return 0;
@@ -341,10 +360,9 @@ static size_t dec_ds(const gcn_decoder *d, int ti, const uint32_t *w, size_t nw,
     unsigned acc = gcn_bits(w[0], 25, 1);
     unsigned f[4] = {gcn_bits(w[1], 0, 8), gcn_bits(w[1], 8, 8), gcn_bits(w[1], 16, 8),
                      gcn_bits(w[1], 24, 8)};
-    static const int fwhat[4] = {MI_ADDR, MI_DATA0, MI_DATA1, MI_VDST};
-    for (int i = 0; i < 4; i++)
-        if (f[i] && !sig_item(sg, fwhat[i]))
-            return 0;                       /* unused fields must be 0 */
+    unsigned nonzero = (f[0] != 0) | (f[1] != 0) << 1 | (f[2] != 0) << 2 | (f[3] != 0) << 3;
+    if (nonzero & ~(unsigned)sg->ds_used)
+        return 0;                           /* unused fields must be 0 */
     if (!(attr & (MA_OFFSET | MA_OFFSET01 | MA_SWIZZLE)) && offset)
         return 0;
     if (((attr & MA_GDS) && !gds) || ((attr & MA_NOGDS) && gds))
@@ -356,12 +374,8 @@ static size_t dec_ds(const gcn_decoder *d, int ti, const uint32_t *w, size_t nw,
     out->opcode = (uint16_t)op;
     for (unsigned i = 0; i < sg->nitems; i++) {
         const mem_item *it = &sg->it[i];
-        unsigned reg = 0;
-        for (int k = 0; k < 4; k++)
-            if (fwhat[k] == it->what)
-                reg = f[k];
         unsigned fl = it->what == MI_VDST ? GCN_OPF_DST : GCN_OPF_SRC;
-        if (!add_vreg(out, it->what, reg, it->n, acc && it->acc,
+        if (!add_vreg(out, it->what, f[it->ds_slot], it->n, acc && it->acc,
                       it->dt ? (gcn_dtype)it->dt : GCN_DT_U32, fl))
             return 0;
     }
@@ -382,7 +396,7 @@ static size_t dec_buf(const gcn_decoder *d, int ti, gcn_fmt fmt, const uint32_t 
         return 0;
     int mt = fmt == GCN_FMT_MTBUF;
     unsigned op = mt ? gcn_bits(w[0], 15, 4) : gcn_bits(w[0], 18, 7);
-    unsigned id = gcn_isa_lookup(d->target, fmt, op);
+    unsigned id = gcn_isa_find(gcn_isa_target_index(d->target), fmt, op);
     const mem_sig *sg = sig_of(id);
     if (!sg)
         return 0;
@@ -415,20 +429,31 @@ static size_t dec_buf(const gcn_decoder *d, int ti, gcn_fmt fmt, const uint32_t 
     if (acc && (!(attr & MA_ACC) || ((attr & MA_NOACC_RTN) && m->sc0)))
         return 0;
     int used_lit = 0;
+    /* vdata: read by stores, written by loads, both by returning atomics */
+    unsigned vdata_fl = (attr & MA_RTN) ? (GCN_OPF_SRC | (m->sc0 ? GCN_OPF_DST : 0))
+                      : sg->store ? GCN_OPF_SRC : GCN_OPF_DST;
+    if (sg->buf_std) {                      /* every MUBUF/MTBUF row: straight through */
+        const mem_item *it = sg->it;
+        if ((!m->lds && !add_vreg(out, MI_VDATA, gcn_bits(w[1], 8, 8), it->n, (int)acc,
+                                  (gcn_dtype)it->dt, vdata_fl)) ||
+            ((m->offen || m->idxen) &&
+             !add_vreg(out, MI_VADDR, gcn_bits(w[1], 0, 8), m->offen + m->idxen, 0, GCN_DT_U32,
+                       GCN_OPF_SRC)) ||
+            !add_srsrc(out, gcn_bits(w[1], 16, 5)) ||
+            !add_soffset(d, out, gcn_bits(w[1], 24, 8), w, nw, &used_lit))
+            return 0;
+        add_offset_imm(out, m->offset);
+        return used_lit ? 12 : 8;
+    }
     for (unsigned i = 0; i < sg->nitems; i++) {
         const mem_item *it = &sg->it[i];
         switch (it->what) {
         case MI_VDATA:
             if (m->lds)
                 break;
-            {
-                unsigned fl = (attr & MA_RTN) ? (GCN_OPF_SRC | (m->sc0 ? GCN_OPF_DST : 0))
-                            : (gcn_isa_row_of(id)->flags & GCN_F_STORE) ? GCN_OPF_SRC
-                            : GCN_OPF_DST;
-                if (!add_vreg(out, MI_VDATA, gcn_bits(w[1], 8, 8), it->n, (int)acc,
-                              (gcn_dtype)it->dt, fl))
-                    return 0;
-            }
+            if (!add_vreg(out, MI_VDATA, gcn_bits(w[1], 8, 8), it->n, (int)acc,
+                          (gcn_dtype)it->dt, vdata_fl))
+                return 0;
             break;
         case MI_VADDR:
             if (m->offen || m->idxen)
@@ -464,7 +489,7 @@ static size_t dec_flat(const gcn_decoder *d, int ti, const uint32_t *w, size_t n
     if (fmt == GCN_FMT_INVALID)
         return 0;
     unsigned op = gcn_bits(w[0], 18, 7);
-    unsigned id = gcn_isa_lookup(d->target, fmt, op);
+    unsigned id = gcn_isa_find(gcn_isa_target_index(d->target), fmt, op);
     const mem_sig *sg = sig_of(id);
     if (!sg)
         return 0;
@@ -569,23 +594,30 @@ uint64_t gcn_insn_flags(const gcn_insn *in)
 
 /* ---- printing ----------------------------------------------------------- */
 
-static void print_item(gcn_strbuf *sb, const gcn_insn *in, const mem_item *it, const gcn_opnd *o,
-                       int returns)
+/* Operand o of item i, with LLVM's note when its register is outside the
+ * item's class. */
+static void print_item(gcn_strbuf *sb, const gcn_insn *in, const mem_sig *sg, unsigned i,
+                       const gcn_opnd *o, int returns)
 {
+    const mem_item *it = &sg->it[i];
     const char *cls = "";
-    gcn_print_opnd(sb, in, o);
+    gcn_put_opnd(sb, in, o);
     if ((o->kind == GCN_OPND_VGPR || o->kind == GCN_OPND_AGPR) && o->nregs >= 2 && (o->reg & 1)) {
+        int v = o->kind == GCN_OPND_VGPR;
         if (returns && it->has_r)
-            cls = o->kind == GCN_OPND_VGPR ? it->rvcls : it->racls;
+            cls = sg->cls[i][v ? CLS_VR : CLS_AR];
         else
-            cls = o->kind == GCN_OPND_VGPR ? it->vcls : it->acls;
+            cls = sg->cls[i][v ? CLS_V : CLS_A];
     }
     if (o->field == GCN_FLD_SOFFSET && o->kind == GCN_OPND_SPECIAL && o->reg == 254)
         cls = "SReg_32";                   /* src_lds_direct */
     if (o->field == GCN_FLD_SADDR && o->kind == GCN_OPND_SPECIAL && o->reg == 126 && o->nregs == 2)
-        cls = it->vcls;                     /* exec as a GLOBAL saddr */
-    if (cls[0])
-        gcn_sb_printf(sb, "/*Invalid register, operand has '%s' register class*/", cls);
+        cls = sg->cls[i][CLS_V];           /* exec as a GLOBAL saddr */
+    if (cls[0]) {
+        gcn_sb_puts(sb, "/*Invalid register, operand has '");
+        gcn_sb_puts(sb, cls);
+        gcn_sb_puts(sb, "' register class*/");
+    }
 }
 
 /* Swizzle pattern of ds_swizzle_b32's offset (LLVM AMDGPUInstPrinter
@@ -642,86 +674,143 @@ static void print_format(gcn_strbuf *sb, unsigned dfmt, unsigned nfmt)
     if (dfmt == 1 && nfmt == 0)
         return;
     gcn_sb_puts(sb, " format:[");
-    if (dfmt != 1)
-        gcn_sb_printf(sb, "BUF_DATA_FORMAT_%s%s", dn[dfmt & 15], nfmt ? "," : "");
-    if (nfmt)
-        gcn_sb_printf(sb, "BUF_NUM_FORMAT_%s", nn[nfmt & 7]);
+    if (dfmt != 1) {
+        gcn_sb_puts(sb, "BUF_DATA_FORMAT_");
+        gcn_sb_puts(sb, dn[dfmt & 15]);
+        if (nfmt)
+            gcn_sb_putc(sb, ',');
+    }
+    if (nfmt) {
+        gcn_sb_puts(sb, "BUF_NUM_FORMAT_");
+        gcn_sb_puts(sb, nn[nfmt & 7]);
+    }
     gcn_sb_putc(sb, ']');
 }
 
-static void print_cpol(gcn_strbuf *sb, const gcn_mods *m)
+
+/* A register operand that prints bare: no tuple misaligned for its class. */
+static inline int plain_reg(const gcn_opnd *o)
+{
+    return gcn_kind_is_reg(o->kind) &&
+           !((o->kind == GCN_OPND_VGPR || o->kind == GCN_OPND_AGPR) && o->nregs >= 2 &&
+             (o->reg & 1));
+}
+
+/* The cache policy bits. */
+static char *cur_cpol(char *p, const gcn_mods *m)
 {
     if (m->sc0)
-        gcn_sb_puts(sb, " sc0");
+        p = GCN_CUR_LIT(p, " sc0");
     if (m->nt)
-        gcn_sb_puts(sb, " nt");
+        p = GCN_CUR_LIT(p, " nt");
     if (m->sc1)
-        gcn_sb_puts(sb, " sc1");
+        p = GCN_CUR_LIT(p, " sc1");
+    return p;
+}
+
+/* The modifiers after the operands. */
+static char *cur_mem_mods(char *p, const gcn_insn *in, unsigned attr)
+{
+    const gcn_mods *m = &in->m;
+    switch (in->enc) {
+    case GCN_FMT_DS:
+        if (attr & MA_SWIZZLE) {
+            /* printed with the operands (print_swizzle) */
+        } else if (attr & MA_OFFSET01) {
+            if (m->offset0) {
+                p = GCN_CUR_LIT(p, " offset0:");
+                p = gcn_put_dec(p, m->offset0);
+            }
+            if (m->offset1) {
+                p = GCN_CUR_LIT(p, " offset1:");
+                p = gcn_put_dec(p, m->offset1);
+            }
+        } else if (m->offset) {
+            p = GCN_CUR_LIT(p, " offset:");
+            p = gcn_put_dec(p, (unsigned)m->offset);
+        }
+        if (attr & MA_GDS)
+            p = GCN_CUR_LIT(p, " gds");
+        return p;
+    case GCN_FMT_MUBUF: case GCN_FMT_MTBUF:
+        if (m->idxen)
+            p = GCN_CUR_LIT(p, " idxen");
+        if (m->offen)
+            p = GCN_CUR_LIT(p, " offen");
+        if (m->offset) {
+            p = GCN_CUR_LIT(p, " offset:");
+            p = gcn_put_dec(p, (unsigned)m->offset);
+        }
+        p = cur_cpol(p, m);
+        if (m->lds)
+            p = GCN_CUR_LIT(p, " lds");
+        return p;
+    default:                                /* FLAT, GLOBAL, SCRATCH */
+        if (m->offset) {
+            p = GCN_CUR_LIT(p, " offset:");
+            if (m->offset < 0)
+                *p++ = '-';
+            p = gcn_put_dec(p, m->offset < 0 ? 0u - (unsigned)m->offset : (unsigned)m->offset);
+        }
+        return cur_cpol(p, m);
+    }
 }
 
 void gcn_print_mem(const gcn_decoder *d, const gcn_insn *in, gcn_strbuf *sb)
 {
-    (void)d;
     const gcn_isa_row *r = gcn_isa_row_of(in->id);
     const mem_sig *sg = sig_of(in->id);
-    gcn_sb_puts(sb, r->mnem);
-    if (!sg)
+    if (!sg) {
+        gcn_sb_puts(sb, r->mnem);
         return;
+    }
     int ti = gcn_isa_target_index(d->target);
     unsigned attr = sg->attr[ti < 0 ? 0 : ti];
     const gcn_mods *m = &in->m;
+    /* through a cursor; notes, formats and swizzles through the appenders */
+    char *p = gcn_sb_room(sb, GCN_LINE_MAX);
+    p = gcn_cur_mnem(p, in->id);
     if (attr & MA_NOARGS) {                 /* buffer_wbl2 / buffer_inv: nt is not printed */
         if (m->sc0)
-            gcn_sb_puts(sb, " sc0");
+            p = GCN_CUR_LIT(p, " sc0");
         if (m->sc1)
-            gcn_sb_puts(sb, " sc1");
+            p = GCN_CUR_LIT(p, " sc1");
+        gcn_sb_commit(sb, p);
         return;
     }
-    int first = 1;
+    int returns = (attr & MA_RTN) && m->sc0;
+    unsigned nout = 0;                      /* operands printed so far */
+    unsigned next = 0;                      /* the operand after the last one printed */
     for (unsigned i = 0; i < sg->nitems; i++) {
         const mem_item *it = &sg->it[i];
-        const gcn_opnd *o = gcn_insn_field(in, item_field(it->what));
+        /* the decoder adds operands in item order: the next one, if it is
+         * this item's; else look for it (records made elsewhere) */
+        const gcn_opnd *o = next < in->nopnds && in->op[next].field == it->field
+                          ? &in->op[next++] : gcn_field_opnd(in, (gcn_field)it->field);
         if (!o && it->what != MI_VADDR && it->what != MI_SADDR)
             continue;                       /* no vdata with lds, no vdst without sc0 */
-        gcn_sb_puts(sb, first ? " " : ", ");
-        first = 0;
-        if (o)
-            print_item(sb, in, it, o, (attr & MA_RTN) && m->sc0);
-        else
-            gcn_sb_puts(sb, "off");
-        if (it->what == MI_SOFFSET && (attr & MA_FORMAT))
-            print_format(sb, m->dfmt, m->nfmt);
-    }
-    switch (in->enc) {
-    case GCN_FMT_DS:
-        if (attr & MA_SWIZZLE) {
-            print_swizzle(sb, (unsigned)m->offset);
-        } else if (attr & MA_OFFSET01) {
-            if (m->offset0)
-                gcn_sb_printf(sb, " offset0:%u", m->offset0);
-            if (m->offset1)
-                gcn_sb_printf(sb, " offset1:%u", m->offset1);
-        } else if (m->offset) {
-            gcn_sb_printf(sb, " offset:%u", (unsigned)m->offset);
+        p = gcn_cur_sep(p, nout++);
+        if (!o) {
+            p = GCN_CUR_LIT(p, "off");
+        } else if (plain_reg(o)) {
+            p = gcn_cur_reg(p, o->kind, o->reg, o->nregs);
+        } else if (o->kind == GCN_OPND_INLINE && gcn_inline_is_int(o->reg)) {
+            p = gcn_cur_inline_int(p, o->reg);      /* soffset 0 and the like */
+        } else {
+            gcn_sb_commit(sb, p);
+            print_item(sb, in, sg, i, o, returns);
+            p = gcn_sb_room(sb, GCN_LINE_MAX);
         }
-        if (attr & MA_GDS)
-            gcn_sb_puts(sb, " gds");
-        break;
-    case GCN_FMT_MUBUF: case GCN_FMT_MTBUF:
-        if (m->idxen)
-            gcn_sb_puts(sb, " idxen");
-        if (m->offen)
-            gcn_sb_puts(sb, " offen");
-        if (m->offset)
-            gcn_sb_printf(sb, " offset:%u", (unsigned)m->offset);
-        print_cpol(sb, m);
-        if (m->lds)
-            gcn_sb_puts(sb, " lds");
-        break;
-    default:                                /* FLAT, GLOBAL, SCRATCH */
-        if (m->offset)
-            gcn_sb_printf(sb, " offset:%d", m->offset);
-        print_cpol(sb, m);
-        break;
+        if (it->what == MI_SOFFSET && (attr & MA_FORMAT)) {
+            gcn_sb_commit(sb, p);
+            print_format(sb, m->dfmt, m->nfmt);
+            p = gcn_sb_room(sb, GCN_LINE_MAX);
+        }
     }
+    if (in->enc == GCN_FMT_DS && (attr & MA_SWIZZLE)) {
+        gcn_sb_commit(sb, p);
+        print_swizzle(sb, (unsigned)m->offset);
+        p = gcn_sb_room(sb, GCN_LINE_MAX);
+    }
+    gcn_sb_commit(sb, cur_mem_mods(p, in, attr));
 }

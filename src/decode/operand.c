@@ -30,30 +30,15 @@
  */
 #include "decode_int.h"
 
-gcn_opnd *gcn_add_opnd(gcn_insn *in, gcn_opnd_kind kind, gcn_field field,
-                       unsigned flags, unsigned reg, unsigned nregs, gcn_dtype dt)
-{
-    if (in->nopnds >= GCN_MAX_OPNDS)
-        return NULL;
-    gcn_opnd *o = &in->op[in->nopnds++];
-    o->kind = (uint8_t)kind;
-    o->field = (uint8_t)field;
-    o->flags = (uint8_t)flags;
-    o->reg = (uint16_t)reg;
-    o->nregs = (uint8_t)nregs;
-    o->dtype = (uint8_t)dt;
-    o->imm = 0;
-    return o;
-}
+const char gcn_reg_prefix[GCN_OPND_TTMP + 1][4] = {
+    [GCN_OPND_NONE] = "s", [GCN_OPND_SGPR] = "s", [GCN_OPND_VGPR] = "v",
+    [GCN_OPND_AGPR] = "a", [GCN_OPND_TTMP] = {'t', 't', 'm', 'p'},
+};
+const uint8_t gcn_reg_prefix_len[GCN_OPND_TTMP + 1] = {1, 1, 1, 1, 4};
 
 void gcn_print_reg(gcn_strbuf *sb, gcn_opnd_kind kind, unsigned reg, unsigned nregs)
 {
-    const char *p = kind == GCN_OPND_VGPR ? "v" : kind == GCN_OPND_AGPR ? "a"
-                  : kind == GCN_OPND_TTMP ? "ttmp" : "s";
-    if (nregs <= 1)
-        gcn_sb_printf(sb, "%s%u", p, reg);
-    else
-        gcn_sb_printf(sb, "%s[%u:%u]", p, reg, reg + nregs - 1);
+    gcn_put_reg(sb, kind, reg, nregs);
 }
 
 const char *gcn_special_name(unsigned enc, unsigned nregs)
@@ -118,7 +103,7 @@ static int sreg_tuple(int ttmp, unsigned idx, unsigned nregs, unsigned *reg, uns
         pn = ttmp ? 8 : 5;
     else if (nregs > 8)
         pn = 16;
-    *reg = idx / a * a;
+    *reg = idx & ~(a - 1);                   /* a is 1, 2 or 4 */
     *n = pn;
     if (ttmp)
         return *reg + pn - 1 <= last;
@@ -195,16 +180,17 @@ static const uint32_t inl_f64hi[8] = {0x3fe00000, 0xbfe00000, 0x3ff00000, 0xbff0
 void gcn_print_inline(gcn_strbuf *sb, unsigned enc, gcn_dtype dt)
 {
     if (enc >= 128 && enc <= 192) {
-        gcn_sb_printf(sb, "%u", enc - 128);
+        gcn_sb_putu(sb, enc - 128);
         return;
     }
     if (enc >= 193 && enc <= 208) {
-        gcn_sb_printf(sb, "-%u", enc - 192);
+        gcn_sb_putc(sb, '-');
+        gcn_sb_putu(sb, enc - 192);
         return;
     }
     if (enc >= 240 && enc <= 248) {
         if (dt_is_int16(dt)) {        /* printImmediateInt16 of the f16 pattern */
-            gcn_sb_printf(sb, "0x%x", inl_f16[enc - 240]);
+            gcn_sb_put0x(sb, inl_f16[enc - 240]);
             return;
         }
         if (enc == 248)
@@ -284,17 +270,19 @@ static void print_literal(gcn_strbuf *sb, uint32_t v, gcn_dtype dt)
                 gcn_sb_puts(sb, inl_float_text[i]);
                 return;
             }
-        gcn_sb_printf(sb, "0x%x", v);
+        gcn_sb_put0x(sb, v);
         return;
     }
     if (gcn_literal_is_inlinable(v, dt)) {
-        gcn_sb_printf(sb, "lit(0x%x)", v);
+        gcn_sb_puts(sb, "lit(");
+        gcn_sb_put0x(sb, v);
+        gcn_sb_putc(sb, ')');
         return;
     }
     if (dt == GCN_DT_F16 || dt_is_int16(dt))
-        gcn_sb_printf(sb, "0x%x", v & 0xffff);
+        gcn_sb_put0x(sb, v & 0xffff);
     else
-        gcn_sb_printf(sb, "0x%x", v);
+        gcn_sb_put0x(sb, v);
 }
 
 void gcn_print_opnd(gcn_strbuf *sb, const gcn_insn *in, const gcn_opnd *o)
@@ -320,7 +308,7 @@ void gcn_print_opnd(gcn_strbuf *sb, const gcn_insn *in, const gcn_opnd *o)
         break;
     case GCN_OPND_IMM:
     case GCN_OPND_LABEL:
-        gcn_sb_printf(sb, "%lld", (long long)o->imm);
+        gcn_sb_puti(sb, o->imm);
         break;
     default:
         gcn_sb_puts(sb, "<none>");

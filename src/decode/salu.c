@@ -43,7 +43,6 @@
  * m.nt (the nv bit) hold the SMEM bits as encoded.
  */
 #include <assert.h>
-#include <pthread.h>
 #include <string.h>
 #include "decode_int.h"
 
@@ -65,6 +64,11 @@ enum srole { SR_NONE = 0, SR_S = 1, SR_D = 2, SR_DS = 3 };
 
 typedef struct sspec {
     uint8_t field, cls, role;
+    /* derived once from the above (spec_derive) */
+    uint8_t tag;        /* gcn_field of the operand */
+    uint8_t flags;      /* GCN_OPF_SRC / DST from the role */
+    uint8_t nregs;      /* registers of the class */
+    uint8_t dtype;      /* gcn_dtype of the class */
 } sspec;
 
 #define MAX_SPECS 6
@@ -120,7 +124,7 @@ static unsigned parse_sig(const char *sig, sspec *sp)
             }
             q++;
         }
-        sspec s = {0, 0, SR_NONE};
+        sspec s = {0};
         s.field = (uint8_t)lookup_name(part[0], len[0], field_names,
                                        sizeof field_names / sizeof field_names[0]);
         if (np > 1)
@@ -132,27 +136,6 @@ static unsigned parse_sig(const char *sig, sspec *sp)
         sp[n++] = s;
     }
     return n;
-}
-
-/* The parsed SIG of every scalar row, built once. */
-static sspec spec_tab[GCN_ID_COUNT][MAX_SPECS];
-static uint8_t spec_count[GCN_ID_COUNT];
-static pthread_once_t spec_once = PTHREAD_ONCE_INIT;
-
-static void specs_build(void)
-{
-    for (unsigned id = 1; id < GCN_ID_COUNT; id++) {
-        const gcn_isa_row *r = gcn_isa_row_of(id);
-        if (r->fmt >= GCN_FMT_SOP2 && r->fmt <= GCN_FMT_SMEM)
-            spec_count[id] = (uint8_t)parse_sig(r->sig, spec_tab[id]);
-    }
-}
-
-static unsigned specs_of(unsigned id, const sspec **sp)
-{
-    pthread_once(&spec_once, specs_build);
-    *sp = spec_tab[id < GCN_ID_COUNT ? id : 0];
-    return id < GCN_ID_COUNT ? spec_count[id] : 0;
 }
 
 static unsigned class_nregs(unsigned cls)
@@ -186,22 +169,104 @@ static unsigned role_flags(unsigned role)
     return (role & SR_S ? GCN_OPF_SRC : 0) | (role & SR_D ? GCN_OPF_DST : 0);
 }
 
+static gcn_field sfield_tag(unsigned f)
+{
+    switch (f) {
+    case SF_SDST: return GCN_FLD_SDST;
+    case SF_SSRC0: case SF_LITERAL: return GCN_FLD_SSRC0;
+    case SF_SSRC1: return GCN_FLD_SSRC1;
+    case SF_SIMM16: return GCN_FLD_SIMM16;
+    case SF_SDATA: return GCN_FLD_SDATA;
+    case SF_SBASE: return GCN_FLD_SBASE;
+    default: return GCN_FLD_NONE;
+    }
+}
+
+/* Fill the derived members of a parsed spec. */
+static void spec_derive(sspec *s)
+{
+    s->tag = (uint8_t)sfield_tag(s->field);
+    s->flags = (uint8_t)role_flags(s->role);
+    s->nregs = (uint8_t)class_nregs(s->cls);
+    s->dtype = (uint8_t)class_dtype(s->cls);
+}
+
+/* A row's SIG parsed once (at the first decode or print of the row). */
+/* Most rows are register operations of one of these shapes; they decode
+ * and print without walking the specs (a walk branches on each spec's
+ * field, which mispredicts in a mixed instruction stream). */
+enum {
+    SH_GENERIC,     /* walk the specs */
+    SH_D_S_S,       /* sdst ssrc0 ssrc1 (SOP2), register/constant classes */
+    SH_D_S,         /* sdst ssrc0 (SOP1) */
+    SH_S_S,         /* ssrc0 ssrc1 (SOPC) */
+};
+
+typedef struct salu_sig {
+    uint8_t ns;              /* number of specs */
+    uint8_t shape;           /* SH_* */
+    sspec sp[MAX_SPECS];
+} salu_sig;
+
+/* A register or constant source class (no gpr_idx mode, no immediate). */
+static int is_src_class(unsigned cls)
+{
+    return cls == SC_S32 || cls == SC_S64 || cls == SC_SS32 || cls == SC_SS64;
+}
+
+/* The shape of a parsed SIG (SH_GENERIC unless it is one of the common
+ * register shapes exactly). */
+static unsigned sig_shape(const salu_sig *sg)
+{
+    const sspec *s = sg->sp;
+    if (sg->ns == 3 && s[0].field == SF_SDST && s[1].field == SF_SSRC0 &&
+        s[2].field == SF_SSRC1 && is_src_class(s[1].cls) && is_src_class(s[2].cls))
+        return SH_D_S_S;
+    if (sg->ns == 2 && s[0].field == SF_SDST && s[1].field == SF_SSRC0 && is_src_class(s[1].cls))
+        return SH_D_S;
+    if (sg->ns == 2 && s[0].field == SF_SSRC0 && s[1].field == SF_SSRC1 &&
+        is_src_class(s[0].cls) && is_src_class(s[1].cls))
+        return SH_S_S;
+    return SH_GENERIC;
+}
+
+static salu_sig sigs[GCN_ID_COUNT];
+static gcn_once sigs_once[GCN_ID_COUNT];
+
+static GCN_COLD void sig_build(unsigned id)
+{
+    if (gcn_once_claim(&sigs_once[id])) {
+        sigs[id].ns = (uint8_t)parse_sig(gcn_isa_row_of(id)->sig, sigs[id].sp);
+        for (unsigned i = 0; i < sigs[id].ns; i++)
+            spec_derive(&sigs[id].sp[i]);
+        sigs[id].shape = (uint8_t)sig_shape(&sigs[id]);
+        gcn_once_done(&sigs_once[id]);
+    }
+}
+
+static inline const salu_sig *sig_of(unsigned id)
+{
+    if (!gcn_once_ready(&sigs_once[id]))
+        sig_build(id);
+    return &sigs[id];
+}
+
 /* ---- decoding ------------------------------------------------------------ */
 
 /* A 7-bit scalar register encoding v as nregs registers (the register part
  * of LLVM's decodeSrcOp for SReg classes). */
-static gcn_opnd *dec_sreg(gcn_insn *in, gcn_field fld, unsigned flags, unsigned v,
-                          unsigned nregs, gcn_dtype dt)
+static inline gcn_opnd *dec_sreg(gcn_insn *in, gcn_field fld, unsigned flags, unsigned v,
+                                 unsigned nregs, gcn_dtype dt)
 {
     unsigned align = nregs >= 4 ? 4 : nregs;
     if (v <= 101) {
-        unsigned base = v / align * align;
+        unsigned base = v & ~(align - 1);          /* align is 1, 2 or 4 */
         if (base + nregs > 106)
             return NULL;
         return gcn_add_opnd(in, GCN_OPND_SGPR, fld, flags, base, nregs, dt);
     }
     if (v >= 108 && v <= 123) {
-        unsigned base = (v - 108) / align * align;
+        unsigned base = (v - 108) & ~(align - 1);
         if (base + nregs > 16)
             return NULL;
         return gcn_add_opnd(in, GCN_OPND_TTMP, fld, flags, base, nregs, dt);
@@ -239,29 +304,19 @@ static gcn_opnd *dec_ssrc(gcn_insn *in, gcn_field fld, unsigned flags, unsigned 
     return NULL;
 }
 
-static gcn_field sfield_tag(unsigned f)
-{
-    switch (f) {
-    case SF_SDST: return GCN_FLD_SDST;
-    case SF_SSRC0: case SF_LITERAL: return GCN_FLD_SSRC0;
-    case SF_SSRC1: return GCN_FLD_SSRC1;
-    case SF_SIMM16: return GCN_FLD_SIMM16;
-    case SF_SDATA: return GCN_FLD_SDATA;
-    case SF_SBASE: return GCN_FLD_SBASE;
-    default: return GCN_FLD_NONE;
-    }
-}
 
+/* The opcode field of each scalar format: SOP2 [29:23], SOPK [27:23], SOP1
+ * [15:8], SOPC/SOPP [22:16], SMEM [25:18].  From tables, not a switch: the
+ * formats mix at random in code. */
 static unsigned opcode_of(gcn_fmt fmt, uint32_t w0)
 {
-    switch (fmt) {
-    case GCN_FMT_SOP2: return gcn_bits(w0, 23, 7);
-    case GCN_FMT_SOPK: return gcn_bits(w0, 23, 5);
-    case GCN_FMT_SOP1: return gcn_bits(w0, 8, 8);
-    case GCN_FMT_SOPC: case GCN_FMT_SOPP: return gcn_bits(w0, 16, 7);
-    case GCN_FMT_SMEM: return gcn_bits(w0, 18, 8);
-    default: return 0;
-    }
+    static const uint8_t lo[GCN_FMT_COUNT] = {
+        [GCN_FMT_SOP2] = 23, [GCN_FMT_SOPK] = 23, [GCN_FMT_SOP1] = 8, [GCN_FMT_SOPC] = 16,
+        [GCN_FMT_SOPP] = 16, [GCN_FMT_SMEM] = 18};
+    static const uint8_t mask[GCN_FMT_COUNT] = {
+        [GCN_FMT_SOP2] = 0x7f, [GCN_FMT_SOPK] = 0x1f, [GCN_FMT_SOP1] = 0xff,
+        [GCN_FMT_SOPC] = 0x7f, [GCN_FMT_SOPP] = 0x7f, [GCN_FMT_SMEM] = 0xff};
+    return (w0 >> lo[fmt]) & mask[fmt];
 }
 
 static size_t dec_smem_tail(gcn_insn *in, const uint32_t *w)
@@ -288,11 +343,47 @@ static size_t dec_smem_tail(gcn_insn *in, const uint32_t *w)
     return 8;
 }
 
+/* A source spec s of the 8-bit field value v. */
+static inline gcn_opnd *dec_src_spec(gcn_insn *in, const sspec *s, unsigned v,
+                                     const uint32_t *w, size_t nw, size_t *size)
+{
+    return dec_ssrc(in, (gcn_field)s->tag, s->flags, v, s->nregs, (gcn_dtype)s->dtype, w, nw,
+                    size);
+}
+
+/* The register shapes (SOP2, SOP1, SOPC), straight through. */
+static size_t dec_shape(const salu_sig *sg, const uint32_t *w, size_t nw, gcn_insn *out)
+{
+    const sspec *s = sg->sp;
+    uint32_t w0 = w[0];
+    size_t size = 4;
+    switch (sg->shape) {
+    case SH_D_S_S:
+        if (!dec_sreg(out, GCN_FLD_SDST, s[0].flags, gcn_bits(w0, 16, 7), s[0].nregs,
+                      (gcn_dtype)s[0].dtype) ||
+            !dec_src_spec(out, &s[1], gcn_bits(w0, 0, 8), w, nw, &size) ||
+            !dec_src_spec(out, &s[2], gcn_bits(w0, 8, 8), w, nw, &size))
+            return 0;
+        return size;
+    case SH_D_S:
+        if (!dec_sreg(out, GCN_FLD_SDST, s[0].flags, gcn_bits(w0, 16, 7), s[0].nregs,
+                      (gcn_dtype)s[0].dtype) ||
+            !dec_src_spec(out, &s[1], gcn_bits(w0, 0, 8), w, nw, &size))
+            return 0;
+        return size;
+    default: /* SH_S_S */
+        if (!dec_src_spec(out, &s[0], gcn_bits(w0, 0, 8), w, nw, &size) ||
+            !dec_src_spec(out, &s[1], gcn_bits(w0, 8, 8), w, nw, &size))
+            return 0;
+        return size;
+    }
+}
+
 size_t gcn_dec_salu(const gcn_decoder *d, gcn_fmt fmt, const uint32_t *w, size_t nw,
                     gcn_insn *out)
 {
     unsigned op = opcode_of(fmt, w[0]);
-    unsigned id = gcn_isa_lookup(d->target, fmt, op);
+    unsigned id = gcn_isa_find(gcn_isa_target_index(d->target), fmt, op);
     if (id == GCN_ID_INVALID)
         return 0;
     out->id = (uint16_t)id;
@@ -309,17 +400,17 @@ size_t gcn_dec_salu(const gcn_decoder *d, gcn_fmt fmt, const uint32_t *w, size_t
         out->m.nt = (uint8_t)gcn_bits(w[0], 15, 1);   /* nv bit, as encoded */
     }
 
-    const sspec *sp;
-    unsigned ns = specs_of(id, &sp);
-    for (unsigned i = 0; i < ns; i++) {
-        const sspec *s = &sp[i];
-        unsigned flags = role_flags(s->role);
-        gcn_field fld = sfield_tag(s->field);
+    const salu_sig *sg = sig_of(id);
+    if (sg->shape != SH_GENERIC)
+        return dec_shape(sg, w, nw, out);
+    for (unsigned i = 0; i < sg->ns; i++) {
+        const sspec *s = &sg->sp[i];
+        unsigned flags = s->flags;
+        gcn_field fld = (gcn_field)s->tag;
         gcn_opnd *o = NULL;
         switch (s->field) {
         case SF_SDST:
-            o = dec_sreg(out, fld, flags, gcn_bits(w[0], 16, 7), class_nregs(s->cls),
-                         class_dtype(s->cls));
+            o = dec_sreg(out, fld, flags, gcn_bits(w[0], 16, 7), s->nregs, (gcn_dtype)s->dtype);
             break;
         case SF_SSRC0: case SF_SSRC1: {
             unsigned v = gcn_bits(w[0], s->field == SF_SSRC0 ? 0 : 8, 8);
@@ -328,7 +419,7 @@ size_t gcn_dec_salu(const gcn_decoder *d, gcn_fmt fmt, const uint32_t *w, size_t
                 if (o)
                     o->imm = v;
             } else {
-                o = dec_ssrc(out, fld, flags, v, class_nregs(s->cls), class_dtype(s->cls),
+                o = dec_ssrc(out, fld, flags, v, s->nregs, (gcn_dtype)s->dtype,
                              w, nw, &size);
             }
             break;
@@ -370,12 +461,10 @@ size_t gcn_dec_salu(const gcn_decoder *d, gcn_fmt fmt, const uint32_t *w, size_t
             }
             if (s->role == SR_DS && !out->m.glc)
                 flags = GCN_OPF_SRC;            /* atomic without return */
-            o = dec_sreg(out, fld, flags, gcn_bits(w[0], 6, 7), class_nregs(s->cls),
-                         class_dtype(s->cls));
+            o = dec_sreg(out, fld, flags, gcn_bits(w[0], 6, 7), s->nregs, (gcn_dtype)s->dtype);
             break;
         case SF_SBASE:
-            o = dec_sreg(out, fld, GCN_OPF_SRC, 2 * gcn_bits(w[0], 0, 6), class_nregs(s->cls),
-                         class_dtype(s->cls));
+            o = dec_sreg(out, fld, GCN_OPF_SRC, 2 * gcn_bits(w[0], 0, 6), s->nregs, (gcn_dtype)s->dtype);
             break;
         case SF_OFFSET:
             if (!dec_smem_tail(out, w))
@@ -454,11 +543,11 @@ static void print_imm32(gcn_strbuf *sb, uint32_t v)
     int32_t s = (int32_t)v;
     int f;
     if (s >= -16 && s <= 64)
-        gcn_sb_printf(sb, "%d", s);
+        gcn_sb_puti(sb, s);
     else if ((f = f32_inline_bits(v)) != 0)
         gcn_sb_puts(sb, txt[f - 1]);
     else
-        gcn_sb_printf(sb, "0x%x", v);
+        gcn_sb_put0x(sb, v);
 }
 
 /* The value of an inline constant encoding as a 32-bit pattern. */
@@ -477,7 +566,7 @@ static void print_reg_opnd(gcn_strbuf *sb, const gcn_opnd *o, unsigned cls)
 {
     switch (o->kind) {
     case GCN_OPND_SGPR: case GCN_OPND_TTMP:
-        gcn_print_reg(sb, (gcn_opnd_kind)o->kind, o->reg, o->nregs);
+        gcn_put_reg(sb, o->kind, o->reg, o->nregs);
         return;
     case GCN_OPND_SPECIAL:
         gcn_sb_puts(sb, special_name(o->reg, o->nregs));
@@ -508,7 +597,11 @@ static void print_reg_opnd(gcn_strbuf *sb, const gcn_opnd *o, unsigned cls)
             int32_t s = (int32_t)v;
             int inl = o->nregs == 2 ? v <= 64
                                     : (s >= -16 && s <= 64) || f32_inline_bits(v);
-            gcn_sb_printf(sb, inl ? "lit(0x%x)" : "0x%x", v);
+            if (inl)
+                gcn_sb_puts(sb, "lit(");
+            gcn_sb_put0x(sb, v);
+            if (inl)
+                gcn_sb_putc(sb, ')');
         }
         return;
     }
@@ -541,9 +634,13 @@ static void print_hwreg(gcn_strbuf *sb, unsigned v)
     if (name)
         gcn_sb_puts(sb, name);
     else
-        gcn_sb_printf(sb, "%u", id);
-    if (off != 0 || size != 32)
-        gcn_sb_printf(sb, ", %u, %u", off, size);
+        gcn_sb_putu(sb, id);
+    if (off != 0 || size != 32) {
+        gcn_sb_puts(sb, ", ");
+        gcn_sb_putu(sb, off);
+        gcn_sb_puts(sb, ", ");
+        gcn_sb_putu(sb, size);
+    }
     gcn_sb_putc(sb, ')');
 }
 
@@ -592,7 +689,7 @@ void gcn_waitcnt_fields(const gcn_insn *in, unsigned *vmcnt, unsigned *expcnt,
 {
     unsigned v = 0xffff;   /* no wait */
     if (in->id == GCN_ID_S_WAITCNT) {
-        const gcn_opnd *o = gcn_insn_field(in, GCN_FLD_SIMM16);
+        const gcn_opnd *o = gcn_field_opnd(in, GCN_FLD_SIMM16);
         if (o)
             v = (unsigned)o->imm & 0xffff;
     }
@@ -606,22 +703,34 @@ void gcn_waitcnt_fields(const gcn_insn *in, unsigned *vmcnt, unsigned *expcnt,
         *lgkmcnt = (v >> 8) & 15;
 }
 
-static void print_waitcnt(gcn_strbuf *sb, const gcn_insn *in)
+/* The counters of an s_waitcnt: those not at their maximum (all of them
+ * when all are). */
+static char *cur_waitcnt(char *p, const gcn_insn *in)
 {
     unsigned vm, exp, lgkm;
     gcn_waitcnt_fields(in, &vm, &exp, &lgkm);
     int all = vm == 63 && exp == 7 && lgkm == 15;   /* all default: print all */
-    const char *sep = "";
+    char *p0 = p;
     if (vm != 63 || all) {
-        gcn_sb_printf(sb, "vmcnt(%u)", vm);
-        sep = " ";
+        p = GCN_CUR_LIT(p, "vmcnt(");
+        p = gcn_put_dec(p, vm);
+        *p++ = ')';
     }
     if (exp != 7 || all) {
-        gcn_sb_printf(sb, "%sexpcnt(%u)", sep, exp);
-        sep = " ";
+        if (p != p0)
+            *p++ = ' ';
+        p = GCN_CUR_LIT(p, "expcnt(");
+        p = gcn_put_dec(p, exp);
+        *p++ = ')';
     }
-    if (lgkm != 15 || all)
-        gcn_sb_printf(sb, "%slgkmcnt(%u)", sep, lgkm);
+    if (lgkm != 15 || all) {
+        if (p != p0)
+            *p++ = ' ';
+        p = GCN_CUR_LIT(p, "lgkmcnt(");
+        p = gcn_put_dec(p, lgkm);
+        *p++ = ')';
+    }
+    return p;
 }
 
 /* LLVM printVGPRIndexMode. */
@@ -629,14 +738,15 @@ static void print_gpridx(gcn_strbuf *sb, unsigned v)
 {
     static const char *const n[4] = {"SRC0", "SRC1", "SRC2", "DST"};
     if (v & ~15u) {
-        gcn_sb_printf(sb, "0x%x", v);
+        gcn_sb_put0x(sb, v);
         return;
     }
     gcn_sb_puts(sb, "gpr_idx(");
     const char *sep = "";
     for (unsigned i = 0; i < 4; i++)
         if (v & (1u << i)) {
-            gcn_sb_printf(sb, "%s%s", sep, n[i]);
+            gcn_sb_puts(sb, sep);
+            gcn_sb_puts(sb, n[i]);
             sep = ",";
         }
     gcn_sb_putc(sb, ')');
@@ -652,7 +762,7 @@ static void print_label(const gcn_decoder *d, gcn_strbuf *sb, const gcn_insn *in
             return;
         }
     }
-    gcn_sb_printf(sb, "%u", v);
+    gcn_sb_putu(sb, v);
 }
 
 static void print_imm_field(const gcn_decoder *d, gcn_strbuf *sb, const gcn_insn *in,
@@ -660,84 +770,143 @@ static void print_imm_field(const gcn_decoder *d, gcn_strbuf *sb, const gcn_insn
 {
     unsigned v = (unsigned)o->imm & 0xffff;
     switch (cls) {
-    case SC_K16: gcn_sb_printf(sb, "0x%x", v); break;
-    case SC_U16: gcn_sb_printf(sb, v <= 64 ? "%u" : "0x%x", v); break;
+    case SC_K16: gcn_sb_put0x(sb, v); break;
+    case SC_U16:
+        if (v <= 64)
+            gcn_sb_putu(sb, v);
+        else
+            gcn_sb_put0x(sb, v);
+        break;
     case SC_LABEL: print_label(d, sb, in, v); break;
     case SC_HWREG: print_hwreg(sb, v); break;
     case SC_SENDMSG: print_sendmsg(sb, v); break;
-    case SC_WAITCNT: print_waitcnt(sb, in); break;
+    case SC_WAITCNT: gcn_sb_commit(sb, cur_waitcnt(gcn_sb_room(sb, 64), in)); break;
     case SC_GPRIDX: print_gpridx(sb, v); break;
     case SC_IMM7: print_imm32(sb, (uint32_t)o->imm); break;
-    default: gcn_sb_printf(sb, "%lld", (long long)o->imm); break;
+    default: gcn_sb_puti(sb, o->imm); break;
     }
 }
 
-static void print_offset(gcn_strbuf *sb, int32_t off)
+/* An SMEM offset: signed hex. */
+static char *cur_offset(char *p, int32_t off)
 {
-    if (off < 0)
-        gcn_sb_printf(sb, "-0x%x", (unsigned)-off);
+    if (off < 0) {
+        *p++ = '-';
+        return gcn_cur_hex(p, (unsigned)-off);
+    }
+    return gcn_cur_hex(p, (unsigned)off);
+}
+
+/* An immediate field that prints without the decoder (no label): the
+ * common classes at a cursor; returns NULL for the others. */
+static char *cur_imm_field(char *p, const gcn_insn *in, const gcn_opnd *o, unsigned cls)
+{
+    unsigned v = (unsigned)o->imm & 0xffff;
+    switch (cls) {
+    case SC_K16: return gcn_cur_hex(p, v);
+    case SC_U16: return v <= 64 ? gcn_put_dec(p, v) : gcn_cur_hex(p, v);
+    case SC_WAITCNT: return cur_waitcnt(p, in);
+    default: return NULL;
+    }
+}
+
+/* The SMEM address tail: soffset, soffset + offset, or the offset. */
+static void print_smem_tail(gcn_strbuf *sb, const gcn_insn *in)
+{
+    const gcn_opnd *so = gcn_field_opnd(in, GCN_FLD_SOFFSET);
+    if (so) {
+        print_reg_opnd(sb, so, SC_S32);
+        if (!in->m.imm_offset_mode)
+            return;
+        gcn_sb_puts(sb, " offset:");
+    }
+    gcn_sb_commit(sb, cur_offset(gcn_sb_room(sb, 16), in->m.offset));
+}
+
+/* One operand of spec s other than registers, through the appenders. */
+static void print_other(const gcn_decoder *d, gcn_strbuf *sb, const gcn_insn *in,
+                        const gcn_opnd *o, const sspec *s)
+{
+    if (o->kind == GCN_OPND_IMM || o->kind == GCN_OPND_LABEL)
+        print_imm_field(d, sb, in, o, s->cls);
     else
-        gcn_sb_printf(sb, "0x%x", (unsigned)off);
+        print_reg_opnd(sb, o, s->cls);
 }
 
 void gcn_print_salu(const gcn_decoder *d, const gcn_insn *in, gcn_strbuf *sb)
 {
-    const gcn_isa_row *row = gcn_isa_row_of(in->id);
-    const sspec *sp;
-    unsigned ns = specs_of(in->id, &sp);
-    gcn_sb_puts(sb, row->mnem);
-    const char *sep = " ";
-    for (unsigned i = 0; i < ns; i++) {
-        const sspec *s = &sp[i];
+    const salu_sig *sg = sig_of(in->id);
+    /* mnemonic, registers and common immediates through a cursor; the rest
+     * through the appenders (commit, append, reserve again) */
+    char *p = gcn_sb_room(sb, GCN_LINE_MAX);
+    p = gcn_cur_mnem(p, in->id);
+    if (sg->shape != SH_GENERIC && in->nopnds == sg->ns) {
+        /* the register shapes: one operand per spec, in order */
+        for (unsigned i = 0; i < sg->ns; i++) {
+            const gcn_opnd *o = &in->op[i];
+            p = gcn_cur_sep(p, i);
+            if (gcn_kind_is_reg(o->kind)) {
+                p = gcn_cur_reg(p, o->kind, o->reg, o->nregs);
+            } else if (o->kind == GCN_OPND_INLINE && gcn_inline_is_int(o->reg) &&
+                       !class_regonly(sg->sp[i].cls)) {
+                p = gcn_cur_inline_int(p, o->reg);
+            } else {
+                gcn_sb_commit(sb, p);
+                print_reg_opnd(sb, o, sg->sp[i].cls);
+                p = gcn_sb_room(sb, GCN_LINE_MAX);
+            }
+        }
+        gcn_sb_commit(sb, p);
+        return;
+    }
+    unsigned nout = 0;                  /* operands printed so far */
+    for (unsigned i = 0; i < sg->ns; i++) {
+        const sspec *s = &sg->sp[i];
         const gcn_opnd *o;
         switch (s->field) {
         case SF_IMMBIT:
             continue;
         case SF_CPOL:
             if (in->m.glc)
-                gcn_sb_puts(sb, " glc");
+                p = GCN_CUR_LIT(p, " glc");
             continue;
-        case SF_OFFSET: {
-            const gcn_opnd *so = gcn_insn_field(in, GCN_FLD_SOFFSET);
-            gcn_sb_puts(sb, sep);
-            if (so) {
-                print_reg_opnd(sb, so, SC_S32);
-                if (in->m.imm_offset_mode) {
-                    gcn_sb_puts(sb, " offset:");
-                    print_offset(sb, in->m.offset);
-                }
-            } else {
-                print_offset(sb, in->m.offset);
-            }
-            sep = ", ";
+        case SF_OFFSET:
+            p = gcn_cur_sep(p, nout++);
+            gcn_sb_commit(sb, p);
+            print_smem_tail(sb, in);
+            p = gcn_sb_room(sb, GCN_LINE_MAX);
             continue;
-        }
         case SF_SIMM16:
             if (s->cls == SC_ZERO)
                 continue;
-            o = gcn_insn_field(in, GCN_FLD_SIMM16);
+            o = gcn_field_opnd(in, GCN_FLD_SIMM16);
             if (!o)
                 continue;
             if (s->cls == SC_ENDPGM) {
-                if (o->imm != 0)
-                    gcn_sb_printf(sb, " %u", (unsigned)o->imm & 0xffff);
+                if (o->imm != 0) {
+                    *p++ = ' ';
+                    p = gcn_put_dec(p, (unsigned)o->imm & 0xffff);
+                }
                 continue;
             }
-            gcn_sb_puts(sb, sep);
-            print_imm_field(d, sb, in, o, s->cls);
-            sep = ", ";
-            continue;
+            break;
         default:
+            o = gcn_field_opnd(in, (gcn_field)s->tag);
+            if (!o)
+                continue;
             break;
         }
-        o = gcn_insn_field(in, sfield_tag(s->field));
-        if (!o)
-            continue;
-        gcn_sb_puts(sb, sep);
-        sep = ", ";
-        if (o->kind == GCN_OPND_IMM)
-            print_imm_field(d, sb, in, o, s->cls);
-        else
-            print_reg_opnd(sb, o, s->cls);
+        p = gcn_cur_sep(p, nout++);
+        char *q;
+        if (gcn_kind_is_reg(o->kind)) {
+            p = gcn_cur_reg(p, o->kind, o->reg, o->nregs);
+        } else if (o->kind == GCN_OPND_IMM && (q = cur_imm_field(p, in, o, s->cls)) != NULL) {
+            p = q;
+        } else {
+            gcn_sb_commit(sb, p);
+            print_other(d, sb, in, o, s);
+            p = gcn_sb_room(sb, GCN_LINE_MAX);
+        }
     }
+    gcn_sb_commit(sb, p);
 }

@@ -25,8 +25,6 @@
  *   DPP   second dword: src0[7:0] dpp_ctrl[16:8] bound_ctrl[19] src0_neg[20]
  *         src0_abs[21] src1_neg[22] src1_abs[23] bank_mask[27:24] row_mask[31:28]
  */
-#include <pthread.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "decode_int.h"
@@ -39,23 +37,45 @@ typedef struct vop_od {
     char cls;           /* v a s c */
     uint8_t n;          /* registers */
     uint8_t dt;         /* gcn_dtype */
-    char rc[28];        /* register class named in comments, "" if none */
+    uint8_t lds_ok;     /* class VRegOrLds_32: lds_direct gets no note */
 } vop_od;
 
+/* What decoding and printing read comes first and fits in two cache lines
+ * (the mixed stream of a code object touches many rows, each once); the
+ * texts only the parser and the notes use come last. */
 typedef struct vop_info {
     uint8_t ok;
-    vop_od od[R_N];
+    uint8_t fmt;        /* the row's native family */
     uint8_t form[F_N];
-    char tmpl[F_N][8];  /* D E(sdst) 0 1 2 K V(vcc src) W(vcc dst) */
-    char v3[14];        /* VOP3 modifier bit map */
     uint8_t os;         /* op_sel entries */
+    uint8_t nosuf32, nosuf64, nosufdpp, nosufsdwa, bitop3, v3fi, dpalu, sdwanodst;
+    uint8_t vop3b;      /* the e64 form has an sdst (VOP3b) */
+    uint8_t k_then_1;   /* e32: the K constant precedes vsrc1 (fmamk: vsrc1 is the addend) */
+    uint8_t e32_shape;  /* E32_*: a common e32 template, decoded straight through */
+    uint8_t e64_nsrc;   /* e64 template D,S0[,S1[,S2]] with a vector D: the sources; else 0 */
+    vop_od od[R_N];
+    char tmpl[F_N][8];  /* D E(sdst) 0 1 2 K V(vcc src) W(vcc dst) */
+    /* The bit maps below as masks (info_build): bits that make the word
+     * invalid when set, bits LLVM prints, bits it ignores. */
+    uint64_t v3_bad, v3_keep;   /* VOP3 dwords 0-1 */
+    uint32_t sw_bad, sw_clear;  /* SDWA second dword */
+    uint32_t dp_bad, dp_clear;  /* DPP second dword */
+    /* cold */
+    char rc[R_N][28];   /* register class named in comments, "" if none */
+    char v3[14];        /* VOP3 modifier bit map */
     char sw[14];        /* SDWA bit map */
     char dp[8];         /* DPP bit map, bits 17..23 */
-    uint8_t nosuf32, nosuf64, nosufdpp, nosufsdwa, bitop3, v3fi, dpalu, sdwanodst;
 } vop_info;
 
-static vop_info *infos[2];   /* [target index][id] */
-static pthread_once_t infos_once = PTHREAD_ONCE_INIT;
+/* The common e32 templates (see build_masks): VOPC "VCCD,S0,S1", VOP1
+ * "D,S0", VOP2 "D,S0,S1" with a vector destination.  They decode without
+ * walking the template (a walk branches on each item, which mispredicts
+ * in a mixed instruction stream). */
+enum { E32_WALK, E32_W01, E32_D0, E32_D01 };
+
+/* [target index][id], each parsed at its first use */
+static vop_info infos[2][GCN_ID_COUNT];
+static gcn_once infos_once[2][GCN_ID_COUNT];
 
 static gcn_dtype dtype_from(const char *s, size_t n)
 {
@@ -159,10 +179,11 @@ static void parse_sig(vop_info *vi, const char *sig, int ti)
                 if (q < e && *q == ':') {
                     q++;
                     size_t rl = (size_t)(e - q);
-                    if (rl >= sizeof o->rc)
-                        rl = sizeof o->rc - 1;
-                    memcpy(o->rc, q, rl);
-                    o->rc[rl] = 0;
+                    if (rl >= sizeof vi->rc[r])
+                        rl = sizeof vi->rc[r] - 1;
+                    memcpy(vi->rc[r], q, rl);
+                    vi->rc[r][rl] = 0;
+                    o->lds_ok = !strcmp(vi->rc[r], "VRegOrLds_32");
                 }
             }
         } else {
@@ -183,30 +204,98 @@ static void parse_sig(vop_info *vi, const char *sig, int ti)
         if (r >= 0 && vi->od[r].n >= 2)
             vi->dpalu = 1;
     }
+    vi->vop3b = strchr(vi->tmpl[F_E64], 'E') != NULL;
+    const char *k = strchr(vi->tmpl[F_E32], 'K'), *one = strchr(vi->tmpl[F_E32], '1');
+    vi->k_then_1 = k && one && k < one;
 }
 
-static void infos_build(void)
+/* The letter of a bit map entry; a missing entry means invalid. */
+static char map_letter(const char *map, size_t i)
 {
-    for (int ti = 0; ti < 2; ti++) {
-        infos[ti] = calloc(GCN_ID_COUNT, sizeof *infos[ti]);
-        if (!infos[ti])
-            return;
-        for (unsigned id = 1; id < GCN_ID_COUNT; id++) {
-            const gcn_isa_row *r = gcn_isa_row_of(id);
-            if (r->fmt == GCN_FMT_VOP1 || r->fmt == GCN_FMT_VOP2 || r->fmt == GCN_FMT_VOPC ||
-                r->fmt == GCN_FMT_VOP3)
-                parse_sig(&infos[ti][id], r->sig, ti);
-        }
+    return map[i] ? map[i] : 'X';
+}
+
+/* VOP3 modifier bit of v3 map position b (abs0-2, op_sel0-3, clamp, omod0-1,
+ * neg0-2). */
+static const uint8_t v3_bitpos[13] = {8, 9, 10, 11, 12, 13, 14, 15, 59, 60, 61, 62, 63};
+
+/* Turn the v3 / sw / dp letter maps into masks.  In VOP3b bits 8-14 are the
+ * sdst field, no modifiers.  The SDWA map lists the second-dword bits below
+ * (VOPC: without 13/14, which it does not check); other bits are printed
+ * fields. */
+static void build_masks(vop_info *vi, unsigned fmt)
+{
+    for (size_t b = 0; b < sizeof v3_bitpos; b++) {
+        if (vi->vop3b && b < 7)
+            continue;
+        char c = map_letter(vi->v3, b);
+        if (c == 'X')
+            vi->v3_bad |= 1ull << v3_bitpos[b];
+        else if (c == 'p')
+            vi->v3_keep |= 1ull << v3_bitpos[b];
+    }
+    static const uint8_t b2[] = {13, 14, 15, 19, 20, 21, 22, 23, 27, 28, 29, 30, 31};
+    static const uint8_t bc[] = {15, 19, 20, 21, 22, 23, 27, 28, 29, 30, 31};
+    const uint8_t *tab = fmt == GCN_FMT_VOPC ? bc : b2;
+    size_t n = fmt == GCN_FMT_VOPC ? sizeof bc : sizeof b2;
+    for (size_t i = 0; i < n; i++) {
+        char c = map_letter(vi->sw, i);
+        if (c == 'X')
+            vi->sw_bad |= 1u << tab[i];
+        else if (c == '=')
+            vi->sw_clear |= 1u << tab[i];
+    }
+    for (unsigned b = 17; b <= 23; b++) {
+        char c = map_letter(vi->dp, b - 17);
+        if (c == 'X')
+            vi->dp_bad |= 1u << b;
+        else if (c == '=')
+            vi->dp_clear |= 1u << b;
+    }
+    /* the straight-through shapes */
+    int vdst = vi->od[R_D].cls == 'v' || vi->od[R_D].cls == 'a';
+    int vsrc1 = vi->od[R_S1].cls == 'v' || vi->od[R_S1].cls == 'a';
+    const char *t32 = vi->tmpl[F_E32], *t64 = vi->tmpl[F_E64];
+    if (!strcmp(t32, "W01") && vsrc1)
+        vi->e32_shape = E32_W01;
+    else if (!strcmp(t32, "D0") && vdst)
+        vi->e32_shape = E32_D0;
+    else if (!strcmp(t32, "D01") && vdst && vsrc1)
+        vi->e32_shape = E32_D01;
+    if (vdst && (!strcmp(t64, "D0") || !strcmp(t64, "D01") || !strcmp(t64, "D012")))
+        vi->e64_nsrc = (uint8_t)(strlen(t64) - 1);
+}
+
+/* Parse row id's SIG for target index ti (rows of other families stay
+ * !ok). */
+static void info_build(vop_info *vi, int ti, unsigned id)
+{
+    const gcn_isa_row *r = gcn_isa_row_of(id);
+    if (r->fmt == GCN_FMT_VOP1 || r->fmt == GCN_FMT_VOP2 || r->fmt == GCN_FMT_VOPC ||
+        r->fmt == GCN_FMT_VOP3) {
+        parse_sig(vi, r->sig, ti);
+        build_masks(vi, r->fmt);
+        vi->fmt = r->fmt;
     }
 }
 
-static const vop_info *info_of(const gcn_decoder *d, unsigned id)
+static GCN_COLD void info_build_once(int ti, unsigned id)
+{
+    if (gcn_once_claim(&infos_once[ti][id])) {
+        info_build(&infos[ti][id], ti, id);
+        gcn_once_done(&infos_once[ti][id]);
+    }
+}
+
+static inline const vop_info *info_of(const gcn_decoder *d, unsigned id)
 {
     int ti = gcn_isa_target_index(d->target);
-    pthread_once(&infos_once, infos_build);
-    if (ti < 0 || !infos[ti] || id == 0 || id >= GCN_ID_COUNT || !infos[ti][id].ok)
+    if (ti < 0 || id == 0 || id >= GCN_ID_COUNT)
         return NULL;
-    return &infos[ti][id];
+    if (!gcn_once_ready(&infos_once[ti][id]))
+        info_build_once(ti, id);
+    const vop_info *vi = &infos[ti][id];
+    return vi->ok ? vi : NULL;
 }
 
 /* ---- operand construction ------------------------------------------------ */
@@ -215,19 +304,15 @@ static const vop_info *info_of(const gcn_decoder *d, unsigned id)
 #define OPF_BADIMM GCN_OPF_BADIMM
 #define OPF_ALIGN  GCN_OPF_MISALIGN
 
-static gcn_field role_field(int role, const vop_od *o)
+
+/* The register kind of a vector-register class. */
+static inline gcn_opnd_kind vgpr_kind(const vop_od *o)
 {
-    switch (role) {
-    case R_D: return o->cls == 's' ? GCN_FLD_SDST : GCN_FLD_VDST;
-    case R_SD: return GCN_FLD_SDST_VOP3B;
-    case R_S0: return GCN_FLD_SRC0;
-    case R_S1: return GCN_FLD_SRC1;
-    default: return GCN_FLD_SRC2;
-    }
+    return o->cls == 'a' ? GCN_OPND_AGPR : GCN_OPND_VGPR;
 }
 
-static gcn_opnd *add_vgpr(gcn_insn *in, gcn_field f, unsigned flags, unsigned reg,
-                          const vop_od *o, gcn_opnd_kind kind)
+static inline gcn_opnd *add_vgpr(gcn_insn *in, gcn_field f, unsigned flags, unsigned reg,
+                                 const vop_od *o, gcn_opnd_kind kind)
 {
     gcn_opnd *op = gcn_add_opnd(in, kind, f, flags, reg, o->n, (gcn_dtype)o->dt);
     if (op && o->n >= 2 && (reg & 1))
@@ -239,6 +324,13 @@ static gcn_opnd *add_vgpr(gcn_insn *in, gcn_field f, unsigned flags, unsigned re
 static gcn_opnd *add_src(gcn_insn *in, gcn_field f, unsigned enc, const vop_od *o,
                          int have_lit, uint32_t lit, int *used_lit)
 {
+    if (enc >= 256 && (o->cls == 'v' || o->cls == 'c')) {   /* a VGPR where one belongs */
+        gcn_opnd *op = gcn_add_opnd(in, GCN_OPND_VGPR, f, GCN_OPF_SRC, enc - 256,
+                                    o->n ? o->n : 1, (gcn_dtype)o->dt);
+        if (op && o->n >= 2 && (enc & 1))
+            op->flags |= OPF_ALIGN;
+        return op;
+    }
     gcn_opnd *op = gcn_dec_src9(in, f, enc, o->n, (gcn_dtype)o->dt, have_lit, lit, used_lit);
     if (!op)
         return NULL;
@@ -260,7 +352,7 @@ static gcn_opnd *add_src(gcn_insn *in, gcn_field f, unsigned enc, const vop_od *
         /* LLVM prints no comment for its "inline values" (null, src_*), nor
          * for lds_direct in a VRegOrLds class */
         if (vonly && !(enc == 125 || (enc >= 230 && enc <= 239) || (enc >= 251 && enc <= 253) ||
-                       (enc == 254 && !strcmp(o->rc, "VRegOrLds_32"))))
+                       (enc == 254 && o->lds_ok)))
             op->flags |= OPF_BADREG;
         if (o->cls == 's' && enc == 254)
             op->flags |= OPF_BADREG;    /* lds_direct is no SReg_32 */
@@ -288,14 +380,20 @@ static gcn_opnd *add_sdst(gcn_insn *in, gcn_field f, unsigned enc, const vop_od 
     return op;
 }
 
-static const char *form_suffix(const vop_info *vi, unsigned sub, unsigned fmt)
+/* The form suffix LLVM prints after the mnemonic. */
+static char *cur_suffix(char *p, const vop_info *vi, unsigned sub, unsigned fmt)
 {
     switch (sub) {
-    case GCN_SUB_E32: return vi->nosuf32 ? "" : "_e32";
-    case GCN_SUB_E64: return (fmt == GCN_FMT_VOP3 || vi->nosuf64) ? "" : "_e64";
-    case GCN_SUB_SDWA: return vi->nosufsdwa ? "" : "_sdwa";
-    case GCN_SUB_DPP: return vi->nosufdpp ? "" : "_dpp";
-    default: return "";
+    case GCN_SUB_E32:
+        return vi->nosuf32 ? p : GCN_CUR_LIT(p, "_e32");
+    case GCN_SUB_E64:
+        return fmt == GCN_FMT_VOP3 || vi->nosuf64 ? p : GCN_CUR_LIT(p, "_e64");
+    case GCN_SUB_SDWA:
+        return vi->nosufsdwa ? p : GCN_CUR_LIT(p, "_sdwa");
+    case GCN_SUB_DPP:
+        return vi->nosufdpp ? p : GCN_CUR_LIT(p, "_dpp");
+    default:
+        return p;
     }
 }
 
@@ -328,6 +426,29 @@ static size_t dec_e32(const vop_info *vi, unsigned fmt, const uint32_t *w, size_
     out->sub = GCN_SUB_E32;
     if (!vi->form[F_E32])
         return 0;
+    const vop_od *od = vi->od;
+    switch (vi->e32_shape) {
+    case E32_W01:
+        if (!gcn_add_opnd(out, GCN_OPND_SPECIAL, GCN_FLD_VCC_IMPLICIT, GCN_OPF_DST, 106, 2,
+                          GCN_DT_B64) ||
+            !add_src(out, GCN_FLD_SRC0, src0, &od[R_S0], have_lit, lit, &used) ||
+            !add_vgpr(out, GCN_FLD_SRC1, GCN_OPF_SRC, vsrc1, &od[R_S1], vgpr_kind(&od[R_S1])))
+            return 0;
+        return used ? 8 : 4;
+    case E32_D0:
+        if (!add_vgpr(out, GCN_FLD_VDST, GCN_OPF_DST, vdst, &od[R_D], vgpr_kind(&od[R_D])) ||
+            !add_src(out, GCN_FLD_SRC0, src0, &od[R_S0], have_lit, lit, &used))
+            return 0;
+        return used ? 8 : 4;
+    case E32_D01:
+        if (!add_vgpr(out, GCN_FLD_VDST, GCN_OPF_DST, vdst, &od[R_D], vgpr_kind(&od[R_D])) ||
+            !add_src(out, GCN_FLD_SRC0, src0, &od[R_S0], have_lit, lit, &used) ||
+            !add_vgpr(out, GCN_FLD_SRC1, GCN_OPF_SRC, vsrc1, &od[R_S1], vgpr_kind(&od[R_S1])))
+            return 0;
+        return used ? 8 : 4;
+    default:
+        break;
+    }
     const char *t = vi->tmpl[F_E32];
     if (!*t) {                          /* v_nop, v_clrexcp: no operands, src0 ignored */
         if (fmt == GCN_FMT_VOP1 && vdst != 0)
@@ -335,11 +456,11 @@ static size_t dec_e32(const vop_info *vi, unsigned fmt, const uint32_t *w, size_
         return 4;
     }
     for (; *t; t++) {
-        int r = tmpl_role(*t);
-        const vop_od *o = r >= 0 ? &vi->od[r] : NULL;
+        const vop_od *o;
         gcn_opnd *op = NULL;
         switch (*t) {
         case 'D':
+            o = &vi->od[R_D];
             if (o->cls == 's' && vdst == 255) {     /* a literal in the dst field */
                 op = gcn_dec_src9(out, GCN_FLD_SDST, 255, 1, GCN_DT_B32, have_lit, lit, &used);
                 if (op)
@@ -351,16 +472,14 @@ static size_t dec_e32(const vop_info *vi, unsigned fmt, const uint32_t *w, size_
                               o->cls == 'a' ? GCN_OPND_AGPR : GCN_OPND_VGPR);
             break;
         case '0':
-            op = add_src(out, GCN_FLD_SRC0, src0, o, have_lit, lit, &used);
+            op = add_src(out, GCN_FLD_SRC0, src0, &vi->od[R_S0], have_lit, lit, &used);
             break;
         case '1':
             /* the vsrc1 field: a VGPR; for fmamk the multiplier K comes first
              * and vsrc1 is the addend (tagged SRC2: D = SRC0 * SRC1 + SRC2) */
-        {
-            const char *k = strchr(vi->tmpl[F_E32], 'K');
-            op = add_vgpr(out, (k && k < t) ? GCN_FLD_SRC2 : GCN_FLD_SRC1, GCN_OPF_SRC, vsrc1, o,
+            o = &vi->od[R_S1];
+            op = add_vgpr(out, vi->k_then_1 ? GCN_FLD_SRC2 : GCN_FLD_SRC1, GCN_OPF_SRC, vsrc1, o,
                           o->cls == 'a' ? GCN_OPND_AGPR : GCN_OPND_VGPR);
-        }
             break;
         case 'K': {
             /* madmk/fmamk: D = S0 * K + S1;  madak/fmaak: D = S0 * S1 + K */
@@ -397,10 +516,6 @@ static size_t dec_e32(const vop_info *vi, unsigned fmt, const uint32_t *w, size_
 
 /* ---- VOP3 (e64) ------------------------------------------------------ */
 
-/* v3 map positions */
-enum { B_ABS0, B_ABS1, B_ABS2, B_OS0, B_OS1, B_OS2, B_OS3, B_CLAMP, B_OMOD0, B_OMOD1,
-       B_NEG0, B_NEG1, B_NEG2, B_N };
-
 /* gfx950 accepts a 32-bit literal in VOP3 sources (LLVM FeatureVOP3Literal on
  * gfx950; on gfx942 LLVM has none and crashes on such words). */
 static size_t dec_e64(const gcn_decoder *d, const vop_info *vi, const uint32_t *w, size_t nw,
@@ -411,30 +526,54 @@ static size_t dec_e64(const gcn_decoder *d, const vop_info *vi, const uint32_t *
     if (nw < 2 || !vi->form[F_E64])
         return 0;
     uint64_t q = (uint64_t)w[0] | (uint64_t)w[1] << 32;
-    unsigned bitval[B_N];
-    static const uint8_t bitpos[B_N] = {8, 9, 10, 11, 12, 13, 14, 15, 59, 60, 61, 62, 63};
-    int vop3b = strchr(vi->tmpl[F_E64], 'E') != NULL;
     out->sub = GCN_SUB_E64;
-    for (int b = 0; b < B_N; b++) {
-        bitval[b] = (unsigned)((q >> bitpos[b]) & 1);
-        if (vop3b && b < B_CLAMP) {
-            bitval[b] = 0;              /* sdst[14:8] */
-            continue;
-        }
-        char c = vi->v3[b] ? vi->v3[b] : 'X';
-        if (bitval[b] && c == 'X')
-            return 0;
-        if (c != 'p')
-            bitval[b] = 0;              /* ignored by LLVM */
-    }
+    if (q & vi->v3_bad)
+        return 0;
+    uint64_t mb = q & vi->v3_keep;      /* the modifier bits LLVM prints */
+    unsigned absb = gcn_bits(mb, 8, 3), negb = gcn_bits(mb, 61, 3);
+    unsigned omod = gcn_bits(mb, 59, 2);
     unsigned vdst = gcn_bits(q, 0, 8), sdst = gcn_bits(q, 8, 7);
     if (!vi->tmpl[F_E64][0] && vdst != 0)
         return 0;                       /* v_nop / v_clrexcp: vdst must be 0 */
     unsigned src[3] = {gcn_bits(q, 32, 9), gcn_bits(q, 41, 9), gcn_bits(q, 50, 9)};
-    for (const char *t = vi->tmpl[F_E64]; *t; t++) {
-        int r = tmpl_role(*t);
-        if (r < 0)
+    int have_lit = litok && nw >= 3;
+    uint32_t lit = nw >= 3 ? w[2] : 0;
+    if (vi->e64_nsrc) {                 /* D,S0[,S1[,S2]]: straight through */
+        if (!add_vgpr(out, GCN_FLD_VDST, GCN_OPF_DST, vdst, &vi->od[R_D], vgpr_kind(&vi->od[R_D])))
             return 0;
+        for (unsigned i = 0; i < vi->e64_nsrc; i++) {
+            if (src[i] == 255 && !have_lit)
+                return 0;
+            gcn_opnd *op = add_src(out, (gcn_field)(GCN_FLD_SRC0 + i), src[i], &vi->od[R_S0 + i],
+                                   have_lit, lit, &used);
+            if (!op)
+                return 0;
+            if (!vi->bitop3)
+                op->flags |= (uint8_t)(((negb >> i) & 1) * GCN_OPF_NEG |
+                                       ((absb >> i) & 1) * GCN_OPF_ABS);
+        }
+        goto mods;
+    }
+    for (const char *t = vi->tmpl[F_E64]; *t; t++) {
+        int r;
+        switch (*t) {
+        case '0': case '1': case '2': {     /* sources: the common case */
+            int i = *t - '0';
+            if (src[i] == 255 && !have_lit)
+                return 0;
+            gcn_opnd *op = add_src(out, (gcn_field)(GCN_FLD_SRC0 + i), src[i], &vi->od[R_S0 + i],
+                                   have_lit, lit, &used);
+            if (!op)
+                return 0;
+            if (!vi->bitop3)
+                op->flags |= (uint8_t)(((negb >> i) & 1) * GCN_OPF_NEG |
+                                       ((absb >> i) & 1) * GCN_OPF_ABS);
+            continue;
+        }
+        case 'D': r = R_D; break;
+        case 'E': r = R_SD; break;
+        default: return 0;
+        }
         const vop_od *o = &vi->od[r];
         gcn_opnd *op;
         if (r == R_D) {
@@ -449,51 +588,24 @@ static size_t dec_e64(const gcn_decoder *d, const vop_info *vi, const uint32_t *
             else
                 op = add_vgpr(out, GCN_FLD_VDST, GCN_OPF_DST, vdst, o,
                               o->cls == 'a' ? GCN_OPND_AGPR : GCN_OPND_VGPR);
-        } else if (r == R_SD) {
-            op = add_sdst(out, GCN_FLD_SDST_VOP3B, sdst, o);
         } else {
-            int i = r - R_S0;
-            if (src[i] == 255 && (!litok || nw < 3))
-                return 0;
-            op = add_src(out, role_field(r, o), src[i], o, litok && nw >= 3,
-                         nw >= 3 ? w[2] : 0, &used);
-            if (op && !vi->bitop3) {
-                if (bitval[B_NEG0 + i])
-                    op->flags |= GCN_OPF_NEG;
-                if (bitval[B_ABS0 + i])
-                    op->flags |= GCN_OPF_ABS;
-            }
+            op = add_sdst(out, GCN_FLD_SDST_VOP3B, sdst, o);
         }
         if (!op)
             return 0;
     }
-    out->m.clamp = (uint8_t)bitval[B_CLAMP];
-    out->m.omod = (uint8_t)(bitval[B_OMOD0] | bitval[B_OMOD1] << 1);
-    out->m.op_sel = (uint8_t)(bitval[B_OS0] | bitval[B_OS1] << 1 | bitval[B_OS2] << 2 |
-                              bitval[B_OS3] << 3);
-    if (vi->bitop3)   /* LLVM VOP3 bitop3: neg -> [2:0], abs -> [5:3], omod -> [7:6] */
-        out->m.neg_lo = (uint8_t)(bitval[B_NEG0] | bitval[B_NEG1] << 1 | bitval[B_NEG2] << 2 |
-                                  bitval[B_ABS0] << 3 | bitval[B_ABS1] << 4 |
-                                  bitval[B_ABS2] << 5 | bitval[B_OMOD0] << 6 |
-                                  bitval[B_OMOD1] << 7);
-    if (vi->bitop3)
+mods:
+    out->m.clamp = (uint8_t)gcn_bits(mb, 15, 1);
+    out->m.omod = (uint8_t)omod;
+    out->m.op_sel = (uint8_t)gcn_bits(mb, 11, 4);
+    if (vi->bitop3) {   /* LLVM VOP3 bitop3: neg -> [2:0], abs -> [5:3], omod -> [7:6] */
+        out->m.neg_lo = (uint8_t)(negb | absb << 3 | omod << 6);
         out->m.omod = 0;
+    }
     return used ? 12 : 8;
 }
 
 /* ---- SDWA ------------------------------------------------------------ */
-
-static char sw_bit(const vop_info *vi, unsigned fmt, unsigned bit)
-{
-    static const uint8_t b2[] = {13, 14, 15, 19, 20, 21, 22, 23, 27, 28, 29, 30, 31};
-    static const uint8_t bc[] = {15, 19, 20, 21, 22, 23, 27, 28, 29, 30, 31};
-    const uint8_t *tab = fmt == GCN_FMT_VOPC ? bc : b2;
-    unsigned n = fmt == GCN_FMT_VOPC ? sizeof bc : sizeof b2;
-    for (unsigned i = 0; i < n; i++)
-        if (tab[i] == bit)
-            return vi->sw[i] ? vi->sw[i] : 'X';
-    return 'p';
-}
 
 static size_t dec_sdwa(const vop_info *vi, unsigned fmt, const uint32_t *w, size_t nw,
                        gcn_insn *out)
@@ -502,21 +614,9 @@ static size_t dec_sdwa(const vop_info *vi, unsigned fmt, const uint32_t *w, size
         return 0;
     uint32_t w0 = w[0], s = w[1];
     out->sub = GCN_SUB_SDWA;
-    /* bits LLVM rejects / ignores */
-    static const uint8_t probe[] = {13, 14, 15, 19, 20, 21, 22, 23, 27, 28, 29, 30, 31};
-    uint32_t eff = s;
-    for (unsigned i = 0; i < sizeof probe; i++) {
-        unsigned b = probe[i];
-        if (fmt == GCN_FMT_VOPC && (b == 13 || b == 14))
-            continue;
-        if (!(s >> b & 1))
-            continue;
-        char c = sw_bit(vi, fmt, b);
-        if (c == 'X')
-            return 0;
-        if (c == '=')
-            eff &= ~(1u << b);
-    }
+    if (s & vi->sw_bad)                 /* bits LLVM rejects / ignores */
+        return 0;
+    uint32_t eff = s & ~vi->sw_clear;
     unsigned dst_sel = gcn_bits(eff, 8, 3), dst_unused = gcn_bits(eff, 11, 2);
     unsigned src0_sel = gcn_bits(eff, 16, 3), src1_sel = gcn_bits(eff, 24, 3);
     if (fmt != GCN_FMT_VOPC) {
@@ -549,7 +649,7 @@ static size_t dec_sdwa(const vop_info *vi, unsigned fmt, const uint32_t *w, size
             break;
         case 'W':
             if (fmt == GCN_FMT_VOPC && gcn_bits(s, 15, 1)) {
-                vop_od sd = {1, 's', 2, GCN_DT_B64, ""};
+                vop_od sd = {1, 's', 2, GCN_DT_B64, 0};
                 op = add_sdst(out, GCN_FLD_SDST, gcn_bits(s, 8, 7), &sd);
             } else {
                 op = gcn_add_opnd(out, GCN_OPND_SPECIAL, GCN_FLD_VCC_IMPLICIT, GCN_OPF_DST, 106,
@@ -599,16 +699,9 @@ static size_t dec_dpp(const vop_info *vi, const uint32_t *w, size_t nw, gcn_insn
     out->sub = GCN_SUB_DPP;
     if (!vi->tmpl[F_DPP][0] && gcn_bits(w0, 17, 8) != 0)
         return 0;                       /* v_nop_dpp: vdst must be 0 */
-    uint32_t eff = s;
-    for (unsigned b = 17; b <= 23; b++) {
-        if (!(s >> b & 1))
-            continue;
-        char c = vi->dp[b - 17] ? vi->dp[b - 17] : 'X';
-        if (c == 'X')
-            return 0;
-        if (c == '=')
-            eff &= ~(1u << b);
-    }
+    if (s & vi->dp_bad)                 /* bits LLVM rejects / ignores */
+        return 0;
+    uint32_t eff = s & ~vi->dp_clear;
     out->m.dpp_ctrl = (uint16_t)gcn_bits(eff, 8, 9);
     out->m.bound_ctrl = (uint8_t)gcn_bits(eff, 19, 1);
     out->m.fi = (uint8_t)gcn_bits(eff, 18, 1);
@@ -653,16 +746,16 @@ static size_t dec_dpp(const vop_info *vi, const uint32_t *w, size_t nw, gcn_insn
 
 size_t gcn_dec_valu(const gcn_decoder *d, gcn_fmt fmt, const uint32_t *w, size_t nw, gcn_insn *out)
 {
+    /* the opcode field: VOP1 [16:9], VOP2 [30:25], VOPC [24:17], VOP3
+     * [25:16] (from tables: the formats mix at random) */
+    static const uint8_t op_lo[GCN_FMT_COUNT] = {
+        [GCN_FMT_VOP1] = 9, [GCN_FMT_VOP2] = 25, [GCN_FMT_VOPC] = 17, [GCN_FMT_VOP3] = 16};
+    static const uint16_t op_mask[GCN_FMT_COUNT] = {
+        [GCN_FMT_VOP1] = 0xff, [GCN_FMT_VOP2] = 0x3f, [GCN_FMT_VOPC] = 0xff,
+        [GCN_FMT_VOP3] = 0x3ff};
     uint32_t w0 = w[0];
-    unsigned op;
-    switch (fmt) {
-    case GCN_FMT_VOP1: op = gcn_bits(w0, 9, 8); break;
-    case GCN_FMT_VOP2: op = gcn_bits(w0, 25, 6); break;
-    case GCN_FMT_VOPC: op = gcn_bits(w0, 17, 8); break;
-    case GCN_FMT_VOP3: op = gcn_bits(w0, 16, 10); break;
-    default: return 0;
-    }
-    unsigned id = gcn_isa_lookup(d->target, fmt, op);
+    unsigned op = (w0 >> op_lo[fmt]) & op_mask[fmt];
+    unsigned id = gcn_isa_find(gcn_isa_target_index(d->target), fmt, op);
     const vop_info *vi = info_of(d, id);
     if (!vi)
         return 0;
@@ -678,17 +771,17 @@ size_t gcn_dec_valu(const gcn_decoder *d, gcn_fmt fmt, const uint32_t *w, size_t
          * v_nop / v_clrexcp, which ignore src0, decode then) */
         unsigned src0 = gcn_bits(w0, 0, 9);
         n = 0;
-        if (src0 == 0xF9)
-            n = dec_sdwa(vi, fmt, w, nw, out);
-        else if (src0 == 0xFA)
-            n = dec_dpp(vi, w, nw, out);
-        if (n == 0) {
-            out->nopnds = 0;
-            out->has_literal = 0;
-            out->literal = 0;
-            memset(&out->m, 0, sizeof out->m);
-            n = dec_e32(vi, fmt, w, nw, out);
+        if (src0 == 0xF9 || src0 == 0xFA) {
+            n = src0 == 0xF9 ? dec_sdwa(vi, fmt, w, nw, out) : dec_dpp(vi, w, nw, out);
+            if (n == 0) {               /* undo what the attempt filled in */
+                out->nopnds = 0;
+                out->has_literal = 0;
+                out->literal = 0;
+                memset(&out->m, 0, sizeof out->m);
+            }
         }
+        if (n == 0)
+            n = dec_e32(vi, fmt, w, nw, out);
     }
     if (n == 0)
         out->id = GCN_ID_INVALID;
@@ -709,6 +802,20 @@ static int field_role(const gcn_opnd *o)
     }
 }
 
+/* A register class name: single for one register, else PRE_<bits>_Align2. */
+static void print_tuple_class(gcn_strbuf *sb, const char *pre, const char *single,
+                              unsigned nregs)
+{
+    if (nregs <= 1) {
+        gcn_sb_puts(sb, single);
+        return;
+    }
+    gcn_sb_puts(sb, pre);
+    gcn_sb_putc(sb, '_');
+    gcn_sb_putu(sb, 32u * nregs);
+    gcn_sb_puts(sb, "_Align2");
+}
+
 /* LLVM register class name printed in "Invalid register" comments. */
 static void print_rc_comment(gcn_strbuf *sb, const vop_info *vi, const gcn_insn *in,
                              const gcn_opnd *o)
@@ -717,27 +824,22 @@ static void print_rc_comment(gcn_strbuf *sb, const vop_info *vi, const gcn_insn 
     if (r < 0)
         return;
     const vop_od *od = &vi->od[r];
-    char name[32];
+    gcn_sb_puts(sb, "/*Invalid register, operand has '");
     if ((o->flags & OPF_BADREG) && o->field == GCN_FLD_SDST) {
-        snprintf(name, sizeof name, "SReg_32_XM0");
-    } else if ((o->flags & OPF_BADREG) && od->rc[0] && od->rc[0] != '!') {
-        snprintf(name, sizeof name, "%s", od->rc);
+        gcn_sb_puts(sb, "SReg_32_XM0");
+    } else if ((o->flags & OPF_BADREG) && vi->rc[r][0] && vi->rc[r][0] != '!') {
+        gcn_sb_puts(sb, vi->rc[r]);
     } else if (od->cls == 'a') {
-        if (o->nregs <= 1)
-            snprintf(name, sizeof name, "AGPR_32");
-        else
-            snprintf(name, sizeof name, "AReg_%u_Align2", 32u * o->nregs);
+        print_tuple_class(sb, "AReg", "AGPR_32", o->nregs);
     } else {
         /* a VGPR field (vdst, vsrc1, SDWA/DPP sources) or a VGPR-only class */
         int vfield = r == R_D || in->sub == GCN_SUB_SDWA || in->sub == GCN_SUB_DPP ||
                      (in->sub == GCN_SUB_E32 && r != R_S0) || od->cls == 'v';
-        const char *pre = o->kind == GCN_OPND_AGPR ? "AReg" : vfield ? "VReg" : "VS";
-        if (o->nregs <= 1)
-            snprintf(name, sizeof name, "%s", o->kind == GCN_OPND_AGPR ? "AGPR_32" : "VGPR_32");
-        else
-            snprintf(name, sizeof name, "%s_%u_Align2", pre, 32u * o->nregs);
+        int agpr = o->kind == GCN_OPND_AGPR;
+        print_tuple_class(sb, agpr ? "AReg" : vfield ? "VReg" : "VS",
+                          agpr ? "AGPR_32" : "VGPR_32", o->nregs);
     }
-    gcn_sb_printf(sb, "/*Invalid register, operand has '%s' register class*/", name);
+    gcn_sb_puts(sb, "' register class*/");
 }
 
 /* LLVM printImmediate32 (no lit() marking) */
@@ -748,7 +850,7 @@ static void print_imm32(gcn_strbuf *sb, uint32_t v)
     static const char *const t[9] = {"0.5", "-0.5", "1.0", "-1.0", "2.0", "-2.0", "4.0",
                                      "-4.0", "0.15915494"};
     if ((int32_t)v >= -16 && (int32_t)v <= 64) {
-        gcn_sb_printf(sb, "%d", (int32_t)v);
+        gcn_sb_puti(sb, (int32_t)v);
         return;
     }
     for (int i = 0; i < 9; i++)
@@ -756,11 +858,18 @@ static void print_imm32(gcn_strbuf *sb, uint32_t v)
             gcn_sb_puts(sb, t[i]);
             return;
         }
-    gcn_sb_printf(sb, "0x%x", v);
+    gcn_sb_put0x(sb, v);
 }
+
+/* Operand flags that print around or after the operand. */
+#define SRC_DECOR (GCN_OPF_NEG | GCN_OPF_ABS | GCN_OPF_SEXT | OPF_BADREG | OPF_ALIGN | OPF_BADIMM)
 
 static void print_src(gcn_strbuf *sb, const vop_info *vi, const gcn_insn *in, const gcn_opnd *o)
 {
+    if (!(o->flags & SRC_DECOR) && o->kind != GCN_OPND_LITERAL) {
+        gcn_put_opnd(sb, in, o);        /* the common case: no modifiers, no notes */
+        return;
+    }
     /* neg of a constant prints as neg(...), except for a lit(...) literal,
      * which LLVM 22 holds as an expression, not an immediate */
     int isimm = o->kind == GCN_OPND_INLINE ||
@@ -776,7 +885,7 @@ static void print_src(gcn_strbuf *sb, const vop_info *vi, const gcn_insn *in, co
     if (abs_)
         gcn_sb_putc(sb, '|');
     if (o->kind == GCN_OPND_LITERAL && o->reg == 0)
-        gcn_sb_printf(sb, "0x%x", (uint32_t)o->imm);     /* fmamk/fmaak K */
+        gcn_sb_put0x(sb, (uint32_t)o->imm);              /* fmamk/fmaak K */
     else if (o->kind == GCN_OPND_LITERAL && (o->flags & OPF_BADIMM))
         print_imm32(sb, (uint32_t)o->imm);   /* a literal in a register-only field */
     else if (o->kind == GCN_OPND_INLINE && (o->flags & OPF_BADIMM))
@@ -816,15 +925,21 @@ static void print_dpp_ctrl(gcn_strbuf *sb, const vop_info *vi, unsigned c)
         gcn_sb_puts(sb, " /* DP ALU dpp only supports row_newbcast */");
         return;
     }
-    if (c <= 0xFF)
-        gcn_sb_printf(sb, "quad_perm:[%u,%u,%u,%u]", c & 3, (c >> 2) & 3, (c >> 4) & 3,
-                      (c >> 6) & 3);
-    else if (c >= 0x101 && c <= 0x10F)
-        gcn_sb_printf(sb, "row_shl:%u", c & 0xF);
-    else if (c >= 0x111 && c <= 0x11F)
-        gcn_sb_printf(sb, "row_shr:%u", c & 0xF);
-    else if (c >= 0x121 && c <= 0x12F)
-        gcn_sb_printf(sb, "row_ror:%u", c & 0xF);
+    if (c <= 0xFF) {
+        char q[] = "quad_perm:[0,0,0,0]";
+        for (unsigned i = 0; i < 4; i++)
+            q[11 + 2 * i] = (char)('0' + ((c >> (2 * i)) & 3));
+        gcn_sb_putn(sb, q, sizeof q - 1);
+    } else if (c >= 0x101 && c <= 0x10F) {
+        gcn_sb_puts(sb, "row_shl:");
+        gcn_sb_putu(sb, c & 0xF);
+    } else if (c >= 0x111 && c <= 0x11F) {
+        gcn_sb_puts(sb, "row_shr:");
+        gcn_sb_putu(sb, c & 0xF);
+    } else if (c >= 0x121 && c <= 0x12F) {
+        gcn_sb_puts(sb, "row_ror:");
+        gcn_sb_putu(sb, c & 0xF);
+    }
     else if (c == 0x130)
         gcn_sb_puts(sb, "wave_shl:1");
     else if (c == 0x134)
@@ -841,8 +956,10 @@ static void print_dpp_ctrl(gcn_strbuf *sb, const vop_info *vi, unsigned c)
         gcn_sb_puts(sb, "row_bcast:15");
     else if (c == 0x143)
         gcn_sb_puts(sb, "row_bcast:31");
-    else if (c >= 0x150 && c <= 0x15F)
-        gcn_sb_printf(sb, "row_newbcast:%u", c & 0xF);
+    else if (c >= 0x150 && c <= 0x15F) {
+        gcn_sb_puts(sb, "row_newbcast:");
+        gcn_sb_putu(sb, c & 0xF);
+    }
     else if (c >= 0x160 && c <= 0x16F)
         gcn_sb_puts(sb, "/* row_xmask is not supported on ASICs earlier than GFX10 */");
     else
@@ -851,29 +968,42 @@ static void print_dpp_ctrl(gcn_strbuf *sb, const vop_info *vi, unsigned c)
 
 void gcn_print_valu(const gcn_decoder *d, const gcn_insn *in, gcn_strbuf *sb)
 {
-    const gcn_isa_row *row = gcn_isa_row_of(in->id);
     const vop_info *vi = info_of(d, in->id);
-    gcn_sb_puts(sb, row->mnem);
-    if (!vi)
+    if (!vi) {
+        gcn_sb_puts(sb, gcn_isa_row_of(in->id)->mnem);
         return;
-    gcn_sb_puts(sb, form_suffix(vi, in->sub, row->fmt));
+    }
+    /* mnemonic and operands through a cursor; operands with modifiers or
+     * notes take the appenders (print_src) */
+    char *p = gcn_sb_room(sb, GCN_LINE_MAX);
+    p = gcn_cur_mnem(p, in->id);
+    p = cur_suffix(p, vi, in->sub, vi->fmt);
     for (unsigned i = 0; i < in->nopnds; i++) {
         const gcn_opnd *o = &in->op[i];
-        gcn_sb_puts(sb, i ? ", " : " ");
+        p = gcn_cur_sep(p, i);
         if (o->field == GCN_FLD_VCC_IMPLICIT && o->kind == GCN_OPND_SPECIAL) {
-            gcn_sb_puts(sb, "vcc");
-            continue;
+            p = GCN_CUR_LIT(p, "vcc");
+        } else if (gcn_kind_is_reg(o->kind) && !(o->flags & SRC_DECOR)) {
+            p = gcn_cur_reg(p, o->kind, o->reg, o->nregs);
+        } else if (o->kind == GCN_OPND_INLINE && gcn_inline_is_int(o->reg) &&
+                   !(o->flags & SRC_DECOR)) {
+            p = gcn_cur_inline_int(p, o->reg);
+        } else {
+            gcn_sb_commit(sb, p);
+            print_src(sb, vi, in, o);
+            p = gcn_sb_room(sb, GCN_LINE_MAX);
         }
-        print_src(sb, vi, in, o);
     }
+    gcn_sb_commit(sb, p);
     const gcn_mods *m = &in->m;
     switch (in->sub) {
     case GCN_SUB_E64:
         if (vi->bitop3 && m->neg_lo) {
+            gcn_sb_puts(sb, " bitop3:");
             if (m->neg_lo <= 10)
-                gcn_sb_printf(sb, " bitop3:%u", m->neg_lo);
+                gcn_sb_putu(sb, m->neg_lo);
             else
-                gcn_sb_printf(sb, " bitop3:0x%x", m->neg_lo);
+                gcn_sb_put0x(sb, m->neg_lo);
         }
         if (vi->v3fi) {
             if (m->op_sel & 2)
@@ -884,7 +1014,9 @@ void gcn_print_valu(const gcn_decoder *d, const gcn_insn *in, gcn_strbuf *sb)
             gcn_sb_puts(sb, " op_sel:[");
             for (unsigned i = 0; i < vi->os; i++) {
                 unsigned bit = i + 1 == vi->os ? 3 : i;   /* last entry: dst (op_sel[3]) */
-                gcn_sb_printf(sb, "%s%u", i ? "," : "", (m->op_sel >> bit) & 1);
+                if (i)
+                    gcn_sb_putc(sb, ',');
+                gcn_sb_putc(sb, (char)('0' + ((m->op_sel >> bit) & 1)));
             }
             gcn_sb_putc(sb, ']');
         }
@@ -896,18 +1028,27 @@ void gcn_print_valu(const gcn_decoder *d, const gcn_insn *in, gcn_strbuf *sb)
         if (m->clamp)
             gcn_sb_puts(sb, " clamp");
         print_omod(sb, m->omod);
-        if (row->fmt != GCN_FMT_VOPC && !vi->sdwanodst)
-            gcn_sb_printf(sb, " dst_sel:%s dst_unused:%s", sdwa_sel_name(m->dst_sel),
-                          m->dst_unused == 0 ? "UNUSED_PAD" : m->dst_unused == 1 ? "UNUSED_SEXT"
-                                                                              : "UNUSED_PRESERVE");
-        gcn_sb_printf(sb, " src0_sel:%s", sdwa_sel_name(m->src0_sel));
-        if (row->fmt != GCN_FMT_VOP1)
-            gcn_sb_printf(sb, " src1_sel:%s", sdwa_sel_name(m->src1_sel));
+        if (vi->fmt != GCN_FMT_VOPC && !vi->sdwanodst) {
+            gcn_sb_puts(sb, " dst_sel:");
+            gcn_sb_puts(sb, sdwa_sel_name(m->dst_sel));
+            gcn_sb_puts(sb, m->dst_unused == 0 ? " dst_unused:UNUSED_PAD"
+                          : m->dst_unused == 1 ? " dst_unused:UNUSED_SEXT"
+                                               : " dst_unused:UNUSED_PRESERVE");
+        }
+        gcn_sb_puts(sb, " src0_sel:");
+        gcn_sb_puts(sb, sdwa_sel_name(m->src0_sel));
+        if (vi->fmt != GCN_FMT_VOP1) {
+            gcn_sb_puts(sb, " src1_sel:");
+            gcn_sb_puts(sb, sdwa_sel_name(m->src1_sel));
+        }
         break;
     case GCN_SUB_DPP:
         gcn_sb_putc(sb, ' ');
         print_dpp_ctrl(sb, vi, m->dpp_ctrl);
-        gcn_sb_printf(sb, " row_mask:0x%x bank_mask:0x%x", m->row_mask, m->bank_mask);
+        gcn_sb_puts(sb, " row_mask:");
+        gcn_sb_put0x(sb, m->row_mask);
+        gcn_sb_puts(sb, " bank_mask:");
+        gcn_sb_put0x(sb, m->bank_mask);
         if (m->bound_ctrl)
             gcn_sb_puts(sb, " bound_ctrl:1");
         break;

@@ -42,7 +42,6 @@
  *   literal of an f64 operand is the high half: op.imm = literal << 32.
  *   Mixed FMA sources carry GCN_OPF_NEG/ABS; packed ops keep m.neg_lo/hi.
  */
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -76,8 +75,8 @@ typedef struct v3p_sig {
     uint8_t passes950;  /* gfx950 pass count when it differs (else 0) */
 } v3p_sig;
 
-static v3p_sig sigs[GCN_ID_COUNT];
-static pthread_once_t sigs_once = PTHREAD_ONCE_INIT;
+static v3p_sig sigs[GCN_ID_COUNT];      /* each parsed at its first use */
+static gcn_once sigs_once[GCN_ID_COUNT];
 
 static gcn_dtype dtype_of(const char *t, unsigned kind, unsigned nregs)
 {
@@ -156,19 +155,23 @@ static void parse_sig(v3p_sig *s, const char *sig)
     s->valid = 1;
 }
 
-static void sigs_build(void)
+static GCN_COLD void sig_build(unsigned id)
 {
-    for (unsigned id = 1; id < GCN_ID_COUNT; id++) {
+    if (gcn_once_claim(&sigs_once[id])) {
         const gcn_isa_row *r = gcn_isa_row_of(id);
         if (r->fmt == GCN_FMT_VOP3P || r->fmt == GCN_FMT_VOP3PX2)
             parse_sig(&sigs[id], r->sig);
+        gcn_once_done(&sigs_once[id]);
     }
 }
 
-static const v3p_sig *sig_of(unsigned id)
+static inline const v3p_sig *sig_of(unsigned id)
 {
-    pthread_once(&sigs_once, sigs_build);
-    return id < GCN_ID_COUNT && sigs[id].valid ? &sigs[id] : NULL;
+    if (id == 0 || id >= GCN_ID_COUNT)
+        return NULL;
+    if (!gcn_once_ready(&sigs_once[id]))
+        sig_build(id);
+    return sigs[id].valid ? &sigs[id] : NULL;
 }
 
 /* ------------------------------------------------------------ operands */
@@ -350,7 +353,7 @@ static size_t dec_scaled(const gcn_decoder *d, const uint32_t *w, gcn_insn *out)
 {
     if ((w[2] >> 23) != 0x1A7 || gcn_bits(w[2], 11, 4) != 1)
         return 0;
-    unsigned id = gcn_isa_lookup(d->target, GCN_FMT_VOP3PX2, gcn_bits(w[2], 16, 7));
+    unsigned id = gcn_isa_find(gcn_isa_target_index(d->target), GCN_FMT_VOP3PX2, gcn_bits(w[2], 16, 7));
     const v3p_sig *s = sig_of(id);
     if (!s)
         return 0;
@@ -395,7 +398,7 @@ size_t gcn_dec_vop3p(const gcn_decoder *d, gcn_fmt fmt, const uint32_t *w, size_
     (void)fmt;
     if (nw < 2)
         return 0;
-    unsigned id = gcn_isa_lookup(d->target, GCN_FMT_VOP3P, gcn_bits(w[0], 16, 7));
+    unsigned id = gcn_isa_find(gcn_isa_target_index(d->target), GCN_FMT_VOP3P, gcn_bits(w[0], 16, 7));
     const v3p_sig *s = sig_of(id);
     if (!s)
         return 0;
@@ -440,10 +443,12 @@ static int f32_index(uint32_t v)
 
 static void print_inline(gcn_strbuf *sb, unsigned enc, char cls)
 {
-    if (enc <= 192)
-        gcn_sb_printf(sb, "%u", enc - 128);
-    else if (enc <= 208)
-        gcn_sb_printf(sb, "-%u", enc - 192);
+    if (enc <= 192) {
+        gcn_sb_putu(sb, enc - 128);
+    } else if (enc <= 208) {
+        gcn_sb_putc(sb, '-');
+        gcn_sb_putu(sb, enc - 192);
+    }
     else if (enc < 248)
         gcn_sb_puts(sb, FNAME[enc - 240]);
     else
@@ -471,6 +476,13 @@ static int lit_marked(uint32_t v, char cls)
     }
 }
 
+static void print_lit_marked(gcn_strbuf *sb, uint32_t v)
+{
+    gcn_sb_puts(sb, "lit(");
+    gcn_sb_put0x(sb, v);
+    gcn_sb_putc(sb, ')');
+}
+
 /* A 32-bit literal v as LLVM 22 prints it for constant class cls. */
 static void print_literal(gcn_strbuf *sb, uint32_t v, char cls)
 {
@@ -480,11 +492,11 @@ static void print_literal(gcn_strbuf *sb, uint32_t v, char cls)
     case 'x': {
         int fi = f32_index(v);
         if (small)
-            gcn_sb_printf(sb, "%d", sv);
+            gcn_sb_puti(sb, sv);
         else if (fi >= 0)
             gcn_sb_puts(sb, fi == 8 ? "0.15915494" : FNAME[fi]);
         else
-            gcn_sb_printf(sb, "0x%x", v);
+            gcn_sb_put0x(sb, v);
         gcn_sb_puts(sb, "/*Invalid immediate*/");
         return;
     }
@@ -498,47 +510,68 @@ static void print_literal(gcn_strbuf *sb, uint32_t v, char cls)
                 gcn_sb_puts(sb, FNAME[i]);
                 return;
             }
-        gcn_sb_printf(sb, "0x%x", v);
+        gcn_sb_put0x(sb, v);
         return;
     case 'm':
         if (lit_marked(v, cls))
-            gcn_sb_printf(sb, "lit(0x%x)", v);
+            print_lit_marked(sb, v);
         else
-            gcn_sb_printf(sb, "0x%x", v & 0xffff);   /* 16-bit operand */
+            gcn_sb_put0x(sb, v & 0xffff);           /* 16-bit operand */
         return;
     default:
-        gcn_sb_printf(sb, lit_marked(v, cls) ? "lit(0x%x)" : "0x%x", v);
+        if (lit_marked(v, cls))
+            print_lit_marked(sb, v);
+        else
+            gcn_sb_put0x(sb, v);
         return;
     }
 }
 
-/* Register class LLVM names in its out-of-class note for operand spec o. */
-static void class_name(char *buf, size_t n, const v3p_opspec *o, unsigned nregs, int acc_cd)
+/* PRE_<bits>_Align2, or single for one register. */
+static void tuple_class(gcn_strbuf *sb, const char *pre, const char *single, unsigned nregs)
 {
-    unsigned bits = 32 * nregs;
-    switch (o->kind) {
-    case K_VS: snprintf(buf, n, nregs == 1 ? "VS_32" : "VS_%u_Align2", bits); break;
-    case K_V: snprintf(buf, n, nregs == 1 ? "VGPR_32" : "VReg_%u_Align2", bits); break;
-    case K_A: case K_AG: snprintf(buf, n, "AGPR_32"); break;
-    case K_VI: snprintf(buf, n, "VGPR_32"); break;
-    case K_AV: case K_AVD: snprintf(buf, n, nregs == 1 ? "AV_32" : "AV_%u_Align2", bits); break;
-    default: snprintf(buf, n, acc_cd ? "AReg_%u_Align2" : "VReg_%u_Align2", bits); break;
+    if (nregs == 1 && single) {
+        gcn_sb_puts(sb, single);
+        return;
     }
+    gcn_sb_puts(sb, pre);
+    gcn_sb_putc(sb, '_');
+    gcn_sb_putu(sb, 32 * nregs);
+    gcn_sb_puts(sb, "_Align2");
+}
+
+/* Register class LLVM names in its out-of-class note for operand spec o. */
+static void class_name(gcn_strbuf *sb, const v3p_opspec *o, unsigned nregs, int acc_cd)
+{
+    switch (o->kind) {
+    case K_VS: tuple_class(sb, "VS", "VS_32", nregs); break;
+    case K_V: tuple_class(sb, "VReg", "VGPR_32", nregs); break;
+    case K_A: case K_AG: gcn_sb_puts(sb, "AGPR_32"); break;
+    case K_VI: gcn_sb_puts(sb, "VGPR_32"); break;
+    case K_AV: case K_AVD: tuple_class(sb, "AV", "AV_32", nregs); break;
+    default: tuple_class(sb, acc_cd ? "AReg" : "VReg", NULL, nregs); break;
+    }
+}
+
+/* Register classes without SGPRs. */
+static int strict_class(const v3p_opspec *o)
+{
+    return o->kind == K_AG || o->kind == K_AV || o->kind == K_CD || o->kind == K_AVD ||
+           o->kind == K_VI;
 }
 
 static void print_operand(gcn_strbuf *sb, const gcn_insn *in, const gcn_opnd *op,
                           const v3p_opspec *o)
 {
-    int strict = o->kind == K_AG || o->kind == K_AV || o->kind == K_CD || o->kind == K_AVD ||
-                 o->kind == K_VI;  /* register classes without SGPRs */
+    int strict = strict_class(o);
     int note = 0;
     switch (op->kind) {
     case GCN_OPND_VGPR: case GCN_OPND_AGPR:
-        gcn_print_reg(sb, (gcn_opnd_kind)op->kind, op->reg, op->nregs);
+        gcn_put_reg(sb, op->kind, op->reg, op->nregs);
         note = op->nregs > 1 && (op->reg & 1);
         break;
     case GCN_OPND_SGPR: case GCN_OPND_TTMP:
-        gcn_print_reg(sb, (gcn_opnd_kind)op->kind, op->reg, op->nregs);
+        gcn_put_reg(sb, op->kind, op->reg, op->nregs);
         note = strict;
         break;
     case GCN_OPND_SPECIAL:
@@ -562,9 +595,19 @@ static void print_operand(gcn_strbuf *sb, const gcn_insn *in, const gcn_opnd *op
         return;
     }
     if (note) {
-        char cn[32];
-        class_name(cn, sizeof cn, o, o->nregs ? o->nregs : op->nregs, in->m.acc_cd);
-        gcn_sb_printf(sb, "/*Invalid register, operand has '%s' register class*/", cn);
+        gcn_sb_puts(sb, "/*Invalid register, operand has '");
+        class_name(sb, o, o->nregs ? o->nregs : op->nregs, in->m.acc_cd);
+        gcn_sb_puts(sb, "' register class*/");
+    }
+}
+
+/* "b0,b1,...": the low n bits of bits, low bit first. */
+static void print_bits(gcn_strbuf *sb, unsigned bits, unsigned n)
+{
+    for (unsigned i = 0; i < n; i++) {
+        if (i)
+            gcn_sb_putc(sb, ',');
+        gcn_sb_putc(sb, (char)('0' + ((bits >> i) & 1)));
     }
 }
 
@@ -574,42 +617,90 @@ static void print_packed(gcn_strbuf *sb, const char *name, unsigned bits, unsign
     unsigned all = (1u << nsrc) - 1;
     if ((bits & all) == (dflt ? all : 0))
         return;
-    gcn_sb_printf(sb, " %s:[", name);
-    for (unsigned i = 0; i < nsrc; i++)
-        gcn_sb_printf(sb, "%s%u", i ? "," : "", (bits >> i) & 1);
+    gcn_sb_putc(sb, ' ');
+    gcn_sb_puts(sb, name);
+    gcn_sb_puts(sb, ":[");
+    print_bits(sb, bits, nsrc);
     gcn_sb_putc(sb, ']');
 }
+
+static int plain_reg(const gcn_opnd *op, const v3p_opspec *o);
+static void print_modified(gcn_strbuf *sb, const gcn_insn *in, const gcn_opnd *op,
+                           const v3p_opspec *o);
+static void print_mods(gcn_strbuf *sb, const gcn_insn *in, const v3p_sig *s);
 
 void gcn_print_vop3p(const gcn_decoder *d, const gcn_insn *in, gcn_strbuf *sb)
 {
     (void)d;
     const gcn_isa_row *r = gcn_isa_row_of(in->id);
     const v3p_sig *s = sig_of(in->id);
-    gcn_sb_puts(sb, r->mnem);
-    if (!s)
+    if (!s) {
+        gcn_sb_puts(sb, r->mnem);
         return;
+    }
+    /* mnemonic and plain registers through a cursor, the rest through the
+     * appenders */
+    char *p = gcn_sb_room(sb, GCN_LINE_MAX);
+    p = gcn_cur_mnem(p, in->id);
     for (unsigned i = 0; i < in->nopnds && i < s->nops; i++) {
         const gcn_opnd *op = &in->op[i];
-        gcn_sb_puts(sb, i ? ", " : " ");
-        int neg = (op->flags & GCN_OPF_NEG) != 0, abs = (op->flags & GCN_OPF_ABS) != 0;
-        /* printOperandAndFPInputMods: neg(...) around an immediate; a
-         * literal printed as lit(...) is an expression and gets '-'. */
-        int negf = neg && !abs && (op->kind == GCN_OPND_INLINE ||
-                                   (op->kind == GCN_OPND_LITERAL && !lit_marked(in->literal, s->op[i].imm)));
-        if (neg)
-            gcn_sb_puts(sb, negf ? "neg(" : "-");
-        if (abs)
-            gcn_sb_putc(sb, '|');
-        print_operand(sb, in, op, &s->op[i]);
-        if (abs)
-            gcn_sb_putc(sb, '|');
-        if (negf)
-            gcn_sb_putc(sb, ')');
+        p = gcn_cur_sep(p, i);
+        if (plain_reg(op, &s->op[i])) {
+            p = gcn_cur_reg(p, op->kind, op->reg, op->nregs);
+            continue;
+        }
+        gcn_sb_commit(sb, p);
+        print_modified(sb, in, op, &s->op[i]);
+        p = gcn_sb_room(sb, GCN_LINE_MAX);
     }
+    gcn_sb_commit(sb, p);
+    print_mods(sb, in, s);
+}
+
+/* A register operand without modifiers that gets no class note. */
+static int plain_reg(const gcn_opnd *op, const v3p_opspec *o)
+{
+    if (op->flags & (GCN_OPF_NEG | GCN_OPF_ABS))
+        return 0;
+    switch (op->kind) {
+    case GCN_OPND_VGPR: case GCN_OPND_AGPR:
+        return !(op->nregs > 1 && (op->reg & 1));
+    case GCN_OPND_SGPR: case GCN_OPND_TTMP:
+        return !strict_class(o);
+    default:
+        return 0;
+    }
+}
+
+/* An operand with its neg/abs modifiers. */
+static void print_modified(gcn_strbuf *sb, const gcn_insn *in, const gcn_opnd *op,
+                           const v3p_opspec *o)
+{
+    int neg = (op->flags & GCN_OPF_NEG) != 0, abs = (op->flags & GCN_OPF_ABS) != 0;
+    /* printOperandAndFPInputMods: neg(...) around an immediate; a literal
+     * printed as lit(...) is an expression and gets '-'. */
+    int negf = neg && !abs && (op->kind == GCN_OPND_INLINE ||
+                               (op->kind == GCN_OPND_LITERAL && !lit_marked(in->literal, o->imm)));
+    if (neg)
+        gcn_sb_puts(sb, negf ? "neg(" : "-");
+    if (abs)
+        gcn_sb_putc(sb, '|');
+    print_operand(sb, in, op, o);
+    if (abs)
+        gcn_sb_putc(sb, '|');
+    if (negf)
+        gcn_sb_putc(sb, ')');
+}
+
+/* The modifiers after the operands. */
+static void print_mods(gcn_strbuf *sb, const gcn_insn *in, const v3p_sig *s)
+{
     const gcn_mods *m = &in->m;
     if (s->cls == C_MFMASCALE) {
         print_packed(sb, "op_sel", m->op_sel, 3, 0);
-        gcn_sb_printf(sb, " op_sel_hi:[%u,%u,0]", m->op_sel_hi & 1, (m->op_sel_hi >> 1) & 1);
+        gcn_sb_puts(sb, " op_sel_hi:[");
+        print_bits(sb, m->op_sel_hi, 2);
+        gcn_sb_puts(sb, ",0]");
     }
     unsigned ns = s->nsrc;
     if (s->mods & M_OPSEL)
@@ -622,14 +713,23 @@ void gcn_print_vop3p(const gcn_decoder *d, const gcn_insn *in, gcn_strbuf *sb)
         print_packed(sb, "neg_hi", m->neg_hi, ns, 0);
     if ((s->mods & M_CLAMP) && m->clamp)
         gcn_sb_puts(sb, " clamp");
-    if ((s->mods & M_CBSZ) && m->cbsz)
-        gcn_sb_printf(sb, " cbsz:%u", m->cbsz);
-    if ((s->mods & M_ABID) && m->abid)
-        gcn_sb_printf(sb, " abid:%u", m->abid);
-    if ((s->mods & M_BLGP) && m->blgp)
-        gcn_sb_printf(sb, " blgp:%u", m->blgp);
-    if ((s->mods & M_BLGPNEG) && m->blgp)
-        gcn_sb_printf(sb, " neg:[%u,%u,%u]", m->blgp & 1, (m->blgp >> 1) & 1, (m->blgp >> 2) & 1);
+    if ((s->mods & M_CBSZ) && m->cbsz) {
+        gcn_sb_puts(sb, " cbsz:");
+        gcn_sb_putu(sb, m->cbsz);
+    }
+    if ((s->mods & M_ABID) && m->abid) {
+        gcn_sb_puts(sb, " abid:");
+        gcn_sb_putu(sb, m->abid);
+    }
+    if ((s->mods & M_BLGP) && m->blgp) {
+        gcn_sb_puts(sb, " blgp:");
+        gcn_sb_putu(sb, m->blgp);
+    }
+    if ((s->mods & M_BLGPNEG) && m->blgp) {
+        gcn_sb_puts(sb, " neg:[");
+        print_bits(sb, m->blgp, 3);
+        gcn_sb_putc(sb, ']');
+    }
 }
 
 /* ------------------------------------------------------------ MAI queries */
