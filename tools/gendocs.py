@@ -167,6 +167,7 @@ class Runner:
         self.env.update({'LC_ALL': 'C', 'LANG': 'C', 'TZ': 'UTC', 'TERM': 'dumb',
                          'COLUMNS': '100'})
         self.probe_cache = {}
+        self.skipped_images = set()     # images of blocks whose probe failed: not compared
 
     def _shadow(self, rel, real):
         """Link the union of srcdir/rel and builddir/rel into top/rel (build entries first)."""
@@ -216,6 +217,7 @@ def render(runner, blk, probes, md_dir):
     where = '%s:%d' % (blk.path, blk.lineno)
     body = []
     if blk.requires and not runner.probe(blk.requires, probes, where):
+        runner.skipped_images.add(blk.image)
         body.append('*Not generated in this build: the probe `%s` (`%s`) fails. `make docs` '
                     'fills this block once it succeeds.*' % (blk.requires, probes[blk.requires]))
         return blk.header + body + [END]
@@ -310,6 +312,8 @@ def main():
                         fh.write(new)
                     os.replace(os.path.join(srcdir, f) + '.tmp', os.path.join(srcdir, f))
         for img in images:
+            if img in runner.skipped_images:
+                continue
             fresh = os.path.join(runner.top, img)
             with open(fresh, 'rb') as fh:
                 new = fh.read()
