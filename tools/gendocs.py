@@ -27,6 +27,8 @@ Options in parentheses after "run", comma-separated:
                    tree, committed beside the Markdown); after the console block an image link
                    to it is inserted (relative to the Markdown file);
     run(quiet): show the commands but not their output (for commands that only write files);
+    run(nostatus): do not show "[exit status N]" (for diff, whose status 1 only means that
+                   the files differ; the status must still be allowed with exit=);
     run(requires=NAME): generate the block only if the probe NAME succeeds; otherwise the
                    block says which probe failed.  A probe is declared once per file:
                    <!-- probe NAME: SHELL COMMAND -->  (e.g. whether gcnsim has an option yet).
@@ -40,6 +42,11 @@ the end), the same text comes out in a VPATH build, and absolute paths that tool
 (gcnlint names files by the DWARF line table: /tmp/.../docs/...) are shown relative to the top
 of the tree, which is the only rewriting of output there is.  Trailing blanks are stripped.
 A nonzero exit status is shown as "[exit status N]" after the command's output.
+
+Commands quoted outside the blocks (in `inline code` or indented code lines) that start
+with ./gcndis, ./gcnsim or ./gcnlint must be run by some block of the documents too (as a
+whole command or as the first stage of a pipeline): a quoted command that no block runs is
+an error, so every command the documents show works as written.
 
 Usage:
     gendocs.py [--srcdir DIR] [--builddir DIR] [--check] [--list] [FILE.md ...]
@@ -77,6 +84,7 @@ class Block:
         self.ok = set(DEFAULT_OK)
         self.image = None
         self.quiet = False
+        self.nostatus = False
         self.requires = None
         for o in [x.strip() for x in opts.split(',') if x.strip()]:
             k, _, v = o.partition('=')
@@ -89,6 +97,8 @@ class Block:
                 self.image = v
             elif k == 'quiet' and not v:
                 self.quiet = True
+            elif k == 'nostatus' and not v:
+                self.nostatus = True
             elif k == 'requires' and v:
                 self.requires = v
             else:
@@ -140,9 +150,32 @@ def parse(path, text):
             j += 1
         if j == len(lines) or lines[j].strip() != END:
             raise DocError('%s:%d: run block without %s' % (path, start + 1, END))
-        out.append(Block(path, start + 1, m.group('opts') or '', cmds, header))
+        blk = Block(path, start + 1, m.group('opts') or '', cmds, header)
+        blk.endline = j + 1
+        out.append(blk)
         i = j + 1
     return out, probes
+
+
+QUOTED_RE = re.compile(r'`(\./gcn(?:dis|sim|lint)\b[^`]*)`|^ {4,}(\./gcn(?:dis|sim|lint)\b.*)$')
+
+
+def quoted_commands(pieces):
+    """Commands quoted in the literal text of a document: (line number, command)."""
+    out, lineno, fenced = [], 0, False
+    for p in pieces:
+        if isinstance(p, Block):
+            lineno = p.endline
+            continue
+        lineno += 1
+        if p.lstrip().startswith('```'):
+            fenced = not fenced
+            continue
+        if fenced:
+            continue
+        for m in QUOTED_RE.finditer(p):
+            out.append((lineno, (m.group(1) or m.group(2)).strip()))
+    return out
 
 
 def fence_for(text):
@@ -230,7 +263,7 @@ def render(runner, blk, probes, md_dir):
         shown.append('$ ' + cmd)
         if out and not blk.quiet:
             shown.append(out)
-        if rc and not blk.quiet:
+        if rc and not blk.quiet and not blk.nostatus:
             shown.append('[exit status %d]' % rc)
     text = '\n'.join(shown)
     fence = fence_for(text)
@@ -278,6 +311,25 @@ def main():
                 docs.append((f, text, pieces, probes))
     except (OSError, DocError) as e:
         print('gendocs: %s' % e, file=sys.stderr)
+        return 2
+    run_cmds = set()
+    for _f, _t, pieces, _p in docs:
+        for p in pieces:
+            if isinstance(p, Block):
+                for c in p.cmds:
+                    run_cmds.add(c)
+                    run_cmds.add(c.split(' | ')[0].strip())
+    unrun = []
+    for f in files:
+        try:
+            with open(os.path.join(srcdir, f), encoding='utf-8') as fh:
+                pieces, _pr = parse(f, fh.read())
+        except (OSError, DocError):
+            continue
+        unrun += ['%s:%d: `%s`' % (f, n, c) for n, c in quoted_commands(pieces) if c not in run_cmds]
+    if unrun:
+        print('gendocs: quoted commands that no run block runs:\n  ' + '\n  '.join(unrun),
+              file=sys.stderr)
         return 2
     if a.list:
         for f, _t, pieces, _p in docs:
