@@ -157,8 +157,11 @@ void gcn_lint_classify_as(const gcn_insn *in, const char *mnem, uint64_t f, gcn_
     if (f & GCN_F_SMEM_OOO)
         o->lgkm_ooo = 1;
 
-    /* LDS */
+    /* LDS; GDS operations are another event type in lgkmcnt, so mixed with
+     * LDS ones they complete in no guaranteed order (LLVM GDS_ACCESS) */
     bool gds = (f & GCN_F_GDS) || in->m.gds;
+    if (o->mem == GCN_LM_LDS && gds)
+        o->lgkm_ooo = 1;
     if (o->mem == GCN_LM_LDS && !gds) {
         bool pure_read = starts(m, "ds_read") || starts(m, "ds_swizzle") ||
                          starts(m, "ds_permute") || starts(m, "ds_bpermute") || eq(m, "ds_nop");
@@ -191,5 +194,5 @@ void gcn_lint_classify(const gcn_insn *in, gcn_target t, gcn_lfacts *out)
         return;
     }
     const gcn_isa_row *r = gcn_isa_row_of(in->id);
-    gcn_lint_classify_as(in, r->mnem, r->flags, out);
+    gcn_lint_classify_as(in, r->mnem, gcn_insn_flags(in), out);
 }

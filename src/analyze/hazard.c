@@ -26,10 +26,13 @@ static inline bool hz_lds_dma(const gcn_insn *in, const gcn_lfacts *f)
 
 static const gcn_hazard_rule builtin[] = {
 #define HAZARD(NAME, TARGETS, PRODUCER, CONSUMER, REL, STATES, WHY) \
-    {#NAME, (TARGETS), (PRODUCER), (CONSUMER), (REL), (STATES), (WHY)},
+    {#NAME, (TARGETS), (PRODUCER), (CONSUMER), (REL), (STATES), (WHY), NULL, NULL},
+#define HAZARD_FN(NAME, TARGETS, PRODUCER, CONSUMER, MATCH, NEED, WINDOW, WHY) \
+    {#NAME, (TARGETS), (PRODUCER), (CONSUMER), GCN_HZ_ANY, (WINDOW), (WHY), (MATCH), (NEED)},
 #include "hazards.def"
 #undef HAZARD
-    {NULL, 0, NULL, NULL, 0, 0, NULL}
+#undef HAZARD_FN
+    {NULL, 0, NULL, NULL, 0, 0, NULL, NULL, NULL}
 };
 
 const gcn_hazard_rule *gcn_hazard_rules(unsigned *n)
@@ -45,8 +48,11 @@ unsigned gcn_hazard_wait_states(const gcn_lfacts *f)
     return f->kind == GCN_LK_NOP ? f->nop_states : 1;
 }
 
-static bool related(const gcn_hazard_rule *r, const gcn_lfacts *p, const gcn_lfacts *c)
+static bool related(const gcn_hazard_rule *r, const gcn_insn *pi, const gcn_lfacts *p,
+                    const gcn_insn *ci, const gcn_lfacts *c)
 {
+    if (r->match)
+        return r->match(pi, p, ci, c);
     switch (r->rel) {
     case GCN_HZ_RAW: return gcn_rs_intersects(&p->defs, &c->uses);
     case GCN_HZ_WAW: return gcn_rs_intersects(&p->defs, &c->defs);
@@ -63,8 +69,9 @@ typedef struct hsearch {
     unsigned char *seen;      /* nblocks * (states + 1) */
     unsigned *stack;          /* pairs (block, acc) */
     unsigned sp, cap;
-    int best_p;               /* producer with the fewest states */
-    unsigned best_acc;
+    int best_p;               /* producer short of the most wait states */
+    unsigned best_acc, best_need;
+    int best_short;
 } hsearch;
 
 static void push(hsearch *h, unsigned b, unsigned acc)
@@ -94,14 +101,21 @@ static void scan(hsearch *h, unsigned b, int from, unsigned acc)
     const gcn_cfg *cfg = h->cfg;
     const gcn_block *blk = &cfg->blocks[b];
     const gcn_lfacts *c = &cfg->facts[h->cons];
+    const gcn_insn *ci = &cfg->insn[h->cons];
     for (int i = from - 1; i >= (int)blk->first; i--) {
         const gcn_lfacts *p = &cfg->facts[i];
-        if (h->rule->producer(&cfg->insn[i], p) && related(h->rule, p, c)) {
-            if (h->best_p < 0 || acc < h->best_acc) {
+        if (h->rule->producer(&cfg->insn[i], p) && related(h->rule, &cfg->insn[i], p, ci, c)) {
+            unsigned need = h->rule->need ? h->rule->need(cfg->dec.target, &cfg->insn[i], p, ci, c)
+                                          : h->rule->states;
+            if (acc < need && (h->best_p < 0 || (int)(need - acc) > h->best_short)) {
                 h->best_p = i;
                 h->best_acc = acc;
+                h->best_need = need;
+                h->best_short = (int)(need - acc);
             }
-            return;    /* a nearer producer on this path shadows older ones */
+            /* a nearer producer shadows older ones only for fixed-window rules */
+            if (!h->rule->need)
+                return;
         }
         acc += gcn_hazard_wait_states(p);
         if (acc >= h->rule->states)
@@ -134,6 +148,7 @@ int gcn_lint_hazards(const gcn_cfg *cfg, const gcn_hazard_rule *rules, unsigned 
             memset(h.seen, 0, (size_t)cfg->nblocks * (rule->states + 1));
             h.cons = i;
             h.best_p = -1;
+            h.best_short = 0;
             h.sp = 0;
             unsigned b = cfg->block_of[i];
             scan(&h, b, (int)i, 0);
@@ -147,8 +162,8 @@ int gcn_lint_hazards(const gcn_cfg *cfg, const gcn_hazard_rule *rules, unsigned 
             gcn_strbuf sb;
             gcn_sb_init(&sb);
             gcn_lint_insn_text(cfg, i, &sb);
-            gcn_sb_printf(&sb, " needs %u wait state%s after '", rule->states,
-                          rule->states == 1 ? "" : "s");
+            gcn_sb_printf(&sb, " needs %u wait state%s after '", h.best_need,
+                          h.best_need == 1 ? "" : "s");
             gcn_lint_insn_text(cfg, (unsigned)h.best_p, &sb);
             gcn_sb_puts(&sb, "' (");
             gcn_lint_loc(o, cfg->insn[h.best_p].addr, &sb);

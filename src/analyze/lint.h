@@ -285,8 +285,15 @@ typedef struct gcn_hazard_rule {
     bool (*producer)(const gcn_insn *, const gcn_lfacts *);
     bool (*consumer)(const gcn_insn *, const gcn_lfacts *);
     int rel;                     /* gcn_hz_rel */
-    unsigned states;
+    unsigned states;             /* wait states required (the window when `need` is set) */
     const char *why;             /* one-line reason with its source (LLVM function) */
+    /* optional, for rules that depend on the pair (e.g. MFMA passes, which
+     * operand overlaps): `match` replaces the register relation; `need`
+     * gives the wait states for this producer/consumer pair (<= states). */
+    bool (*match)(const gcn_insn *p, const gcn_lfacts *pf, const gcn_insn *c,
+                  const gcn_lfacts *cf);
+    unsigned (*need)(gcn_target t, const gcn_insn *p, const gcn_lfacts *pf, const gcn_insn *c,
+                     const gcn_lfacts *cf);
 } gcn_hazard_rule;
 
 /* The built-in rules (hazards.def), count in *n. */

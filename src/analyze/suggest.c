@@ -132,20 +132,30 @@ static void forced_by(sctx *c, const wrun *r, const keyset *base, unsigned w, un
     }
     gcn_sb_puts(sb, "; ");
     wait_text(q, N, sb);
-    gcn_sb_puts(sb, " would be unsafe ");
+    gcn_sb_puts(sb, " would be unsafe");
     if (at >= 0) {
+        size_t mark = sb->len;
+        gcn_sb_puts(sb, " ");
+        size_t mark2 = sb->len;
         gcn_waits_path_phrase(r, path, (unsigned)at + 1, wb, sb);
+        bool phrase = sb->len != mark2;
+        if (!phrase) {
+            sb->len = mark;
+            sb->buf[mark] = 0;
+        }
         wstate s;
         if (gcn_wstate_init(&s, r->qcap) == 0) {
             gcn_wstate_load(&s, r->nodes[path[at]].st);
             const gcn_block *blk = &c->cfg->blocks[wb];
             for (unsigned i = blk->first; i < w && i <= blk->last; i++)
                 gcn_waits_step(r, &s, i);
-            gcn_sb_printf(sb, ", when the %s queue holds %u operation%s", gcn_ctr_name(q),
+            gcn_sb_printf(sb, "%s when the %s queue holds %u operation%s", phrase ? "," : "",
+                          gcn_ctr_name(q),
                           s.n[q], s.n[q] == 1 ? "" : "s");
             gcn_wstate_free(&s);
         }
     } else {
+        gcn_sb_puts(sb, " ");
         gcn_waits_path_phrase(r, path, n, r->nodes[rec->node].block, sb);
     }
     gcn_sb_puts(sb, ": '");

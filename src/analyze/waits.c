@@ -15,7 +15,7 @@
 #include <string.h>
 #include "waits_int.h"
 
-#define MAX_NODES 2000000u
+#define MAX_NODES 400000u
 
 static const unsigned rank_max[2] = {GCN_VMCNT_MAX, GCN_LGKMCNT_MAX};
 
@@ -345,8 +345,11 @@ static int new_node(wrun *r, unsigned block, const wstate *st, uint32_t h, int p
     return htab_put(r, r->nnodes - 1);
 }
 
-/* dst := join(dst, src): per producer the minimum rank. */
-static void state_join(wstate *dst, const lstate *src)
+/* dst := join(dst, src): per producer the minimum rank.  With widen, a rank
+ * that would decrease drops to 0 at once (an over-approximation: rank 0 is
+ * retired by no wait but cnt(0)), so a widened state changes at most twice
+ * per producer and the exploration converges quickly. */
+static void state_join(wstate *dst, const lstate *src, bool widen)
 {
     wstate s;
     s.q[0] = (qent *)src->e;
@@ -361,7 +364,7 @@ static void state_join(wstate *dst, const lstate *src)
                 qent *d = &dst->q[q][j];
                 if (d->idx == e->idx && (d->fl & QF_OOO) == (e->fl & QF_OOO)) {
                     if (e->rank < d->rank)
-                        d->rank = e->rank;
+                        d->rank = widen ? 0 : e->rank;
                     d->fl |= e->fl;
                     found = true;
                 }
@@ -412,8 +415,15 @@ static int add_state(wrun *r, unsigned block, wstate *st, int pred, wstate *tmp)
     tmp->n[1] = st->n[1];
     memcpy(tmp->q[0], st->q[0], sizeof(qent) * st->n[0]);
     memcpy(tmp->q[1], st->q[1], sizeof(qent) * st->n[1]);
-    if (w >= 0)
-        state_join(tmp, r->nodes[w].st);
+    if (w >= 0) {
+        /* the widened state is the accumulator: join the new state into it */
+        gcn_wstate_load(tmp, r->nodes[w].st);
+        lstate *ns = state_freeze(st, 0);
+        if (!ns)
+            return -1;
+        state_join(tmp, ns, true);
+        free(ns);
+    }
     uint32_t h2 = state_hash(tmp);
     if (w >= 0 && h2 == r->nodes[w].st->hash && state_eq(r->nodes[w].st, tmp))
         return 0;
@@ -530,7 +540,19 @@ void gcn_waits_path_phrase(const wrun *r, const unsigned *path, unsigned n, unsi
             }
         }
         if (lh == GCN_NOBLOCK) {
-            gcn_sb_puts(sb, "on the path from the kernel entry");
+            if (n <= 1)
+                return;            /* straight-line code: nothing to say */
+            gcn_sb_puts(sb, "on the path through ");
+            for (unsigned k = 0; k < n; k++) {
+                if (n > 8 && k == 3) {
+                    gcn_sb_puts(sb, " -> ...");
+                    k = n - 4;
+                    continue;
+                }
+                if (k)
+                    gcn_sb_puts(sb, " -> ");
+                gcn_lint_loc(r->o, cfg->insn[cfg->blocks[r->nodes[path[k]].block].first].addr, sb);
+            }
         } else {
             gcn_sb_printf(sb, "on the path that leaves the loop at ");
             gcn_lint_loc(r->o, cfg->insn[cfg->blocks[lh].first].addr, sb);
@@ -887,7 +909,7 @@ static int emit(const wrun *r, const wrec *rc, const unsigned *path, unsigned n,
                                                   : " may not have read it yet: ");
         break;
     case GCN_CHK_BARRIER_LDS:
-        gcn_sb_puts(&sb, " while the LDS write ");
+        gcn_sb_puts(&sb, (P->lds & GCN_LL_DMA) ? " while the LDS-DMA " : " while the LDS write ");
         insn_ref(r, rc->p, &sb);
         gcn_sb_puts(&sb, " may be pending, so other waves may read LDS before it lands: ");
         break;
@@ -895,9 +917,16 @@ static int emit(const wrun *r, const wrec *rc, const unsigned *path, unsigned n,
         break;
     }
     why(r, &t, rc->q, rc->p, &sb);
+    size_t mark = sb.len;
     gcn_sb_puts(&sb, " (");
+    size_t mark2 = sb.len;
     gcn_waits_path_phrase(r, path, n, r->nodes[rc->node].block, &sb);
-    gcn_sb_puts(&sb, ")");
+    if (sb.len == mark2) {
+        sb.len = mark;            /* no phrase: drop the parenthesis */
+        sb.buf[mark] = 0;
+    } else {
+        gcn_sb_puts(&sb, ")");
+    }
     if (others)
         gcn_sb_printf(&sb, "; %u more pending operation%s affect%s it", others,
                       others == 1 ? "" : "s", others == 1 ? "s" : "");

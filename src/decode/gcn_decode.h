@@ -208,8 +208,9 @@ void gcn_rs_format(const gcn_regset *rs, gcn_strbuf *sb);
 /* Registers an instruction reads (uses), writes when it executes (defs) and
  * writes later, when its memory counter retires it (async_defs: the results
  * of loads and returning atomics counted by vmcnt/lgkmcnt).  Operands give
- * the explicit registers (by their DST/SRC flags), the row flags the
- * implicit EXEC/VCC/SCC/M0 ones.  Any output pointer may be NULL. */
+ * the explicit registers (by their DST/SRC flags), the instance's flags
+ * (gcn_insn_flags) the implicit EXEC/VCC/SCC/M0 ones.  Any output pointer
+ * may be NULL. */
 void gcn_insn_regs(const gcn_insn *in, gcn_regset *uses, gcn_regset *defs,
                    gcn_regset *async_defs);
 /* The same with explicit row flags (for records whose id has no row yet,

@@ -269,5 +269,5 @@ void gcn_insn_regs_flags(const gcn_insn *in, uint64_t f, gcn_regset *uses,
 void gcn_insn_regs(const gcn_insn *in, gcn_regset *uses, gcn_regset *defs,
                    gcn_regset *async_defs)
 {
-    gcn_insn_regs_flags(in, gcn_isa_row_of(in->id)->flags, uses, defs, async_defs);
+    gcn_insn_regs_flags(in, gcn_insn_flags(in), uses, defs, async_defs);
 }

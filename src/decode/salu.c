@@ -27,8 +27,23 @@
  *     comment;
  *   - a literal equal to an inline constant prints as lit(0x...); in a
  *     64-bit operand the literal is zero-extended.
+ *
+ * Decoded operands (gcn_insn.op[], in LLVM's printing order) carry their
+ * encoding field and role (GCN_OPF_DST/SRC from the SIG): SDST, SSRC0,
+ * SSRC1 for SOP registers and constants (s_cmpk_*, s_setreg_b32 and
+ * s_cbranch_i_fork read their SDST; the 32-bit literal of
+ * s_setreg_imm32_b32 is tagged SSRC0); SIMM16 for 16-bit immediates
+ * (branch targets are GCN_OPND_LABEL with imm = the signed word offset;
+ * the target is addr + 4 + 4 * imm), the gpr_idx mode of
+ * s_set_gpr_idx_on is an SSRC1 immediate.  SMEM: SDATA (written by loads,
+ * read by stores, read and written by atomics with glc, only read without;
+ * s_atc_probe's is an immediate), SBASE, SOFFSET (a register, when the
+ * soe bit or a clear imm bit selects one) and OFFSET (the signed 21-bit
+ * byte offset, also in m.offset); m.glc, m.imm_offset_mode, m.soe and
+ * m.nt (the nv bit) hold the SMEM bits as encoded.
  */
 #include <assert.h>
+#include <pthread.h>
 #include <string.h>
 #include "decode_int.h"
 
@@ -117,6 +132,27 @@ static unsigned parse_sig(const char *sig, sspec *sp)
         sp[n++] = s;
     }
     return n;
+}
+
+/* The parsed SIG of every scalar row, built once. */
+static sspec spec_tab[GCN_ID_COUNT][MAX_SPECS];
+static uint8_t spec_count[GCN_ID_COUNT];
+static pthread_once_t spec_once = PTHREAD_ONCE_INIT;
+
+static void specs_build(void)
+{
+    for (unsigned id = 1; id < GCN_ID_COUNT; id++) {
+        const gcn_isa_row *r = gcn_isa_row_of(id);
+        if (r->fmt >= GCN_FMT_SOP2 && r->fmt <= GCN_FMT_SMEM)
+            spec_count[id] = (uint8_t)parse_sig(r->sig, spec_tab[id]);
+    }
+}
+
+static unsigned specs_of(unsigned id, const sspec **sp)
+{
+    pthread_once(&spec_once, specs_build);
+    *sp = spec_tab[id < GCN_ID_COUNT ? id : 0];
+    return id < GCN_ID_COUNT ? spec_count[id] : 0;
 }
 
 static unsigned class_nregs(unsigned cls)
@@ -259,7 +295,6 @@ size_t gcn_dec_salu(const gcn_decoder *d, gcn_fmt fmt, const uint32_t *w, size_t
     unsigned id = gcn_isa_lookup(d->target, fmt, op);
     if (id == GCN_ID_INVALID)
         return 0;
-    const gcn_isa_row *row = gcn_isa_row_of(id);
     out->id = (uint16_t)id;
     out->enc = (uint8_t)fmt;
     out->sub = GCN_SUB_NONE;
@@ -274,8 +309,8 @@ size_t gcn_dec_salu(const gcn_decoder *d, gcn_fmt fmt, const uint32_t *w, size_t
         out->m.nt = (uint8_t)gcn_bits(w[0], 15, 1);   /* nv bit, as encoded */
     }
 
-    sspec sp[MAX_SPECS];
-    unsigned ns = parse_sig(row->sig, sp);
+    const sspec *sp;
+    unsigned ns = specs_of(id, &sp);
     for (unsigned i = 0; i < ns; i++) {
         const sspec *s = &sp[i];
         unsigned flags = role_flags(s->role);
@@ -647,10 +682,9 @@ static void print_offset(gcn_strbuf *sb, int32_t off)
 
 void gcn_print_salu(const gcn_decoder *d, const gcn_insn *in, gcn_strbuf *sb)
 {
-    (void)d;
     const gcn_isa_row *row = gcn_isa_row_of(in->id);
-    sspec sp[MAX_SPECS];
-    unsigned ns = parse_sig(row->sig, sp);
+    const sspec *sp;
+    unsigned ns = specs_of(in->id, &sp);
     gcn_sb_puts(sb, row->mnem);
     const char *sep = " ";
     for (unsigned i = 0; i < ns; i++) {

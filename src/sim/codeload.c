@@ -136,10 +136,36 @@ static int check_target(gcn_codeobj *co, const char *target, char *err, size_t e
     return 0;
 }
 
+/* Hand a copy of the ELF bytes to the caller when it asked for them. */
+static int keep_image(const uint8_t *elf, size_t len, uint8_t **image, size_t *image_len,
+                      char *err, size_t errlen)
+{
+    if (!image)
+        return 0;
+    *image = malloc(len ? len : 1);
+    if (!*image) {
+        seterr(err, errlen, "out of memory");
+        return -1;
+    }
+    memcpy(*image, elf, len);
+    *image_len = len;
+    return 0;
+}
+
 int gcn_mf_load_code(const char *path, const char *target, gcn_codeobj **co, char *err,
                      size_t errlen)
 {
+    return gcn_mf_load_code_image(path, target, co, NULL, NULL, err, errlen);
+}
+
+int gcn_mf_load_code_image(const char *path, const char *target, gcn_codeobj **co,
+                           uint8_t **image, size_t *image_len, char *err, size_t errlen)
+{
     *co = NULL;
+    if (image) {
+        *image = NULL;
+        *image_len = 0;
+    }
     uint8_t *data;
     size_t len;
     gcn_co_err ce;
@@ -147,16 +173,19 @@ int gcn_mf_load_code(const char *path, const char *target, gcn_codeobj **co, cha
         return -1;
     if (len >= 4 && !memcmp(data, "\177ELF", 4)) {
         int rc = gcn_co_open_mem(path, data, len, co, &ce);
-        free(data);
         if (rc) {
+            free(data);
             seterr(err, errlen, "%s", ce.msg);
             return -1;
         }
-        if (check_target(*co, target, err, errlen)) {
+        if (check_target(*co, target, err, errlen) ||
+            keep_image(data, len, image, image_len, err, errlen)) {
+            free(data);
             gcn_co_close(*co);
             *co = NULL;
             return -1;
         }
+        free(data);
         return 0;
     }
     if (gcn_bundle_is(data, len)) {
@@ -185,18 +214,18 @@ int gcn_mf_load_code(const char *path, const char *target, gcn_codeobj **co, cha
             return -1;
         }
         int rc = gcn_co_open_mem(path, data + ents[pick].offset, ents[pick].size, co, &ce);
-        gcn_bundle_free(ents, n);
-        free(data);
-        if (rc) {
+        if (rc)
             seterr(err, errlen, "%s", ce.msg);
-            return -1;
-        }
-        if (check_target(*co, target, err, errlen)) {
+        else if (check_target(*co, target, err, errlen) ||
+                 keep_image(data + ents[pick].offset, ents[pick].size, image, image_len, err,
+                            errlen)) {
             gcn_co_close(*co);
             *co = NULL;
-            return -1;
+            rc = -1;
         }
-        return 0;
+        gcn_bundle_free(ents, n);
+        free(data);
+        return rc ? -1 : 0;
     }
     free(data);
     /* assembly source */
@@ -218,14 +247,15 @@ int gcn_mf_load_code(const char *path, const char *target, gcn_codeobj **co, cha
     if (rc == 0) {
         if (read_all(tmp, &data, &len, err, errlen) == 0) {
             rc = gcn_co_open_mem(path, data, len, co, &ce);
-            free(data);
             if (rc)
                 seterr(err, errlen, "%s (assembled): %s", path, ce.msg);
-            else if (check_target(*co, target, err, errlen)) {
+            else if (check_target(*co, target, err, errlen) ||
+                     keep_image(data, len, image, image_len, err, errlen)) {
                 gcn_co_close(*co);
                 *co = NULL;
                 rc = -1;
             }
+            free(data);
         } else {
             rc = -1;
         }

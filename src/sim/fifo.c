@@ -30,18 +30,34 @@ static void fifo_push(sim_fifo *f, sim_ticket *t)
     f->n++;
 }
 
-static void shadow_clear(sim_wg *g, sim_ticket *t, uint32_t a, uint32_t n)
+static void lr_add(sim_wg *g, sim_wave *w, sim_ticket *t, uint32_t lo, uint32_t hi)
 {
-    if (!g || !g->lds_tk || !n)
+    if (!g || t->lr_idx >= 0 || g->nlr >= sizeof g->lr / sizeof g->lr[0] || lo >= hi)
         return;
-    uint32_t d0 = a / 4, d1 = (a + n + 3) / 4;
-    uint32_t nd = g->lds_size / 4 + 4;
-    for (uint32_t dw = d0; dw < d1 && dw < nd; dw++) {
-        if (g->lds_tk[dw] == t->gid) {
-            g->lds_tk[dw] = 0;
-            g->lds_npend--;
-        }
+    sim_lrange *r = &g->lr[g->nlr];
+    r->lo = lo;
+    r->hi = hi;
+    r->t = t;
+    r->w = w;
+    t->lr_idx = (int16_t)g->nlr++;
+}
+
+static void lr_remove(sim_wg *g, sim_ticket *t)
+{
+    if (!g || t->lr_idx < 0)
+        return;
+    unsigned i = (unsigned)t->lr_idx;
+    g->nlr--;
+    if (i != g->nlr) {
+        g->lr[i] = g->lr[g->nlr];
+        g->lr[i].t->lr_idx = (int16_t)i;
     }
+    t->lr_idx = -1;
+}
+
+void sim_lds_pend_dma(sim_x *x, sim_ticket *t)
+{
+    lr_add(x->g, x->w, t, t->lds_base, t->lds_base + t->lds_len);
 }
 
 /* The data of a ticket reaches its destination. */
@@ -95,25 +111,23 @@ static void tk_land(gcn_sim *s, sim_wave *w, sim_ticket *t)
         if (g && t->lane_bytes) {
             const uint8_t *src = (const uint8_t *)t->data;
             unsigned sz = t->lane_bytes;
-            for (unsigned l = 0; l < NL; l++) {
-                if (!(t->lanes >> l & 1))
-                    continue;
-                uint32_t a = t->lds_base + l * sz;
-                if ((uint64_t)a + sz <= g->lds_size)
-                    memcpy(g->lds + a, src + (size_t)l * sz, sz);
-                if (g->lds_npend)
-                    shadow_clear(g, t, a, sz);
+            if (t->lanes == ~0ull && (uint64_t)t->lds_base + (uint64_t)sz * NL <= g->lds_size) {
+                memcpy(g->lds + t->lds_base, src, (size_t)sz * NL);
+            } else {
+                for (unsigned l = 0; l < NL; l++) {
+                    if (!(t->lanes >> l & 1))
+                        continue;
+                    uint32_t a = t->lds_base + l * sz;
+                    if ((uint64_t)a + sz <= g->lds_size)
+                        memcpy(g->lds + a, src + (size_t)l * sz, sz);
+                }
             }
+            lr_remove(g, t);
         }
         w->npend--;
         break;
     case TK_LDS_WRITE:
-        if (g && g->lds_npend) {
-            for (unsigned q = 0; q < t->naddr; q++)
-                for (unsigned l = 0; l < NL; l++)
-                    if (t->lanes >> l & 1)
-                        shadow_clear(g, t, t->lane_addr[q * NL + l], t->lane_bytes);
-        }
+        lr_remove(g, t);
         break;
     default:
         break;
@@ -174,6 +188,7 @@ sim_ticket *sim_tk_new(sim_x *x, int kind, unsigned counters)
     t->lds_base = t->lds_len = 0;
     t->lane_bytes = 0;
     t->naddr = 0;
+    t->lr_idx = -1;
     return t;
 }
 
@@ -375,6 +390,8 @@ void sim_tk_barrier(sim_x *x)
         sim_ticket *t = w->lgkm.e[(w->lgkm.head + i) & 63];
         if (t->kind == TK_LDS_WRITE || t->kind == TK_LDS_DMA)
             t->barrier = 1;
+        if (t->kind == TK_LDS_WRITE && t->lds_len)
+            lr_add(x->g, w, t, t->lds_base, t->lds_base + t->lds_len);
     }
     for (unsigned i = 0; i < w->vm.n; i++) {
         sim_ticket *t = w->vm.e[(w->vm.head + i) & 63];
@@ -383,48 +400,40 @@ void sim_tk_barrier(sim_x *x)
     }
 }
 
-void sim_lds_mark_write(sim_x *x, sim_ticket *t, uint32_t a, uint32_t n)
-{
-    sim_wg *g = x->g;
-    if (!g || !g->lds_tk)
-        return;
-    uint32_t d0 = a / 4, d1 = (a + n + 3) / 4;
-    uint32_t nd = g->lds_size / 4 + 4;
-    for (uint32_t dw = d0; dw < d1 && dw < nd; dw++) {
-        if (!g->lds_tk[dw])
-            g->lds_npend++;
-        g->lds_tk[dw] = t->gid;
-    }
-}
-
-static sim_ticket *tk_of_gid(sim_wg *g, uint16_t gid)
-{
-    unsigned i = (unsigned)(gid - 1) / SIM_NTICKETS, k = (unsigned)(gid - 1) % SIM_NTICKETS;
-    if (i >= g->nwaves)
-        return NULL;
-    return &g->waves[i]->tk[k];
-}
-
 void sim_lds_check_read(sim_x *x, uint32_t a, uint32_t n, unsigned lane)
 {
     sim_wg *g = x->g;
-    if (!g || !g->lds_npend)
+    if (!g || !g->nlr)
         return;
-    uint32_t d0 = a / 4, d1 = (a + n + 3) / 4;
-    uint32_t nd = g->lds_size / 4 + 4;
-    for (uint32_t dw = d0; dw < d1 && dw < nd; dw++) {
-        uint16_t gid = g->lds_tk[dw];
-        if (!gid)
+    for (unsigned i = 0; i < g->nlr; i++) {
+        const sim_lrange *r = &g->lr[i];
+        if (!(a < r->hi && r->lo < a + n))
             continue;
-        sim_ticket *t = tk_of_gid(g, gid);
-        if (!t || t->kind == TK_NONE)
-            continue;
+        const sim_ticket *t = r->t;
         if (t->kind == TK_LDS_DMA && !t->landed) {
-            x->lds_dma_lanes |= 1ull << lane;
-            x->lds_dma_tk = t;
-        } else if (t->kind == TK_LDS_WRITE && t->barrier && g->waves[(gid - 1) / SIM_NTICKETS] != x->w) {
-            x->lds_bar_lanes |= 1ull << lane;
-            x->lds_bar_tk = t;
+            /* the lanes of the DMA that write these bytes */
+            unsigned sz = t->lane_bytes ? t->lane_bytes : 4;
+            uint32_t l0 = (a > r->lo ? a - r->lo : 0) / sz;
+            uint32_t l1 = (a + n - 1 - r->lo) / sz;
+            for (uint32_t l = l0; l <= l1 && l < NL; l++)
+                if (t->lanes >> l & 1) {
+                    x->lds_dma_lanes |= 1ull << lane;
+                    x->lds_dma_tk = t;
+                    x->lds_dma_w = r->w;
+                    break;
+                }
+        } else if (t->kind == TK_LDS_WRITE && t->barrier && r->w != x->w) {
+            for (unsigned q = 0; q < t->naddr; q++)
+                for (unsigned l = 0; l < NL; l++) {
+                    uint32_t b = t->lane_addr[q * NL + l];
+                    if ((t->lanes >> l & 1) && a < b + t->lane_bytes && b < a + n) {
+                        x->lds_bar_lanes |= 1ull << lane;
+                        x->lds_bar_tk = t;
+                        x->lds_bar_w = r->w;
+                        q = t->naddr;
+                        break;
+                    }
+                }
         }
     }
 }
@@ -434,8 +443,7 @@ void sim_lds_check_done(sim_x *x)
     char wt[48];
     if (x->lds_dma_lanes) {
         const sim_ticket *t = x->lds_dma_tk;
-        sim_wg *g = x->g;
-        sim_wave *ow = g->waves[(t->gid - 1) / SIM_NTICKETS];
+        sim_wave *ow = x->lds_dma_w;
         describe_wait(ow, t, wt, sizeof wt);
         sim_finding(x, GCN_FIND_LDS_DMA_PENDING, t->si, x->lds_dma_lanes,
                     "reads LDS bytes [0x%x, 0x%x) that an LDS-DMA load of wave %u has not "
@@ -445,7 +453,7 @@ void sim_lds_check_done(sim_x *x)
     }
     if (x->lds_bar_lanes) {
         const sim_ticket *t = x->lds_bar_tk;
-        sim_wave *ow = x->g->waves[(t->gid - 1) / SIM_NTICKETS];
+        sim_wave *ow = x->lds_bar_w;
         describe_wait(ow, t, wt, sizeof wt);
         sim_finding(x, GCN_FIND_BARRIER_LDS, t->si, x->lds_bar_lanes,
                     "reads LDS that wave %u wrote before an s_barrier without waiting for the "

@@ -82,7 +82,8 @@ typedef struct gcn_sim_result {
     char msg[1024];              /* fault / error message */
     uint64_t insns;              /* wave-instructions executed */
     uint64_t waves;
-    double seconds;
+    double seconds;              /* wall-clock time of the run */
+    double cpu_seconds;          /* CPU time of the run (this thread) */
     gcn_finding *findings;       /* owned by the gcn_sim, valid until the next run */
     unsigned nfindings;
 } gcn_sim_result;

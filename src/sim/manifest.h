@@ -108,6 +108,11 @@ int gcn_mf_target(const gcn_manifest *m, const char *mcpu, const char **target, 
  * entry for the target), or .s assembled with clang-22 (GCN_CLANG overrides). */
 int gcn_mf_load_code(const char *path, const char *target, gcn_codeobj **co, char *err,
                      size_t errlen);
+/* The same, also returning a malloc'ed copy of the code object's ELF bytes
+ * (the bundle entry, or the assembled file) in *image: what gcnrun hands to
+ * the GPU runtime, so the device runs exactly the code the simulator reads. */
+int gcn_mf_load_code_image(const char *path, const char *target, gcn_codeobj **co,
+                           uint8_t **image, size_t *image_len, char *err, size_t errlen);
 
 /* Find the kernel the manifest names (or the only one). */
 int gcn_mf_kernel(const gcn_manifest *m, const gcn_codeobj *co, const gcn_kernel **k, char *err,

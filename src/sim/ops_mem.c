@@ -30,7 +30,13 @@
 static inline uint64_t rd_le(const uint8_t *p, unsigned n)
 {
     uint64_t v = 0;
-    memcpy(&v, p, n);
+    switch (n) {                 /* constant sizes: no byte loops */
+    case 1: v = p[0]; break;
+    case 2: { uint16_t h; memcpy(&h, p, 2); v = h; break; }
+    case 4: { uint32_t w; memcpy(&w, p, 4); v = w; break; }
+    case 8: memcpy(&v, p, 8); break;
+    default: memcpy(&v, p, n); break;
+    }
     return v;
 }
 static inline void wr_le(uint8_t *p, uint64_t v, unsigned n) { memcpy(p, &v, n); }
@@ -238,27 +244,79 @@ static inline uint32_t ds_addr(const sim_x *x, unsigned l)
     return (a->kind == OK_V ? x->w->v[a->r][l] : 0);
 }
 
+/* Lane addresses of a DS instruction (addr VGPR + off); the bounding box of
+ * the active lanes' bytes in [*lo, *hi).  Faults (returns -1) when an active
+ * lane's access leaves the workgroup's LDS. */
+static int ds_lanes(sim_x *x, uint32_t off, unsigned nbytes, uint32_t *addr, uint32_t *lo,
+                    uint32_t *hi)
+{
+    const sim_opnd *ad = MOP(MF_ADDR);
+    uint64_t e = x->exec;
+    uint32_t mn = UINT32_MAX, mx = 0;
+    if (ad->kind == OK_V) {
+        const uint32_t *av = x->w->v[ad->r];
+        for (unsigned l = 0; l < NL; l++)
+            addr[l] = av[l] + off;
+    } else {
+        for (unsigned l = 0; l < NL; l++)
+            addr[l] = off;
+    }
+    for (unsigned l = 0; l < NL; l++) {
+        if (e >> l & 1) {
+            mn = addr[l] < mn ? addr[l] : mn;
+            mx = addr[l] > mx ? addr[l] : mx;
+        }
+    }
+    *lo = mn;
+    *hi = mx + nbytes;
+    if (e && (uint64_t)mx + nbytes > (x->g ? x->g->lds_size : 0)) {
+        for (unsigned l = 0; l < NL; l++)
+            if ((e >> l & 1) && (uint64_t)addr[l] + nbytes > (x->g ? x->g->lds_size : 0)) {
+                lds_ptr(x, addr[l], nbytes, l);     /* raises the fault */
+                return -1;
+            }
+    }
+    return 0;
+}
+
+/* check the reads of the active lanes against pending LDS writers */
+static void ds_check_reads(sim_x *x, const uint32_t *addr, unsigned nbytes, uint32_t lo, uint32_t hi)
+{
+    if (!x->g || !x->g->nlr || !x->exec || !sim_lds_overlap(x->g, lo, hi))
+        return;
+    for (unsigned l = 0; l < NL; l++)
+        if (x->exec >> l & 1)
+            sim_lds_check_read(x, addr[l], nbytes, l);
+    sim_lds_check_done(x);
+}
+
 /* single-address read of n bytes per lane into dn dwords (ext: 0 zero, 1 sign) */
 static void ds_read(sim_x *x, unsigned nbytes, int sext, int d16)
 {
     const sim_opnd *d = &I->d;
     unsigned dn = nbytes <= 4 ? 1 : nbytes / 4;
+    uint32_t addr[NL], lo, hi;
+    if (ds_lanes(x, (uint16_t)I->mods.offset, nbytes, addr, &lo, &hi))
+        return;
+    ds_check_reads(x, addr, nbytes, lo, hi);
     sim_ticket *t = vreg_ticket(x, d, dn, TC_LGKM);
     t->wmask_mode = (uint8_t)d16;
-    uint32_t off = (uint16_t)I->mods.offset;
-    for (unsigned l = 0; l < NL; l++) {
-        if (!(x->exec >> l & 1))
-            continue;
-        uint32_t a = ds_addr(x, l) + off;
-        uint8_t *p = lds_ptr(x, a, nbytes, l);
-        if (!p)
-            return;
-        sim_lds_check_read(x, a, nbytes, l);
-        if (nbytes >= 4) {
-            for (unsigned k = 0; k < dn; k++)
-                memcpy(&t->data[k * NL + l], p + 4 * k, 4);
-        } else {
-            uint32_t v = (uint32_t)rd_le(p, nbytes);
+    const uint8_t *lds = x->g->lds;
+    uint64_t e = x->exec;
+    if (nbytes == 4) {
+        for (unsigned l = 0; l < NL; l++)
+            if (e >> l & 1)
+                memcpy(&t->data[l], lds + addr[l], 4);
+    } else if (nbytes > 4) {
+        for (unsigned l = 0; l < NL; l++)
+            if (e >> l & 1)
+                for (unsigned k = 0; k < dn; k++)
+                    memcpy(&t->data[k * NL + l], lds + addr[l] + 4 * k, 4);
+    } else {
+        for (unsigned l = 0; l < NL; l++) {
+            if (!(e >> l & 1))
+                continue;
+            uint32_t v = (uint32_t)rd_le(lds + addr[l], nbytes);
             if (sext)
                 v = nbytes == 1 ? (uint32_t)(int32_t)(int8_t)v : (uint32_t)(int32_t)(int16_t)v;
             if (d16 == 1)
@@ -268,7 +326,6 @@ static void ds_read(sim_x *x, unsigned nbytes, int sext, int d16)
             t->data[l] = v;
         }
     }
-    sim_lds_check_done(x);
     sim_tk_issue(x, t);
 }
 BODY(DS_READ_B32) { ds_read(x, 4, 0, 0); }
@@ -291,23 +348,22 @@ static void ds_read2(sim_x *x, unsigned esz, unsigned scale)
 {
     const sim_opnd *d = &I->d;
     unsigned per = esz / 4;
-    sim_ticket *t = vreg_ticket(x, d, 2 * per, TC_LGKM);
     uint32_t o0 = I->mods.offset0 * esz * scale, o1 = I->mods.offset1 * esz * scale;
+    uint32_t a0[NL], a1[NL], lo0, hi0, lo1, hi1;
+    if (ds_lanes(x, o0, esz, a0, &lo0, &hi0) || ds_lanes(x, o1, esz, a1, &lo1, &hi1))
+        return;
+    ds_check_reads(x, a0, esz, lo0, hi0);
+    ds_check_reads(x, a1, esz, lo1, hi1);
+    sim_ticket *t = vreg_ticket(x, d, 2 * per, TC_LGKM);
+    const uint8_t *lds = x->g->lds;
     for (unsigned l = 0; l < NL; l++) {
         if (!(x->exec >> l & 1))
             continue;
-        uint32_t base = ds_addr(x, l);
-        for (unsigned q = 0; q < 2; q++) {
-            uint32_t a = base + (q ? o1 : o0);
-            uint8_t *p = lds_ptr(x, a, esz, l);
-            if (!p)
-                return;
-            sim_lds_check_read(x, a, esz, l);
-            for (unsigned k = 0; k < per; k++)
-                memcpy(&t->data[(q * per + k) * NL + l], p + 4 * k, 4);
+        for (unsigned k = 0; k < per; k++) {
+            memcpy(&t->data[k * NL + l], lds + a0[l] + 4 * k, 4);
+            memcpy(&t->data[(per + k) * NL + l], lds + a1[l] + 4 * k, 4);
         }
     }
-    sim_lds_check_done(x);
     sim_tk_issue(x, t);
 }
 BODY(DS_READ2_B32) { ds_read2(x, 4, 1); }
@@ -326,28 +382,39 @@ static sim_ticket *lds_write_ticket(sim_x *x, unsigned naddr, unsigned bytes)
 static void ds_write(sim_x *x, unsigned nbytes, int hi16)
 {
     const sim_opnd *s = MOP(MF_DATA0);
-    uint32_t off = (uint16_t)I->mods.offset;
+    uint32_t addr[NL], lo, hi;
+    if (ds_lanes(x, (uint16_t)I->mods.offset, nbytes, addr, &lo, &hi))
+        return;
     sim_ticket *t = lds_write_ticket(x, 1, nbytes);
-    for (unsigned l = 0; l < NL; l++) {
-        if (!(x->exec >> l & 1))
-            continue;
-        uint32_t a = ds_addr(x, l) + off;
-        uint8_t *p = lds_ptr(x, a, nbytes, l);
-        if (!p)
-            return;
-        if (nbytes >= 4) {
-            for (unsigned k = 0; k < nbytes / 4; k++) {
-                uint32_t v = rv32(x, s, l, k);
-                memcpy(p + 4 * k, &v, 4);
+    uint8_t *lds = x->g->lds;
+    uint64_t e = x->exec;
+    if (nbytes == 4 && s->kind == OK_V) {
+        const uint32_t *sv = x->w->v[s->r];
+        for (unsigned l = 0; l < NL; l++)
+            if (e >> l & 1)
+                memcpy(lds + addr[l], &sv[l], 4);
+    } else {
+        for (unsigned l = 0; l < NL; l++) {
+            if (!(e >> l & 1))
+                continue;
+            uint8_t *p = lds + addr[l];
+            if (nbytes >= 4) {
+                for (unsigned k = 0; k < nbytes / 4; k++) {
+                    uint32_t v = rv32(x, s, l, k);
+                    memcpy(p + 4 * k, &v, 4);
+                }
+            } else {
+                uint32_t v = rv32(x, s, l, 0);
+                if (hi16)
+                    v >>= 16;
+                wr_le(p, v, nbytes);
             }
-        } else {
-            uint32_t v = rv32(x, s, l, 0);
-            if (hi16)
-                v >>= 16;
-            wr_le(p, v, nbytes);
         }
-        t->lane_addr[l] = a;
-        sim_lds_mark_write(x, t, a, nbytes);
+    }
+    memcpy(t->lane_addr, addr, sizeof addr);
+    if (e) {
+        t->lds_base = lo;
+        t->lds_len = hi - lo;
     }
     sim_tk_issue(x, t);
 }
@@ -364,23 +431,25 @@ static void ds_write2(sim_x *x, unsigned esz, unsigned scale)
 {
     const sim_opnd *s0 = MOP(MF_DATA0), *s1 = MOP(MF_DATA1);
     uint32_t o0 = I->mods.offset0 * esz * scale, o1 = I->mods.offset1 * esz * scale;
+    uint32_t a0[NL], a1[NL], lo0, hi0, lo1, hi1;
+    if (ds_lanes(x, o0, esz, a0, &lo0, &hi0) || ds_lanes(x, o1, esz, a1, &lo1, &hi1))
+        return;
     sim_ticket *t = lds_write_ticket(x, 2, esz);
+    uint8_t *lds = x->g->lds;
     for (unsigned l = 0; l < NL; l++) {
         if (!(x->exec >> l & 1))
             continue;
-        uint32_t base = ds_addr(x, l);
-        for (unsigned q = 0; q < 2; q++) {
-            uint32_t a = base + (q ? o1 : o0);
-            uint8_t *p = lds_ptr(x, a, esz, l);
-            if (!p)
-                return;
-            for (unsigned k = 0; k < esz / 4; k++) {
-                uint32_t v = rv32(x, q ? s1 : s0, l, k);
-                memcpy(p + 4 * k, &v, 4);
-            }
-            t->lane_addr[q * NL + l] = a;
-            sim_lds_mark_write(x, t, a, esz);
+        for (unsigned k = 0; k < esz / 4; k++) {
+            uint32_t v0 = rv32(x, s0, l, k), v1 = rv32(x, s1, l, k);
+            memcpy(lds + a0[l] + 4 * k, &v0, 4);
+            memcpy(lds + a1[l] + 4 * k, &v1, 4);
         }
+    }
+    memcpy(t->lane_addr, a0, sizeof a0);
+    memcpy(t->lane_addr + NL, a1, sizeof a1);
+    if (x->exec) {
+        t->lds_base = lo0 < lo1 ? lo0 : lo1;
+        t->lds_len = (hi0 > hi1 ? hi0 : hi1) - t->lds_base;
     }
     sim_tk_issue(x, t);
 }
@@ -393,17 +462,16 @@ BODY(DS_WRITE2ST64_B64) { ds_write2(x, 8, 64); }
 static void ds_atomic(sim_x *x, int op, unsigned size, int rtn)
 {
     const sim_opnd *s0 = MOP(MF_DATA0), *s1 = MOP(MF_DATA1);
-    uint32_t off = (uint16_t)I->mods.offset;
+    uint32_t addr[NL], lo, hi;
+    if (ds_lanes(x, (uint16_t)I->mods.offset, size, addr, &lo, &hi))
+        return;
+    ds_check_reads(x, addr, size, lo, hi);
     sim_ticket *r = rtn ? vreg_ticket(x, &I->d, size / 4, TC_LGKM) : NULL;
     sim_ticket *t = lds_write_ticket(x, 1, size);
     for (unsigned l = 0; l < NL; l++) {
         if (!(x->exec >> l & 1))
             continue;
-        uint32_t a = ds_addr(x, l) + off;
-        uint8_t *p = lds_ptr(x, a, size, l);
-        if (!p)
-            return;
-        sim_lds_check_read(x, a, size, l);
+        uint8_t *p = x->g->lds + addr[l];
         uint64_t d0 = rv32(x, s0, l, 0), d1 = 0;
         if (size == 8)
             d0 |= (uint64_t)rv32(x, s0, l, 1) << 32;
@@ -418,14 +486,17 @@ static void ds_atomic(sim_x *x, int op, unsigned size, int rtn)
             if (size == 8)
                 r->data[NL + l] = (uint32_t)(old >> 32);
         }
-        t->lane_addr[l] = a;
-        sim_lds_mark_write(x, t, a, size);
     }
-    sim_lds_check_done(x);
+    memcpy(t->lane_addr, addr, sizeof addr);
+    if (x->exec) {
+        t->lds_base = lo;
+        t->lds_len = hi - lo;
+    }
     if (r)
         sim_tk_issue(x, r);
     sim_tk_issue(x, t);
 }
+
 #define DSA(NAME, OP) \
     BODY(DS_##NAME##_U32) { ds_atomic(x, OP, 4, 0); } BODY(DS_##NAME##_RTN_U32) { ds_atomic(x, OP, 4, 1); } \
     BODY(DS_##NAME##_U64) { ds_atomic(x, OP, 8, 0); } BODY(DS_##NAME##_RTN_U64) { ds_atomic(x, OP, 8, 1); }
@@ -560,8 +631,9 @@ BODY(DS_WRITE_ADDTID_B32)
         uint32_t v = rv32(x, s, l, 0);
         memcpy(p, &v, 4);
         t->lane_addr[l] = base + 4 * l;
-        sim_lds_mark_write(x, t, base + 4 * l, 4);
     }
+    t->lds_base = base;
+    t->lds_len = 4 * NL;
     sim_tk_issue(x, t);
 }
 
@@ -601,31 +673,128 @@ static uint32_t buf_soffset(sim_x *x)
     return 0;
 }
 
-/* Address of lane l's element of size sz, or ~0 when out of range. */
-static uint64_t buf_addr(sim_x *x, const bufdesc *b, unsigned l, uint32_t soff, unsigned sz, uint32_t extra)
+/* Per-lane addresses of a buffer access of nd elements of esz bytes (nd > 1
+ * only for dwords): the device address of each active lane's first element,
+ * the lanes whose element k is in range (inr[k]), and one host pointer for
+ * the bounding box of the in-range bytes (per-lane lookups only when the box
+ * is not inside one allocation).  Returns -1 after a memory fault. */
+typedef struct buf_lanes {
+    uint64_t addr[NL];
+    uint64_t inr[4];
+    uint64_t lo;
+    uint8_t *h0;
+    int perlane;
+} buf_lanes;
+
+static int buf_lanes_get(sim_x *x, const bufdesc *b, uint32_t soff, unsigned esz, unsigned nd,
+                         buf_lanes *bl)
 {
     const sim_opnd *va = MOP(MF_VADDR);
     const gcn_mods *m = &I->mods;
-    uint32_t vidx = 0, voff = 0;
+    const uint32_t *vi = NULL, *vo = NULL;
     if (va->kind == OK_V) {
         if (m->idxen) {
-            vidx = x->w->v[va->r][l];
+            vi = x->w->v[va->r];
             if (m->offen)
-                voff = x->w->v[(unsigned)va->r + 1 < x->w->nvrows ? va->r + 1u : va->r][l];
+                vo = x->w->v[(unsigned)va->r + 1 < x->w->nvrows ? va->r + 1u : va->r];
         } else if (m->offen) {
-            voff = x->w->v[va->r][l];
+            vo = x->w->v[va->r];
         }
     }
-    uint32_t index = vidx + (b->add_tid ? l : 0);
-    uint64_t off = (uint64_t)voff + (uint32_t)m->offset + extra;
-    if (b->stride == 0) {
-        if (off + sz > b->num_records)
-            return ~0ull;
-    } else {
-        if (index >= b->num_records)
-            return ~0ull;
+    uint64_t e = x->exec, lo = UINT64_MAX, hi = 0;
+    uint32_t ioff = (uint32_t)m->offset;
+    for (unsigned k = 0; k < 4; k++)
+        bl->inr[k] = 0;
+    bl->perlane = 0;
+    bl->h0 = NULL;
+    if (b->stride == 0 && nd == 1 && !b->add_tid && !vi) {
+        /* the common raw-buffer case, as branch-free lane loops */
+        uint64_t base = b->base + soff, nr = b->num_records, in = 0;
+        uint32_t voff[NL];
+        if (vo)
+            memcpy(voff, vo, sizeof voff);
+        else
+            memset(voff, 0, sizeof voff);
+        for (unsigned l = 0; l < NL; l++) {
+            uint64_t off = (uint64_t)voff[l] + ioff;
+            bl->addr[l] = base + off;
+            in |= (uint64_t)(off + esz <= nr) << l;
+        }
+        in &= e;
+        bl->inr[0] = in;
+        if (!in)
+            return 0;
+        for (unsigned l = 0; l < NL; l++) {
+            uint64_t a = bl->addr[l];
+            int on = (int)(in >> l & 1);
+            lo = on && a < lo ? a : lo;
+            hi = on && a + esz > hi ? a + esz : hi;
+        }
+    } else for (unsigned l = 0; l < NL; l++) {
+        if (!(e >> l & 1))
+            continue;
+        uint32_t idx = (vi ? vi[l] : 0) + (b->add_tid ? l : 0);
+        uint64_t off = (uint64_t)(vo ? vo[l] : 0) + ioff;
+        uint64_t a = b->base + soff + off + (uint64_t)b->stride * idx;
+        bl->addr[l] = a;
+        unsigned nin = 0;
+        if (b->stride == 0) {
+            for (unsigned k = 0; k < nd; k++)
+                if (off + (uint64_t)esz * (k + 1) <= b->num_records) {
+                    bl->inr[k] |= 1ull << l;
+                    nin = k + 1;
+                }
+        } else if (idx < b->num_records) {
+            for (unsigned k = 0; k < nd; k++)
+                bl->inr[k] |= 1ull << l;
+            nin = nd;
+        }
+        if (nin) {
+            lo = a < lo ? a : lo;
+            hi = a + (uint64_t)esz * nin > hi ? a + (uint64_t)esz * nin : hi;
+        }
     }
-    return b->base + soff + off + (uint64_t)b->stride * index;
+    if (lo >= hi)
+        return 0;                         /* nothing in range */
+    bl->lo = lo;
+    bl->h0 = sim_mem(x->sim, lo, hi - lo);
+    if (bl->h0)
+        return 0;
+    /* the box is not inside one allocation: every lane alone (faults name it) */
+    for (unsigned k = 0; k < nd; k++)
+        for (unsigned l = 0; l < NL; l++)
+            if ((bl->inr[k] >> l & 1) && !sim_gmem(x, bl->addr[l] + (uint64_t)esz * k, esz, l))
+                return -1;
+    bl->perlane = 1;
+    return 0;
+}
+
+static inline uint8_t *bl_ptr(sim_x *x, const buf_lanes *bl, unsigned l, unsigned k, unsigned esz)
+{
+    uint64_t a = bl->addr[l] + (uint64_t)esz * k;
+    if (!bl->perlane)
+        return bl->h0 + (a - bl->lo);
+    return sim_mem(x->sim, a, esz);
+}
+
+/* Fast path for raw buffers (stride 0, no index): when the whole in-range
+ * window [base + soffset, + num_records) lies in one allocation, every
+ * in-range element does, and lane l's element k is at host + off + esz*k.
+ * Returns the host pointer of base + soffset, or NULL (use buf_lanes_get). */
+static uint8_t *buf_window(sim_x *x, const bufdesc *b, uint32_t soff)
+{
+    if (b->stride || b->add_tid || I->mods.idxen || !b->num_records)
+        return NULL;
+    return sim_mem(x->sim, b->base + soff, b->num_records);
+}
+
+static inline const uint32_t *buf_voff(sim_x *x, uint32_t *zeros)
+{
+    const sim_opnd *va = MOP(MF_VADDR);
+    if (I->mods.offen && va->kind == OK_V)
+        return x->w->v[va->r];
+    memset(zeros, 0, NL * 4);
+    return zeros;
 }
 
 /* buffer load of nd dwords (or an 8/16-bit element) per lane */
@@ -635,17 +804,69 @@ static void buf_load(sim_x *x, unsigned nbytes, int sext, int d16)
     if (get_desc(x, &b))
         return;
     uint32_t soff = buf_soffset(x);
+    unsigned esz = nbytes < 4 ? nbytes : 4, nd = nbytes < 4 ? 1 : nbytes / 4;
+    uint8_t *win = nbytes >= 4 ? buf_window(x, &b, soff) : NULL;
+    if (win) {
+        uint32_t zeros[NL];
+        const uint32_t *vo = buf_voff(x, zeros);
+        uint64_t e = x->exec, nr = b.num_records, ioff = (uint32_t)I->mods.offset;
+        if (I->mods.lds) {
+            sim_ticket *t = sim_tk_new(x, TK_LDS_DMA, TC_VM);
+            unsigned lsz = nbytes;
+            uint32_t lbase = x->w->s[SR_M0] + (uint32_t)I->mods.offset;
+            t->lds_base = lbase;
+            t->lds_len = lsz * NL;
+            t->lane_bytes = (uint8_t)lsz;
+            if (e) {
+                unsigned last = 63 - (unsigned)__builtin_clzll(e);
+                uint64_t end = (uint64_t)lbase + (uint64_t)lsz * (last + 1);
+                if (!x->g || end > x->g->lds_size) {
+                    sim_fault(x, "LDS-DMA writes LDS [0x%x, 0x%llx) (M0 0x%x) beyond the workgroup's "
+                              "%u bytes of LDS", lbase, (unsigned long long)end, x->w->s[SR_M0],
+                              x->g ? x->g->lds_size : 0);
+                    return;
+                }
+            }
+            uint8_t *dst = (uint8_t *)t->data;
+            for (unsigned l = 0; l < NL; l++)
+                for (unsigned k = 0; k < nd; k++) {
+                    uint64_t off = (uint64_t)vo[l] + ioff + 4 * k;
+                    uint32_t v = 0;
+                    if ((e >> l & 1) && off + 4 <= nr)
+                        memcpy(&v, win + off, 4);
+                    memcpy(dst + (size_t)l * lsz + 4 * k, &v, 4);
+                }
+            sim_lds_pend_dma(x, t);
+            sim_tk_issue(x, t);
+            return;
+        }
+        const sim_opnd *d = I->d.kind == OK_V ? &I->d : MOP(MF_VDATA);
+        sim_ticket *t = vreg_ticket(x, d, nd, TC_VM);
+        for (unsigned k = 0; k < nd; k++) {
+            uint32_t *out = t->data + k * NL;
+            for (unsigned l = 0; l < NL; l++) {
+                uint64_t off = (uint64_t)vo[l] + ioff + 4 * k;
+                if ((e >> l & 1) && off + 4 <= nr)
+                    memcpy(&out[l], win + off, 4);
+            }
+        }
+        sim_tk_issue(x, t);
+        return;
+    }
+    buf_lanes bl;
+    if (buf_lanes_get(x, &b, soff, esz, nd, &bl))
+        return;
     if (I->mods.lds) {
         /* LDS-DMA: M0 + inst_offset + lane * size */
         sim_ticket *t = sim_tk_new(x, TK_LDS_DMA, TC_VM);
-        unsigned esz = nbytes < 4 ? 4 : nbytes;
+        unsigned lsz = nbytes < 4 ? 4 : nbytes;
         uint32_t lbase = x->w->s[SR_M0] + (uint32_t)I->mods.offset;
         t->lds_base = lbase;
-        t->lds_len = esz * NL;
-        t->lane_bytes = (uint8_t)esz;
+        t->lds_len = lsz * NL;
+        t->lane_bytes = (uint8_t)lsz;
         if (x->exec) {
             unsigned last = 63 - (unsigned)__builtin_clzll(x->exec);
-            uint64_t end = (uint64_t)lbase + (uint64_t)esz * (last + 1);
+            uint64_t end = (uint64_t)lbase + (uint64_t)lsz * (last + 1);
             if (!x->g || end > x->g->lds_size) {
                 sim_fault(x, "LDS-DMA writes LDS [0x%x, 0x%llx) (M0 0x%x) beyond the workgroup's %u "
                           "bytes of LDS", lbase, (unsigned long long)end, x->w->s[SR_M0],
@@ -654,52 +875,53 @@ static void buf_load(sim_x *x, unsigned nbytes, int sext, int d16)
             }
         }
         uint8_t *dst = (uint8_t *)t->data;
-        for (unsigned l = 0; l < NL; l++) {
-            if (!(x->exec >> l & 1))
-                continue;
-            uint64_t a = buf_addr(x, &b, l, soff, nbytes, 0);
-            uint32_t v[4] = {0, 0, 0, 0};
-            if (a != ~0ull) {
-                uint8_t *p = sim_gmem(x, a, nbytes, l);
-                if (!p)
-                    return;
-                memcpy(v, p, nbytes);
-                if (nbytes < 4 && sext)
-                    v[0] = nbytes == 1 ? (uint32_t)(int32_t)(int8_t)v[0] : (uint32_t)(int32_t)(int16_t)v[0];
+        memset(dst, 0, (size_t)lsz * NL);
+        if (esz == 4 && !bl.perlane) {
+            for (unsigned k = 0; k < nd; k++) {
+                uint64_t in = bl.inr[k];
+                for (unsigned l = 0; l < NL; l++)
+                    if (in >> l & 1)
+                        memcpy(dst + (size_t)l * lsz + 4 * k, bl.h0 + (bl.addr[l] + 4 * k - bl.lo), 4);
             }
-            memcpy(dst + (size_t)l * esz, v, esz);
-            sim_lds_mark_write(x, t, lbase + l * esz, esz);
+        } else {
+            for (unsigned k = 0; k < nd; k++)
+                for (unsigned l = 0; l < NL; l++) {
+                    if (!(bl.inr[k] >> l & 1))
+                        continue;
+                    uint32_t v = (uint32_t)rd_le(bl_ptr(x, &bl, l, k, esz), esz);
+                    if (nbytes < 4 && sext)
+                        v = nbytes == 1 ? (uint32_t)(int32_t)(int8_t)v : (uint32_t)(int32_t)(int16_t)v;
+                    memcpy(dst + (size_t)l * lsz + 4 * k, &v, 4);
+                }
         }
+        sim_lds_pend_dma(x, t);
         sim_tk_issue(x, t);
         return;
     }
     const sim_opnd *d = I->d.kind == OK_V ? &I->d : MOP(MF_VDATA);
-    unsigned dn = nbytes <= 4 ? 1 : nbytes / 4;
-    sim_ticket *t = vreg_ticket(x, d, dn, TC_VM);
+    sim_ticket *t = vreg_ticket(x, d, nd, TC_VM);
     t->wmask_mode = (uint8_t)d16;
-    for (unsigned l = 0; l < NL; l++) {
-        if (!(x->exec >> l & 1))
-            continue;
-        if (nbytes >= 4) {
-            for (unsigned k = 0; k < dn; k++) {
-                uint64_t a = buf_addr(x, &b, l, soff, 4, 4 * k);
-                uint32_t v = 0;
-                if (a != ~0ull) {
-                    uint8_t *p = sim_gmem(x, a, 4, l);
-                    if (!p)
-                        return;
-                    memcpy(&v, p, 4);
-                }
-                t->data[k * NL + l] = v;
+    if (nbytes >= 4) {
+        for (unsigned k = 0; k < nd; k++) {
+            uint32_t *out = t->data + k * NL;
+            uint64_t in = bl.inr[k];
+            if (!bl.perlane) {
+                for (unsigned l = 0; l < NL; l++)
+                    if (in >> l & 1)
+                        memcpy(&out[l], bl.h0 + (bl.addr[l] + 4 * k - bl.lo), 4);
+            } else {
+                for (unsigned l = 0; l < NL; l++)
+                    if (in >> l & 1)
+                        memcpy(&out[l], bl_ptr(x, &bl, l, k, 4), 4);
             }
-        } else {
-            uint64_t a = buf_addr(x, &b, l, soff, nbytes, 0);
+        }
+    } else {
+        for (unsigned l = 0; l < NL; l++) {
+            if (!(x->exec >> l & 1))
+                continue;
             uint32_t v = 0;
-            if (a != ~0ull) {
-                uint8_t *p = sim_gmem(x, a, nbytes, l);
-                if (!p)
-                    return;
-                v = (uint32_t)rd_le(p, nbytes);
+            if (bl.inr[0] >> l & 1) {
+                v = (uint32_t)rd_le(bl_ptr(x, &bl, l, 0, esz), nbytes);
                 if (sext)
                     v = nbytes == 1 ? (uint32_t)(int32_t)(int8_t)v : (uint32_t)(int32_t)(int16_t)v;
             }
@@ -733,32 +955,45 @@ static void buf_store(sim_x *x, unsigned nbytes, int hi16)
     if (get_desc(x, &b))
         return;
     uint32_t soff = buf_soffset(x);
+    unsigned esz = nbytes < 4 ? nbytes : 4, nd = nbytes < 4 ? 1 : nbytes / 4;
     const sim_opnd *s = MOP(MF_VDATA);
-    for (unsigned l = 0; l < NL; l++) {
-        if (!(x->exec >> l & 1))
-            continue;
-        if (nbytes >= 4) {
-            for (unsigned k = 0; k < nbytes / 4; k++) {
-                uint64_t a = buf_addr(x, &b, l, soff, 4, 4 * k);
-                if (a == ~0ull)
-                    continue;
-                uint8_t *p = sim_gmem(x, a, 4, l);
-                if (!p)
-                    return;
-                uint32_t v = rv32(x, s, l, k);
-                memcpy(p, &v, 4);
+    uint8_t *win = nbytes >= 4 && s->kind == OK_V ? buf_window(x, &b, soff) : NULL;
+    if (win) {
+        uint32_t zeros[NL];
+        const uint32_t *vo = buf_voff(x, zeros);
+        uint64_t e = x->exec, nr = b.num_records, ioff = (uint32_t)I->mods.offset;
+        for (unsigned k = 0; k < nd; k++) {
+            const uint32_t *sv = x->w->v[(unsigned)s->r + k < x->w->nvrows ? s->r + k : s->r];
+            for (unsigned l = 0; l < NL; l++) {
+                uint64_t off = (uint64_t)vo[l] + ioff + 4 * k;
+                if ((e >> l & 1) && off + 4 <= nr)
+                    memcpy(win + off, &sv[l], 4);
             }
-        } else {
-            uint64_t a = buf_addr(x, &b, l, soff, nbytes, 0);
-            if (a == ~0ull)
+        }
+        sim_tk_issue(x, sim_tk_new(x, TK_STORE, TC_VM));
+        return;
+    }
+    buf_lanes bl;
+    if (buf_lanes_get(x, &b, soff, esz, nd, &bl))
+        return;
+    for (unsigned k = 0; k < nd; k++) {
+        uint64_t in = bl.inr[k];
+        if (!in)
+            continue;
+        if (nbytes >= 4 && s->kind == OK_V && !bl.perlane) {
+            const uint32_t *sv = x->w->v[(unsigned)s->r + k < x->w->nvrows ? s->r + k : s->r];
+            for (unsigned l = 0; l < NL; l++)
+                if (in >> l & 1)
+                    memcpy(bl.h0 + (bl.addr[l] + 4 * k - bl.lo), &sv[l], 4);
+            continue;
+        }
+        for (unsigned l = 0; l < NL; l++) {
+            if (!(in >> l & 1))
                 continue;
-            uint8_t *p = sim_gmem(x, a, nbytes, l);
-            if (!p)
-                return;
-            uint32_t v = rv32(x, s, l, 0);
+            uint32_t v = rv32(x, s, l, k);
             if (hi16)
                 v >>= 16;
-            wr_le(p, v, nbytes);
+            wr_le(bl_ptr(x, &bl, l, k, esz), v, esz);
         }
     }
     sim_ticket *t = sim_tk_new(x, TK_STORE, TC_VM);
@@ -779,6 +1014,9 @@ static void buf_atomic(sim_x *x, int op, unsigned size)
     if (get_desc(x, &b))
         return;
     uint32_t soff = buf_soffset(x);
+    buf_lanes bl;
+    if (buf_lanes_get(x, &b, soff, size, 1, &bl))
+        return;
     const sim_opnd *s = MOP(MF_VDATA);
     int rtn = glc_bit(x);
     int cmp = op == A_CMPSWAP;
@@ -787,7 +1025,6 @@ static void buf_atomic(sim_x *x, int op, unsigned size)
     for (unsigned l = 0; l < NL; l++) {
         if (!(x->exec >> l & 1))
             continue;
-        uint64_t a = buf_addr(x, &b, l, soff, size, 0);
         uint64_t d0 = rv32(x, s, l, 0), d1 = 0;
         if (size == 8)
             d0 |= (uint64_t)rv32(x, s, l, 1) << 32;
@@ -797,12 +1034,8 @@ static void buf_atomic(sim_x *x, int op, unsigned size)
                 d1 |= (uint64_t)rv32(x, s, l, nd + 1) << 32;
         }
         uint64_t old = 0;
-        if (a != ~0ull) {
-            uint8_t *p = sim_gmem(x, a, size, l);
-            if (!p)
-                return;
-            old = atomic_apply(op, p, size, d0, d1);
-        }
+        if (bl.inr[0] >> l & 1)
+            old = atomic_apply(op, bl_ptr(x, &bl, l, 0, size), size, d0, d1);
         if (r) {
             r->data[l] = (uint32_t)old;
             if (size == 8)
@@ -919,8 +1152,8 @@ static void flat_load_lds(sim_x *x, unsigned nbytes, int sext)
         if (nbytes < 4 && sext)
             v[0] = nbytes == 1 ? (uint32_t)(int32_t)(int8_t)v[0] : (uint32_t)(int32_t)(int16_t)v[0];
         memcpy(dst + (size_t)l * esz, v, esz);
-        sim_lds_mark_write(x, t, lbase + l * esz, esz);
     }
+    sim_lds_pend_dma(x, t);
     sim_tk_issue(x, t);
 }
 

@@ -17,23 +17,28 @@
 #include "valu_int.h"
 
 /* ---- generators ----------------------------------------------------------- */
-#define FETCH2 const uint32_t *A = sim_vsrc(x, 0), *Bv = sim_vsrc(x, 1); uint32_t *R = x->r[0]
-#define FETCH3 const uint32_t *A = sim_vsrc(x, 0), *Bv = sim_vsrc(x, 1), *Cv = sim_vsrc(x, 2); uint32_t *R = x->r[0]
-#define U1(ID, EXPR) BODY(ID) { const uint32_t *A = sim_vsrc(x, 0); uint32_t *R = x->r[0]; LANES { uint32_t a = A[l]; R[l] = (EXPR); } sim_vdst(x, R); }
-#define U2(ID, EXPR) BODY(ID) { FETCH2; LANES { uint32_t a = A[l], b = Bv[l]; R[l] = (EXPR); } sim_vdst(x, R); }
-#define U3(ID, EXPR) BODY(ID) { FETCH3; LANES { uint32_t a = A[l], b = Bv[l], c = Cv[l]; R[l] = (EXPR); } sim_vdst(x, R); }
+#define FETCH2 const uint32_t *restrict A = vsrc(x, 0), *restrict Bv = vsrc(x, 1); uint32_t *restrict R = vout(x)
+#define FETCH3 const uint32_t *restrict A = vsrc(x, 0), *restrict Bv = vsrc(x, 1), *restrict Cv = vsrc(x, 2); uint32_t *restrict R = vout(x)
+#define U1(ID, EXPR) HBODY(ID) { const uint32_t *restrict A = vsrc(x, 0); uint32_t *restrict R = vout(x); LANES { uint32_t a = A[l]; R[l] = (EXPR); } vdst(x, R); }
+#define U2(ID, EXPR) HBODY(ID) { FETCH2; LANES { uint32_t a = A[l], b = Bv[l]; R[l] = (EXPR); } vdst(x, R); }
+#define U3(ID, EXPR) HBODY(ID) { FETCH3; LANES { uint32_t a = A[l], b = Bv[l], c = Cv[l]; R[l] = (EXPR); } vdst(x, R); }
 
-#define F1(ID, EXPR) HBODY(ID) { const uint32_t *A = sim_vsrc_f32(x, 0); uint32_t *R = x->r[0]; int rm = RM32(x); \
-    LANES { float a = u2f(A[l]); R[l] = nan_fix32(f2u(EXPR), A[l], 0, 0); } rm_end(rm); sim_vdst_f32(x, R); }
-#define F2(ID, EXPR) HBODY(ID) { const uint32_t *A = sim_vsrc_f32(x, 0), *Bv = sim_vsrc_f32(x, 1); uint32_t *R = x->r[0]; int rm = RM32(x); \
-    LANES { float a = u2f(A[l]), b = u2f(Bv[l]); R[l] = nan_fix32(f2u(EXPR), A[l], Bv[l], 0); } rm_end(rm); sim_vdst_f32(x, R); }
-#define F3(ID, EXPR) HBODY(ID) { const uint32_t *A = sim_vsrc_f32(x, 0), *Bv = sim_vsrc_f32(x, 1), *Cv = sim_vsrc_f32(x, 2); uint32_t *R = x->r[0]; int rm = RM32(x); \
-    LANES { float a = u2f(A[l]), b = u2f(Bv[l]), c = u2f(Cv[l]); R[l] = nan_fix32(f2u(EXPR), A[l], Bv[l], Cv[l]); } rm_end(rm); sim_vdst_f32(x, R); }
+/* f32: one pass computes the results and notes whether any is a NaN; only
+ * then a second pass gives NaNs the GPU's values (nan_fix32) */
+#define F1(ID, EXPR) HBODY(ID) { const uint32_t *restrict A = vsrc_f32(x, 0); uint32_t *restrict R = vout(x); int rm = RM32(x); uint32_t nan = 0; \
+    LANES { float a = u2f(A[l]); uint32_t r = f2u(EXPR); R[l] = r; nan |= (0x7f800000u - (r & 0x7fffffffu)) >> 31; } rm_end(rm); \
+    if (nan) { nan_fix_vec(R, A, NULL, NULL); } vdst_f32(x, R); }
+#define F2(ID, EXPR) HBODY(ID) { const uint32_t *restrict A = vsrc_f32(x, 0), *restrict Bv = vsrc_f32(x, 1); uint32_t *restrict R = vout(x); int rm = RM32(x); uint32_t nan = 0; \
+    LANES { float a = u2f(A[l]), b = u2f(Bv[l]); uint32_t r = f2u(EXPR); R[l] = r; nan |= (0x7f800000u - (r & 0x7fffffffu)) >> 31; } rm_end(rm); \
+    if (nan) { nan_fix_vec(R, A, Bv, NULL); } vdst_f32(x, R); }
+#define F3(ID, EXPR) HBODY(ID) { const uint32_t *restrict A = vsrc_f32(x, 0), *restrict Bv = vsrc_f32(x, 1), *restrict Cv = vsrc_f32(x, 2); uint32_t *restrict R = vout(x); int rm = RM32(x); uint32_t nan = 0; \
+    LANES { float a = u2f(A[l]), b = u2f(Bv[l]), c = u2f(Cv[l]); uint32_t r = f2u(EXPR); R[l] = r; nan |= (0x7f800000u - (r & 0x7fffffffu)) >> 31; } rm_end(rm); \
+    if (nan) { nan_fix_vec(R, A, Bv, Cv); } vdst_f32(x, R); }
 /* raw-bit f32 ops (min/max/med: no rounding) */
-#define F2B(ID, EXPR) BODY(ID) { const uint32_t *A = sim_vsrc_f32(x, 0), *Bv = sim_vsrc_f32(x, 1); uint32_t *R = x->r[0]; \
-    LANES { uint32_t a = A[l], b = Bv[l]; R[l] = (EXPR); } sim_vdst_f32(x, R); }
-#define F3B(ID, EXPR) BODY(ID) { const uint32_t *A = sim_vsrc_f32(x, 0), *Bv = sim_vsrc_f32(x, 1), *Cv = sim_vsrc_f32(x, 2); uint32_t *R = x->r[0]; \
-    LANES { uint32_t a = A[l], b = Bv[l], c = Cv[l]; R[l] = (EXPR); } sim_vdst_f32(x, R); }
+#define F2B(ID, EXPR) BODY(ID) { const uint32_t *A = vsrc_f32(x, 0), *Bv = vsrc_f32(x, 1); uint32_t *R = x->r[0]; \
+    LANES { uint32_t a = A[l], b = Bv[l]; R[l] = (EXPR); } vdst_f32(x, R); }
+#define F3B(ID, EXPR) BODY(ID) { const uint32_t *A = vsrc_f32(x, 0), *Bv = vsrc_f32(x, 1), *Cv = vsrc_f32(x, 2); uint32_t *R = x->r[0]; \
+    LANES { uint32_t a = A[l], b = Bv[l], c = Cv[l]; R[l] = (EXPR); } vdst_f32(x, R); }
 
 #define D64_1(ID, EXPR) BODY(ID) { uint64_t A[NL], R[NL]; sim_vsrc64(x, 0, A, 1); int rm = RM64(x); \
     LANES { double a = u2d(A[l]); R[l] = nan_fix64(d2u(EXPR), A[l], 0, 0); } rm_end(rm); sim_vdst_f64(x, R); }
@@ -60,7 +65,7 @@
 
 /* ---- moves and lane operations ---------------------------------------------- */
 BODY(V_NOP) { (void)x; }
-BODY(V_MOV_B32) { sim_vdst(x, sim_vsrc(x, 0)); }
+HBODY(V_MOV_B32) { vdst(x, vsrc(x, 0)); }
 BODY(V_MOV_B64) { uint64_t A[NL]; sim_vsrc64(x, 0, A, 0); sim_vdst64(x, A); }
 BODY(V_CNDMASK_B32)
 {
@@ -430,13 +435,20 @@ static inline uint32_t med3f(uint32_t a, uint32_t b, uint32_t c)
 F3B(V_MED3_F32, med3f(a, b, c))
 HBODY(V_FMAC_F32)
 {
-    const uint32_t *A = sim_vsrc_f32(x, 0), *Bv = sim_vsrc_f32(x, 1);
-    const uint32_t *C = x->w->v[VD->r];
-    uint32_t *R = x->r[0];
+    const uint32_t *restrict A = vsrc_f32(x, 0), *restrict Bv = vsrc_f32(x, 1);
+    const uint32_t *restrict C = x->w->v[VD->r];
+    uint32_t *restrict R = x->r[0];   /* the destination is also a source */
     int rm = RM32(x);
-    LANES R[l] = nan_fix32(f2u(fmaf(u2f(A[l]), u2f(Bv[l]), u2f(C[l]))), A[l], Bv[l], C[l]);
+    uint32_t nan = 0;
+    LANES {
+        uint32_t r = f2u(fmaf(u2f(A[l]), u2f(Bv[l]), u2f(C[l])));
+        R[l] = r;
+        nan |= (0x7f800000u - (r & 0x7fffffffu)) >> 31;
+    }
     rm_end(rm);
-    sim_vdst_f32(x, R);
+    if (nan)
+        nan_fix_vec(R, A, Bv, C);
+    vdst_f32(x, R);
 }
 HBODY(V_FMAMK_F32)
 {

@@ -293,6 +293,25 @@ void sim_predecode(sim_insn *si, const gcn_insn *in, const gcn_decoder *d, unsig
     if (row->flags & GCN_F_WR_M0) add_sref(si, 1, SR_M0, 1);
     if (row->flags & GCN_F_WR_EXEC) add_sref(si, 1, SR_EXEC_LO, 2);
 
+    /* fast-path bits for the VALU write-back and fetch */
+    if (in->sub != GCN_SUB_DPP && in->sub != GCN_SUB_SDWA &&
+        (in->enc == GCN_FMT_VOP1 || in->enc == GCN_FMT_VOP2 || in->enc == GCN_FMT_VOPC ||
+         in->enc == GCN_FMT_VOP3 || in->enc == GCN_FMT_VOP3P)) {
+        int opsel16 = in->enc == GCN_FMT_VOP3 && in->m.op_sel;
+        for (int k = 0; k < 3; k++)
+            if (si->s[k].kind == OK_V && !si->s[k].mods && !opsel16)
+                si->vfast |= (uint8_t)(1u << k);
+        if (si->d.kind == OK_V && !in->m.omod && !in->m.clamp && !opsel16)
+            si->vfast |= VF_DST;
+        int alias = 0;
+        for (int k = 0; k < 3; k++) {
+            const sim_opnd *o = &si->s[k];
+            if (o->kind == OK_V && o->r < si->d.r + si->d.n && si->d.r < o->r + o->n)
+                alias = 1;
+        }
+        if (si->d.kind == OK_V && !alias)
+            si->vfast |= VF_NOALIAS;
+    }
     if (in->id == GCN_ID_INVALID) {
         si->bad = 1;
         char buf[96];

@@ -26,6 +26,13 @@
 #include "sim_int.h"
 #include "trace.h"
 
+static double cpu_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
 static double now_s(void)
 {
     struct timespec ts;
@@ -70,7 +77,6 @@ void gcn_sim_free(gcn_sim *s)
     for (unsigned i = 0; i < SIM_MAX_WAVES; i++)
         wave_free(s->wave_pool[i]);
     free(s->wg.lds);
-    free(s->wg.lds_tk);
     free(s);
 }
 
@@ -645,6 +651,7 @@ static void finish_result(gcn_sim *s, gcn_sim_result *res)
     res->findings = s->finds;
     res->nfindings = s->nfinds;
     res->seconds = now_s() - s->t0;
+    res->cpu_seconds = cpu_s() - s->cpu0;
     if (s->faulted) {
         res->status = GCN_SIM_FAULT;
         snprintf(res->msg, sizeof res->msg, "%s", s->fault);
@@ -660,6 +667,7 @@ int gcn_sim_run(gcn_sim *s, const gcn_dispatch *d, gcn_sim_result *res)
     s->insns = 0;
     s->budget = s->o.max_insns;
     s->t0 = s->tlast = now_s();
+    s->cpu0 = cpu_s();
     const gcn_kernel *k = d->kernel;
     const gcn_kd *kd = &k->kd;
     gcn_target tgt = s->o.target ? s->o.target : d->co->target;
@@ -775,11 +783,9 @@ int gcn_sim_run(gcn_sim *s, const gcn_dispatch *d, gcn_sim_result *res)
     }
     sim_wg *g = &s->wg;
     free(g->lds);
-    free(g->lds_tk);
     g->lds = calloc(1, L.lds_size + 16);
-    g->lds_tk = calloc(L.lds_size / 4 + 4, sizeof *g->lds_tk);
     g->lds_size = L.lds_size;
-    if (!g->lds || !g->lds_tk) {
+    if (!g->lds) {
         res->status = GCN_SIM_EINPUT;
         snprintf(res->msg, sizeof res->msg, "out of memory");
         sim_prog_free(&prog);
@@ -811,9 +817,8 @@ int gcn_sim_run(gcn_sim *s, const gcn_dispatch *d, gcn_sim_result *res)
         g->nwaves = nwaves;
         g->nbarrier = 0;
         g->ndone = 0;
-        g->lds_npend = 0;
+        g->nlr = 0;
         memset(g->lds, 0, L.lds_size);
-        memset(g->lds_tk, 0, (L.lds_size / 4 + 4) * sizeof *g->lds_tk);
         for (unsigned i = 0; i < nwaves; i++) {
             sim_wave *w = s->wave_pool[i];
             g->waves[i] = w;

@@ -89,6 +89,12 @@ typedef struct sim_rref {
 enum { MF_VADDR, MF_VDATA, MF_SRSRC, MF_SOFFSET, MF_SADDR, MF_SBASE, MF_SDATA,
        MF_DATA0, MF_DATA1, MF_ADDR, MF_COUNT };
 
+/* vfast bits: bit k (0..2) = src k is a plain VGPR (no modifiers, no
+ * DPP/SDWA); VF_DST = the destination is a plain VGPR written without
+ * omod/clamp/SDWA (EXEC and MODE are checked at run time). */
+#define VF_DST 8
+#define VF_NOALIAS 16            /* the destination row is no source of the instruction */
+
 typedef struct sim_insn {
     sim_body fn;
     sim_body fn2;               /* the body proper when fn is a wrapper (DPP) */
@@ -103,6 +109,7 @@ typedef struct sim_insn {
     sim_opnd m[MF_COUNT];       /* memory roles */
     int64_t imm;                /* simm16 / SOPK imm16 / branch offset */
     gcn_mods mods;
+    uint8_t vfast;              /* VF_* fast-path bits (see prog.c) */
     uint8_t nrd, nwr;
     sim_rref rd[10], wr[3];
     char *text;                 /* instruction text as llvm-objdump prints it */
@@ -128,13 +135,14 @@ typedef struct sim_ticket {
     uint8_t barrier;            /* its wave passed an s_barrier while it was pending */
     uint8_t dn;                 /* dwords per lane (VREG) or dwords (SREG) */
     uint8_t wmask_mode;         /* 0 full dword, 1 low 16 bits, 2 high 16 bits */
-    uint16_t gid;               /* workgroup-wide id (LDS shadow), 1-based */
+    uint16_t gid;               /* workgroup-wide id, 1-based */
+    int16_t lr_idx;             /* index in the workgroup's pending LDS ranges, -1 none */
     uint16_t dreg;
     uint32_t seq;
     const sim_insn *si;
     uint64_t lanes;             /* lanes the result is written for */
     /* LDS ranges written (LDS_DMA: contiguous; LDS_WRITE: per lane) */
-    uint32_t lds_base, lds_len;
+    uint32_t lds_base, lds_len; /* LDS_DMA: the block written; LDS_WRITE: bounding box */
     uint32_t *lane_addr;        /* per-lane LDS byte addresses (LDS_WRITE): [2][NL] */
     uint8_t lane_bytes;         /* bytes written at each address */
     uint8_t naddr;              /* 1 or 2 addresses per lane */
@@ -150,6 +158,15 @@ typedef struct sim_fifo {
 enum { WS_RUN = 0, WS_BARRIER, WS_DONE };
 
 typedef struct sim_wg sim_wg;
+
+/* An LDS byte range with a pending writer another read must not touch:
+ * unretired LDS-DMA blocks, and LDS writes of a wave that passed s_barrier
+ * before waiting for them. */
+typedef struct sim_lrange {
+    uint32_t lo, hi;
+    sim_ticket *t;
+    struct sim_wave *w;
+} sim_lrange;
 
 typedef struct sim_wave {
     uint32_t s[128];
@@ -193,8 +210,8 @@ struct sim_wg {
     unsigned flat;
     uint8_t *lds;
     uint32_t lds_size;
-    uint16_t *lds_tk;           /* per LDS dword: gid of a pending writer ticket, 0 none */
-    uint32_t lds_npend;         /* dwords with a pending writer */
+    sim_lrange lr[SIM_MAX_WAVES * SIM_NTICKETS];
+    unsigned nlr;               /* pending LDS ranges */
     sim_wave *waves[SIM_MAX_WAVES];
     unsigned nwaves;
     unsigned nbarrier;          /* waves waiting at s_barrier */
@@ -243,7 +260,7 @@ struct gcn_sim {
     sim_wave *wave_pool[SIM_MAX_WAVES];
     sim_wg wg;
     struct sim_trace *trace;
-    double t0, tlast;
+    double t0, tlast, cpu0;
 };
 
 /* ---- the execution context seen by bodies ----------------------------- */
@@ -267,6 +284,7 @@ struct sim_x {
     /* LDS read checks of the current instruction (accumulated, reported once) */
     uint64_t lds_dma_lanes, lds_bar_lanes;
     const sim_ticket *lds_dma_tk, *lds_bar_tk;
+    struct sim_wave *lds_dma_w, *lds_bar_w;
 };
 
 /* ---- helpers: faults and findings ------------------------------------- */
@@ -391,12 +409,21 @@ void sim_tk_issue(sim_x *x, sim_ticket *t);
 void sim_waitcnt(sim_x *x, unsigned vm, unsigned lgkm);
 void sim_retire_all(gcn_sim *s, sim_wave *w);
 void sim_tk_barrier(sim_x *x);
-/* Check LDS bytes [a, a+n) read by `lane` against pending writers; the
+/* LDS reads against pending writers: sim_lds_overlap() says whether any
+ * pending range meets [lo, hi) (callers skip the per-lane checks when not);
+ * sim_lds_check_read() checks the bytes [a, a+n) one lane reads; the
  * findings of one instruction are reported by sim_lds_check_done(). */
+static inline int sim_lds_overlap(const sim_wg *g, uint32_t lo, uint32_t hi)
+{
+    for (unsigned i = 0; g && i < g->nlr; i++)
+        if (lo < g->lr[i].hi && g->lr[i].lo < hi)
+            return 1;
+    return 0;
+}
 void sim_lds_check_read(sim_x *x, uint32_t a, uint32_t n, unsigned lane);
 void sim_lds_check_done(sim_x *x);
-/* Record that ticket t (LDS_WRITE or LDS_DMA) writes LDS bytes [a, a+n). */
-void sim_lds_mark_write(sim_x *x, sim_ticket *t, uint32_t a, uint32_t n);
+/* Register an issued LDS-DMA ticket (lds_base, lds_len, lanes) as pending. */
+void sim_lds_pend_dma(sim_x *x, sim_ticket *t);
 /* Pending-register checks before an instruction executes. */
 void sim_check_regs(sim_x *x);
 

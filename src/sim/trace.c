@@ -289,7 +289,7 @@ static int write_plot(struct sim_trace *t, const char *path, char *err, size_t e
     double bw = shown <= 60 ? 16.0 : shown <= 300 ? 6.0 : shown <= 1000 ? 2.5 : 1.0;
     double L = 70, R = 60, T = 110, B = 70, H = 320;
     double W = bw * (double)shown;
-    if (W < 400) W = 400;
+    if (W < 640) W = 640;
     double yscale = H / maxd;
     gcn_strbuf sb;
     gcn_sb_init(&sb);

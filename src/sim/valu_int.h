@@ -9,6 +9,12 @@
 #ifndef GCN_SIM_VALU_INT_H
 #define GCN_SIM_VALU_INT_H
 
+/* The lane loops are written to be vectorized; GCC's -O2 cost model
+ * ("very cheap") rejects most of them, so ask for the dynamic model here. */
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC optimize("tree-vectorize", "vect-cost-model=dynamic")
+#endif
+
 #include <fenv.h>
 #include <math.h>
 #include "sim_int.h"
@@ -73,6 +79,64 @@ static inline uint16_t nan_fix16(uint16_t r, uint16_t a, uint16_t b, uint16_t c)
     if (f16_is_nan(b)) return f16_quiet(b);
     if (f16_is_nan(c)) return f16_quiet(c);
     return QNAN16;
+}
+
+static inline void nan_fix_vec(uint32_t *R, const uint32_t *A, const uint32_t *B, const uint32_t *C)
+{
+    for (unsigned l = 0; l < NL; l++)
+        R[l] = nan_fix32(R[l], A[l], B ? B[l] : 0, C ? C[l] : 0);
+}
+
+/* Inline fast paths of operand fetch and write-back (the common case: plain
+ * VGPR operands, no DPP/SDWA, no modifiers, full EXEC); everything else
+ * goes through vfetch.c. */
+static inline __attribute__((always_inline)) const uint32_t *vsrc(sim_x *x, unsigned k)
+{
+    const sim_insn *i = x->i;
+    if (__builtin_expect(i->vfast >> k & 1, 1))
+        return x->w->v[i->s[k].r];
+    return sim_vsrc(x, k);
+}
+static inline __attribute__((always_inline)) const uint32_t *vsrc_f32(sim_x *x, unsigned k)
+{
+    const sim_insn *i = x->i;
+    if (__builtin_expect((i->vfast >> k & 1) &&
+                         !((i->flags & GCN_F_RD_MODE) && !(x->w->hw_mode >> 4 & 1)), 1))
+        return x->w->v[i->s[k].r];
+    return sim_vsrc_f32(x, k);
+}
+/* Where a body should put its 64 results: straight into the destination row
+ * when the write needs no EXEC blend and the row is no source of the
+ * instruction, else a scratch row that vdst*() copies from. */
+static inline __attribute__((always_inline)) uint32_t *vout(sim_x *x)
+{
+    const sim_insn *i = x->i;
+    if ((i->vfast & (VF_DST | VF_NOALIAS)) == (VF_DST | VF_NOALIAS) && x->wmask == ~0ull)
+        return x->w->v[i->d.r];
+    return x->r[0];
+}
+static inline __attribute__((always_inline)) void vdst(sim_x *x, const uint32_t *r)
+{
+    const sim_insn *i = x->i;
+    if (__builtin_expect((i->vfast & VF_DST) && x->wmask == ~0ull, 1)) {
+        uint32_t *d = x->w->v[i->d.r];
+        if (d != r)
+            memcpy(d, r, NL * 4);
+    } else {
+        sim_vdst(x, r);
+    }
+}
+static inline __attribute__((always_inline)) void vdst_f32(sim_x *x, const uint32_t *r)
+{
+    const sim_insn *i = x->i;
+    if (__builtin_expect((i->vfast & VF_DST) && x->wmask == ~0ull &&
+                         !((i->flags & GCN_F_RD_MODE) && !(x->w->hw_mode >> 5 & 1)), 1)) {
+        uint32_t *d = x->w->v[i->d.r];
+        if (d != r)
+            memcpy(d, r, NL * 4);
+    } else {
+        sim_vdst_f32(x, r);
+    }
 }
 
 /* IEEE-mode min/max (AMD ISA: a NaN operand yields the other operand; both

@@ -269,12 +269,23 @@ static void loc_fn(void *ctx, uint64_t addr, gcn_strbuf *sb)
     }
 }
 
+static bool same_file(const char *a, const char *b)
+{
+    struct stat sa, sb;
+    return stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev &&
+           sa.st_ino == sb.st_ino;
+}
+
+/* File, line and kernel-relative offset of an address; the line table's
+ * (absolute) name of the input source is printed as the user wrote it. */
 static void place(const gcn_codeobj *co, const char *input, uint64_t base, uint64_t addr,
                   char **file, unsigned *line, uint64_t *off)
 {
     const gcn_line *ln = gcn_co_line(co, addr);
     if (ln) {
         *file = (char *)ln->file;
+        if (strcmp(ln->file, input) && is_asm(input) && same_file(ln->file, input))
+            *file = (char *)input;
         *line = ln->line;
     } else {
         *file = (char *)input;

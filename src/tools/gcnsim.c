@@ -444,9 +444,10 @@ int main(int argc, char **argv)
     }
     if (!quiet)
         fprintf(stderr, "gcnsim: %s on %s: grid %ux%ux%u, block %ux%ux%u, %llu waves, %llu "
-                "wave-instructions, %.3f s, %u finding%s\n", k->name, target, m->grid[0],
+                "wave-instructions, %.3f s (%.3f s CPU), %u finding%s\n", k->name, target, m->grid[0],
                 m->grid[1], m->grid[2], m->block[0], m->block[1], m->block[2],
                 (unsigned long long)res.waves, (unsigned long long)res.insns, res.seconds,
+                res.cpu_seconds,
                 res.nfindings, res.nfindings == 1 ? "" : "s");
     if (dump) {
         for (unsigned i = 0; i < m->nbufs; i++) {

@@ -85,6 +85,20 @@ grep -q 'bad.s:1' "$tmp/err.txt" || { echo "FAIL: assembler message lacks file:l
 grep -qE 'k\.hsaco:\+0x[0-9a-f]+: error: .*\[smem-out-of-order\]' "$tmp/out.txt" ||
   { echo "FAIL: no file:+0xOFFSET diagnostic"; cat "$tmp/out.txt"; fail=1; }
 
+# --werror: the cfg-indirect warning becomes an error
+"$lint" "$cases/indirect.s" | grep -q ': warning: .*\[cfg-indirect\]$' ||
+  { echo "FAIL: cfg-indirect warning"; fail=1; }
+"$lint" --werror "$cases/indirect.s" | grep -q ': error: .*\[cfg-indirect\]$' ||
+  { echo "FAIL: --werror"; fail=1; }
+
+# a clang offload bundle (HIP device code, bundled)
+"$CLANG22" -x hip --offload-arch=gfx942 -nogpulib -nogpuinc --cuda-device-only -O2 \
+  "$top_srcdir/tests/analyze/hip/sgemm_tiled.hip" -o "$tmp/bundle.hipfb" &&
+"$lint" --summary "$tmp/bundle.hipfb" > /dev/null 2> "$tmp/sum.txt"
+rc=$?
+[ $rc = 0 ] && grep -q ' 1 kernel: 0 errors' "$tmp/sum.txt" ||
+  { echo "FAIL: offload bundle (exit $rc)"; cat "$tmp/sum.txt"; fail=1; }
+
 # -j over many files, one summary line
 "$lint" -j 2 "$cases"/*.s > /dev/null 2> "$tmp/sum.txt"
 grep -qE '^gcnlint: [0-9]+ files, [0-9]+ kernels: [0-9]+ errors?, [0-9]+ warnings?, [0-9]+ notes?, 0 input errors$' "$tmp/sum.txt" ||

@@ -179,6 +179,48 @@ def gen_candidate(rng, fam, op):
         words, lit = bias_vop(fam, words, lit)
     if fam == "VOP3P":
         vop3p_extra(words, op)
+    if fam in SALU_FAMS:
+        words, lit = salu_bias(fam, words, lit)
+    return words, lit
+
+
+SALU_FAMS = ("SOP2", "SOPK", "SOP1", "SOPC", "SOPP", "SMEM")
+
+# Scalar-family extras draw from their own generator too (owner: the salu
+# helper), so the other families' candidates stay as they were.
+SALU_RNG = random.Random(0x5A1)
+
+
+def salu_bias(fam, words, lit):
+    """Scalar candidates: SOPP simm16 = 0 (the operand-less s_barrier,
+    s_wakeup, s_icache_inv, ... decode only so) or small; destinations and
+    SMEM data/base registers at the top of the SGPR file and in the
+    special/ttmp range (tuple alignment and range ends); both SOP2/SOPC
+    sources taking the one literal; SMEM soffset specials; negative
+    literals (the random ones are all positive)."""
+    r = SALU_RNG.random
+    w0 = words[0]
+    if fam == "SOPP":
+        x = r()
+        if x < 0.25:
+            w0 &= ~0xFFFF
+        elif x < 0.4:
+            w0 = (w0 & ~0xFFFF) | SALU_RNG.randrange(0, 80)
+    elif fam in ("SOP2", "SOP1", "SOPK") and r() < 0.3:
+        w0 = (w0 & ~(0x7F << 16)) | (SALU_RNG.randrange(88, 128) << 16)
+    if fam in ("SOP2", "SOPC") and r() < 0.1:
+        w0 |= 0xFFFF
+    if fam == "SMEM":
+        if r() < 0.3:
+            w0 = (w0 & ~(0x7F << 6)) | (SALU_RNG.randrange(84, 128) << 6)
+        if r() < 0.2:
+            w0 = (w0 & ~0x3F) | SALU_RNG.randrange(44, 64)
+        if r() < 0.2:
+            words[1] = (words[1] & 0x01FFFFFF) | (SALU_RNG.randrange(100, 128) << 25)
+    words[0] = w0 & 0xFFFFFFFF
+    if r() < 0.1:
+        lit = SALU_RNG.choice((0xFFFFFFF0, 0xFFFFFFEF, 0x80000000, 0xBF800000, 0xC0800000,
+                               0xFFFFFFFF, 0x3E22F983, 0x00000041))
     return words, lit
 
 

@@ -302,6 +302,16 @@ MODELS = {
 }
 
 
+def dir_model(mpath, kernel):
+    """MODELS[kernel] of a model.py next to the manifest (kernels/mfma_*: their matrix-core
+    numerics come from tests/sim/mfma_model.py), or None."""
+    p = os.path.join(os.path.dirname(mpath), "model.py")
+    if not os.path.exists(p):
+        return None
+    import runpy
+    return runpy.run_path(p).get("MODELS", {}).get(kernel)
+
+
 def base_kernel(mpath, m):
     """The base kernel of a generated variant (its folder's variants.py), else the kernel."""
     spec = os.path.join(os.path.dirname(mpath), "variants.py")
@@ -374,7 +384,7 @@ def cmd_selftest(kdir, refs, work):
         rel = os.path.relpath(os.path.dirname(mp), kdir)
         ref = os.path.join(refs, rel, m.get("reference", "ref"))
         base = base_kernel(mp, m)
-        model = MODELS.get(base)
+        model = MODELS.get(base) or dir_model(mp, base)
         key = (rel, base)
         if key in seen:          # variants share their base kernel's reference and model
             continue
@@ -510,6 +520,12 @@ def cmd_sim(gcnsim, build, kdir, work, what, gaps=frozenset()):
                 r = subprocess.run(cmd, capture_output=True, text=True, timeout=600)
                 simtxt = r.stdout + r.stderr
                 why = []
+                if r.returncode not in (0, 4) and "is not simulated" in simtxt:
+                    # an instruction the simulator does not have yet (e.g. MFMA before the
+                    # matrix cores are wired in): shown, not failed
+                    print("skip %s %s %s: %s" % (t, m["kernel"], json.dumps(params, sort_keys=True),
+                                               simtxt.strip().splitlines()[0]))
+                    continue
                 if r.returncode not in (0, 4):
                     why.append("gcnsim exit %d" % r.returncode)
                 elif what == "outputs" and clean:

@@ -51,14 +51,13 @@ int st_assemble(gcn_target t, const char *asm_text, uint8_t *bytes, size_t *n)
 
 st_env *st_new(gcn_target t)
 {
-    st_env *e = calloc(1, sizeof *e);
+    st_env *e = calloc(1, sizeof *e);   /* (the workgroup's pending-range table is inline) */
     gcn_sim_opts o = {.target = t};
     e->target = t;
     e->sim = gcn_sim_new(&o);
     e->w = sim_wave_new(256, 192);
     e->g.lds_size = 65536;
     e->g.lds = calloc(1, 65536);
-    e->g.lds_tk = calloc(65536 / 4 + 4, sizeof(uint16_t));
     e->g.waves[0] = e->w;
     e->g.nwaves = 1;
     e->w->wg = &e->g;
@@ -76,7 +75,6 @@ void st_free(st_env *e)
     free(e->si.text);
     free(e->si.badmsg);
     free(e->g.lds);
-    free(e->g.lds_tk);
     sim_wave_free(e->w);
     gcn_sim_free(e->sim);
     free(e);

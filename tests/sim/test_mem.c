@@ -48,8 +48,7 @@ static void reset(void)
     for (unsigned k = 0; k < SIM_NTICKETS; k++)
         E->w->tk[k].gid = (uint16_t)(k + 1);
     memset(E->g.lds, 0, E->g.lds_size);
-    memset(E->g.lds_tk, 0, (E->g.lds_size / 4 + 4) * sizeof(uint16_t));
-    E->g.lds_npend = 0;
+    E->g.nlr = 0;
 }
 
 static unsigned nfind(gcn_finding_kind k)

@@ -1,0 +1,47 @@
+/* ref.c -- C reference for kernels/mfma_gemm (all variants): C = A * B with A M x K bf16
+ * row-major, B K x N bf16 column-major (N x K row-major), C M x N f32, computed exactly as
+ * the kernel's chain of v_mfma_f32_32x32x8_bf16 does it: for each element, 8-wide k
+ * steps in increasing k, each one MFMA group (src/sim/mfma_num.c, docs/mfma.md), starting
+ * from C = 0. */
+#include "ref_util.h"
+#include "sim/gcn_mfma_num.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+int main(int argc, char **argv)
+{
+    gcn_ref r;
+    if (gcn_ref_open(&r, argc, argv))
+        return gcn_ref_finish(&r);
+    long long M, N, K;
+    if (gcn_ref_param(&r, "M", &M) == 0 && gcn_ref_param(&r, "N", &N) == 0 &&
+        gcn_ref_param(&r, "K", &K) == 0) {
+        uint16_t *a = gcn_ref_input(&r, "A", (size_t)(M * K * 2), NULL);
+        uint16_t *b = gcn_ref_input(&r, "B", (size_t)(N * K * 2), NULL);
+        uint32_t *c = malloc((size_t)(M * N) * 4 + 4);
+        if (a && b && c) {
+            gcn_mfma_num nm;
+            gcn_mfma_num_init(&nm, GCN_MT_BF16, GCN_MT_BF16, GCN_MT_F32, 0);
+            for (long long i = 0; i < M; i++)
+                for (long long j = 0; j < N; j++) {
+                    uint32_t acc = 0, av[8], bv[8];
+                    for (long long kk = 0; kk + 8 <= K; kk += 8) {
+                        for (int p = 0; p < 8; p++) {
+                            av[p] = a[i * K + kk + p];
+                            bv[p] = b[j * K + kk + p];
+                        }
+                        acc = gcn_mfma_num_dot(&nm, av, bv, 8, acc, NULL);
+                    }
+                    c[i * N + j] = acc;
+                }
+            gcn_ref_expect(&r, "C", GCN_REF_F32, c, (size_t)(M * N));
+            gcn_ref_unchanged(&r, "A");
+            gcn_ref_unchanged(&r, "B");
+        }
+        free(a);
+        free(b);
+        free(c);
+    }
+    return gcn_ref_finish(&r);
+}

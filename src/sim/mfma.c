@@ -1,0 +1,551 @@
+/*
+ * mfma.c -- every MAI matrix instruction of gfx942 and gfx950 (v_mfma_*, v_smfmac_*,
+ * v_mfma_scale_*), one parameterised implementation.
+ *
+ * An instruction is described by what its LLVM mnemonic says (read from the ISA table
+ * at first use): output type, shape MxNxK, blocks ("_4b"), input types ("bf16",
+ * "fp8_bf8", "f8f6f4" = formats chosen by CBSZ/BLGP), sparse (v_smfmac) and scaled
+ * (v_mfma_scale).  Everything else follows from formulas:
+ *
+ * Register layouts (element -> register, lane, bit), checked for every gfx942
+ * instruction and modifier against the AMD Matrix Instruction Calculator's tables
+ * (tests/sim/mfma_layouts, tests/sim/test_mfma_layout.c):
+ *   A[b][i][k] (B[b][k][j] alike with j, N): kpl = elements per lane
+ *     (regs * 32 / bits), G = K / kpl lane groups; with chunk size cs (= kpl, except
+ *     gfx950 f8f6f4 fp8/bf8: 16),
+ *       c = k / (G*cs), r = k % (G*cs), g = r / cs, n = c*cs + r % cs
+ *       lane = i + M*b + M*blocks*g,  bit offset n * bits in the concatenated registers.
+ *   SMFMAC A: the lane holds 2*kpl dense k (kpl stored values); the 4-group q of a
+ *     lane keeps its two values at stored positions 2q, 2q+1 (bits 2q*w .. 2q*w+2w-1
+ *     of the concatenated registers) and their positions
+ *     within the group in index nibble q (bits 4q+1:4q first value, 4q+3:4q+2 second)
+ *     of the index VGPR, at bit 8*ABID (16-bit types) / 16*ABID (8-bit) when CBSZ = 0.
+ *   C/D[b][i][j]: u = i/4 + (M/4)*b, L = 64/N:  lane = j + N*(u % L),
+ *     register = i%4 + 4*(u / L);  f64: lane = j + N*b + N*blocks*(i%4),
+ *     registers 2*(i/4), 2*(i/4)+1.
+ * Modifiers (calculator semantics; where it says a modifier is unsupported, it is
+ * ignored and reported in gcn_mfma_info.ignored_mods):
+ *   CBSZ/ABID (multi-block, non-f64): block b uses A of block
+ *     (b & ~(2^CBSZ-1)) | (ABID & (2^CBSZ-1));
+ *   BLGP (multi-block, f32 32x32x2 and 16x16x4): B of lane l is read from lane
+ *     0: l  1: l&31  2: l|32  3: (l+16)&63  4: l&15  5: 16+(l&15)  6: 32+(l&15)
+ *     7: 48+(l&15);  f64: BLGP bits 0/1/2 negate A/B/C;
+ *   gfx950 f8f6f4: CBSZ / BLGP = format of A / B (0 fp8, 1 bf8, 2 fp6, 3 bf6, 4 fp4),
+ *     v_mfma_scale: ABID bit 0 enables the scales (else 1.0), E8M0 byte of the scale
+ *     VGPR by {op_sel_hi[i], op_sel[i]}, scale lane = row + M * (k / 32) (CDNA4 ISA
+ *     7.1.5, 7.2.1); fp8/bf8 16-element chunks per the AMD ROCm blog "Matrix Core
+ *     Programming on AMD CDNA3 and CDNA4" (32x32x64 fp8 layout), fp6/fp4 32
+ *     consecutive k per lane (same blog, and the CDNA4 ISA's FP6 convert layout).
+ * gfx950-only shapes use the same formulas (not checkable against the calculator,
+ * which has no CDNA4; docs/mfma.md says what each rests on).
+ *
+ * Numerics: src/sim/mfma_num.c.
+ */
+#include "gcn_mfma.h"
+
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ------------------------------------------------------------ descriptors */
+
+typedef struct mdesc {
+    uint8_t valid, sparse, scaled, f8f6f4;
+    uint16_t m, n, k, blocks;
+    gcn_mfma_type ta, tb, tc;
+} mdesc;
+
+static mdesc descs[GCN_ID_COUNT];
+static pthread_once_t descs_once = PTHREAD_ONCE_INIT;
+
+static gcn_mfma_type type_of(const char *s, size_t len)
+{
+    static const struct { const char *n; gcn_mfma_type t; } tab[] = {
+        {"f32", GCN_MT_F32}, {"xf32", GCN_MT_XF32}, {"f64", GCN_MT_F64},
+        {"f16", GCN_MT_F16}, {"bf16", GCN_MT_BF16}, {"i8", GCN_MT_I8},
+        {"i32", GCN_MT_I32}, {"fp8", GCN_MT_FP8}, {"bf8", GCN_MT_BF8},
+    };
+    for (size_t i = 0; i < sizeof tab / sizeof tab[0]; i++)
+        if (strlen(tab[i].n) == len && !strncmp(tab[i].n, s, len))
+            return tab[i].t;
+    return GCN_MT_NONE;
+}
+
+/* Parse "v_mfma_f32_32x32x4_2b_bf16", "v_smfmac_f32_16x16x64_fp8_bf8",
+ * "v_mfma_scale_f32_16x16x128_f8f6f4", ... */
+static void parse_mnem(mdesc *d, const char *mn)
+{
+    const char *p;
+    if (!strncmp(mn, "v_mfma_scale_", 13)) {
+        d->scaled = 1;
+        p = mn + 13;
+    } else if (!strncmp(mn, "v_mfma_", 7)) {
+        p = mn + 7;
+    } else if (!strncmp(mn, "v_smfmac_", 9)) {
+        d->sparse = 1;
+        p = mn + 9;
+    } else {
+        return;
+    }
+    const char *tok[6];
+    size_t len[6], nt = 0;
+    while (*p && nt < 6) {
+        const char *q = strchr(p, '_');
+        size_t l = q ? (size_t)(q - p) : strlen(p);
+        tok[nt] = p;
+        len[nt++] = l;
+        p += l + (q ? 1 : 0);
+        if (!q)
+            break;
+    }
+    if (nt < 3)
+        return;
+    d->tc = type_of(tok[0], len[0]);
+    unsigned m = 0, n = 0, k = 0;
+    if (sscanf(tok[1], "%ux%ux%u", &m, &n, &k) != 3)
+        return;
+    size_t t = 2;
+    unsigned blocks = 1;
+    if (len[t] >= 2 && tok[t][len[t] - 1] == 'b' && tok[t][0] >= '0' && tok[t][0] <= '9') {
+        blocks = (unsigned)atoi(tok[t]);
+        t++;
+    }
+    if (t >= nt)
+        return;
+    if (len[t] == 6 && !strncmp(tok[t], "f8f6f4", 6)) {
+        d->f8f6f4 = 1;
+        d->ta = d->tb = GCN_MT_FP8;     /* resolved per instance from CBSZ/BLGP */
+    } else {
+        d->ta = type_of(tok[t], len[t]);
+        d->tb = t + 1 < nt ? type_of(tok[t + 1], len[t + 1]) : d->ta;
+    }
+    if (d->tc == GCN_MT_NONE || d->ta == GCN_MT_NONE || d->tb == GCN_MT_NONE)
+        return;
+    d->m = (uint16_t)m;
+    d->n = (uint16_t)n;
+    d->k = (uint16_t)k;
+    d->blocks = (uint16_t)blocks;
+    d->valid = 1;
+}
+
+static void descs_init(void)
+{
+    for (unsigned id = 1; id < GCN_ID_COUNT; id++) {
+        const gcn_isa_row *r = gcn_isa_row_of(id);
+        if (r->flags & GCN_F_MFMA)
+            parse_mnem(&descs[id], r->mnem);
+    }
+}
+
+static const mdesc *desc_of(unsigned id)
+{
+    pthread_once(&descs_once, descs_init);
+    return id < GCN_ID_COUNT && descs[id].valid ? &descs[id] : NULL;
+}
+
+/* ------------------------------------------------------------ instance info */
+
+static gcn_mfma_type f8f6f4_type(unsigned code)
+{
+    static const gcn_mfma_type t[] = {GCN_MT_FP8, GCN_MT_BF8, GCN_MT_FP6, GCN_MT_BF6,
+                                      GCN_MT_FP4};
+    return code < 5 ? t[code] : GCN_MT_NONE;
+}
+
+static int fail(char *err, size_t errlen, const char *msg, const gcn_insn *in)
+{
+    if (err && errlen)
+        snprintf(err, errlen, "%s: %s", gcn_isa_row_of(in->id)->mnem, msg);
+    return -1;
+}
+
+int gcn_mfma_info_get(const gcn_insn *in, gcn_target t, gcn_mfma_info *o, char *err,
+                      size_t errlen)
+{
+    const mdesc *d = desc_of(in->id);
+    memset(o, 0, sizeof *o);
+    if (!d) {
+        if (err && errlen)
+            snprintf(err, errlen, "not an MFMA/SMFMAC instruction");
+        return -1;
+    }
+    int ti = gcn_isa_target_index(t);
+    if (ti < 0 || gcn_isa_row_of(in->id)->op[ti] == NONE)
+        return fail(err, errlen, "not available on this target", in);
+    o->m = d->m;
+    o->n = d->n;
+    o->k = d->k;
+    o->blocks = d->blocks;
+    o->ta = d->ta;
+    o->tb = d->tb;
+    o->tc = d->tc;
+    o->sparse = d->sparse;
+    o->scaled = d->scaled;
+    if (d->f8f6f4) {
+        o->ta = f8f6f4_type(in->m.cbsz);
+        o->tb = f8f6f4_type(in->m.blgp);
+        if (o->ta == GCN_MT_NONE || o->tb == GCN_MT_NONE)
+            return fail(err, errlen, "invalid f8f6f4 format (CBSZ/BLGP > 4)", in);
+    }
+    unsigned ka = d->sparse ? d->k / 2 : d->k;
+    o->regs_a = d->blocks * d->m * ka * gcn_mfma_type_bits(o->ta) / (64 * 32);
+    o->regs_b = d->blocks * d->n * d->k * gcn_mfma_type_bits(o->tb) / (64 * 32);
+    o->regs_d = d->blocks * d->m * d->n * gcn_mfma_type_bits(o->tc) / (64 * 32);
+    o->regs_c = o->regs_d;
+    int f64 = o->ta == GCN_MT_F64;
+    o->cbsz_ok = !d->sparse && !d->f8f6f4 && d->blocks > 1 && !f64;
+    o->blgp_ok = !d->sparse && !d->f8f6f4 && (d->blocks > 1 || o->ta == GCN_MT_F32 || f64);
+    if (!d->f8f6f4 && !d->sparse && !o->cbsz_ok) {
+        if (in->m.cbsz)
+            o->ignored_mods |= GCN_MFMA_IGN_CBSZ;
+        if (in->m.abid)
+            o->ignored_mods |= GCN_MFMA_IGN_ABID;
+    }
+    if (!d->f8f6f4 && !o->blgp_ok && in->m.blgp)
+        o->ignored_mods |= GCN_MFMA_IGN_BLGP;
+    return 0;
+}
+
+/* ------------------------------------------------------------ layouts */
+
+typedef struct inst {
+    gcn_mfma_info i;
+    unsigned wa, wb, wc;        /* element bits */
+    unsigned cs_a, cs_b;        /* chunk sizes (elements) */
+    unsigned cbsz, abid, blgp;
+    unsigned idx_off;           /* SMFMAC index bit offset */
+    int gfx950;
+} inst;
+
+static int inst_init(const gcn_insn *in, gcn_target t, inst *s, char *err, size_t errlen)
+{
+    memset(s, 0, sizeof *s);
+    if (gcn_mfma_info_get(in, t, &s->i, err, errlen))
+        return -1;
+    s->gfx950 = t == GCN_TARGET_GFX950;
+    s->wa = gcn_mfma_type_bits(s->i.ta);
+    s->wb = gcn_mfma_type_bits(s->i.tb);
+    s->wc = gcn_mfma_type_bits(s->i.tc);
+    unsigned kpl_a = s->i.regs_a * 32 / s->wa, kpl_b = s->i.regs_b * 32 / s->wb;
+    const mdesc *d = desc_of(in->id);
+    s->cs_a = d->f8f6f4 && s->wa == 8 ? 16 : kpl_a;
+    s->cs_b = d->f8f6f4 && s->wb == 8 ? 16 : kpl_b;
+    if (s->i.cbsz_ok) {
+        unsigned maxc = 0;
+        while ((2u << maxc) <= s->i.blocks)
+            maxc++;
+        s->cbsz = in->m.cbsz < maxc ? in->m.cbsz : maxc;
+        s->abid = in->m.abid & ((1u << s->cbsz) - 1);
+    }
+    if (s->i.blgp_ok)
+        s->blgp = in->m.blgp & 7;
+    if (s->i.sparse) {
+        unsigned used = 2 * kpl_a;                  /* index bits per lane */
+        unsigned segs = used >= 32 ? 1 : 32 / used;
+        s->idx_off = in->m.cbsz ? 0 : (in->m.abid % segs) * used;
+    }
+    return 0;
+}
+
+static unsigned blgp_lane(unsigned blgp, unsigned l)
+{
+    switch (blgp) {
+    case 1: return l & 31;
+    case 2: return l | 32;
+    case 3: return (l + 16) & 63;
+    case 4: return l & 15;
+    case 5: return 16 + (l & 15);
+    case 6: return 32 + (l & 15);
+    case 7: return 48 + (l & 15);
+    default: return l;
+    }
+}
+
+/* Dense A/B element (block b, row-or-column r, k) before modifiers. */
+static void place_ab(unsigned mn, unsigned blocks, unsigned kk, unsigned regs, unsigned w,
+                     unsigned cs, unsigned b, unsigned r, unsigned k, gcn_mfma_place *p)
+{
+    unsigned kpl = regs * 32 / w;
+    unsigned G = kk / kpl;
+    unsigned c = k / (G * cs), rem = k % (G * cs), g = rem / cs, n = c * cs + rem % cs;
+    unsigned pos = n * w;
+    p->lane = r + mn * b + mn * blocks * g;
+    p->reg = pos / 32;
+    p->bit = pos % 32;
+    p->width = w;
+    p->neg = 0;
+}
+
+static void place_cd(const inst *s, unsigned b, unsigned i, unsigned j, gcn_mfma_place *p)
+{
+    unsigned M = s->i.m, N = s->i.n;
+    p->bit = 0;
+    p->width = s->wc;
+    p->neg = 0;
+    if (s->wc == 64) {
+        p->lane = j + N * b + N * s->i.blocks * (i % 4);
+        p->reg = 2 * (i / 4);
+        return;
+    }
+    unsigned u = i / 4 + (M / 4) * b, L = 64 / N;
+    p->lane = j + N * (u % L);
+    p->reg = i % 4 + 4 * (u / L);
+}
+
+/* SMFMAC A: register of the 4-group holding dense k; *q = group within the lane. */
+static void place_sparse(const inst *s, unsigned i, unsigned k, gcn_mfma_place *p,
+                         unsigned *q)
+{
+    unsigned kpl = s->i.regs_a * 32 / s->wa;       /* stored values per lane */
+    unsigned kd = 2 * kpl;
+    unsigned g = k / kd, nd = k % kd;
+    *q = nd / 4;
+    p->lane = i + s->i.m * g;
+    p->reg = (2 * *q * s->wa) / 32;
+    p->bit = (2 * *q * s->wa) % 32;
+    p->width = 2 * s->wa;
+    p->neg = 0;
+}
+
+static int layout_of(const gcn_insn *in, const inst *s, char which, unsigned b, unsigned row,
+                     unsigned col, gcn_mfma_place *p)
+{
+    const gcn_mfma_info *I = &s->i;
+    if (b >= I->blocks)
+        return -1;
+    int f64 = I->ta == GCN_MT_F64;
+    switch (which) {
+    case 'A': case 'K':
+        if (row >= I->m || col >= I->k)
+            return -1;
+        if (I->sparse) {
+            unsigned q;
+            place_sparse(s, row, col, p, &q);
+            if (which == 'K') {
+                p->reg = 0;
+                p->bit = s->idx_off + 4 * q;
+                p->width = 4;
+            }
+            return 0;
+        }
+        if (which == 'K')
+            return -1;
+        if (I->cbsz_ok && s->cbsz) {
+            unsigned mask = (1u << s->cbsz) - 1;
+            b = (b & ~mask) | (s->abid & mask);
+        }
+        place_ab(I->m, I->blocks, I->k, I->regs_a, s->wa, s->cs_a, b, row, col, p);
+        p->neg = f64 && (in->m.blgp & 1);
+        return 0;
+    case 'B':
+        if (row >= I->k || col >= I->n)
+            return -1;
+        place_ab(I->n, I->blocks, I->k, I->regs_b, s->wb, s->cs_b, b, col, row, p);
+        if (f64)
+            p->neg = (in->m.blgp >> 1) & 1;
+        else
+            p->lane = blgp_lane(s->blgp, p->lane);
+        return 0;
+    case 'C': case 'D':
+        if (row >= I->m || col >= I->n)
+            return -1;
+        place_cd(s, b, row, col, p);
+        p->neg = which == 'C' && f64 && ((in->m.blgp >> 2) & 1);
+        return 0;
+    default:
+        return -1;
+    }
+}
+
+int gcn_mfma_layout(const gcn_insn *in, gcn_target t, char which, unsigned blk,
+                    unsigned row, unsigned col, gcn_mfma_place *out)
+{
+    inst s;
+    if (inst_init(in, t, &s, NULL, 0))
+        return -1;
+    return layout_of(in, &s, which, blk, row, col, out);
+}
+
+/* Bits [bit, bit+width) of lane `lane` of the concatenated registers (width <= 32). */
+static uint32_t get_bits(const uint32_t *x, unsigned nregs, const gcn_mfma_place *p)
+{
+    uint64_t w = x[p->reg * 64 + p->lane];
+    if (p->bit + p->width > 32 && p->reg + 1 < nregs)
+        w |= (uint64_t)x[(p->reg + 1) * 64 + p->lane] << 32;
+    w >>= p->bit;
+    return (uint32_t)(p->width >= 32 ? w : w & ((1ull << p->width) - 1));
+}
+
+/* ------------------------------------------------------------ execution */
+
+/* Working storage of one execution (sizes: blocks*M*K <= 4096). */
+typedef struct work {
+    uint32_t a[4096], b[4096];          /* A[b][i][k], B transposed: Bt[b][j][k] */
+    uint64_t a64[256], b64[256];
+    uint8_t ksel[4096];                 /* SMFMAC: dense k of stored product p */
+    gcn_mfma_val av[4096], bv[4096];
+    int32_t sa[4096], sb[4096];         /* scale exponents per (row, k) / (col, k) */
+    uint32_t d[32 * 64];
+} work;
+
+static int32_t e8m0(uint32_t v, unsigned sel, int is_vgpr)
+{
+    unsigned e = is_vgpr ? (v >> (8 * sel)) & 0xff : (v >> 23) & 0xff;
+    return e == 0xff ? GCN_MFMA_SCALE_NAN : (int32_t)e - 127;
+}
+
+int gcn_mfma_run(const gcn_insn *in, gcn_target t, const gcn_mfma_operands *ops, char *err,
+                 size_t errlen)
+{
+    inst s;
+    if (inst_init(in, t, &s, err, errlen))
+        return -1;
+    const gcn_mfma_info *I = &s.i;
+    if ((I->sparse && !ops->idx) || !ops->a || !ops->b || !ops->c || !ops->d)
+        return fail(err, errlen, "missing operand", in);
+    static _Thread_local work *wk;       /* per-thread scratch, kept (about 250 KiB) */
+    if (!wk && !(wk = malloc(sizeof *wk)))
+        return fail(err, errlen, "out of memory", in);
+    work *w = wk;
+    unsigned M = I->m, N = I->n, K = I->k, NB = I->blocks;
+    unsigned KA = I->sparse ? K / 2 : K;     /* products per output */
+    gcn_mfma_num nm;
+    gcn_mfma_num_init(&nm, I->ta, I->tb, I->tc, s.gfx950);
+    gcn_mfma_place p;
+    int f64 = I->ta == GCN_MT_F64;
+
+    /* gather A (stored order for SMFMAC) and B (transposed) */
+    for (unsigned b = 0; b < NB; b++) {
+        for (unsigned i = 0; i < M; i++) {
+            if (I->sparse) {
+                for (unsigned q4 = 0; q4 < K / 4; q4++) {
+                    unsigned q;
+                    place_sparse(&s, i, 4 * q4, &p, &q);
+                    uint32_t nib = (ops->idx[p.lane] >> (s.idx_off + 4 * q)) & 0xf;
+                    for (unsigned h = 0; h < 2; h++) {
+                        gcn_mfma_place e = p;
+                        unsigned pos = (2 * q + h) * s.wa;
+                        e.reg = pos / 32;
+                        e.bit = pos % 32;
+                        e.width = s.wa;
+                        unsigned pi = (b * M + i) * KA + 2 * q4 + h;
+                        w->a[pi] = get_bits(ops->a, I->regs_a, &e);
+                        w->ksel[pi] = (uint8_t)(4 * q4 + ((nib >> (2 * h)) & 3));
+                    }
+                }
+                continue;
+            }
+            for (unsigned k = 0; k < K; k++) {
+                layout_of(in, &s, 'A', b, i, k, &p);
+                if (f64) {
+                    uint64_t v = ops->a[p.reg * 64 + p.lane] |
+                                 (uint64_t)ops->a[(p.reg + 1) * 64 + p.lane] << 32;
+                    w->a64[(b * M + i) * K + k] = p.neg ? v ^ (1ull << 63) : v;
+                } else {
+                    w->a[(b * M + i) * K + k] = get_bits(ops->a, I->regs_a, &p);
+                }
+            }
+        }
+        for (unsigned j = 0; j < N; j++) {
+            for (unsigned k = 0; k < K; k++) {
+                layout_of(in, &s, 'B', b, k, j, &p);
+                if (f64) {
+                    uint64_t v = ops->b[p.reg * 64 + p.lane] |
+                                 (uint64_t)ops->b[(p.reg + 1) * 64 + p.lane] << 32;
+                    w->b64[(b * N + j) * K + k] = p.neg ? v ^ (1ull << 63) : v;
+                } else {
+                    w->b[(b * N + j) * K + k] = get_bits(ops->b, I->regs_b, &p);
+                }
+            }
+        }
+    }
+
+    /* scales (gfx950 v_mfma_scale with ABID[0] = 1) */
+    int scaled = I->scaled && (in->m.abid & 1) && ops->scale_a && ops->scale_b;
+    if (scaled) {
+        const gcn_opnd *o0 = gcn_insn_field(in, GCN_FLD_SCALE_SRC0);
+        const gcn_opnd *o1 = gcn_insn_field(in, GCN_FLD_SCALE_SRC1);
+        int v0 = !o0 || o0->kind == GCN_OPND_VGPR, v1 = !o1 || o1->kind == GCN_OPND_VGPR;
+        unsigned sel0 = ((in->m.op_sel_hi & 1) << 1) | (in->m.op_sel & 1);
+        unsigned sel1 = (in->m.op_sel_hi & 2) | ((in->m.op_sel >> 1) & 1);
+        for (unsigned i = 0; i < M; i++)
+            for (unsigned k = 0; k < K; k++)
+                w->sa[i * K + k] = e8m0(ops->scale_a[i + M * (k / 32)], sel0, v0);
+        for (unsigned j = 0; j < N; j++)
+            for (unsigned k = 0; k < K; k++)
+                w->sb[j * K + k] = e8m0(ops->scale_b[j + N * (k / 32)], sel1, v1);
+    }
+
+    int fused = nm.alg == GCN_MA_FUSED || nm.alg == GCN_MA_FUSED8;
+    if (fused) {
+        gcn_mfma_num_decode(&nm, 0, w->a, (size_t)NB * M * KA, w->av);
+        gcn_mfma_num_decode(&nm, 1, w->b, (size_t)NB * N * K, w->bv);
+    }
+
+    for (unsigned b = 0; b < NB; b++) {
+        for (unsigned i = 0; i < M; i++) {
+            for (unsigned j = 0; j < N; j++) {
+                place_cd(&s, b, i, j, &p);
+                uint32_t c = ops->c[p.reg * 64 + p.lane];
+                if (f64) {
+                    uint64_t c64 = c | (uint64_t)ops->c[(p.reg + 1) * 64 + p.lane] << 32;
+                    if ((in->m.blgp >> 2) & 1)
+                        c64 ^= 1ull << 63;
+                    uint64_t r = gcn_mfma_num_dot64(&w->a64[(b * M + i) * K],
+                                                    &w->b64[(b * N + j) * K], K, c64);
+                    w->d[p.reg * 64 + p.lane] = (uint32_t)r;
+                    w->d[(p.reg + 1) * 64 + p.lane] = (uint32_t)(r >> 32);
+                    continue;
+                }
+                uint32_t r;
+                const uint32_t *arow = &w->a[(b * M + i) * KA];
+                const uint32_t *bcol = &w->b[(b * N + j) * K];
+                if (I->sparse) {
+                    const uint8_t *ks = &w->ksel[(b * M + i) * KA];
+                    if (fused) {
+                        gcn_mfma_val bvv[128];
+                        for (unsigned q = 0; q < KA; q++)
+                            bvv[q] = w->bv[(b * N + j) * K + ks[q]];
+                        r = gcn_mfma_num_dot_vals(&nm, &w->av[(b * M + i) * KA], bvv, KA, c,
+                                                  NULL);
+                    } else {
+                        uint32_t bb[128];
+                        for (unsigned q = 0; q < KA; q++)
+                            bb[q] = bcol[ks[q]];
+                        r = gcn_mfma_num_dot(&nm, arow, bb, KA, c, NULL);
+                    }
+                } else if (fused) {
+                    int32_t sc[256];
+                    if (scaled)
+                        for (unsigned k = 0; k < K; k++) {
+                            int32_t x = w->sa[i * K + k], y = w->sb[j * K + k];
+                            sc[k] = x == GCN_MFMA_SCALE_NAN || y == GCN_MFMA_SCALE_NAN
+                                    ? GCN_MFMA_SCALE_NAN : x + y;
+                        }
+                    r = gcn_mfma_num_dot_vals(&nm, &w->av[(b * M + i) * K],
+                                              &w->bv[(b * N + j) * K], K, c,
+                                              scaled ? sc : NULL);
+                } else {
+                    r = gcn_mfma_num_dot(&nm, arow, bcol, K, c, NULL);
+                }
+                w->d[p.reg * 64 + p.lane] = r;
+            }
+        }
+    }
+    memcpy(ops->d, w->d, (size_t)I->regs_d * 64 * 4);
+    return 0;
+}
+
+int gcn_mfma_exec(const gcn_insn *in, gcn_target t, const uint32_t *srcA,
+                  const uint32_t *srcB, const uint32_t *srcC, uint32_t *dst, uint64_t exec)
+{
+    (void)exec;   /* the matrix core ignores EXEC (see gcn_mfma.h) */
+    gcn_mfma_operands ops = {srcA, srcB, srcC, NULL, NULL, NULL, dst};
+    const mdesc *d = desc_of(in->id);
+    if (d && d->sparse) {
+        ops.c = dst;
+        ops.idx = srcC;
+    }
+    return gcn_mfma_run(in, t, &ops, NULL, 0);
+}

@@ -1,0 +1,264 @@
+#!/bin/sh
+# test_cli.sh -- gcnsim end to end: exit codes (0 clean, 1 usage, 2 bad input, 3 kernel fault,
+# 4 findings), the message of each finding kind and fault, dumps (written atomically, none after
+# a fault), bad manifests, --set, kernarg layout, the trace outputs.  Small kernels are generated
+# here from a template.  Skipped (77) until gcnsim can decode scalar instructions.
+set -u
+srcdir=${top_srcdir:-$(cd "$(dirname "$0")/../.." && pwd)}
+builddir=${top_builddir:-$srcdir}
+gcnsim=${GCNSIM:-$builddir/gcnsim}
+[ -x "$gcnsim" ] || { echo "gcnsim not built: skipped"; exit 77; }
+T=$(mktemp -d /tmp/gcnsim-cli-XXXXXX)
+trap 'rm -rf "$T"' EXIT
+fails=0
+
+# kernel NAME LDS VGPRS <<body    -- writes $T/NAME.s with args (A,B: buffers; n: u32)
+kernel() {
+    name=$1 lds=$2 vgprs=$3
+    {
+        echo ".amdhsa_code_object_version 5"
+        echo ".text"
+        echo ".globl $name"
+        echo ".p2align 8"
+        echo ".type $name,@function"
+        echo "$name:"
+        cat
+        echo ".rodata"
+        echo ".p2align 6"
+        echo ".amdhsa_kernel $name"
+        echo "  .amdhsa_group_segment_fixed_size $lds"
+        echo "  .amdhsa_kernarg_size 24"
+        echo "  .amdhsa_user_sgpr_kernarg_segment_ptr 1"
+        echo "  .amdhsa_system_sgpr_workgroup_id_x 1"
+        echo "  .amdhsa_next_free_vgpr $vgprs"
+        echo "  .amdhsa_next_free_sgpr 32"
+        echo "  .amdhsa_accum_offset $vgprs"
+        echo "  .amdhsa_float_denorm_mode_32 3"
+        echo ".end_amdhsa_kernel"
+        echo ".amdgpu_metadata"
+        echo "---"
+        echo "amdhsa.version: [1, 2]"
+        echo "amdhsa.kernels:"
+        echo "  - .name: $name"
+        echo "    .symbol: $name.kd"
+        echo "    .kernarg_segment_size: 24"
+        echo "    .kernarg_segment_align: 8"
+        echo "    .group_segment_fixed_size: $lds"
+        echo "    .private_segment_fixed_size: 0"
+        echo "    .wavefront_size: 64"
+        echo "    .sgpr_count: 32"
+        echo "    .vgpr_count: $vgprs"
+        echo "    .max_flat_workgroup_size: 1024"
+        echo "    .args:"
+        echo "      - {.name: A, .size: 8, .offset: 0, .value_kind: global_buffer, .address_space: global}"
+        echo "      - {.name: B, .size: 8, .offset: 8, .value_kind: global_buffer, .address_space: global}"
+        echo "      - {.name: n, .size: 4, .offset: 16, .value_kind: by_value}"
+        echo "..."
+        echo ".end_amdgpu_metadata"
+    } > "$T/$name.s"
+}
+
+# manifest NAME [block] [grid] [extra]  -- writes $T/NAME.json
+manifest() {
+    name=$1 block=${2:-64} grid=${3:-1}
+    cat > "$T/$name.json" <<EOF
+{
+  "code": "$name.s", "kernel": "$name", "targets": ["gfx942", "gfx950"],
+  "params": {"N": 64},
+  "grid": [$grid], "block": [$block],
+  "buffers": {"A": {"size": "N*4", "init": {"random": "u32", "seed": 7}},
+              "B": {"size": "N*4", "init": "zero"}},
+  "args": [{"buffer": "A"}, {"buffer": "B"}, {"u32": "N"}],
+  "outputs": ["B"]
+}
+EOF
+}
+
+# expect RC PATTERN CMD... -- run, check the exit code and that stderr+stdout matches PATTERN
+expect() {
+    want=$1 pat=$2
+    shift 2
+    out=$("$@" 2>&1)
+    rc=$?
+    if [ "$rc" != "$want" ] || ! printf '%s' "$out" | grep -q -- "$pat"; then
+        echo "FAIL: $* -> exit $rc (want $want), output lacks '$pat':"
+        printf '%s\n' "$out" | sed 's/^/    /' | head -20
+        fails=$((fails + 1))
+    else
+        echo "ok   exit $rc: $*"
+    fi
+}
+
+# ---- probe: can gcnsim run a scalar program at all?
+kernel probe 0 4 <<'EOF'
+    s_endpgm
+EOF
+manifest probe
+if ! "$gcnsim" -q --manifest "$T/probe.json" >/dev/null 2>&1; then
+    echo "gcnsim cannot run scalar instructions yet: skipped"
+    "$gcnsim" -q --manifest "$T/probe.json" 2>&1 | head -3
+    exit 77
+fi
+
+# ---- clean run with dumps: B[i] = A[i] + 1
+kernel copy 0 4 <<'EOF'
+    s_load_dwordx4 s[4:7], s[0:1], 0x0
+    v_lshlrev_b32 v1, 2, v0
+    s_waitcnt lgkmcnt(0)
+    global_load_dword v2, v1, s[4:5]
+    s_waitcnt vmcnt(0)
+    v_add_u32 v2, 1, v2
+    global_store_dword v1, v2, s[6:7]
+    s_endpgm
+EOF
+manifest copy
+expect 0 "0 findings" "$gcnsim" --manifest "$T/copy.json" --dump-dir "$T/d"
+for f in A.in.bin B.in.bin A.bin B.bin run.json; do
+    [ -f "$T/d/$f" ] || { echo "FAIL: dump $f missing"; fails=$((fails + 1)); }
+done
+python3 - "$T/d" <<'EOF' || fails=$((fails + 1))
+import json, struct, sys
+d = sys.argv[1]
+a = struct.unpack("<64I", open(d + "/A.in.bin", "rb").read())
+b = struct.unpack("<64I", open(d + "/B.bin", "rb").read())
+bad = [i for i in range(64) if b[i] != (a[i] + 1) & 0xffffffff]
+r = json.load(open(d + "/run.json"))
+if bad or r["params"]["N"] != 64 or r["target"] != "gfx942":
+    print("FAIL: dump contents", bad[:4], r)
+    sys.exit(1)
+print("ok   dumps: B = A + 1, run.json resolved")
+EOF
+expect 0 "gfx950" "$gcnsim" --manifest "$T/copy.json" --mcpu gfx950
+# the same dispatch from options (no manifest)
+expect 0 "0 findings" "$gcnsim" "$T/copy.s" --mcpu gfx942 --block 64 --buffer A:256:random=u32,7 \
+    --buffer B:256 --arg buffer:A --arg buffer:B --arg u32:64
+# --set changes the size: fewer elements in A makes the kernel fault past the end
+expect 3 "memory fault: lane 32 accesses 4 bytes" "$gcnsim" --manifest "$T/copy.json" --set N=32 --dump-dir "$T/d"
+[ -f "$T/d/B.bin" ] && { echo "FAIL: B.bin written after a fault"; fails=$((fails + 1)); }
+[ -f "$T/d/run.json" ] && { echo "FAIL: run.json written after a fault"; fails=$((fails + 1)); }
+
+# ---- findings
+kernel nowait 0 4 <<'EOF'
+    s_load_dwordx4 s[4:7], s[0:1], 0x0
+    v_lshlrev_b32 v1, 2, v0
+    s_waitcnt lgkmcnt(0)
+    global_load_dword v2, v1, s[4:5]
+    v_add_u32 v2, 1, v2
+    global_store_dword v1, v2, s[6:7]
+    s_endpgm
+EOF
+manifest nowait
+expect 4 "read-before-retire.*v_add_u32" "$gcnsim" --manifest "$T/nowait.json"
+expect 4 "add s_waitcnt vmcnt(0) before" "$gcnsim" --manifest "$T/nowait.json"
+expect 4 "overwrite-before-retire" "$gcnsim" --manifest "$T/nowait.json"
+expect 4 "producer: pc .*global_load_dword v2, v1, s\[4:5\]" "$gcnsim" --manifest "$T/nowait.json"
+expect 4 "nowait.s:" "$gcnsim" --manifest "$T/nowait.json"
+expect 4 "FINDING" "$gcnsim" --manifest "$T/nowait.json" --trace=fifo
+expect 4 "finding" "$gcnsim" --manifest "$T/nowait.json" --strict
+
+kernel smemooo 0 4 <<'EOF'
+    s_load_dwordx2 s[4:5], s[0:1], 0x0
+    s_load_dword s6, s[0:1], 0x10
+    s_waitcnt lgkmcnt(1)
+    s_mov_b32 s8, s4
+    s_waitcnt lgkmcnt(0)
+    s_endpgm
+EOF
+manifest smemooo
+expect 4 "smem-out-of-order.*s_mov_b32 s8, s4" "$gcnsim" --manifest "$T/smemooo.json"
+expect 4 "only lgkmcnt(0) guarantees" "$gcnsim" --manifest "$T/smemooo.json"
+
+kernel barrier 2048 4 <<'EOF'
+    v_lshlrev_b32 v1, 2, v0
+    ds_write_b32 v1, v0
+    s_barrier
+    v_xor_b32 v2, 0x100, v1
+    ds_read_b32 v3, v2
+    s_waitcnt lgkmcnt(0)
+    s_endpgm
+EOF
+manifest barrier 128
+expect 4 "barrier-with-pending-lds-write" "$gcnsim" --manifest "$T/barrier.json"
+kernel barrier_ok 2048 4 <<'EOF'
+    v_lshlrev_b32 v1, 2, v0
+    ds_write_b32 v1, v0
+    s_waitcnt lgkmcnt(0)
+    s_barrier
+    v_xor_b32 v2, 0x100, v1
+    ds_read_b32 v3, v2
+    s_waitcnt lgkmcnt(0)
+    s_endpgm
+EOF
+manifest barrier_ok 128
+expect 0 "0 findings" "$gcnsim" --manifest "$T/barrier_ok.json"
+
+kernel ldsdma 1024 4 <<'EOF'
+    s_load_dwordx4 s[4:7], s[0:1], 0x0
+    s_waitcnt lgkmcnt(0)
+    s_and_b32 s5, s5, 0xffff
+    s_mov_b32 s6, 256
+    s_mov_b32 s7, 0x20000
+    s_mov_b32 m0, 0
+    v_lshlrev_b32 v1, 2, v0
+    s_nop 0
+    buffer_load_dword v1, s[4:7], 0 offen lds
+    ds_read_b32 v2, v1
+    s_waitcnt vmcnt(0) lgkmcnt(0)
+    s_endpgm
+EOF
+manifest ldsdma
+expect 4 "lds-dma-read-before-retire.*ds_read_b32 v2, v1" "$gcnsim" --manifest "$T/ldsdma.json"
+
+# ---- faults
+kernel endless 0 4 <<'EOF'
+.Lloop:
+    s_branch .Lloop
+    s_endpgm
+EOF
+manifest endless
+expect 3 "instruction budget exceeded" "$gcnsim" --manifest "$T/endless.json" --max-insns 10000
+kernel unsim 0 8 <<'EOF'
+    v_mfma_f32_32x32x8_f16 v[0:15], v[0:1], v[0:1], v[0:15]
+    s_endpgm
+EOF
+sed -i 's/.amdhsa_next_free_vgpr 8/.amdhsa_next_free_vgpr 16/; s/.amdhsa_accum_offset 8/.amdhsa_accum_offset 16/' "$T/unsim.s"
+manifest unsim
+expect 3 "v_mfma_f32_32x32x8_f16 is not simulated" "$gcnsim" --manifest "$T/unsim.json"
+kernel vgpr 0 4 <<'EOF'
+    v_mov_b32 v9, 0
+    s_endpgm
+EOF
+manifest vgpr
+expect 3 "v9 is beyond the kernel's architectural VGPRs" "$gcnsim" --manifest "$T/vgpr.json"
+
+# ---- bad input and usage
+echo '{"code": "copy.s", "kernel": "copy", "grid": [1], "block": [64], "bogus": 1}' > "$T/bad1.json"
+expect 2 'unknown key "bogus"' "$gcnsim" --manifest "$T/bad1.json"
+echo '{"code": "copy.s", "grid": [1], ' > "$T/bad2.json"
+expect 2 "bad2.json:.*invalid JSON" "$gcnsim" --manifest "$T/bad2.json"
+echo '{"code": "nonexistent.s", "grid": [1], "block": [64]}' > "$T/bad3.json"
+expect 2 "nonexistent.s" "$gcnsim" --manifest "$T/bad3.json" --mcpu gfx942
+echo '{"code": "copy.s", "kernel": "copy", "grid": [1], "block": [64], "args": [{"u32": 1}]}' > "$T/bad4.json"
+expect 2 "explicit arguments, the manifest gives 1" "$gcnsim" --manifest "$T/bad4.json" --mcpu gfx942
+echo '{"code": "copy.s", "kernel": "nokernel", "grid": [1], "block": [64]}' > "$T/bad5.json"
+expect 2 "no kernel named nokernel" "$gcnsim" --manifest "$T/bad5.json" --mcpu gfx942
+echo '{"code": "copy.s", "params": {"N": 4}, "grid": ["N/0"], "block": [64]}' > "$T/bad6.json"
+expect 2 "division by zero" "$gcnsim" --manifest "$T/bad6.json"
+expect 2 'has no param "M"' "$gcnsim" --manifest "$T/copy.json" --set M=3
+sed 's/"block": \[64\]/"block": [2048]/' "$T/copy.json" > "$T/bad7.json"
+expect 2 "larger than 1024" "$gcnsim" --manifest "$T/bad7.json"
+printf 'not assembly\n' > "$T/junk.s"
+expect 2 "assembling for gfx942" "$gcnsim" "$T/junk.s" --mcpu gfx942
+expect 1 "usage" "$gcnsim"
+expect 1 "usage" "$gcnsim" --bogus-option
+expect 1 "trace=fifo" "$gcnsim" --trace=other "$T/copy.s"
+
+# ---- observability outputs
+expect 0 "vmcnt=1" "$gcnsim" --manifest "$T/copy.json" --trace=fifo --trace-json "$T/t.json" --plot "$T/p.svg"
+python3 -c "import json,sys; d=json.load(open(sys.argv[1])); assert len(d['traceEvents']) > 10" "$T/t.json" \
+    && echo "ok   trace json parses" || { echo "FAIL: trace json"; fails=$((fails + 1)); }
+grep -q "</svg>" "$T/p.svg" && grep -q "s_waitcnt" "$T/p.svg" && echo "ok   plot written" \
+    || { echo "FAIL: plot"; fails=$((fails + 1)); }
+
+echo "$fails failures"
+[ "$fails" = 0 ]
