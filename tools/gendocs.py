@@ -43,8 +43,9 @@ the end), the same text comes out in a VPATH build, and absolute paths that tool
 of the tree, which is the only rewriting of output there is.  Trailing blanks are stripped.
 A nonzero exit status is shown as "[exit status N]" after the command's output.
 
-Commands quoted outside the blocks (in `inline code` or indented code lines) that start
-with ./gcndis, ./gcnsim or ./gcnlint must be run by some block of the documents too (as a
+In a document with run blocks, commands quoted outside the blocks (in `inline code` or
+indented code lines) that start with ./gcndis, ./gcnsim or ./gcnlint must be run by some
+block of the documents too (as a
 whole command or as the first stage of a pipeline): a quoted command that no block runs is
 an error, so every command the documents show works as written.
 
@@ -320,12 +321,7 @@ def main():
                     run_cmds.add(c)
                     run_cmds.add(c.split(' | ')[0].strip())
     unrun = []
-    for f in files:
-        try:
-            with open(os.path.join(srcdir, f), encoding='utf-8') as fh:
-                pieces, _pr = parse(f, fh.read())
-        except (OSError, DocError):
-            continue
+    for f, _t, pieces, _p in docs:
         unrun += ['%s:%d: `%s`' % (f, n, c) for n, c in quoted_commands(pieces) if c not in run_cmds]
     if unrun:
         print('gendocs: quoted commands that no run block runs:\n  ' + '\n  '.join(unrun),
