@@ -2,7 +2,7 @@
 // after someone removed an s_nop that "does nothing".  What goes wrong, and where?
 // Check:  ./gcnlint docs/tutorial/exercises/ex4_m0_nop.s
 //         ./gcnsim -q --manifest docs/tutorial/exercises/ex4_m0_nop.json --hazard-effect=stale
-// check: hazard-SALU_M0_READ
+// check: hazard-salu-m0-read
 .amdhsa_code_object_version 5
 .text
 .globl ex4_m0_nop

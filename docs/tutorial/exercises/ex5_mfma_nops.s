@@ -3,7 +3,7 @@
 // states does v_accvgpr_read_b32 need after v_mfma_f32_16x16x4_f32 (8 passes, f32 inputs),
 // and what is the smallest s_nop that gives them?
 // Check:  ./gcnlint docs/tutorial/exercises/ex5_mfma_nops.s
-// check: hazard-SMFMA_VALU_READ
+// check: hazard-smfma-valu-read
 .amdhsa_code_object_version 5
 .text
 .globl ex5_mfma_nops
