@@ -11,6 +11,7 @@
  *   values.c    affine values of registers (lane id, wave base, constants)
  *               -> the LDS byte range each DS / LDS-DMA instruction touches
  *   waits.c     path-sensitive exploration of the vmcnt/lgkmcnt FIFOs
+ *   xwave.c     LDS races between waves with no s_barrier between them
  *   suggest.c   loosest safe value of each s_waitcnt, and why
  *   hazard.c    the hook for wait-state rules (src/analyze/hazards.def)
  *   report.c    text / JSON / SARIF output of findings
@@ -196,6 +197,7 @@ enum gcn_check {
     GCN_CHK_LDS_DMA_PENDING,     /* (b) LDS access while an LDS-DMA into it may be pending */
     GCN_CHK_LDS_DMA_RACE,        /* (b) LDS-DMA while a DS access of its bytes may be pending */
     GCN_CHK_BARRIER_LDS,         /* (c) s_barrier with LDS writes possibly pending */
+    GCN_CHK_LDS_XWAVE,           /* LDS accesses of two waves with no s_barrier between */
     GCN_CHK_WAIT_SUGGEST,        /* --suggest: the loosest safe value and its witness */
     GCN_CHK_WAIT_STRONGER,       /* --suggest: a wait stronger than any consumer needs */
     GCN_CHK_CFG_INDIRECT,
@@ -257,6 +259,14 @@ int gcn_lint_waits(const gcn_cfg *cfg, const gcn_values *vals, const gcn_lint_op
                    gcn_findings *out);
 /* CFG problems (invalid code, unknown indirect branches) as findings. */
 void gcn_lint_cfg_findings(const gcn_cfg *cfg, const gcn_lint_opts *o, gcn_findings *out);
+
+/* ---- cross-wave LDS races (xwave.c) ------------------------------------- */
+
+/* DS accesses (one a write) that another wave of the work-group may execute
+ * in the same barrier interval on overlapping LDS bytes.  nwaves: waves per
+ * work-group (<= 1: nothing to check). */
+int gcn_lint_xwave(const gcn_cfg *cfg, const gcn_values *vals, unsigned nwaves,
+                   const gcn_lint_opts *o, gcn_findings *out);
 
 /* ---- suggestions (suggest.c) -------------------------------------------- */
 

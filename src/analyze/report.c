@@ -27,6 +27,8 @@ static const struct {
         "an LDS-DMA load overwrites LDS that a pending DS access may not have finished with"},
     [GCN_CHK_BARRIER_LDS] = {"barrier-lds-pending",
         "s_barrier while LDS writes of this wave may still be pending"},
+    [GCN_CHK_LDS_XWAVE] = {"lds-cross-wave-race",
+        "two waves may access the same LDS bytes (one writing) with no s_barrier between"},
     [GCN_CHK_WAIT_SUGGEST] = {"waitcnt-suggest",
         "the loosest safe value of an s_waitcnt and the path that forces it"},
     [GCN_CHK_WAIT_STRONGER] = {"waitcnt-stronger",

@@ -326,7 +326,11 @@ static int lint_kernel(const options *o, const gcn_codeobj *co, const gcn_kernel
         return -1;
     }
     gcn_lint_cfg_findings(&cfg, &lo, &fs);
-    if (gcn_lint_waits(&cfg, &vals, &lo, &fs) < 0 || gcn_lint_hazards(&cfg, NULL, 0, &lo, &fs) < 0)
+    /* waves per work-group, from the metadata (1024 work-items when absent) */
+    unsigned wgsize = k->md_max_flat_workgroup_size ? k->md_max_flat_workgroup_size : 1024;
+    unsigned nwaves = (wgsize + 63) / 64;
+    if (gcn_lint_waits(&cfg, &vals, &lo, &fs) < 0 || gcn_lint_hazards(&cfg, NULL, 0, &lo, &fs) < 0 ||
+        gcn_lint_xwave(&cfg, &vals, nwaves, &lo, &fs) < 0)
         rc = -1;
     if (rc == 0 && o->suggest && gcn_lint_suggest(&cfg, &vals, &lo, &fs) < 0)
         rc = -1;

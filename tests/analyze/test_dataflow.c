@@ -464,6 +464,29 @@ static void test_lds_dma(void)
     CU_ASSERT_PTR_NOT_NULL(find(GCN_CHK_LDS_DMA_RACE, addr_of(7)));
 }
 
+static void test_xwave(void)
+{
+    reset();
+    lds_prologue();                    /* 0..5: v1 = 4 * (wave + lane) */
+    hm_ds_write(&P, 1, 2, 0);          /* 6: own 256-byte slice */
+    hm_ds_read(&P, 3, 1, 0);           /* 7: own slice: no race */
+    hm_ds_read(&P, 4, 1, 4);           /* 8: reaches the next wave's slice */
+    hm_waitcnt(&P, 63, 0);
+    hm_simple(&P, "s_barrier", GCN_F_BARRIER);
+    hm_ds_read(&P, 5, 1, 4);           /* 11: ordered by the barrier */
+    hm_waitcnt(&P, 63, 0);
+    hm_simple(&P, "s_endpgm", GCN_F_ENDPGM);
+    run();
+    CU_ASSERT_EQUAL(F.n, 0);
+    CU_ASSERT_EQUAL(gcn_lint_xwave(&C, &V, 4, NULL, &F), 1);
+    const gcn_finding *f = find(GCN_CHK_LDS_XWAVE, addr_of(8));
+    CU_ASSERT_PTR_NOT_NULL(f);
+    if (f)
+        CU_ASSERT_EQUAL(f->producer, (int64_t)addr_of(6));
+    gcn_findings_free(&F);
+    CU_ASSERT_EQUAL(gcn_lint_xwave(&C, &V, 1, NULL, &F), 0);    /* one wave: no race */
+}
+
 static void test_barrier(void)
 {
     reset();
@@ -626,6 +649,7 @@ int main(void)
     CU_add_test(s, "suggest", test_suggest);
     CU_add_test(s, "lds dma", test_lds_dma);
     CU_add_test(s, "barrier", test_barrier);
+    CU_add_test(s, "cross-wave LDS races", test_xwave);
     CU_add_test(s, "widening", test_widening);
     CU_add_test(s, "hazard hook", test_hazard_hook);
     CU_add_test(s, "hazard hook: pair-dependent rule", test_hazard_fn);

@@ -11,8 +11,8 @@ k:
     v_lshlrev_b32 v1, 2, v0
     ds_write_b32 v1, v0
     s_barrier                                 // expect: barrier-lds-pending
-    ds_write_b32 v1, v0 offset:256
-    ds_read_b32 v2, v1 offset:512
+    ds_write_b32 v1, v0 offset:1024
+    ds_read_b32 v2, v1 offset:2048
     s_waitcnt lgkmcnt(1)
     s_barrier
     s_waitcnt lgkmcnt(0)

@@ -19,7 +19,7 @@ k:
     buffer_load_dword v1, s[4:7], 0 offen lds
     ds_read_b32 v2, v1
     ds_read_b32 v3, v1 offset:2048            // expect: lds-dma-pending
-    ds_write_b32 v1, v0 offset:2300           // expect: lds-dma-pending
+    ds_write_b32 v1, v0 offset:2048           // expect: lds-dma-pending
     s_waitcnt vmcnt(0) lgkmcnt(0)
     ds_read_b32 v3, v1 offset:2048
     buffer_load_dword v1, s[4:7], 0 offen lds // expect: lds-dma-race
