@@ -2,6 +2,10 @@
 """man_options.py -- compare the options a program's --help lists with its man page.
 
   man_options.py PROGRAM MANPAGE      exit 0 if they agree, 1 (with the differences) if not
+  man_options.py --checks GCNLINT MANPAGE
+                                      the same for the checks of `gcnlint --list-checks` and
+                                      the tags of the man page's CHECKS section (hazard-RULE
+                                      stands for the hazard rules)
 
 The options of --help are the option words in the first column of its lines (a line that
 starts with blanks and '-', up to the first run of two blanks: "  -q, --quiet   text" gives
@@ -68,7 +72,37 @@ def compare(help_text, man_text):
     return errs
 
 
+def section_tags(text, name):
+    """The words of the .TP tag lines of section NAME (e.g. CHECKS)."""
+    tags, inside, after_tp = set(), False, False
+    for line in text.splitlines():
+        if line.startswith('.SH'):
+            inside = line.split(None, 1)[1:] == [name]
+            continue
+        if inside and line.startswith('.TP'):
+            after_tp = True
+        elif inside and after_tp:
+            tags |= set(re.findall(r'[a-z][a-z0-9-]*', unroff(line)))
+            after_tp = False
+    return tags
+
+
+def compare_checks(list_text, man_text):
+    checks = {l.split()[0] for l in list_text.splitlines() if l.strip()}
+    checks = {c for c in checks if not c.startswith('hazard')}
+    tags = section_tags(man_text, 'CHECKS')
+    return ['check %s of --list-checks is not in the man page CHECKS' % c
+            for c in sorted(checks - tags)]
+
+
 def main():
+    if sys.argv[1] == '--checks':
+        p = subprocess.run([sys.argv[2], '--list-checks'], stdout=subprocess.PIPE)
+        with open(sys.argv[3], encoding='utf-8') as f:
+            errs = compare_checks(p.stdout.decode(), f.read())
+        for e in errs:
+            print('%s: %s' % (sys.argv[3], e))
+        return 1 if errs or p.returncode else 0
     prog, page = sys.argv[1], sys.argv[2]
     p = subprocess.run([prog, '--help'], stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     if p.returncode != 0:

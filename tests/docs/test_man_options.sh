@@ -1,6 +1,7 @@
 #!/bin/sh
 # test_man_options.sh -- each program's --help and its man page (docs/man/PROG.1) list the
-# same options (tests/docs/man_options.py says how they are compared).  A self-check first:
+# same options (tests/docs/man_options.py says how they are compared), and gcnlint.1
+# describes every check of `gcnlint --list-checks`.  A self-check first:
 # a man page with one OPTIONS entry removed must be reported, so the comparison can fail.
 srcdir=${top_srcdir:-$(cd "$(dirname "$0")/../.." && pwd)}
 builddir=${top_builddir:-$srcdir}
@@ -31,4 +32,10 @@ for prog in gcndis gcnsim gcnlint gcnrun; do
         fail=1
     fi
 done
+# every check of gcnlint --list-checks is described in gcnlint.1's CHECKS section
+if "$py" "$cmp" --checks "$builddir/gcnlint" "$srcdir/docs/man/gcnlint.1"; then
+    echo "ok: gcnlint --list-checks and docs/man/gcnlint.1 CHECKS agree"
+else
+    fail=1
+fi
 exit $fail
