@@ -29,8 +29,8 @@ Options in parentheses after "run", comma-separated:
     run(quiet): show the commands but not their output (for commands that only write files);
     run(nostatus): do not show "[exit status N]" (for diff, whose status 1 only means that
                    the files differ; the status must still be allowed with exit=);
-    run(requires=NAME): generate the block only if the probe NAME succeeds; otherwise the
-                   block says which probe failed.  A probe is declared once per file:
+    run(requires=NAME): run the commands only if the probe NAME succeeds; otherwise the
+                   block shows the commands and says which probe failed.  A probe is declared once per file:
                    <!-- probe NAME: SHELL COMMAND -->  (e.g. whether gcnsim has an option yet).
 
 Commands run with bash -o pipefail, stdout and stderr merged (as a terminal shows them),
@@ -252,8 +252,12 @@ def render(runner, blk, probes, md_dir):
     body = []
     if blk.requires and not runner.probe(blk.requires, probes, where):
         runner.skipped_images.add(blk.image)
-        body.append('*Not generated in this build: the probe `%s` (`%s`) fails. `make docs` '
-                    'fills this block once it succeeds.*' % (blk.requires, probes[blk.requires]))
+        text = '\n'.join('$ ' + c for c in blk.cmds)
+        fence = fence_for(text)
+        body += [fence + 'console', text, fence, '',
+                 '*(Output not generated in this build: the probe `%s` (`%s`) fails. '
+                 '`make docs` fills this block once it succeeds.)*' % (
+                     blk.requires, probes[blk.requires])]
         return blk.header + body + [END]
     shown = []
     for cmd in blk.cmds:
