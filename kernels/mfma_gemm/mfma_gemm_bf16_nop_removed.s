@@ -153,13 +153,13 @@ mfma_gemm_bf16_nop_removed:
     v_accvgpr_read_b32 v59, a15
     v_and_b32 v10, 31, v0                         // j = l%32
     v_add_u32 v11, s29, v10                       // n0 + j
+    v_cmp_gt_u32 vcc, s11, v11                    // early: a VALU reading VCC needs 2 wait states after the VALU writing it (gfx940+)
     v_lshrrev_b32 v12, 5, v0                      // row m0 + 4*(l/32)
     v_lshl_add_u32 v12, v12, 2, s28
     v_mul_lo_u32 v9, v12, s11                     // ((m0 + 4*(l/32))*N + n0 + j)*4
     v_add_u32 v9, v9, v11
     v_lshlrev_b32 v9, 2, v9
     v_mov_b32 v13, 0x80000000                     // columns past N: an offset past the end
-    v_cmp_gt_u32 vcc, s11, v11
     v_cndmask_b32 v9, v13, v9, vcc
     s_mov_b32 s31, 0
     v_add_u32 v60, s31, v9

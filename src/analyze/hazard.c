@@ -1,185 +1,1103 @@
 /*
- * hazard.c -- the hook for wait-state (hazard) rules: the built-in table from
- * hazards.def, and a checker that, for each consumer, walks the CFG backwards
- * and finds the fewest wait states to a matching producer over all paths.
- * A path shorter than the rule's window is a finding, reported at the
- * consumer with the producer as related location.
+ * hazard.c -- the hazard engine over the table in hazards.def.
+ *
+ * A gcn_hz_state is the recent history of one wave (or of one CFG point in
+ * the linter): the last instructions that can still be producers of some
+ * rule, each with the wait-state clock after it.  gcn_hz_check() evaluates
+ * the groups of hazards.def for a consumer the way LLVM's hazard recognizer
+ * does (per operand, nearest matching producer within the group's window,
+ * then the first matching row); gcn_hz_push() appends; gcn_hz_join() merges
+ * two histories keeping each producer's minimum distance, and the
+ * gcn_hz_multi_* functions keep several histories apart (per-path precision
+ * for the linter).
+ *
+ * Per-instruction facts (classes, register ranges, the masks of the rule
+ * groups it consumes and may produce for) are computed once by
+ * gcn_hz_analyze() from the ISA table row flags and the decoded operands, so
+ * a check only visits the groups whose producers are in the history.
  */
+#include <assert.h>
+#include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "lint.h"
+#include "gcn_hazard.h"
 
-#define HZ_GFX942 (1u << GCN_TARGET_GFX942)
-#define HZ_GFX950 (1u << GCN_TARGET_GFX950)
+/* ------------------------------------------------------------ the table */
 
-/* Predicate helpers for rows of hazards.def. */
-static inline bool hz_salu_writes_m0(const gcn_insn *in, const gcn_lfacts *f)
-{
-    return in->enc >= GCN_FMT_SOP2 && in->enc <= GCN_FMT_SOPP && gcn_rs_has_s(&f->defs, GCN_RS_M0);
-}
+enum { T942 = 1u, T950 = 2u, TX = 4u };
 
-static inline bool hz_lds_dma(const gcn_insn *in, const gcn_lfacts *f)
-{
-    (void)in;
-    return (f->lds & GCN_LL_DMA) != 0;
-}
+typedef struct hz_pred { uint32_t any, all, none; } hz_pred;
+#define PRED(a, l, n) { (a), (l), (n) }
+#define PANY { 0, 0, 0 }
 
-static const gcn_hazard_rule builtin[] = {
-#define HAZARD(NAME, TARGETS, PRODUCER, CONSUMER, REL, STATES, WHY) \
-    {#NAME, (TARGETS), (PRODUCER), (CONSUMER), (REL), (STATES), (WHY), NULL, NULL},
-#define HAZARD_FN(NAME, TARGETS, PRODUCER, CONSUMER, MATCH, NEED, WINDOW, WHY) \
-    {#NAME, (TARGETS), (PRODUCER), (CONSUMER), GCN_HZ_ANY, (WINDOW), (WHY), (MATCH), (NEED)},
-#include "hazards.def"
-#undef HAZARD
-#undef HAZARD_FN
-    {NULL, 0, NULL, NULL, 0, 0, NULL, NULL, NULL}
+enum hz_rel {
+    REL_USE, REL_USE_ALL, REL_USE_SGPR, REL_USE_VGPR, REL_SRC0, REL_LANESEL,
+    REL_USE_VDST, REL_ANY_VDST, REL_DEF, REL_DEF_SRCC, REL_DEF_SDATA,
+    REL_EXEC, REL_VCC, REL_M0, REL_HWREG, REL_TRAPSTS, REL_NONE, REL_CLAUSE,
 };
 
-const gcn_hazard_rule *gcn_hazard_rules(unsigned *n)
+enum {
+    M_SRCC = 1u << 0, M_NOTSRCC = 1u << 1, M_FULL = 1u << 2, M_PARTIAL = 1u << 3,
+    M_SAMEOP = 1u << 4, M_DIFFOP = 1u << 5, M_P2 = 1u << 6, M_P4 = 1u << 7,
+};
+
+/* wait = mul * passes + add (+ add950 on gfx950; add950_2 when passes == 2) */
+typedef struct hz_wait { int8_t mul, add, add950, add950_2; } hz_wait;
+#define WS(k)        { 0, (k), 0, 0 }
+#define WS2(a, b)    { 0, (a), (b) - (a), (b) - (a) }
+#define WNP(a)       { 1, (a), 0, 0 }
+#define WNP950(a)    { 1, (a), 1, 1 }
+#define WNP950N2(a)  { 1, (a), 1, 0 }
+
+enum hz_gid {
+#define HZ_GROUP(GID, TG, CONS, PROD, REL, LIMIT, FUNC) GID,
+#define HAZARD(NAME, GID, TG, PSEL, CSEL, MATCH, WAIT, DESC)
+#include "hazards.def"
+#undef HZ_GROUP
+#undef HAZARD
+    HZ_NGROUPS
+};
+_Static_assert(HZ_NGROUPS <= 64, "group masks are 64 bits");
+
+typedef struct hz_group {
+    const char *name, *func;
+    unsigned targets;
+    hz_pred cons, prod;
+    uint8_t rel, limit;
+} hz_group;
+
+static const hz_group hz_groups[HZ_NGROUPS] = {
+#define HZ_GROUP(GID, TG, CONS, PROD, REL, LIMIT, FUNC) \
+    [GID] = { #GID, FUNC, (TG), CONS, PROD, (REL), (LIMIT) },
+#define HAZARD(NAME, GID, TG, PSEL, CSEL, MATCH, WAIT, DESC)
+#include "hazards.def"
+#undef HZ_GROUP
+#undef HAZARD
+};
+
+typedef struct hz_row {
+    uint8_t gid;
+    unsigned targets;
+    hz_pred psel, csel;
+    unsigned match;
+    hz_wait wait;
+} hz_row;
+
+static const hz_row hz_rows[] = {
+#define HZ_GROUP(GID, TG, CONS, PROD, REL, LIMIT, FUNC)
+#define HAZARD(NAME, GID, TG, PSEL, CSEL, MATCH, WAIT, DESC) \
+    { GID, (TG), PSEL, CSEL, (MATCH), WAIT },
+#include "hazards.def"
+#undef HZ_GROUP
+#undef HAZARD
+};
+
+static gcn_hz_rule hz_rules[] = {
+#define HZ_GROUP(GID, TG, CONS, PROD, REL, LIMIT, FUNC)
+#define HAZARD(NAME, GID, TG, PSEL, CSEL, MATCH, WAIT, DESC) \
+    { #NAME, #GID, NULL, DESC, (TG), 0, 0 },
+#include "hazards.def"
+#undef HZ_GROUP
+#undef HAZARD
+};
+#define HZ_NROWS (sizeof hz_rows / sizeof hz_rows[0])
+
+/* Rows of each group (contiguous in hazards.def). */
+static uint8_t grp_first[HZ_NGROUPS], grp_nrows[HZ_NGROUPS];
+/* Per-id static classes. */
+static uint32_t id_cls[GCN_ID_COUNT];
+static uint64_t clause_groups;   /* groups with REL_CLAUSE */
+static pthread_once_t hz_once = PTHREAD_ONCE_INIT;
+
+static int mnem_is(const char *m, const char *const *list)
 {
-    *n = sizeof builtin / sizeof builtin[0] - 1;
-    (void)hz_salu_writes_m0;
-    (void)hz_lds_dma;
-    return builtin;
+    for (; *list; list++)
+        if (!strcmp(m, *list))
+            return 1;
+    return 0;
 }
 
-unsigned gcn_hazard_wait_states(const gcn_lfacts *f)
+static void hz_init(void)
 {
-    return f->kind == GCN_LK_NOP ? f->nop_states : 1;
-}
-
-static bool related(const gcn_hazard_rule *r, const gcn_insn *pi, const gcn_lfacts *p,
-                    const gcn_insn *ci, const gcn_lfacts *c)
-{
-    if (r->match)
-        return r->match(pi, p, ci, c);
-    switch (r->rel) {
-    case GCN_HZ_RAW: return gcn_rs_intersects(&p->defs, &c->uses);
-    case GCN_HZ_WAW: return gcn_rs_intersects(&p->defs, &c->defs);
-    case GCN_HZ_WAR: return gcn_rs_intersects(&p->uses, &c->defs);
-    default: return true;
+    for (unsigned g = 0; g < HZ_NGROUPS; g++)
+        grp_nrows[g] = 0;
+    for (unsigned i = 0; i < HZ_NROWS; i++) {
+        unsigned g = hz_rows[i].gid;
+        if (!grp_nrows[g])
+            grp_first[g] = (uint8_t)i;
+        assert(grp_first[g] + grp_nrows[g] == i && "rows of a group must be contiguous");
+        grp_nrows[g]++;
+        hz_rules[i].func = hz_groups[g].func;
+        hz_rules[i].limit = hz_groups[g].limit;
+        hz_rules[i].passes_dep = hz_rows[i].wait.mul != 0;
     }
-}
-
-/* Backward search state: (block, wait states so far) visited. */
-typedef struct hsearch {
-    const gcn_cfg *cfg;
-    const gcn_hazard_rule *rule;
-    unsigned cons;
-    unsigned char *seen;      /* nblocks * (states + 1) */
-    unsigned *stack;          /* pairs (block, acc) */
-    unsigned sp, cap;
-    int best_p;               /* producer short of the most wait states */
-    unsigned best_acc, best_need;
-    int best_short;
-} hsearch;
-
-static void push(hsearch *h, unsigned b, unsigned acc)
-{
-    unsigned w = h->rule->states + 1;
-    if (acc >= h->rule->states)
-        return;
-    size_t key = (size_t)b * w + acc;
-    if (h->seen[key])
-        return;
-    h->seen[key] = 1;
-    if (h->sp + 2 > h->cap) {
-        unsigned nc = h->cap ? 2 * h->cap : 64;
-        unsigned *p = realloc(h->stack, sizeof *p * nc);
-        if (!p)
-            return;
-        h->stack = p;
-        h->cap = nc;
-    }
-    h->stack[h->sp++] = b;
-    h->stack[h->sp++] = acc;
-}
-
-/* Scan instructions [first, from) of a block backwards with acc states between. */
-static void scan(hsearch *h, unsigned b, int from, unsigned acc)
-{
-    const gcn_cfg *cfg = h->cfg;
-    const gcn_block *blk = &cfg->blocks[b];
-    const gcn_lfacts *c = &cfg->facts[h->cons];
-    const gcn_insn *ci = &cfg->insn[h->cons];
-    for (int i = from - 1; i >= (int)blk->first; i--) {
-        const gcn_lfacts *p = &cfg->facts[i];
-        if (h->rule->producer(&cfg->insn[i], p) && related(h->rule, &cfg->insn[i], p, ci, c)) {
-            unsigned need = h->rule->need ? h->rule->need(cfg->dec.target, &cfg->insn[i], p, ci, c)
-                                          : h->rule->states;
-            if (acc < need && (h->best_p < 0 || (int)(need - acc) > h->best_short)) {
-                h->best_p = i;
-                h->best_acc = acc;
-                h->best_need = need;
-                h->best_short = (int)(need - acc);
-            }
-            /* a nearer producer shadows older ones only for fixed-window rules */
-            if (!h->rule->need)
-                return;
+    for (unsigned g = 0; g < HZ_NGROUPS; g++)
+        if (hz_groups[g].rel == REL_CLAUSE)
+            clause_groups |= 1ull << g;
+    static const char *const readlane[] = { "v_readlane_b32", "v_readfirstlane_b32", NULL };
+    static const char *const divfmas[] = { "v_div_fmas_f32", "v_div_fmas_f64", NULL };
+    static const char *const setreg[] = { "s_setreg_b32", "s_setreg_imm32_b32", NULL };
+    static const char *const m0read[] = {
+        "s_movrels_b32", "s_movrels_b64", "s_movreld_b32", "s_movreld_b64",
+        "s_sendmsg", "s_sendmsghalt", "s_ttracedata",
+        "ds_read_addtid_b32", "ds_write_addtid_b32", NULL };
+    static const char *const fma64[] = { "v_fma_f64", "v_fmac_f64", NULL };
+    static const char *const permswap[] = { "v_permlane16_swap_b32", "v_permlane32_swap_b32", NULL };
+    for (unsigned id = 1; id < GCN_ID_COUNT; id++) {
+        const gcn_isa_row *r = gcn_isa_row_of(id);
+        const char *m = r->mnem;
+        uint32_t c = 0;
+        switch (r->fmt) {
+        case GCN_FMT_SOP1: case GCN_FMT_SOP2: case GCN_FMT_SOPK: case GCN_FMT_SOPC:
+        case GCN_FMT_SOPP:
+            c |= HZC_SALU; break;
+        case GCN_FMT_SMEM: c |= HZC_SMEM; break;
+        case GCN_FMT_VOP1: case GCN_FMT_VOP2: case GCN_FMT_VOP3: case GCN_FMT_VOP3P:
+        case GCN_FMT_VOP3PX2:
+            c |= HZC_VALU; break;
+        case GCN_FMT_VOPC: c |= HZC_VALU | HZC_VCMP; break;
+        case GCN_FMT_DS: c |= HZC_DS; break;
+        case GCN_FMT_MUBUF: case GCN_FMT_MTBUF: case GCN_FMT_FLAT: case GCN_FMT_GLOBAL:
+        case GCN_FMT_SCRATCH:
+            c |= HZC_VMEM; break;
+        default: break;
         }
-        acc += gcn_hazard_wait_states(p);
-        if (acc >= h->rule->states)
-            return;
+        if (r->flags & GCN_F_MFMA) {
+            c |= HZC_MFMA;
+            if (r->flags & GCN_F_XDL) c |= HZC_XDL;
+            if (r->flags & GCN_F_DGEMM) c |= HZC_DGEMM;
+            if (r->flags & GCN_F_SMFMAC) c |= HZC_SMFMAC;
+            if (!strcmp(m, "v_mfma_f64_4x4x4_4b_f64")) c |= HZC_DGEMM4;
+            if (!strcmp(m, "v_mfma_f64_16x16x4_f64")) c |= HZC_DGEMM16;
+        }
+        if (!strncmp(m, "v_dot", 5)) c |= HZC_DOT;
+        if (r->flags & GCN_F_TRANS) c |= HZC_TRANS;
+        if (mnem_is(m, readlane)) c |= HZC_READLANE;
+        if (!strcmp(m, "v_writelane_b32")) c |= HZC_WRITELANE | HZC_RWLANE;
+        if (!strcmp(m, "v_readlane_b32")) c |= HZC_RWLANE;
+        if (mnem_is(m, divfmas)) c |= HZC_DIVFMAS;
+        if (mnem_is(m, setreg)) c |= HZC_SETREG;
+        if (!strcmp(m, "s_getreg_b32")) c |= HZC_GETREG;
+        if (!strcmp(m, "s_rfe_b64")) c |= HZC_RFE;
+        if (mnem_is(m, m0read) || (r->flags & GCN_F_GDS)) c |= HZC_M0READ;
+        if (mnem_is(m, fma64)) c |= HZC_FMA64;
+        if (mnem_is(m, permswap)) c |= HZC_PERMSWAP;
+        if (r->flags & GCN_F_WR_EXEC) c |= HZC_WREXEC;
+        if (r->flags & (GCN_F_STORE | GCN_F_ATOMIC)) c |= HZC_MAYSTORE;
+        if (r->flags & GCN_F_NOP) c |= HZC_NOP;
+        id_cls[id] = c;
     }
-    for (unsigned k = 0; k < blk->npred; k++)
-        push(h, blk->pred[k], acc);
 }
 
-int gcn_lint_hazards(const gcn_cfg *cfg, const gcn_hazard_rule *rules, unsigned nrules,
-                     const gcn_lint_opts *o, gcn_findings *out)
+static int pred_ok(const hz_pred *p, uint32_t cls);
+
+/* ------------------------------------------------------------- analysis */
+
+static int add_range(gcn_hz_range *arr, uint8_t *n, unsigned max, unsigned lo,
+                     unsigned cnt, unsigned role)
 {
-    if (!rules)
-        rules = gcn_hazard_rules(&nrules);
-    int added = 0;
-    for (unsigned r = 0; r < nrules; r++) {
-        const gcn_hazard_rule *rule = &rules[r];
-        if (!(rule->targets & (1u << cfg->dec.target)) || !rule->states)
+    if (!cnt || *n >= max)
+        return -1;
+    arr[*n].lo = (uint16_t)lo;
+    arr[*n].n = (uint8_t)cnt;
+    arr[*n].role = (uint8_t)role;
+    return (*n)++;
+}
+
+static int ranges_overlap(gcn_hz_range a, gcn_hz_range b)
+{
+    return a.n && b.n && a.lo < b.lo + b.n && b.lo < a.lo + a.n;
+}
+
+static int covers_unit(const gcn_hz_range *arr, unsigned n, unsigned unit)
+{
+    for (unsigned i = 0; i < n; i++)
+        if (unit >= arr[i].lo && unit < (unsigned)arr[i].lo + arr[i].n)
+            return 1;
+    return 0;
+}
+
+/* Do [lo, lo+n) and [ulo, ulo+un) overlap? */
+static int span_has(unsigned lo, unsigned n, unsigned ulo, unsigned un)
+{
+    return lo < ulo + un && ulo < lo + n;
+}
+
+/* Unit of a register operand, or -1. */
+static int opnd_unit(const gcn_opnd *o, int *lds_direct)
+{
+    switch (o->kind) {
+    case GCN_OPND_SGPR: return o->reg < 128 ? o->reg : -1;
+    case GCN_OPND_TTMP: return 108 + o->reg;
+    case GCN_OPND_VGPR: return (int)GCN_HZ_UNIT_VGPR + o->reg;
+    case GCN_OPND_AGPR: return (int)GCN_HZ_UNIT_AGPR + o->reg;
+    case GCN_OPND_SPECIAL:
+        if (o->reg == 254 && lds_direct)
+            *lds_direct = 1;
+        return o->reg < 128 ? o->reg : -1;
+    default: return -1;
+    }
+}
+
+static const char *const fp8_dstsel[] = {
+    "v_cvt_sr_fp8_f32", "v_cvt_sr_bf8_f32",
+    "v_cvt_scalef32_sr_fp8_f32", "v_cvt_scalef32_sr_bf8_f32",
+    "v_cvt_scalef32_sr_fp8_f16", "v_cvt_scalef32_sr_bf8_f16",
+    "v_cvt_scalef32_sr_fp8_bf16", "v_cvt_scalef32_sr_bf8_bf16", NULL };
+static const char *const fp4_dstsel[] = {
+    "v_cvt_scalef32_sr_pk_fp4_f32", "v_cvt_scalef32_sr_pk_fp4_f16",
+    "v_cvt_scalef32_sr_pk_fp4_bf16", NULL };
+
+void gcn_hz_analyze(const gcn_decoder *d, const gcn_insn *in, gcn_hz_insn *out)
+{
+    pthread_once(&hz_once, hz_init);
+    memset(out, 0, sizeof *out);
+    out->pc = in->addr;
+    out->id = in->id;
+    out->ws = 1;
+    out->hwreg = -1;
+    if (in->id == GCN_ID_INVALID || in->id >= GCN_ID_COUNT)
+        return;
+    const gcn_isa_row *r = gcn_isa_row_of(in->id);
+    uint32_t cls = id_cls[in->id];
+    uint64_t fl = r->flags;
+    int lds_direct = 0;
+    int vdst_def = -1, has_vcc_use = 0, has_m0_use = 0, has_m0_def = 0, has_exec_def = 0;
+    const gcn_opnd *vdst_op = NULL;
+
+    for (unsigned i = 0; i < in->nopnds; i++) {
+        const gcn_opnd *o = &in->op[i];
+        int u = opnd_unit(o, &lds_direct);
+        if (u < 0)
             continue;
-        hsearch h;
-        memset(&h, 0, sizeof h);
-        h.cfg = cfg;
-        h.rule = rule;
-        h.seen = malloc((size_t)cfg->nblocks * (rule->states + 1));
-        if (!h.seen)
-            return -1;
-        for (unsigned i = 0; i < cfg->ninsn; i++) {
-            if (!rule->consumer(&cfg->insn[i], &cfg->facts[i]))
-                continue;
-            memset(h.seen, 0, (size_t)cfg->nblocks * (rule->states + 1));
-            h.cons = i;
-            h.best_p = -1;
-            h.best_short = 0;
-            h.sp = 0;
-            unsigned b = cfg->block_of[i];
-            scan(&h, b, (int)i, 0);
-            while (h.sp) {
-                unsigned acc = h.stack[--h.sp];
-                unsigned pb = h.stack[--h.sp];
-                scan(&h, pb, (int)cfg->blocks[pb].last + 1, acc);
+        unsigned n = o->nregs ? o->nregs : 1;
+        unsigned expl = o->field == GCN_FLD_VCC_IMPLICIT ? 0 : HZR_EXPL;
+        if (o->flags & GCN_OPF_DST) {
+            unsigned role = expl;
+            if (o->field == GCN_FLD_VDST) {
+                role |= HZR_VDST;
+                vdst_op = o;
             }
-            if (h.best_p < 0)
-                continue;
-            gcn_strbuf sb;
-            gcn_sb_init(&sb);
-            gcn_lint_insn_text(cfg, i, &sb);
-            gcn_sb_printf(&sb, " needs %u wait state%s after '", h.best_need,
-                          h.best_need == 1 ? "" : "s");
-            gcn_lint_insn_text(cfg, (unsigned)h.best_p, &sb);
-            gcn_sb_puts(&sb, "' (");
-            gcn_lint_loc(o, cfg->insn[h.best_p].addr, &sb);
-            gcn_sb_printf(&sb, ") but some path has only %u", h.best_acc);
-            if (rule->why)
-                gcn_sb_printf(&sb, ": %s", rule->why);
-            gcn_finding f = {.check = GCN_CHK_HAZARD, .severity = GCN_SEV_ERROR,
-                             .addr = cfg->insn[i].addr,
-                             .producer = (int64_t)cfg->insn[h.best_p].addr, .wait = -1,
-                             .rule = rule->name, .msg = strdup(sb.buf ? sb.buf : "")};
-            gcn_sb_free(&sb);
-            gcn_findings_add(out, &f);
-            added++;
+            int k = add_range(out->def, &out->ndef, GCN_HZ_MAXDEF, (unsigned)u, n, role);
+            if (o->field == GCN_FLD_VDST)
+                vdst_def = k;
+            if (span_has((unsigned)u, n, GCN_HZ_UNIT_EXEC, 2)) has_exec_def = 1;
+            if (span_has((unsigned)u, n, GCN_HZ_UNIT_M0, 1)) has_m0_def = 1;
         }
-        free(h.seen);
-        free(h.stack);
+        if (o->flags & GCN_OPF_SRC) {
+            unsigned role = expl;
+            if (o->field == GCN_FLD_SRC0) role |= HZR_SRC0;
+            if (o->field == GCN_FLD_SRC1) role |= HZR_SRC1;
+            if (o->field == GCN_FLD_SRC2 && (cls & (HZC_MFMA | HZC_DOT)) && !(cls & HZC_SMFMAC))
+                role |= HZR_SRCC;
+            int k = add_range(out->use, &out->nuse, GCN_HZ_MAXUSE, (unsigned)u, n, role);
+            if (k >= 0 && (role & HZR_SRCC))
+                out->srcc = out->use[k];
+            if (span_has((unsigned)u, n, GCN_HZ_UNIT_VCC, 2)) has_vcc_use = 1;
+            if (span_has((unsigned)u, n, GCN_HZ_UNIT_M0, 1)) has_m0_use = 1;
+        }
     }
-    return added;
+
+    /* Operands LLVM has that the printed form folds away. */
+    if (vdst_op && vdst_def >= 0) {
+        gcn_hz_range vd = out->def[vdst_def];
+        const char *m = r->mnem;
+        if (cls & HZC_SMFMAC) {
+            /* SMFMAC: srcC is the tied vdst (the printed third source is the index). */
+            int k = add_range(out->use, &out->nuse, GCN_HZ_MAXUSE, vd.lo, vd.n, HZR_EXPL | HZR_SRCC);
+            if (k >= 0)
+                out->srcc = out->use[k];
+        }
+        /* v_fmac/v_mac/v_dot2c and their DPP/e64 forms: src2 tied to vdst. */
+        if ((in->enc == GCN_FMT_VOP2 || in->enc == GCN_FMT_VOP3) &&
+            (!strncmp(m, "v_fmac_", 7) || !strncmp(m, "v_mac_", 6) ||
+             !strncmp(m, "v_dot2c_", 8) || !strncmp(m, "v_dot4c_", 8) ||
+             !strncmp(m, "v_dot8c_", 8) || !strcmp(m, "v_pk_fmac_f16")))
+            add_range(out->use, &out->nuse, GCN_HZ_MAXUSE, vd.lo, vd.n,
+                      HZR_EXPL | ((cls & HZC_DOT) ? HZR_SRCC : 0));
+        else if (in->sub == GCN_SUB_DPP)   /* the "old" operand */
+            add_range(out->use, &out->nuse, GCN_HZ_MAXUSE, vd.lo, vd.n, HZR_EXPL);
+        if (in->sub == GCN_SUB_SDWA && in->m.dst_unused == 2)  /* UNUSED_PRESERVE */
+            add_range(out->use, &out->nuse, GCN_HZ_MAXUSE, vd.lo, vd.n, 0);
+        if (cls & HZC_PERMSWAP) {
+            /* swaps vdst and src0: both read and written */
+            add_range(out->use, &out->nuse, GCN_HZ_MAXUSE, vd.lo, vd.n, HZR_EXPL);
+            for (unsigned i = 0; i < out->nuse; i++)
+                if (out->use[i].role & HZR_SRC0)
+                    add_range(out->def, &out->ndef, GCN_HZ_MAXDEF, out->use[i].lo,
+                              out->use[i].n, HZR_EXPL);
+        }
+    }
+    /* Implicit operands from the row flags. */
+    if (fl & GCN_F_RD_EXEC)
+        add_range(out->use, &out->nuse, GCN_HZ_MAXUSE, GCN_HZ_UNIT_EXEC, 2, 0);
+    if ((fl & GCN_F_WR_EXEC) && !has_exec_def)
+        add_range(out->def, &out->ndef, GCN_HZ_MAXDEF, GCN_HZ_UNIT_EXEC, 2, 0);
+    if ((cls & HZC_DIVFMAS) && !has_vcc_use)
+        add_range(out->use, &out->nuse, GCN_HZ_MAXUSE, GCN_HZ_UNIT_VCC, 2, 0);
+    if ((fl & GCN_F_RD_M0) && !has_m0_use)
+        add_range(out->use, &out->nuse, GCN_HZ_MAXUSE, GCN_HZ_UNIT_M0, 1, 0);
+    if ((fl & GCN_F_WR_M0) && !has_m0_def)
+        add_range(out->def, &out->ndef, GCN_HZ_MAXDEF, GCN_HZ_UNIT_M0, 1, 0);
+    if (covers_unit(out->def, out->ndef, GCN_HZ_UNIT_EXEC) ||
+        covers_unit(out->def, out->ndef, GCN_HZ_UNIT_EXEC + 1))
+        cls |= HZC_WREXEC;
+
+    /* Instance classes. */
+    if (in->sub == GCN_SUB_DPP)
+        cls |= HZC_DPP;
+    if ((fl & GCN_F_LDS_DMA) && (r->fmt != GCN_FMT_MUBUF || in->m.lds)) {
+        /* LDS DMA: LLVM counts it as VALU (isVALU with AllowLDSDMA) and it reads M0 */
+        cls |= HZC_VALU | HZC_M0READ | HZC_MAYSTORE;
+        if (!covers_unit(out->use, out->nuse, GCN_HZ_UNIT_M0))
+            add_range(out->use, &out->nuse, GCN_HZ_MAXUSE, GCN_HZ_UNIT_M0, 1, 0);
+    }
+    if (r->fmt == GCN_FMT_DS && in->m.gds)
+        cls |= HZC_M0READ;
+    if (lds_direct)
+        cls |= HZC_M0READ;
+    if (cls & HZC_VALU) {
+        /* partial-dst forwarding producers (getDstSelForwardingOperand) */
+        if (in->sub == GCN_SUB_SDWA && (in->enc == GCN_FMT_VOP1 || in->enc == GCN_FMT_VOP2) &&
+            in->m.dst_sel != 6 && vdst_op)
+            cls |= HZC_DSTSEL;
+        if (in->enc == GCN_FMT_VOP3 && (in->m.op_sel & 8))
+            cls |= HZC_DSTSEL;
+        /* VOP3P: LLVM tests the same src0_modifiers bit, which there is
+         * op_sel_hi of src0 (set by default for packed math): every such
+         * instruction counts as a forwarding producer. */
+        if (in->enc == GCN_FMT_VOP3P && !(fl & (GCN_F_MFMA | GCN_F_ACCVGPR)) &&
+            (in->m.op_sel_hi & 1))
+            cls |= HZC_DSTSEL;
+        if (mnem_is(r->mnem, fp8_dstsel) && (in->m.op_sel & 4))
+            cls |= HZC_DSTSEL;
+        if (mnem_is(r->mnem, fp4_dstsel))
+            cls |= HZC_DSTSEL;
+    }
+    if ((cls & HZC_VMEM) && (cls & HZC_MAYSTORE) && !(fl & GCN_F_LDS_DMA)) {
+        /* has12DWordStoreHazard: store data wider than 64 bits; MUBUF/MTBUF
+         * only when soffset is not a register (createsVALUHazard). */
+        const gcn_opnd *data = gcn_insn_field(in, GCN_FLD_VDATA);
+        if (!data)
+            data = gcn_insn_field(in, GCN_FLD_DATA0);
+        int wide = data && (data->flags & GCN_OPF_SRC) && data->nregs > 2 &&
+                   (data->kind == GCN_OPND_VGPR || data->kind == GCN_OPND_AGPR);
+        if (wide && (r->fmt == GCN_FMT_MUBUF || r->fmt == GCN_FMT_MTBUF)) {
+            const gcn_opnd *so = gcn_insn_field(in, GCN_FLD_SOFFSET);
+            if (so && (so->kind == GCN_OPND_SGPR || so->kind == GCN_OPND_TTMP ||
+                       so->kind == GCN_OPND_SPECIAL))
+                wide = 0;
+        }
+        if (wide) {
+            int u = opnd_unit(data, NULL);
+            cls |= HZC_WIDESTORE;
+            out->sdata.lo = (uint16_t)u;
+            out->sdata.n = data->nregs;
+        }
+    }
+    if (cls & HZC_MFMA)
+        out->passes = (uint8_t)gcn_mfma_passes(d, in);
+    if (cls & (HZC_SETREG | HZC_GETREG)) {
+        const gcn_opnd *h = gcn_insn_field(in, GCN_FLD_SIMM16);
+        if (h)
+            out->hwreg = (int8_t)(h->imm & 0x3f);
+    }
+    if (cls & HZC_NOP) {
+        const gcn_opnd *h = gcn_insn_field(in, GCN_FLD_SIMM16);
+        /* the hardware uses SIMM16[3:0] (1..16 wait states); LLVM's
+         * getNumWaitStates counts imm + 1 and never emits more than s_nop 7 */
+        out->ws = (uint8_t)(h ? (h->imm & 0xf) + 1 : 1);
+    }
+    out->cls = cls;
+    /* the rule groups it takes part in (on the decoder's target) */
+    unsigned tb = d && d->target == GCN_TARGET_GFX950 ? T950 :
+                  d && d->target == GCN_TARGET_GFX942 ? T942 : (T942 | T950);
+    for (unsigned g = 0; g < HZ_NGROUPS; g++) {
+        const hz_group *G = &hz_groups[g];
+        if (!(G->targets & tb))
+            continue;
+        if (pred_ok(&G->cons, cls))
+            out->gcons |= 1ull << g;
+        if (pred_ok(&G->prod, cls))
+            out->gprod |= 1ull << g;
+    }
+}
+
+/* --------------------------------------------------------------- state */
+
+void gcn_hz_reset(gcn_hz_state *s, gcn_target t, unsigned flags)
+{
+    pthread_once(&hz_once, hz_init);
+    memset(s, 0, sizeof *s);
+    s->target = t;
+    s->flags = flags;
+}
+
+static unsigned target_bit(const gcn_hz_state *s)
+{
+    return s->target == GCN_TARGET_GFX950 ? T950 : T942;
+}
+
+static int pred_ok(const hz_pred *p, uint32_t cls)
+{
+    if (p->any && !(cls & p->any))
+        return 0;
+    if ((cls & p->all) != p->all)
+        return 0;
+    return !(cls & p->none);
+}
+
+static int targets_ok(const gcn_hz_state *s, unsigned tg)
+{
+    if (!(tg & target_bit(s)))
+        return 0;
+    if ((tg & TX) && !(s->flags & GCN_HZ_XNACK))
+        return 0;
+    return 1;
+}
+
+static int wait_of(const hz_row *r, unsigned passes, int gfx950)
+{
+    int w = r->wait.mul * (int)passes + r->wait.add;
+    if (gfx950)
+        w += passes == 2 ? r->wait.add950_2 : r->wait.add950;
+    return w;
+}
+
+/* A query: one consumer operand (or a fixed register). */
+typedef struct hz_query {
+    gcn_hz_range r;
+} hz_query;
+
+/* Does producer p relate to the query under rel?  Sets *unit, *full and the
+ * overlapping registers *ov. */
+static int rel_match(unsigned rel, const gcn_hz_insn *p, const gcn_hz_insn *c,
+                     const hz_query *q, int *unit, int *full, gcn_hz_range *ov)
+{
+    const gcn_hz_range *pr = NULL;
+    unsigned npr = 0;
+    gcn_hz_range one;
+    *full = 0;
+    *unit = -1;
+    ov->lo = 0;
+    ov->n = 0;
+    ov->role = 0;
+    switch (rel) {
+    case REL_NONE:
+        return 1;
+    case REL_HWREG:
+        return p->hwreg >= 0 && p->hwreg == c->hwreg;
+    case REL_TRAPSTS:
+        return p->hwreg == 3;   /* HW_REG_TRAPSTS */
+    case REL_USE_VDST: case REL_ANY_VDST:
+        pr = NULL;
+        for (unsigned i = 0; i < p->ndef; i++)
+            if (p->def[i].role & HZR_VDST) {
+                one = p->def[i];
+                pr = &one;
+                npr = 1;
+            }
+        break;
+    case REL_DEF_SRCC:
+        one = p->srcc; pr = &one; npr = 1; break;
+    case REL_DEF_SDATA:
+        one = p->sdata; pr = &one; npr = 1; break;
+    default:
+        pr = p->def; npr = p->ndef; break;
+    }
+    for (unsigned i = 0; i < npr; i++) {
+        if (!ranges_overlap(pr[i], q->r))
+            continue;
+        unsigned lo = pr[i].lo > q->r.lo ? pr[i].lo : q->r.lo;
+        unsigned e1 = (unsigned)pr[i].lo + pr[i].n, e2 = (unsigned)q->r.lo + q->r.n;
+        *unit = (int)lo;
+        *full = pr[i].lo == q->r.lo && pr[i].n == q->r.n;
+        ov->lo = (uint16_t)lo;
+        ov->n = (uint8_t)((e1 < e2 ? e1 : e2) - lo);
+        return 1;
+    }
+    return 0;
+}
+
+/* Queries of consumer c for relation rel. */
+static unsigned queries(unsigned rel, const gcn_hz_insn *c, hz_query *q, unsigned max)
+{
+    unsigned n = 0;
+#define Q(range) do { if (n < max) q[n++].r = (range); } while (0)
+    gcn_hz_range fixed;
+    switch (rel) {
+    case REL_USE: case REL_USE_VDST:
+        for (unsigned i = 0; i < c->nuse; i++)
+            if (c->use[i].role & HZR_EXPL) Q(c->use[i]);
+        break;
+    case REL_USE_ALL:
+        for (unsigned i = 0; i < c->nuse; i++)
+            if (c->use[i].lo < GCN_HZ_UNIT_VGPR) Q(c->use[i]);
+        break;
+    case REL_USE_SGPR: {
+        int vcc = 0;
+        for (unsigned i = 0; i < c->nuse; i++) {
+            const gcn_hz_range *u = &c->use[i];
+            if (u->lo >= GCN_HZ_UNIT_VGPR)
+                continue;
+            if (u->role & HZR_EXPL)
+                Q(*u);
+            else if (u->lo <= GCN_HZ_UNIT_VCC + 1 && u->lo + u->n > GCN_HZ_UNIT_VCC)
+                vcc = 1;
+        }
+        if (vcc) {
+            fixed.lo = GCN_HZ_UNIT_VCC; fixed.n = 2; fixed.role = 0;
+            Q(fixed);
+        }
+        break;
+    }
+    case REL_USE_VGPR:
+        for (unsigned i = 0; i < c->nuse; i++)
+            if (c->use[i].lo >= GCN_HZ_UNIT_VGPR && c->use[i].lo < GCN_HZ_UNIT_AGPR)
+                Q(c->use[i]);
+        break;
+    case REL_SRC0:
+        for (unsigned i = 0; i < c->nuse; i++)
+            if ((c->use[i].role & HZR_SRC0) && c->use[i].lo >= GCN_HZ_UNIT_VGPR)
+                Q(c->use[i]);
+        break;
+    case REL_LANESEL:
+        for (unsigned i = 0; i < c->nuse; i++)
+            if ((c->use[i].role & HZR_SRC1) && c->use[i].lo < GCN_HZ_UNIT_VGPR)
+                Q(c->use[i]);
+        break;
+    case REL_ANY_VDST:
+        for (unsigned i = 0; i < c->nuse; i++) Q(c->use[i]);
+        for (unsigned i = 0; i < c->ndef; i++) Q(c->def[i]);
+        break;
+    case REL_DEF: case REL_DEF_SRCC:
+        for (unsigned i = 0; i < c->ndef; i++)
+            if (c->def[i].role & HZR_EXPL) Q(c->def[i]);
+        break;
+    case REL_DEF_SDATA:
+        for (unsigned i = 0; i < c->ndef; i++)
+            if ((c->def[i].role & HZR_EXPL) && c->def[i].lo >= GCN_HZ_UNIT_VGPR) Q(c->def[i]);
+        break;
+    case REL_EXEC:
+        fixed.lo = GCN_HZ_UNIT_EXEC; fixed.n = 2; fixed.role = 0; Q(fixed); break;
+    case REL_VCC:
+        fixed.lo = GCN_HZ_UNIT_VCC; fixed.n = 2; fixed.role = 0; Q(fixed); break;
+    case REL_M0:
+        fixed.lo = GCN_HZ_UNIT_M0; fixed.n = 1; fixed.role = 0; Q(fixed); break;
+    default:  /* REL_NONE, REL_HWREG, REL_TRAPSTS: one query */
+        fixed.lo = 0; fixed.n = 0; fixed.role = 0; Q(fixed); break;
+    }
+#undef Q
+    return n;
+}
+
+/* Relations where the consumer reads the producer's result. */
+static int rel_is_raw(unsigned rel)
+{
+    switch (rel) {
+    case REL_USE: case REL_USE_ALL: case REL_USE_SGPR: case REL_USE_VGPR: case REL_SRC0:
+    case REL_LANESEL: case REL_USE_VDST: case REL_EXEC: case REL_VCC: case REL_M0:
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+static int row_ok(const hz_row *r, const gcn_hz_state *s, const gcn_hz_insn *p,
+                  const gcn_hz_insn *c, const hz_query *q, int full)
+{
+    if (!targets_ok(s, r->targets))
+        return 0;
+    if (!pred_ok(&r->psel, p->cls) || !pred_ok(&r->csel, c->cls))
+        return 0;
+    unsigned m = r->match;
+    int srcc = (q->r.role & HZR_SRCC) != 0;
+    if ((m & M_SRCC) && !srcc) return 0;
+    if ((m & M_NOTSRCC) && srcc) return 0;
+    if ((m & M_FULL) && !full) return 0;
+    if ((m & M_PARTIAL) && full) return 0;
+    if ((m & M_SAMEOP) && p->id != c->id) return 0;
+    if ((m & M_DIFFOP) && p->id == c->id) return 0;
+    if ((m & M_P2) && p->passes != 2) return 0;
+    if ((m & M_P4) && p->passes != 4) return 0;
+    return 1;
+}
+
+typedef struct hz_sink {
+    gcn_hz_finding *out;
+    unsigned max, n;
+    unsigned worst;
+} hz_sink;
+
+static void emit(hz_sink *k, unsigned rule, const gcn_hz_insn *p, const gcn_hz_insn *c,
+                 int unit, int need, int have, gcn_hz_range reg, int raw)
+{
+    if ((unsigned)need > k->worst)
+        k->worst = (unsigned)need;
+    /* one finding per (rule, producer): keep the largest shortfall */
+    for (unsigned i = 0; i < k->n && i < k->max; i++) {
+        gcn_hz_finding *f = &k->out[i];
+        if (f->rule == rule && f->prod_pc == p->pc) {
+            if (need - have > (int)f->required - (int)f->present) {
+                f->required = (uint8_t)need;
+                f->present = (uint8_t)have;
+                f->unit = (int16_t)unit;
+                f->reg = reg;
+                f->raw = (uint8_t)raw;
+            }
+            return;
+        }
+    }
+    if (k->n < k->max) {
+        gcn_hz_finding *f = &k->out[k->n];
+        f->rule = rule;
+        f->prod_pc = p->pc;
+        f->cons_pc = c->pc;
+        f->prod_id = p->id;
+        f->cons_id = c->id;
+        f->unit = (int16_t)unit;
+        f->required = (uint8_t)need;
+        f->present = (uint8_t)(have > 255 ? 255 : have);
+        f->reg = reg;
+        f->raw = (uint8_t)raw;
+    }
+    k->n++;
+}
+
+/* Does any def range of a overlap any use range of b? */
+static int defs_hit_uses(const gcn_hz_insn *a, const gcn_hz_insn *b)
+{
+    for (unsigned i = 0; i < a->ndef; i++)
+        for (unsigned j = 0; j < b->nuse; j++)
+            if (ranges_overlap(a->def[i], b->use[j]))
+                return 1;
+    return 0;
+}
+
+/* LLVM's soft-clause check looks at the instructions it still remembers:
+ * 5, or 19 when the function uses AGPR a0 (GCNHazardRecognizer MaxLookAhead).
+ * The clause (those members and c) must not write a register any of them
+ * reads, and must not hold a store. */
+static void check_clause(const gcn_hz_state *s, unsigned g, const gcn_hz_insn *c, hz_sink *k)
+{
+    unsigned kind = (c->cls & HZC_SMEM) ? 1 : 2;
+    if (s->clause.kind != kind || !s->clause.count || !s->n)
+        return;
+    unsigned look = (s->flags & GCN_HZ_AGPR0) ? 19 : 5;
+    uint32_t need = kind == 1 ? HZC_SMEM : HZC_VMEM;
+    const gcn_hz_insn *mem[20];
+    unsigned nm = 0;
+    int any_def = 0;
+    for (unsigned e = s->n; e-- > 0 && nm < s->clause.count && nm < look;) {
+        const gcn_hz_insn *p = s->hist[e].in;
+        if (!(p->cls & need))
+            break;
+        if (p->ndef)
+            any_def = 1;
+        mem[nm++] = p;
+    }
+    if (!any_def)
+        return;
+    int hazard = (c->cls & HZC_MAYSTORE) != 0;
+    mem[nm++] = c;
+    for (unsigned i = 0; i < nm && !hazard; i++)
+        for (unsigned j = 0; j < nm && !hazard; j++)
+            hazard = defs_hit_uses(mem[i], mem[j]);
+    if (hazard) {
+        const gcn_hz_entry *last = &s->hist[s->n - 1];
+        gcn_hz_range none = { 0, 0, 0 };
+        emit(k, grp_first[g], last->in, c, -1, 1, s->clock - last->stamp, none, 0);
+    }
+}
+
+static void check_group(const gcn_hz_state *s, unsigned g, const gcn_hz_insn *c, hz_sink *k)
+{
+    const hz_group *G = &hz_groups[g];
+    hz_query q[GCN_HZ_MAXUSE + GCN_HZ_MAXDEF];
+    unsigned nq = queries(G->rel, c, q, sizeof q / sizeof q[0]);
+    if (!nq)
+        return;
+    int gfx950 = s->target == GCN_TARGET_GFX950;
+    int limit = (s->flags & GCN_HZ_STRICT) ? GCN_HZ_WINDOW : G->limit;
+    uint64_t gbit = 1ull << g;
+    uint32_t open = nq >= 32 ? ~0u : (1u << nq) - 1;
+    /* newest first; per query the nearest matching producer decides and
+     * hides older ones (unless it is only on some paths: maybe) */
+    for (unsigned e = s->n; e-- > 0 && open;) {
+        const gcn_hz_entry *E = &s->hist[e];
+        int dist = s->clock - E->stamp;
+        if (dist >= limit)
+            break;
+        if (!(E->gprod & gbit))
+            continue;
+        const gcn_hz_insn *p = E->in;
+        for (uint32_t m = open; m;) {
+            unsigned qi = (unsigned)__builtin_ctz(m);
+            m &= m - 1;
+            int unit, full;
+            gcn_hz_range ov;
+            if (!rel_match(G->rel, p, c, &q[qi], &unit, &full, &ov))
+                continue;
+            for (unsigned ri = grp_first[g]; ri < (unsigned)grp_first[g] + grp_nrows[g]; ri++) {
+                const hz_row *R = &hz_rows[ri];
+                if (!row_ok(R, s, p, c, &q[qi], full))
+                    continue;
+                int need = wait_of(R, p->passes, gfx950);
+                if (need > dist)
+                    emit(k, ri, p, c, unit, need, dist, ov, rel_is_raw(G->rel));
+                break;
+            }
+            if (!E->maybe)
+                open &= ~(1u << qi);
+        }
+    }
+}
+
+static unsigned do_check(const gcn_hz_state *s, const gcn_hz_insn *c, hz_sink *k)
+{
+    /* groups c consumes whose producers are in the history (clause groups:
+     * always, they look at the clause instead) */
+    uint64_t m = c->gcons & (s->gprod_union | clause_groups);
+    while (m) {
+        unsigned g = (unsigned)__builtin_ctzll(m);
+        m &= m - 1;
+        const hz_group *G = &hz_groups[g];
+        if (!targets_ok(s, G->targets))
+            continue;
+        if (G->rel == REL_CLAUSE)
+            check_clause(s, g, c, k);
+        else
+            check_group(s, g, c, k);
+    }
+    return k->n;
+}
+
+unsigned gcn_hz_check(const gcn_hz_state *s, const gcn_hz_insn *c,
+                      gcn_hz_finding *out, unsigned max)
+{
+    hz_sink k = { out, max, 0, 0 };
+    return do_check(s, c, &k);
+}
+
+unsigned gcn_hz_required(const gcn_hz_state *s, const gcn_hz_insn *c)
+{
+    gcn_hz_finding f[16];
+    hz_sink k = { f, 16, 0, 0 };
+    do_check(s, c, &k);
+    return k.worst;
+}
+
+static void expire(gcn_hz_state *s)
+{
+    unsigned keep = 0;
+    uint64_t u = 0;
+    for (unsigned i = 0; i < s->n; i++) {
+        if (s->clock - s->hist[i].stamp >= GCN_HZ_WINDOW)
+            continue;
+        if (keep != i)
+            s->hist[keep] = s->hist[i];
+        u |= s->hist[keep].in->gprod;
+        keep++;
+    }
+    s->n = keep;
+    s->gprod_union = u;
+}
+
+void gcn_hz_advance(gcn_hz_state *s, unsigned ws)
+{
+    if (!ws)
+        return;
+    s->clock += (int32_t)(ws > GCN_HZ_WINDOW ? GCN_HZ_WINDOW : ws);
+    s->clause.kind = 0;
+    s->clause.count = 0;
+    expire(s);
+}
+
+void gcn_hz_push(gcn_hz_state *s, const gcn_hz_insn *c)
+{
+    /* soft clause bookkeeping (LLVM: consecutive SMEM or VMEM instructions) */
+    unsigned kind = (c->cls & HZC_SMEM) ? 1 : (c->cls & HZC_VMEM) ? 2 : 0;
+    if (kind != s->clause.kind || c->ws != 1) {
+        s->clause.kind = (uint8_t)kind;
+        s->clause.count = 0;
+    }
+    if (kind && c->ws == 1)
+        s->clause.count++;
+    s->clock += c->ws;
+    if (c->cls && !(c->cls & HZC_NOP)) {
+        if (s->n == GCN_HZ_MAXHIST) {
+            memmove(&s->hist[0], &s->hist[1], (GCN_HZ_MAXHIST - 1) * sizeof s->hist[0]);
+            s->n--;
+        }
+        gcn_hz_entry *e = &s->hist[s->n++];
+        e->in = c;
+        e->gprod = c->gprod;
+        e->stamp = s->clock;
+        e->maybe = 0;
+    }
+    if (c->ws > 1 || s->n == GCN_HZ_MAXHIST)
+        expire(s);
+    else
+        s->gprod_union |= c->gprod;
+}
+
+/* ------------------------------------------------------------------ join */
+
+typedef struct hz_jent {
+    gcn_hz_entry e;
+    int dist;
+    uint8_t sides, maybe;
+} hz_jent;
+
+static int jent_by_pc(const void *a, const void *b)
+{
+    const hz_jent *x = a, *y = b;
+    if (x->e.in->pc != y->e.in->pc) return x->e.in->pc < y->e.in->pc ? -1 : 1;
+    if (x->e.in->id != y->e.in->id) return x->e.in->id < y->e.in->id ? -1 : 1;
+    return x->dist - y->dist;
+}
+
+static int jent_by_dist(const void *a, const void *b)
+{
+    const hz_jent *x = a, *y = b;
+    if (x->dist != y->dist) return y->dist - x->dist;   /* oldest first */
+    if (x->e.in->pc != y->e.in->pc) return x->e.in->pc < y->e.in->pc ? -1 : 1;
+    return (int)x->e.in->id - (int)y->e.in->id;
+}
+
+void gcn_hz_join(gcn_hz_state *dst, const gcn_hz_state *src)
+{
+    /* A producer (by pc) keeps its minimum distance over both histories; it
+     * hides older producers only when certain on both sides.  The result is
+     * canonical (sorted, one entry per pc), so fixed points can be detected. */
+    hz_jent j[2 * GCN_HZ_MAXHIST];
+    unsigned n = 0;
+    const gcn_hz_state *side[2] = { dst, src };
+    for (unsigned sd = 0; sd < 2; sd++)
+        for (unsigned i = 0; i < side[sd]->n; i++) {
+            j[n].e = side[sd]->hist[i];
+            j[n].dist = side[sd]->clock - side[sd]->hist[i].stamp;
+            j[n].sides = (uint8_t)(1u << sd);
+            j[n].maybe = side[sd]->hist[i].maybe;
+            n++;
+        }
+    qsort(j, n, sizeof j[0], jent_by_pc);
+    unsigned m = 0;
+    for (unsigned i = 0; i < n; i++) {
+        if (m && j[m - 1].e.in->pc == j[i].e.in->pc && j[m - 1].e.in->id == j[i].e.in->id) {
+            j[m - 1].sides |= j[i].sides;     /* dist: the first is the minimum */
+            j[m - 1].maybe |= j[i].maybe;
+            continue;
+        }
+        j[m++] = j[i];
+    }
+    qsort(j, m, sizeof j[0], jent_by_dist);
+    unsigned skip = m > GCN_HZ_MAXHIST ? m - GCN_HZ_MAXHIST : 0;
+    /* soft clause: the longer run of either side continues */
+    if (src->clause.kind && (!dst->clause.kind || src->clause.count > dst->clause.count))
+        dst->clause = src->clause;
+    dst->clock = GCN_HZ_WINDOW;
+    dst->n = 0;
+    dst->gprod_union = 0;
+    for (unsigned i = skip; i < m; i++) {
+        if (j[i].dist >= GCN_HZ_WINDOW)
+            continue;
+        gcn_hz_entry *e = &dst->hist[dst->n++];
+        *e = j[i].e;
+        e->stamp = dst->clock - j[i].dist;
+        e->maybe = j[i].sides != 3 || j[i].maybe;
+        dst->gprod_union |= e->in->gprod;
+    }
+}
+
+int gcn_hz_same(const gcn_hz_state *a, const gcn_hz_state *b)
+{
+    if (a->n != b->n || a->clause.kind != b->clause.kind)
+        return 0;
+    for (unsigned i = 0; i < a->n; i++) {
+        const gcn_hz_entry *x = &a->hist[i], *y = &b->hist[i];
+        if (x->in->pc != y->in->pc || x->in->id != y->in->id || x->maybe != y->maybe ||
+            a->clock - x->stamp != b->clock - y->stamp)
+            return 0;
+    }
+    if (a->clause.count != b->clause.count)
+        return 0;
+    return 1;
+}
+
+/* ------------------------------------------------------------ multi-state */
+
+void gcn_hz_multi_init(gcn_hz_multi *m, const gcn_hz_state *s)
+{
+    m->n = 1;
+    m->alt[0] = *s;
+}
+
+/* Canonical order of histories (so that equal sets compare equal). */
+static int state_cmp(const gcn_hz_state *a, const gcn_hz_state *b)
+{
+    if (a->n != b->n) return a->n < b->n ? -1 : 1;
+    if (a->clause.kind != b->clause.kind) return a->clause.kind < b->clause.kind ? -1 : 1;
+    if (a->clause.count != b->clause.count) return a->clause.count < b->clause.count ? -1 : 1;
+    for (unsigned i = 0; i < a->n; i++) {
+        const gcn_hz_entry *x = &a->hist[i], *y = &b->hist[i];
+        int dx = a->clock - x->stamp, dy = b->clock - y->stamp;
+        if (x->in->pc != y->in->pc) return x->in->pc < y->in->pc ? -1 : 1;
+        if (x->in->id != y->in->id) return x->in->id < y->in->id ? -1 : 1;
+        if (dx != dy) return dx < dy ? -1 : 1;
+        if (x->maybe != y->maybe) return x->maybe < y->maybe ? -1 : 1;
+    }
+    return 0;
+}
+
+/* Sort, drop duplicates, merge the surplus beyond GCN_HZ_MAXALT. */
+static void multi_normalize(gcn_hz_state *alts, unsigned *n, gcn_hz_multi *out)
+{
+    for (unsigned i = 1; i < *n; i++) {          /* insertion sort: n is small */
+        unsigned j = i;
+        while (j > 0 && state_cmp(&alts[j - 1], &alts[j]) > 0) {
+            gcn_hz_state t = alts[j - 1];
+            alts[j - 1] = alts[j];
+            alts[j] = t;
+            j--;
+        }
+    }
+    unsigned m = 0;
+    for (unsigned i = 0; i < *n; i++)
+        if (!m || state_cmp(&alts[m - 1], &alts[i]))
+            alts[m++] = alts[i];
+    while (m > GCN_HZ_MAXALT) {
+        gcn_hz_join(&alts[GCN_HZ_MAXALT - 1], &alts[m - 1]);
+        m--;
+    }
+    out->n = m;
+    for (unsigned i = 0; i < m; i++)
+        out->alt[i] = alts[i];
+}
+
+void gcn_hz_multi_push(gcn_hz_multi *m, const gcn_hz_insn *c)
+{
+    for (unsigned i = 0; i < m->n; i++)
+        gcn_hz_push(&m->alt[i], c);
+    if (m->n > 1) {
+        /* histories become equal once their differences expire */
+        unsigned k = 0;
+        for (unsigned i = 0; i < m->n; i++) {
+            unsigned j;
+            for (j = 0; j < k; j++)
+                if (!state_cmp(&m->alt[j], &m->alt[i]) && m->alt[j].clock == m->alt[i].clock)
+                    break;
+            if (j == k) {
+                if (k != i)
+                    m->alt[k] = m->alt[i];
+                k++;
+            }
+        }
+        m->n = k;
+    }
+}
+
+void gcn_hz_multi_join(gcn_hz_multi *dst, const gcn_hz_multi *src)
+{
+    static __thread gcn_hz_state tmp[2 * GCN_HZ_MAXALT];
+    unsigned n = 0;
+    for (unsigned i = 0; i < dst->n; i++)
+        tmp[n++] = dst->alt[i];
+    for (unsigned i = 0; i < src->n; i++)
+        tmp[n++] = src->alt[i];
+    /* compare by distances: bring every history to the same clock */
+    for (unsigned i = 0; i < n; i++) {
+        int32_t shift = GCN_HZ_WINDOW - tmp[i].clock;
+        tmp[i].clock += shift;
+        for (unsigned e = 0; e < tmp[i].n; e++)
+            tmp[i].hist[e].stamp += shift;
+    }
+    multi_normalize(tmp, &n, dst);
+}
+
+int gcn_hz_multi_same(const gcn_hz_multi *a, const gcn_hz_multi *b)
+{
+    if (a->n != b->n)
+        return 0;
+    for (unsigned i = 0; i < a->n; i++)
+        if (state_cmp(&a->alt[i], &b->alt[i]))
+            return 0;
+    return 1;
+}
+
+unsigned gcn_hz_multi_check(const gcn_hz_multi *m, const gcn_hz_insn *c,
+                            gcn_hz_finding *out, unsigned max)
+{
+    hz_sink k = { out, max, 0, 0 };
+    gcn_hz_finding tmp[32];
+    for (unsigned i = 0; i < m->n; i++) {
+        unsigned n = gcn_hz_check(&m->alt[i], c, tmp, 32);
+        for (unsigned t = 0; t < n && t < 32; t++) {
+            gcn_hz_insn p;
+            memset(&p, 0, sizeof p);
+            p.pc = tmp[t].prod_pc;
+            p.id = tmp[t].prod_id;
+            emit(&k, tmp[t].rule, &p, c, tmp[t].unit, tmp[t].required, tmp[t].present,
+                 tmp[t].reg, tmp[t].raw);
+        }
+    }
+    return k.n;
+}
+
+/* ---------------------------------------------------------------- rules */
+
+unsigned gcn_hz_rule_count(void)
+{
+    return (unsigned)HZ_NROWS;
+}
+
+const gcn_hz_rule *gcn_hz_rule_get(unsigned i)
+{
+    pthread_once(&hz_once, hz_init);
+    return i < HZ_NROWS ? &hz_rules[i] : NULL;
+}
+
+int gcn_hz_rule_wait(unsigned i, gcn_target t, unsigned passes)
+{
+    if (i >= HZ_NROWS)
+        return -1;
+    return wait_of(&hz_rows[i], passes, t == GCN_TARGET_GFX950);
+}
+
+/* ---------------------------------------------------------------- output */
+
+const char *gcn_hz_unit_name(int unit, char *buf, size_t len)
+{
+    if (unit < 0)
+        snprintf(buf, len, "-");
+    else if (unit >= (int)GCN_HZ_UNIT_AGPR)
+        snprintf(buf, len, "a%d", unit - (int)GCN_HZ_UNIT_AGPR);
+    else if (unit >= (int)GCN_HZ_UNIT_VGPR)
+        snprintf(buf, len, "v%d", unit - (int)GCN_HZ_UNIT_VGPR);
+    else if (unit < 102)
+        snprintf(buf, len, "s%d", unit);
+    else if (unit >= 108 && unit < 124)
+        snprintf(buf, len, "ttmp%d", unit - 108);
+    else {
+        static const char *const sp[] = { "flat_scratch_lo", "flat_scratch_hi", "xnack_mask_lo",
+                                          "xnack_mask_hi", "vcc_lo", "vcc_hi" };
+        if (unit >= 102 && unit < 108) snprintf(buf, len, "%s", sp[unit - 102]);
+        else if (unit == 124) snprintf(buf, len, "m0");
+        else if (unit == 126) snprintf(buf, len, "exec_lo");
+        else if (unit == 127) snprintf(buf, len, "exec_hi");
+        else snprintf(buf, len, "r%d", unit);
+    }
+    return buf;
+}
+
+void gcn_hz_format(const gcn_hz_finding *f, gcn_strbuf *sb)
+{
+    char u[24];
+    const gcn_hz_rule *r = gcn_hz_rule_get(f->rule);
+    gcn_sb_printf(sb, "%s: %s @0x%llx -> %s @0x%llx, %s: needs %u wait state%s, has %u",
+                  r ? r->name : "?", gcn_isa_row_of(f->prod_id)->mnem,
+                  (unsigned long long)f->prod_pc, gcn_isa_row_of(f->cons_id)->mnem,
+                  (unsigned long long)f->cons_pc, gcn_hz_unit_name(f->unit, u, sizeof u),
+                  f->required, f->required == 1 ? "" : "s", f->present);
 }

@@ -251,6 +251,8 @@ typedef struct gcn_lint_opts {
     unsigned novr;
     gcn_loc_fn loc;              /* NULL: hexadecimal offsets */
     void *loc_ctx;
+    bool hz_xnack_off;           /* hazards: the code object has xnack off (no soft-clause
+                                  * rules; LLVM's default, xnack any, has them) */
 } gcn_lint_opts;
 
 /* Run the pending-operation analysis; findings are appended to out.

@@ -25,6 +25,9 @@ enum {
     GCN_SIM_EINPUT = 2,     /* bad dispatch parameters */
 };
 
+/* gcn_sim_opts.hazard_effect */
+enum { GCN_SIM_HZ_REPORT = 0, GCN_SIM_HZ_OFF = 1, GCN_SIM_HZ_STALE = 2 };
+
 /* Finding kinds (dynamic checks). */
 typedef enum gcn_finding_kind {
     GCN_FIND_READ_PENDING = 1,  /* read of a register whose load has not retired */
@@ -33,6 +36,8 @@ typedef enum gcn_finding_kind {
     GCN_FIND_SMEM_OOO,          /* SMEM result used after lgkmcnt(N>0) with another SMEM pending */
     GCN_FIND_BARRIER_LDS,       /* s_barrier with LDS writes outstanding that another wave reads */
     GCN_FIND_VGPR_RANGE,        /* (reserved) */
+    GCN_FIND_HAZARD,            /* too few wait states between producer and consumer
+                                 * (src/analyze/hazards.def) */
     GCN_FIND_KIND_COUNT
 } gcn_finding_kind;
 
@@ -56,6 +61,8 @@ typedef struct gcn_sim_opts {
     gcn_target target;
     uint64_t max_insns;          /* wave-instruction budget for one run (0: default) */
     int strict;                  /* stop at the first finding (as a fault) */
+    int hazard_effect;           /* GCN_SIM_HZ_*: hazards reported (default), not
+                                  * checked, or reported and modelled (stale reads) */
     /* observability */
     int trace_fifo;              /* print the FIFO trace of one wave to trace_out */
     FILE *trace_out;

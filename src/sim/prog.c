@@ -228,6 +228,7 @@ void sim_predecode(sim_insn *si, const gcn_insn *in, const gcn_decoder *d, unsig
 {
     memset(si, 0, sizeof *si);
     si->raw = *in;
+    gcn_hz_analyze(d, in, &si->hz);
     si->id = in->id;
     si->enc = in->enc;
     si->sub = in->sub;

@@ -210,6 +210,7 @@ const char *gcn_finding_name(gcn_finding_kind k)
     case GCN_FIND_LDS_DMA_PENDING: return "lds-dma-read-before-retire";
     case GCN_FIND_SMEM_OOO: return "smem-out-of-order";
     case GCN_FIND_BARRIER_LDS: return "barrier-with-pending-lds-write";
+    case GCN_FIND_HAZARD: return "hazard";
     default: return "finding";
     }
 }
@@ -357,6 +358,7 @@ static void wave_free(sim_wave *w)
 {
     if (!w)
         return;
+    sim_hz_free(w);
     free(w->v);
     free(w->vpend);
     free(w->vlast);
@@ -477,7 +479,11 @@ static void run_wave(gcn_sim *s, sim_x *x, sim_wave *w)
         if (__builtin_expect(tr, 0))
             sim_trace_before(s->trace, x, si);
         x->branch_taken = 0;
+        if (s->hz_on)
+            sim_hz_before(s, x, si);
         exec_insn(s, x, si);
+        if (s->hz_on)
+            sim_hz_after(s, x, si);
         s->insns++;
         w->ninsn++;
         if (__builtin_expect(tr, 0))
@@ -541,6 +547,7 @@ static int setup_wave(gcn_sim *s, const gcn_dispatch *d, const disp_layout *L, s
 {
     const gcn_kd *kd = &d->kernel->kd;
     sim_wave_reset(w);
+    sim_hz_wave_reset(s, w);
     w->idx = wi;
     w->wg = g;
     unsigned nthreads = d->block[0] * d->block[1] * d->block[2];
@@ -733,6 +740,11 @@ int gcn_sim_run(gcn_sim *s, const gcn_dispatch *d, gcn_sim_result *res)
         return res->status;
     }
     s->prog = &prog;
+    /* hazards: LLVM's assumptions for the kernel (xnack any/on: soft clauses;
+     * AGPRs in use: the longer soft-clause lookahead) */
+    s->hz_on = s->o.hazard_effect != GCN_SIM_HZ_OFF;
+    s->hz_flags = (d->co->xnack_mode == GCN_CO_FEAT_OFF ? 0 : GCN_HZ_XNACK) |
+                  (k->md_agpr_count ? GCN_HZ_AGPR0 : 0);
     s->disp = d;
 
     /* kernarg segment, dispatch packet, queue */

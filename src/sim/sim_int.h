@@ -24,6 +24,7 @@
 #include <string.h>
 #include "gcn_sim.h"
 #include "gcn_decode.h"
+#include "analyze/gcn_hazard.h"
 
 #define NL 64                 /* lanes per wave */
 #define SIM_MAX_WAVES 16      /* waves per workgroup */
@@ -119,6 +120,7 @@ typedef struct sim_insn {
     uint32_t next;              /* index of the following instruction, or UINT32_MAX */
     uint32_t tgt_idx;           /* index of the branch target, or UINT32_MAX */
     gcn_insn raw;
+    gcn_hz_insn hz;             /* hazard facts (hazard_sim.c) */
 } sim_insn;
 
 /* ---- tickets ----------------------------------------------------------- */
@@ -203,6 +205,7 @@ typedef struct sim_wave {
     unsigned nooo;
     /* trace */
     int traced;
+    struct sim_hz *hz;          /* hazard history (hazard_sim.c) */
 } sim_wave;
 
 struct sim_wg {
@@ -261,7 +264,15 @@ struct gcn_sim {
     sim_wg wg;
     struct sim_trace *trace;
     double t0, tlast, cpu0;
+    int hz_on;                  /* hazard checks (hazard_sim.c) */
+    unsigned hz_flags;          /* GCN_HZ_* for gcn_hz_reset */
 };
+
+/* ---- hazards (hazard_sim.c) ------------------------------------------- */
+void sim_hz_wave_reset(gcn_sim *s, sim_wave *w);
+void sim_hz_before(gcn_sim *s, sim_x *x, const sim_insn *si);
+void sim_hz_after(gcn_sim *s, sim_x *x, const sim_insn *si);
+void sim_hz_free(sim_wave *w);
 
 /* ---- the execution context seen by bodies ----------------------------- */
 struct sim_x {

@@ -317,6 +317,7 @@ static int lint_kernel(const options *o, const gcn_codeobj *co, const gcn_kernel
     lo.max_states = o->max_states;
     lo.loc = loc_fn;
     lo.loc_ctx = &lc;
+    lo.hz_xnack_off = co->xnack_mode == GCN_CO_FEAT_OFF;
     gcn_entry_info ei = {k->kd.enable_vgpr_workitem_id == 0};
     gcn_values vals;
     gcn_findings fs = {0};

@@ -44,6 +44,9 @@ static void usage(FILE *f)
         "  --dump-dir DIR         write NAME.in.bin, NAME.bin and run.json there\n"
         "  --max-insns N          wave-instruction budget (default 2000000000)\n"
         "  --strict               stop at the first finding\n"
+        "  --hazard-effect=MODE   hazards (too few wait states, src/analyze/hazards.def):\n"
+        "                         report (default), stale (report, and the consumer reads\n"
+        "                         the value from before the producer wrote it), off\n"
         "  --trace=fifo           per-instruction FIFO trace of one wave (stdout)\n"
         "  --wave=WG,W            the wave to trace/plot: flat workgroup index, wave (0,0)\n"
         "  --trace-json FILE      Chrome/Perfetto trace of that wave\n"
@@ -214,14 +217,15 @@ int main(int argc, char **argv)
         {"trace", required_argument, 0, 't'}, {"wave", required_argument, 0, 'w'},
         {"trace-json", required_argument, 0, 'j'}, {"plot", required_argument, 0, 'p'},
         {"max-findings", required_argument, 0, 'F'}, {"quiet", no_argument, 0, 'q'},
-        {"no-progress", no_argument, 0, 'P'}, {"help", no_argument, 0, 'h'}, {0, 0, 0, 0}};
+        {"no-progress", no_argument, 0, 'P'}, {"help", no_argument, 0, 'h'},
+        {"hazard-effect", required_argument, 0, 'H'}, {0, 0, 0, 0}};
     const char *manifest = NULL, *kernel = NULL, *mcpu = NULL, *dump = NULL;
     const char *trace_json = NULL, *plot = NULL;
     json_t *grid = NULL, *block = NULL;
     json_t *bufs = json_object(), *args = json_array(), *outs = json_array();
     strv sets = {0};
     uint64_t max_insns = 0;
-    int strict = 0, trace = 0, quiet = 0, progress = 1;
+    int strict = 0, trace = 0, quiet = 0, progress = 1, hz_effect = GCN_SIM_HZ_REPORT;
     unsigned twg = 0, twave = 0, maxf = 20;
     char err[2048];
     int c;
@@ -269,6 +273,15 @@ int main(int argc, char **argv)
             break;
         }
         case 'S': strict = 1; break;
+        case 'H':
+            if (!strcmp(optarg, "report")) hz_effect = GCN_SIM_HZ_REPORT;
+            else if (!strcmp(optarg, "stale")) hz_effect = GCN_SIM_HZ_STALE;
+            else if (!strcmp(optarg, "off")) hz_effect = GCN_SIM_HZ_OFF;
+            else {
+                fprintf(stderr, "gcnsim: --hazard-effect=%s: expected report, stale or off\n", optarg);
+                return EX_USAGE;
+            }
+            break;
         case 't':
             if (strcmp(optarg, "fifo")) {
                 fprintf(stderr, "gcnsim: --trace=%s: only --trace=fifo exists\n", optarg);
@@ -368,6 +381,7 @@ int main(int argc, char **argv)
     FILE *tout = stdout;
     gcn_sim_opts o = {
         .target = gcn_target_from_name(target), .max_insns = max_insns, .strict = strict,
+        .hazard_effect = hz_effect,
         .trace_fifo = trace, .trace_out = tout, .trace_wg = twg, .trace_wave = twave,
         .trace_json = trace_json, .plot_svg = plot, .progress = progress && !quiet,
     };

@@ -16,17 +16,17 @@ k:
     s_lshl_b32 s12, s12, 2                    // M0 of buffer 0 (wave base)
     s_add_u32 s13, s12, 0x400                 // M0 of buffer 1
     s_waitcnt lgkmcnt(0)                      
-    v_mov_b32 v5, s5
-    v_add_co_u32 v4, vcc, s4, v1
-    v_addc_co_u32 v5, vcc, 0, v5, vcc
-    v_mov_b32 v9, s7
-    v_add_co_u32 v8, vcc, s6, v1
-    v_addc_co_u32 v9, vcc, 0, v9, vcc
+    v_mov_b32 v5, 0
+    v_mov_b32 v4, v1
+    v_lshl_add_u64 v[4:5], s[4:5], 0, v[4:5]   // no VCC carry chain: on gfx940+ a VALU reading VCC needs 2 wait states after the VALU writing it
+    v_mov_b32 v9, 0
+    v_mov_b32 v8, v1
+    v_lshl_add_u64 v[8:9], s[6:7], 0, v[8:9]   // no VCC carry chain: on gfx940+ a VALU reading VCC needs 2 wait states after the VALU writing it
     s_mov_b32 m0, s12
     s_nop 0
     global_load_lds_dword v[4:5], off         // L0 -> buffer 0
-    v_add_co_u32 v4, vcc, 0x100, v4
-    v_addc_co_u32 v5, vcc, 0, v5, vcc
+    v_lshl_add_u64 v[4:5], 1, 8, v[4:5]
+    v_nop
     s_mov_b32 m0, s13
     s_nop 0
     global_load_lds_dword v[4:5], off         // L1 -> buffer 1
@@ -34,8 +34,8 @@ k:
 .Lloop:
     ds_read_b32 v6, v1                        // buffer 0
     s_waitcnt lgkmcnt(0)
-    v_add_co_u32 v4, vcc, 0x100, v4
-    v_addc_co_u32 v5, vcc, 0, v5, vcc
+    v_lshl_add_u64 v[4:5], 1, 8, v[4:5]
+    v_nop
     s_mov_b32 m0, s12
     s_nop 0
     global_load_lds_dword v[4:5], off         // P0 -> buffer 0
@@ -43,8 +43,8 @@ k:
     s_waitcnt vmcnt(3)
     ds_read_b32 v7, v1 offset:1024            // expect: lds-dma-pending (first iteration)
     s_waitcnt lgkmcnt(0)
-    v_add_co_u32 v4, vcc, 0x100, v4
-    v_addc_co_u32 v5, vcc, 0, v5, vcc
+    v_lshl_add_u64 v[4:5], 1, 8, v[4:5]
+    v_nop
     s_mov_b32 m0, s13
     s_nop 0
     global_load_lds_dword v[4:5], off         // P1 -> buffer 1

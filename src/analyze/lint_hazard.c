@@ -1,0 +1,328 @@
+/*
+ * lint_hazard.c -- the linter's hook for wait-state (hazard) rules (written
+ * by the lint helper as src/analyze/hazard.c; moved here when the hazard
+ * engine took that name): a checker that, for each consumer, walks the CFG
+ * backwards and finds the fewest wait states to a matching producer over all
+ * paths, for rules given as predicate pairs.  The built-in rules are the
+ * hazard engine's (src/analyze/hazards.def, gcn_hazard.h); this table of
+ * predicate rules is empty and serves callers that pass their own.
+ * A path shorter than the rule's window is a finding, reported at the
+ * consumer with the producer as related location.
+ */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+#include "lint.h"
+#include "gcn_hazard.h"
+
+#define HZ_GFX942 (1u << GCN_TARGET_GFX942)
+#define HZ_GFX950 (1u << GCN_TARGET_GFX950)
+
+/* Predicate helpers for rows of hazards.def. */
+static inline bool hz_salu_writes_m0(const gcn_insn *in, const gcn_lfacts *f)
+{
+    return in->enc >= GCN_FMT_SOP2 && in->enc <= GCN_FMT_SOPP && gcn_rs_has_s(&f->defs, GCN_RS_M0);
+}
+
+static inline bool hz_lds_dma(const gcn_insn *in, const gcn_lfacts *f)
+{
+    (void)in;
+    return (f->lds & GCN_LL_DMA) != 0;
+}
+
+/* The built-in rules are the hazard engine's (hazards.def), listed here with
+ * their names in check style ("xdl-srcab") and no predicates: they are
+ * evaluated by gcn_lint_hazards through the engine, not by the predicate
+ * checker below. */
+static gcn_hazard_rule *builtin;
+static unsigned nbuiltin;
+
+static void build_builtin(void)
+{
+    if (builtin)
+        return;
+    unsigned n = gcn_hz_rule_count();
+    gcn_hazard_rule *r = calloc(n + 1, sizeof *r);
+    if (!r)
+        return;
+    for (unsigned i = 0; i < n; i++) {
+        const gcn_hz_rule *h = gcn_hz_rule_get(i);
+        char *name = strdup(h->name), *why = NULL;
+        for (char *c = name; c && *c; c++)
+            *c = *c == '_' ? '-' : (char)tolower((unsigned char)*c);
+        size_t len = strlen(h->desc) + strlen(h->func) + 32;
+        why = malloc(len);
+        if (why)
+            snprintf(why, len, "%s (LLVM GCNHazardRecognizer %s)", h->desc, h->func);
+        r[i].name = name;
+        r[i].targets = ((h->targets & 1) ? HZ_GFX942 : 0) | ((h->targets & 2) ? HZ_GFX950 : 0);
+        r[i].rel = GCN_HZ_ANY;
+        r[i].why = why;
+    }
+    builtin = r;
+    nbuiltin = n;
+}
+
+const gcn_hazard_rule *gcn_hazard_rules(unsigned *n)
+{
+    build_builtin();
+    *n = nbuiltin;
+    (void)hz_salu_writes_m0;
+    (void)hz_lds_dma;
+    return builtin;
+}
+
+unsigned gcn_hazard_wait_states(const gcn_lfacts *f)
+{
+    return f->kind == GCN_LK_NOP ? f->nop_states : 1;
+}
+
+static bool related(const gcn_hazard_rule *r, const gcn_insn *pi, const gcn_lfacts *p,
+                    const gcn_insn *ci, const gcn_lfacts *c)
+{
+    if (r->match)
+        return r->match(pi, p, ci, c);
+    switch (r->rel) {
+    case GCN_HZ_RAW: return gcn_rs_intersects(&p->defs, &c->uses);
+    case GCN_HZ_WAW: return gcn_rs_intersects(&p->defs, &c->defs);
+    case GCN_HZ_WAR: return gcn_rs_intersects(&p->uses, &c->defs);
+    default: return true;
+    }
+}
+
+/* Backward search state: (block, wait states so far) visited. */
+typedef struct hsearch {
+    const gcn_cfg *cfg;
+    const gcn_hazard_rule *rule;
+    unsigned cons;
+    unsigned char *seen;      /* nblocks * (states + 1) */
+    unsigned *stack;          /* pairs (block, acc) */
+    unsigned sp, cap;
+    int best_p;               /* producer short of the most wait states */
+    unsigned best_acc, best_need;
+    int best_short;
+} hsearch;
+
+static void push(hsearch *h, unsigned b, unsigned acc)
+{
+    unsigned w = h->rule->states + 1;
+    if (acc >= h->rule->states)
+        return;
+    size_t key = (size_t)b * w + acc;
+    if (h->seen[key])
+        return;
+    h->seen[key] = 1;
+    if (h->sp + 2 > h->cap) {
+        unsigned nc = h->cap ? 2 * h->cap : 64;
+        unsigned *p = realloc(h->stack, sizeof *p * nc);
+        if (!p)
+            return;
+        h->stack = p;
+        h->cap = nc;
+    }
+    h->stack[h->sp++] = b;
+    h->stack[h->sp++] = acc;
+}
+
+/* Scan instructions [first, from) of a block backwards with acc states between. */
+static void scan(hsearch *h, unsigned b, int from, unsigned acc)
+{
+    const gcn_cfg *cfg = h->cfg;
+    const gcn_block *blk = &cfg->blocks[b];
+    const gcn_lfacts *c = &cfg->facts[h->cons];
+    const gcn_insn *ci = &cfg->insn[h->cons];
+    for (int i = from - 1; i >= (int)blk->first; i--) {
+        const gcn_lfacts *p = &cfg->facts[i];
+        if (h->rule->producer(&cfg->insn[i], p) && related(h->rule, &cfg->insn[i], p, ci, c)) {
+            unsigned need = h->rule->need ? h->rule->need(cfg->dec.target, &cfg->insn[i], p, ci, c)
+                                          : h->rule->states;
+            if (acc < need && (h->best_p < 0 || (int)(need - acc) > h->best_short)) {
+                h->best_p = i;
+                h->best_acc = acc;
+                h->best_need = need;
+                h->best_short = (int)(need - acc);
+            }
+            /* a nearer producer shadows older ones only for fixed-window rules */
+            if (!h->rule->need)
+                return;
+        }
+        acc += gcn_hazard_wait_states(p);
+        if (acc >= h->rule->states)
+            return;
+    }
+    for (unsigned k = 0; k < blk->npred; k++)
+        push(h, blk->pred[k], acc);
+}
+
+static int lint_engine(const gcn_cfg *cfg, const gcn_lint_opts *o, gcn_findings *out);
+
+int gcn_lint_hazards(const gcn_cfg *cfg, const gcn_hazard_rule *rules, unsigned nrules,
+                     const gcn_lint_opts *o, gcn_findings *out)
+{
+    if (!rules)
+        return lint_engine(cfg, o, out);
+    int added = 0;
+    for (unsigned r = 0; r < nrules; r++) {
+        const gcn_hazard_rule *rule = &rules[r];
+        if (!(rule->targets & (1u << cfg->dec.target)) || !rule->states || !rule->producer ||
+            !rule->consumer)
+            continue;
+        hsearch h;
+        memset(&h, 0, sizeof h);
+        h.cfg = cfg;
+        h.rule = rule;
+        h.seen = malloc((size_t)cfg->nblocks * (rule->states + 1));
+        if (!h.seen)
+            return -1;
+        for (unsigned i = 0; i < cfg->ninsn; i++) {
+            if (!rule->consumer(&cfg->insn[i], &cfg->facts[i]))
+                continue;
+            memset(h.seen, 0, (size_t)cfg->nblocks * (rule->states + 1));
+            h.cons = i;
+            h.best_p = -1;
+            h.best_short = 0;
+            h.sp = 0;
+            unsigned b = cfg->block_of[i];
+            scan(&h, b, (int)i, 0);
+            while (h.sp) {
+                unsigned acc = h.stack[--h.sp];
+                unsigned pb = h.stack[--h.sp];
+                scan(&h, pb, (int)cfg->blocks[pb].last + 1, acc);
+            }
+            if (h.best_p < 0)
+                continue;
+            gcn_strbuf sb;
+            gcn_sb_init(&sb);
+            gcn_lint_insn_text(cfg, i, &sb);
+            gcn_sb_printf(&sb, " needs %u wait state%s after '", h.best_need,
+                          h.best_need == 1 ? "" : "s");
+            gcn_lint_insn_text(cfg, (unsigned)h.best_p, &sb);
+            gcn_sb_puts(&sb, "' (");
+            gcn_lint_loc(o, cfg->insn[h.best_p].addr, &sb);
+            gcn_sb_printf(&sb, ") but some path has only %u", h.best_acc);
+            if (rule->why)
+                gcn_sb_printf(&sb, ": %s", rule->why);
+            gcn_finding f = {.check = GCN_CHK_HAZARD, .severity = GCN_SEV_ERROR,
+                             .addr = cfg->insn[i].addr,
+                             .producer = (int64_t)cfg->insn[h.best_p].addr, .wait = -1,
+                             .rule = rule->name, .msg = strdup(sb.buf ? sb.buf : "")};
+            gcn_sb_free(&sb);
+            gcn_findings_add(out, &f);
+            added++;
+        }
+        free(h.seen);
+        free(h.stack);
+    }
+    return added;
+}
+
+/* ---- the built-in rules: the hazard engine over the CFG ----------------- */
+
+/* The history reaching each block is the join of its predecessors' (a
+ * multi-history: LLVM decides per path which producer is nearest), iterated
+ * to a fixed point over branches and loop back edges; then every
+ * instruction is checked against the history before it, i.e. against the
+ * minimum number of wait states over all paths. */
+static int lint_engine(const gcn_cfg *cfg, const gcn_lint_opts *o, gcn_findings *out)
+{
+    if (!cfg->nblocks)
+        return 0;
+    build_builtin();
+    unsigned flags = (o && o->hz_xnack_off) ? 0 : GCN_HZ_XNACK;
+    for (unsigned i = 0; i < cfg->ninsn && !(flags & GCN_HZ_AGPR0); i++)
+        for (unsigned k = 0; k < cfg->insn[i].nopnds; k++)
+            if (cfg->insn[i].op[k].kind == GCN_OPND_AGPR && cfg->insn[i].op[k].reg == 0)
+                flags |= GCN_HZ_AGPR0;
+    gcn_hz_insn *hi = malloc((size_t)cfg->ninsn * sizeof *hi);
+    gcn_hz_multi *in = calloc(cfg->nblocks, sizeof *in);
+    unsigned char *has = calloc(cfg->nblocks, 1), *queued = calloc(cfg->nblocks, 1);
+    size_t wcap = (size_t)cfg->nblocks * 64 + 1;
+    unsigned *work = malloc(wcap * sizeof *work);
+    gcn_hz_multi *st = malloc(sizeof *st), *nw = malloc(sizeof *nw);
+    int added = 0;
+    if (!hi || !in || !has || !queued || !work || !st || !nw) {
+        added = -1;
+        goto done;
+    }
+    for (unsigned i = 0; i < cfg->ninsn; i++)
+        gcn_hz_analyze(&cfg->dec, &cfg->insn[i], &hi[i]);
+    gcn_hz_state init;
+    gcn_hz_reset(&init, cfg->dec.target, flags);
+    gcn_hz_multi_init(&in[0], &init);
+    has[0] = 1;
+    size_t wh = 0, wt = 0;
+    work[wt++] = 0;
+    queued[0] = 1;
+    while (wh < wt) {
+        unsigned b = work[wh++];
+        queued[b] = 0;
+        const gcn_block *blk = &cfg->blocks[b];
+        *st = in[b];
+        for (unsigned i = blk->first; i <= blk->last; i++)
+            gcn_hz_multi_push(st, &hi[i]);
+        for (unsigned s = 0; s < blk->nsucc; s++) {
+            unsigned c = blk->succ[s];
+            if (!has[c]) {
+                *nw = *st;
+                has[c] = 1;
+            } else {
+                *nw = in[c];
+                gcn_hz_multi_join(nw, st);
+                if (gcn_hz_multi_same(nw, &in[c]))
+                    continue;
+            }
+            in[c] = *nw;
+            if (!queued[c] && wt < wcap) {   /* the bound ends pathological iterations */
+                work[wt++] = c;
+                queued[c] = 1;
+            }
+        }
+    }
+    gcn_hz_finding f[32];
+    gcn_strbuf sb;
+    gcn_sb_init(&sb);
+    for (unsigned b = 0; b < cfg->nblocks; b++) {
+        if (!has[b])
+            continue;
+        const gcn_block *blk = &cfg->blocks[b];
+        *st = in[b];
+        for (unsigned i = blk->first; i <= blk->last; i++) {
+            unsigned n = gcn_hz_multi_check(st, &hi[i], f, 32);
+            for (unsigned k = 0; k < n && k < 32; k++) {
+                const gcn_hz_rule *r = gcn_hz_rule_get(f[k].rule);
+                char u[24];
+                gcn_sb_reset(&sb);
+                gcn_lint_insn_text(cfg, i, &sb);
+                gcn_sb_printf(&sb, " needs %u wait state%s after '", f[k].required,
+                              f[k].required == 1 ? "" : "s");
+                int p = gcn_cfg_index(cfg, f[k].prod_pc);
+                if (p >= 0)
+                    gcn_lint_insn_text(cfg, (unsigned)p, &sb);
+                gcn_sb_puts(&sb, "' (");
+                gcn_lint_loc(o, f[k].prod_pc, &sb);
+                gcn_sb_printf(&sb, ") but some path has only %u (%s): %s (LLVM GCNHazardRecognizer %s)",
+                              f[k].present, gcn_hz_unit_name(f[k].unit, u, sizeof u),
+                              r ? r->desc : "", r ? r->func : "");
+                gcn_finding fd = {.check = GCN_CHK_HAZARD, .severity = GCN_SEV_ERROR,
+                                  .addr = cfg->insn[i].addr, .producer = (int64_t)f[k].prod_pc,
+                                  .wait = -1,
+                                  .rule = builtin && f[k].rule < nbuiltin ? builtin[f[k].rule].name
+                                                                         : (r ? r->name : NULL),
+                                  .msg = strdup(sb.buf ? sb.buf : "")};
+                gcn_findings_add(out, &fd);
+                added++;
+            }
+            gcn_hz_multi_push(st, &hi[i]);
+        }
+    }
+    gcn_sb_free(&sb);
+done:
+    free(hi);
+    free(in);
+    free(has);
+    free(queued);
+    free(work);
+    free(st);
+    free(nw);
+    return added;
+}

@@ -1,0 +1,194 @@
+/*
+ * hazard_sim.c -- the simulator's use of the hazard engine (src/analyze/
+ * gcn_hazard.h): every issued instruction of a wave is checked against the
+ * wave's recent history; a violated rule is a finding (GCN_FIND_HAZARD)
+ * naming producer, consumer, the wait states required and present.
+ *
+ * --hazard-effect=stale (gcn_sim_opts.hazard_effect = GCN_SIM_HZ_STALE) also
+ * models the consequence of the hazards where the consumer reads a result
+ * too early: it reads the register's value from before the producer wrote
+ * it.  For that the pre-write values of every instruction's destinations are
+ * kept for the hazard window (a ring of saved registers), swapped in for the
+ * consumer's execution and swapped back afterwards (unless the consumer
+ * itself overwrote them).  WAR/WAW and other hazards are only reported.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "sim_int.h"
+
+#define HZ_SAVE_SLOTS 160     /* saved registers (a 32x32 MFMA writes 16..32) */
+#define HZ_SWAP_MAX   64
+
+typedef struct hz_save {
+    uint64_t pc;               /* producer */
+    uint32_t seq;              /* age (larger = newer) */
+    uint16_t unit;             /* gcn_hz unit */
+    uint8_t valid;
+    uint32_t val[NL];          /* scalar: val[0] */
+} hz_save;
+
+struct sim_hz {
+    gcn_hz_state st;
+    hz_save *save;             /* stale mode only */
+    uint32_t seq;
+    unsigned next;             /* next save slot (ring) */
+    unsigned nswap;
+    uint16_t swap_unit[HZ_SWAP_MAX];
+    uint32_t swap_new[HZ_SWAP_MAX][NL];
+};
+
+/* Storage of a register unit in the wave, or NULL (lanes: 1 for scalar). */
+static uint32_t *unit_ptr(sim_wave *w, unsigned unit, unsigned *lanes)
+{
+    if (unit < 128) {
+        *lanes = 1;
+        return &w->s[unit];
+    }
+    unsigned row;
+    if (unit >= GCN_HZ_UNIT_AGPR)
+        row = w->accum + (unit - GCN_HZ_UNIT_AGPR);
+    else
+        row = unit - GCN_HZ_UNIT_VGPR;
+    if (row >= w->nvrows)
+        return NULL;
+    *lanes = NL;
+    return w->v[row];
+}
+
+void sim_hz_free(sim_wave *w)
+{
+    if (w && w->hz) {
+        free(w->hz->save);
+        free(w->hz);
+        w->hz = NULL;
+    }
+}
+
+void sim_hz_wave_reset(gcn_sim *s, sim_wave *w)
+{
+    if (!s->hz_on)
+        return;
+    if (!w->hz) {
+        w->hz = calloc(1, sizeof *w->hz);
+        if (!w->hz)
+            return;
+    }
+    gcn_hz_reset(&w->hz->st, s->prog->dec.target, s->hz_flags);
+    w->hz->seq = 0;
+    w->hz->next = 0;
+    w->hz->nswap = 0;
+    if (s->o.hazard_effect == GCN_SIM_HZ_STALE) {
+        if (!w->hz->save)
+            w->hz->save = calloc(HZ_SAVE_SLOTS, sizeof *w->hz->save);
+        if (w->hz->save)
+            for (unsigned i = 0; i < HZ_SAVE_SLOTS; i++)
+                w->hz->save[i].valid = 0;
+    }
+}
+
+/* Remember the values the destinations of si hold before it executes. */
+static void save_defs(sim_wave *w, const sim_insn *si)
+{
+    struct sim_hz *h = w->hz;
+    const gcn_hz_insn *hi = &si->hz;
+    h->seq++;
+    for (unsigned d = 0; d < hi->ndef; d++)
+        for (unsigned u = hi->def[d].lo; u < (unsigned)hi->def[d].lo + hi->def[d].n; u++) {
+            unsigned lanes;
+            uint32_t *p = unit_ptr(w, u, &lanes);
+            if (!p)
+                continue;
+            /* a ring: the slot reused is the oldest */
+            hz_save *sv = &h->save[h->next];
+            h->next = (h->next + 1) % HZ_SAVE_SLOTS;
+            sv->valid = 1;
+            sv->pc = si->pc;
+            sv->seq = h->seq;
+            sv->unit = (uint16_t)u;
+            memcpy(sv->val, p, lanes * sizeof *p);
+        }
+}
+
+static const hz_save *find_save(const struct sim_hz *h, uint64_t pc, unsigned unit)
+{
+    const hz_save *best = NULL;
+    for (unsigned i = 0; i < HZ_SAVE_SLOTS; i++) {
+        const hz_save *sv = &h->save[i];
+        if (sv->valid && sv->pc == pc && sv->unit == unit && (!best || sv->seq > best->seq))
+            best = sv;
+    }
+    return best;
+}
+
+void sim_hz_before(gcn_sim *s, sim_x *x, const sim_insn *si)
+{
+    sim_wave *w = x->w;
+    struct sim_hz *h = w->hz;
+    if (!h)
+        return;
+    h->nswap = 0;
+    gcn_hz_finding f[16];
+    unsigned n = gcn_hz_check(&h->st, &si->hz, f, 16);
+    int stale = s->o.hazard_effect == GCN_SIM_HZ_STALE && h->save;
+    if (stale)
+        save_defs(w, si);
+    for (unsigned i = 0; i < n && i < 16; i++) {
+        const gcn_hz_rule *r = gcn_hz_rule_get(f[i].rule);
+        char err[128], u[24];
+        int32_t pi = sim_prog_at(s->prog, f[i].prod_pc, err, sizeof err);
+        const sim_insn *prod = pi >= 0 ? sim_prog_insn(s->prog, (uint32_t)pi) : NULL;
+        char detail[512];
+        snprintf(detail, sizeof detail,
+                 "hazard %s: needs %u wait state%s after the producer, has %u (%s); %s "
+                 "[LLVM GCNHazardRecognizer %s]%s",
+                 r ? r->name : "?", f[i].required, f[i].required == 1 ? "" : "s", f[i].present,
+                 gcn_hz_unit_name(f[i].unit, u, sizeof u), r ? r->desc : "", r ? r->func : "",
+                 stale && f[i].raw ? "; read the old value" : "");
+        sim_finding_w(s, w, si, GCN_FIND_HAZARD, prod, sim_exec(w), detail);
+        if (!stale || !f[i].raw)
+            continue;
+        for (unsigned u2 = f[i].reg.lo; u2 < (unsigned)f[i].reg.lo + f[i].reg.n; u2++) {
+            const hz_save *sv = find_save(h, f[i].prod_pc, u2);
+            unsigned lanes;
+            uint32_t *p = unit_ptr(w, u2, &lanes);
+            if (!sv || !p || h->nswap == HZ_SWAP_MAX)
+                continue;
+            int dup = 0;
+            for (unsigned k = 0; k < h->nswap; k++)
+                dup |= h->swap_unit[k] == u2;
+            if (dup)
+                continue;
+            h->swap_unit[h->nswap] = (uint16_t)u2;
+            memcpy(h->swap_new[h->nswap], p, lanes * sizeof *p);
+            memcpy(p, sv->val, lanes * sizeof *p);
+            h->nswap++;
+        }
+    }
+}
+
+void sim_hz_after(gcn_sim *s, sim_x *x, const sim_insn *si)
+{
+    sim_wave *w = x->w;
+    struct sim_hz *h = w->hz;
+    (void)s;
+    if (!h)
+        return;
+    for (unsigned k = 0; k < h->nswap; k++) {
+        unsigned u = h->swap_unit[k], lanes;
+        int written = 0;
+        for (unsigned d = 0; d < si->hz.ndef; d++)
+            written |= u >= si->hz.def[d].lo && u < (unsigned)si->hz.def[d].lo + si->hz.def[d].n;
+        uint32_t *p = unit_ptr(w, u, &lanes);
+        if (!p)
+            continue;
+        if (!written)
+            memcpy(p, h->swap_new[k], lanes * sizeof *p);
+        else if (lanes == NL)   /* lanes the consumer did not write keep the new value */
+            for (unsigned l = 0; l < NL; l++)
+                if (!(x->exec >> l & 1))
+                    p[l] = h->swap_new[k][l];
+    }
+    h->nswap = 0;
+    gcn_hz_push(&h->st, &si->hz);
+}
