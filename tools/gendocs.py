@@ -31,7 +31,8 @@ Options in parentheses after "run", comma-separated:
                    the files differ; the status must still be allowed with exit=);
     run(requires=NAME): run the commands only if the probe NAME succeeds; otherwise the
                    block shows the commands and says which probe failed.  A probe is declared once per file:
-                   <!-- probe NAME: SHELL COMMAND -->  (e.g. whether gcnsim has an option yet).
+                   <!-- probe NAME: SHELL COMMAND -->  (e.g. whether gcnsim has an option yet;
+                   probes run without pipefail, so `prog | grep -q X` works).
 
 Commands run with bash -o pipefail, stdout and stderr merged (as a terminal shows them),
 LC_ALL=C, stdin from /dev/null, from the top of a tree that looks like the build tree: a
@@ -230,9 +231,10 @@ class Runner:
             out = out.replace(p + '/', '')
         return '\n'.join(l.rstrip() for l in out.split('\n')).rstrip('\n')
 
-    def sh(self, cmd):
+    def sh(self, cmd, pipefail=True):
         try:
-            p = subprocess.run(['bash', '-o', 'pipefail', '-c', cmd], cwd=self.top, env=self.env,
+            p = subprocess.run(['bash'] + (['-o', 'pipefail'] if pipefail else []) + ['-c', cmd],
+                               cwd=self.top, env=self.env,
                                stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
                                stderr=subprocess.STDOUT, timeout=TIMEOUT)
         except subprocess.TimeoutExpired:
@@ -243,7 +245,8 @@ class Runner:
         if name not in probes:
             raise DocError('%s: requires=%s, but the file declares no such probe' % (where, name))
         if name not in self.probe_cache:
-            self.probe_cache[name] = self.sh(probes[name])[0] == 0
+            # without pipefail: `prog | grep -q X` must not fail because prog got SIGPIPE
+            self.probe_cache[name] = self.sh(probes[name], pipefail=False)[0] == 0
         return self.probe_cache[name]
 
 
