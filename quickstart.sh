@@ -31,13 +31,23 @@ check)
     make -j"$(nproc)" check
     ;;
 run)
-    k=kernels/vector_add/vector_add.s
-    if [ -f "$k" ]; then
-        clang-22 -x assembler -target amdgcn-amd-amdhsa -mcpu=gfx942 -g "$k" -o /tmp/quickstart_vadd.hsaco
-        ./gcndis /tmp/quickstart_vadd.hsaco
-    else
-        echo "quickstart: built; no bundled kernel yet"
-    fi
+    # The main job: simulate the bundled vector add (seed 001's five patterns)
+    # and show what the wait-counter FIFOs hold at each instruction, then
+    # let the linter prove its waits and suggest the loosest safe ones.
+    m=kernels/vector_add/vector_add.json
+    echo "== gcnsim: FIFO trace of wave 0 (first 30 instructions) =="
+    t=$(mktemp)
+    ./gcnsim --manifest "$m" --mcpu gfx942 --set N=1000 --trace=fifo \
+        --plot vector_add_fifo.svg >"$t" 2>&1
+    head -n 90 "$t"; echo "[... $(wc -l <"$t") lines in all]"; rm -f "$t"
+    echo
+    echo "== gcnsim on a broken variant (one wait too weak on the first loop iteration) =="
+    ./gcnsim --manifest kernels/vector_add/vector_add_weak_loop.json --mcpu gfx942 --set N=4097 || true
+    echo
+    echo "== gcnlint --suggest =="
+    ./gcnlint --suggest kernels/vector_add/vector_add.s
+    echo
+    echo "quickstart: FIFO-depth plot written to vector_add_fifo.svg"
     ;;
 *)
     echo "usage: $0 [run|check]" >&2

@@ -2,7 +2,9 @@
  * row-major, B K x N bf16 column-major (N x K row-major), C M x N f32, computed exactly as
  * the kernel's chain of v_mfma_f32_32x32x8_bf16 does it: for each element, 8-wide k
  * steps in increasing k, each one MFMA group (src/sim/mfma_num.c, docs/mfma.md), starting
- * from C = 0. */
+ * from C = 0.  The inputs are decoded once (gcn_mfma_num_decode); one
+ * gcn_mfma_num_dot_vals over all of K per element is that chain, since its groups of 8
+ * are the MFMAs' k steps and each group's result is the next one's C. */
 #include "ref_util.h"
 #include "sim/gcn_mfma_num.h"
 
@@ -23,18 +25,25 @@ int main(int argc, char **argv)
         if (a && b && c) {
             gcn_mfma_num nm;
             gcn_mfma_num_init(&nm, GCN_MT_BF16, GCN_MT_BF16, GCN_MT_F32, 0);
-            for (long long i = 0; i < M; i++)
-                for (long long j = 0; j < N; j++) {
-                    uint32_t acc = 0, av[8], bv[8];
-                    for (long long kk = 0; kk + 8 <= K; kk += 8) {
-                        for (int p = 0; p < 8; p++) {
-                            av[p] = a[i * K + kk + p];
-                            bv[p] = b[j * K + kk + p];
-                        }
-                        acc = gcn_mfma_num_dot(&nm, av, bv, 8, acc, NULL);
-                    }
-                    c[i * N + j] = acc;
-                }
+            size_t na = (size_t)(M * K), nb = (size_t)(N * K);
+            uint32_t *bits = malloc((na > nb ? na : nb) * 4 + 4);
+            gcn_mfma_val *av = malloc(na * sizeof *av + 1), *bv = malloc(nb * sizeof *bv + 1);
+            if (bits && av && bv) {
+                for (size_t p = 0; p < na; p++)
+                    bits[p] = a[p];
+                gcn_mfma_num_decode(&nm, 0, bits, na, av);
+                for (size_t p = 0; p < nb; p++)
+                    bits[p] = b[p];
+                gcn_mfma_num_decode(&nm, 1, bits, nb, bv);
+                size_t kk = (size_t)(K / 8 * 8);
+                for (long long i = 0; i < M; i++)
+                    for (long long j = 0; j < N; j++)
+                        c[i * N + j] = gcn_mfma_num_dot_vals(&nm, &av[i * K], &bv[j * K], kk,
+                                                             0, NULL);
+            }
+            free(bits);
+            free(av);
+            free(bv);
             gcn_ref_expect(&r, "C", GCN_REF_F32, c, (size_t)(M * N));
             gcn_ref_unchanged(&r, "A");
             gcn_ref_unchanged(&r, "B");

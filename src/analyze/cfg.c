@@ -580,9 +580,12 @@ static void pc_transfer(const gcn_insn *in, const gcn_lfacts *f, pval *st)
     }
     gcn_regset w = f->defs;
     gcn_rs_or(&w, &f->adefs);
-    for (unsigned i = 0; i < NPV; i++)
-        if (gcn_rs_has_s(&w, i))
-            st[i] = pv_top();
+    for (unsigned k = 0; k < 2; k++)          /* the set bits, not every index */
+        for (uint64_t x = w.s[k]; x; x &= x - 1) {
+            unsigned i = k * 64 + (unsigned)__builtin_ctzll(x);
+            if (i < NPV)
+                st[i] = pv_top();
+        }
     if (have && d) {
         set_def(st, d, 0, r0);
         if (pair)
@@ -877,10 +880,14 @@ static int build(builder *b, char *err, size_t errlen)
     unsigned mv = 0;
     for (unsigned i = 0; i < cfg->ninsn; i++) {
         const gcn_lfacts *f = &cfg->facts[i];
-        for (unsigned v = 0; v < 256; v++)
-            if (gcn_rs_has_v(&f->uses, v) || gcn_rs_has_v(&f->defs, v) ||
-                gcn_rs_has_v(&f->adefs, v))
+        for (unsigned k = 4; k-- > 0;) {        /* highest v0..v255 named */
+            uint64_t x = f->uses.v[k] | f->defs.v[k] | f->adefs.v[k];
+            if (x) {
+                unsigned v = k * 64 + 63 - (unsigned)__builtin_clzll(x);
                 mv = v + 1 > mv ? v + 1 : mv;
+                break;
+            }
+        }
     }
     cfg->max_vgpr = mv;
     cfg->issues = b->issues;

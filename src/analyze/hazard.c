@@ -826,6 +826,8 @@ void gcn_hz_push(gcn_hz_state *s, const gcn_hz_insn *c)
         s->clause.count++;
     s->clock += c->ws;
     if (c->cls && !(c->cls & HZC_NOP)) {
+        if (s->n == GCN_HZ_MAXHIST)
+            expire(s);      /* usually frees many slots: no shift per push */
         if (s->n == GCN_HZ_MAXHIST) {
             memmove(&s->hist[0], &s->hist[1], (GCN_HZ_MAXHIST - 1) * sizeof s->hist[0]);
             s->n--;

@@ -316,12 +316,15 @@ static void transfer(const vctx *c, vstate *st, const gcn_insn *in, const gcn_lf
     /* all written registers become unknown, then the result is set */
     gcn_regset w = f->defs;
     gcn_rs_or(&w, &f->adefs);
-    for (unsigned i = 0; i < 128; i++)
-        if (gcn_rs_has_s(&w, i))
-            st->s[i] = av_top();
-    for (unsigned i = 0; i < c->nv; i++)
-        if (gcn_rs_has_v(&w, i))
-            st->v[i] = av_top();
+    for (unsigned k = 0; k < 2; k++)          /* the set bits, not every index */
+        for (uint64_t x = w.s[k]; x; x &= x - 1)
+            st->s[k * 64 + (unsigned)__builtin_ctzll(x)] = av_top();
+    for (unsigned k = 0; k < 8; k++)
+        for (uint64_t x = w.v[k]; x; x &= x - 1) {
+            unsigned i = k * 64 + (unsigned)__builtin_ctzll(x);
+            if (i < c->nv)
+                st->v[i] = av_top();
+        }
     if (have && dst && (dst->nregs <= 1))
         set_dst(c, st, dst, r);
     if (gcn_rs_has_s(&w, GCN_RS_EXEC)) {

@@ -105,8 +105,12 @@ static void q_push(wstate *s, unsigned q, unsigned idx, bool ooo)
                 e->rank++;
         }
     /* an older copy of the same producer that is indistinguishable from a
-     * newer one (out of order, or in order at the clamped rank) is dropped */
-    for (unsigned k = 0; k < s->n[q];) {
+     * newer one (out of order, or in order at the clamped rank) is dropped;
+     * that needs an out-of-order push or two in-order entries at the clamp */
+    unsigned nmax = 0;
+    for (unsigned k = 0; k < s->n[q] && nmax < 2; k++)
+        nmax += !(s->q[q][k].fl & QF_OOO) && s->q[q][k].rank == rank_max[q];
+    for (unsigned k = 0; (ooo || nmax >= 2) && k < s->n[q];) {
         qent *e = &s->q[q][k];
         bool dup = false;
         if (e->idx == idx && ooo && (e->fl & QF_OOO))
@@ -233,9 +237,40 @@ static bool lds_overlap(const wrun *r, unsigned a, unsigned b)
     return gcn_lds_may_overlap(&r->vals->lds[a], &r->vals->lds[b]);
 }
 
+/* A 64-bit summary of a register set: bit (s >> 3) for scalar index s
+ * (0..127), bit 16 + v / 11 for vector index v (0..511).  Disjoint summaries
+ * prove disjoint sets, so most producer/consumer pairs are ruled out without
+ * touching their register sets. */
+static uint64_t rs_sig(const gcn_regset *rs)
+{
+    uint64_t g = 0;
+    for (unsigned w = 0; w < 2; w++)
+        for (uint64_t x = rs->s[w]; x; x &= x - 1)
+            g |= 1ull << ((w * 64 + (unsigned)__builtin_ctzll(x)) >> 3);
+    for (unsigned w = 0; w < 8; w++)
+        for (uint64_t x = rs->v[w]; x; x &= x - 1)
+            g |= 1ull << (16 + (w * 64 + (unsigned)__builtin_ctzll(x)) / 11);
+    return g;
+}
+
+static inline bool rs_meet(const gcn_regset *a, const gcn_regset *b)
+{
+    uint64_t x = (a->s[0] & b->s[0]) | (a->s[1] & b->s[1]);
+    for (unsigned k = 0; k < 8; k++)
+        x |= a->v[k] & b->v[k];
+    return x != 0;
+}
+
 static int check_insn(wrun *r, const wstate *s, unsigned i, unsigned node)
 {
     const gcn_lfacts *F = &r->cfg->facts[i];
+    const uint64_t fs = r->fsig[i];
+    /* per queue: may a pending entry matter without sharing registers? */
+    const bool other[2] = {
+        F->kind == GCN_LK_BARRIER || (F->lds & (GCN_LL_READ | GCN_LL_WRITE)),
+        F->kind == GCN_LK_BARRIER || (F->lds & GCN_LL_DMA)};
+    if (!fs && !other[0] && !other[1])
+        return 0;
     gcn_regset wr = F->defs;
     gcn_rs_or(&wr, &F->adefs);
     for (unsigned q = 0; q < 2; q++) {
@@ -243,14 +278,17 @@ static int check_insn(wrun *r, const wstate *s, unsigned i, unsigned node)
         bool f_ooo = q == WQ_VM ? F->vm_ooo : F->lgkm_ooo;
         for (unsigned k = 0; k < s->n[q]; k++) {
             const qent *e = &s->q[q][k];
+            const bool regs = (r->asig[e->idx] & fs) != 0;
+            if (!regs && !other[q])
+                continue;
             const gcn_lfacts *P = &r->cfg->facts[e->idx];
             int rc = 0;
-            if (gcn_rs_intersects(&P->adefs, &F->uses)) {
+            if (regs && rs_meet(&P->adefs, &F->uses)) {
                 int chk = (e->fl & QF_OOO) && (e->fl & QF_ASSUMED) && P->mem == GCN_LM_SMEM
                         ? GCN_CHK_SMEM_ORDER : GCN_CHK_PENDING_READ;
                 rc |= rec_add(r, chk, q, i, e->idx, node);
             }
-            if (gcn_rs_intersects(&P->adefs, &wr)) {
+            if (regs && rs_meet(&P->adefs, &wr)) {
                 /* two in-order results of one counter land in issue order */
                 bool ordered = f_in_q && !f_ooo && !(e->fl & QF_OOO) && !(P->ctr & ~F->ctr) &&
                                P->ctr == F->ctr;
@@ -452,12 +490,19 @@ int gcn_waits_explore(wrun *r, const gcn_cfg *cfg, const gcn_values *vals,
     r->qcap = 2 * nmem + 80;
     r->bcount = calloc(cfg->nblocks, sizeof *r->bcount);
     r->bwiden = malloc(sizeof *r->bwiden * cfg->nblocks);
+    r->asig = malloc(sizeof *r->asig * cfg->ninsn);
+    r->fsig = malloc(sizeof *r->fsig * cfg->ninsn);
     wstate st, tmp;
-    if (!r->bcount || !r->bwiden || gcn_wstate_init(&st, r->qcap) < 0 ||
+    if (!r->bcount || !r->bwiden || !r->asig || !r->fsig || gcn_wstate_init(&st, r->qcap) < 0 ||
         gcn_wstate_init(&tmp, r->qcap) < 0)
         return -1;
     for (unsigned k = 0; k < cfg->nblocks; k++)
         r->bwiden[k] = -1;
+    for (unsigned i = 0; i < cfg->ninsn; i++) {
+        const gcn_lfacts *f = &cfg->facts[i];
+        r->asig[i] = rs_sig(&f->adefs);
+        r->fsig[i] = rs_sig(&f->uses) | rs_sig(&f->defs) | r->asig[i];
+    }
     st.n[0] = st.n[1] = 0;
     int rc = 0;
     r->bcount[0] = 1;
@@ -491,6 +536,8 @@ void gcn_waits_free(wrun *r)
     free(r->htab);
     free(r->bcount);
     free(r->bwiden);
+    free(r->asig);
+    free(r->fsig);
     memset(r, 0, sizeof *r);
 }
 

@@ -70,6 +70,8 @@ typedef struct wrun {
     unsigned hcap, hn;
     unsigned *bcount;
     int *bwiden;
+    uint64_t *asig;      /* per instruction: signature of its async defs (rs_sig) */
+    uint64_t *fsig;      /* per instruction: signature of its uses, defs and async defs */
     unsigned qcap;
     bool widened, truncated;
 } wrun;

@@ -438,9 +438,65 @@ void sim_lds_check_read(sim_x *x, uint32_t a, uint32_t n, unsigned lane)
     }
 }
 
+void sim_lds_wnote(sim_x *x, uint32_t lo, uint32_t hi)
+{
+    sim_wave *w = x->w;
+    if (!x->g || x->g->nwaves < 2 || lo >= hi)
+        return;
+    unsigned n = sizeof w->lw / sizeof w->lw[0];
+    unsigned i = w->lw_next++ % n;
+    if (w->nlw < n)
+        w->nlw++;
+    w->lw[i].si = x->i;
+    w->lw[i].lo = lo;
+    w->lw[i].hi = hi;
+}
+
+void sim_lds_rnote(sim_x *x, uint32_t lo, uint32_t hi)
+{
+    sim_wave *w = x->w;
+    if (!x->g || x->g->nwaves < 2 || lo >= hi)
+        return;
+    unsigned n = sizeof w->lrd / sizeof w->lrd[0];
+    unsigned i = w->lrd_next++ % n;
+    if (w->nlrd < n)
+        w->nlrd++;
+    w->lrd[i].si = x->i;
+    w->lrd[i].lo = lo;
+    w->lrd[i].hi = hi;
+}
+
 void sim_lds_check_done(sim_x *x)
 {
     char wt[48];
+    if (x->race_lanes) {
+        sim_wave *ow = x->race_w;
+        const sim_insn *prod = NULL;
+        /* the newest access of that wave covering the byte */
+        unsigned n = sizeof ow->lw / sizeof ow->lw[0];
+        unsigned cnt = x->race_war ? ow->nlrd : ow->nlw, next = x->race_war ? ow->lrd_next : ow->lw_next;
+        for (unsigned k = 0; k < cnt && !prod; k++) {
+            unsigned i = (next - 1 - k) % n;
+            uint32_t lo = x->race_war ? ow->lrd[i].lo : ow->lw[i].lo;
+            uint32_t hi = x->race_war ? ow->lrd[i].hi : ow->lw[i].hi;
+            if (x->race_addr >= lo && x->race_addr < hi)
+                prod = x->race_war ? ow->lrd[i].si : ow->lw[i].si;
+        }
+        if (x->race_war)
+            sim_finding(x, GCN_FIND_LDS_RACE, prod, x->race_lanes,
+                        "writes LDS byte 0x%x that wave %u read with no s_barrier in between: "
+                        "whether that read sees this write is not defined (a race); put "
+                        "s_waitcnt lgkmcnt(0) and s_barrier between the read and the write",
+                        x->race_addr, ow->idx);
+        else
+            sim_finding(x, GCN_FIND_LDS_RACE, prod, x->race_lanes,
+                        "reads LDS byte 0x%x that wave %u wrote with no s_barrier in between: "
+                        "the order of the two waves is not defined (a race); put s_waitcnt "
+                        "lgkmcnt(0) and s_barrier between the write and the read",
+                        x->race_addr, ow->idx);
+        x->race_lanes = 0;
+        x->race_war = 0;
+    }
     if (x->lds_dma_lanes) {
         const sim_ticket *t = x->lds_dma_tk;
         sim_wave *ow = x->lds_dma_w;

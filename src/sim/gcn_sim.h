@@ -29,20 +29,20 @@ enum {
 enum { GCN_SIM_HZ_REPORT = 0, GCN_SIM_HZ_OFF = 1, GCN_SIM_HZ_STALE = 2 };
 
 /* Finding kinds (dynamic checks). */
-typedef enum gcn_finding_kind {
+typedef enum gcn_sim_finding_kind {
     GCN_FIND_READ_PENDING = 1,  /* read of a register whose load has not retired */
     GCN_FIND_WRITE_PENDING,     /* overwrite of a register whose load has not retired */
     GCN_FIND_LDS_DMA_PENDING,   /* LDS read of bytes an unretired LDS-DMA writes */
     GCN_FIND_SMEM_OOO,          /* SMEM result used after lgkmcnt(N>0) with another SMEM pending */
     GCN_FIND_BARRIER_LDS,       /* s_barrier with LDS writes outstanding that another wave reads */
-    GCN_FIND_VGPR_RANGE,        /* (reserved) */
+    GCN_FIND_LDS_RACE,          /* LDS read of bytes another wave wrote with no s_barrier between */
     GCN_FIND_HAZARD,            /* too few wait states between producer and consumer
                                  * (src/analyze/hazards.def) */
     GCN_FIND_KIND_COUNT
-} gcn_finding_kind;
+} gcn_sim_finding_kind;
 
-typedef struct gcn_finding {
-    gcn_finding_kind kind;
+typedef struct gcn_sim_finding {
+    gcn_sim_finding_kind kind;
     uint64_t pc;                 /* consumer instruction */
     char *text;                  /* its text */
     char *where;                 /* "file.s:12" or NULL */
@@ -52,10 +52,11 @@ typedef struct gcn_finding {
     char *prod_where;
     char *prod_sym;
     char *detail;                /* registers/bytes and explanation */
+    char *rule;                  /* GCN_FIND_HAZARD: "hazard-<rule>" */
     uint64_t lanes;              /* lanes concerned (first occurrence) */
     unsigned wg[3], wave;        /* first occurrence */
     uint64_t count;              /* occurrences (same kind, pc, producer) */
-} gcn_finding;
+} gcn_sim_finding;
 
 typedef struct gcn_sim_opts {
     gcn_target target;
@@ -70,6 +71,8 @@ typedef struct gcn_sim_opts {
     const char *trace_json;      /* Chrome trace of that wave, or NULL */
     const char *plot_svg;        /* FIFO depth plot of that wave, or NULL */
     int progress;                /* progress line on stderr */
+    unsigned quantum;            /* instructions a wave runs before the next wave of its
+                                    workgroup gets a turn (0: 1, instruction-level round robin) */
     unsigned max_findings_print; /* (unused by the library) */
 } gcn_sim_opts;
 
@@ -91,7 +94,7 @@ typedef struct gcn_sim_result {
     uint64_t waves;
     double seconds;              /* wall-clock time of the run */
     double cpu_seconds;          /* CPU time of the run (this thread) */
-    gcn_finding *findings;       /* owned by the gcn_sim, valid until the next run */
+    gcn_sim_finding *findings;       /* owned by the gcn_sim, valid until the next run */
     unsigned nfindings;
 } gcn_sim_result;
 
@@ -107,7 +110,7 @@ uint8_t *gcn_sim_host(gcn_sim *s, uint64_t addr, uint64_t size);
 int gcn_sim_run(gcn_sim *s, const gcn_dispatch *d, gcn_sim_result *res);
 
 /* Text of a finding kind ("read-before-retire" ...). */
-const char *gcn_finding_name(gcn_finding_kind k);
+const char *gcn_sim_finding_name(gcn_sim_finding_kind k);
 /* Print findings in the documented format. */
 void gcn_sim_print_findings(FILE *f, const gcn_sim_result *r, unsigned max);
 

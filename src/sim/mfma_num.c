@@ -222,10 +222,70 @@ static uint32_t f32_bits(float f)
     return u;
 }
 
+/* floor(x / 2^k), k >= 0, without relying on >> of negative values. */
+static inline int64_t floor_shr(int64_t x, int k)
+{
+    if (k >= 63)
+        return x < 0 ? -1 : 0;
+    return x >= 0 ? x >> k : ~(~x >> k);
+}
+
+/* The common case of fused_group, the same arithmetic in one pass: FUSED (not FUSED8),
+ * no scales, every input finite and C finite, no product able to reach 2^128 (largest
+ * product exponent <= 126).  Returns 0 and sets *out, or -1 to take the general path. */
+static int fused_group_fast(const nval *a, const nval *b, size_t first, size_t n,
+                            uint32_t cbits, uint32_t *out)
+{
+    unsigned cexp = (cbits >> 23) & 0xff;
+    if (cexp == 0xff || n > 16)
+        return -1;
+    int ep[16], emax = -100000;
+    for (size_t q = 0; q < n; q++) {
+        const nval *x = &a[first + q], *y = &b[first + q];
+        if ((x->cls | y->cls) || x->fb + y->fb > 20)
+            return -1;
+        ep[q] = x->e + y->e;
+        emax = ep[q] > emax ? ep[q] : emax;
+    }
+    if (emax > 126)
+        return -1;
+    int64_t S = 0;
+    for (size_t q = 0; q < n; q++) {
+        const nval *x = &a[first + q], *y = &b[first + q];
+        /* trunc(P * 2^(24 - fb sum + ep - emax)): fb sum <= 20, P < 2^22 (branch-free) */
+        int64_t P = (int64_t)x->m * y->m << (24 - x->fb - y->fb);
+        int d = emax - ep[q];
+        int64_t t = P >> (d < 63 ? d : 63);
+        int64_t sg = -(int64_t)(x->neg ^ y->neg);
+        S += (t ^ sg) - sg;
+    }
+    int ec = cexp ? (int)cexp - 127 : -126;
+    int64_t cm = cexp ? (int64_t)((cbits & 0x7fffff) | 0x800000) : (int64_t)(cbits & 0x7fffff);
+    if (cbits >> 31)
+        cm = -cm;
+    int mx = emax > ec ? emax : ec;
+    int k = 7 + emax - mx;                              /* Sp: 31 fraction bits */
+    int64_t Sp = k >= 0 ? S * ((int64_t)1 << k) : floor_shr(S, -k);
+    int kc = 1 + ec - mx;                               /* Cp: 24 fraction bits */
+    int64_t Cp = kc >= 0 ? cm * ((int64_t)1 << kc) : floor_shr(cm, -kc);
+    int64_t R = Sp + Cp * 128;
+    /* R * 2^(mx-31): R exact in a double (|R| < 2^40), 2^(mx-31) a normal double
+     * (mx >= -252), the product exact; one rounding to f32 (RNE) */
+    uint64_t pb = (uint64_t)(1023 + mx - 31) << 52;
+    double p2;
+    memcpy(&p2, &pb, 8);
+    float f = (float)((double)R * p2);
+    memcpy(out, &f, 4);
+    return 0;
+}
+
 /* One group: c (f32 bits) + products idx..; returns f32 bits. */
 static uint32_t fused_group(const gcn_mfma_num *nm, const nval *a, const nval *b,
                             const int32_t *sc, size_t first, size_t n, uint32_t cbits)
 {
+    uint32_t fast;
+    if (nm->alg == GCN_MA_FUSED && !sc && !fused_group_fast(a, b, first, n, cbits, &fast))
+        return fast;
     nval c = decode(GCN_MT_F32, 0, cbits);
     /* special values (MMA-Sim: the f64 sum of the products and C is NaN or inf) */
     int nan = c.cls == CLS_NAN, pinf = 0, ninf = 0;

@@ -8,8 +8,9 @@
 #include "sim_int.h"
 
 const sim_notsim_ent sim_notsim[] = {
-    {"V_MFMA_*", "matrix-core (MFMA) semantics are a separate issue"},
-    {"V_SMFMAC_*", "sparse matrix-core (SMFMAC) semantics are a separate issue"},
+    {"V_MFMA_LD_SCALE_B32", "v_mfma_ld_scale_b32 acts only as the first half of a scaled "
+                            "MFMA pair (decoded and simulated as v_mfma_scale_*); alone it "
+                            "is not modelled"},
     {"BUFFER_LOAD_FORMAT_*", "typed buffer formats (DATA_FORMAT/NUM_FORMAT conversion)"},
     {"BUFFER_STORE_FORMAT_*", "typed buffer formats (DATA_FORMAT/NUM_FORMAT conversion)"},
     {"TBUFFER_*", "typed buffer formats (DATA_FORMAT/NUM_FORMAT conversion)"},

@@ -279,15 +279,99 @@ static int ds_lanes(sim_x *x, uint32_t off, unsigned nbytes, uint32_t *addr, uin
     return 0;
 }
 
-/* check the reads of the active lanes against pending LDS writers */
+/* check the reads of the active lanes against pending LDS writers and, in
+ * workgroups of several waves, against other waves' writes of this epoch */
 static void ds_check_reads(sim_x *x, const uint32_t *addr, unsigned nbytes, uint32_t lo, uint32_t hi)
 {
-    if (!x->g || !x->g->nlr || !x->exec || !sim_lds_overlap(x->g, lo, hi))
+    sim_wg *g = x->g;
+    if (!g || !x->exec)
         return;
-    for (unsigned l = 0; l < NL; l++)
-        if (x->exec >> l & 1)
+    int pend = g->nlr && sim_lds_overlap(g, lo, hi);
+    int race = g->nwaves > 1;
+    if (!pend && !race)
+        return;
+    if (!pend && nbytes == 4 && g->lds_tag) {
+        /* the common case, dword per lane: tags inline */
+        uint32_t me = x->w->idx + 1, epoch = g->epoch, ep = (epoch & 0xffff) << 16;
+        uint32_t bit = 1u << (me - 1), *tag = g->lds_tag, *rtag = g->lds_rtag;
+        uint64_t e = x->exec, hit = 0;
+        uint32_t haddr = 0, htag = 0;
+        for (unsigned l = 0; l < NL; l++) {
+            if (!(e >> l & 1) || (addr[l] & 3))
+                continue;
+            uint32_t d = addr[l] >> 2, t = tag[d], rt = rtag[d];
+            if (t && (t & 31) != me && (t >> 5) == epoch) {
+                hit |= 1ull << l;
+                haddr = d * 4;
+                htag = t;
+            }
+            rtag[d] = ((rt & 0xffff0000u) == ep ? rt : ep) | bit;
+        }
+        for (unsigned l = 0; l < NL; l++)         /* unaligned lanes: the general check */
+            if ((e >> l & 1) && (addr[l] & 3))
+                sim_lds_rcheck(x, addr[l], nbytes, l);
+        if (hit && !x->race_war) {
+            x->race_lanes |= hit;
+            x->race_w = g->waves[(htag & 31) - 1];
+            x->race_addr = haddr;
+        }
+        sim_lds_rnote(x, lo, hi);
+        if (x->race_lanes)
+            sim_lds_check_done(x);
+        return;
+    }
+    for (unsigned l = 0; l < NL; l++) {
+        if (!(x->exec >> l & 1))
+            continue;
+        if (pend)
             sim_lds_check_read(x, addr[l], nbytes, l);
+        if (race)
+            sim_lds_rcheck(x, addr[l], nbytes, l);
+    }
+    if (race)
+        sim_lds_rnote(x, lo, hi);
     sim_lds_check_done(x);
+}
+
+/* note the LDS writes of the active lanes (cross-wave race detection) */
+static void ds_note_writes(sim_x *x, const uint32_t *addr, unsigned nbytes, uint32_t lo, uint32_t hi)
+{
+    sim_wg *g = x->g;
+    if (!g || g->nwaves < 2 || !x->exec)
+        return;
+    if (nbytes == 4 && g->lds_tag) {
+        uint32_t me = x->w->idx + 1, epoch = g->epoch, ep = (epoch & 0xffff) << 16;
+        uint32_t tagv = epoch << 5 | me, others = 0xffffu & ~(1u << (me - 1));
+        uint32_t *tag = g->lds_tag, *rtag = g->lds_rtag, haddr = 0, hr = 0;
+        uint64_t e = x->exec, hit = 0;
+        for (unsigned l = 0; l < NL; l++) {
+            if (!(e >> l & 1) || (addr[l] & 3))
+                continue;
+            uint32_t d = addr[l] >> 2, rt = rtag[d];
+            if ((rt & 0xffff0000u) == ep && (rt & others)) {
+                hit |= 1ull << l;
+                haddr = d * 4;
+                hr = rt & others;
+            }
+            tag[d] = tagv;
+        }
+        for (unsigned l = 0; l < NL; l++)
+            if ((e >> l & 1) && (addr[l] & 3))
+                sim_lds_wmark(x, addr[l], nbytes, l);
+        if (hit && !x->race_lanes) {
+            x->race_lanes = hit;
+            x->race_w = g->waves[__builtin_ctz(hr)];
+            x->race_addr = haddr;
+            x->race_war = 1;
+        }
+    } else {
+        for (unsigned l = 0; l < NL; l++)
+            if (x->exec >> l & 1)
+                sim_lds_wmark(x, addr[l], nbytes, l);
+    }
+    sim_lds_wnote(x, lo, hi);
+    if (x->race_lanes)
+        sim_lds_check_done(x);
 }
 
 /* single-address read of n bytes per lane into dn dwords (ext: 0 zero, 1 sign) */
@@ -416,6 +500,7 @@ static void ds_write(sim_x *x, unsigned nbytes, int hi16)
         t->lds_base = lo;
         t->lds_len = hi - lo;
     }
+    ds_note_writes(x, addr, nbytes, lo, hi);
     sim_tk_issue(x, t);
 }
 BODY(DS_WRITE_B32) { ds_write(x, 4, 0); }
@@ -451,6 +536,8 @@ static void ds_write2(sim_x *x, unsigned esz, unsigned scale)
         t->lds_base = lo0 < lo1 ? lo0 : lo1;
         t->lds_len = (hi0 > hi1 ? hi0 : hi1) - t->lds_base;
     }
+    ds_note_writes(x, a0, esz, lo0, hi0);
+    ds_note_writes(x, a1, esz, lo1, hi1);
     sim_tk_issue(x, t);
 }
 BODY(DS_WRITE2_B32) { ds_write2(x, 4, 1); }
@@ -492,6 +579,7 @@ static void ds_atomic(sim_x *x, int op, unsigned size, int rtn)
         t->lds_base = lo;
         t->lds_len = hi - lo;
     }
+    ds_note_writes(x, addr, size, lo, hi);
     if (r)
         sim_tk_issue(x, r);
     sim_tk_issue(x, t);
@@ -635,6 +723,26 @@ BODY(DS_WRITE_ADDTID_B32)
     t->lds_base = base;
     t->lds_len = 4 * NL;
     sim_tk_issue(x, t);
+}
+
+/* LDS-DMA writes count as the issuing wave's writes from the moment of issue */
+static void dma_note_writes(sim_x *x, const sim_ticket *t)
+{
+    if (!x->g || x->g->nwaves < 2 || !x->exec)
+        return;
+    if (t->lane_bytes == 4 && !(t->lds_base & 3)) {
+        uint32_t addr[NL];
+        for (unsigned l = 0; l < NL; l++)
+            addr[l] = t->lds_base + 4 * l;
+        ds_note_writes(x, addr, 4, t->lds_base, t->lds_base + t->lds_len);
+        return;
+    }
+    for (unsigned l = 0; l < NL; l++)
+        if (x->exec >> l & 1)
+            sim_lds_wmark(x, t->lds_base + l * t->lane_bytes, t->lane_bytes, l);
+    sim_lds_wnote(x, t->lds_base, t->lds_base + t->lds_len);
+    if (x->race_lanes)
+        sim_lds_check_done(x);
 }
 
 /* ---- buffer (MUBUF) ------------------------------------------------------------- */
@@ -895,6 +1003,7 @@ static void buf_load(sim_x *x, unsigned nbytes, int sext, int d16)
                 }
         }
         sim_lds_pend_dma(x, t);
+        dma_note_writes(x, t);
         sim_tk_issue(x, t);
         return;
     }
@@ -1154,6 +1263,7 @@ static void flat_load_lds(sim_x *x, unsigned nbytes, int sext)
         memcpy(dst + (size_t)l * esz, v, esz);
     }
     sim_lds_pend_dma(x, t);
+    dma_note_writes(x, t);
     sim_tk_issue(x, t);
 }
 
@@ -1178,6 +1288,7 @@ static void flat_load(sim_x *x, unsigned nbytes, int sext, int d16)
         if (sp == SP_LDS) {
             any_lds = 1;
             sim_lds_check_read(x, (uint32_t)a, nbytes, l);
+            sim_lds_rcheck(x, (uint32_t)a, nbytes, l);
         }
         uint32_t v = 0;
         if (nbytes >= 4) {

@@ -8,7 +8,7 @@
  * reads half op_sel_hi[k], negated by neg_hi[k].  For the f32 pairs the
  * halves are the two dwords of the 64-bit source.  v_fma_mix*: op_sel_hi[k]
  * set means source k is f16 (half op_sel[k]), else f32; neg_lo is neg and
- * neg_hi is abs.  MFMA/SMFMAC are not simulated here (separate issue).
+ * neg_hi is abs.  MFMA/SMFMAC bodies are in ops_mfma.c.
  */
 #include "valu_int.h"
 

@@ -287,6 +287,8 @@ void sim_predecode(sim_insn *si, const gcn_insn *in, const gcn_decoder *d, unsig
         si->target = in->addr + 4 + (uint64_t)((int64_t)(int16_t)si->imm * 4);
     }
     /* implicit registers */
+    if (row->flags & GCN_F_SMFMAC)      /* vdst is also the accumulator C (tied) */
+        add_ref(si, 0, &si->d);
     if (row->flags & GCN_F_RD_VCC) add_sref(si, 0, SR_VCC_LO, 2);
     if (row->flags & GCN_F_RD_M0) add_sref(si, 0, SR_M0, 1);
     if (row->flags & GCN_F_RD_EXEC) add_sref(si, 0, SR_EXEC_LO, 2);

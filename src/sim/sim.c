@@ -69,14 +69,16 @@ void gcn_sim_free(gcn_sim *s)
     }
     free(s->allocs);
     for (unsigned i = 0; i < s->nfinds; i++) {
-        gcn_finding *f = &s->finds[i];
+        gcn_sim_finding *f = &s->finds[i];
         free(f->text); free(f->where); free(f->prod_text); free(f->prod_where); free(f->detail);
-        free(f->sym); free(f->prod_sym);
+        free(f->sym); free(f->prod_sym); free(f->rule);
     }
     free(s->finds);
     for (unsigned i = 0; i < SIM_MAX_WAVES; i++)
         wave_free(s->wave_pool[i]);
     free(s->wg.lds);
+    free(s->wg.lds_tag);
+    free(s->wg.lds_rtag);
     free(s);
 }
 
@@ -202,7 +204,7 @@ void sim_fault(sim_x *x, const char *fmt, ...)
         snprintf(s->fault, sizeof s->fault, "%s", msg);
 }
 
-const char *gcn_finding_name(gcn_finding_kind k)
+const char *gcn_sim_finding_name(gcn_sim_finding_kind k)
 {
     switch (k) {
     case GCN_FIND_READ_PENDING: return "read-before-retire";
@@ -210,6 +212,7 @@ const char *gcn_finding_name(gcn_finding_kind k)
     case GCN_FIND_LDS_DMA_PENDING: return "lds-dma-read-before-retire";
     case GCN_FIND_SMEM_OOO: return "smem-out-of-order";
     case GCN_FIND_BARRIER_LDS: return "barrier-with-pending-lds-write";
+    case GCN_FIND_LDS_RACE: return "lds-cross-wave-race";
     case GCN_FIND_HAZARD: return "hazard";
     default: return "finding";
     }
@@ -220,12 +223,12 @@ static char *dupz(const char *s)
     return s ? strdup(s) : NULL;
 }
 
-void sim_finding_w(gcn_sim *s, sim_wave *w, const sim_insn *cons, gcn_finding_kind k,
+void sim_finding_w(gcn_sim *s, sim_wave *w, const sim_insn *cons, gcn_sim_finding_kind k,
                    const sim_insn *prod, uint64_t lanes, const char *detail)
 {
     uint64_t ppc = prod ? prod->pc : ~0ull;
     for (unsigned i = 0; i < s->nfinds; i++) {
-        gcn_finding *f = &s->finds[i];
+        gcn_sim_finding *f = &s->finds[i];
         if (f->kind == k && f->pc == cons->pc && f->prod_pc == ppc) {
             f->count++;
             return;
@@ -233,13 +236,13 @@ void sim_finding_w(gcn_sim *s, sim_wave *w, const sim_insn *cons, gcn_finding_ki
     }
     if (s->nfinds == s->cap_finds) {
         unsigned nc = s->cap_finds ? 2 * s->cap_finds : 16;
-        gcn_finding *nf = realloc(s->finds, nc * sizeof *nf);
+        gcn_sim_finding *nf = realloc(s->finds, nc * sizeof *nf);
         if (!nf)
             return;
         s->finds = nf;
         s->cap_finds = nc;
     }
-    gcn_finding *f = &s->finds[s->nfinds++];
+    gcn_sim_finding *f = &s->finds[s->nfinds++];
     memset(f, 0, sizeof *f);
     f->kind = k;
     f->pc = cons->pc;
@@ -265,7 +268,7 @@ void sim_finding_w(gcn_sim *s, sim_wave *w, const sim_insn *cons, gcn_finding_ki
         sim_trace_finding(s->trace, w, f);
 }
 
-void sim_finding(sim_x *x, gcn_finding_kind k, const sim_insn *prod, uint64_t lanes,
+void sim_finding(sim_x *x, gcn_sim_finding_kind k, const sim_insn *prod, uint64_t lanes,
                  const char *fmt, ...)
 {
     char buf[512];
@@ -300,8 +303,9 @@ static void print_lanes(FILE *f, uint64_t m)
 void gcn_sim_print_findings(FILE *f, const gcn_sim_result *r, unsigned max)
 {
     for (unsigned i = 0; i < r->nfindings && i < max; i++) {
-        const gcn_finding *g = &r->findings[i];
-        fprintf(f, "finding: %s at pc 0x%llx%s%s%s%s%s: %s\n", gcn_finding_name(g->kind),
+        const gcn_sim_finding *g = &r->findings[i];
+        fprintf(f, "finding: %s at pc 0x%llx%s%s%s%s%s: %s\n",
+                g->rule ? g->rule : gcn_sim_finding_name(g->kind),
                 (unsigned long long)g->pc, g->sym ? " (" : "", g->sym ? g->sym : "",
                 g->sym ? ")" : "", g->where ? " " : "", g->where ? g->where : "",
                 g->text ? g->text : "");
@@ -400,6 +404,8 @@ void sim_wave_reset(sim_wave *w)
         w->tk_free[w->ntk_free++] = &w->tk[i];
     }
     w->state = WS_RUN;
+    w->nlw = w->lw_next = 0;
+    w->nlrd = w->lrd_next = 0;
     w->ninsn = 0;
     w->cur = 0;
     w->seq = 0;
@@ -433,7 +439,6 @@ static inline void exec_insn(gcn_sim *s, sim_x *x, const sim_insn *si)
     if (w->npend || w->nooo)
         sim_check_regs(x);
     si->fn(x);
-    (void)s;
 }
 
 int sim_exec_one(gcn_sim *s, sim_wave *w, sim_wg *g, const sim_insn *si, sim_x *x)
@@ -460,15 +465,16 @@ static void progress(gcn_sim *s, const gcn_dispatch *d, unsigned wgi, unsigned n
     (void)d;
 }
 
-/* Run wave w until it ends, waits at a barrier, or faults. */
-static void run_wave(gcn_sim *s, sim_x *x, sim_wave *w)
+/* Run wave w for at most `quantum` instructions, or until it ends, waits at
+ * a barrier, or faults. */
+static void run_wave(gcn_sim *s, sim_x *x, sim_wave *w, unsigned quantum)
 {
     sim_prog *p = s->prog;
     x->w = w;
     uint32_t cur = w->cur;
     char err[256];
     int tr = w->traced;
-    for (;;) {
+    for (unsigned q = 0; q < quantum; q++) {
         sim_insn *si = sim_prog_insn(p, cur);
         if (__builtin_expect(s->insns >= s->budget, 0)) {
             x->i = si;
@@ -531,6 +537,7 @@ static void run_wave(gcn_sim *s, sim_x *x, sim_wave *w)
             return;
         }
     }
+    w->cur = cur;
 }
 
 /* kernel descriptor fields needed at dispatch */
@@ -795,9 +802,13 @@ int gcn_sim_run(gcn_sim *s, const gcn_dispatch *d, gcn_sim_result *res)
     }
     sim_wg *g = &s->wg;
     free(g->lds);
+    free(g->lds_tag);
+    free(g->lds_rtag);
     g->lds = calloc(1, L.lds_size + 16);
+    g->lds_tag = calloc(L.lds_size / 4 + 4, sizeof *g->lds_tag);
+    g->lds_rtag = calloc(L.lds_size / 4 + 4, sizeof *g->lds_rtag);
     g->lds_size = L.lds_size;
-    if (!g->lds) {
+    if (!g->lds || !g->lds_tag || !g->lds_rtag) {
         res->status = GCN_SIM_EINPUT;
         snprintf(res->msg, sizeof res->msg, "out of memory");
         sim_prog_free(&prog);
@@ -817,6 +828,7 @@ int gcn_sim_run(gcn_sim *s, const gcn_dispatch *d, gcn_sim_result *res)
     x->sim = s;
     x->g = g;
     int show_progress = s->o.progress && isatty(2);
+    unsigned quantum = s->o.quantum ? s->o.quantum : 1;
     uint64_t nwg = (uint64_t)d->grid[0] * d->grid[1] * d->grid[2];
     unsigned flat = 0;
     for (uint32_t gz = 0; gz < d->grid[2] && !s->faulted && !s->finding_stop; gz++)
@@ -830,7 +842,12 @@ int gcn_sim_run(gcn_sim *s, const gcn_dispatch *d, gcn_sim_result *res)
         g->nbarrier = 0;
         g->ndone = 0;
         g->nlr = 0;
+        g->epoch = 0;
         memset(g->lds, 0, L.lds_size);
+        if (nwaves > 1) {
+            memset(g->lds_tag, 0, (L.lds_size / 4 + 4) * sizeof *g->lds_tag);
+            memset(g->lds_rtag, 0, (L.lds_size / 4 + 4) * sizeof *g->lds_rtag);
+        }
         for (unsigned i = 0; i < nwaves; i++) {
             sim_wave *w = s->wave_pool[i];
             g->waves[i] = w;
@@ -845,34 +862,39 @@ int gcn_sim_run(gcn_sim *s, const gcn_dispatch *d, gcn_sim_result *res)
             w->traced = s->trace && flat == s->o.trace_wg && i == s->o.trace_wave;
             res->waves++;
         }
-        /* schedule: run each wave until it blocks; release barriers when all
-         * live waves wait */
-        while (!s->faulted && !s->finding_stop) {
-            unsigned live = 0, waiting = 0;
+        /* schedule: the live waves take turns of `quantum` instructions (a
+         * single wave runs until it blocks); a barrier releases when every
+         * live wave waits at it */
+        unsigned live = nwaves, waiting = 0, round = 0;
+        unsigned q = nwaves > 1 ? quantum : UINT32_MAX;
+        while (live && !s->faulted && !s->finding_stop) {
             for (unsigned i = 0; i < nwaves && !s->faulted && !s->finding_stop; i++) {
                 sim_wave *w = g->waves[i];
-                if (w->state == WS_RUN) {
-                    x->w = w;
-                    run_wave(s, x, w);
-                    if (w->state == WS_DONE)
-                        sim_retire_all(s, w);
+                if (w->state != WS_RUN)
+                    continue;
+                run_wave(s, x, w, q);
+                if (w->state == WS_DONE) {
+                    sim_retire_all(s, w);
+                    live--;
+                } else if (w->state == WS_BARRIER) {
+                    waiting++;
                 }
             }
-            for (unsigned i = 0; i < nwaves; i++) {
-                sim_wave *w = g->waves[i];
-                if (w->state != WS_DONE) live++;
-                if (w->state == WS_BARRIER) waiting++;
-            }
-            if (live == 0)
-                break;
-            if (waiting == live) {
-                for (unsigned i = 0; i < nwaves; i++)
+            if (live && waiting == live) {
+                for (unsigned i = 0; i < nwaves; i++) {
                     if (g->waves[i]->state == WS_BARRIER)
                         g->waves[i]->state = WS_RUN;
+                    g->waves[i]->nlw = 0;
+                    g->waves[i]->nlrd = 0;
+                }
+                waiting = 0;
+                g->epoch++;
+                if (!(g->epoch & 0xffff))     /* the reader tags' 16-bit epoch wrapped */
+                    memset(g->lds_rtag, 0, (L.lds_size / 4 + 4) * sizeof *g->lds_rtag);
                 if (s->trace)
                     sim_trace_barrier(s->trace);
             }
-            if (show_progress)
+            if (show_progress && (++round & 4095) == 0)
                 progress(s, d, flat, (unsigned)nwg);
         }
         if (show_progress)

@@ -203,6 +203,10 @@ typedef struct sim_wave {
     const sim_insn **vooo_other, **sooo_other;
     const sim_insn **vooo_wait, **sooo_wait;
     unsigned nooo;
+    /* LDS-writing / -reading instructions of this wave since the last barrier
+     * (the other side of a race report) */
+    struct { const sim_insn *si; uint32_t lo, hi; } lw[32], lrd[32];
+    unsigned nlw, lw_next, nlrd, lrd_next;
     /* trace */
     int traced;
     struct sim_hz *hz;          /* hazard history (hazard_sim.c) */
@@ -215,6 +219,9 @@ struct sim_wg {
     uint32_t lds_size;
     sim_lrange lr[SIM_MAX_WAVES * SIM_NTICKETS];
     unsigned nlr;               /* pending LDS ranges */
+    uint32_t *lds_tag;          /* per LDS dword: epoch << 5 | (writer wave + 1), 0 never written */
+    uint32_t *lds_rtag;         /* per LDS dword: (epoch & 0xffff) << 16 | reader waves mask */
+    uint32_t epoch;             /* barrier generation of the workgroup */
     sim_wave *waves[SIM_MAX_WAVES];
     unsigned nwaves;
     unsigned nbarrier;          /* waves waiting at s_barrier */
@@ -254,7 +261,7 @@ struct gcn_sim {
     /* run state */
     int faulted;
     char fault[1024];
-    gcn_finding *finds;
+    gcn_sim_finding *finds;
     unsigned nfinds, cap_finds;
     int finding_stop;           /* --strict and a finding occurred */
     sim_prog *prog;
@@ -296,13 +303,17 @@ struct sim_x {
     uint64_t lds_dma_lanes, lds_bar_lanes;
     const sim_ticket *lds_dma_tk, *lds_bar_tk;
     struct sim_wave *lds_dma_w, *lds_bar_w;
+    uint64_t race_lanes;
+    struct sim_wave *race_w;
+    uint32_t race_addr;
+    int race_war;               /* the race is a write after another wave's read */
 };
 
 /* ---- helpers: faults and findings ------------------------------------- */
 void sim_fault(sim_x *x, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-void sim_finding(sim_x *x, gcn_finding_kind k, const sim_insn *prod, uint64_t lanes,
+void sim_finding(sim_x *x, gcn_sim_finding_kind k, const sim_insn *prod, uint64_t lanes,
                  const char *fmt, ...) __attribute__((format(printf, 5, 6)));
-void sim_finding_w(gcn_sim *s, sim_wave *w, const sim_insn *cons, gcn_finding_kind k,
+void sim_finding_w(gcn_sim *s, sim_wave *w, const sim_insn *cons, gcn_sim_finding_kind k,
                    const sim_insn *prod, uint64_t lanes, const char *detail);
 
 /* ---- scalar operand access --------------------------------------------- */
@@ -435,6 +446,47 @@ void sim_lds_check_read(sim_x *x, uint32_t a, uint32_t n, unsigned lane);
 void sim_lds_check_done(sim_x *x);
 /* Register an issued LDS-DMA ticket (lds_base, lds_len, lanes) as pending. */
 void sim_lds_pend_dma(sim_x *x, sim_ticket *t);
+/* Cross-wave race detection (workgroups of more than one wave): mark bytes
+ * [a, a+n) as written by this wave in the current barrier epoch; check a
+ * lane's read against writes of other waves in the same epoch; note the
+ * instruction's written box [lo, hi) for the reports. */
+static inline void sim_lds_wmark(sim_x *x, uint32_t a, uint32_t n, unsigned lane)
+{
+    sim_wg *g = x->g;
+    if (!g || g->nwaves < 2 || !g->lds_tag)
+        return;
+    uint32_t me = x->w->idx + 1, tag = g->epoch << 5 | me;
+    uint32_t ep = (g->epoch & 0xffff) << 16, mybit = 1u << (me - 1);
+    for (uint32_t d = a / 4; d < (a + n + 3) / 4; d++) {
+        uint32_t rt = g->lds_rtag[d];
+        if ((rt & 0xffff0000u) == ep && (rt & 0xffff & ~mybit) && !x->race_lanes) {
+            x->race_lanes |= 1ull << lane;
+            x->race_w = g->waves[__builtin_ctz(rt & 0xffff & ~mybit)];
+            x->race_addr = d * 4;
+            x->race_war = 1;
+        }
+        g->lds_tag[d] = tag;
+    }
+}
+static inline void sim_lds_rcheck(sim_x *x, uint32_t a, uint32_t n, unsigned lane)
+{
+    sim_wg *g = x->g;
+    if (!g || g->nwaves < 2 || !g->lds_tag)
+        return;
+    uint32_t me = x->w->idx + 1, ep = (g->epoch & 0xffff) << 16;
+    for (uint32_t d = a / 4; d < (a + n + 3) / 4; d++) {
+        uint32_t t = g->lds_tag[d];
+        if (t && (t & 31) != me && (t >> 5) == g->epoch && !x->race_war) {
+            x->race_lanes |= 1ull << lane;
+            x->race_w = g->waves[(t & 31) - 1];
+            x->race_addr = d * 4;
+        }
+        uint32_t rt = g->lds_rtag[d];
+        g->lds_rtag[d] = ((rt & 0xffff0000u) == ep ? rt : ep) | 1u << (me - 1);
+    }
+}
+void sim_lds_wnote(sim_x *x, uint32_t lo, uint32_t hi);
+void sim_lds_rnote(sim_x *x, uint32_t lo, uint32_t hi);
 /* Pending-register checks before an instruction executes. */
 void sim_check_regs(sim_x *x);
 
@@ -450,7 +502,7 @@ typedef struct sim_notsim_ent {
 } sim_notsim_ent;
 
 extern const sim_body_ent sim_bodies_salu[], sim_bodies_valu[], sim_bodies_vcmp[],
-    sim_bodies_vop3p[], sim_bodies_mem[], sim_bodies_cvt[];
+    sim_bodies_vop3p[], sim_bodies_mem[], sim_bodies_cvt[], sim_bodies_mfma[];
 extern const sim_notsim_ent sim_notsim[];
 sim_body sim_body_of(unsigned id);
 void sim_body_unsimulated(sim_x *x);
@@ -476,6 +528,9 @@ int32_t sim_prog_at(sim_prog *p, uint64_t pc, char *err, size_t errlen);
 /* Pre-decode a decoded instruction (also used by tests). */
 void sim_predecode(sim_insn *si, const gcn_insn *in, const gcn_decoder *d, unsigned accum,
                    unsigned nvrows);
+
+/* Value of inline-constant encoding enc (128..208, 240..248) for operand type dt. */
+uint64_t sim_inline_value(unsigned enc, unsigned dt);
 
 /* A bare wave for unit tests (nvrows VGPR rows, AGPRs from accum). */
 sim_wave *sim_wave_new(unsigned nvrows, unsigned accum);

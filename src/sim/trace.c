@@ -211,16 +211,16 @@ void sim_trace_retire(struct sim_trace *t, sim_wave *w, const sim_ticket *tk, un
     (void)w;
 }
 
-void sim_trace_finding(struct sim_trace *t, sim_wave *w, const gcn_finding *f)
+void sim_trace_finding(struct sim_trace *t, sim_wave *w, const gcn_sim_finding *f)
 {
     if (!w || !w->traced)
         return;
     if (t->text_on)
-        fprintf(t->out, "        FINDING %s: %s\n", gcn_finding_name(f->kind),
+        fprintf(t->out, "        FINDING %s: %s\n", gcn_sim_finding_name(f->kind),
                 f->detail ? f->detail : "");
     if (t->json_on) {
         gcn_sb_puts(&t->json, ",\n{\"name\":");
-        json_str(&t->json, gcn_finding_name(f->kind));
+        json_str(&t->json, gcn_sim_finding_name(f->kind));
         gcn_sb_printf(&t->json, ",\"ph\":\"i\",\"s\":\"t\",\"ts\":%zu,\"pid\":1,\"tid\":1,\"args\":{\"detail\":",
                       t->nev);
         json_str(&t->json, f->detail);

@@ -16,7 +16,7 @@ void sim_trace_before(struct sim_trace *t, sim_x *x, const sim_insn *si);
 void sim_trace_after(struct sim_trace *t, sim_x *x, const sim_insn *si);
 void sim_trace_issue(struct sim_trace *t, sim_wave *w, const sim_ticket *tk);
 void sim_trace_retire(struct sim_trace *t, sim_wave *w, const sim_ticket *tk, unsigned counter);
-void sim_trace_finding(struct sim_trace *t, sim_wave *w, const gcn_finding *f);
+void sim_trace_finding(struct sim_trace *t, sim_wave *w, const gcn_sim_finding *f);
 void sim_trace_barrier(struct sim_trace *t);
 /* Write the JSON trace and the plot; 0 or -1 with a message. */
 int sim_trace_finish(struct sim_trace *t, char *err, size_t errlen);

@@ -52,6 +52,8 @@ static void usage(FILE *f)
         "  --trace-json FILE      Chrome/Perfetto trace of that wave\n"
         "  --plot FILE.svg        FIFO depth plot of that wave\n"
         "  --max-findings N       findings to print (default 20)\n"
+        "  --quantum N            instructions a wave runs before the next wave of its\n"
+        "                         workgroup (default 1: instruction-level round robin)\n"
         "  -q, --quiet            no summary line; --no-progress: no progress line\n"
         "  -h, --help             this help\n"
         "Exit: 0 clean, 1 usage, 2 bad input, 3 kernel fault, 4 findings.\n");
@@ -217,8 +219,9 @@ int main(int argc, char **argv)
         {"trace", required_argument, 0, 't'}, {"wave", required_argument, 0, 'w'},
         {"trace-json", required_argument, 0, 'j'}, {"plot", required_argument, 0, 'p'},
         {"max-findings", required_argument, 0, 'F'}, {"quiet", no_argument, 0, 'q'},
-        {"no-progress", no_argument, 0, 'P'}, {"help", no_argument, 0, 'h'},
-        {"hazard-effect", required_argument, 0, 'H'}, {0, 0, 0, 0}};
+        {"no-progress", no_argument, 0, 'P'}, {"quantum", required_argument, 0, 'Q'},
+        {"hazard-effect", required_argument, 0, 'H'}, {"help", no_argument, 0, 'h'},
+        {0, 0, 0, 0}};
     const char *manifest = NULL, *kernel = NULL, *mcpu = NULL, *dump = NULL;
     const char *trace_json = NULL, *plot = NULL;
     json_t *grid = NULL, *block = NULL;
@@ -226,7 +229,7 @@ int main(int argc, char **argv)
     strv sets = {0};
     uint64_t max_insns = 0;
     int strict = 0, trace = 0, quiet = 0, progress = 1, hz_effect = GCN_SIM_HZ_REPORT;
-    unsigned twg = 0, twave = 0, maxf = 20;
+    unsigned twg = 0, twave = 0, maxf = 20, quantum = 1;
     char err[2048];
     int c;
     while ((c = getopt_long(argc, argv, "qh", opts, NULL)) != -1) {
@@ -300,6 +303,16 @@ int main(int argc, char **argv)
         case 'F': maxf = (unsigned)strtoul(optarg, NULL, 0); break;
         case 'q': quiet = 1; break;
         case 'P': progress = 0; break;
+        case 'Q': {
+            char *end;
+            unsigned long q = strtoul(optarg, &end, 0);
+            if (*end || !q) {
+                fprintf(stderr, "gcnsim: --quantum %s: expected a positive integer\n", optarg);
+                return EX_USAGE;
+            }
+            quantum = (unsigned)q;
+            break;
+        }
         case 'h': usage(stdout); return EX_OK;
         default: usage(stderr); return EX_USAGE;
         }
@@ -384,6 +397,7 @@ int main(int argc, char **argv)
         .hazard_effect = hz_effect,
         .trace_fifo = trace, .trace_out = tout, .trace_wg = twg, .trace_wave = twave,
         .trace_json = trace_json, .plot_svg = plot, .progress = progress && !quiet,
+        .quantum = quantum,
     };
     gcn_sim *sim = gcn_sim_new(&o);
     uint64_t *addr = calloc(m->nbufs + 1, sizeof *addr);

@@ -1,6 +1,7 @@
 #!/usr/bin/python3
 """check_expect.py -- checks a kernels/<dir>/expect.json against the code: every kernel named
-there is assembled (or compiled, .hip) for gfx942 and gfx950, must exist as a symbol, and every
+there is assembled (or compiled, .hip) for gfx942 and gfx950 (or the entry's "targets"), must
+exist as a symbol, and every
 {"pc", "text"} in its reports must be the llvm-objdump-22 text at that offset from the kernel
 symbol.  This keeps the expected
 simulator/linter reports (which other tests consume) true to the sources.
@@ -79,7 +80,7 @@ def main(argv):
             for kernel, entry in expect.items():
                 if kernel.startswith("_"):
                     continue
-                for target in TARGETS:
+                for target in entry.get("targets", TARGETS):
                     funcs = disassemble(clang, objdump, os.path.join(d, entry["file"]), target, tmp)
                     code = funcs.get(kernel)
                     if code is None:

@@ -520,12 +520,6 @@ def cmd_sim(gcnsim, build, kdir, work, what, gaps=frozenset()):
                 r = subprocess.run(cmd, capture_output=True, text=True, timeout=600)
                 simtxt = r.stdout + r.stderr
                 why = []
-                if r.returncode not in (0, 4) and "is not simulated" in simtxt:
-                    # an instruction the simulator does not have yet (e.g. MFMA before the
-                    # matrix cores are wired in): shown, not failed
-                    print("skip %s %s %s: %s" % (t, m["kernel"], json.dumps(params, sort_keys=True),
-                                               simtxt.strip().splitlines()[0]))
-                    continue
                 if r.returncode not in (0, 4):
                     why.append("gcnsim exit %d" % r.returncode)
                 elif what == "outputs" and clean:

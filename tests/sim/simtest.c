@@ -112,10 +112,47 @@ int st_exec(st_env *e)
     return rc;
 }
 
+/* cache of assembled instructions: text -> bytes (llvm-mc runs once per text) */
+typedef struct st_cached {
+    char *text;
+    gcn_target t;
+    uint8_t b[16];
+    size_t n;
+} st_cached;
+static st_cached *cache;
+static unsigned ncache, capcache;
+
 int st_run(st_env *e, const char *asm_text)
 {
-    if (st_insn(e, asm_text))
+    st_cached *c = NULL;
+    for (unsigned i = 0; i < ncache; i++)
+        if (cache[i].t == e->target && !strcmp(cache[i].text, asm_text))
+            c = &cache[i];
+    if (!c) {
+        if (ncache == capcache) {
+            capcache = capcache ? 2 * capcache : 64;
+            cache = realloc(cache, capcache * sizeof *cache);
+        }
+        c = &cache[ncache];
+        if (st_assemble(e->target, asm_text, c->b, &c->n)) {
+            fprintf(stderr, "cannot assemble: %s\n", asm_text);
+            return -1;
+        }
+        c->text = strdup(asm_text);
+        c->t = e->target;
+        ncache++;
+    }
+    gcn_decoder d = {.target = e->target};
+    gcn_insn in;
+    gcn_decode_one(&d, c->b, c->n, 0, &in);
+    free(e->si.text);
+    free(e->si.badmsg);
+    sim_predecode(&e->si, &in, &d, e->w->accum, e->w->nvrows);
+    snprintf(e->text, sizeof e->text, "%s", asm_text);
+    if (in.id == GCN_ID_INVALID) {
+        fprintf(stderr, "decoder rejects: %s\n", asm_text);
         return -1;
+    }
     return st_exec(e);
 }
 

@@ -28,7 +28,7 @@ void st_free(st_env *e);
 int st_insn(st_env *e, const char *asm_text);
 /* Execute e->si once (EXEC as set in the wave); 0, or -1 on a fault. */
 int st_exec(st_env *e);
-/* Assemble and execute. */
+/* Assemble and execute (assembled instructions are cached by text). */
 int st_run(st_env *e, const char *asm_text);
 /* Raw bytes of an instruction (n bytes), from llvm-mc. */
 int st_assemble(gcn_target t, const char *asm_text, uint8_t *bytes, size_t *n);

@@ -192,6 +192,37 @@ EOF
 manifest barrier_ok 128
 expect 0 "0 findings" "$gcnsim" --manifest "$T/barrier_ok.json"
 
+kernel race 2048 4 <<'EOF'
+    v_lshlrev_b32 v1, 2, v0
+    ds_write_b32 v1, v0
+    v_xor_b32 v2, 0x100, v1
+    ds_read_b32 v3, v2
+    s_waitcnt lgkmcnt(0)
+    s_endpgm
+EOF
+manifest race 128
+expect 4 "lds-cross-wave-race.*ds_read_b32 v3, v2" "$gcnsim" --manifest "$T/race.json"
+expect 4 "producer: .*ds_write_b32 v1, v0" "$gcnsim" --manifest "$T/race.json" --quantum 1000
+expect 0 "0 findings" "$gcnsim" --manifest "$T/barrier_ok.json" --quantum 1000
+
+kernel war 2048 4 <<'EOF'
+    v_readfirstlane_b32 s4, v0
+    s_cmp_eq_u32 s4, 0
+    s_cbranch_scc0 .Lwriter
+    v_lshlrev_b32 v1, 2, v0
+    ds_read_b32 v2, v1 offset:256
+    s_waitcnt lgkmcnt(0)
+    s_endpgm
+.Lwriter:
+    v_lshlrev_b32 v1, 2, v0
+    ds_write_b32 v1, v0
+    s_waitcnt lgkmcnt(0)
+    s_endpgm
+EOF
+manifest war 128
+expect 4 "lds-cross-wave-race.*ds_write_b32 v1, v0" "$gcnsim" --manifest "$T/war.json"
+expect 4 "that wave 0 read with no s_barrier" "$gcnsim" --manifest "$T/war.json" --quantum 1000
+
 kernel ldsdma 1024 4 <<'EOF'
     s_load_dwordx4 s[4:7], s[0:1], 0x0
     s_waitcnt lgkmcnt(0)
@@ -217,13 +248,12 @@ kernel endless 0 4 <<'EOF'
 EOF
 manifest endless
 expect 3 "instruction budget exceeded" "$gcnsim" --manifest "$T/endless.json" --max-insns 10000
-kernel unsim 0 8 <<'EOF'
-    v_mfma_f32_32x32x8_f16 v[0:15], v[0:1], v[0:1], v[0:15]
+kernel unsim 0 4 <<'EOF'
+    v_trig_preop_f64 v[0:1], v[0:1], 0
     s_endpgm
 EOF
-sed -i 's/.amdhsa_next_free_vgpr 8/.amdhsa_next_free_vgpr 16/; s/.amdhsa_accum_offset 8/.amdhsa_accum_offset 16/' "$T/unsim.s"
 manifest unsim
-expect 3 "v_mfma_f32_32x32x8_f16 is not simulated" "$gcnsim" --manifest "$T/unsim.json"
+expect 3 "v_trig_preop_f64 is not simulated" "$gcnsim" --manifest "$T/unsim.json"
 kernel vgpr 0 4 <<'EOF'
     v_mov_b32 v9, 0
     s_endpgm
@@ -252,6 +282,7 @@ expect 2 "assembling for gfx942" "$gcnsim" "$T/junk.s" --mcpu gfx942
 expect 1 "usage" "$gcnsim"
 expect 1 "usage" "$gcnsim" --bogus-option
 expect 1 "trace=fifo" "$gcnsim" --trace=other "$T/copy.s"
+expect 1 "quantum" "$gcnsim" --quantum 0 "$T/copy.s"
 
 # ---- observability outputs
 expect 0 "vmcnt=1" "$gcnsim" --manifest "$T/copy.json" --trace=fifo --trace-json "$T/t.json" --plot "$T/p.svg"

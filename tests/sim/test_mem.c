@@ -51,7 +51,7 @@ static void reset(void)
     E->g.nlr = 0;
 }
 
-static unsigned nfind(gcn_finding_kind k)
+static unsigned nfind(gcn_sim_finding_kind k)
 {
     unsigned n = 0;
     for (unsigned i = 0; i < E->sim->nfinds; i++)
