@@ -13,7 +13,6 @@
  * The compressed form starts with "CCOB" (OffloadBundler.cpp,
  * CompressedOffloadBundle); we recognise it and say so.
  */
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
