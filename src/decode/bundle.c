@@ -13,31 +13,13 @@
  * The compressed form starts with "CCOB" (OffloadBundler.cpp,
  * CompressedOffloadBundle); we recognise it and say so.
  */
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "gcn_codeobj.h"
+#include "codeobj_int.h"
 
 #define BUNDLE_MAGIC "__CLANG_OFFLOAD_BUNDLE__"
 #define BUNDLE_MAGIC_LEN 24
-
-static int bfail(gcn_co_err *err, int code, const char *name, const char *fmt, ...)
-    __attribute__((format(printf, 4, 5)));
-
-static int bfail(gcn_co_err *err, int code, const char *name, const char *fmt, ...)
-{
-    if (err) {
-        int n = snprintf(err->msg, sizeof err->msg, "%s: ", name ? name : "(memory)");
-        if (n < 0 || (size_t)n >= sizeof err->msg)
-            n = 0;
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(err->msg + n, sizeof err->msg - (size_t)n, fmt, ap);
-        va_end(ap);
-    }
-    return code;
-}
 
 static uint64_t rd64(const uint8_t *p)
 {
@@ -73,51 +55,51 @@ int gcn_bundle_list(const char *name, const void *data, size_t len,
     *entries = NULL;
     *n = 0;
     if (!gcn_bundle_is(data, len))
-        return bfail(err, GCN_CO_EFORMAT, name, "not a clang offload bundle (no %s magic)",
+        return gcn_co_fail(err, GCN_CO_EFORMAT, name, "not a clang offload bundle (no %s magic)",
                      BUNDLE_MAGIC);
     size_t pos = BUNDLE_MAGIC_LEN;
     if (len - pos < 8)
-        return bfail(err, GCN_CO_EFORMAT, name, "offload bundle truncated in its header");
+        return gcn_co_fail(err, GCN_CO_EFORMAT, name, "offload bundle truncated in its header");
     uint64_t count = rd64(p + pos);
     pos += 8;
     /* Each entry needs at least 24 header bytes: bounds the count. */
     if (count == 0)
-        return bfail(err, GCN_CO_EFORMAT, name, "offload bundle has no entries");
+        return gcn_co_fail(err, GCN_CO_EFORMAT, name, "offload bundle has no entries");
     if (count > (len - pos) / 24)
-        return bfail(err, GCN_CO_EFORMAT, name,
+        return gcn_co_fail(err, GCN_CO_EFORMAT, name,
                      "offload bundle claims %llu entries, more than its %zu bytes can hold",
                      (unsigned long long)count, len);
     gcn_bundle_entry *e = calloc((size_t)count, sizeof *e);
     if (!e)
-        return bfail(err, GCN_CO_ENOMEM, name, "out of memory");
+        return gcn_co_fail(err, GCN_CO_ENOMEM, name, "out of memory");
     for (uint64_t i = 0; i < count; i++) {
         if (len - pos < 24) {
             gcn_bundle_free(e, (unsigned)i);
-            return bfail(err, GCN_CO_EFORMAT, name, "offload bundle entry %llu: header truncated",
+            return gcn_co_fail(err, GCN_CO_EFORMAT, name, "offload bundle entry %llu: header truncated",
                          (unsigned long long)i);
         }
         uint64_t off = rd64(p + pos), size = rd64(p + pos + 8), tlen = rd64(p + pos + 16);
         pos += 24;
         if (tlen == 0 || tlen > len - pos || tlen > 4096) {
             gcn_bundle_free(e, (unsigned)i);
-            return bfail(err, GCN_CO_EFORMAT, name,
+            return gcn_co_fail(err, GCN_CO_EFORMAT, name,
                          "offload bundle entry %llu: bad triple length %llu",
                          (unsigned long long)i, (unsigned long long)tlen);
         }
         e[i].triple = malloc((size_t)tlen + 1);
         if (!e[i].triple) {
             gcn_bundle_free(e, (unsigned)i);
-            return bfail(err, GCN_CO_ENOMEM, name, "out of memory");
+            return gcn_co_fail(err, GCN_CO_ENOMEM, name, "out of memory");
         }
         memcpy(e[i].triple, p + pos, (size_t)tlen);
         e[i].triple[tlen] = 0;
         pos += (size_t)tlen;
         int rc = 0;
         if (strlen(e[i].triple) != tlen)
-            rc = bfail(err, GCN_CO_EFORMAT, name, "offload bundle entry %llu: NUL in triple",
+            rc = gcn_co_fail(err, GCN_CO_EFORMAT, name, "offload bundle entry %llu: NUL in triple",
                        (unsigned long long)i);
         else if (off > len || size > len - off)
-            rc = bfail(err, GCN_CO_EFORMAT, name,
+            rc = gcn_co_fail(err, GCN_CO_EFORMAT, name,
                        "offload bundle entry %llu (%s): offset %llu + size %llu lies outside "
                        "the %zu-byte file",
                        (unsigned long long)i, e[i].triple, (unsigned long long)off,
@@ -132,7 +114,7 @@ int gcn_bundle_list(const char *name, const void *data, size_t len,
     /* Entries' data must not overlap the header we just read. */
     for (uint64_t i = 0; i < count; i++)
         if (e[i].size && e[i].offset < pos) {
-            int rc = bfail(err, GCN_CO_EFORMAT, name,
+            int rc = gcn_co_fail(err, GCN_CO_EFORMAT, name,
                            "offload bundle entry %llu (%s) overlaps the bundle header",
                            (unsigned long long)i, e[i].triple);
             gcn_bundle_free(e, (unsigned)count);
@@ -199,7 +181,7 @@ int gcn_bundle_select(const char *name, const gcn_bundle_entry *e, unsigned n,
         unsigned long idx = strtoul(arch, &end, 10);
         if (*end == 0 && end != arch && idx < n)
             return (int)idx;
-        return bfail(err, GCN_CO_ETARGET, name,
+        return gcn_co_fail(err, GCN_CO_ETARGET, name,
                      "offload bundle has no entry for '%s' (see gcndis --bundle-list)", arch);
     }
     char seen[256] = "";
@@ -217,7 +199,7 @@ int gcn_bundle_select(const char *name, const gcn_bundle_entry *e, unsigned n,
         }
     }
     if (sl)
-        return bfail(err, GCN_CO_ETARGET, name,
+        return gcn_co_fail(err, GCN_CO_ETARGET, name,
                      "offload bundle has no gfx942 or gfx950 code object (it has: %s)", seen);
-    return bfail(err, GCN_CO_EFORMAT, name, "offload bundle has no AMDGPU code object");
+    return gcn_co_fail(err, GCN_CO_EFORMAT, name, "offload bundle has no AMDGPU code object");
 }

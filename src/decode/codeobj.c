@@ -51,10 +51,7 @@ typedef struct co_priv {
 
 /* ---- messages ----------------------------------------------------------- */
 
-static int co_fail(gcn_co_err *err, int code, const char *name, const char *fmt, ...)
-    __attribute__((format(printf, 4, 5)));
-
-static int co_fail(gcn_co_err *err, int code, const char *name, const char *fmt, ...)
+int gcn_co_fail(gcn_co_err *err, int code, const char *name, const char *fmt, ...)
 {
     if (err) {
         int n = snprintf(err->msg, sizeof err->msg, "%s: ", name ? name : "(memory)");
@@ -137,27 +134,27 @@ int gcn_co_read_file(const char *path, uint8_t **data, size_t *len, gcn_co_err *
     *len = 0;
     int fd = open(path, O_RDONLY | O_CLOEXEC);
     if (fd < 0)
-        return co_fail(err, GCN_CO_EIO, path, "cannot open: %s", strerror(errno));
+        return gcn_co_fail(err, GCN_CO_EIO, path, "cannot open: %s", strerror(errno));
     struct stat st;
     if (fstat(fd, &st) != 0) {
         int e = errno;
         close(fd);
-        return co_fail(err, GCN_CO_EIO, path, "cannot stat: %s", strerror(e));
+        return gcn_co_fail(err, GCN_CO_EIO, path, "cannot stat: %s", strerror(e));
     }
     if (S_ISDIR(st.st_mode)) {
         close(fd);
-        return co_fail(err, GCN_CO_EIO, path, "is a directory, not a code object");
+        return gcn_co_fail(err, GCN_CO_EIO, path, "is a directory, not a code object");
     }
     size_t cap = S_ISREG(st.st_mode) && st.st_size > 0 ? (size_t)st.st_size + 1 : 65536;
     if ((uint64_t)cap > CO_MAX_FILE + 1) {
         close(fd);
-        return co_fail(err, GCN_CO_EFORMAT, path, "file too large (%lld bytes) for a code object",
+        return gcn_co_fail(err, GCN_CO_EFORMAT, path, "file too large (%lld bytes) for a code object",
                        (long long)st.st_size);
     }
     uint8_t *buf = malloc(cap);
     if (!buf) {
         close(fd);
-        return co_fail(err, GCN_CO_ENOMEM, path, "out of memory");
+        return gcn_co_fail(err, GCN_CO_ENOMEM, path, "out of memory");
     }
     size_t n = 0;
     for (;;) {
@@ -165,13 +162,13 @@ int gcn_co_read_file(const char *path, uint8_t **data, size_t *len, gcn_co_err *
             if (cap > CO_MAX_FILE) {
                 free(buf);
                 close(fd);
-                return co_fail(err, GCN_CO_EFORMAT, path, "file too large for a code object");
+                return gcn_co_fail(err, GCN_CO_EFORMAT, path, "file too large for a code object");
             }
             uint8_t *nb = realloc(buf, cap * 2);
             if (!nb) {
                 free(buf);
                 close(fd);
-                return co_fail(err, GCN_CO_ENOMEM, path, "out of memory");
+                return gcn_co_fail(err, GCN_CO_ENOMEM, path, "out of memory");
             }
             buf = nb;
             cap *= 2;
@@ -183,7 +180,7 @@ int gcn_co_read_file(const char *path, uint8_t **data, size_t *len, gcn_co_err *
             int e = errno;
             free(buf);
             close(fd);
-            return co_fail(err, GCN_CO_EIO, path, "read error: %s", strerror(e));
+            return gcn_co_fail(err, GCN_CO_EIO, path, "read error: %s", strerror(e));
         }
         if (r == 0)
             break;
@@ -382,7 +379,7 @@ typedef struct md_ctx {
 static int md_u32(md_ctx *c, const msgpack_object *key, const msgpack_object *v, uint32_t *out)
 {
     if (v->type != MSGPACK_OBJECT_POSITIVE_INTEGER || v->via.u64 > UINT32_MAX)
-        return co_fail(c->err, GCN_CO_EFORMAT, c->name,
+        return gcn_co_fail(c->err, GCN_CO_EFORMAT, c->name,
                        "bad NT_AMDGPU_METADATA note: amdhsa.kernels[%u] %.*s is not an unsigned "
                        "32-bit integer", c->kidx, (int)key->via.str.size, key->via.str.ptr);
     *out = (uint32_t)v->via.u64;
@@ -392,20 +389,20 @@ static int md_u32(md_ctx *c, const msgpack_object *key, const msgpack_object *v,
 static int md_str(md_ctx *c, const msgpack_object *key, const msgpack_object *v, char **out)
 {
     if (v->type != MSGPACK_OBJECT_STR)
-        return co_fail(c->err, GCN_CO_EFORMAT, c->name,
+        return gcn_co_fail(c->err, GCN_CO_EFORMAT, c->name,
                        "bad NT_AMDGPU_METADATA note: amdhsa.kernels[%u] %.*s is not a string",
                        c->kidx, (int)key->via.str.size, key->via.str.ptr);
     free(*out);
     *out = mp_dup(v);
     if (!*out)
-        return co_fail(c->err, GCN_CO_ENOMEM, c->name, "out of memory");
+        return gcn_co_fail(c->err, GCN_CO_ENOMEM, c->name, "out of memory");
     return 0;
 }
 
 static int md_args(md_ctx *c, const msgpack_object *v, gcn_kernel *k)
 {
     if (v->type != MSGPACK_OBJECT_ARRAY)
-        return co_fail(c->err, GCN_CO_EFORMAT, c->name,
+        return gcn_co_fail(c->err, GCN_CO_EFORMAT, c->name,
                        "bad NT_AMDGPU_METADATA note: amdhsa.kernels[%u] .args is not an array",
                        c->kidx);
     uint32_t n = v->via.array.size;
@@ -413,13 +410,13 @@ static int md_args(md_ctx *c, const msgpack_object *v, gcn_kernel *k)
         return 0;
     gcn_kernarg *a = calloc(n, sizeof *a);
     if (!a)
-        return co_fail(c->err, GCN_CO_ENOMEM, c->name, "out of memory");
+        return gcn_co_fail(c->err, GCN_CO_ENOMEM, c->name, "out of memory");
     k->args = a;
     k->nargs = n;
     for (uint32_t i = 0; i < n; i++) {
         const msgpack_object *m = &v->via.array.ptr[i];
         if (m->type != MSGPACK_OBJECT_MAP)
-            return co_fail(c->err, GCN_CO_EFORMAT, c->name,
+            return gcn_co_fail(c->err, GCN_CO_EFORMAT, c->name,
                            "bad NT_AMDGPU_METADATA note: amdhsa.kernels[%u] .args[%u] is not a map",
                            c->kidx, i);
         for (uint32_t j = 0; j < m->via.map.size; j++) {
@@ -523,7 +520,7 @@ static int md_parse(gcn_codeobj *co, const char *name, const uint8_t *desc, size
 {
     size_t pos = 0;
     if (mp_check(desc, len, &pos, 0) != 0)
-        return co_fail(err, GCN_CO_EFORMAT, name,
+        return gcn_co_fail(err, GCN_CO_EFORMAT, name,
                        "bad NT_AMDGPU_METADATA note: malformed or truncated msgpack (%zu bytes)",
                        len);
     msgpack_unpacked up;
@@ -532,7 +529,7 @@ static int md_parse(gcn_codeobj *co, const char *name, const uint8_t *desc, size
     msgpack_unpack_return ur = msgpack_unpack_next(&up, (const char *)desc, len, &off);
     if (ur != MSGPACK_UNPACK_SUCCESS && ur != MSGPACK_UNPACK_EXTRA_BYTES) {
         msgpack_unpacked_destroy(&up);
-        return co_fail(err, GCN_CO_EFORMAT, name,
+        return gcn_co_fail(err, GCN_CO_EFORMAT, name,
                        "bad NT_AMDGPU_METADATA note: msgpack-c cannot unpack it (error %d)",
                        (int)ur);
     }
@@ -544,7 +541,7 @@ static int md_parse(gcn_codeobj *co, const char *name, const uint8_t *desc, size
     }
     const msgpack_object *root = &up.data;
     if (root->type != MSGPACK_OBJECT_MAP) {
-        rc = co_fail(err, GCN_CO_EFORMAT, name, "bad NT_AMDGPU_METADATA note: not a map");
+        rc = gcn_co_fail(err, GCN_CO_EFORMAT, name, "bad NT_AMDGPU_METADATA note: not a map");
         goto out;
     }
     for (uint32_t i = 0; i < root->via.map.size && rc == 0; i++) {
@@ -552,7 +549,7 @@ static int md_parse(gcn_codeobj *co, const char *name, const uint8_t *desc, size
         if (!mp_is(key, "amdhsa.kernels"))
             continue;
         if (val->type != MSGPACK_OBJECT_ARRAY) {
-            rc = co_fail(err, GCN_CO_EFORMAT, name,
+            rc = gcn_co_fail(err, GCN_CO_EFORMAT, name,
                          "bad NT_AMDGPU_METADATA note: amdhsa.kernels is not an array");
             break;
         }
@@ -560,7 +557,7 @@ static int md_parse(gcn_codeobj *co, const char *name, const uint8_t *desc, size
             const msgpack_object *km = &val->via.array.ptr[ki];
             md_ctx c = {name, err, ki};
             if (km->type != MSGPACK_OBJECT_MAP) {
-                rc = co_fail(err, GCN_CO_EFORMAT, name,
+                rc = gcn_co_fail(err, GCN_CO_EFORMAT, name,
                              "bad NT_AMDGPU_METADATA note: amdhsa.kernels[%u] is not a map", ki);
                 break;
             }
@@ -597,7 +594,7 @@ static int md_parse(gcn_codeobj *co, const char *name, const uint8_t *desc, size
                     }
                 if (!done && mp_is(fk, ".args")) {
                     if (k->args) {
-                        rc = co_fail(err, GCN_CO_EFORMAT, name,
+                        rc = gcn_co_fail(err, GCN_CO_EFORMAT, name,
                                      "bad NT_AMDGPU_METADATA note: amdhsa.kernels[%u] has two "
                                      ".args", ki);
                         break;
@@ -667,15 +664,15 @@ static int read_symtab(Elf *elf, const sec *secs, size_t nsec, size_t idx, const
     *nout = 0;
     *shndx = NULL;
     if (s->h.sh_entsize != sizeof(Elf64_Sym))
-        return co_fail(err, GCN_CO_EFORMAT, name, "symbol table %s has entry size %llu (expected %zu)",
+        return gcn_co_fail(err, GCN_CO_EFORMAT, name, "symbol table %s has entry size %llu (expected %zu)",
                        s->name, (unsigned long long)s->h.sh_entsize, sizeof(Elf64_Sym));
     if (s->h.sh_link == 0 || s->h.sh_link >= nsec || secs[s->h.sh_link].h.sh_type != SHT_STRTAB)
-        return co_fail(err, GCN_CO_EFORMAT, name, "symbol table %s has no valid string table",
+        return gcn_co_fail(err, GCN_CO_EFORMAT, name, "symbol table %s has no valid string table",
                        s->name);
     Elf_Scn *scn = elf_getscn(elf, idx);
     Elf_Data *d = scn ? elf_getdata(scn, NULL) : NULL;
     if (!d || !d->d_buf)
-        return s->h.sh_size ? co_fail(err, GCN_CO_EFORMAT, name, "cannot read symbol table %s: %s",
+        return s->h.sh_size ? gcn_co_fail(err, GCN_CO_EFORMAT, name, "cannot read symbol table %s: %s",
                                       s->name, elf_errmsg(-1))
                             : 0;
     size_t n = d->d_size / sizeof(Elf64_Sym);
@@ -686,7 +683,7 @@ static int read_symtab(Elf *elf, const sec *secs, size_t nsec, size_t idx, const
     if (!syms || !sx) {
         free(syms);
         free(sx);
-        return co_fail(err, GCN_CO_ENOMEM, name, "out of memory");
+        return gcn_co_fail(err, GCN_CO_ENOMEM, name, "out of memory");
     }
     unsigned k = 0;
     for (size_t i = 1; i < n; i++) {
@@ -699,7 +696,7 @@ static int read_symtab(Elf *elf, const sec *secs, size_t nsec, size_t idx, const
                 free(syms[j].name);
             free(syms);
             free(sx);
-            return co_fail(err, GCN_CO_EFORMAT, name,
+            return gcn_co_fail(err, GCN_CO_EFORMAT, name,
                            "symbol %zu of %s has a name outside its string table", i, s->name);
         }
         syms[k].name = strdup(sn);
@@ -708,7 +705,7 @@ static int read_symtab(Elf *elf, const sec *secs, size_t nsec, size_t idx, const
                 free(syms[j].name);
             free(syms);
             free(sx);
-            return co_fail(err, GCN_CO_ENOMEM, name, "out of memory");
+            return gcn_co_fail(err, GCN_CO_ENOMEM, name, "out of memory");
         }
         syms[k].value = sym.st_value;
         syms[k].size = sym.st_size;
@@ -743,7 +740,7 @@ static int build_regions(gcn_codeobj *co, const gcn_symbol *syms, unsigned nsyms
         return 0;
     bound *b = malloc(((size_t)nsyms + 1) * sizeof *b);
     if (!b)
-        return co_fail(err, GCN_CO_ENOMEM, name, "out of memory");
+        return gcn_co_fail(err, GCN_CO_ENOMEM, name, "out of memory");
     size_t nb = 0;
     for (unsigned i = 0; i < nsyms; i++) {
         if (shndx[i] != co->text_index || !syms[i].name[0] || syms[i].type == STT_SECTION ||
@@ -775,7 +772,7 @@ static int build_regions(gcn_codeobj *co, const gcn_symbol *syms, unsigned nsyms
     gcn_text_region *r = malloc(nb * sizeof *r);
     if (!r) {
         free(b);
-        return co_fail(err, GCN_CO_ENOMEM, name, "out of memory");
+        return gcn_co_fail(err, GCN_CO_ENOMEM, name, "out of memory");
     }
     size_t nr = 0;
     for (size_t i = 0; i < nb;) {
@@ -888,7 +885,7 @@ static int find_kernels_in(gcn_codeobj *co, const sec *secs, size_t nsec, const 
         return 0;
     co->kernels = calloc(nk, sizeof *co->kernels);
     if (!co->kernels)
-        return co_fail(err, GCN_CO_ENOMEM, name, "out of memory");
+        return gcn_co_fail(err, GCN_CO_ENOMEM, name, "out of memory");
     for (unsigned i = 0; i < co->nsyms; i++) {
         const gcn_symbol *s = &co->syms[i];
         size_t l = strlen(s->name);
@@ -896,29 +893,29 @@ static int find_kernels_in(gcn_codeobj *co, const sec *secs, size_t nsec, const 
               shndx[i] != SHN_UNDEF))
             continue;
         if (s->size != 64)
-            return co_fail(err, GCN_CO_EFORMAT, name,
+            return gcn_co_fail(err, GCN_CO_EFORMAT, name,
                            "bad kernel descriptor %s: size %llu, expected 64", s->name,
                            (unsigned long long)s->size);
         if (shndx[i] >= nsec || secs[shndx[i]].h.sh_type != SHT_PROGBITS)
-            return co_fail(err, GCN_CO_EFORMAT, name,
+            return gcn_co_fail(err, GCN_CO_EFORMAT, name,
                            "bad kernel descriptor %s: not in a section with contents", s->name);
         const GElf_Shdr *h = &secs[shndx[i]].h;
         uint64_t off = co->elf_type == ET_REL ? s->value : s->value - h->sh_addr;
         if ((co->elf_type != ET_REL && s->value < h->sh_addr) || off > h->sh_size ||
             h->sh_size - off < 64)
-            return co_fail(err, GCN_CO_EFORMAT, name,
+            return gcn_co_fail(err, GCN_CO_EFORMAT, name,
                            "bad kernel descriptor %s: address 0x%llx lies outside its section %s",
                            s->name, (unsigned long long)s->value, secs[shndx[i]].name);
         /* "CP microcode requires the kernel descriptor to be 64 aligned"
          * (AMDGPUDisassembler::decodeKernelDescriptor; AMDGPUUsage). */
         if (s->value % 64)
-            return co_fail(err, GCN_CO_EFORMAT, name,
+            return gcn_co_fail(err, GCN_CO_EFORMAT, name,
                            "bad kernel descriptor %s: address 0x%llx is not 64-byte aligned",
                            s->name, (unsigned long long)s->value);
         gcn_kernel *k = &co->kernels[co->nkernels];
         k->name = strndup(s->name, l - 3);
         if (!k->name)
-            return co_fail(err, GCN_CO_ENOMEM, name, "out of memory");
+            return gcn_co_fail(err, GCN_CO_ENOMEM, name, "out of memory");
         co->nkernels++;
         k->kd_addr = s->value;
         kd_decode(img + h->sh_offset + off, &k->kd);
@@ -935,7 +932,7 @@ static int find_kernels_in(gcn_codeobj *co, const sec *secs, size_t nsec, const 
         }
         uint64_t entry = k->kd_addr + (uint64_t)k->kd.kernel_code_entry_byte_offset;
         if (entry < co->text_addr || entry >= co->text_addr + co->text_size || (entry & 3))
-            return co_fail(err, GCN_CO_EFORMAT, name,
+            return gcn_co_fail(err, GCN_CO_EFORMAT, name,
                            "bad kernel descriptor %s: kernel_code_entry_byte_offset %lld gives "
                            "address 0x%llx, not an instruction in %s [0x%llx, 0x%llx)",
                            s->name, (long long)k->kd.kernel_code_entry_byte_offset,
@@ -976,7 +973,7 @@ static int read_notes(gcn_codeobj *co, Elf *elf, const sec *secs, size_t nsec, c
         while (off < d->d_size && (next = gelf_getnote(d, off, &nh, &noff, &doff)) > 0) {
             if (noff > d->d_size || nh.n_namesz > d->d_size - noff || doff > d->d_size ||
                 nh.n_descsz > d->d_size - doff)
-                return co_fail(err, GCN_CO_EFORMAT, name, "bad note in section %s", secs[i].name);
+                return gcn_co_fail(err, GCN_CO_EFORMAT, name, "bad note in section %s", secs[i].name);
             const char *owner = (const char *)d->d_buf + noff;
             if (nh.n_type == CO_NT_AMDGPU_METADATA && nh.n_namesz == 7 &&
                 !memcmp(owner, "AMDGPU", 7))
@@ -994,18 +991,18 @@ static int check_sections(const uint8_t *img, size_t len, const char *name, gcn_
     unsigned shentsize = rd16(img + 58);
     uint64_t shnum = rd16(img + 60);
     if (shoff == 0)
-        return co_fail(err, GCN_CO_EFORMAT, name, "ELF file has no section headers");
+        return gcn_co_fail(err, GCN_CO_EFORMAT, name, "ELF file has no section headers");
     if (shentsize != 64)
-        return co_fail(err, GCN_CO_EFORMAT, name, "bad ELF section header size %u (expected 64)",
+        return gcn_co_fail(err, GCN_CO_EFORMAT, name, "bad ELF section header size %u (expected 64)",
                        shentsize);
     if (shoff > len || len - shoff < 64)
-        return co_fail(err, GCN_CO_EFORMAT, name,
+        return gcn_co_fail(err, GCN_CO_EFORMAT, name,
                        "section header table at offset %llu lies outside the %zu-byte file "
                        "(truncated?)", (unsigned long long)shoff, len);
     if (shnum == 0)                          /* extended numbering: count in sh[0].sh_size */
         shnum = rd64(img + shoff + 32);
     if (shnum == 0 || shnum > (len - shoff) / 64)
-        return co_fail(err, GCN_CO_EFORMAT, name,
+        return gcn_co_fail(err, GCN_CO_EFORMAT, name,
                        "section header table (%llu entries at offset %llu) runs past the end of "
                        "the %zu-byte file (truncated?)",
                        (unsigned long long)shnum, (unsigned long long)shoff, len);
@@ -1014,7 +1011,7 @@ static int check_sections(const uint8_t *img, size_t len, const char *name, gcn_
         uint32_t type = rd32(h + 4);
         uint64_t off = rd64(h + 24), size = rd64(h + 32);
         if (type != SHT_NOBITS && type != SHT_NULL && size && (off > len || size > len - off))
-            return co_fail(err, GCN_CO_EFORMAT, name,
+            return gcn_co_fail(err, GCN_CO_EFORMAT, name,
                            "section %llu (offset %llu, size %llu) extends past the end of the "
                            "%zu-byte file (truncated?)",
                            (unsigned long long)i, (unsigned long long)off,
@@ -1027,35 +1024,35 @@ static int open_elf(const char *name, const uint8_t *data, size_t len, gcn_codeo
                     gcn_co_err *err)
 {
     if (len < 4 || memcmp(data, ELFMAG, SELFMAG) != 0)
-        return co_fail(err, GCN_CO_EFORMAT, name,
+        return gcn_co_fail(err, GCN_CO_EFORMAT, name,
                        "not an ELF file or offload bundle (no \\177ELF or "
                        "__CLANG_OFFLOAD_BUNDLE__ magic)");
     if (len < sizeof(Elf64_Ehdr))
-        return co_fail(err, GCN_CO_EFORMAT, name, "truncated ELF header (%zu bytes)", len);
+        return gcn_co_fail(err, GCN_CO_EFORMAT, name, "truncated ELF header (%zu bytes)", len);
     if (data[EI_CLASS] != ELFCLASS64)
-        return co_fail(err, GCN_CO_EFORMAT, name, "not an ELF64 file (AMDGPU code objects are ELF64)");
+        return gcn_co_fail(err, GCN_CO_EFORMAT, name, "not an ELF64 file (AMDGPU code objects are ELF64)");
     if (data[EI_DATA] != ELFDATA2LSB)
-        return co_fail(err, GCN_CO_EFORMAT, name, "not a little-endian ELF file");
+        return gcn_co_fail(err, GCN_CO_EFORMAT, name, "not a little-endian ELF file");
     unsigned machine = rd16(data + 18);
     if (machine != CO_EM_AMDGPU) {
         const char *mn = machine_name(machine);
-        return co_fail(err, GCN_CO_EFORMAT, name,
+        return gcn_co_fail(err, GCN_CO_EFORMAT, name,
                        "not an AMDGPU code object: e_machine is %u%s%s%s (EM_AMDGPU is 224)",
                        machine, mn ? " (" : "", mn ? mn : "", mn ? ")" : "");
     }
     unsigned osabi = data[EI_OSABI], abiv = data[EI_ABIVERSION];
     if (osabi != CO_ELFOSABI_AMDGPU_HSA)
-        return co_fail(err, GCN_CO_EFORMAT, name,
+        return gcn_co_fail(err, GCN_CO_EFORMAT, name,
                        "AMDGPU ELF for OS ABI %u%s, not AMDHSA (64): not an HSA code object", osabi,
                        osabi == 65 ? " (PAL)" : osabi == 66 ? " (Mesa3D)" : "");
     if (abiv < 2 || abiv > 4)
-        return co_fail(err, GCN_CO_ETARGET, name,
+        return gcn_co_fail(err, GCN_CO_ETARGET, name,
                        "code object ABI version %u (%s) is not supported: need code object v4, v5 "
                        "or v6 (EI_ABIVERSION 2, 3, 4)",
                        abiv, abiv == 0 ? "v2" : abiv == 1 ? "v3" : "unknown");
     unsigned etype = rd16(data + 16);
     if (etype != ET_DYN && etype != ET_REL)
-        return co_fail(err, GCN_CO_EFORMAT, name,
+        return gcn_co_fail(err, GCN_CO_EFORMAT, name,
                        "ELF type %u is neither a shared object (code object) nor a relocatable "
                        "object", etype);
     uint32_t flags = rd32(data + 48);
@@ -1064,14 +1061,14 @@ static int open_elf(const char *name, const uint8_t *data, size_t len, gcn_codeo
     if (mach != 0x4c && mach != 0x4f) {
         unsigned gv = flags >> 24;          /* EF_AMDGPU_GENERIC_VERSION (v6) */
         if (mn && strstr(mn, "generic"))
-            return co_fail(err, GCN_CO_ETARGET, name,
+            return gcn_co_fail(err, GCN_CO_ETARGET, name,
                            "code object is for the generic target %s (generic version %u): not "
                            "supported (gcnsim handles gfx942 and gfx950)", mn, gv);
         if (mn)
-            return co_fail(err, GCN_CO_ETARGET, name,
+            return gcn_co_fail(err, GCN_CO_ETARGET, name,
                            "code object is for %s: not supported (gcnsim handles gfx942 and gfx950)",
                            mn);
-        return co_fail(err, GCN_CO_ETARGET, name,
+        return gcn_co_fail(err, GCN_CO_ETARGET, name,
                        "code object is for an unknown AMDGPU processor (EF_AMDGPU_MACH 0x%02x): "
                        "not supported (gcnsim handles gfx942 and gfx950)", mach);
     }
@@ -1103,7 +1100,7 @@ static int open_elf(const char *name, const uint8_t *data, size_t len, gcn_codeo
     } else {
         p->image = malloc(len);
         if (!p->image)
-            return co_fail(err, GCN_CO_ENOMEM, name, "out of memory");
+            return gcn_co_fail(err, GCN_CO_ENOMEM, name, "out of memory");
         memcpy(p->image, data, len);
         p->image_owned = 1;
     }
@@ -1112,36 +1109,36 @@ static int open_elf(const char *name, const uint8_t *data, size_t len, gcn_codeo
     pthread_once(&elf_once, elf_init);
     Elf *elf = elf_memory((char *)p->image, len);
     if (!elf)
-        return co_fail(err, GCN_CO_EFORMAT, name, "libelf cannot read it: %s", elf_errmsg(-1));
+        return gcn_co_fail(err, GCN_CO_EFORMAT, name, "libelf cannot read it: %s", elf_errmsg(-1));
     sec *secs = NULL;
     gcn_symbol *dsyms = NULL;
     unsigned ndsyms = 0, *shndx = NULL, *dshndx = NULL;
     size_t nsec = 0, shstrndx = 0;
     if (elf_kind(elf) != ELF_K_ELF || elf_getshdrnum(elf, &nsec) != 0 ||
         elf_getshdrstrndx(elf, &shstrndx) != 0) {
-        rc = co_fail(err, GCN_CO_EFORMAT, name, "libelf cannot read it: %s", elf_errmsg(-1));
+        rc = gcn_co_fail(err, GCN_CO_EFORMAT, name, "libelf cannot read it: %s", elf_errmsg(-1));
         goto out;
     }
     if (nsec == 0 || shstrndx == 0 || shstrndx >= nsec) {
-        rc = co_fail(err, GCN_CO_EFORMAT, name, "no valid section name table");
+        rc = gcn_co_fail(err, GCN_CO_EFORMAT, name, "no valid section name table");
         goto out;
     }
     secs = calloc(nsec, sizeof *secs);
     if (!secs) {
-        rc = co_fail(err, GCN_CO_ENOMEM, name, "out of memory");
+        rc = gcn_co_fail(err, GCN_CO_ENOMEM, name, "out of memory");
         goto out;
     }
     size_t symtab = 0, dynsym = 0, text = 0, text_exec = 0, debug_line = 0;
     for (size_t i = 0; i < nsec; i++) {
         Elf_Scn *scn = elf_getscn(elf, i);
         if (!scn || !gelf_getshdr(scn, &secs[i].h)) {
-            rc = co_fail(err, GCN_CO_EFORMAT, name, "cannot read section header %zu: %s", i,
+            rc = gcn_co_fail(err, GCN_CO_EFORMAT, name, "cannot read section header %zu: %s", i,
                          elf_errmsg(-1));
             goto out;
         }
         const char *sn = i ? elf_strptr(elf, shstrndx, secs[i].h.sh_name) : "";
         if (!sn) {
-            rc = co_fail(err, GCN_CO_EFORMAT, name,
+            rc = gcn_co_fail(err, GCN_CO_EFORMAT, name,
                          "section %zu has a name outside the section name table", i);
             goto out;
         }
@@ -1150,7 +1147,7 @@ static int open_elf(const char *name, const uint8_t *data, size_t len, gcn_codeo
             continue;
         const GElf_Shdr *h = &secs[i].h;
         if (h->sh_type != SHT_NOBITS && h->sh_size && (h->sh_offset > len || h->sh_size > len - h->sh_offset)) {
-            rc = co_fail(err, GCN_CO_EFORMAT, name,
+            rc = gcn_co_fail(err, GCN_CO_EFORMAT, name,
                          "section %s extends past the end of the file (truncated?)", sn);
             goto out;
         }
@@ -1169,7 +1166,7 @@ static int open_elf(const char *name, const uint8_t *data, size_t len, gcn_codeo
     if (!text)
         text = text_exec;
     if (!text) {
-        rc = co_fail(err, GCN_CO_EFORMAT, name, "no .text section (no executable code)");
+        rc = gcn_co_fail(err, GCN_CO_EFORMAT, name, "no .text section (no executable code)");
         goto out;
     }
     co->text_index = (unsigned)text;
@@ -1177,7 +1174,7 @@ static int open_elf(const char *name, const uint8_t *data, size_t len, gcn_codeo
     co->text_addr = etype == ET_REL ? 0 : secs[text].h.sh_addr;
     co->text_size = secs[text].h.sh_size;
     if (co->text_addr + co->text_size < co->text_addr) {
-        rc = co_fail(err, GCN_CO_EFORMAT, name, ".text address range wraps around");
+        rc = gcn_co_fail(err, GCN_CO_EFORMAT, name, ".text address range wraps around");
         goto out;
     }
 
@@ -1251,15 +1248,15 @@ static int open_mem(const char *name, const void *data, size_t len, const char *
         if (map)
             munmap(map, maplen);
         if (len == 0)
-            return co_fail(err, GCN_CO_EFORMAT, name, "empty file");
-        return co_fail(err, GCN_CO_ENOMEM, name, "out of memory");
+            return gcn_co_fail(err, GCN_CO_EFORMAT, name, "empty file");
+        return gcn_co_fail(err, GCN_CO_ENOMEM, name, "out of memory");
     }
     co->priv = p;
     p->map = map;
     p->maplen = maplen;
     int rc;
     if (gcn_bundle_is_compressed(data, len)) {
-        rc = co_fail(err, GCN_CO_EFORMAT, name,
+        rc = gcn_co_fail(err, GCN_CO_EFORMAT, name,
                      "compressed clang offload bundle (CCOB) is not supported: unbundle it "
                      "first with clang-offload-bundler-22");
     } else if (gcn_bundle_is(data, len)) {
@@ -1282,9 +1279,9 @@ static int open_mem(const char *name, const void *data, size_t len, const char *
                 snprintf(label, sizeof label, "%s (offload bundle entry %d, %s)", name, idx,
                          e[idx].triple);
                 if (!co->bundle_triple)
-                    rc = co_fail(err, GCN_CO_ENOMEM, name, "out of memory");
+                    rc = gcn_co_fail(err, GCN_CO_ENOMEM, name, "out of memory");
                 else if (e[idx].size == 0)
-                    rc = co_fail(err, GCN_CO_EFORMAT, label, "empty bundle entry");
+                    rc = gcn_co_fail(err, GCN_CO_EFORMAT, label, "empty bundle entry");
                 else
                     rc = open_elf(label, (const uint8_t *)data + e[idx].offset,
                                   (size_t)e[idx].size, co, err);

@@ -18,6 +18,7 @@
 #include "sim/gcn_sim.h"
 #include "sim/manifest.h"
 #include "sim/trace.h"
+#include "analyze/gcn_hazard.h"
 
 enum { EX_OK = 0, EX_USAGE = 1, EX_INPUT = 2, EX_FAULT = 3, EX_FINDINGS = 4 };
 
@@ -220,8 +221,8 @@ int main(int argc, char **argv)
         {"trace-json", required_argument, 0, 'j'}, {"plot", required_argument, 0, 'p'},
         {"max-findings", required_argument, 0, 'F'}, {"quiet", no_argument, 0, 'q'},
         {"no-progress", no_argument, 0, 'P'}, {"quantum", required_argument, 0, 'Q'},
-        {"hazard-effect", required_argument, 0, 'H'}, {"help", no_argument, 0, 'h'},
-        {0, 0, 0, 0}};
+        {"hazard-effect", required_argument, 0, 'H'}, {"list-hazards", no_argument, 0, 'L'},
+        {"help", no_argument, 0, 'h'}, {0, 0, 0, 0}};
     const char *manifest = NULL, *kernel = NULL, *mcpu = NULL, *dump = NULL;
     const char *trace_json = NULL, *plot = NULL;
     json_t *grid = NULL, *block = NULL;
@@ -230,6 +231,7 @@ int main(int argc, char **argv)
     uint64_t max_insns = 0;
     int strict = 0, trace = 0, quiet = 0, progress = 1, hz_effect = GCN_SIM_HZ_REPORT;
     unsigned twg = 0, twave = 0, maxf = 20, quantum = 1;
+    int list_hz = 0;
     char err[2048];
     int c;
     while ((c = getopt_long(argc, argv, "qh", opts, NULL)) != -1) {
@@ -303,6 +305,7 @@ int main(int argc, char **argv)
         case 'F': maxf = (unsigned)strtoul(optarg, NULL, 0); break;
         case 'q': quiet = 1; break;
         case 'P': progress = 0; break;
+        case 'L': list_hz = 1; break;
         case 'Q': {
             char *end;
             unsigned long q = strtoul(optarg, &end, 0);
@@ -316,6 +319,22 @@ int main(int argc, char **argv)
         case 'h': usage(stdout); return EX_OK;
         default: usage(stderr); return EX_USAGE;
         }
+    }
+    if (list_hz) {
+        /* the wait-state rules (src/analyze/hazards.def) checked on a target */
+        gcn_target t = gcn_target_from_name(mcpu ? mcpu : "gfx942");
+        unsigned bit = t == GCN_TARGET_GFX950 ? 2u : 1u;
+        for (unsigned i = 0; i < gcn_hz_rule_count(); i++) {
+            const gcn_hz_rule *r = gcn_hz_rule_get(i);
+            if (!(r->targets & bit))
+                continue;
+            if (r->passes_dep)
+                printf("%s	by-passes	%s (LLVM %s)\n", r->name, r->desc, r->func);
+            else
+                printf("%s	%d	%s (LLVM %s)\n", r->name, gcn_hz_rule_wait(i, t, 0), r->desc,
+                       r->func);
+        }
+        return EX_OK;
     }
     const char *file = optind < argc ? argv[optind] : NULL;
     if (optind + 1 < argc || (!file && !manifest) || (file && manifest)) {
