@@ -536,7 +536,7 @@ static int md_parse(gcn_codeobj *co, const char *name, const uint8_t *desc, size
     int rc = 0;
     kname *names = kernel_names(co);
     if (!names) {
-        rc = co_fail(err, GCN_CO_ENOMEM, name, "out of memory");
+        rc = gcn_co_fail(err, GCN_CO_ENOMEM, name, "out of memory");
         goto out;
     }
     const msgpack_object *root = &up.data;
@@ -859,7 +859,7 @@ static int find_kernels(gcn_codeobj *co, const sec *secs, size_t nsec, const uns
 {
     sym_ref *refs = malloc((co->nsyms ? co->nsyms : 1) * sizeof *refs);
     if (!refs)
-        return co_fail(err, GCN_CO_ENOMEM, name, "out of memory");
+        return gcn_co_fail(err, GCN_CO_ENOMEM, name, "out of memory");
     unsigned n = 0;
     for (unsigned j = 0; j < co->nsyms; j++)
         if (shndx[j] == co->text_index && co->syms[j].type == STT_FUNC)
