@@ -375,6 +375,20 @@ static void ds_note_writes(sim_x *x, const uint32_t *addr, unsigned nbytes, uint
 }
 
 /* single-address read of n bytes per lane into dn dwords (ext: 0 zero, 1 sign) */
+/* A loaded value of nbytes (1, 2 or 4) as it reaches a VGPR: sign-extended
+ * for the signed byte/short loads, and for the d16 forms kept in the low
+ * half (d16 == 1) or moved to the high half (d16 == 2). */
+static inline uint32_t load_value(uint32_t v, unsigned nbytes, int sext, int d16)
+{
+    if (sext && nbytes < 4)
+        v = nbytes == 1 ? (uint32_t)(int32_t)(int8_t)v : (uint32_t)(int32_t)(int16_t)v;
+    if (d16 == 1)
+        v &= 0xffff;
+    else if (d16 == 2)
+        v = (v & 0xffff) << 16;
+    return v;
+}
+
 static void ds_read(sim_x *x, unsigned nbytes, int sext, int d16)
 {
     const sim_opnd *d = &I->d;
@@ -400,14 +414,7 @@ static void ds_read(sim_x *x, unsigned nbytes, int sext, int d16)
         for (unsigned l = 0; l < NL; l++) {
             if (!(e >> l & 1))
                 continue;
-            uint32_t v = (uint32_t)rd_le(lds + addr[l], nbytes);
-            if (sext)
-                v = nbytes == 1 ? (uint32_t)(int32_t)(int8_t)v : (uint32_t)(int32_t)(int16_t)v;
-            if (d16 == 1)
-                v &= 0xffff;
-            else if (d16 == 2)
-                v = (v & 0xffff) << 16;
-            t->data[l] = v;
+            t->data[l] = load_value((uint32_t)rd_le(lds + addr[l], nbytes), nbytes, sext, d16);
         }
     }
     sim_tk_issue(x, t);
@@ -997,8 +1004,7 @@ static void buf_load(sim_x *x, unsigned nbytes, int sext, int d16)
                     if (!(bl.inr[k] >> l & 1))
                         continue;
                     uint32_t v = (uint32_t)rd_le(bl_ptr(x, &bl, l, k, esz), esz);
-                    if (nbytes < 4 && sext)
-                        v = nbytes == 1 ? (uint32_t)(int32_t)(int8_t)v : (uint32_t)(int32_t)(int16_t)v;
+                    v = load_value(v, nbytes, sext, 0);
                     memcpy(dst + (size_t)l * lsz + 4 * k, &v, 4);
                 }
         }
@@ -1028,17 +1034,10 @@ static void buf_load(sim_x *x, unsigned nbytes, int sext, int d16)
         for (unsigned l = 0; l < NL; l++) {
             if (!(x->exec >> l & 1))
                 continue;
-            uint32_t v = 0;
-            if (bl.inr[0] >> l & 1) {
+            uint32_t v = 0;                 /* out of range: 0 */
+            if (bl.inr[0] >> l & 1)
                 v = (uint32_t)rd_le(bl_ptr(x, &bl, l, 0, esz), nbytes);
-                if (sext)
-                    v = nbytes == 1 ? (uint32_t)(int32_t)(int8_t)v : (uint32_t)(int32_t)(int16_t)v;
-            }
-            if (d16 == 1)
-                v &= 0xffff;
-            else if (d16 == 2)
-                v = (v & 0xffff) << 16;
-            t->data[l] = v;
+            t->data[l] = load_value(v, nbytes, sext, d16);
         }
     }
     sim_tk_issue(x, t);
@@ -1297,13 +1296,7 @@ static void flat_load(sim_x *x, unsigned nbytes, int sext, int d16)
             continue;
         }
         v = (uint32_t)rd_le(p, nbytes);
-        if (sext)
-            v = nbytes == 1 ? (uint32_t)(int32_t)(int8_t)v : (uint32_t)(int32_t)(int16_t)v;
-        if (d16 == 1)
-            v &= 0xffff;
-        else if (d16 == 2)
-            v = (v & 0xffff) << 16;
-        t->data[l] = v;
+        t->data[l] = load_value(v, nbytes, sext, d16);
     }
     if (I->enc == GCN_FMT_FLAT) {
         t->ooo = 1;
