@@ -109,6 +109,13 @@ static void test_buffer_oob(void)
     CU_ASSERT_FATAL(st_run(E, "buffer_load_ushort v1, v2, s[8:11], 0 offen offset:1") == 0);
     waitall();
     CU_ASSERT(V(1, 0) == 0x8081);
+    CU_ASSERT_FATAL(st_run(E, "buffer_load_sshort v1, v2, s[8:11], 0 offen offset:1") == 0);
+    waitall();
+    CU_ASSERT(V(1, 0) == 0xffff8081u);
+    st_vset(E, 2, 0);
+    CU_ASSERT_FATAL(st_run(E, "buffer_load_sbyte v1, v2, s[8:11], 0 offen") == 0);
+    waitall();
+    CU_ASSERT(V(1, 0) == 0x7f);  /* byte 0 (0x7f) is positive: no extension */
 }
 
 static void test_lds_dma(void)
