@@ -14,6 +14,7 @@
  * is set, else NaN (or infinity for OCP E5M2).
  */
 #include "valu_int.h"
+#include "mxfp.h"
 
 #define RD0 const uint32_t *A = sim_vsrc(x, 0); uint32_t *R = x->r[0]
 static inline int rm32(const sim_x *x) { return (int)(x->w->hw_mode & 3); }
@@ -303,17 +304,22 @@ static void cvt_pk8(sim_x *x, int bf8)
     }
     sim_vdst(x, R);
 }
-/* v_cvt_sr_fp8_f32 vdst, src0, src1(random): byte op_sel[3:2] of vdst */
+/* v_cvt_sr_fp8_f32 vdst, src0, src1(random): byte op_sel[3:2] of vdst.
+ * Stochastic rounding per the ISA pseudo-code: S1[31:12] (fp8) / S1[31:11]
+ * (bf8) is added to the f32 mantissa and the sum truncated (mxfp.c); out of
+ * range saturates with clamp or MODE.FP16_OVFL (bit 23), else NaN / inf. */
 static void cvt_sr8(sim_x *x, int bf8)
 {
     const uint32_t *A = sim_vsrc_f32(x, 0), *Bv = sim_vsrc(x, 1);
     const uint32_t *Old = x->w->v[x->i->d.r];
     uint32_t *R = x->r[0];
-    const mf8 *F = fmt8(x, bf8);
+    int ocp = x->sim->o.target == GCN_TARGET_GFX950;
+    const gcn_mxfmt *F = bf8 ? (ocp ? &GCN_MX_E5M2 : &GCN_MX_E5M2FNUZ)
+                             : (ocp ? &GCN_MX_E4M3FN : &GCN_MX_E4M3FNUZ);
     unsigned sh = 8 * ((x->i->mods.op_sel >> 2) & 3);
-    int cl = x->i->mods.clamp;
+    int sat = x->i->mods.clamp || (x->w->hw_mode >> 23 & 1);
     LANES {
-        uint32_t b = mf8_encode(u2f(A[l]), F, cl, Bv[l]);
+        uint32_t b = gcn_mx_encode(u2f(A[l]), F, 1, Bv[l], sat);
         R[l] = (Old[l] & ~(0xffu << sh)) | b << sh;
     }
     sim_vdst(x, R);
