@@ -74,8 +74,8 @@ uint32_t gcn_mx_encode(double v, const gcn_mxfmt *F, int sr, uint32_t rnd, int s
     uint32_t ovf = sat ? sb | maxc
                  : F->kind == MX_IEEE ? sb | etop << F->mbits
                  : F->kind == MX_FINITE ? sb | maxc : nanc;
-    if (isnan(v))
-        return nanc;
+    if (isnan(v))                    /* the sign of a NaN is not kept */
+        return nanc & ~(F->kind == MX_FNUZ ? 0u : sb);
     if (isinf(v))
         return ovf;
     double a = fabs(v);

@@ -42,8 +42,8 @@ double gcn_mx_decode(uint32_t c, const gcn_mxfmt *F);
  * gives the signed largest finite value; else infinity (MX_IEEE), NaN
  * (MX_FN, MX_FNUZ) or, for the formats without either, the largest finite
  * value as well.  NaN gives the format's NaN (MX_IEEE: the canonical quiet
- * NaN, sign kept); MX_FINITE has none: the signed largest value (an
- * assumption: the ISA leaves it undefined). */
+ * NaN); MX_FINITE has none: the largest value.  NaN results are positive
+ * (assumptions: the ISA leaves NaN signs and FP4/FP6 NaN conversion open). */
 uint32_t gcn_mx_encode(double v, const gcn_mxfmt *F, int sr, uint32_t rnd, int sat);
 
 #endif
