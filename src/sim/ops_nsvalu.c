@@ -26,12 +26,13 @@ BODY(V_PRNG_B32)
 
 /* ---- v_permlane16_swap_b32 / v_permlane32_swap_b32 vdst, vsrc --------------
  * Both registers are written: permlane16 swaps the odd rows (16 lanes) of
- * vsrc with the even rows of vdst, permlane32 the upper half of vsrc with
- * the lower half of vdst (ISA pseudo-code, which does not mention EXEC).
- * Assumption for partial EXEC, from the fi / bound_ctrl operands LLVM gives
- * the instruction (DPP rules): a register lane is written only when its lane
- * is active; a value read from an inactive lane is 0 with bound_ctrl, else
- * that write is skipped, unless fi (fetch inactive) is set. */
+ * vdst with the even rows of vsrc, permlane32 the upper half of vdst with the
+ * lower half of vsrc (ISA pseudo-code: VGPR[p*32+l][SRC0] <->
+ * VGPR[p*32+l+16][VDST]; it does not mention EXEC).  Assumption for partial
+ * EXEC, from the fi / bound_ctrl operands LLVM gives the instruction (DPP
+ * rules): a register lane is written only when its lane is active; a value
+ * read from an inactive lane is 0 with bound_ctrl, else that write is
+ * skipped, unless fi (fetch inactive) is set. */
 static void permlane_swap(sim_x *x, unsigned span)
 {
     const sim_opnd *d = &x->i->d, *s = &x->i->s[0];
@@ -45,13 +46,15 @@ static void permlane_swap(sim_x *x, unsigned span)
     for (unsigned l = 0; l < NL; l++) {
         if ((l / span) & 1)
             continue;
-        unsigned a = l, b = l + span;       /* S[b] <-> D[a] */
+        unsigned a = l, b = l + span;       /* S[a] <-> D[b] */
         int va = fi || (ex >> a & 1), vb = fi || (ex >> b & 1);
-        if (ex >> b & 1) {                  /* S[b] = D[a] */
-            if (va || bc) { ns[b] = va ? D[a] : 0; ws |= 1ull << b; }
+        if ((ex >> a & 1) && (vb || bc)) {  /* S[a] = D[b] */
+            ns[a] = vb ? D[b] : 0;
+            ws |= 1ull << a;
         }
-        if (ex >> a & 1) {                  /* D[a] = S[b] */
-            if (vb || bc) { nd[a] = vb ? S[b] : 0; wd |= 1ull << a; }
+        if ((ex >> b & 1) && (va || bc)) {  /* D[b] = S[a] */
+            nd[b] = va ? S[a] : 0;
+            wd |= 1ull << b;
         }
     }
     for (unsigned l = 0; l < NL; l++) {
