@@ -26,7 +26,6 @@ const sim_notsim_ent sim_notsim[] = {
     {"DS_WRAP_RTN_B32", "ds_wrap is not modelled"},
     {"DS_READ_B64_TR_*", "gfx950 transposing LDS reads are not modelled yet"},
     {"DS_READ_B96_TR_*", "gfx950 transposing LDS reads are not modelled yet"},
-    {"V_CUBE*", "cube-map coordinate instructions (graphics) are not modelled"},
     {"S_ATOMIC_*", "scalar atomics are not modelled"},
     {"S_BUFFER_ATOMIC_*", "scalar atomics are not modelled"},
     {"S_SCRATCH_*", "scalar scratch access is not modelled"},
@@ -42,6 +41,7 @@ const sim_notsim_ent sim_notsim[] = {
     {"S_SETVSKIP", "VSKIP mode is not modelled"},
     {"S_ENDPGM_ORDERED_PS_DONE", "pixel-shader ordering is not modelled"},
     {"V_INTERP_*", "pixel interpolation is not modelled"},
-    {"V_SCREEN_PARTITION_4SE_B32", "graphics screen partitioning is not modelled"},
+    {"V_SCREEN_PARTITION_4SE_B32", "graphics screen partitioning: the CDNA3/CDNA4 ISA names it "
+                                   "but gives no definition (no pseudo-code, no lookup table)"},
     {NULL, NULL}
 };

@@ -353,7 +353,51 @@ BODY(V_MQSAD_U32_U8)
             x->w->v[i->d.r + k][l] = out[k][l];
 }
 
+/* ---- cube-map coordinates (ISA pseudo-code V_CUBEID/SC/TC/MA_F32): the major
+ * axis is z when |z| >= |x| and |z| >= |y|, else y when |y| >= |x|, else x
+ * (comparisons with a NaN are false); S/T results are the sources with their
+ * sign flipped as the face requires (a sign change, NaNs kept), MA is 2x the
+ * major axis rounded in the MODE rounding mode. */
+static inline int cube_axis(float x, float y, float z)
+{
+    if (fabsf(z) >= fabsf(x) && fabsf(z) >= fabsf(y))
+        return 2;
+    return fabsf(y) >= fabsf(x) ? 1 : 0;
+}
+static inline uint32_t cube_op(int op, uint32_t a, uint32_t b, uint32_t c)
+{
+    float x = u2f(a), y = u2f(b), z = u2f(c);
+    int ax = cube_axis(x, y, z);
+    switch (op) {
+    case 0:                                          /* face id */
+        return f2u(ax == 2 ? (z < 0.0f ? 5.0f : 4.0f) : ax == 1 ? (y < 0.0f ? 3.0f : 2.0f)
+                                                             : (x < 0.0f ? 1.0f : 0.0f));
+    case 1:                                          /* S */
+        return ax == 2 ? (z < 0.0f ? a ^ 0x80000000u : a) : ax == 1 ? a : (x < 0.0f ? c : c ^ 0x80000000u);
+    case 2:                                          /* T */
+        return ax == 1 ? (y < 0.0f ? c ^ 0x80000000u : c) : b ^ 0x80000000u;
+    default: {                                       /* 2 x major axis */
+        uint32_t m = ax == 2 ? c : ax == 1 ? b : a;
+        return nan_fix32(f2u(u2f(m) * 2.0f), m, 0, 0);
+    }
+    }
+}
+static void cube(sim_x *x, int op)
+{
+    const uint32_t *A = sim_vsrc_f32(x, 0), *Bv = sim_vsrc_f32(x, 1), *Cv = sim_vsrc_f32(x, 2);
+    uint32_t *R = x->r[0];
+    int rm = RM32(x);
+    LANES R[l] = cube_op(op, A[l], Bv[l], Cv[l]);
+    rm_end(rm);
+    sim_vdst_f32(x, R);
+}
+BODY(V_CUBEID_F32) { cube(x, 0); }
+BODY(V_CUBESC_F32) { cube(x, 1); }
+BODY(V_CUBETC_F32) { cube(x, 2); }
+BODY(V_CUBEMA_F32) { cube(x, 3); }
+
 const sim_body_ent sim_bodies_nsvalu[] = {
+    B(V_CUBEID_F32), B(V_CUBESC_F32), B(V_CUBETC_F32), B(V_CUBEMA_F32),
     B(V_PRNG_B32), B(V_PERMLANE16_SWAP_B32), B(V_PERMLANE32_SWAP_B32), B(V_CVT_F32_BF16),
     B(V_BITOP3_B16), B(V_BITOP3_B32), B(V_ASHR_PK_I8_I32), B(V_ASHR_PK_U8_I32),
     B(V_CVT_PK_F16_F32), B(V_CVT_SR_F16_F32), B(V_CVT_SR_BF16_F32), B(V_MINIMUM3_F32),

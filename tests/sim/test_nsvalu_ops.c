@@ -345,6 +345,31 @@ static void test_qsad(void)
     st_free(e);
 }
 
+/* cube-map instructions, values worked out by hand from the ISA pseudo-code */
+static void test_cube(void)
+{
+    st_env *e = st_new(GCN_TARGET_GFX942);
+    static const float c[][7] = {   /* x, y, z, id, sc, tc, ma */
+        {1, 2, 3, 4, 1, -2, 6},   {1, 2, -3, 5, -1, -2, -6}, {1, -3, 2, 3, 1, -2, -6},
+        {1, 3, 2, 2, 1, 2, 6},    {-3, 1, 2, 1, 2, -1, -6},  {3, 1, 2, 0, -2, -1, 6},
+        {2, 1, 2, 4, 2, -1, 4},   {1, 2, 2, 4, 1, -2, 4},    {2, 2, 1, 2, 2, 1, 4},
+    };
+    unsigned n = sizeof c / sizeof c[0];
+    for (unsigned l = 0; l < NL; l++) {
+        e->w->v[2][l] = f2u(c[l % n][0]);
+        e->w->v[3][l] = f2u(c[l % n][1]);
+        e->w->v[4][l] = f2u(c[l % n][2]);
+    }
+    static const char *ops[] = {"v_cubeid_f32 v1, v2, v3, v4", "v_cubesc_f32 v1, v2, v3, v4",
+                                "v_cubetc_f32 v1, v2, v3, v4", "v_cubema_f32 v1, v2, v3, v4"};
+    for (unsigned k = 0; k < 4; k++) {
+        CU_ASSERT_FATAL(st_run(e, ops[k]) == 0);
+        for (unsigned l = 0; l < NL; l++)
+            CU_ASSERT_EQUAL(e->w->v[1][l], f2u(c[l % n][3 + k]));
+    }
+    st_free(e);
+}
+
 int main(void)
 {
     if (CU_initialize_registry() != CUE_SUCCESS)
@@ -358,6 +383,7 @@ int main(void)
     CU_add_test(s, "v_minimum3/maximum3 f32, v_pk_minimum3/maximum3 f16", test_minimum3);
     CU_add_test(s, "v_cvt_pk_f16_f32 RNE, v_cvt_sr_f16/bf16_f32 limits", test_cvt_f16);
     CU_add_test(s, "v_qsad_pk_u16_u8, v_mqsad_*", test_qsad);
+    CU_add_test(s, "v_cubeid/sc/tc/ma_f32", test_cube);
     CU_basic_set_mode(CU_BRM_VERBOSE);
     CU_basic_run_tests();
     unsigned fails = CU_get_number_of_failures();
