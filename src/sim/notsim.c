@@ -31,14 +31,17 @@ const sim_notsim_ent sim_notsim[] = {
     {"S_SCRATCH_*", "scalar scratch access is not modelled"},
     {"S_ATC_PROBE*", "address translation probes are not modelled"},
     {"S_RFE_*", "trap handler return is not modelled"},
-    {"S_CBRANCH_JOIN", "fork/join stacks are not modelled"},
-    {"S_CBRANCH_G_FORK", "fork/join stacks are not modelled"},
-    {"S_CBRANCH_I_FORK", "fork/join stacks are not modelled"},
-    {"S_CBRANCH_CDBG*", "debugger branches are not modelled"},
-    {"S_SET_GPR_IDX_ON", "VGPR index mode is not modelled"},
-    {"S_SET_GPR_IDX_IDX", "VGPR index mode is not modelled"},
-    {"S_SET_GPR_IDX_MODE", "VGPR index mode is not modelled"},
-    {"S_SETVSKIP", "VSKIP mode is not modelled"},
+    {"S_SET_GPR_IDX_ON", "VGPR index mode (M0[7:0] added to the VGPR operands M0[15:12] "
+                          "selects of later VALU instructions) would re-address pre-decoded "
+                          "operands at run time; not modelled"},
+    {"S_SET_GPR_IDX_IDX", "VGPR index mode (M0[7:0] added to the VGPR operands M0[15:12] "
+                          "selects of later VALU instructions) would re-address pre-decoded "
+                          "operands at run time; not modelled"},
+    {"S_SET_GPR_IDX_MODE", "VGPR index mode (M0[7:0] added to the VGPR operands M0[15:12] "
+                          "selects of later VALU instructions) would re-address pre-decoded "
+                          "operands at run time; not modelled"},
+    {"S_SETVSKIP", "VSKIP mode (vector and memory instructions not issued) would "
+                    "need the dispatcher to skip them; not modelled"},
     {"S_ENDPGM_ORDERED_PS_DONE", "pixel-shader ordering is not modelled"},
     {"V_INTERP_*", "pixel interpolation is not modelled"},
     {"V_SCREEN_PARTITION_4SE_B32", "graphics screen partitioning: the CDNA3/CDNA4 ISA names it "

@@ -504,7 +504,7 @@ typedef struct sim_notsim_ent {
 extern const sim_body_ent sim_bodies_salu[], sim_bodies_valu[], sim_bodies_vcmp[],
     sim_bodies_vop3p[], sim_bodies_mem[], sim_bodies_cvt[], sim_bodies_mfma[];
 /* nsvalu: formerly unsimulated VALU rows (ops_nsvalu.c, ops_cvt_mx.c) */
-extern const sim_body_ent sim_bodies_nsvalu[], sim_bodies_cvtmx[];
+extern const sim_body_ent sim_bodies_nsvalu[], sim_bodies_cvtmx[], sim_bodies_nssalu[];
 extern const sim_notsim_ent sim_notsim[];
 sim_body sim_body_of(unsigned id);
 void sim_body_unsimulated(sim_x *x);

@@ -370,6 +370,92 @@ static void test_cube(void)
     st_free(e);
 }
 
+/* fork/join stack and the debugger branches in a kernel: both sides of each fork
+ * run (the smaller side first), the joins reunite them; no debugger: the
+ * s_cbranch_cdbg* branches fall through */
+static const char fj_src[] =
+    ".amdhsa_code_object_version 5\n.text\n.globl fj\n.p2align 8\n.type fj,@function\nfj:\n"
+    "  s_load_dwordx2 s[10:11], s[0:1], 0x0\n"
+    "  s_waitcnt lgkmcnt(0)\n"
+    "  s_mov_b64 s[12:13], exec\n"
+    "  v_mov_b32 v1, 0\n"
+    "  s_mov_b32 s22, 0\n"
+    "  v_cmp_gt_u32 vcc, 40, v0\n"
+    "  s_getreg_b32 s20, hwreg(HW_REG_MODE, 29, 3)\n"
+    "  s_cbranch_i_fork vcc, .Lpass\n"
+    "  v_mov_b32 v1, 2\n"
+    "  s_lshl_b32 s22, s22, 2\n  s_or_b32 s22, s22, 1\n"
+    "  s_branch .Ljoin\n"
+    ".Lpass:\n"
+    "  v_mov_b32 v1, 1\n"
+    "  s_lshl_b32 s22, s22, 2\n  s_or_b32 s22, s22, 2\n"
+    ".Ljoin:\n"
+    "  s_cbranch_join s20\n"
+    "  s_mov_b64 exec, s[12:13]\n"
+    "  v_cmp_gt_u32 s[16:17], 10, v0\n"
+    "  s_getpc_b64 s[14:15]\n"
+    ".Lpc:\n"
+    "  s_add_u32 s14, s14, .Lpass2-.Lpc\n"
+    "  s_addc_u32 s15, s15, 0\n"
+    "  s_cbranch_g_fork s[16:17], s[14:15]\n"
+    "  v_add_u32 v1, 20, v1\n"
+    "  s_lshl_b32 s22, s22, 2\n  s_or_b32 s22, s22, 1\n"
+    "  s_branch .Ljoin2\n"
+    ".Lpass2:\n"
+    "  v_add_u32 v1, 10, v1\n"
+    "  s_lshl_b32 s22, s22, 2\n  s_or_b32 s22, s22, 2\n"
+    ".Ljoin2:\n"
+    "  s_cbranch_join s20\n"
+    "  s_mov_b64 exec, s[12:13]\n"
+    "  s_cbranch_cdbgsys_or_user .Lbad\n"
+    "  s_cbranch_cdbguser .Lbad\n"
+    "  s_branch .Lstore\n"
+    ".Lbad:\n"
+    "  v_mov_b32 v1, 99\n"
+    ".Lstore:\n"
+    "  s_getreg_b32 s21, hwreg(HW_REG_MODE, 29, 3)\n"
+    "  v_mov_b32 v4, v1\n"
+    "  s_lshl_b32 s21, s21, 16\n  s_or_b32 s21, s21, s22\n"
+    "  v_mov_b32 v5, s21\n"
+    "  v_lshlrev_b32 v2, 3, v0\n"
+    "  global_store_dwordx2 v2, v[4:5], s[10:11]\n"
+    "  s_endpgm\n"
+    ".rodata\n.p2align 6\n.amdhsa_kernel fj\n"
+    "  .amdhsa_kernarg_size 8\n  .amdhsa_user_sgpr_kernarg_segment_ptr 1\n"
+    "  .amdhsa_next_free_vgpr 8\n  .amdhsa_next_free_sgpr 32\n  .amdhsa_accum_offset 8\n"
+    ".end_amdhsa_kernel\n"
+    ".amdgpu_metadata\n---\namdhsa.version: [1, 2]\namdhsa.kernels:\n"
+    "  - .name: fj\n    .symbol: fj.kd\n    .kernarg_segment_size: 8\n    .kernarg_segment_align: 8\n"
+    "    .group_segment_fixed_size: 0\n    .private_segment_fixed_size: 0\n    .wavefront_size: 64\n"
+    "    .sgpr_count: 32\n    .vgpr_count: 8\n    .max_flat_workgroup_size: 1024\n    .args:\n"
+    "      - {.name: A, .size: 8, .offset: 0, .value_kind: global_buffer, .address_space: global}\n"
+    "...\n.end_amdgpu_metadata\n";
+
+static void test_fork_join(void)
+{
+    for (int t = 0; t < 2; t++) {
+        uint32_t out[128];
+        memset(out, 0xee, sizeof out);
+        st_kbuf b = {"A", sizeof out, out};
+        gcn_sim_result res;
+        memset(&res, 0, sizeof res);
+        char msg[4096];
+        int rc = st_kernel(t ? GCN_TARGET_GFX950 : GCN_TARGET_GFX942, fj_src, 1, 64, &b, 1, NULL, 0, &res,
+                           msg, sizeof msg);
+        if (rc)
+            fprintf(stderr, "fork/join kernel: rc %d: %s\n", rc, msg);
+        CU_ASSERT_FATAL(rc == 0);
+        for (unsigned l = 0; l < 64; l++) {
+            uint32_t want = (l < 40 ? 1u : 2u) + (l < 10 ? 10u : 20u);
+            CU_ASSERT_EQUAL(out[2 * l], want);
+            /* MODE.CSP back at 0 (bits 18:16); path order: fork 1 runs its 24 failing
+             * lanes first (1) then the 40 passing ones (2), fork 2 its 10 passing
+             * lanes first (2) then the others (1): history 1,2,2,1 */
+            CU_ASSERT_EQUAL(out[2 * l + 1], 0x69);
+        }
+    }
+}
+
 int main(void)
 {
     if (CU_initialize_registry() != CUE_SUCCESS)
@@ -384,6 +470,7 @@ int main(void)
     CU_add_test(s, "v_cvt_pk_f16_f32 RNE, v_cvt_sr_f16/bf16_f32 limits", test_cvt_f16);
     CU_add_test(s, "v_qsad_pk_u16_u8, v_mqsad_*", test_qsad);
     CU_add_test(s, "v_cubeid/sc/tc/ma_f32", test_cube);
+    CU_add_test(s, "s_cbranch_i_fork/g_fork/join, s_cbranch_cdbg*", test_fork_join);
     CU_basic_set_mode(CU_BRM_VERBOSE);
     CU_basic_run_tests();
     unsigned fails = CU_get_number_of_failures();
