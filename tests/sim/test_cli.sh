@@ -273,11 +273,11 @@ EOF
 manifest endless
 expect 3 "instruction budget exceeded" "$gcnsim" --manifest "$T/endless.json" --max-insns 10000
 kernel unsim 0 4 <<'EOF'
-    v_trig_preop_f64 v[0:1], v[0:1], 0
+    v_screen_partition_4se_b32 v0, v0
     s_endpgm
 EOF
 manifest unsim
-expect 3 "v_trig_preop_f64 is not simulated" "$gcnsim" --manifest "$T/unsim.json"
+expect 3 "v_screen_partition_4se_b32 is not simulated" "$gcnsim" --manifest "$T/unsim.json"
 kernel vgpr 0 4 <<'EOF'
     v_mov_b32 v9, 0
     s_endpgm
