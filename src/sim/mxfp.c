@@ -69,7 +69,7 @@ uint32_t gcn_mx_encode(double v, const gcn_mxfmt *F, int sr, uint32_t rnd, int s
                   : (etop << F->mbits) | ((1u << F->mbits) - 1);
     uint32_t nanc = F->kind == MX_FNUZ ? 1u << (w - 1)
                   : F->kind == MX_FN ? sb | (etop << F->mbits) | ((1u << F->mbits) - 1)
-                  : F->kind == MX_IEEE ? sb | (etop << F->mbits) | (1u << (F->mbits - 1))
+                  : F->kind == MX_IEEE ? sb | (etop << F->mbits) | ((1u << F->mbits) - 1)
                   : sb | maxc;
     uint32_t ovf = sat ? sb | maxc
                  : F->kind == MX_IEEE ? sb | etop << F->mbits

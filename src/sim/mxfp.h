@@ -41,9 +41,11 @@ double gcn_mx_decode(uint32_t c, const gcn_mxfmt *F);
  * random bits rnd.  Out of range after rounding (and infinities): sat = 1
  * gives the signed largest finite value; else infinity (MX_IEEE), NaN
  * (MX_FN, MX_FNUZ) or, for the formats without either, the largest finite
- * value as well.  NaN gives the format's NaN (MX_IEEE: the canonical quiet
- * NaN); MX_FINITE has none: the largest value.  NaN results are positive
- * (assumptions: the ISA leaves NaN signs and FP4/FP6 NaN conversion open). */
+ * value as well.  NaN gives the format's NaN with all mantissa bits set (0x7f
+ * for E4M3FN and E5M2, as the simulator's unscaled FP8 conversions; callers
+ * give f16/bf16 NaNs themselves), 0x80 for FNUZ; MX_FINITE has none: the
+ * largest value.  NaN results are positive (assumptions: the ISA leaves NaN
+ * codes and signs and the FP4/FP6 NaN conversion open). */
 uint32_t gcn_mx_encode(double v, const gcn_mxfmt *F, int sr, uint32_t rnd, int sat);
 
 #endif

@@ -297,7 +297,7 @@ static void cvt_pk8(sim_x *x, int bf8)
     const uint32_t *Old = x->w->v[x->i->d.r];
     uint32_t *R = x->r[0];
     const mf8 *F = fmt8(x, bf8);
-    int hi = x->i->mods.op_sel >> 3 & 1, cl = x->i->mods.clamp;
+    int hi = x->i->mods.op_sel >> 3 & 1, cl = x->i->mods.clamp || (x->w->hw_mode >> 23 & 1);   /* MODE.FP16_OVFL */
     LANES {
         uint32_t p = mf8_encode(u2f(A[l]), F, cl, -1) | (uint32_t)mf8_encode(u2f(Bv[l]), F, cl, -1) << 8;
         R[l] = hi ? (Old[l] & 0xffff) | p << 16 : (Old[l] & 0xffff0000u) | p;

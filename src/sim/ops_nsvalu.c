@@ -265,10 +265,13 @@ BODY(V_PK_MAXIMUM3_F16) { pk_mm3(x, 1); }
 
 /* ---- v_trig_preop_f64 ------------------------------------------------------
  * shift = S1[4:0] * 53 (+ exponent(S0) - 1077 when that exponent > 1077);
- * result = the 53 bits b_{1200-shift} .. b_{1148-shift} of 2/pi (bits below b_0
- * are 0) as an integer, D = ldexp(result, -53 - shift (+128 when exponent(S0)
- * >= 1968)), rounded toward zero (ISA pseudo-code; the table is
- * src/sim/twoopi.h from tools/gen_twoopi.py). */
+ * result = the 53 bits b_{1200-shift} .. b_{1148-shift} of 2/pi as an integer,
+ * D = ldexp(result, -53 - shift (+128 when exponent(S0) >= 1968)), rounded
+ * toward zero (ISA pseudo-code; the table is src/sim/twoopi.h from
+ * tools/gen_twoopi.py).  Two cases follow LLVM's constant folding of
+ * llvm.amdgcn.trig.preop (AMDGPUInstCombineIntrinsic.cpp) where the
+ * pseudo-code says otherwise or nothing: a segment starting at bit 1120 or
+ * later gives 0 ("hardware behavior" there), and a NaN input gives it quieted. */
 static inline unsigned twoopi_bit(int j)
 {
     if (j < 0 || j >= GCN_TWOOPI_BITS)
@@ -278,10 +281,14 @@ static inline unsigned twoopi_bit(int j)
 }
 static uint64_t trig_preop(uint64_t s0, uint32_t s1)
 {
+    if (f64_is_nan(s0))
+        return f64_quiet(s0);
     int ex = (int)((s0 >> 52) & 0x7ff);
     int shift = (int)(s1 & 31) * 53;
     if (ex > 1077)
         shift += ex - 1077;
+    if ((shift >> 5) + 2 >= 37)
+        return 0;
     uint64_t r = 0;
     for (int t = 0; t < 53; t++)
         r = r << 1 | twoopi_bit(1200 - shift - t);

@@ -86,8 +86,8 @@ class Fmt:
             return self.sign()
         if self.kind == "fn":
             return sb | etop << self.m | ((1 << self.m) - 1)
-        if self.kind == "ieee":
-            return sb | etop << self.m | 1 << (self.m - 1)
+        if self.kind == "ieee":       # all mantissa bits set: 0x7f for E5M2 (assumption)
+            return sb | etop << self.m | ((1 << self.m) - 1)
         return sb | self.maxc                # finite formats: assumption (docs/gcnsim.md)
 
     def ovf(self, neg, sat):
@@ -535,6 +535,16 @@ def sr_tests(drv):
                 want = [insert(old[l], F.enc(f32_val(a[l]), rn[l], rep == 1), 8 * b, 8) for l in range(64)]
                 run_case(drv, "%s v%d, v%d, v%d op_sel:[0,0,%d,%d]" % (mn, D0, S0, S1, b & 1, b >> 1),
                          {D0: old, S0: a, S1: rn}, mode, {D0: want}, mn + " " + tgt)
+        for bf in (False, True):    # v_cvt_pk_fp8/bf8_f32: RNE, FP16_OVFL saturates
+            F = (E5M2 if bf else E4M3FN) if tgt == "gfx950" else (E5M2FNUZ if bf else E4M3FNUZ)
+            mn = "v_cvt_pk_%s_f32" % ("bf8" if bf else "fp8")
+            for rep in range(2):
+                mode = MODE_BASE | (OVFL if rep == 1 else 0)
+                a, b2, old, h = [rand_f32(F) for _ in range(64)], [rand_f32(F) for _ in range(64)], rnd_list(), RNG.randrange(2)
+                want = [insert(old[l], F.enc(f32_val(a[l]), None, rep == 1) | F.enc(f32_val(b2[l]), None, rep == 1) << 8,
+                               16 * h, 16) for l in range(64)]
+                run_case(drv, "%s v%d, v%d, v%d op_sel:[0,0,%d]" % (mn, D0, S0, S1, h),
+                         {D0: old, S0: a, S1: b2}, mode, {D0: want}, mn + " " + tgt)
     drv.send("T gfx950")
     for bf in (False, True):
         F = BF16 if bf else F16
@@ -559,7 +569,8 @@ def trig_preop_tests(drv):
     drv.send("T gfx942")
     xs = [0x3FF0000000000000, 0x4340000000000000, 0x4350000000000001, 0x7FEFFFFFFFFFFFFF,
           0x0000000000000001, 0x7B00000000000000, 0x7B10000000000000, 0x4435000000000000,
-          0xC090000000000000, 0x0010000000000000]
+          0xC090000000000000, 0x0010000000000000, 0x7FF8000000000123, 0xFFF0000000000001,
+          0x7FF0000000000000, 0x7B133B75B8DCFD4E]
     xs += [RNG.getrandbits(63) for _ in range(14)]
     cases = [(x, RNG.choice([0, 1, 2, 5, 10, 20, 21, 22, 31])) for x in xs]
     cases += [(x, s) for x in xs[:4] for s in (0, 1, 22)]
@@ -601,7 +612,9 @@ def trig_preop_tests(drv):
         lo, hi = drv.get(D0), drv.get(D0 + 1)
         for l in range(64):
             k = k0 + min(l, len(cases) - 1 - k0)
-            if k in folded:
+            # LLVM's folding rounds denormal results to nearest (scalbn), the ISA toward
+            # zero: compare normal results only
+            if k in folded and (folded[k] >> 52 & 0x7FF) != 0:
                 check("v_trig_preop_f64(%#x, %d)" % cases[k], lo[l] | hi[l] << 32, folded[k], l)
 
 
