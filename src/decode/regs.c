@@ -245,8 +245,13 @@ void gcn_insn_regs_flags(const gcn_insn *in, uint64_t f, gcn_regset *uses,
         f &= ~(uint64_t)GCN_F_RD_M0;
     for (unsigned i = 0; i < in->nopnds && i < GCN_MAX_OPNDS; i++) {
         const gcn_opnd *o = &in->op[i];
-        if (o->flags & GCN_OPF_SRC)
+        if (o->flags & GCN_OPF_SRC) {
             opnd_regs(o, &u);
+            if (f & GCN_F_WR_SRC0) {       /* swaps write their source too */
+                opnd_regs(o, &d);
+                f &= ~(uint64_t)GCN_F_WR_SRC0;   /* only the first source */
+            }
+        }
         if (o->flags & GCN_OPF_DST) {
             if (lds_dma && (o->kind == GCN_OPND_VGPR || o->kind == GCN_OPND_AGPR))
                 continue;                  /* data goes to LDS, not to the register */

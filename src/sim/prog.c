@@ -289,9 +289,8 @@ void sim_predecode(sim_insn *si, const gcn_insn *in, const gcn_decoder *d, unsig
     /* implicit registers */
     if (row->flags & GCN_F_SMFMAC)      /* vdst is also the accumulator C (tied) */
         add_ref(si, 0, &si->d);
-    if (in->id == GCN_ID_V_SWAP_B32 || in->id == GCN_ID_V_PERMLANE16_SWAP_B32 ||
-        in->id == GCN_ID_V_PERMLANE32_SWAP_B32)
-        add_ref(si, 1, &si->s[0]);      /* the source register is written too */
+    if (row->flags & GCN_F_WR_SRC0)     /* swaps: the source register is written too */
+        add_ref(si, 1, &si->s[0]);
     if (row->flags & GCN_F_RD_VCC) add_sref(si, 0, SR_VCC_LO, 2);
     if (row->flags & GCN_F_RD_M0) add_sref(si, 0, SR_M0, 1);
     if (row->flags & GCN_F_RD_EXEC) add_sref(si, 0, SR_EXEC_LO, 2);

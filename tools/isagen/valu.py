@@ -767,6 +767,8 @@ def row_flags(r, sig):
         fl.append("GCN_F_WR_EXEC")
     if m in ("v_readlane_b32", "v_writelane_b32"):
         fl.append("GCN_F_RD_LANESEL")
+    if m in ("v_swap_b32", "v_permlane16_swap_b32", "v_permlane32_swap_b32"):
+        fl.append("GCN_F_WR_SRC0")     # both registers are written (swaps)
     if "dpp" in forms:
         fl.append("GCN_F_DPP_OK")
     if "sdwa" in forms:
