@@ -17,6 +17,7 @@
 #include <gelf.h>
 #include "gcn_codeobj.h"
 #include "gcn_decode.h"
+#include "decode_int.h"
 
 #define FLUSH_AT (1u << 16)
 
@@ -176,9 +177,9 @@ int gcn_co_print_llvm_text(const gcn_codeobj *co, FILE *f)
         while (pos < end) {
             /* Like llvm-objdump, an instruction may use bytes past the next
              * symbol (up to the section end); decoding restarts there anyway. */
-            size_t n = gcn_decode_one(&d, co->text + pos, (size_t)(co->text_size - pos),
-                                      co->text_addr + pos, &in);
-            gcn_print_insn(&d, &in, &sb);
+            size_t n = gcn_decode_one_inline(&d, co->text + pos, (size_t)(co->text_size - pos),
+                                             co->text_addr + pos, &in);
+            gcn_print_insn_inline(&d, &in, &sb);
             gcn_sb_putc(&sb, '\n');
             if (sb.len >= flush_at && (big ? flush_big(&sb, f) : flush(&sb, f))) {
                 rc = -1;
