@@ -164,7 +164,7 @@ int gcn_co_print_llvm_text(const gcn_codeobj *co, FILE *f)
     gcn_decoder d = {.target = co->target, .label_name = label_lookup, .label_ctx = &li};
     gcn_strbuf sb;
     gcn_sb_init(&sb);
-    /* about 6 bytes of text per byte of code */
+    /* at least 4 bytes of text per byte of code (about 6 in practice) */
     size_t big = out_big_init(&sb, (uint64_t)co->text_size * 4);
     size_t flush_at = big ? big : FLUSH_AT;
     gcn_insn in;
