@@ -7,17 +7,20 @@
 #   gcndis --llvm-text FILE
 #   llvm-objdump-22 -d --disassemble-zeroes --no-show-raw-insn --no-leading-addr FILE
 # each writing to a file.  The figure is the CPU time (user + sys) of the
-# child, the best of several runs (BENCH_RUNS_GCNDIS, default 9, and
-# BENCH_RUNS_LLVM, default 3): on a shared machine the minimum is the
-# steadiest estimate of what a run costs.  Prints instructions/s of both,
+# child, the best of several runs: on a shared machine the minimum is the
+# steadiest estimate of what a run costs.  Both get the same number of runs
+# (BENCH_RUNS, default 7; BENCH_RUNS_GCNDIS / BENCH_RUNS_LLVM set them apart),
+# taken alternately, so that a change in the machine's load affects both
+# alike (a minimum over more runs is lower: unequal counts would favour
+# the side with more).  Prints instructions/s of both,
 # the ratio, and whether the two instruction texts are identical (the
 # reference reduced to instruction lines as in
 # tests/decode/test_objdump_diff.sh).  Exit status 1 when they differ.
 set -eu
 N=${1:-120000}
 MCPU=${2:-gfx942}
-RUNS_OURS=${BENCH_RUNS_GCNDIS:-9}
-RUNS_LLVM=${BENCH_RUNS_LLVM:-3}
+RUNS_OURS=${BENCH_RUNS_GCNDIS:-${BENCH_RUNS:-7}}
+RUNS_LLVM=${BENCH_RUNS_LLVM:-${BENCH_RUNS:-7}}
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/.." && pwd)
 top_builddir=${top_builddir:-$top}
@@ -38,29 +41,38 @@ if ! "$CLANG22" -x assembler -target amdgcn-amd-amdhsa -mcpu="$MCPU" "$src" -o "
     exit 1
 fi
 
-# best RUNS OUT CMD...: run CMD RUNS times, stdout to OUT; prints
-# "WALL_NS CPU_NS", each the minimum over the runs.
+# best RUNS_A OUT_A RUNS_B OUT_B -- CMD_A... -- CMD_B...: run the two commands
+# alternately (A, B, A, B, ...; RUNS_A and RUNS_B times), stdout to OUT_A and
+# OUT_B; prints "WALL_A CPU_A WALL_B CPU_B" in ns, each the minimum over its
+# runs.
 best() {
     "$PYTHON3" - "$@" <<'PY'
 import resource, subprocess, sys, time
-runs, out, cmd = int(sys.argv[1]), sys.argv[2], sys.argv[3:]
-bw = bc = None
-for _ in range(runs):
-    r0 = resource.getrusage(resource.RUSAGE_CHILDREN)
-    t0 = time.perf_counter_ns()
-    with open(out, "wb") as f:
-        subprocess.run(cmd, stdout=f, check=True)
-    t1 = time.perf_counter_ns()
-    r1 = resource.getrusage(resource.RUSAGE_CHILDREN)
-    cpu = int(((r1.ru_utime - r0.ru_utime) + (r1.ru_stime - r0.ru_stime)) * 1e9)
-    bw = t1 - t0 if bw is None else min(bw, t1 - t0)
-    bc = cpu if bc is None else min(bc, cpu)
-print(bw, bc)
+runs = [int(sys.argv[1]), int(sys.argv[3])]
+outs = [sys.argv[2], sys.argv[4]]
+rest = sys.argv[5:]
+cut = [i for i, a in enumerate(rest) if a == "--"]
+cmds = [rest[cut[0] + 1:cut[1]], rest[cut[1] + 1:]]
+bw, bc = [None, None], [None, None]
+for i in range(max(runs)):
+    for k in (0, 1):
+        if i >= runs[k]:
+            continue
+        r0 = resource.getrusage(resource.RUSAGE_CHILDREN)
+        t0 = time.perf_counter_ns()
+        with open(outs[k], "wb") as f:
+            subprocess.run(cmds[k], stdout=f, check=True)
+        t1 = time.perf_counter_ns()
+        r1 = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpu = int(((r1.ru_utime - r0.ru_utime) + (r1.ru_stime - r0.ru_stime)) * 1e9)
+        bw[k] = t1 - t0 if bw[k] is None else min(bw[k], t1 - t0)
+        bc[k] = cpu if bc[k] is None else min(bc[k], cpu)
+print(bw[0], bc[0], bw[1], bc[1])
 PY
 }
-read -r w_ours c_ours <<< "$(best "$RUNS_OURS" "$W/ours.txt" "$GCNDIS" --llvm-text "$obj")"
-read -r w_llvm c_llvm <<< "$(best "$RUNS_LLVM" "$W/llvm_raw.txt" "$OBJDUMP" -d --disassemble-zeroes \
-                              --no-show-raw-insn --no-leading-addr "$obj")"
+read -r w_ours c_ours w_llvm c_llvm <<< "$(best "$RUNS_OURS" "$W/ours.txt" "$RUNS_LLVM" "$W/llvm_raw.txt" \
+    -- "$GCNDIS" --llvm-text "$obj" \
+    -- "$OBJDUMP" -d --disassemble-zeroes --no-show-raw-insn --no-leading-addr "$obj")"
 grep "$(printf '^\t')" "$W/llvm_raw.txt" |
     sed -E 's#[[:space:]]*// [0-9A-Fa-f]+:.*$##; s/^[[:space:]]+//; s/[[:space:]]+$//' > "$W/llvm.txt"
 n=$(wc -l < "$W/llvm.txt")

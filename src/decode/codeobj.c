@@ -1320,15 +1320,18 @@ static void *map_file(const char *path, size_t *len)
     void *m = NULL;
     if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0 &&
         (uint64_t)st.st_size <= CO_MAX_FILE) {
-        int flags = MAP_PRIVATE;
-#ifdef MAP_POPULATE
-        flags |= MAP_POPULATE;
-#endif
-        m = mmap(NULL, (size_t)st.st_size, PROT_READ | PROT_WRITE, flags, fd, 0);
-        if (m == MAP_FAILED)
+        m = mmap(NULL, (size_t)st.st_size, PROT_READ | PROT_WRITE, MAP_PRIVATE, fd, 0);
+        if (m == MAP_FAILED) {
             m = NULL;
-        else
+        } else {
             *len = (size_t)st.st_size;
+#ifdef MADV_POPULATE_READ
+            /* map the page-cache pages up front, read-only until written
+             * (MAP_POPULATE would write-fault a private writable mapping,
+             * copying every page of the file); ignored where unsupported */
+            (void)madvise(m, (size_t)st.st_size, MADV_POPULATE_READ);
+#endif
+        }
     }
     close(fd);
     return m;

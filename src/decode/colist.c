@@ -13,11 +13,70 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/mman.h>
 #include <gelf.h>
 #include "gcn_codeobj.h"
 #include "gcn_decode.h"
+#include "decode_int.h"
 
 #define FLUSH_AT (1u << 16)
+
+/* Large outputs (--llvm-text of a big code object) go out in writes of
+ * OUT_BIG bytes from a buffer aligned to OUT_BIG that the kernel may back
+ * with one transparent huge page (madvise): one page fault instead of 512,
+ * and the file system gets 2 MB writes at 2 MB offsets (large page-cache
+ * folios), which costs the kernel about half of what 64 KB writes do
+ * (4.2 MB to an ext4 file on Linux 6.18: 0.6 ms against 1.1 ms).  Without
+ * THP the big buffer would cost 512 page faults, more than it saves: then,
+ * and for small outputs, the buffer stays at FLUSH_AT. */
+#define OUT_BIG (2u << 20)
+#define OUT_ROOM 8192   /* beyond OUT_BIG: a line (the buffer still grows if one is longer) */
+
+static int thp_usable(void)
+{
+    FILE *t = fopen("/sys/kernel/mm/transparent_hugepage/enabled", "r");
+    if (!t)
+        return 0;
+    char line[128];
+    int ok = fgets(line, sizeof line, t) != NULL &&
+             (strstr(line, "[always]") != NULL || strstr(line, "[madvise]") != NULL);
+    fclose(t);
+    return ok;
+}
+
+/* Set sb up for an output of about expect bytes; returns the size of the
+ * writes (flush_big() below), or 0 for the FLUSH_AT blocks. */
+static size_t out_big_init(gcn_strbuf *sb, uint64_t expect)
+{
+    void *p;
+#ifdef MADV_HUGEPAGE
+    if (expect >= OUT_BIG && thp_usable() &&
+        posix_memalign(&p, OUT_BIG, OUT_BIG + OUT_ROOM) == 0) {
+        (void)madvise(p, OUT_BIG, MADV_HUGEPAGE);
+        sb->buf = p;
+        sb->buf[0] = 0;
+        sb->len = 0;
+        sb->cap = OUT_BIG + OUT_ROOM;
+        return OUT_BIG;
+    }
+#else
+    (void)p;
+    (void)expect;
+#endif
+    return 0;
+}
+
+/* Write the first OUT_BIG bytes and move the rest to the front. */
+static int flush_big(gcn_strbuf *sb, FILE *f)
+{
+    if (fwrite(sb->buf, 1, OUT_BIG, f) != OUT_BIG) {
+        gcn_sb_reset(sb);
+        return -1;
+    }
+    sb->len -= OUT_BIG;
+    memmove(sb->buf, sb->buf + OUT_BIG, sb->len + 1);
+    return 0;
+}
 
 static int flush(gcn_strbuf *sb, FILE *f)
 {
@@ -105,6 +164,9 @@ int gcn_co_print_llvm_text(const gcn_codeobj *co, FILE *f)
     gcn_decoder d = {.target = co->target, .label_name = label_lookup, .label_ctx = &li};
     gcn_strbuf sb;
     gcn_sb_init(&sb);
+    /* at least 4 bytes of text per byte of code (about 6 in practice) */
+    size_t big = out_big_init(&sb, (uint64_t)co->text_size * 4);
+    size_t flush_at = big ? big : FLUSH_AT;
     gcn_insn in;
     int rc = 0;
     for (unsigned r = 0; r < co->nregions && rc == 0; r++) {
@@ -115,11 +177,11 @@ int gcn_co_print_llvm_text(const gcn_codeobj *co, FILE *f)
         while (pos < end) {
             /* Like llvm-objdump, an instruction may use bytes past the next
              * symbol (up to the section end); decoding restarts there anyway. */
-            size_t n = gcn_decode_one(&d, co->text + pos, (size_t)(co->text_size - pos),
-                                      co->text_addr + pos, &in);
-            gcn_print_insn(&d, &in, &sb);
+            size_t n = gcn_decode_one_inline(&d, co->text + pos, (size_t)(co->text_size - pos),
+                                             co->text_addr + pos, &in);
+            gcn_print_insn_inline(&d, &in, &sb);
             gcn_sb_putc(&sb, '\n');
-            if (sb.len >= FLUSH_AT && flush(&sb, f)) {
+            if (sb.len >= flush_at && (big ? flush_big(&sb, f) : flush(&sb, f))) {
                 rc = -1;
                 break;
             }

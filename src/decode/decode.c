@@ -30,15 +30,20 @@ void gcn_once_done(gcn_once *o)
 /* The family is fixed by the top 9 bits of the first dword: the decoder
  * looks it up in a table built once from gcn_classify() (a chain of
  * data-dependent branches that mispredicts on a mixed instruction stream). */
-static uint8_t fmt_by_top9[512];
+uint8_t gcn_fmt_by_top9[512];
 static pthread_once_t fmt_once = PTHREAD_ONCE_INIT;
-static atomic_int fmt_ready;
+atomic_int gcn_fmt_ready;
 
 static void fmt_table_build(void)
 {
     for (uint32_t t = 0; t < 512; t++)
-        fmt_by_top9[t] = (uint8_t)gcn_classify(t << 23);
-    atomic_store_explicit(&fmt_ready, 1, memory_order_release);
+        gcn_fmt_by_top9[t] = (uint8_t)gcn_classify(t << 23);
+    atomic_store_explicit(&gcn_fmt_ready, 1, memory_order_release);
+}
+
+void gcn_fmt_init(void)
+{
+    pthread_once(&fmt_once, fmt_table_build);
 }
 
 gcn_fmt gcn_classify(uint32_t w0)
@@ -69,26 +74,7 @@ gcn_fmt gcn_classify(uint32_t w0)
     }
 }
 
-/* A little-endian dword (one load on little-endian hosts). */
-static inline uint32_t load_le32(const uint8_t *b)
-{
-    return (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24;
-}
-
-/* Clear a record: everything but the operand slots, which gcn_add_opnd()
- * fills completely as operands are added (op[i] for i >= nopnds is left
- * unspecified; clearing all of them cost more than a decode). */
-static inline void insn_clear(gcn_insn *out, uint64_t addr)
-{
-    memset(out, 0, offsetof(gcn_insn, op));
-    memset(&out->m, 0, sizeof out->m);
-    out->addr = addr;
-}
-
-/* The family decoder of each encoding (NULL: no instruction). */
-typedef size_t (*family_decoder)(const gcn_decoder *, gcn_fmt, const uint32_t *, size_t,
-                                 gcn_insn *);
-static const family_decoder decoder_of[GCN_FMT_COUNT] = {
+const gcn_family_decoder gcn_decoder_of[GCN_FMT_COUNT] = {
     [GCN_FMT_SOP2] = gcn_dec_salu, [GCN_FMT_SOPK] = gcn_dec_salu, [GCN_FMT_SOP1] = gcn_dec_salu,
     [GCN_FMT_SOPC] = gcn_dec_salu, [GCN_FMT_SOPP] = gcn_dec_salu, [GCN_FMT_SMEM] = gcn_dec_salu,
     [GCN_FMT_VOP2] = gcn_dec_valu, [GCN_FMT_VOP1] = gcn_dec_valu, [GCN_FMT_VOPC] = gcn_dec_valu,
@@ -97,49 +83,29 @@ static const family_decoder decoder_of[GCN_FMT_COUNT] = {
     [GCN_FMT_FLAT] = gcn_dec_mem,
 };
 
-size_t gcn_decode_one(const gcn_decoder *d, const uint8_t *bytes, size_t len,
-                      uint64_t addr, gcn_insn *out)
+/* Fewer than 16 bytes left (the end of a section or stream): the dwords
+ * there are, zeros after them. */
+size_t gcn_decode_short(const gcn_decoder *d, const uint8_t *bytes, size_t len,
+                        uint64_t addr, gcn_insn *out)
 {
-    insn_clear(out, addr);
+    gcn_insn_clear(out, addr);
     if (len < 4) {                             /* trailing bytes: no instruction */
         out->size = (uint8_t)len;
         for (size_t i = 0; i < len; i++)
             out->words[0] |= (uint32_t)bytes[i] << (8 * i);
         return len;
     }
-    /* up to 4 dwords (16 bytes: the gfx950 VOP3PX2 pair) */
+    size_t nw = len / 4 < 4 ? len / 4 : 4;
     uint32_t w[4];
-    size_t nw;
-    if (len >= 16) {
-        nw = 4;
-        w[0] = load_le32(bytes);
-        w[1] = load_le32(bytes + 4);
-        w[2] = load_le32(bytes + 8);
-        w[3] = load_le32(bytes + 12);
-    } else {
-        nw = len / 4;
-        for (size_t i = 0; i < 4; i++)
-            w[i] = i < nw ? load_le32(bytes + 4 * i) : 0;
-    }
-    out->words[0] = w[0];
-    if (!atomic_load_explicit(&fmt_ready, memory_order_acquire))
-        pthread_once(&fmt_once, fmt_table_build);
-    gcn_fmt fmt = (gcn_fmt)fmt_by_top9[w[0] >> 23];
-    family_decoder dec = decoder_of[fmt];
-    size_t size = 0;
-    if (dec && gcn_isa_target_index(d->target) >= 0)
-        size = dec(d, fmt, w, nw, out);
-    if (size == 0 || out->id == GCN_ID_INVALID) {
-        insn_clear(out, addr);
-        out->words[0] = w[0];
-        out->size = 4;
-        return 4;
-    }
-    /* the words the instruction uses; the others stay 0 */
-    for (size_t i = 1; i < 4; i++)
-        out->words[i] = 4 * i < size ? w[i] : 0;
-    out->size = (uint8_t)size;
-    return size;
+    for (size_t i = 0; i < 4; i++)
+        w[i] = i < nw ? gcn_load_le32(bytes + 4 * i) : 0;
+    return gcn_decode_words(d, w, nw, addr, out);
+}
+
+size_t gcn_decode_one(const gcn_decoder *d, const uint8_t *bytes, size_t len,
+                      uint64_t addr, gcn_insn *out)
+{
+    return gcn_decode_one_inline(d, bytes, len, addr, out);
 }
 
 const gcn_opnd *gcn_insn_field(const gcn_insn *in, gcn_field f)

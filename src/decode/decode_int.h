@@ -77,6 +77,92 @@ void gcn_print_valu(const gcn_decoder *d, const gcn_insn *in, gcn_strbuf *sb);
 void gcn_print_vop3p(const gcn_decoder *d, const gcn_insn *in, gcn_strbuf *sb);
 void gcn_print_mem(const gcn_decoder *d, const gcn_insn *in, gcn_strbuf *sb);
 
+/* ---- the decode and print entry points, inline ---------------------------
+ * gcn_decode_one() and gcn_print_insn() are these; the listing loops
+ * (colist.c) use them inline, which saves two calls per instruction. */
+
+/* decode.c: the family of each value of the top 9 bits of the first dword
+ * (built once by gcn_fmt_init()) and the family decoders. */
+extern uint8_t gcn_fmt_by_top9[512];
+extern atomic_int gcn_fmt_ready;
+void gcn_fmt_init(void);
+typedef size_t (*gcn_family_decoder)(const gcn_decoder *, gcn_fmt, const uint32_t *, size_t,
+                                     gcn_insn *);
+extern const gcn_family_decoder gcn_decoder_of[GCN_FMT_COUNT];   /* NULL: no instruction */
+
+/* A little-endian dword (one load on little-endian hosts). */
+static inline uint32_t gcn_load_le32(const uint8_t *b)
+{
+    return (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24;
+}
+
+/* Clear a record: everything but the operand slots, which gcn_add_opnd()
+ * fills completely as operands are added (op[i] for i >= nopnds is left
+ * unspecified; clearing all of them cost more than a decode). */
+static inline void gcn_insn_clear(gcn_insn *out, uint64_t addr)
+{
+    memset(out, 0, offsetof(gcn_insn, op));
+    memset(&out->m, 0, sizeof out->m);
+    out->addr = addr;
+}
+
+/* Decode from the nw (1..4) dwords w[] (w[i] = 0 for i >= nw) into a
+ * record cleared by gcn_insn_clear(). */
+static inline size_t gcn_decode_words(const gcn_decoder *d, const uint32_t *w, size_t nw,
+                                      uint64_t addr, gcn_insn *out)
+{
+    out->words[0] = w[0];
+    if (!atomic_load_explicit(&gcn_fmt_ready, memory_order_acquire))
+        gcn_fmt_init();
+    gcn_fmt fmt = (gcn_fmt)gcn_fmt_by_top9[w[0] >> 23];
+    gcn_family_decoder dec = gcn_decoder_of[fmt];
+    size_t size = 0;
+    if (dec && gcn_isa_target_index(d->target) >= 0)
+        size = dec(d, fmt, w, nw, out);
+    if (size == 0 || out->id == GCN_ID_INVALID) {
+        gcn_insn_clear(out, addr);
+        out->words[0] = w[0];
+        out->size = 4;
+        return 4;
+    }
+    /* the words the instruction uses; the others stay 0 (masks, not
+     * branches on the size: sizes mix at random) */
+    for (size_t i = 1; i < 4; i++)
+        out->words[i] = w[i] & (uint32_t)-(uint32_t)(4 * i < size);
+    out->size = (uint8_t)size;
+    return size;
+}
+
+/* gcn_decode_one() for fewer than 16 bytes (decode.c). */
+size_t gcn_decode_short(const gcn_decoder *d, const uint8_t *bytes, size_t len,
+                        uint64_t addr, gcn_insn *out);
+
+static inline size_t gcn_decode_one_inline(const gcn_decoder *d, const uint8_t *bytes,
+                                           size_t len, uint64_t addr, gcn_insn *out)
+{
+    if (__builtin_expect(len < 16, 0))
+        return gcn_decode_short(d, bytes, len, addr, out);
+    gcn_insn_clear(out, addr);
+    uint32_t w[4] = {gcn_load_le32(bytes), gcn_load_le32(bytes + 4), gcn_load_le32(bytes + 8),
+                     gcn_load_le32(bytes + 12)};
+    return gcn_decode_words(d, w, 4, addr, out);
+}
+
+/* print.c: the family printers by decoded encoding, and invalid records. */
+typedef void (*gcn_family_printer)(const gcn_decoder *, const gcn_insn *, gcn_strbuf *);
+extern const gcn_family_printer gcn_printer_of[GCN_FMT_COUNT];
+void gcn_print_invalid(const gcn_insn *in, gcn_strbuf *sb);
+
+static inline void gcn_print_insn_inline(const gcn_decoder *d, const gcn_insn *in,
+                                         gcn_strbuf *sb)
+{
+    if (__builtin_expect(in->id == GCN_ID_INVALID, 0)) {
+        gcn_print_invalid(in, sb);
+        return;
+    }
+    gcn_printer_of[in->enc < GCN_FMT_COUNT ? in->enc : GCN_FMT_INVALID](d, in, sb);
+}
+
 /* Add an operand to a record; returns it (NULL if full). */
 static inline gcn_opnd *gcn_add_opnd(gcn_insn *in, gcn_opnd_kind kind, gcn_field field,
                                      unsigned flags, unsigned reg, unsigned nregs, gcn_dtype dt)

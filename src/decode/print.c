@@ -32,8 +32,7 @@ void gcn_mnem_init(void)
 }
 
 /* The family printer of each decoded encoding (mem.c prints the rest). */
-typedef void (*family_printer)(const gcn_decoder *, const gcn_insn *, gcn_strbuf *);
-static const family_printer printer_of[GCN_FMT_COUNT] = {
+const gcn_family_printer gcn_printer_of[GCN_FMT_COUNT] = {
     [GCN_FMT_INVALID] = gcn_print_mem,
     [GCN_FMT_SOP2] = gcn_print_salu, [GCN_FMT_SOPK] = gcn_print_salu,
     [GCN_FMT_SOP1] = gcn_print_salu, [GCN_FMT_SOPC] = gcn_print_salu,
@@ -47,18 +46,19 @@ static const family_printer printer_of[GCN_FMT_COUNT] = {
     [GCN_FMT_VOP3PX2] = gcn_print_mem,
 };
 
+void gcn_print_invalid(const gcn_insn *in, gcn_strbuf *sb)
+{
+    if (in->size < 4) {
+        gcn_sb_puts(sb, ".byte ");
+        for (unsigned i = 0; i < in->size; i++)
+            gcn_sb_printf(sb, "%s0x%02x", i ? ", " : "", (in->words[0] >> (8 * i)) & 0xff);
+    } else {
+        gcn_sb_puts(sb, ".long 0x");
+        gcn_sb_puthex(sb, in->words[0], 8);
+    }
+}
+
 void gcn_print_insn(const gcn_decoder *d, const gcn_insn *in, gcn_strbuf *sb)
 {
-    if (in->id == GCN_ID_INVALID) {
-        if (in->size < 4) {
-            gcn_sb_puts(sb, ".byte ");
-            for (unsigned i = 0; i < in->size; i++)
-                gcn_sb_printf(sb, "%s0x%02x", i ? ", " : "", (in->words[0] >> (8 * i)) & 0xff);
-        } else {
-            gcn_sb_puts(sb, ".long 0x");
-            gcn_sb_puthex(sb, in->words[0], 8);
-        }
-        return;
-    }
-    printer_of[in->enc < GCN_FMT_COUNT ? in->enc : GCN_FMT_INVALID](d, in, sb);
+    gcn_print_insn_inline(d, in, sb);
 }

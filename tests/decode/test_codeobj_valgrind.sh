@@ -8,6 +8,9 @@ set -eu
 . "$(dirname "$0")/test_codeobj_lib.sh"
 command -v valgrind >/dev/null 2>&1 || { echo "SKIP: valgrind not installed"; exit 77; }
 co_skip_without_tools
+# memcheck cannot follow malloc in a static binary: check the dynamic link of
+# the same code when gcndis is static (configure --enable-static-gcndis)
+[ -x "$top_builddir/tests/decode/gcndis_dyn" ] && GCNDIS=$top_builddir/tests/decode/gcndis_dyn
 co_workdir test_codeobj_valgrind
 W=$WORK
 co_asm "$INPUTS/co_asm.s" gfx942 5 "$W/asm.hsaco"
