@@ -80,6 +80,8 @@ static void tk_land(gcn_sim *s, sim_wave *w, sim_ticket *t)
                 memcpy(d, src, NL * 4);
             } else {
                 uint32_t keep = t->wmask_mode == 1 ? 0xffff0000u : t->wmask_mode == 2 ? 0xffffu : 0;
+                if (t->wmask_mode == 3)     /* d16 xyz: the last register's high half kept */
+                    keep = k + 1 == t->dn ? 0xffff0000u : 0;
                 for (unsigned l = 0; l < NL; l++)
                     if (m >> l & 1)
                         d[l] = (d[l] & keep) | (src[l] & ~keep);

@@ -11,9 +11,6 @@ const sim_notsim_ent sim_notsim[] = {
     {"V_MFMA_LD_SCALE_B32", "v_mfma_ld_scale_b32 acts only as the first half of a scaled "
                             "MFMA pair (decoded and simulated as v_mfma_scale_*); alone it "
                             "is not modelled"},
-    {"BUFFER_LOAD_FORMAT_*", "typed buffer formats (DATA_FORMAT/NUM_FORMAT conversion)"},
-    {"BUFFER_STORE_FORMAT_*", "typed buffer formats (DATA_FORMAT/NUM_FORMAT conversion)"},
-    {"TBUFFER_*", "typed buffer formats (DATA_FORMAT/NUM_FORMAT conversion)"},
     {"DS_GWS_*", "global wave sync (GWS) is not modelled"},
     {"DS_ORDERED_COUNT", "ordered count (GDS) is not modelled"},
     {"DS_APPEND", "GDS/LDS append counters are not modelled"},

@@ -23,6 +23,7 @@
  */
 #include <math.h>
 #include "valu_int.h"
+#include "buffmt.h"
 
 #define I (x->i)
 #define MOP(r) (&x->i->m[r])
@@ -1426,6 +1427,163 @@ BODY(SCRATCH_LOAD_LDS_DWORD) { flat_load_lds(x, 4, 0); }
 FAS(FLAT)
 FAS(GLOBAL)
 
+/* ---- typed buffer formats (buffer_*_format_*, tbuffer_*) ----------------------------- */
+/* The format comes from the instruction's dfmt/nfmt (MTBUF) or from V# word 3
+ * NUM_FORMAT[14:12] / DATA_FORMAT[18:15] (MUBUF); the conversions are in
+ * buffmt.c.  Addressing and range checks as for the untyped accesses, the
+ * element (of the format's size) in range as a whole.  Loads: the element's
+ * components x, y, z, w (missing ones 0, 0, 0, 1) go through V# word 3
+ * DST_SEL_X/Y/Z/W (bits [2:0] [5:3] [8:6] [11:9]: 0 -> 0, 1 -> 1, 4..7 ->
+ * x..w; CDNA3 ISA "Buffer resource constant"); out of range every component
+ * reads 0 except those whose DST_SEL is 1 (ISA "range checking").  Stores
+ * write the components the instruction supplies (DST_SEL does not apply).
+ * d16 (d16 == 1): 16-bit components packed two per VGPR, x low; d16_hi_x
+ * (d16 == 2): the high half of the VGPR. */
+static int buf_format_of(sim_x *x, sim_bfmt *f, uint32_t *w3)
+{
+    const sim_opnd *r = MOP(MF_SRSRC);
+    *w3 = r->kind == OK_S ? x->w->s[(r->r + 3) & 127] : 0;
+    unsigned dfmt = I->enc == GCN_FMT_MTBUF ? I->mods.dfmt : (*w3 >> 15) & 15;
+    unsigned nfmt = I->enc == GCN_FMT_MTBUF ? I->mods.nfmt : (*w3 >> 12) & 7;
+    char msg[160];
+    if (sim_bfmt_get(dfmt, nfmt, f, msg, sizeof msg)) {
+        sim_fault(x, "%s (%s)", msg, I->enc == GCN_FMT_MTBUF ? "the instruction's format"
+                                                             : "V# word 3 of the resource");
+        return -1;
+    }
+    return 0;
+}
+
+/* lane l's element address; 1 when it is in range */
+static int buf_fmt_addr(sim_x *x, const bufdesc *b, uint32_t soff, unsigned bytes, unsigned l,
+                        uint64_t *addr)
+{
+    const sim_opnd *va = MOP(MF_VADDR);
+    const gcn_mods *m = &I->mods;
+    uint32_t vi = 0, vo = 0;
+    if (va->kind == OK_V) {
+        if (m->idxen) {
+            vi = x->w->v[va->r][l];
+            if (m->offen)
+                vo = x->w->v[(unsigned)va->r + 1 < x->w->nvrows ? va->r + 1u : va->r][l];
+        } else if (m->offen) {
+            vo = x->w->v[va->r][l];
+        }
+    }
+    uint32_t idx = vi + (b->add_tid ? l : 0);
+    uint64_t off = (uint64_t)vo + (uint32_t)m->offset;
+    *addr = b->base + soff + off + (uint64_t)b->stride * idx;
+    return b->stride == 0 ? off + bytes <= b->num_records : idx < b->num_records;
+}
+
+static void buf_fmt_load(sim_x *x, unsigned nc, int d16)
+{
+    bufdesc b;
+    sim_bfmt f;
+    uint32_t w3;
+    if (get_desc(x, &b) || buf_format_of(x, &f, &w3))
+        return;
+    uint32_t soff = buf_soffset(x), one = sim_bfmt_one(&f, d16 != 0);
+    unsigned sel[4];
+    for (unsigned c = 0; c < 4; c++)
+        sel[c] = (w3 >> (3 * c)) & 7;
+    int lds = I->mods.lds;
+    sim_ticket *t;
+    if (lds) {
+        /* LDS-DMA (buffer_load_format_x ... lds): x as a dword at M0 + inst_offset + 4 * lane */
+        t = sim_tk_new(x, TK_LDS_DMA, TC_VM);
+        t->lds_base = x->w->s[SR_M0] + (uint32_t)I->mods.offset;
+        t->lds_len = 4 * NL;
+        t->lane_bytes = 4;
+        memset(t->data, 0, 4 * NL);
+        if (x->exec) {
+            unsigned last = 63 - (unsigned)__builtin_clzll(x->exec);
+            if (!x->g || (uint64_t)t->lds_base + 4ull * (last + 1) > x->g->lds_size) {
+                sim_fault(x, "LDS-DMA writes LDS at 0x%x (M0 0x%x) beyond the workgroup's %u "
+                          "bytes of LDS", t->lds_base, x->w->s[SR_M0], x->g ? x->g->lds_size : 0);
+                return;
+            }
+        }
+    } else {
+        const sim_opnd *d = I->d.kind == OK_V ? &I->d : MOP(MF_VDATA);
+        unsigned dn = d16 ? (nc + 1) / 2 : nc;
+        t = vreg_ticket(x, d, dn, TC_VM);
+        t->wmask_mode = (uint8_t)(d16 == 2 ? 2 : d16 && nc == 1 ? 1 : d16 && nc == 3 ? 3 : 0);
+    }
+    for (unsigned l = 0; l < NL; l++) {
+        if (!(x->exec >> l & 1))
+            continue;
+        uint64_t a;
+        uint32_t rgba[4] = {0, 0, 0, 0}, out[4];
+        if (buf_fmt_addr(x, &b, soff, f.bytes, l, &a)) {
+            const uint8_t *p = sim_gmem(x, a, f.bytes, l);
+            if (!p)
+                return;
+            sim_bfmt_load(&f, p, d16 != 0, rgba);
+        }
+        for (unsigned c = 0; c < 4; c++)
+            out[c] = sel[c] >= 4 ? rgba[sel[c] - 4] : sel[c] == 1 ? one : 0;
+        if (lds)
+            t->data[l] = out[0];
+        else if (d16 == 2)
+            t->data[l] = out[0] << 16;
+        else if (d16)
+            for (unsigned c = 0; c < nc; c += 2)
+                t->data[(c / 2) * NL + l] = out[c] | (c + 1 < nc ? out[c + 1] << 16 : 0);
+        else
+            for (unsigned c = 0; c < nc; c++)
+                t->data[c * NL + l] = out[c];
+    }
+    if (lds) {
+        sim_lds_pend_dma(x, t);
+        dma_note_writes(x, t);
+    }
+    sim_tk_issue(x, t);
+}
+
+static void buf_fmt_store(sim_x *x, unsigned nc, int d16)
+{
+    bufdesc b;
+    sim_bfmt f;
+    uint32_t w3;
+    if (get_desc(x, &b) || buf_format_of(x, &f, &w3))
+        return;
+    uint32_t soff = buf_soffset(x);
+    const sim_opnd *s = MOP(MF_VDATA);
+    for (unsigned l = 0; l < NL; l++) {
+        if (!(x->exec >> l & 1))
+            continue;
+        uint64_t a;
+        if (!buf_fmt_addr(x, &b, soff, f.bytes, l, &a))
+            continue;                           /* out of range: dropped */
+        uint8_t *p = sim_gmem(x, a, f.bytes, l);
+        if (!p)
+            return;
+        uint32_t in[4];
+        for (unsigned c = 0; c < nc; c++) {
+            if (d16 == 2)
+                in[c] = rv32(x, s, l, 0) >> 16;
+            else if (d16)
+                in[c] = (rv32(x, s, l, c / 2) >> (16 * (c & 1))) & 0xffff;
+            else
+                in[c] = rv32(x, s, l, c);
+        }
+        sim_bfmt_store(&f, in, nc, d16 != 0, p);
+    }
+    sim_tk_issue(x, sim_tk_new(x, TK_STORE, TC_VM));
+}
+#define BFMT(P, S, N) \
+    BODY(P##_LOAD_FORMAT_##S) { buf_fmt_load(x, N, 0); } \
+    BODY(P##_STORE_FORMAT_##S) { buf_fmt_store(x, N, 0); } \
+    BODY(P##_LOAD_FORMAT_D16_##S) { buf_fmt_load(x, N, 1); } \
+    BODY(P##_STORE_FORMAT_D16_##S) { buf_fmt_store(x, N, 1); }
+#define BFMTE(P, S) B(P##_LOAD_FORMAT_##S), B(P##_STORE_FORMAT_##S), B(P##_LOAD_FORMAT_D16_##S), \
+    B(P##_STORE_FORMAT_D16_##S)
+BFMT(BUFFER, X, 1) BFMT(BUFFER, XY, 2) BFMT(BUFFER, XYZ, 3) BFMT(BUFFER, XYZW, 4)
+BFMT(TBUFFER, X, 1) BFMT(TBUFFER, XY, 2) BFMT(TBUFFER, XYZ, 3) BFMT(TBUFFER, XYZW, 4)
+BODY(BUFFER_LOAD_FORMAT_D16_HI_X) { buf_fmt_load(x, 1, 2); }
+BODY(BUFFER_STORE_FORMAT_D16_HI_X) { buf_fmt_store(x, 1, 2); }
+
 const sim_body_ent sim_bodies_mem[] = {
     B(S_LOAD_DWORD), B(S_LOAD_DWORDX2), B(S_LOAD_DWORDX4), B(S_LOAD_DWORDX8), B(S_LOAD_DWORDX16),
     B(S_BUFFER_LOAD_DWORD), B(S_BUFFER_LOAD_DWORDX2), B(S_BUFFER_LOAD_DWORDX4),
@@ -1466,5 +1624,9 @@ const sim_body_ent sim_bodies_mem[] = {
     B(GLOBAL_LOAD_LDS_DWORDX4), B(SCRATCH_LOAD_LDS_UBYTE), B(SCRATCH_LOAD_LDS_SBYTE),
     B(SCRATCH_LOAD_LDS_USHORT), B(SCRATCH_LOAD_LDS_SSHORT), B(SCRATCH_LOAD_LDS_DWORD),
     FAE(FLAT), FAE(GLOBAL),
+    /* typed buffer formats */
+    BFMTE(BUFFER, X), BFMTE(BUFFER, XY), BFMTE(BUFFER, XYZ), BFMTE(BUFFER, XYZW),
+    BFMTE(TBUFFER, X), BFMTE(TBUFFER, XY), BFMTE(TBUFFER, XYZ), BFMTE(TBUFFER, XYZW),
+    B(BUFFER_LOAD_FORMAT_D16_HI_X), B(BUFFER_STORE_FORMAT_D16_HI_X),
     {NULL, NULL}
 };

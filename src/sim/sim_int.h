@@ -136,7 +136,8 @@ typedef struct sim_ticket {
     uint8_t landed;
     uint8_t barrier;            /* its wave passed an s_barrier while it was pending */
     uint8_t dn;                 /* dwords per lane (VREG) or dwords (SREG) */
-    uint8_t wmask_mode;         /* 0 full dword, 1 low 16 bits, 2 high 16 bits */
+    uint8_t wmask_mode;         /* 0 full dword, 1 low 16 bits, 2 high 16 bits,
+                                 * 3 full dwords but the last one's low 16 bits */
     uint16_t gid;               /* workgroup-wide id, 1-based */
     int16_t lr_idx;             /* index in the workgroup's pending LDS ranges, -1 none */
     uint16_t dreg;
