@@ -28,10 +28,8 @@ const sim_notsim_ent sim_notsim[] = {
     {"V_MQSAD_*", "masked quad SAD is not modelled"},
     {"V_PK_MINIMUM3_F16", "gfx950 v_pk_minimum3 is not modelled yet"},
     {"V_PK_MAXIMUM3_F16", "gfx950 v_pk_maximum3 is not modelled yet"},
-    {"S_ATOMIC_*", "scalar atomics are not modelled"},
-    {"S_BUFFER_ATOMIC_*", "scalar atomics are not modelled"},
-    {"S_SCRATCH_*", "scalar scratch access is not modelled"},
-    {"S_ATC_PROBE*", "address translation probes are not modelled"},
+    {"S_SCRATCH_*", "scalar scratch access is not modelled: no available source states how "
+                    "SBASE and the offset map onto the swizzled per-lane private segment"},
     {"S_RFE_*", "trap handler return is not modelled"},
     {"S_CBRANCH_JOIN", "fork/join stacks are not modelled"},
     {"S_CBRANCH_G_FORK", "fork/join stacks are not modelled"},

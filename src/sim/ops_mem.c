@@ -227,6 +227,73 @@ BODY(S_DCACHE_WB_VOL) { s_cacheop(x); }
 BODY(S_DCACHE_DISCARD) { s_cacheop(x); }
 BODY(S_DCACHE_DISCARD_X2) { s_cacheop(x); }
 
+/* Scalar atomics (s_atomic_*: 64-bit address in sbase; s_buffer_atomic_*:
+ * V# in sbase, the dword offset range-checked against num_records like
+ * s_buffer_load, out of range: no memory change and 0 returned).  sdata
+ * holds the data ({src, cmp} for cmpswap); with glc the pre-op value
+ * returns to sdata (its first half for cmpswap) when the ticket retires
+ * (Vega/CDNA3 ISA SMEM atomics; LLVM SMInstructions.td SM_Atomic_Pseudo).
+ * Like every SMEM operation the ticket is counted in lgkmcnt, out of order. */
+static void s_atomic(sim_x *x, int buffer, int op, unsigned size)
+{
+    const sim_opnd *sd = MOP(MF_SDATA)->kind == OK_S ? MOP(MF_SDATA) : &I->d;
+    const sim_opnd *sb = MOP(MF_SBASE);
+    unsigned nd = size / 4;
+    uint32_t off = smem_offset(x);
+    uint64_t d0 = x->w->s[sd->r & 127], d1 = 0;
+    if (size == 8)
+        d0 |= (uint64_t)x->w->s[(sd->r + 1) & 127] << 32;
+    if (op == A_CMPSWAP) {
+        d1 = x->w->s[(sd->r + nd) & 127];
+        if (size == 8)
+            d1 |= (uint64_t)x->w->s[(sd->r + nd + 1) & 127] << 32;
+    }
+    uint64_t old = 0;
+    uint8_t *p = NULL;
+    if (!buffer) {
+        uint64_t a = (rs64(x, sb) + (int64_t)(int32_t)off) & ~3ull;
+        if (!(p = sim_gmem(x, a, size, 0)))
+            return;
+    } else {
+        uint32_t w0 = x->w->s[sb->r], w1 = x->w->s[(sb->r + 1) & 127], w2 = x->w->s[(sb->r + 2) & 127];
+        uint64_t base = w0 | (uint64_t)(w1 & 0xffff) << 32;
+        uint32_t o = off & ~3u;
+        if ((uint64_t)o + size <= w2 && !(p = sim_gmem(x, base + o, size, 0)))
+            return;
+    }
+    if (p)
+        old = atomic_apply(op, p, size, d0, d1);
+    sim_ticket *t;
+    if (glc_bit(x)) {
+        t = sim_tk_new(x, TK_SREG, TC_LGKM);
+        t->dreg = sd->r;
+        t->dn = (uint8_t)nd;
+        t->data[0] = (uint32_t)old;
+        if (size == 8)
+            t->data[1] = (uint32_t)(old >> 32);
+    } else {
+        t = sim_tk_new(x, TK_STORE, TC_LGKM);
+    }
+    t->ooo = 1;
+    sim_tk_issue(x, t);
+}
+#define SA(NAME, OP) \
+    BODY(S_ATOMIC_##NAME) { s_atomic(x, 0, OP, 4); } BODY(S_ATOMIC_##NAME##_X2) { s_atomic(x, 0, OP, 8); } \
+    BODY(S_BUFFER_ATOMIC_##NAME) { s_atomic(x, 1, OP, 4); } \
+    BODY(S_BUFFER_ATOMIC_##NAME##_X2) { s_atomic(x, 1, OP, 8); }
+#define SAE(NAME) B(S_ATOMIC_##NAME), B(S_ATOMIC_##NAME##_X2), B(S_BUFFER_ATOMIC_##NAME), \
+    B(S_BUFFER_ATOMIC_##NAME##_X2)
+SA(SWAP, A_SWAP) SA(CMPSWAP, A_CMPSWAP) SA(ADD, A_ADD) SA(SUB, A_SUB) SA(SMIN, A_SMIN)
+SA(UMIN, A_UMIN) SA(SMAX, A_SMAX) SA(UMAX, A_UMAX) SA(AND, A_AND) SA(OR, A_OR) SA(XOR, A_XOR)
+SA(INC, A_INC) SA(DEC, A_DEC)
+/* s_atc_probe / s_atc_probe_buffer: an address-translation prefetch hint.
+ * Nothing architectural changes (no register, no memory, no fault: the
+ * address is not checked); the only effect modelled is the instruction's
+ * out-of-order lgkmcnt ticket, which s_waitcnt lgkmcnt retires like any
+ * SMEM operation. */
+BODY(S_ATC_PROBE) { s_cacheop(x); }
+BODY(S_ATC_PROBE_BUFFER) { s_cacheop(x); }
+
 /* ---- LDS (DS) ----------------------------------------------------------------- */
 static uint8_t *lds_ptr(sim_x *x, uint32_t a, unsigned n, unsigned lane)
 {
@@ -1591,6 +1658,8 @@ const sim_body_ent sim_bodies_mem[] = {
     B(S_STORE_DWORDX4), B(S_BUFFER_STORE_DWORD), B(S_BUFFER_STORE_DWORDX2),
     B(S_BUFFER_STORE_DWORDX4), B(S_MEMTIME), B(S_MEMREALTIME), B(S_DCACHE_INV), B(S_DCACHE_WB),
     B(S_DCACHE_INV_VOL), B(S_DCACHE_WB_VOL), B(S_DCACHE_DISCARD), B(S_DCACHE_DISCARD_X2),
+    SAE(SWAP), SAE(CMPSWAP), SAE(ADD), SAE(SUB), SAE(SMIN), SAE(UMIN), SAE(SMAX), SAE(UMAX),
+    SAE(AND), SAE(OR), SAE(XOR), SAE(INC), SAE(DEC), B(S_ATC_PROBE), B(S_ATC_PROBE_BUFFER),
     B(DS_READ_B32), B(DS_READ_B64), B(DS_READ_B96), B(DS_READ_B128), B(DS_READ_U8), B(DS_READ_I8),
     B(DS_READ_U16), B(DS_READ_I16), B(DS_READ_U8_D16), B(DS_READ_U8_D16_HI), B(DS_READ_I8_D16),
     B(DS_READ_I8_D16_HI), B(DS_READ_U16_D16), B(DS_READ_U16_D16_HI), B(DS_READ2_B32),

@@ -356,6 +356,94 @@ static void test_fmt_lds_dma(void)
         CU_ASSERT(lds[128 + l] == (l < 32 ? l : 0));
 }
 
+static void test_scalar_atomics(void)
+{
+    reset();
+    uint8_t *h;
+    uint64_t a = alloc_buf(256, "S1", &h);
+    uint32_t *h32 = (uint32_t *)h;
+    uint64_t *h64 = (uint64_t *)h;
+    E->w->s[2] = (uint32_t)a;
+    E->w->s[3] = (uint32_t)(a >> 32);
+    /* add with glc: memory += data, the old value returns at the wait */
+    h32[2] = 40;
+    E->w->s[5] = 2;
+    CU_ASSERT_FATAL(st_run(E, "s_atomic_add s5, s[2:3], 0x8 glc") == 0);
+    CU_ASSERT(h32[2] == 42);
+    CU_ASSERT(E->w->s[5] == 2);          /* not landed yet */
+    CU_ASSERT(E->w->lgkm.n == 1);
+    waitall();
+    CU_ASSERT(E->w->s[5] == 40);
+    /* without glc sdata is only read */
+    CU_ASSERT_FATAL(st_run(E, "s_atomic_sub s5, s[2:3], 0x8") == 0);
+    waitall();
+    CU_ASSERT(h32[2] == 2 && E->w->s[5] == 40);
+    /* cmpswap: data = {src, cmp}; swaps only when memory == cmp */
+    E->w->s[6] = 77; E->w->s[7] = 3;
+    CU_ASSERT_FATAL(st_run(E, "s_atomic_cmpswap s[6:7], s[2:3], 0x8 glc") == 0);
+    waitall();
+    CU_ASSERT(h32[2] == 2 && E->w->s[6] == 2 && E->w->s[7] == 3);
+    E->w->s[6] = 77; E->w->s[7] = 2;
+    CU_ASSERT_FATAL(st_run(E, "s_atomic_cmpswap s[6:7], s[2:3], 0x8 glc") == 0);
+    waitall();
+    CU_ASSERT(h32[2] == 77 && E->w->s[6] == 2 && E->w->s[7] == 2);
+    /* 64-bit: smin on signed values, inc wraps at the data, dec */
+    h64[2] = (uint64_t)-5;
+    E->w->s[8] = 3; E->w->s[9] = 0;
+    CU_ASSERT_FATAL(st_run(E, "s_atomic_smin_x2 s[8:9], s[2:3], 0x10 glc") == 0);
+    waitall();
+    CU_ASSERT(h64[2] == (uint64_t)-5 && E->w->s[8] == (uint32_t)-5 && E->w->s[9] == 0xffffffffu);
+    h64[2] = 7;
+    E->w->s[8] = 7; E->w->s[9] = 0;
+    CU_ASSERT_FATAL(st_run(E, "s_atomic_inc_x2 s[8:9], s[2:3], 0x10") == 0);
+    CU_ASSERT(h64[2] == 0);              /* old >= data: wraps to 0 */
+    CU_ASSERT_FATAL(st_run(E, "s_atomic_dec_x2 s[8:9], s[2:3], 0x10") == 0);
+    CU_ASSERT(h64[2] == 7);              /* old == 0: becomes data */
+    /* cmpswap_x2: {src[1:0], cmp[3:2]} */
+    h64[3] = 0x1234567890ull;
+    E->w->s[12] = 1; E->w->s[13] = 2; E->w->s[14] = 0x34567890u; E->w->s[15] = 0x12;
+    CU_ASSERT_FATAL(st_run(E, "s_atomic_cmpswap_x2 s[12:15], s[2:3], 0x18 glc") == 0);
+    waitall();
+    CU_ASSERT(h64[3] == 0x200000001ull);
+    CU_ASSERT(E->w->s[12] == 0x34567890u && E->w->s[13] == 0x12 && E->w->s[14] == 0x34567890u);
+    /* buffer form: range-checked against num_records; out of range returns 0 */
+    E->w->s[16] = (uint32_t)a; E->w->s[17] = (uint32_t)(a >> 32) & 0xffff;
+    E->w->s[18] = 16; E->w->s[19] = 0;
+    h32[3] = 0xf0;
+    E->w->s[20] = 0x0f;
+    CU_ASSERT_FATAL(st_run(E, "s_buffer_atomic_or s20, s[16:19], 0xc glc") == 0);
+    waitall();
+    CU_ASSERT(h32[3] == 0xff && E->w->s[20] == 0xf0);
+    h32[4] = 5;
+    E->w->s[20] = 1;
+    CU_ASSERT_FATAL(st_run(E, "s_buffer_atomic_add s20, s[16:19], 0x10 glc") == 0);
+    waitall();
+    CU_ASSERT(h32[4] == 5 && E->w->s[20] == 0);
+    /* an unmapped address is a fault */
+    E->w->s[2] = 0x1000; E->w->s[3] = 0;
+    CU_ASSERT(st_run(E, "s_atomic_swap s5, s[2:3], 0x0 glc") != 0);
+}
+
+static void test_atc_probe(void)
+{
+    reset();
+    /* a probe of an unmapped address: no fault, no register or memory change,
+     * one out-of-order lgkmcnt ticket that s_waitcnt retires */
+    E->w->s[2] = 0x1000; E->w->s[3] = 0;
+    uint32_t before[128];
+    memcpy(before, E->w->s, sizeof before);
+    CU_ASSERT_FATAL(st_run(E, "s_atc_probe 7, s[2:3], 0x8") == 0);
+    CU_ASSERT(E->w->lgkm.n == 1);
+    CU_ASSERT(memcmp(before, E->w->s, sizeof before) == 0);
+    CU_ASSERT_FATAL(st_run(E, "s_atc_probe_buffer 7, s[4:7], 0x8") == 0);
+    CU_ASSERT(E->w->lgkm.n == 2);
+    waitall();
+    CU_ASSERT(E->w->lgkm.n == 0);
+    CU_ASSERT(memcmp(before, E->w->s, sizeof before) == 0);
+    /* the row is counted in lgkmcnt for the linter too */
+    CU_ASSERT(E->si.flags & GCN_F_LGKMCNT);
+}
+
 int main(void)
 {
     if (CU_initialize_registry() != CUE_SUCCESS)
@@ -369,6 +457,9 @@ int main(void)
     CU_add_test(s, "format stores: clamping and rounding, partial components", test_fmt_store);
     CU_add_test(s, "format d16: packing, preserved halves", test_fmt_d16);
     CU_add_test(s, "format LDS-DMA", test_fmt_lds_dma);
+    CU_add_test(s, "scalar atomics: glc return at the wait, cmpswap, x2, buffer range",
+                test_scalar_atomics);
+    CU_add_test(s, "s_atc_probe: only an lgkmcnt ticket", test_atc_probe);
     CU_basic_set_mode(CU_BRM_VERBOSE);
     CU_basic_run_tests();
     unsigned fails = CU_get_number_of_failures();
