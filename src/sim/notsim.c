@@ -13,16 +13,12 @@ const sim_notsim_ent sim_notsim[] = {
                             "is not modelled"},
     {"DS_GWS_*", "global wave sync (GWS) is not modelled"},
     {"DS_ORDERED_COUNT", "ordered count (GDS) is not modelled"},
-    {"DS_APPEND", "GDS/LDS append counters are not modelled"},
-    {"DS_CONSUME", "GDS/LDS append counters are not modelled"},
     {"DS_*_SRC2_*", "LDS src2 forms are not modelled"},
-    {"DS_CONDXCHG32_RTN_B64", "conditional exchange is not modelled"},
-    {"DS_WRXCHG2*", "two-address exchanges are not modelled"},
-    {"DS_CMPST_RTN_F*", "float compare-store is not modelled"},
-    {"DS_CMPST_F*", "float compare-store is not modelled"},
-    {"DS_WRAP_RTN_B32", "ds_wrap is not modelled"},
-    {"DS_READ_B64_TR_*", "gfx950 transposing LDS reads are not modelled yet"},
-    {"DS_READ_B96_TR_*", "gfx950 transposing LDS reads are not modelled yet"},
+    {"DS_READ_B64_TR_*", "gfx950 transposing LDS reads are not modelled: the CDNA4 ISA guide "
+                         "(12.12) says only that the data is transposed as a matrix of 4/8/16-bit "
+                         "elements, not which lane receives which bytes"},
+    {"DS_READ_B96_TR_*", "gfx950 transposing LDS reads are not modelled: the CDNA4 ISA guide "
+                         "(12.12) gives no lane/byte mapping for the 6-bit transpose"},
     {"V_CUBE*", "cube-map coordinate instructions (graphics) are not modelled"},
     {"V_QSAD_PK_U16_U8", "quad SAD is not modelled"},
     {"V_MQSAD_*", "masked quad SAD is not modelled"},

@@ -47,7 +47,7 @@ static inline int glc_bit(const sim_x *x) { return I->mods.glc || I->mods.sc0; }
 /* ---- atomics (shared by DS, buffer, flat/global) ---------------------------- */
 enum { A_SWAP, A_CMPSWAP, A_ADD, A_SUB, A_RSUB, A_SMIN, A_UMIN, A_SMAX, A_UMAX, A_AND, A_OR,
        A_XOR, A_INC, A_DEC, A_FADD, A_FMIN, A_FMAX, A_MSKOR, A_PKADD_F16, A_PKADD_BF16,
-       A_CMPST, A_CONDXCHG };
+       A_CMPST, A_CONDXCHG, A_CMPST_F, A_WRAP };
 
 /* Apply an atomic to memory at p (size 4 or 8); returns the old value.
  * data2 is the compare value (cmpswap: data = {src, cmp}) or the mask. */
@@ -61,6 +61,11 @@ static uint64_t atomic_apply(int op, uint8_t *p, unsigned size, uint64_t data, u
     case A_SWAP: r = data; break;
     case A_CMPSWAP: r = old == data2 ? data : old; break;     /* data = src, data2 = cmp */
     case A_CMPST: r = old == data ? data2 : old; break;       /* ds_cmpst: data0 cmp, data1 src */
+    case A_CMPST_F:                                           /* the same, IEEE equality */
+        if (size == 8) r = u2d(old) == u2d(data) ? data2 : old;
+        else r = u2f((uint32_t)old) == u2f((uint32_t)data) ? data2 : old;
+        break;
+    case A_WRAP: r = old >= (data & m) ? old - data : old + data2; break;
     case A_ADD: r = old + data; break;
     case A_SUB: r = old - data; break;
     case A_RSUB: r = data - old; break;
@@ -707,6 +712,144 @@ BODY(DS_PK_ADD_RTN_F16) { ds_atomic(x, A_PKADD_F16, 4, 1); }
 BODY(DS_PK_ADD_BF16) { ds_atomic(x, A_PKADD_BF16, 4, 0); }
 BODY(DS_PK_ADD_RTN_BF16) { ds_atomic(x, A_PKADD_BF16, 4, 1); }
 BODY(DS_NOP) { (void)x; }
+
+/* ---- LDS extras (CDNA4 ISA 12.12 "LDS Instructions" pseudocode) ---- */
+/* ds_cmpst_f32/f64: compare-store with IEEE equality (-0 == +0, NaN never
+ * equal); data0 is the compare value, data1 the new value. */
+BODY(DS_CMPST_F32) { ds_atomic(x, A_CMPST_F, 4, 0); }
+BODY(DS_CMPST_RTN_F32) { ds_atomic(x, A_CMPST_F, 4, 1); }
+BODY(DS_CMPST_F64) { ds_atomic(x, A_CMPST_F, 8, 0); }
+BODY(DS_CMPST_RTN_F64) { ds_atomic(x, A_CMPST_F, 8, 1); }
+/* ds_wrap_rtn_b32: tmp >= DATA ? tmp - DATA : tmp + DATA2 */
+BODY(DS_WRAP_RTN_B32) { ds_atomic(x, A_WRAP, 4, 1); }
+
+/* ds_wrxchg2[st64]_rtn_b32/b64: both old values are read, then both new
+ * ones written (addr1 = base + offset0 * esz [* 64], addr2 likewise);
+ * vdst = {tmp1, tmp2}. */
+static void ds_wrxchg2(sim_x *x, unsigned esz, unsigned scale)
+{
+    const sim_opnd *s0 = MOP(MF_DATA0), *s1 = MOP(MF_DATA1);
+    uint32_t o0 = I->mods.offset0 * esz * scale, o1 = I->mods.offset1 * esz * scale;
+    uint32_t a0[NL], a1[NL], lo0, hi0, lo1, hi1;
+    if (ds_lanes(x, o0, esz, a0, &lo0, &hi0) || ds_lanes(x, o1, esz, a1, &lo1, &hi1))
+        return;
+    ds_check_reads(x, a0, esz, lo0, hi0);
+    ds_check_reads(x, a1, esz, lo1, hi1);
+    unsigned per = esz / 4;
+    sim_ticket *r = vreg_ticket(x, &I->d, 2 * per, TC_LGKM);
+    sim_ticket *t = lds_write_ticket(x, 2, esz);
+    uint8_t *lds = x->g->lds;
+    for (unsigned l = 0; l < NL; l++) {
+        if (!(x->exec >> l & 1))
+            continue;
+        for (unsigned k = 0; k < per; k++) {
+            memcpy(&r->data[k * NL + l], lds + a0[l] + 4 * k, 4);
+            memcpy(&r->data[(per + k) * NL + l], lds + a1[l] + 4 * k, 4);
+        }
+        for (unsigned k = 0; k < per; k++) {
+            uint32_t v0 = rv32(x, s0, l, k), v1 = rv32(x, s1, l, k);
+            memcpy(lds + a0[l] + 4 * k, &v0, 4);
+            memcpy(lds + a1[l] + 4 * k, &v1, 4);
+        }
+    }
+    memcpy(t->lane_addr, a0, sizeof a0);
+    memcpy(t->lane_addr + NL, a1, sizeof a1);
+    if (x->exec) {
+        t->lds_base = lo0 < lo1 ? lo0 : lo1;
+        t->lds_len = (hi0 > hi1 ? hi0 : hi1) - t->lds_base;
+    }
+    ds_note_writes(x, a0, esz, lo0, hi0);
+    ds_note_writes(x, a1, esz, lo1, hi1);
+    sim_tk_issue(x, r);
+    sim_tk_issue(x, t);
+}
+BODY(DS_WRXCHG2_RTN_B32) { ds_wrxchg2(x, 4, 1); }
+BODY(DS_WRXCHG2ST64_RTN_B32) { ds_wrxchg2(x, 4, 64); }
+BODY(DS_WRXCHG2_RTN_B64) { ds_wrxchg2(x, 8, 1); }
+BODY(DS_WRXCHG2ST64_RTN_B64) { ds_wrxchg2(x, 8, 64); }
+
+/* ds_condxchg32_rtn_b64: ADDR0 = (ADDR + {offset1, offset0}) & 0xfff8,
+ * ADDR1 = ADDR0 + 4; each half returns the old dword and, when bit 31 of
+ * the data half is set, stores that half with bit 31 cleared. */
+BODY(DS_CONDXCHG32_RTN_B64)
+{
+    const sim_opnd *s0 = MOP(MF_DATA0);
+    uint32_t addr[NL], lo = UINT32_MAX, hi = 0;
+    uint32_t off = (uint16_t)I->mods.offset;
+    for (unsigned l = 0; l < NL; l++) {
+        addr[l] = (ds_addr(x, l) + off) & 0xfff8u;
+        if (!(x->exec >> l & 1))
+            continue;
+        if (!lds_ptr(x, addr[l], 8, l))
+            return;
+        lo = addr[l] < lo ? addr[l] : lo;
+        hi = addr[l] + 8 > hi ? addr[l] + 8 : hi;
+    }
+    ds_check_reads(x, addr, 8, lo, hi);
+    sim_ticket *r = vreg_ticket(x, &I->d, 2, TC_LGKM);
+    sim_ticket *t = lds_write_ticket(x, 1, 8);
+    for (unsigned l = 0; l < NL; l++) {
+        if (!(x->exec >> l & 1))
+            continue;
+        uint8_t *p = x->g->lds + addr[l];
+        for (unsigned k = 0; k < 2; k++) {
+            uint32_t v = rv32(x, s0, l, k);
+            memcpy(&r->data[k * NL + l], p + 4 * k, 4);
+            if (v >> 31) {
+                v &= 0x7fffffffu;
+                memcpy(p + 4 * k, &v, 4);
+            }
+        }
+    }
+    memcpy(t->lane_addr, addr, sizeof addr);
+    if (x->exec) {
+        t->lds_base = lo;
+        t->lds_len = hi - lo;
+    }
+    ds_note_writes(x, addr, 8, lo, hi);
+    sim_tk_issue(x, r);
+    sim_tk_issue(x, t);
+}
+
+/* ds_append / ds_consume (LDS form): the dword counter at M0 + offset gains
+ * (loses) the number of active lanes; every active lane receives the value
+ * from before the operation.  Address: the Vega ISA says "M0.base +
+ * instr_offset" and LLVM's SelectDSAppendConsume puts the LDS pointer in M0
+ * (the CDNA4 guide's text names only instr_offset for LDS).  The GDS form is
+ * not modelled. */
+static void ds_append(sim_x *x, int sign)
+{
+    if (I->mods.gds) {
+        sim_fault(x, "GDS (global data share) is not modelled: ds_append/ds_consume with gds");
+        return;
+    }
+    uint32_t a = x->w->s[SR_M0] + (uint16_t)I->mods.offset;
+    uint8_t *p = lds_ptr(x, a, 4, 0);
+    if (!p)
+        return;
+    uint32_t addr[NL];
+    for (unsigned l = 0; l < NL; l++)
+        addr[l] = a;
+    ds_check_reads(x, addr, 4, a, a + 4);
+    uint32_t old;
+    memcpy(&old, p, 4);
+    uint32_t n = (uint32_t)__builtin_popcountll(x->exec), v = sign > 0 ? old + n : old - n;
+    memcpy(p, &v, 4);
+    sim_ticket *r = vreg_ticket(x, &I->d, 1, TC_LGKM);
+    for (unsigned l = 0; l < NL; l++)
+        r->data[l] = old;
+    sim_ticket *t = lds_write_ticket(x, 1, 4);
+    memcpy(t->lane_addr, addr, sizeof addr);
+    if (x->exec) {
+        t->lds_base = a;
+        t->lds_len = 4;
+    }
+    ds_note_writes(x, addr, 4, a, a + 4);
+    sim_tk_issue(x, r);
+    sim_tk_issue(x, t);
+}
+BODY(DS_APPEND) { ds_append(x, 1); }
+BODY(DS_CONSUME) { ds_append(x, -1); }
 
 /* cross-lane: ds_permute (push to lane addr/4), ds_bpermute (pull from lane
  * addr/4), ds_swizzle (offset patterns; CDNA3 ISA "DS_SWIZZLE_B32").  They
@@ -1674,7 +1817,10 @@ const sim_body_ent sim_bodies_mem[] = {
     B(DS_ADD_F32), B(DS_ADD_RTN_F32), B(DS_MIN_F32), B(DS_MIN_RTN_F32), B(DS_MAX_F32),
     B(DS_MAX_RTN_F32), B(DS_MIN_F64), B(DS_MIN_RTN_F64), B(DS_MAX_F64), B(DS_MAX_RTN_F64),
     B(DS_ADD_F64), B(DS_ADD_RTN_F64), B(DS_PK_ADD_F16), B(DS_PK_ADD_RTN_F16), B(DS_PK_ADD_BF16),
-    B(DS_PK_ADD_RTN_BF16), B(DS_NOP), B(DS_PERMUTE_B32), B(DS_BPERMUTE_B32), B(DS_SWIZZLE_B32),
+    B(DS_PK_ADD_RTN_BF16), B(DS_NOP),
+    B(DS_CMPST_F32), B(DS_CMPST_RTN_F32), B(DS_CMPST_F64), B(DS_CMPST_RTN_F64), B(DS_WRAP_RTN_B32),
+    B(DS_WRXCHG2_RTN_B32), B(DS_WRXCHG2ST64_RTN_B32), B(DS_WRXCHG2_RTN_B64),
+    B(DS_WRXCHG2ST64_RTN_B64), B(DS_CONDXCHG32_RTN_B64), B(DS_APPEND), B(DS_CONSUME), B(DS_PERMUTE_B32), B(DS_BPERMUTE_B32), B(DS_SWIZZLE_B32),
     B(DS_READ_ADDTID_B32), B(DS_WRITE_ADDTID_B32),
     B(BUFFER_LOAD_UBYTE), B(BUFFER_LOAD_SBYTE), B(BUFFER_LOAD_USHORT), B(BUFFER_LOAD_SSHORT),
     B(BUFFER_LOAD_DWORD), B(BUFFER_LOAD_DWORDX2), B(BUFFER_LOAD_DWORDX3), B(BUFFER_LOAD_DWORDX4),

@@ -444,6 +444,104 @@ static void test_atc_probe(void)
     CU_ASSERT(E->si.flags & GCN_F_LGKMCNT);
 }
 
+static uint32_t *L32(void) { return (uint32_t *)E->g.lds; }
+
+static void test_ds_extras(void)
+{
+    reset();
+    uint32_t *lds = L32();
+    /* ds_append: counter at M0 + offset gains popcount(EXEC); each active
+     * lane gets the pre-op value; inactive lanes untouched */
+    lds[100] = 7;
+    E->w->s[SR_M0] = 392;
+    st_vset(E, 1, 0xdeadu);
+    sim_set_exec(E->w, 0xf0f0ull);
+    CU_ASSERT_FATAL(st_run(E, "ds_append v1 offset:8") == 0);
+    CU_ASSERT(lds[100] == 7 + 8);
+    waitall();
+    for (unsigned l = 0; l < NL; l++)
+        CU_ASSERT(V(1, l) == ((0xf0f0ull >> l & 1) ? 7u : 0xdeadu));
+    sim_set_exec(E->w, ~0ull);
+    CU_ASSERT_FATAL(st_run(E, "ds_consume v1 offset:8") == 0);
+    waitall();
+    CU_ASSERT(lds[100] == 15u - 64u && V(1, 63) == 15);
+    /* ds_wrxchg2_rtn_b32: old values of both addresses, then both stored */
+    for (unsigned l = 0; l < NL; l++) {
+        V(2, l) = 16 * l;                  /* addresses */
+        V(3, l) = 0x100 + l;
+        V(4, l) = 0x200 + l;
+        lds[4 * l] = 0xa00 + l;
+        lds[4 * l + 2] = 0xb00 + l;
+    }
+    CU_ASSERT_FATAL(st_run(E, "ds_wrxchg2_rtn_b32 v[6:7], v2, v3, v4 offset1:2") == 0);
+    waitall();
+    for (unsigned l = 0; l < NL; l++) {
+        CU_ASSERT(V(6, l) == 0xa00 + l && V(7, l) == 0xb00 + l);
+        CU_ASSERT(lds[4 * l] == 0x100 + l && lds[4 * l + 2] == 0x200 + l);
+    }
+    /* st64 b64 form: offsets in units of 64 qwords (512 bytes) */
+    st_vset(E, 2, 0);
+    st_vset(E, 4, 1); st_vset(E, 5, 2); st_vset(E, 6, 3); st_vset(E, 7, 4);
+    lds[128] = 11; lds[129] = 12;
+    sim_set_exec(E->w, 1);
+    CU_ASSERT_FATAL(st_run(E, "ds_wrxchg2st64_rtn_b64 v[8:11], v2, v[4:5], v[6:7] offset0:1 offset1:2") == 0);
+    waitall();
+    CU_ASSERT(V(8, 0) == 11 && V(9, 0) == 12);
+    CU_ASSERT(lds[128] == 1 && lds[129] == 2 && lds[256] == 3 && lds[257] == 4);
+    sim_set_exec(E->w, ~0ull);
+    /* ds_condxchg32_rtn_b64: address & 0xfff8; a half is stored (bit 31
+     * cleared) only when its bit 31 is set */
+    lds[1024] = 0x11111111u; lds[1025] = 0x22222222u;
+    st_vset(E, 2, 4096 + 5);               /* rounded down to 4096 */
+    st_vset(E, 12, 0x80000005u);
+    st_vset(E, 13, 0x00000009u);
+    sim_set_exec(E->w, 1);
+    CU_ASSERT_FATAL(st_run(E, "ds_condxchg32_rtn_b64 v[14:15], v2, v[12:13]") == 0);
+    waitall();
+    CU_ASSERT(V(14, 0) == 0x11111111u && V(15, 0) == 0x22222222u);
+    CU_ASSERT(lds[1024] == 5 && lds[1025] == 0x22222222u);
+    sim_set_exec(E->w, ~0ull);
+    /* ds_cmpst_f32: IEEE equality: -0 matches +0, NaN never matches */
+    lds[600] = 0x80000000u;                /* -0.0 */
+    st_vset(E, 2, 2400);
+    st_vset(E, 3, 0);                      /* cmp +0.0 */
+    st_vset(E, 4, fu(3.0f));
+    sim_set_exec(E->w, 1);
+    CU_ASSERT_FATAL(st_run(E, "ds_cmpst_rtn_f32 v5, v2, v3, v4") == 0);
+    waitall();
+    CU_ASSERT(V(5, 0) == 0x80000000u && lds[600] == fu(3.0f));
+    lds[600] = 0x7fc00000u;
+    st_vset(E, 3, 0x7fc00000u);
+    CU_ASSERT_FATAL(st_run(E, "ds_cmpst_f32 v2, v3, v4") == 0);
+    waitall();
+    CU_ASSERT(lds[600] == 0x7fc00000u);    /* NaN != NaN: unchanged */
+    /* f64 */
+    uint64_t m0 = 0x8000000000000000ull, three;
+    double d3 = 3.0;
+    memcpy(&three, &d3, 8);
+    memcpy(&lds[602], &m0, 8);
+    st_vset(E, 2, 2408);
+    st_vset(E, 6, 0); st_vset(E, 7, 0);                      /* cmp +0.0 */
+    st_vset(E, 8, (uint32_t)three); st_vset(E, 9, (uint32_t)(three >> 32));
+    CU_ASSERT_FATAL(st_run(E, "ds_cmpst_rtn_f64 v[10:11], v2, v[6:7], v[8:9]") == 0);
+    waitall();
+    CU_ASSERT(V(11, 0) == 0x80000000u && V(10, 0) == 0);
+    CU_ASSERT(lds[602] == (uint32_t)three && lds[603] == (uint32_t)(three >> 32));
+    /* ds_wrap_rtn_b32: tmp >= DATA ? tmp - DATA : tmp + DATA2 */
+    lds[700] = 10;
+    st_vset(E, 2, 2800);
+    st_vset(E, 3, 4);
+    st_vset(E, 4, 100);
+    CU_ASSERT_FATAL(st_run(E, "ds_wrap_rtn_b32 v5, v2, v3, v4") == 0);
+    waitall();
+    CU_ASSERT(V(5, 0) == 10 && lds[700] == 6);
+    lds[700] = 3;
+    CU_ASSERT_FATAL(st_run(E, "ds_wrap_rtn_b32 v5, v2, v3, v4") == 0);
+    waitall();
+    CU_ASSERT(V(5, 0) == 3 && lds[700] == 103);
+    sim_set_exec(E->w, ~0ull);
+}
+
 int main(void)
 {
     if (CU_initialize_registry() != CUE_SUCCESS)
@@ -460,6 +558,7 @@ int main(void)
     CU_add_test(s, "scalar atomics: glc return at the wait, cmpswap, x2, buffer range",
                 test_scalar_atomics);
     CU_add_test(s, "s_atc_probe: only an lgkmcnt ticket", test_atc_probe);
+    CU_add_test(s, "DS: append/consume, wrxchg2, condxchg32, cmpst_f, wrap", test_ds_extras);
     CU_basic_set_mode(CU_BRM_VERBOSE);
     CU_basic_run_tests();
     unsigned fails = CU_get_number_of_failures();
