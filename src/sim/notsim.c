@@ -11,21 +11,28 @@ const sim_notsim_ent sim_notsim[] = {
     {"V_MFMA_LD_SCALE_B32", "v_mfma_ld_scale_b32 acts only as the first half of a scaled "
                             "MFMA pair (decoded and simulated as v_mfma_scale_*); alone it "
                             "is not modelled"},
-    {"DS_GWS_*", "global wave sync (GWS) is not modelled"},
-    {"DS_ORDERED_COUNT", "ordered count (GDS) is not modelled"},
+    {"DS_GWS_*", "global wave sync (GWS) is not modelled: its resources live in GDS (reserved "
+                 "on gfx950, CDNA4 ISA Table 57) and synchronise waves across workgroups, which "
+                 "gcnsim runs one after another, so a GWS barrier or semaphore wait on another "
+                 "workgroup could never be satisfied"},
+    {"DS_ORDERED_COUNT", "ordered count is not modelled: it updates GDS ordered-count "
+                         "counters (reserved on gfx950) in wave-creation order across the "
+                         "dispatch, which gcnsim does not have"},
     {"DS_*_SRC2_*", "LDS src2 forms are not modelled"},
     {"DS_READ_B64_TR_*", "gfx950 transposing LDS reads are not modelled: the CDNA4 ISA guide "
-                         "(12.12) says only that the data is transposed as a matrix of 4/8/16-bit "
-                         "elements, not which lane receives which bytes"},
+                         "(11.4, 12.12) describes the result only as MFMA operand layouts (which K "
+                         "values each load brings), not which lane receives which bytes of which "
+                         "lane's address"},
     {"DS_READ_B96_TR_*", "gfx950 transposing LDS reads are not modelled: the CDNA4 ISA guide "
-                         "(12.12) gives no lane/byte mapping for the 6-bit transpose"},
+                         "(11.4, 12.12) gives no lane/byte mapping for the 6-bit transpose"},
     {"V_CUBE*", "cube-map coordinate instructions (graphics) are not modelled"},
     {"V_QSAD_PK_U16_U8", "quad SAD is not modelled"},
     {"V_MQSAD_*", "masked quad SAD is not modelled"},
     {"V_PK_MINIMUM3_F16", "gfx950 v_pk_minimum3 is not modelled yet"},
     {"V_PK_MAXIMUM3_F16", "gfx950 v_pk_maximum3 is not modelled yet"},
-    {"S_SCRATCH_*", "scalar scratch access is not modelled: no available source states how "
-                    "SBASE and the offset map onto the swizzled per-lane private segment"},
+    {"S_SCRATCH_*", "scalar scratch access is not modelled: the ISA gives ADDR = SGPR[base] + "
+                    "inst_offset + offset * 64 (CDNA4 ISA 8.2.1.1) but not how that wave address "
+                    "maps onto the swizzled per-lane private segment gcnsim models"},
     {"S_RFE_*", "trap handler return is not modelled"},
     {"S_CBRANCH_JOIN", "fork/join stacks are not modelled"},
     {"S_CBRANCH_G_FORK", "fork/join stacks are not modelled"},

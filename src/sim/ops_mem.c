@@ -985,7 +985,9 @@ static int get_desc(sim_x *x, bufdesc *b)
     b->swizzle = (int)(w1 >> 31);
     b->add_tid = (int)(w3 >> 23 & 1);
     if (b->swizzle) {
-        sim_fault(x, "swizzled buffer resource (V# word1 bit 31 set) is not simulated");
+        sim_fault(x, "swizzled buffer resource (V# word1 bit 31 set) is not simulated: the "
+                  "swizzle equation (CDNA3/CDNA4 ISA 9.1.5.2) needs const_element_size, which "
+                  "the gfx9 V# does not encode");
         return -1;
     }
     return 0;
@@ -1638,35 +1640,41 @@ FAS(FLAT)
 FAS(GLOBAL)
 
 /* ---- typed buffer formats (buffer_*_format_*, tbuffer_*) ----------------------------- */
-/* The format comes from the instruction's dfmt/nfmt (MTBUF) or from V# word 3
- * NUM_FORMAT[14:12] / DATA_FORMAT[18:15] (MUBUF); the conversions are in
- * buffmt.c.  Addressing and range checks as for the untyped accesses, the
- * element (of the format's size) in range as a whole.  Loads: the element's
- * components x, y, z, w (missing ones 0, 0, 0, 1) go through V# word 3
- * DST_SEL_X/Y/Z/W (bits [2:0] [5:3] [8:6] [11:9]: 0 -> 0, 1 -> 1, 4..7 ->
- * x..w; CDNA3 ISA "Buffer resource constant"); out of range every component
- * reads 0 except those whose DST_SEL is 1 (ISA "range checking").  Stores
- * write the components the instruction supplies (DST_SEL does not apply).
- * d16 (d16 == 1): 16-bit components packed two per VGPR, x low; d16_hi_x
- * (d16 == 2): the high half of the VGPR. */
-static int buf_format_of(sim_x *x, sim_bfmt *f, uint32_t *w3)
+/* CDNA4 ISA 9.1.4 "Buffer Data" (Table 43): MTBUF takes DFMT/NFMT from the
+ * instruction and uses the identity DST_SEL (X000, XY00, XYZ0, XYZW by the
+ * format's component count); MUBUF *_format take V# word 3 NUM_FORMAT[14:12],
+ * DATA_FORMAT[18:15] and DST_SEL_X/Y/Z/W [2:0] [5:3] [8:6] [11:9] (0 -> 0,
+ * 1 -> 1, 4..7 -> x..w; Table 48).  A V# DATA_FORMAT of INVALID marks an
+ * unbound resource: loads return 0, stores are dropped (9.1.4 note, 9.1.8).
+ * For the resource DST_SEL a selected component the format does not store
+ * reads 0 (x, y, z) or 1 (w) -- modelling assumption (texture-unit
+ * convention; the guide does not say).  Range check (9.1.5.1), all or
+ * nothing for format instructions: private (ADD_TID && !IDXEN) never out of
+ * range; structured (IDXEN) index >= num_records; raw offset >= num_records.
+ * Out of range: every component reads 0 except DST_SEL 1 (-> 1); stores are
+ * dropped.  Stores write the components the instruction supplies.  d16
+ * (d16 == 1): 16-bit components packed two per VGPR, x low; d16_hi_x
+ * (d16 == 2): the high half of the VGPR.  Conversions: buffmt.c. */
+static int buf_format_of(sim_x *x, sim_bfmt *f, uint32_t *w3, int *unbound)
 {
     const sim_opnd *r = MOP(MF_SRSRC);
+    int mt = I->enc == GCN_FMT_MTBUF;
     *w3 = r->kind == OK_S ? x->w->s[(r->r + 3) & 127] : 0;
-    unsigned dfmt = I->enc == GCN_FMT_MTBUF ? I->mods.dfmt : (*w3 >> 15) & 15;
-    unsigned nfmt = I->enc == GCN_FMT_MTBUF ? I->mods.nfmt : (*w3 >> 12) & 7;
+    unsigned dfmt = mt ? I->mods.dfmt : (*w3 >> 15) & 15;
+    unsigned nfmt = mt ? I->mods.nfmt : (*w3 >> 12) & 7;
+    *unbound = !mt && dfmt == 0;
+    if (*unbound)
+        return 0;
     char msg[160];
     if (sim_bfmt_get(dfmt, nfmt, f, msg, sizeof msg)) {
-        sim_fault(x, "%s (%s)", msg, I->enc == GCN_FMT_MTBUF ? "the instruction's format"
-                                                             : "V# word 3 of the resource");
+        sim_fault(x, "%s (%s)", msg, mt ? "the instruction's format" : "V# word 3 of the resource");
         return -1;
     }
     return 0;
 }
 
 /* lane l's element address; 1 when it is in range */
-static int buf_fmt_addr(sim_x *x, const bufdesc *b, uint32_t soff, unsigned bytes, unsigned l,
-                        uint64_t *addr)
+static int buf_fmt_addr(sim_x *x, const bufdesc *b, uint32_t soff, unsigned l, uint64_t *addr)
 {
     const sim_opnd *va = MOP(MF_VADDR);
     const gcn_mods *m = &I->mods;
@@ -1683,7 +1691,11 @@ static int buf_fmt_addr(sim_x *x, const bufdesc *b, uint32_t soff, unsigned byte
     uint32_t idx = vi + (b->add_tid ? l : 0);
     uint64_t off = (uint64_t)vo + (uint32_t)m->offset;
     *addr = b->base + soff + off + (uint64_t)b->stride * idx;
-    return b->stride == 0 ? off + bytes <= b->num_records : idx < b->num_records;
+    if (b->add_tid && !m->idxen)
+        return 1;                               /* private (scratch) buffer */
+    if (m->idxen)
+        return idx < b->num_records;            /* structured */
+    return off < b->num_records;                /* raw */
 }
 
 static void buf_fmt_load(sim_x *x, unsigned nc, int d16)
@@ -1691,12 +1703,13 @@ static void buf_fmt_load(sim_x *x, unsigned nc, int d16)
     bufdesc b;
     sim_bfmt f;
     uint32_t w3;
-    if (get_desc(x, &b) || buf_format_of(x, &f, &w3))
+    int unbound;
+    if (get_desc(x, &b) || buf_format_of(x, &f, &w3, &unbound))
         return;
-    uint32_t soff = buf_soffset(x), one = sim_bfmt_one(&f, d16 != 0);
+    uint32_t soff = buf_soffset(x), one = unbound ? 0 : sim_bfmt_one(&f, d16 != 0);
     unsigned sel[4];
     for (unsigned c = 0; c < 4; c++)
-        sel[c] = (w3 >> (3 * c)) & 7;
+        sel[c] = I->enc == GCN_FMT_MTBUF ? (c < f.nc ? 4 + c : 0) : (w3 >> (3 * c)) & 7;
     int lds = I->mods.lds;
     sim_ticket *t;
     if (lds) {
@@ -1725,7 +1738,7 @@ static void buf_fmt_load(sim_x *x, unsigned nc, int d16)
             continue;
         uint64_t a;
         uint32_t rgba[4] = {0, 0, 0, 0}, out[4];
-        if (buf_fmt_addr(x, &b, soff, f.bytes, l, &a)) {
+        if (!unbound && buf_fmt_addr(x, &b, soff, l, &a)) {
             const uint8_t *p = sim_gmem(x, a, f.bytes, l);
             if (!p)
                 return;
@@ -1756,15 +1769,16 @@ static void buf_fmt_store(sim_x *x, unsigned nc, int d16)
     bufdesc b;
     sim_bfmt f;
     uint32_t w3;
-    if (get_desc(x, &b) || buf_format_of(x, &f, &w3))
+    int unbound;
+    if (get_desc(x, &b) || buf_format_of(x, &f, &w3, &unbound))
         return;
     uint32_t soff = buf_soffset(x);
     const sim_opnd *s = MOP(MF_VDATA);
-    for (unsigned l = 0; l < NL; l++) {
+    for (unsigned l = 0; l < NL && !unbound; l++) {
         if (!(x->exec >> l & 1))
             continue;
         uint64_t a;
-        if (!buf_fmt_addr(x, &b, soff, f.bytes, l, &a))
+        if (!buf_fmt_addr(x, &b, soff, l, &a))
             continue;                           /* out of range: dropped */
         uint8_t *p = sim_gmem(x, a, f.bytes, l);
         if (!p)

@@ -175,10 +175,30 @@ static void test_fmt_int_float_sel_oob(void)
     for (unsigned l = 0; l < 5; l++)
         for (unsigned c = 0; c < 4; c++)
             CU_ASSERT(V(10 + c, l) == (l < 3 ? h32[4 * l + 1 + c] : 0));
-    /* format 0 (INVALID) and reserved numeric format: a fault naming the format */
-    set_srd(8, a, 4096, 0, w3fmt(0, NUINT, SEL_XYZW));
-    CU_ASSERT(st_run(E, "buffer_load_format_x v10, v2, s[8:11], 0 offen") != 0);
-    CU_ASSERT(strstr(E->sim->fault, "BUF_DATA_FORMAT_INVALID") != NULL);
+    /* V# DATA_FORMAT INVALID is an unbound resource (ISA 9.1.4): loads 0 in
+     * every component (even DST_SEL 1), stores dropped */
+    set_srd(8, a, 4096, 0, w3fmt(0, NUINT, 4u | 1u << 3 | 6u << 6 | 7u << 9));
+    lanes_offen(4);
+    CU_ASSERT_FATAL(st_run(E, "buffer_load_format_xyzw v[10:13], v2, s[8:11], 0 offen") == 0);
+    waitall();
+    CU_ASSERT(V(10, 3) == 0 && V(11, 3) == 0 && V(12, 3) == 0 && V(13, 3) == 0);
+    uint32_t keep = h32[3];
+    CU_ASSERT_FATAL(st_run(E, "buffer_store_format_x v10, v2, s[8:11], 0 offen") == 0);
+    CU_ASSERT(h32[3] == keep);
+    /* raw range check is all or nothing on the start offset (ISA 9.1.5.1):
+     * an element starting below num_records is read whole */
+    h32[0] = 0xa1b2c3d4u;
+    set_srd(8, a, 2, 0, w3fmt(D32, NUINT, SEL_XYZW));
+    CU_ASSERT_FATAL(st_run(E, "buffer_load_format_x v10, v2, s[8:11], 0 offen") == 0);
+    waitall();
+    CU_ASSERT(V(10, 0) == 0xa1b2c3d4u && V(10, 1) == 0);
+    /* private buffer (ADD_TID, no IDXEN): no range check; index = lane */
+    set_srd(8, a, 0, 4, w3fmt(D32, NUINT, SEL_XYZW) | 1u << 23);
+    CU_ASSERT_FATAL(st_run(E, "buffer_load_format_x v10, off, s[8:11], 0") == 0);
+    waitall();
+    for (unsigned l = 0; l < NL; l++)
+        CU_ASSERT(V(10, l) == h32[l]);
+    /* a numeric format the data format does not have: a fault naming it */
     set_srd(8, a, 4096, 0, w3fmt(D32, NUNORM, SEL_XYZW));   /* 32-bit UNORM does not exist */
     CU_ASSERT(st_run(E, "buffer_store_format_x v10, v2, s[8:11], 0 offen") != 0);
     CU_ASSERT(strstr(E->sim->fault, "BUF_NUM_FORMAT_UNORM") != NULL);
@@ -216,7 +236,11 @@ static void test_fmt_tbuffer_packed(void)
     CU_ASSERT(V(10, 0) == fu(1.0f));
     CU_ASSERT(V(11, 0) == 0x7f800000u);
     CU_ASSERT(V(12, 0) == fu(ldexpf(1.0f, -19)));  /* 1 * 2^(-14-5) */
-    CU_ASSERT(V(13, 0) == fu(1.0f));
+    CU_ASSERT(V(13, 0) == 0);          /* tbuffer: identity DST_SEL XYZ0 (ISA Table 43) */
+    /* tbuffer with format 0 (INVALID in the instruction): a fault naming it */
+    CU_ASSERT(st_run(E, "tbuffer_load_format_x v10, v2, s[8:11], 0 "
+                        "format:[BUF_DATA_FORMAT_INVALID,BUF_NUM_FORMAT_UINT] offen") != 0);
+    CU_ASSERT(strstr(E->sim->fault, "BUF_DATA_FORMAT_INVALID") != NULL);
     /* tbuffer store, 8_8 UINT clamps (300 -> 255), y written, memory beyond untouched */
     h32[0] = 0xaabbccddu;
     st_vset(E, 20, 300);
