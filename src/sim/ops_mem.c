@@ -1,6 +1,7 @@
 /*
- * ops_mem.c -- semantics of the memory instructions: scalar memory (SMEM),
- * LDS (DS), buffer (MUBUF), and FLAT / GLOBAL / SCRATCH, including atomics
+ * ops_mem.c -- semantics of the memory instructions: scalar memory (SMEM,
+ * scalar atomics and probes), LDS (DS), buffer (MUBUF, typed MUBUF/MTBUF
+ * formats through buffmt.c), and FLAT / GLOBAL / SCRATCH, including atomics
  * and the LDS-DMA loads (buffer_load_* ... lds, global_load_lds_*).
  *
  * Every memory instruction takes a ticket in the wait-counter FIFOs it
