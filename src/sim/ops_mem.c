@@ -543,6 +543,16 @@ static sim_ticket *lds_write_ticket(sim_x *x, unsigned naddr, unsigned bytes)
     t->lane_bytes = (uint8_t)bytes;
     return t;
 }
+/* A DS instruction that returns data and writes LDS (atomics with return,
+ * exchanges, append) is one lgkmcnt operation: its register ticket also
+ * carries the LDS write (naddr > 0), for the barrier-with-pending-write
+ * checks of fifo.c, instead of a second ticket. */
+static sim_ticket *rtn_lds_write(sim_ticket *r, unsigned naddr, unsigned bytes)
+{
+    r->naddr = (uint8_t)naddr;
+    r->lane_bytes = (uint8_t)bytes;
+    return r;
+}
 
 static void ds_write(sim_x *x, unsigned nbytes, int hi16)
 {
@@ -635,7 +645,7 @@ static void ds_atomic(sim_x *x, int op, unsigned size, int rtn)
         return;
     ds_check_reads(x, addr, size, lo, hi);
     sim_ticket *r = rtn ? vreg_ticket(x, &I->d, size / 4, TC_LGKM) : NULL;
-    sim_ticket *t = lds_write_ticket(x, 1, size);
+    sim_ticket *t = rtn ? rtn_lds_write(r, 1, size) : lds_write_ticket(x, 1, size);
     for (unsigned l = 0; l < NL; l++) {
         if (!(x->exec >> l & 1))
             continue;
@@ -661,8 +671,6 @@ static void ds_atomic(sim_x *x, int op, unsigned size, int rtn)
         t->lds_len = hi - lo;
     }
     ds_note_writes(x, addr, size, lo, hi);
-    if (r)
-        sim_tk_issue(x, r);
     sim_tk_issue(x, t);
 }
 
@@ -738,7 +746,7 @@ static void ds_wrxchg2(sim_x *x, unsigned esz, unsigned scale)
     ds_check_reads(x, a1, esz, lo1, hi1);
     unsigned per = esz / 4;
     sim_ticket *r = vreg_ticket(x, &I->d, 2 * per, TC_LGKM);
-    sim_ticket *t = lds_write_ticket(x, 2, esz);
+    sim_ticket *t = rtn_lds_write(r, 2, esz);
     uint8_t *lds = x->g->lds;
     for (unsigned l = 0; l < NL; l++) {
         if (!(x->exec >> l & 1))
@@ -761,7 +769,6 @@ static void ds_wrxchg2(sim_x *x, unsigned esz, unsigned scale)
     }
     ds_note_writes(x, a0, esz, lo0, hi0);
     ds_note_writes(x, a1, esz, lo1, hi1);
-    sim_tk_issue(x, r);
     sim_tk_issue(x, t);
 }
 BODY(DS_WRXCHG2_RTN_B32) { ds_wrxchg2(x, 4, 1); }
@@ -788,7 +795,7 @@ BODY(DS_CONDXCHG32_RTN_B64)
     }
     ds_check_reads(x, addr, 8, lo, hi);
     sim_ticket *r = vreg_ticket(x, &I->d, 2, TC_LGKM);
-    sim_ticket *t = lds_write_ticket(x, 1, 8);
+    sim_ticket *t = rtn_lds_write(r, 1, 8);
     for (unsigned l = 0; l < NL; l++) {
         if (!(x->exec >> l & 1))
             continue;
@@ -808,7 +815,6 @@ BODY(DS_CONDXCHG32_RTN_B64)
         t->lds_len = hi - lo;
     }
     ds_note_writes(x, addr, 8, lo, hi);
-    sim_tk_issue(x, r);
     sim_tk_issue(x, t);
 }
 
@@ -839,14 +845,13 @@ static void ds_append(sim_x *x, int sign)
     sim_ticket *r = vreg_ticket(x, &I->d, 1, TC_LGKM);
     for (unsigned l = 0; l < NL; l++)
         r->data[l] = old;
-    sim_ticket *t = lds_write_ticket(x, 1, 4);
+    sim_ticket *t = rtn_lds_write(r, 1, 4);
     memcpy(t->lane_addr, addr, sizeof addr);
     if (x->exec) {
         t->lds_base = a;
         t->lds_len = 4;
     }
     ds_note_writes(x, addr, 4, a, a + 4);
-    sim_tk_issue(x, r);
     sim_tk_issue(x, t);
 }
 BODY(DS_APPEND) { ds_append(x, 1); }

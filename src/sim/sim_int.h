@@ -148,7 +148,8 @@ typedef struct sim_ticket {
     uint32_t lds_base, lds_len; /* LDS_DMA: the block written; LDS_WRITE: bounding box */
     uint32_t *lane_addr;        /* per-lane LDS byte addresses (LDS_WRITE): [2][NL] */
     uint8_t lane_bytes;         /* bytes written at each address */
-    uint8_t naddr;              /* 1 or 2 addresses per lane */
+    uint8_t naddr;              /* 1 or 2 addresses per lane (LDS_WRITE, or a VREG ticket
+                                 * of a DS instruction that also writes LDS) */
     uint32_t *data;             /* payload: VREG [dn][NL], SREG [dn], LDS_DMA bytes */
 } sim_ticket;
 

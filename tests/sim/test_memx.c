@@ -564,6 +564,23 @@ static void test_ds_extras(void)
     waitall();
     CU_ASSERT(V(5, 0) == 3 && lds[700] == 103);
     sim_set_exec(E->w, ~0ull);
+    /* a DS instruction that returns data is one lgkmcnt operation:
+     * lgkmcnt(1) after two of them retires exactly the older one */
+    CU_ASSERT(E->w->lgkm.n == 0);
+    st_vset(E, 2, 3200);
+    st_vset(E, 3, 1);
+    st_vset(E, 10, 0xdead);
+    st_vset(E, 6, 0xdead);
+    CU_ASSERT_FATAL(st_run(E, "ds_add_rtn_u32 v10, v2, v3") == 0);
+    CU_ASSERT(E->w->lgkm.n == 1);
+    CU_ASSERT_FATAL(st_run(E, "ds_wrxchg2_rtn_b32 v[6:7], v2, v3, v3 offset1:1") == 0);
+    CU_ASSERT(E->w->lgkm.n == 2);
+    E->x.i = &E->si;
+    sim_waitcnt(&E->x, SIM_VM_MAX, 1);
+    CU_ASSERT(E->w->lgkm.n == 1);
+    CU_ASSERT(V(10, 0) == 0 && V(6, 0) == 0xdead);
+    waitall();
+    CU_ASSERT(V(6, 0) == 64 && V(7, 0) == 0);
 }
 
 int main(void)
