@@ -858,7 +858,8 @@ BODY(DS_APPEND) { ds_append(x, 1); }
 BODY(DS_CONSUME) { ds_append(x, -1); }
 
 /* cross-lane: ds_permute (push to lane addr/4), ds_bpermute (pull from lane
- * addr/4), ds_swizzle (offset patterns; CDNA3 ISA "DS_SWIZZLE_B32").  They
+ * addr/4), ds_swizzle (offset patterns: FFT >= 0xe000, rotate >= 0xc000, quad
+ * permute, bitmask; CDNA4 ISA "DS_SWIZZLE_B32" pseudocode).  They
  * return through lgkmcnt like a DS read. */
 static void ds_perm(sim_x *x, int back)
 {
@@ -903,7 +904,17 @@ BODY(DS_SWIZZLE_B32)
         if (!(e >> l & 1))
             continue;
         unsigned src;
-        if (off & 0x8000) {                        /* quad permute */
+        if (off >= 0xe000) {                       /* FFT (CDNA4 ISA DS_SWIZZLE_B32) */
+            unsigned mask = off & 31, i = l & 31, r = 0;
+            for (unsigned b = 0; b < 5; b++)
+                r |= ((i >> b) & 1) << (4 - b);
+            src = (r >> __builtin_popcount(mask)) | (i & mask) | (l & 32);
+        } else if (off >= 0xc000) {                /* rotate within 32 lanes */
+            unsigned mask = off & 31, rot = (off >> 5) & 31;
+            if (off & 0x400)
+                rot = (32 - rot) & 31;
+            src = (((l & mask) | ((l + rot) & ~mask)) & 31) | (l & 32);
+        } else if (off & 0x8000) {                 /* quad permute */
             src = (l & ~3u) + ((off >> (2 * (l & 3))) & 3);
         } else {                                   /* bitmask mode within 32 lanes */
             unsigned and_m = off & 31, or_m = (off >> 5) & 31, xor_m = (off >> 10) & 31;

@@ -583,6 +583,53 @@ static void test_ds_extras(void)
     CU_ASSERT(V(6, 0) == 64 && V(7, 0) == 0);
 }
 
+/* ds_swizzle FFT and rotate modes, checked against the CDNA4 ISA's worked
+ * examples (inputs 1..0x20 in a group of 32 lanes) */
+static void test_swizzle_modes(void)
+{
+    reset();
+    for (unsigned l = 0; l < NL; l++)
+        V(2, l) = (l & 31) + 1;
+    static const uint32_t fft0[32] = {1, 0x11, 9, 0x19, 5, 0x15, 0xd, 0x1d, 3, 0x13, 0xb, 0x1b, 7,
+                                      0x17, 0xf, 0x1f, 2, 0x12, 0xa, 0x1a, 6, 0x16, 0xe, 0x1e, 4,
+                                      0x14, 0xc, 0x1c, 8, 0x18, 0x10, 0x20};
+    static const uint32_t fft10[32] = {1, 9, 5, 0xd, 3, 0xb, 7, 0xf, 2, 0xa, 6, 0xe, 4, 0xc, 8,
+                                       0x10, 0x11, 0x19, 0x15, 0x1d, 0x13, 0x1b, 0x17, 0x1f, 0x12,
+                                       0x1a, 0x16, 0x1e, 0x14, 0x1c, 0x18, 0x20};
+    CU_ASSERT_FATAL(st_run(E, "ds_swizzle_b32 v3, v2 offset:swizzle(FFT,0)") == 0);
+    waitall();
+    for (unsigned l = 0; l < NL; l++)
+        CU_ASSERT(V(3, l) == fft0[l & 31]);
+    CU_ASSERT_FATAL(st_run(E, "ds_swizzle_b32 v3, v2 offset:swizzle(FFT,16)") == 0);
+    waitall();
+    for (unsigned l = 0; l < NL; l++)
+        CU_ASSERT(V(3, l) == fft10[l & 31]);
+    CU_ASSERT_FATAL(st_run(E, "ds_swizzle_b32 v3, v2 offset:swizzle(FFT,31)") == 0);
+    waitall();
+    for (unsigned l = 0; l < NL; l++)
+        CU_ASSERT(V(3, l) == (l & 31) + 1);
+    /* rotate by 1, mask 0: left {2,3,...,0x20,1}, right {0x20,1,2,...} */
+    CU_ASSERT_FATAL(st_run(E, "ds_swizzle_b32 v3, v2 offset:0xc020") == 0);
+    waitall();
+    for (unsigned l = 0; l < NL; l++)
+        CU_ASSERT(V(3, l) == ((l + 1) & 31) + 1);
+    CU_ASSERT_FATAL(st_run(E, "ds_swizzle_b32 v3, v2 offset:0xc420") == 0);
+    waitall();
+    for (unsigned l = 0; l < NL; l++)
+        CU_ASSERT(V(3, l) == ((l + 31) & 31) + 1);
+    /* rotate left by 1 with mask 1: {1,4,3,6,5,...,0x20,0x1f,2} */
+    CU_ASSERT_FATAL(st_run(E, "ds_swizzle_b32 v3, v2 offset:0xc021") == 0);
+    waitall();
+    CU_ASSERT(V(3, 0) == 1 && V(3, 1) == 4 && V(3, 2) == 3 && V(3, 3) == 6);
+    CU_ASSERT(V(3, 30) == 0x1f && V(3, 31) == 2 && V(3, 63) == 2);
+    /* reading a lane whose EXEC bit is clear gives 0 */
+    sim_set_exec(E->w, ~0ull & ~2ull);
+    CU_ASSERT_FATAL(st_run(E, "ds_swizzle_b32 v3, v2 offset:0xc020") == 0);
+    waitall();
+    CU_ASSERT(V(3, 0) == 0 && V(3, 2) == 4);
+    sim_set_exec(E->w, ~0ull);
+}
+
 int main(void)
 {
     if (CU_initialize_registry() != CUE_SUCCESS)
@@ -600,6 +647,7 @@ int main(void)
                 test_scalar_atomics);
     CU_add_test(s, "s_atc_probe: only an lgkmcnt ticket", test_atc_probe);
     CU_add_test(s, "DS: append/consume, wrxchg2, condxchg32, cmpst_f, wrap", test_ds_extras);
+    CU_add_test(s, "ds_swizzle: FFT and rotate modes", test_swizzle_modes);
     CU_basic_set_mode(CU_BRM_VERBOSE);
     CU_basic_run_tests();
     unsigned fails = CU_get_number_of_failures();
