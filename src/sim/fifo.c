@@ -80,6 +80,8 @@ static void tk_land(gcn_sim *s, sim_wave *w, sim_ticket *t)
                 memcpy(d, src, NL * 4);
             } else {
                 uint32_t keep = t->wmask_mode == 1 ? 0xffff0000u : t->wmask_mode == 2 ? 0xffffu : 0;
+                if (t->wmask_mode == 3)     /* d16 xyz: the last register's high half kept */
+                    keep = k + 1 == t->dn ? 0xffff0000u : 0;
                 for (unsigned l = 0; l < NL; l++)
                     if (m >> l & 1)
                         d[l] = (d[l] & keep) | (src[l] & ~keep);
@@ -90,6 +92,7 @@ static void tk_land(gcn_sim *s, sim_wave *w, sim_ticket *t)
                     w->vlast[row] = NULL;
             }
         }
+        lr_remove(g, t);            /* a returning LDS atomic also writes LDS (naddr) */
         w->npend--;
         break;
     case TK_SREG:
@@ -388,9 +391,9 @@ void sim_tk_barrier(sim_x *x)
     sim_wave *w = x->w;
     for (unsigned i = 0; i < w->lgkm.n; i++) {
         sim_ticket *t = w->lgkm.e[(w->lgkm.head + i) & 63];
-        if (t->kind == TK_LDS_WRITE || t->kind == TK_LDS_DMA)
+        if (t->kind == TK_LDS_WRITE || t->kind == TK_LDS_DMA || t->naddr)
             t->barrier = 1;
-        if (t->kind == TK_LDS_WRITE && t->lds_len)
+        if ((t->kind == TK_LDS_WRITE || t->naddr) && t->lds_len)
             lr_add(x->g, w, t, t->lds_base, t->lds_base + t->lds_len);
     }
     for (unsigned i = 0; i < w->vm.n; i++) {
@@ -422,7 +425,7 @@ void sim_lds_check_read(sim_x *x, uint32_t a, uint32_t n, unsigned lane)
                     x->lds_dma_w = r->w;
                     break;
                 }
-        } else if (t->kind == TK_LDS_WRITE && t->barrier && r->w != x->w) {
+        } else if ((t->kind == TK_LDS_WRITE || t->naddr) && t->barrier && r->w != x->w) {
             for (unsigned q = 0; q < t->naddr; q++)
                 for (unsigned l = 0; l < NL; l++) {
                     uint32_t b = t->lane_addr[q * NL + l];

@@ -11,25 +11,23 @@ const sim_notsim_ent sim_notsim[] = {
     {"V_MFMA_LD_SCALE_B32", "v_mfma_ld_scale_b32 acts only as the first half of a scaled "
                             "MFMA pair (decoded and simulated as v_mfma_scale_*); alone it "
                             "is not modelled"},
-    {"BUFFER_LOAD_FORMAT_*", "typed buffer formats (DATA_FORMAT/NUM_FORMAT conversion)"},
-    {"BUFFER_STORE_FORMAT_*", "typed buffer formats (DATA_FORMAT/NUM_FORMAT conversion)"},
-    {"TBUFFER_*", "typed buffer formats (DATA_FORMAT/NUM_FORMAT conversion)"},
-    {"DS_GWS_*", "global wave sync (GWS) is not modelled"},
-    {"DS_ORDERED_COUNT", "ordered count (GDS) is not modelled"},
-    {"DS_APPEND", "GDS/LDS append counters are not modelled"},
-    {"DS_CONSUME", "GDS/LDS append counters are not modelled"},
+    {"DS_GWS_*", "global wave sync (GWS) is not modelled: its resources live in GDS (reserved "
+                 "on gfx950, CDNA4 ISA Table 57) and synchronise waves across workgroups, which "
+                 "gcnsim runs one after another, so a GWS barrier or semaphore wait on another "
+                 "workgroup could never be satisfied"},
+    {"DS_ORDERED_COUNT", "ordered count is not modelled: it updates GDS ordered-count "
+                         "counters (reserved on gfx950) in wave-creation order across the "
+                         "dispatch, which gcnsim does not have"},
     {"DS_*_SRC2_*", "LDS src2 forms are not modelled"},
-    {"DS_CONDXCHG32_RTN_B64", "conditional exchange is not modelled"},
-    {"DS_WRXCHG2*", "two-address exchanges are not modelled"},
-    {"DS_CMPST_RTN_F*", "float compare-store is not modelled"},
-    {"DS_CMPST_F*", "float compare-store is not modelled"},
-    {"DS_WRAP_RTN_B32", "ds_wrap is not modelled"},
-    {"DS_READ_B64_TR_*", "gfx950 transposing LDS reads are not modelled yet"},
-    {"DS_READ_B96_TR_*", "gfx950 transposing LDS reads are not modelled yet"},
-    {"S_ATOMIC_*", "scalar atomics are not modelled"},
-    {"S_BUFFER_ATOMIC_*", "scalar atomics are not modelled"},
-    {"S_SCRATCH_*", "scalar scratch access is not modelled"},
-    {"S_ATC_PROBE*", "address translation probes are not modelled"},
+    {"DS_READ_B64_TR_*", "gfx950 transposing LDS reads are not modelled: the CDNA4 ISA guide "
+                         "(11.4, 12.12) describes the result only as MFMA operand layouts (which K "
+                         "values each load brings), not which lane receives which bytes of which "
+                         "lane's address"},
+    {"DS_READ_B96_TR_*", "gfx950 transposing LDS reads are not modelled: the CDNA4 ISA guide "
+                         "(11.4, 12.12) gives no lane/byte mapping for the 6-bit transpose"},
+    {"S_SCRATCH_*", "scalar scratch access is not modelled: the ISA gives ADDR = SGPR[base] + "
+                    "inst_offset + offset * 64 (CDNA4 ISA 8.2.1.1) but not how that wave address "
+                    "maps onto the swizzled per-lane private segment gcnsim models"},
     {"S_RFE_*", "trap handler return is not modelled"},
     {"S_SET_GPR_IDX_ON", "VGPR index mode (M0[7:0] added to the VGPR operands M0[15:12] "
                           "selects of later VALU instructions) would re-address pre-decoded "

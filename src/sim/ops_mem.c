@@ -1,6 +1,7 @@
 /*
- * ops_mem.c -- semantics of the memory instructions: scalar memory (SMEM),
- * LDS (DS), buffer (MUBUF), and FLAT / GLOBAL / SCRATCH, including atomics
+ * ops_mem.c -- semantics of the memory instructions: scalar memory (SMEM,
+ * scalar atomics and probes), LDS (DS), buffer (MUBUF, typed MUBUF/MTBUF
+ * formats through buffmt.c), and FLAT / GLOBAL / SCRATCH, including atomics
  * and the LDS-DMA loads (buffer_load_* ... lds, global_load_lds_*).
  *
  * Every memory instruction takes a ticket in the wait-counter FIFOs it
@@ -23,6 +24,7 @@
  */
 #include <math.h>
 #include "valu_int.h"
+#include "buffmt.h"
 
 #define I (x->i)
 #define MOP(r) (&x->i->m[r])
@@ -46,7 +48,7 @@ static inline int glc_bit(const sim_x *x) { return I->mods.glc || I->mods.sc0; }
 /* ---- atomics (shared by DS, buffer, flat/global) ---------------------------- */
 enum { A_SWAP, A_CMPSWAP, A_ADD, A_SUB, A_RSUB, A_SMIN, A_UMIN, A_SMAX, A_UMAX, A_AND, A_OR,
        A_XOR, A_INC, A_DEC, A_FADD, A_FMIN, A_FMAX, A_MSKOR, A_PKADD_F16, A_PKADD_BF16,
-       A_CMPST, A_CONDXCHG };
+       A_CMPST, A_CONDXCHG, A_CMPST_F, A_WRAP };
 
 /* Apply an atomic to memory at p (size 4 or 8); returns the old value.
  * data2 is the compare value (cmpswap: data = {src, cmp}) or the mask. */
@@ -60,6 +62,11 @@ static uint64_t atomic_apply(int op, uint8_t *p, unsigned size, uint64_t data, u
     case A_SWAP: r = data; break;
     case A_CMPSWAP: r = old == data2 ? data : old; break;     /* data = src, data2 = cmp */
     case A_CMPST: r = old == data ? data2 : old; break;       /* ds_cmpst: data0 cmp, data1 src */
+    case A_CMPST_F:                                           /* the same, IEEE equality */
+        if (size == 8) r = u2d(old) == u2d(data) ? data2 : old;
+        else r = u2f((uint32_t)old) == u2f((uint32_t)data) ? data2 : old;
+        break;
+    case A_WRAP: r = old >= (data & m) ? old - data : old + data2; break;
     case A_ADD: r = old + data; break;
     case A_SUB: r = old - data; break;
     case A_RSUB: r = data - old; break;
@@ -225,6 +232,73 @@ BODY(S_DCACHE_INV_VOL) { s_cacheop(x); }
 BODY(S_DCACHE_WB_VOL) { s_cacheop(x); }
 BODY(S_DCACHE_DISCARD) { s_cacheop(x); }
 BODY(S_DCACHE_DISCARD_X2) { s_cacheop(x); }
+
+/* Scalar atomics (s_atomic_*: 64-bit address in sbase; s_buffer_atomic_*:
+ * V# in sbase, the dword offset range-checked against num_records like
+ * s_buffer_load, out of range: no memory change and 0 returned).  sdata
+ * holds the data ({src, cmp} for cmpswap); with glc the pre-op value
+ * returns to sdata (its first half for cmpswap) when the ticket retires
+ * (Vega/CDNA3 ISA SMEM atomics; LLVM SMInstructions.td SM_Atomic_Pseudo).
+ * Like every SMEM operation the ticket is counted in lgkmcnt, out of order. */
+static void s_atomic(sim_x *x, int buffer, int op, unsigned size)
+{
+    const sim_opnd *sd = MOP(MF_SDATA)->kind == OK_S ? MOP(MF_SDATA) : &I->d;
+    const sim_opnd *sb = MOP(MF_SBASE);
+    unsigned nd = size / 4;
+    uint32_t off = smem_offset(x);
+    uint64_t d0 = x->w->s[sd->r & 127], d1 = 0;
+    if (size == 8)
+        d0 |= (uint64_t)x->w->s[(sd->r + 1) & 127] << 32;
+    if (op == A_CMPSWAP) {
+        d1 = x->w->s[(sd->r + nd) & 127];
+        if (size == 8)
+            d1 |= (uint64_t)x->w->s[(sd->r + nd + 1) & 127] << 32;
+    }
+    uint64_t old = 0;
+    uint8_t *p = NULL;
+    if (!buffer) {
+        uint64_t a = (rs64(x, sb) + (int64_t)(int32_t)off) & ~3ull;
+        if (!(p = sim_gmem(x, a, size, 0)))
+            return;
+    } else {
+        uint32_t w0 = x->w->s[sb->r], w1 = x->w->s[(sb->r + 1) & 127], w2 = x->w->s[(sb->r + 2) & 127];
+        uint64_t base = w0 | (uint64_t)(w1 & 0xffff) << 32;
+        uint32_t o = off & ~3u;
+        if ((uint64_t)o + size <= w2 && !(p = sim_gmem(x, base + o, size, 0)))
+            return;
+    }
+    if (p)
+        old = atomic_apply(op, p, size, d0, d1);
+    sim_ticket *t;
+    if (glc_bit(x)) {
+        t = sim_tk_new(x, TK_SREG, TC_LGKM);
+        t->dreg = sd->r;
+        t->dn = (uint8_t)nd;
+        t->data[0] = (uint32_t)old;
+        if (size == 8)
+            t->data[1] = (uint32_t)(old >> 32);
+    } else {
+        t = sim_tk_new(x, TK_STORE, TC_LGKM);
+    }
+    t->ooo = 1;
+    sim_tk_issue(x, t);
+}
+#define SA(NAME, OP) \
+    BODY(S_ATOMIC_##NAME) { s_atomic(x, 0, OP, 4); } BODY(S_ATOMIC_##NAME##_X2) { s_atomic(x, 0, OP, 8); } \
+    BODY(S_BUFFER_ATOMIC_##NAME) { s_atomic(x, 1, OP, 4); } \
+    BODY(S_BUFFER_ATOMIC_##NAME##_X2) { s_atomic(x, 1, OP, 8); }
+#define SAE(NAME) B(S_ATOMIC_##NAME), B(S_ATOMIC_##NAME##_X2), B(S_BUFFER_ATOMIC_##NAME), \
+    B(S_BUFFER_ATOMIC_##NAME##_X2)
+SA(SWAP, A_SWAP) SA(CMPSWAP, A_CMPSWAP) SA(ADD, A_ADD) SA(SUB, A_SUB) SA(SMIN, A_SMIN)
+SA(UMIN, A_UMIN) SA(SMAX, A_SMAX) SA(UMAX, A_UMAX) SA(AND, A_AND) SA(OR, A_OR) SA(XOR, A_XOR)
+SA(INC, A_INC) SA(DEC, A_DEC)
+/* s_atc_probe / s_atc_probe_buffer: an address-translation prefetch hint.
+ * Nothing architectural changes (no register, no memory, no fault: the
+ * address is not checked); the only effect modelled is the instruction's
+ * out-of-order lgkmcnt ticket, which s_waitcnt lgkmcnt retires like any
+ * SMEM operation. */
+BODY(S_ATC_PROBE) { s_cacheop(x); }
+BODY(S_ATC_PROBE_BUFFER) { s_cacheop(x); }
 
 /* ---- LDS (DS) ----------------------------------------------------------------- */
 static uint8_t *lds_ptr(sim_x *x, uint32_t a, unsigned n, unsigned lane)
@@ -469,6 +543,16 @@ static sim_ticket *lds_write_ticket(sim_x *x, unsigned naddr, unsigned bytes)
     t->lane_bytes = (uint8_t)bytes;
     return t;
 }
+/* A DS instruction that returns data and writes LDS (atomics with return,
+ * exchanges, append) is one lgkmcnt operation: its register ticket also
+ * carries the LDS write (naddr > 0), for the barrier-with-pending-write
+ * checks of fifo.c, instead of a second ticket. */
+static sim_ticket *rtn_lds_write(sim_ticket *r, unsigned naddr, unsigned bytes)
+{
+    r->naddr = (uint8_t)naddr;
+    r->lane_bytes = (uint8_t)bytes;
+    return r;
+}
 
 static void ds_write(sim_x *x, unsigned nbytes, int hi16)
 {
@@ -561,7 +645,7 @@ static void ds_atomic(sim_x *x, int op, unsigned size, int rtn)
         return;
     ds_check_reads(x, addr, size, lo, hi);
     sim_ticket *r = rtn ? vreg_ticket(x, &I->d, size / 4, TC_LGKM) : NULL;
-    sim_ticket *t = lds_write_ticket(x, 1, size);
+    sim_ticket *t = rtn ? rtn_lds_write(r, 1, size) : lds_write_ticket(x, 1, size);
     for (unsigned l = 0; l < NL; l++) {
         if (!(x->exec >> l & 1))
             continue;
@@ -587,8 +671,6 @@ static void ds_atomic(sim_x *x, int op, unsigned size, int rtn)
         t->lds_len = hi - lo;
     }
     ds_note_writes(x, addr, size, lo, hi);
-    if (r)
-        sim_tk_issue(x, r);
     sim_tk_issue(x, t);
 }
 
@@ -640,8 +722,144 @@ BODY(DS_PK_ADD_BF16) { ds_atomic(x, A_PKADD_BF16, 4, 0); }
 BODY(DS_PK_ADD_RTN_BF16) { ds_atomic(x, A_PKADD_BF16, 4, 1); }
 BODY(DS_NOP) { (void)x; }
 
+/* ---- LDS extras (CDNA4 ISA 12.12 "LDS Instructions" pseudocode) ---- */
+/* ds_cmpst_f32/f64: compare-store with IEEE equality (-0 == +0, NaN never
+ * equal); data0 is the compare value, data1 the new value. */
+BODY(DS_CMPST_F32) { ds_atomic(x, A_CMPST_F, 4, 0); }
+BODY(DS_CMPST_RTN_F32) { ds_atomic(x, A_CMPST_F, 4, 1); }
+BODY(DS_CMPST_F64) { ds_atomic(x, A_CMPST_F, 8, 0); }
+BODY(DS_CMPST_RTN_F64) { ds_atomic(x, A_CMPST_F, 8, 1); }
+/* ds_wrap_rtn_b32: tmp >= DATA ? tmp - DATA : tmp + DATA2 */
+BODY(DS_WRAP_RTN_B32) { ds_atomic(x, A_WRAP, 4, 1); }
+
+/* ds_wrxchg2[st64]_rtn_b32/b64: both old values are read, then both new
+ * ones written (addr1 = base + offset0 * esz [* 64], addr2 likewise);
+ * vdst = {tmp1, tmp2}. */
+static void ds_wrxchg2(sim_x *x, unsigned esz, unsigned scale)
+{
+    const sim_opnd *s0 = MOP(MF_DATA0), *s1 = MOP(MF_DATA1);
+    uint32_t o0 = I->mods.offset0 * esz * scale, o1 = I->mods.offset1 * esz * scale;
+    uint32_t a0[NL], a1[NL], lo0, hi0, lo1, hi1;
+    if (ds_lanes(x, o0, esz, a0, &lo0, &hi0) || ds_lanes(x, o1, esz, a1, &lo1, &hi1))
+        return;
+    ds_check_reads(x, a0, esz, lo0, hi0);
+    ds_check_reads(x, a1, esz, lo1, hi1);
+    unsigned per = esz / 4;
+    sim_ticket *r = vreg_ticket(x, &I->d, 2 * per, TC_LGKM);
+    sim_ticket *t = rtn_lds_write(r, 2, esz);
+    uint8_t *lds = x->g->lds;
+    for (unsigned l = 0; l < NL; l++) {
+        if (!(x->exec >> l & 1))
+            continue;
+        for (unsigned k = 0; k < per; k++) {
+            memcpy(&r->data[k * NL + l], lds + a0[l] + 4 * k, 4);
+            memcpy(&r->data[(per + k) * NL + l], lds + a1[l] + 4 * k, 4);
+        }
+        for (unsigned k = 0; k < per; k++) {
+            uint32_t v0 = rv32(x, s0, l, k), v1 = rv32(x, s1, l, k);
+            memcpy(lds + a0[l] + 4 * k, &v0, 4);
+            memcpy(lds + a1[l] + 4 * k, &v1, 4);
+        }
+    }
+    memcpy(t->lane_addr, a0, sizeof a0);
+    memcpy(t->lane_addr + NL, a1, sizeof a1);
+    if (x->exec) {
+        t->lds_base = lo0 < lo1 ? lo0 : lo1;
+        t->lds_len = (hi0 > hi1 ? hi0 : hi1) - t->lds_base;
+    }
+    ds_note_writes(x, a0, esz, lo0, hi0);
+    ds_note_writes(x, a1, esz, lo1, hi1);
+    sim_tk_issue(x, t);
+}
+BODY(DS_WRXCHG2_RTN_B32) { ds_wrxchg2(x, 4, 1); }
+BODY(DS_WRXCHG2ST64_RTN_B32) { ds_wrxchg2(x, 4, 64); }
+BODY(DS_WRXCHG2_RTN_B64) { ds_wrxchg2(x, 8, 1); }
+BODY(DS_WRXCHG2ST64_RTN_B64) { ds_wrxchg2(x, 8, 64); }
+
+/* ds_condxchg32_rtn_b64: ADDR0 = (ADDR + {offset1, offset0}) & 0xfff8,
+ * ADDR1 = ADDR0 + 4; each half returns the old dword and, when bit 31 of
+ * the data half is set, stores that half with bit 31 cleared. */
+BODY(DS_CONDXCHG32_RTN_B64)
+{
+    const sim_opnd *s0 = MOP(MF_DATA0);
+    uint32_t addr[NL], lo = UINT32_MAX, hi = 0;
+    uint32_t off = (uint16_t)I->mods.offset;
+    for (unsigned l = 0; l < NL; l++) {
+        addr[l] = (ds_addr(x, l) + off) & 0xfff8u;
+        if (!(x->exec >> l & 1))
+            continue;
+        if (!lds_ptr(x, addr[l], 8, l))
+            return;
+        lo = addr[l] < lo ? addr[l] : lo;
+        hi = addr[l] + 8 > hi ? addr[l] + 8 : hi;
+    }
+    ds_check_reads(x, addr, 8, lo, hi);
+    sim_ticket *r = vreg_ticket(x, &I->d, 2, TC_LGKM);
+    sim_ticket *t = rtn_lds_write(r, 1, 8);
+    for (unsigned l = 0; l < NL; l++) {
+        if (!(x->exec >> l & 1))
+            continue;
+        uint8_t *p = x->g->lds + addr[l];
+        for (unsigned k = 0; k < 2; k++) {
+            uint32_t v = rv32(x, s0, l, k);
+            memcpy(&r->data[k * NL + l], p + 4 * k, 4);
+            if (v >> 31) {
+                v &= 0x7fffffffu;
+                memcpy(p + 4 * k, &v, 4);
+            }
+        }
+    }
+    memcpy(t->lane_addr, addr, sizeof addr);
+    if (x->exec) {
+        t->lds_base = lo;
+        t->lds_len = hi - lo;
+    }
+    ds_note_writes(x, addr, 8, lo, hi);
+    sim_tk_issue(x, t);
+}
+
+/* ds_append / ds_consume (LDS form): the dword counter at M0 + offset gains
+ * (loses) the number of active lanes; every active lane receives the value
+ * from before the operation.  Address: the Vega ISA says "M0.base +
+ * instr_offset" and LLVM's SelectDSAppendConsume puts the LDS pointer in M0
+ * (the CDNA4 guide's text names only instr_offset for LDS).  The GDS form is
+ * not modelled. */
+static void ds_append(sim_x *x, int sign)
+{
+    if (I->mods.gds) {
+        sim_fault(x, "GDS (global data share) is not modelled: ds_append/ds_consume with gds");
+        return;
+    }
+    uint32_t a = x->w->s[SR_M0] + (uint16_t)I->mods.offset;
+    uint8_t *p = lds_ptr(x, a, 4, 0);
+    if (!p)
+        return;
+    uint32_t addr[NL];
+    for (unsigned l = 0; l < NL; l++)
+        addr[l] = a;
+    ds_check_reads(x, addr, 4, a, a + 4);
+    uint32_t old;
+    memcpy(&old, p, 4);
+    uint32_t n = (uint32_t)__builtin_popcountll(x->exec), v = sign > 0 ? old + n : old - n;
+    memcpy(p, &v, 4);
+    sim_ticket *r = vreg_ticket(x, &I->d, 1, TC_LGKM);
+    for (unsigned l = 0; l < NL; l++)
+        r->data[l] = old;
+    sim_ticket *t = rtn_lds_write(r, 1, 4);
+    memcpy(t->lane_addr, addr, sizeof addr);
+    if (x->exec) {
+        t->lds_base = a;
+        t->lds_len = 4;
+    }
+    ds_note_writes(x, addr, 4, a, a + 4);
+    sim_tk_issue(x, t);
+}
+BODY(DS_APPEND) { ds_append(x, 1); }
+BODY(DS_CONSUME) { ds_append(x, -1); }
+
 /* cross-lane: ds_permute (push to lane addr/4), ds_bpermute (pull from lane
- * addr/4), ds_swizzle (offset patterns; CDNA3 ISA "DS_SWIZZLE_B32").  They
+ * addr/4), ds_swizzle (offset patterns: FFT >= 0xe000, rotate >= 0xc000, quad
+ * permute, bitmask; CDNA4 ISA "DS_SWIZZLE_B32" pseudocode).  They
  * return through lgkmcnt like a DS read. */
 static void ds_perm(sim_x *x, int back)
 {
@@ -686,7 +904,17 @@ BODY(DS_SWIZZLE_B32)
         if (!(e >> l & 1))
             continue;
         unsigned src;
-        if (off & 0x8000) {                        /* quad permute */
+        if (off >= 0xe000) {                       /* FFT (CDNA4 ISA DS_SWIZZLE_B32) */
+            unsigned mask = off & 31, i = l & 31, r = 0;
+            for (unsigned b = 0; b < 5; b++)
+                r |= ((i >> b) & 1) << (4 - b);
+            src = (r >> __builtin_popcount(mask)) | (i & mask) | (l & 32);
+        } else if (off >= 0xc000) {                /* rotate within 32 lanes */
+            unsigned mask = off & 31, rot = (off >> 5) & 31;
+            if (off & 0x400)
+                rot = (32 - rot) & 31;
+            src = (((l & mask) | ((l + rot) & ~mask)) & 31) | (l & 32);
+        } else if (off & 0x8000) {                 /* quad permute */
             src = (l & ~3u) + ((off >> (2 * (l & 3))) & 3);
         } else {                                   /* bitmask mode within 32 lanes */
             unsigned and_m = off & 31, or_m = (off >> 5) & 31, xor_m = (off >> 10) & 31;
@@ -774,7 +1002,9 @@ static int get_desc(sim_x *x, bufdesc *b)
     b->swizzle = (int)(w1 >> 31);
     b->add_tid = (int)(w3 >> 23 & 1);
     if (b->swizzle) {
-        sim_fault(x, "swizzled buffer resource (V# word1 bit 31 set) is not simulated");
+        sim_fault(x, "swizzled buffer resource (V# word1 bit 31 set) is not simulated: the "
+                  "swizzle equation (CDNA3/CDNA4 ISA 9.1.5.2) needs const_element_size, which "
+                  "the gfx9 V# does not encode");
         return -1;
     }
     return 0;
@@ -1426,6 +1656,175 @@ BODY(SCRATCH_LOAD_LDS_DWORD) { flat_load_lds(x, 4, 0); }
 FAS(FLAT)
 FAS(GLOBAL)
 
+/* ---- typed buffer formats (buffer_*_format_*, tbuffer_*) ----------------------------- */
+/* CDNA4 ISA 9.1.4 "Buffer Data" (Table 43): MTBUF takes DFMT/NFMT from the
+ * instruction and uses the identity DST_SEL (X000, XY00, XYZ0, XYZW by the
+ * format's component count); MUBUF *_format take V# word 3 NUM_FORMAT[14:12],
+ * DATA_FORMAT[18:15] and DST_SEL_X/Y/Z/W [2:0] [5:3] [8:6] [11:9] (0 -> 0,
+ * 1 -> 1, 4..7 -> x..w; Table 48).  A V# DATA_FORMAT of INVALID marks an
+ * unbound resource: loads return 0, stores are dropped (9.1.4 note, 9.1.8).
+ * For the resource DST_SEL a selected component the format does not store
+ * reads 0 (x, y, z) or 1 (w) -- modelling assumption (texture-unit
+ * convention; the guide does not say).  Range check (9.1.5.1), all or
+ * nothing for format instructions: private (ADD_TID && !IDXEN) never out of
+ * range; structured (IDXEN) index >= num_records; raw offset >= num_records.
+ * Out of range: every component reads 0 except DST_SEL 1 (-> 1); stores are
+ * dropped.  Stores write the components the instruction supplies.  d16
+ * (d16 == 1): 16-bit components packed two per VGPR, x low; d16_hi_x
+ * (d16 == 2): the high half of the VGPR.  Conversions: buffmt.c. */
+static int buf_format_of(sim_x *x, sim_bfmt *f, uint32_t *w3, int *unbound)
+{
+    const sim_opnd *r = MOP(MF_SRSRC);
+    int mt = I->enc == GCN_FMT_MTBUF;
+    *w3 = r->kind == OK_S ? x->w->s[(r->r + 3) & 127] : 0;
+    unsigned dfmt = mt ? I->mods.dfmt : (*w3 >> 15) & 15;
+    unsigned nfmt = mt ? I->mods.nfmt : (*w3 >> 12) & 7;
+    *unbound = !mt && dfmt == 0;
+    if (*unbound)
+        return 0;
+    char msg[160];
+    if (sim_bfmt_get(dfmt, nfmt, f, msg, sizeof msg)) {
+        sim_fault(x, "%s (%s)", msg, mt ? "the instruction's format" : "V# word 3 of the resource");
+        return -1;
+    }
+    return 0;
+}
+
+/* lane l's element address; 1 when it is in range */
+static int buf_fmt_addr(sim_x *x, const bufdesc *b, uint32_t soff, unsigned l, uint64_t *addr)
+{
+    const sim_opnd *va = MOP(MF_VADDR);
+    const gcn_mods *m = &I->mods;
+    uint32_t vi = 0, vo = 0;
+    if (va->kind == OK_V) {
+        if (m->idxen) {
+            vi = x->w->v[va->r][l];
+            if (m->offen)
+                vo = x->w->v[(unsigned)va->r + 1 < x->w->nvrows ? va->r + 1u : va->r][l];
+        } else if (m->offen) {
+            vo = x->w->v[va->r][l];
+        }
+    }
+    uint32_t idx = vi + (b->add_tid ? l : 0);
+    uint64_t off = (uint64_t)vo + (uint32_t)m->offset;
+    *addr = b->base + soff + off + (uint64_t)b->stride * idx;
+    if (b->add_tid && !m->idxen)
+        return 1;                               /* private (scratch) buffer */
+    if (m->idxen)
+        return idx < b->num_records;            /* structured */
+    return off < b->num_records;                /* raw */
+}
+
+static void buf_fmt_load(sim_x *x, unsigned nc, int d16)
+{
+    bufdesc b;
+    sim_bfmt f;
+    uint32_t w3;
+    int unbound;
+    if (get_desc(x, &b) || buf_format_of(x, &f, &w3, &unbound))
+        return;
+    uint32_t soff = buf_soffset(x), one = unbound ? 0 : sim_bfmt_one(&f, d16 != 0);
+    unsigned sel[4];
+    for (unsigned c = 0; c < 4; c++)
+        sel[c] = I->enc == GCN_FMT_MTBUF ? (c < f.nc ? 4 + c : 0) : (w3 >> (3 * c)) & 7;
+    int lds = I->mods.lds;
+    sim_ticket *t;
+    if (lds) {
+        /* LDS-DMA (buffer_load_format_x ... lds): x as a dword at M0 + inst_offset + 4 * lane */
+        t = sim_tk_new(x, TK_LDS_DMA, TC_VM);
+        t->lds_base = x->w->s[SR_M0] + (uint32_t)I->mods.offset;
+        t->lds_len = 4 * NL;
+        t->lane_bytes = 4;
+        memset(t->data, 0, 4 * NL);
+        if (x->exec) {
+            unsigned last = 63 - (unsigned)__builtin_clzll(x->exec);
+            if (!x->g || (uint64_t)t->lds_base + 4ull * (last + 1) > x->g->lds_size) {
+                sim_fault(x, "LDS-DMA writes LDS at 0x%x (M0 0x%x) beyond the workgroup's %u "
+                          "bytes of LDS", t->lds_base, x->w->s[SR_M0], x->g ? x->g->lds_size : 0);
+                return;
+            }
+        }
+    } else {
+        const sim_opnd *d = I->d.kind == OK_V ? &I->d : MOP(MF_VDATA);
+        unsigned dn = d16 ? (nc + 1) / 2 : nc;
+        t = vreg_ticket(x, d, dn, TC_VM);
+        t->wmask_mode = (uint8_t)(d16 == 2 ? 2 : d16 && nc == 1 ? 1 : d16 && nc == 3 ? 3 : 0);
+    }
+    for (unsigned l = 0; l < NL; l++) {
+        if (!(x->exec >> l & 1))
+            continue;
+        uint64_t a;
+        uint32_t rgba[4] = {0, 0, 0, 0}, out[4];
+        if (!unbound && buf_fmt_addr(x, &b, soff, l, &a)) {
+            const uint8_t *p = sim_gmem(x, a, f.bytes, l);
+            if (!p)
+                return;
+            sim_bfmt_load(&f, p, d16 != 0, rgba);
+        }
+        for (unsigned c = 0; c < 4; c++)
+            out[c] = sel[c] >= 4 ? rgba[sel[c] - 4] : sel[c] == 1 ? one : 0;
+        if (lds)
+            t->data[l] = out[0];
+        else if (d16 == 2)
+            t->data[l] = out[0] << 16;
+        else if (d16)
+            for (unsigned c = 0; c < nc; c += 2)
+                t->data[(c / 2) * NL + l] = out[c] | (c + 1 < nc ? out[c + 1] << 16 : 0);
+        else
+            for (unsigned c = 0; c < nc; c++)
+                t->data[c * NL + l] = out[c];
+    }
+    if (lds) {
+        sim_lds_pend_dma(x, t);
+        dma_note_writes(x, t);
+    }
+    sim_tk_issue(x, t);
+}
+
+static void buf_fmt_store(sim_x *x, unsigned nc, int d16)
+{
+    bufdesc b;
+    sim_bfmt f;
+    uint32_t w3;
+    int unbound;
+    if (get_desc(x, &b) || buf_format_of(x, &f, &w3, &unbound))
+        return;
+    uint32_t soff = buf_soffset(x);
+    const sim_opnd *s = MOP(MF_VDATA);
+    for (unsigned l = 0; l < NL && !unbound; l++) {
+        if (!(x->exec >> l & 1))
+            continue;
+        uint64_t a;
+        if (!buf_fmt_addr(x, &b, soff, l, &a))
+            continue;                           /* out of range: dropped */
+        uint8_t *p = sim_gmem(x, a, f.bytes, l);
+        if (!p)
+            return;
+        uint32_t in[4];
+        for (unsigned c = 0; c < nc; c++) {
+            if (d16 == 2)
+                in[c] = rv32(x, s, l, 0) >> 16;
+            else if (d16)
+                in[c] = (rv32(x, s, l, c / 2) >> (16 * (c & 1))) & 0xffff;
+            else
+                in[c] = rv32(x, s, l, c);
+        }
+        sim_bfmt_store(&f, in, nc, d16 != 0, p);
+    }
+    sim_tk_issue(x, sim_tk_new(x, TK_STORE, TC_VM));
+}
+#define BFMT(P, S, N) \
+    BODY(P##_LOAD_FORMAT_##S) { buf_fmt_load(x, N, 0); } \
+    BODY(P##_STORE_FORMAT_##S) { buf_fmt_store(x, N, 0); } \
+    BODY(P##_LOAD_FORMAT_D16_##S) { buf_fmt_load(x, N, 1); } \
+    BODY(P##_STORE_FORMAT_D16_##S) { buf_fmt_store(x, N, 1); }
+#define BFMTE(P, S) B(P##_LOAD_FORMAT_##S), B(P##_STORE_FORMAT_##S), B(P##_LOAD_FORMAT_D16_##S), \
+    B(P##_STORE_FORMAT_D16_##S)
+BFMT(BUFFER, X, 1) BFMT(BUFFER, XY, 2) BFMT(BUFFER, XYZ, 3) BFMT(BUFFER, XYZW, 4)
+BFMT(TBUFFER, X, 1) BFMT(TBUFFER, XY, 2) BFMT(TBUFFER, XYZ, 3) BFMT(TBUFFER, XYZW, 4)
+BODY(BUFFER_LOAD_FORMAT_D16_HI_X) { buf_fmt_load(x, 1, 2); }
+BODY(BUFFER_STORE_FORMAT_D16_HI_X) { buf_fmt_store(x, 1, 2); }
+
 const sim_body_ent sim_bodies_mem[] = {
     B(S_LOAD_DWORD), B(S_LOAD_DWORDX2), B(S_LOAD_DWORDX4), B(S_LOAD_DWORDX8), B(S_LOAD_DWORDX16),
     B(S_BUFFER_LOAD_DWORD), B(S_BUFFER_LOAD_DWORDX2), B(S_BUFFER_LOAD_DWORDX4),
@@ -1433,6 +1832,8 @@ const sim_body_ent sim_bodies_mem[] = {
     B(S_STORE_DWORDX4), B(S_BUFFER_STORE_DWORD), B(S_BUFFER_STORE_DWORDX2),
     B(S_BUFFER_STORE_DWORDX4), B(S_MEMTIME), B(S_MEMREALTIME), B(S_DCACHE_INV), B(S_DCACHE_WB),
     B(S_DCACHE_INV_VOL), B(S_DCACHE_WB_VOL), B(S_DCACHE_DISCARD), B(S_DCACHE_DISCARD_X2),
+    SAE(SWAP), SAE(CMPSWAP), SAE(ADD), SAE(SUB), SAE(SMIN), SAE(UMIN), SAE(SMAX), SAE(UMAX),
+    SAE(AND), SAE(OR), SAE(XOR), SAE(INC), SAE(DEC), B(S_ATC_PROBE), B(S_ATC_PROBE_BUFFER),
     B(DS_READ_B32), B(DS_READ_B64), B(DS_READ_B96), B(DS_READ_B128), B(DS_READ_U8), B(DS_READ_I8),
     B(DS_READ_U16), B(DS_READ_I16), B(DS_READ_U8_D16), B(DS_READ_U8_D16_HI), B(DS_READ_I8_D16),
     B(DS_READ_I8_D16_HI), B(DS_READ_U16_D16), B(DS_READ_U16_D16_HI), B(DS_READ2_B32),
@@ -1447,7 +1848,10 @@ const sim_body_ent sim_bodies_mem[] = {
     B(DS_ADD_F32), B(DS_ADD_RTN_F32), B(DS_MIN_F32), B(DS_MIN_RTN_F32), B(DS_MAX_F32),
     B(DS_MAX_RTN_F32), B(DS_MIN_F64), B(DS_MIN_RTN_F64), B(DS_MAX_F64), B(DS_MAX_RTN_F64),
     B(DS_ADD_F64), B(DS_ADD_RTN_F64), B(DS_PK_ADD_F16), B(DS_PK_ADD_RTN_F16), B(DS_PK_ADD_BF16),
-    B(DS_PK_ADD_RTN_BF16), B(DS_NOP), B(DS_PERMUTE_B32), B(DS_BPERMUTE_B32), B(DS_SWIZZLE_B32),
+    B(DS_PK_ADD_RTN_BF16), B(DS_NOP),
+    B(DS_CMPST_F32), B(DS_CMPST_RTN_F32), B(DS_CMPST_F64), B(DS_CMPST_RTN_F64), B(DS_WRAP_RTN_B32),
+    B(DS_WRXCHG2_RTN_B32), B(DS_WRXCHG2ST64_RTN_B32), B(DS_WRXCHG2_RTN_B64),
+    B(DS_WRXCHG2ST64_RTN_B64), B(DS_CONDXCHG32_RTN_B64), B(DS_APPEND), B(DS_CONSUME), B(DS_PERMUTE_B32), B(DS_BPERMUTE_B32), B(DS_SWIZZLE_B32),
     B(DS_READ_ADDTID_B32), B(DS_WRITE_ADDTID_B32),
     B(BUFFER_LOAD_UBYTE), B(BUFFER_LOAD_SBYTE), B(BUFFER_LOAD_USHORT), B(BUFFER_LOAD_SSHORT),
     B(BUFFER_LOAD_DWORD), B(BUFFER_LOAD_DWORDX2), B(BUFFER_LOAD_DWORDX3), B(BUFFER_LOAD_DWORDX4),
@@ -1466,5 +1870,9 @@ const sim_body_ent sim_bodies_mem[] = {
     B(GLOBAL_LOAD_LDS_DWORDX4), B(SCRATCH_LOAD_LDS_UBYTE), B(SCRATCH_LOAD_LDS_SBYTE),
     B(SCRATCH_LOAD_LDS_USHORT), B(SCRATCH_LOAD_LDS_SSHORT), B(SCRATCH_LOAD_LDS_DWORD),
     FAE(FLAT), FAE(GLOBAL),
+    /* typed buffer formats */
+    BFMTE(BUFFER, X), BFMTE(BUFFER, XY), BFMTE(BUFFER, XYZ), BFMTE(BUFFER, XYZW),
+    BFMTE(TBUFFER, X), BFMTE(TBUFFER, XY), BFMTE(TBUFFER, XYZ), BFMTE(TBUFFER, XYZW),
+    B(BUFFER_LOAD_FORMAT_D16_HI_X), B(BUFFER_STORE_FORMAT_D16_HI_X),
     {NULL, NULL}
 };

@@ -136,7 +136,8 @@ typedef struct sim_ticket {
     uint8_t landed;
     uint8_t barrier;            /* its wave passed an s_barrier while it was pending */
     uint8_t dn;                 /* dwords per lane (VREG) or dwords (SREG) */
-    uint8_t wmask_mode;         /* 0 full dword, 1 low 16 bits, 2 high 16 bits */
+    uint8_t wmask_mode;         /* 0 full dword, 1 low 16 bits, 2 high 16 bits,
+                                 * 3 full dwords but the last one's low 16 bits */
     uint16_t gid;               /* workgroup-wide id, 1-based */
     int16_t lr_idx;             /* index in the workgroup's pending LDS ranges, -1 none */
     uint16_t dreg;
@@ -147,7 +148,8 @@ typedef struct sim_ticket {
     uint32_t lds_base, lds_len; /* LDS_DMA: the block written; LDS_WRITE: bounding box */
     uint32_t *lane_addr;        /* per-lane LDS byte addresses (LDS_WRITE): [2][NL] */
     uint8_t lane_bytes;         /* bytes written at each address */
-    uint8_t naddr;              /* 1 or 2 addresses per lane */
+    uint8_t naddr;              /* 1 or 2 addresses per lane (LDS_WRITE, or a VREG ticket
+                                 * of a DS instruction that also writes LDS) */
     uint32_t *data;             /* payload: VREG [dn][NL], SREG [dn], LDS_DMA bytes */
 } sim_ticket;
 

@@ -353,10 +353,12 @@ ROLES = {
 def flags_for(fam, mnem):
     f = []
     if fam == "SMEM":
-        # SM_Pseudo: LGKM_CNT = 1 except probes (SM_Probe_Pseudo LGKM_CNT = 0);
-        # scalar memory returns out of order.
-        if not mnem.startswith("s_atc_probe"):
-            f += ["GCN_F_LGKMCNT", "GCN_F_SMEM_OOO"]
+        # SM_Pseudo: LGKM_CNT = 1; scalar memory returns out of order.  The
+        # probes (SM_Probe_Pseudo) have LGKM_CNT = 0 in LLVM because they
+        # return nothing its waitcnt pass must wait for, but they are SMEM
+        # operations and take an lgkmcnt ticket like the others (gcnsim's
+        # model, docs/gcnsim.md); counting them is the conservative choice.
+        f += ["GCN_F_LGKMCNT", "GCN_F_SMEM_OOO"]
         if "_atomic_" in mnem:
             f += ["GCN_F_ATOMIC", "GCN_F_LOAD", "GCN_F_STORE"]
         elif "_load_" in mnem:
