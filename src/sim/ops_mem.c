@@ -603,19 +603,36 @@ BODY(DS_WRITE_B16) { ds_write(x, 2, 0); }
 BODY(DS_WRITE_B8_D16_HI) { ds_write(x, 1, 1); }
 BODY(DS_WRITE_B16_D16_HI) { ds_write(x, 2, 1); }
 
-static void ds_write2(sim_x *x, unsigned esz, unsigned scale)
+/* ds_write2[st64]_b32/b64 and, with rtn, ds_wrxchg2[st64]_rtn_b32/b64:
+ * two addresses (addr1 = base + offset0 * esz [* 64], addr2 likewise); the
+ * exchanges read both old values (vdst = {tmp1, tmp2}) before writing both
+ * new ones, in one lgkmcnt ticket. */
+static void ds_write2(sim_x *x, unsigned esz, unsigned scale, int rtn)
 {
     const sim_opnd *s0 = MOP(MF_DATA0), *s1 = MOP(MF_DATA1);
     uint32_t o0 = I->mods.offset0 * esz * scale, o1 = I->mods.offset1 * esz * scale;
     uint32_t a0[NL], a1[NL], lo0, hi0, lo1, hi1;
     if (ds_lanes(x, o0, esz, a0, &lo0, &hi0) || ds_lanes(x, o1, esz, a1, &lo1, &hi1))
         return;
-    sim_ticket *t = lds_write_ticket(x, 2, esz);
+    unsigned per = esz / 4;
+    sim_ticket *r = NULL, *t;
+    if (rtn) {
+        ds_check_reads(x, a0, esz, lo0, hi0);
+        ds_check_reads(x, a1, esz, lo1, hi1);
+        r = vreg_ticket(x, &I->d, 2 * per, TC_LGKM);
+        t = rtn_lds_write(r, 2, esz);
+    } else {
+        t = lds_write_ticket(x, 2, esz);
+    }
     uint8_t *lds = x->g->lds;
     for (unsigned l = 0; l < NL; l++) {
         if (!(x->exec >> l & 1))
             continue;
-        for (unsigned k = 0; k < esz / 4; k++) {
+        for (unsigned k = 0; r && k < per; k++) {
+            memcpy(&r->data[k * NL + l], lds + a0[l] + 4 * k, 4);
+            memcpy(&r->data[(per + k) * NL + l], lds + a1[l] + 4 * k, 4);
+        }
+        for (unsigned k = 0; k < per; k++) {
             uint32_t v0 = rv32(x, s0, l, k), v1 = rv32(x, s1, l, k);
             memcpy(lds + a0[l] + 4 * k, &v0, 4);
             memcpy(lds + a1[l] + 4 * k, &v1, 4);
@@ -631,10 +648,10 @@ static void ds_write2(sim_x *x, unsigned esz, unsigned scale)
     ds_note_writes(x, a1, esz, lo1, hi1);
     sim_tk_issue(x, t);
 }
-BODY(DS_WRITE2_B32) { ds_write2(x, 4, 1); }
-BODY(DS_WRITE2_B64) { ds_write2(x, 8, 1); }
-BODY(DS_WRITE2ST64_B32) { ds_write2(x, 4, 64); }
-BODY(DS_WRITE2ST64_B64) { ds_write2(x, 8, 64); }
+BODY(DS_WRITE2_B32) { ds_write2(x, 4, 1, 0); }
+BODY(DS_WRITE2_B64) { ds_write2(x, 8, 1, 0); }
+BODY(DS_WRITE2ST64_B32) { ds_write2(x, 4, 64, 0); }
+BODY(DS_WRITE2ST64_B64) { ds_write2(x, 8, 64, 0); }
 
 /* DS atomics: rtn = returns the old value to vdst */
 static void ds_atomic(sim_x *x, int op, unsigned size, int rtn)
@@ -732,49 +749,10 @@ BODY(DS_CMPST_RTN_F64) { ds_atomic(x, A_CMPST_F, 8, 1); }
 /* ds_wrap_rtn_b32: tmp >= DATA ? tmp - DATA : tmp + DATA2 */
 BODY(DS_WRAP_RTN_B32) { ds_atomic(x, A_WRAP, 4, 1); }
 
-/* ds_wrxchg2[st64]_rtn_b32/b64: both old values are read, then both new
- * ones written (addr1 = base + offset0 * esz [* 64], addr2 likewise);
- * vdst = {tmp1, tmp2}. */
-static void ds_wrxchg2(sim_x *x, unsigned esz, unsigned scale)
-{
-    const sim_opnd *s0 = MOP(MF_DATA0), *s1 = MOP(MF_DATA1);
-    uint32_t o0 = I->mods.offset0 * esz * scale, o1 = I->mods.offset1 * esz * scale;
-    uint32_t a0[NL], a1[NL], lo0, hi0, lo1, hi1;
-    if (ds_lanes(x, o0, esz, a0, &lo0, &hi0) || ds_lanes(x, o1, esz, a1, &lo1, &hi1))
-        return;
-    ds_check_reads(x, a0, esz, lo0, hi0);
-    ds_check_reads(x, a1, esz, lo1, hi1);
-    unsigned per = esz / 4;
-    sim_ticket *r = vreg_ticket(x, &I->d, 2 * per, TC_LGKM);
-    sim_ticket *t = rtn_lds_write(r, 2, esz);
-    uint8_t *lds = x->g->lds;
-    for (unsigned l = 0; l < NL; l++) {
-        if (!(x->exec >> l & 1))
-            continue;
-        for (unsigned k = 0; k < per; k++) {
-            memcpy(&r->data[k * NL + l], lds + a0[l] + 4 * k, 4);
-            memcpy(&r->data[(per + k) * NL + l], lds + a1[l] + 4 * k, 4);
-        }
-        for (unsigned k = 0; k < per; k++) {
-            uint32_t v0 = rv32(x, s0, l, k), v1 = rv32(x, s1, l, k);
-            memcpy(lds + a0[l] + 4 * k, &v0, 4);
-            memcpy(lds + a1[l] + 4 * k, &v1, 4);
-        }
-    }
-    memcpy(t->lane_addr, a0, sizeof a0);
-    memcpy(t->lane_addr + NL, a1, sizeof a1);
-    if (x->exec) {
-        t->lds_base = lo0 < lo1 ? lo0 : lo1;
-        t->lds_len = (hi0 > hi1 ? hi0 : hi1) - t->lds_base;
-    }
-    ds_note_writes(x, a0, esz, lo0, hi0);
-    ds_note_writes(x, a1, esz, lo1, hi1);
-    sim_tk_issue(x, t);
-}
-BODY(DS_WRXCHG2_RTN_B32) { ds_wrxchg2(x, 4, 1); }
-BODY(DS_WRXCHG2ST64_RTN_B32) { ds_wrxchg2(x, 4, 64); }
-BODY(DS_WRXCHG2_RTN_B64) { ds_wrxchg2(x, 8, 1); }
-BODY(DS_WRXCHG2ST64_RTN_B64) { ds_wrxchg2(x, 8, 64); }
+BODY(DS_WRXCHG2_RTN_B32) { ds_write2(x, 4, 1, 1); }
+BODY(DS_WRXCHG2ST64_RTN_B32) { ds_write2(x, 4, 64, 1); }
+BODY(DS_WRXCHG2_RTN_B64) { ds_write2(x, 8, 1, 1); }
+BODY(DS_WRXCHG2ST64_RTN_B64) { ds_write2(x, 8, 64, 1); }
 
 /* ds_condxchg32_rtn_b64: ADDR0 = (ADDR + {offset1, offset0}) & 0xfff8,
  * ADDR1 = ADDR0 + 4; each half returns the old dword and, when bit 31 of
