@@ -113,12 +113,15 @@ typedef struct label_index {
     unsigned n;
 } label_index;
 
+/* By address only (the order among equal addresses does not matter).  Code
+ * objects hold thousands of absolute NOTYPE symbols at a few small values
+ * (".num_vgpr", ".private_seg_size", ...), so comparing names inside the
+ * sort was most of the listing's set-up; the least name per address is
+ * chosen afterwards, one strcmp per symbol. */
 static int label_cmp(const void *a, const void *b)
 {
     const struct label *x = a, *y = b;
-    if (x->addr != y->addr)
-        return x->addr < y->addr ? -1 : 1;
-    return strcmp(x->name, y->name);
+    return x->addr < y->addr ? -1 : x->addr > y->addr;
 }
 
 /* Returns 0, or -1 when out of memory. */
@@ -135,9 +138,12 @@ static int label_index_build(label_index *li, const gcn_codeobj *co)
     }
     qsort(li->v, li->n, sizeof *li->v, label_cmp);
     unsigned k = 0;                     /* keep the least name per address */
-    for (unsigned i = 0; i < li->n; i++)
+    for (unsigned i = 0; i < li->n; i++) {
         if (k == 0 || li->v[k - 1].addr != li->v[i].addr)
             li->v[k++] = li->v[i];
+        else if (strcmp(li->v[i].name, li->v[k - 1].name) < 0)
+            li->v[k - 1].name = li->v[i].name;
+    }
     li->n = k;
     return 0;
 }
