@@ -930,10 +930,47 @@ int gcn_hz_same(const gcn_hz_state *a, const gcn_hz_state *b)
 
 /* ------------------------------------------------------------ multi-state */
 
+/* Copy the live part of a history (the entries beyond n are garbage). */
+static void state_copy(gcn_hz_state *dst, const gcn_hz_state *src)
+{
+    memcpy(dst, src, offsetof(gcn_hz_state, hist) + src->n * sizeof src->hist[0]);
+    dst->clause = src->clause;
+}
+
+void gcn_hz_multi_copy(gcn_hz_multi *dst, const gcn_hz_multi *src)
+{
+    dst->n = src->n;
+    for (unsigned i = 0; i < src->n; i++)
+        state_copy(&dst->alt[i], &src->alt[i]);
+}
+
+/* Drop the entries no rule can see any more (GCN_HZ_WINDOW or more wait
+ * states back).  Entries are oldest first, so they are a prefix.  A
+ * multi-state keeps its histories in this form, so that two histories
+ * differing only in such entries are one (gcn_hz_push keeps them until its
+ * amortised expiry, which made paths look distinct long after their
+ * difference was invisible, and the surplus was merged with a loss of
+ * precision). */
+static void drop_stale(gcn_hz_state *s)
+{
+    unsigned k = 0;
+    while (k < s->n && s->clock - s->hist[k].stamp >= GCN_HZ_WINDOW)
+        k++;
+    if (!k)
+        return;
+    s->n -= k;
+    memmove(&s->hist[0], &s->hist[k], s->n * sizeof s->hist[0]);
+    uint64_t u = 0;
+    for (unsigned i = 0; i < s->n; i++)
+        u |= s->hist[i].gprod;
+    s->gprod_union = u;
+}
+
 void gcn_hz_multi_init(gcn_hz_multi *m, const gcn_hz_state *s)
 {
     m->n = 1;
-    m->alt[0] = *s;
+    state_copy(&m->alt[0], s);
+    drop_stale(&m->alt[0]);
 }
 
 /* Canonical order of histories (so that equal sets compare equal). */
@@ -945,43 +982,50 @@ static int state_cmp(const gcn_hz_state *a, const gcn_hz_state *b)
     for (unsigned i = 0; i < a->n; i++) {
         const gcn_hz_entry *x = &a->hist[i], *y = &b->hist[i];
         int dx = a->clock - x->stamp, dy = b->clock - y->stamp;
-        if (x->in->pc != y->in->pc) return x->in->pc < y->in->pc ? -1 : 1;
-        if (x->in->id != y->in->id) return x->in->id < y->in->id ? -1 : 1;
+        if (x->in != y->in) {
+            if (x->in->pc != y->in->pc) return x->in->pc < y->in->pc ? -1 : 1;
+            if (x->in->id != y->in->id) return x->in->id < y->in->id ? -1 : 1;
+        }
         if (dx != dy) return dx < dy ? -1 : 1;
         if (x->maybe != y->maybe) return x->maybe < y->maybe ? -1 : 1;
     }
     return 0;
 }
 
-/* Sort, drop duplicates, merge the surplus beyond GCN_HZ_MAXALT. */
-static void multi_normalize(gcn_hz_state *alts, unsigned *n, gcn_hz_multi *out)
+/* Sort, drop duplicates, merge the surplus beyond GCN_HZ_MAXALT.  alts[]
+ * are only read (except the merged tail); the order is through an index. */
+static void multi_normalize(gcn_hz_state *alts, unsigned n, gcn_hz_multi *out)
 {
-    for (unsigned i = 1; i < *n; i++) {          /* insertion sort: n is small */
-        unsigned j = i;
-        while (j > 0 && state_cmp(&alts[j - 1], &alts[j]) > 0) {
-            gcn_hz_state t = alts[j - 1];
-            alts[j - 1] = alts[j];
-            alts[j] = t;
-            j--;
-        }
-    }
+    unsigned ix[2 * GCN_HZ_MAXALT];
+    assert(n <= 2 * GCN_HZ_MAXALT);
     unsigned m = 0;
-    for (unsigned i = 0; i < *n; i++)
-        if (!m || state_cmp(&alts[m - 1], &alts[i]))
-            alts[m++] = alts[i];
+    for (unsigned i = 0; i < n; i++) {          /* insertion sort, dropping duplicates */
+        unsigned j = m;
+        int c = 1;
+        while (j > 0 && (c = state_cmp(&alts[ix[j - 1]], &alts[i])) > 0)
+            j--;
+        if (j > 0 && c == 0)
+            continue;                           /* equal to ix[j-1] */
+        memmove(&ix[j + 1], &ix[j], (m - j) * sizeof ix[0]);
+        ix[j] = i;
+        m++;
+    }
     while (m > GCN_HZ_MAXALT) {
-        gcn_hz_join(&alts[GCN_HZ_MAXALT - 1], &alts[m - 1]);
+        gcn_hz_join(&alts[ix[GCN_HZ_MAXALT - 1]], &alts[ix[m - 1]]);
         m--;
     }
     out->n = m;
     for (unsigned i = 0; i < m; i++)
-        out->alt[i] = alts[i];
+        if (&out->alt[i] != &alts[ix[i]])
+            state_copy(&out->alt[i], &alts[ix[i]]);
 }
 
 void gcn_hz_multi_push(gcn_hz_multi *m, const gcn_hz_insn *c)
 {
-    for (unsigned i = 0; i < m->n; i++)
+    for (unsigned i = 0; i < m->n; i++) {
         gcn_hz_push(&m->alt[i], c);
+        drop_stale(&m->alt[i]);
+    }
     if (m->n > 1) {
         /* histories become equal once their differences expire */
         unsigned k = 0;
@@ -992,7 +1036,7 @@ void gcn_hz_multi_push(gcn_hz_multi *m, const gcn_hz_insn *c)
                     break;
             if (j == k) {
                 if (k != i)
-                    m->alt[k] = m->alt[i];
+                    state_copy(&m->alt[k], &m->alt[i]);
                 k++;
             }
         }
@@ -1005,9 +1049,9 @@ void gcn_hz_multi_join(gcn_hz_multi *dst, const gcn_hz_multi *src)
     static __thread gcn_hz_state tmp[2 * GCN_HZ_MAXALT];
     unsigned n = 0;
     for (unsigned i = 0; i < dst->n; i++)
-        tmp[n++] = dst->alt[i];
+        state_copy(&tmp[n++], &dst->alt[i]);
     for (unsigned i = 0; i < src->n; i++)
-        tmp[n++] = src->alt[i];
+        state_copy(&tmp[n++], &src->alt[i]);
     /* compare by distances: bring every history to the same clock */
     for (unsigned i = 0; i < n; i++) {
         int32_t shift = GCN_HZ_WINDOW - tmp[i].clock;
@@ -1015,7 +1059,7 @@ void gcn_hz_multi_join(gcn_hz_multi *dst, const gcn_hz_multi *src)
         for (unsigned e = 0; e < tmp[i].n; e++)
             tmp[i].hist[e].stamp += shift;
     }
-    multi_normalize(tmp, &n, dst);
+    multi_normalize(tmp, n, dst);
 }
 
 int gcn_hz_multi_same(const gcn_hz_multi *a, const gcn_hz_multi *b)
