@@ -98,34 +98,72 @@ static void q_remove(wstate *s, unsigned q, unsigned k)
 
 static void q_push(wstate *s, unsigned q, unsigned idx, bool ooo)
 {
-    if (!ooo)
-        for (unsigned k = 0; k < s->n[q]; k++) {
-            qent *e = &s->q[q][k];
-            if (!(e->fl & QF_OOO) && e->rank < rank_max[q])
-                e->rank++;
+    /* An older copy of the same producer that is indistinguishable from a
+     * newer one (out of order, or in order at the clamped rank) is dropped.
+     * Every state keeps these invariants: at most one out-of-order entry per
+     * producer, and in-order entries of one producer have distinct ranks
+     * (pushes of it are ranked apart, joins keep one entry per producer).
+     * So a duplicate can only be an entry that reaches the clamp in this
+     * push together with the one other clamped entry of its producer, and
+     * of such a pair the older (earlier) one goes: one pass over the queue
+     * plus one per entry reaching the clamp, not a scan per clamped entry. */
+    qent *Q = s->q[q];
+    unsigned n = s->n[q];
+    const unsigned max = rank_max[q];
+    if (ooo) {
+        for (unsigned k = 0; k < n; k++)
+            if (Q[k].idx == idx && (Q[k].fl & QF_OOO)) {
+                q_remove(s, q, k);
+                break;
+            }
+    } else {
+        unsigned fresh[8], nf = 0, over = 0;
+        for (unsigned k = 0; k < n; k++) {
+            qent *e = &Q[k];
+            if (!(e->fl & QF_OOO) && e->rank < max && ++e->rank == max) {
+                if (nf < 8)
+                    fresh[nf++] = k;
+                else
+                    over = 1;
+            }
         }
-    /* an older copy of the same producer that is indistinguishable from a
-     * newer one (out of order, or in order at the clamped rank) is dropped;
-     * that needs an out-of-order push or two in-order entries at the clamp */
-    unsigned nmax = 0;
-    for (unsigned k = 0; k < s->n[q] && nmax < 2; k++)
-        nmax += !(s->q[q][k].fl & QF_OOO) && s->q[q][k].rank == rank_max[q];
-    for (unsigned k = 0; (ooo || nmax >= 2) && k < s->n[q];) {
-        qent *e = &s->q[q][k];
-        bool dup = false;
-        if (e->idx == idx && ooo && (e->fl & QF_OOO))
-            dup = true;
-        if (!dup && !(e->fl & QF_OOO) && e->rank == rank_max[q])
-            for (unsigned j = k + 1; j < s->n[q]; j++)
-                if (s->q[q][j].idx == e->idx && s->q[q][j].rank == e->rank &&
-                    !(s->q[q][j].fl & QF_OOO)) {
-                    dup = true;
-                    break;
+        if (over) {             /* many entries reached the clamp at once: the plain way */
+            unsigned nmax = 0;
+            for (unsigned k = 0; k < n && nmax < 2; k++)
+                nmax += !(Q[k].fl & QF_OOO) && Q[k].rank == max;
+            for (unsigned k = 0; nmax >= 2 && k < s->n[q];) {
+                bool dup = false;
+                if (!(Q[k].fl & QF_OOO) && Q[k].rank == max)
+                    for (unsigned j = k + 1; j < s->n[q] && !dup; j++)
+                        dup = Q[j].idx == Q[k].idx && Q[j].rank == max && !(Q[j].fl & QF_OOO);
+                if (dup)
+                    q_remove(s, q, k);
+                else
+                    k++;
+            }
+        } else if (nf) {
+            unsigned drop[8], nd = 0;
+            for (unsigned f = 0; f < nf; f++) {
+                unsigned k = fresh[f];
+                for (unsigned j = 0; j < n; j++)
+                    if (j != k && Q[j].idx == Q[k].idx && Q[j].rank == max && !(Q[j].fl & QF_OOO)) {
+                        drop[nd++] = j < k ? j : k;
+                        break;
+                    }
+            }
+            if (nd) {
+                /* remove the marked positions (distinct), keeping the order */
+                unsigned w = 0;
+                for (unsigned k = 0; k < n; k++) {
+                    bool gone = false;
+                    for (unsigned d = 0; d < nd && !gone; d++)
+                        gone = drop[d] == k;
+                    if (!gone)
+                        Q[w++] = Q[k];
                 }
-        if (dup)
-            q_remove(s, q, k);
-        else
-            k++;
+                s->n[q] = w;
+            }
+        }
     }
     if (s->n[q] >= s->cap)          /* cannot happen: entries are distinct (idx, rank) */
         q_remove(s, q, 0);
@@ -386,17 +424,15 @@ static int new_node(wrun *r, unsigned block, const wstate *st, uint32_t h, int p
 /* dst := join(dst, src): per producer the minimum rank.  With widen, a rank
  * that would decrease drops to 0 at once (an over-approximation: rank 0 is
  * retired by no wait but cnt(0)), so a widened state changes at most twice
- * per producer and the exploration converges quickly. */
-static void state_join(wstate *dst, const lstate *src, bool widen)
+ * per producer and the exploration converges quickly.  This is the plain
+ * form (a scan of dst per src entry, then of dst per dst entry); state_join
+ * below computes the same result in linear time and falls back to this one
+ * only when the queue capacity could be reached. */
+static void state_join_plain(wstate *dst, const wstate *src, bool widen)
 {
-    wstate s;
-    s.q[0] = (qent *)src->e;
-    s.q[1] = (qent *)src->e + src->n[0];
-    s.n[0] = src->n[0];
-    s.n[1] = src->n[1];
     for (unsigned q = 0; q < 2; q++) {
-        for (unsigned k = 0; k < s.n[q]; k++) {
-            const qent *e = &s.q[q][k];
+        for (unsigned k = 0; k < src->n[q]; k++) {
+            const qent *e = &src->q[q][k];
             bool found = false;
             for (unsigned j = 0; j < dst->n[q]; j++) {
                 qent *d = &dst->q[q][j];
@@ -436,6 +472,93 @@ static void state_join(wstate *dst, const lstate *src, bool widen)
     }
 }
 
+/* Per producer key (idx, out-of-order) of a join: what dst and src hold. */
+typedef struct jkey {
+    uint32_t idx;
+    uint8_t ooo, fl, hasd, hass;
+    uint8_t mind, maxd;     /* dst entries: minimum and maximum rank */
+    uint8_t mins, s0, sless;/* src: minimum rank, first rank, a later one below the first */
+} jkey;
+
+/* The same as state_join_plain, by keys: the plain form leaves, per key, one
+ * entry at the first dst position of the key (or appended after dst, in the
+ * order keys first appear in src) with the OR of the flags and the rank
+ *   dst and src: min(dst, src), or with widen 0 if some src rank is below
+ *                some dst rank, else the dst minimum;
+ *   dst only:    the dst minimum;
+ *   src only:    min over src, or with widen 0 if a later src entry is
+ *                below the first, else the first;
+ * then a stable sort by rank, highest first. */
+static void state_join(wrun *r, wstate *dst, const wstate *src, bool widen)
+{
+    if (dst->n[0] + src->n[0] > dst->cap || dst->n[1] + src->n[1] > dst->cap) {
+        state_join_plain(dst, src, widen);
+        return;
+    }
+    for (unsigned q = 0; q < 2; q++) {
+        unsigned nd = dst->n[q], ns = src->n[q], nk = 0;
+        const qent *S = src->q[q];
+        qent *D = dst->q[q];
+        jkey *K = r->jkeys;
+        for (unsigned pass = 0; pass < 2; pass++) {
+            const qent *E = pass ? S : D;
+            unsigned n = pass ? ns : nd;
+            for (unsigned k = 0; k < n; k++) {
+                unsigned key = E[k].idx * 2u + (E[k].fl & QF_OOO);
+                unsigned slot = r->jslot[key];
+                uint8_t rk = E[k].rank;
+                if (slot == ~0u) {
+                    slot = r->jslot[key] = nk++;
+                    K[slot] = (jkey){E[k].idx, (uint8_t)(E[k].fl & QF_OOO), 0, 0, 0, 0, 0, 0, 0, 0};
+                }
+                jkey *J = &K[slot];
+                J->fl |= E[k].fl;
+                if (!pass) {
+                    J->mind = J->hasd && J->mind < rk ? J->mind : rk;
+                    J->maxd = J->hasd && J->maxd > rk ? J->maxd : rk;
+                    J->hasd = 1;
+                } else if (!J->hass) {
+                    J->hass = 1;
+                    J->mins = J->s0 = rk;
+                } else {
+                    if (rk < J->mins)
+                        J->mins = rk;
+                    if (rk < J->s0)
+                        J->sless = 1;
+                }
+            }
+        }
+        /* keys in slot order are exactly the plain form's positions */
+        unsigned cnt[64] = {0};
+        for (unsigned k = 0; k < nk; k++) {
+            jkey *J = &K[k];
+            unsigned rk;
+            if (J->hasd && J->hass)
+                rk = widen ? (J->mins < J->maxd ? 0u : J->mind)
+                           : (J->mins < J->mind ? J->mins : J->mind);
+            else if (J->hasd)
+                rk = J->mind;
+            else
+                rk = widen ? (J->sless ? 0u : J->s0) : J->mins;
+            J->mind = (uint8_t)rk;
+            cnt[rk & 63]++;
+            r->jslot[J->idx * 2u + J->ooo] = ~0u;
+        }
+        /* stable counting sort, highest rank first */
+        unsigned at = 0;
+        for (unsigned rk = 64; rk-- > 0;) {
+            unsigned c = cnt[rk];
+            cnt[rk] = at;
+            at += c;
+        }
+        for (unsigned k = 0; k < nk; k++) {
+            const jkey *J = &K[k];
+            D[cnt[J->mind & 63]++] = (qent){J->idx, J->mind, J->fl, 0};
+        }
+        dst->n[q] = nk;
+    }
+}
+
 static int add_state(wrun *r, unsigned block, wstate *st, int pred, wstate *tmp)
 {
     uint32_t h = state_hash(st);
@@ -449,18 +572,15 @@ static int add_state(wrun *r, unsigned block, wstate *st, int pred, wstate *tmp)
     /* budget exhausted: merge into the block's widened state */
     r->widened = true;
     int w = r->bwiden[block];
-    tmp->n[0] = st->n[0];
-    tmp->n[1] = st->n[1];
-    memcpy(tmp->q[0], st->q[0], sizeof(qent) * st->n[0]);
-    memcpy(tmp->q[1], st->q[1], sizeof(qent) * st->n[1]);
     if (w >= 0) {
         /* the widened state is the accumulator: join the new state into it */
         gcn_wstate_load(tmp, r->nodes[w].st);
-        lstate *ns = state_freeze(st, 0);
-        if (!ns)
-            return -1;
-        state_join(tmp, ns, true);
-        free(ns);
+        state_join(r, tmp, st, true);
+    } else {
+        tmp->n[0] = st->n[0];
+        tmp->n[1] = st->n[1];
+        memcpy(tmp->q[0], st->q[0], sizeof(qent) * st->n[0]);
+        memcpy(tmp->q[1], st->q[1], sizeof(qent) * st->n[1]);
     }
     uint32_t h2 = state_hash(tmp);
     if (w >= 0 && h2 == r->nodes[w].st->hash && state_eq(r->nodes[w].st, tmp))
@@ -491,13 +611,16 @@ int gcn_waits_explore(wrun *r, const gcn_cfg *cfg, const gcn_values *vals,
     r->bcount = calloc(cfg->nblocks, sizeof *r->bcount);
     r->bwiden = malloc(sizeof *r->bwiden * cfg->nblocks);
     r->asig = malloc(sizeof *r->asig * cfg->ninsn);
+    r->jslot = malloc(sizeof *r->jslot * 2 * cfg->ninsn);
+    r->jkeys = malloc(sizeof *r->jkeys * (2 * r->qcap + 1));
     r->fsig = malloc(sizeof *r->fsig * cfg->ninsn);
     wstate st, tmp;
-    if (!r->bcount || !r->bwiden || !r->asig || !r->fsig || gcn_wstate_init(&st, r->qcap) < 0 ||
+    if (!r->bcount || !r->bwiden || !r->asig || !r->jslot || !r->jkeys || !r->fsig || gcn_wstate_init(&st, r->qcap) < 0 ||
         gcn_wstate_init(&tmp, r->qcap) < 0)
         return -1;
     for (unsigned k = 0; k < cfg->nblocks; k++)
         r->bwiden[k] = -1;
+    memset(r->jslot, 0xFF, sizeof *r->jslot * 2 * cfg->ninsn);
     for (unsigned i = 0; i < cfg->ninsn; i++) {
         const gcn_lfacts *f = &cfg->facts[i];
         r->asig[i] = rs_sig(&f->adefs);
@@ -538,6 +661,8 @@ void gcn_waits_free(wrun *r)
     free(r->bwiden);
     free(r->asig);
     free(r->fsig);
+    free(r->jslot);
+    free(r->jkeys);
     memset(r, 0, sizeof *r);
 }
 

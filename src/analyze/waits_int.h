@@ -73,6 +73,8 @@ typedef struct wrun {
     uint64_t *asig;      /* per instruction: signature of its async defs (rs_sig) */
     uint64_t *fsig;      /* per instruction: signature of its uses, defs and async defs */
     unsigned qcap;
+    unsigned *jslot;     /* state_join scratch: per (instruction, ooo) key a slot, ~0u free */
+    struct jkey *jkeys;  /* state_join scratch: 2 * qcap + 1 slots */
     bool widened, truncated;
 } wrun;
 
