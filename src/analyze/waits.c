@@ -30,6 +30,7 @@ int gcn_wstate_init(wstate *s, unsigned cap)
 {
     s->cap = cap;
     s->n[0] = s->n[1] = 0;
+    s->lo[0] = s->lo[1] = 0;
     s->q[0] = malloc(sizeof(qent) * cap);
     s->q[1] = malloc(sizeof(qent) * cap);
     return s->q[0] && s->q[1] ? 0 : -1;
@@ -46,6 +47,7 @@ void gcn_wstate_load(wstate *s, const lstate *l)
 {
     s->n[0] = l->n[0];
     s->n[1] = l->n[1];
+    s->lo[0] = s->lo[1] = 0;
     memcpy(s->q[0], l->e, sizeof(qent) * l->n[0]);
     memcpy(s->q[1], l->e + l->n[0], sizeof(qent) * l->n[1]);
 }
@@ -94,6 +96,8 @@ static void q_remove(wstate *s, unsigned q, unsigned k)
 {
     memmove(&s->q[q][k], &s->q[q][k + 1], sizeof(qent) * (s->n[q] - k - 1));
     s->n[q]--;
+    if (k < s->lo[q])
+        s->lo[q]--;
 }
 
 static void q_push(wstate *s, unsigned q, unsigned idx, bool ooo)
@@ -118,7 +122,7 @@ static void q_push(wstate *s, unsigned q, unsigned idx, bool ooo)
             }
     } else {
         unsigned fresh[8], nf = 0, over = 0;
-        for (unsigned k = 0; k < n; k++) {
+        for (unsigned k = s->lo[q]; k < n; k++) {
             qent *e = &Q[k];
             if (!(e->fl & QF_OOO) && e->rank < max && ++e->rank == max) {
                 if (nf < 8)
@@ -153,7 +157,11 @@ static void q_push(wstate *s, unsigned q, unsigned idx, bool ooo)
             }
             if (nd) {
                 /* remove the marked positions (distinct), keeping the order */
-                unsigned w = 0;
+                unsigned w = 0, first = n;
+                for (unsigned d = 0; d < nd; d++)
+                    first = drop[d] < first ? drop[d] : first;
+                if (first < s->lo[q])
+                    s->lo[q] = first;
                 for (unsigned k = 0; k < n; k++) {
                     bool gone = false;
                     for (unsigned d = 0; d < nd && !gone; d++)
@@ -168,6 +176,10 @@ static void q_push(wstate *s, unsigned q, unsigned idx, bool ooo)
     if (s->n[q] >= s->cap)          /* cannot happen: entries are distinct (idx, rank) */
         q_remove(s, q, 0);
     s->q[q][s->n[q]++] = (qent){(uint32_t)idx, 0, (uint8_t)(ooo ? QF_OOO : 0), 0};
+    unsigned lo = s->lo[q];
+    while (lo < s->n[q] && ((Q[lo].fl & QF_OOO) || Q[lo].rank == max))
+        lo++;
+    s->lo[q] = lo;
 }
 
 static void q_wait(wstate *s, unsigned q, unsigned N)
@@ -176,6 +188,7 @@ static void q_wait(wstate *s, unsigned q, unsigned N)
         return;
     if (N == 0) {
         s->n[q] = 0;
+        s->lo[q] = 0;
         return;
     }
     unsigned n = s->n[q];
@@ -491,6 +504,7 @@ typedef struct jkey {
  * then a stable sort by rank, highest first. */
 static void state_join(wrun *r, wstate *dst, const wstate *src, bool widen)
 {
+    dst->lo[0] = dst->lo[1] = 0;
     if (dst->n[0] + src->n[0] > dst->cap || dst->n[1] + src->n[1] > dst->cap) {
         state_join_plain(dst, src, widen);
         return;
@@ -579,6 +593,7 @@ static int add_state(wrun *r, unsigned block, wstate *st, int pred, wstate *tmp)
     } else {
         tmp->n[0] = st->n[0];
         tmp->n[1] = st->n[1];
+        tmp->lo[0] = tmp->lo[1] = 0;
         memcpy(tmp->q[0], st->q[0], sizeof(qent) * st->n[0]);
         memcpy(tmp->q[1], st->q[1], sizeof(qent) * st->n[1]);
     }
@@ -627,6 +642,7 @@ int gcn_waits_explore(wrun *r, const gcn_cfg *cfg, const gcn_values *vals,
         r->fsig[i] = rs_sig(&f->uses) | rs_sig(&f->defs) | r->asig[i];
     }
     st.n[0] = st.n[1] = 0;
+    st.lo[0] = st.lo[1] = 0;
     int rc = 0;
     r->bcount[0] = 1;
     if (new_node(r, 0, &st, state_hash(&st), -1, false) < 0)
@@ -788,9 +804,22 @@ static int trace_path(const wrun *r, const unsigned *path, unsigned n, unsigned 
         return -1;
     }
     wstate *s = &t->at;
-    for (unsigned k = 0; k < n; k++) {
+    /* Everything recorded is reset where the producer is issued, and each
+     * node's queues are its stored state: the replay can start at the last
+     * node of the path that issues the producer (before the consumer). */
+    unsigned k0 = n ? n - 1 : 0;
+    for (unsigned k = n; k-- > 0;) {
+        const gcn_block *blk = &r->cfg->blocks[r->nodes[path[k]].block];
+        unsigned lim = k == n - 1 ? cons : blk->last + 1;
+        if (p >= blk->first && p < lim) {
+            k0 = k;
+            break;
+        }
+    }
+    for (unsigned k = 0; k < n; k++)
+        t->joined |= r->nodes[path[k]].joined;
+    for (unsigned k = k0; k < n; k++) {
         const wnode *nd = &r->nodes[path[k]];
-        t->joined |= nd->joined;
         gcn_wstate_load(s, nd->st);
         const gcn_block *blk = &r->cfg->blocks[nd->block];
         for (unsigned i = blk->first; i <= blk->last; i++) {
@@ -1027,15 +1056,6 @@ static int severity_of(int check)
     }
 }
 
-/* Strength a producer needs at the consumer: the rank there (0 for out-of-order). */
-static unsigned need_rank(const wrun *r, const wrec *rc, const ptrace *t)
-{
-    const gcn_lfacts *P = &r->cfg->facts[rc->p];
-    if (rc->q == WQ_VM ? P->vm_ooo : P->lgkm_ooo)
-        return 0;
-    return t->cons_found ? t->cons_rank : 0;
-}
-
 static int emit(const wrun *r, const wrec *rc, const unsigned *path, unsigned n, const ptrace *tr,
                 unsigned others, gcn_findings *out)
 {
@@ -1133,43 +1153,63 @@ static int cmp_rec(const void *x, const void *y)
 }
 
 /* One finding per (check, consumer): the producer that needs the strongest wait. */
+/* The strength a record's producer needs at the consumer: its rank there (0
+ * for out-of-order).  It depends only on the queues at the consumer in rc's
+ * node, which are the node's stored state stepped to the consumer (kept in
+ * *s for the next record of the same node and consumer), so only the chosen
+ * record's path is traced. */
+static unsigned rec_need(const wrun *r, const wrec *rc, wstate *s, unsigned *at_node,
+                         unsigned *at_i)
+{
+    const gcn_lfacts *P = &r->cfg->facts[rc->p];
+    if (rc->q == WQ_VM ? P->vm_ooo : P->lgkm_ooo)
+        return 0;
+    if (*at_node != rc->node || *at_i != rc->i) {
+        const wnode *nd = &r->nodes[rc->node];
+        gcn_wstate_load(s, nd->st);
+        for (unsigned i = r->cfg->blocks[nd->block].first; i < rc->i; i++)
+            gcn_waits_step(r, s, i);
+        *at_node = rc->node;
+        *at_i = rc->i;
+    }
+    unsigned rank = 0;
+    bool ooo = false;
+    return newest_instance(s, rc->q, rc->p, &rank, &ooo) ? rank : 0;
+}
+
 static int emit_all(wrun *r, gcn_findings *out)
 {
     if (r->nrecs)
         qsort(r->recs, r->nrecs, sizeof *r->recs, cmp_rec);
     int added = 0;
+    wstate cs;
+    if (gcn_wstate_init(&cs, r->qcap) < 0) {
+        gcn_wstate_free(&cs);
+        return -1;
+    }
+    unsigned at_node = ~0u, at_i = ~0u;
     for (unsigned a = 0; a < r->nrecs;) {
         unsigned b = a;
         while (b < r->nrecs && r->recs[b].check == r->recs[a].check && r->recs[b].i == r->recs[a].i)
             b++;
+        /* the record needing the lowest wait (the first of equals), then its path */
         int best = -1;
         unsigned best_need = ~0u, best_n = 0;
-        unsigned *best_path = NULL;
-        ptrace best_t;
-        memset(&best_t, 0, sizeof best_t);
         for (unsigned k = a; k < b; k++) {
-            unsigned n;
-            unsigned *path = gcn_waits_path(r, r->recs[k].node, &n);
-            ptrace t;
-            if (!path || trace_path(r, path, n, r->recs[k].i, r->recs[k].p, r->recs[k].q, &t) < 0) {
-                free(path);
-                free(best_path);
-                ptrace_free(&best_t);
-                return -1;
-            }
-            unsigned need = need_rank(r, &r->recs[k], &t);
+            unsigned need = rec_need(r, &r->recs[k], &cs, &at_node, &at_i);
             if (best < 0 || need < best_need) {
-                free(best_path);
-                ptrace_free(&best_t);
                 best = (int)k;
                 best_need = need;
-                best_path = path;
-                best_n = n;
-                best_t = t;
-            } else {
-                free(path);
-                ptrace_free(&t);
             }
+        }
+        unsigned *best_path = gcn_waits_path(r, r->recs[best].node, &best_n);
+        ptrace best_t;
+        memset(&best_t, 0, sizeof best_t);
+        if (!best_path || trace_path(r, best_path, best_n, r->recs[best].i, r->recs[best].p,
+                                     r->recs[best].q, &best_t) < 0) {
+            free(best_path);
+            gcn_wstate_free(&cs);
+            return -1;
         }
         /* producers distinct from the chosen one */
         unsigned others = 0;
@@ -1182,11 +1222,14 @@ static int emit_all(wrun *r, gcn_findings *out)
         int rc = emit(r, &r->recs[best], best_path, best_n, &best_t, others, out);
         free(best_path);
         ptrace_free(&best_t);
-        if (rc < 0)
+        if (rc < 0) {
+            gcn_wstate_free(&cs);
             return -1;
+        }
         added++;
         a = b;
     }
+    gcn_wstate_free(&cs);
     return added;
 }
 

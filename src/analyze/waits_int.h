@@ -54,6 +54,8 @@ typedef struct wstate {
     qent *q[2];
     unsigned n[2];
     unsigned cap;
+    unsigned lo[2];      /* hint: entries before lo[q] are out of order or in order at the
+                          * clamped rank (q_push skips them); 0 is always valid */
 } wstate;
 
 typedef struct wrun {
