@@ -31,6 +31,8 @@ int gcn_wstate_init(wstate *s, unsigned cap)
     s->cap = cap;
     s->n[0] = s->n[1] = 0;
     s->lo[0] = s->lo[1] = 0;
+    s->sig[0] = s->sig[1] = NULL;
+    s->asig = NULL;
     s->q[0] = malloc(sizeof(qent) * cap);
     s->q[1] = malloc(sizeof(qent) * cap);
     return s->q[0] && s->q[1] ? 0 : -1;
@@ -40,7 +42,10 @@ void gcn_wstate_free(wstate *s)
 {
     free(s->q[0]);
     free(s->q[1]);
+    free(s->sig[0]);
+    free(s->sig[1]);
     s->q[0] = s->q[1] = NULL;
+    s->sig[0] = s->sig[1] = NULL;
 }
 
 void gcn_wstate_load(wstate *s, const lstate *l)
@@ -50,6 +55,19 @@ void gcn_wstate_load(wstate *s, const lstate *l)
     s->lo[0] = s->lo[1] = 0;
     memcpy(s->q[0], l->e, sizeof(qent) * l->n[0]);
     memcpy(s->q[1], l->e + l->n[0], sizeof(qent) * l->n[1]);
+    if (s->sig[0])
+        for (unsigned q = 0; q < 2; q++)
+            for (unsigned k = 0; k < s->n[q]; k++)
+                s->sig[q][k] = s->asig[s->q[q][k].idx];
+}
+
+/* Keep per-entry register signatures in s (see wstate.sig). */
+static int wstate_track_sig(wstate *s, const uint64_t *asig)
+{
+    s->asig = asig;
+    s->sig[0] = malloc(sizeof(uint64_t) * s->cap);
+    s->sig[1] = malloc(sizeof(uint64_t) * s->cap);
+    return s->sig[0] && s->sig[1] ? 0 : -1;
 }
 
 static uint32_t state_hash(const wstate *s)
@@ -95,6 +113,8 @@ static lstate *state_freeze(const wstate *s, uint32_t h)
 static void q_remove(wstate *s, unsigned q, unsigned k)
 {
     memmove(&s->q[q][k], &s->q[q][k + 1], sizeof(qent) * (s->n[q] - k - 1));
+    if (s->sig[q])
+        memmove(&s->sig[q][k], &s->sig[q][k + 1], sizeof(uint64_t) * (s->n[q] - k - 1));
     s->n[q]--;
     if (k < s->lo[q])
         s->lo[q]--;
@@ -166,8 +186,11 @@ static void q_push(wstate *s, unsigned q, unsigned idx, bool ooo)
                     bool gone = false;
                     for (unsigned d = 0; d < nd && !gone; d++)
                         gone = drop[d] == k;
-                    if (!gone)
+                    if (!gone) {
+                        if (s->sig[q])
+                            s->sig[q][w] = s->sig[q][k];
                         Q[w++] = Q[k];
+                    }
                 }
                 s->n[q] = w;
             }
@@ -175,6 +198,8 @@ static void q_push(wstate *s, unsigned q, unsigned idx, bool ooo)
     }
     if (s->n[q] >= s->cap)          /* cannot happen: entries are distinct (idx, rank) */
         q_remove(s, q, 0);
+    if (s->sig[q])
+        s->sig[q][s->n[q]] = s->asig[idx];
     s->q[q][s->n[q]++] = (qent){(uint32_t)idx, 0, (uint8_t)(ooo ? QF_OOO : 0), 0};
     unsigned lo = s->lo[q];
     while (lo < s->n[q] && ((Q[lo].fl & QF_OOO) || Q[lo].rank == max))
@@ -245,6 +270,14 @@ static int rec_add(wrun *r, int check, unsigned q, unsigned i, unsigned p, unsig
 {
     uint64_t key = (uint64_t)check << 56 | (uint64_t)(i & 0xFFFFFFF) << 28 | (p & 0xFFFFFFF);
     key += 1;   /* 0 marks an empty slot */
+    /* nearly every call repeats a recorded key (the same consumer and
+     * producer in another state of the block): two keys already in the
+     * table are remembered per consumer, read in instruction order */
+    uint64_t *memo = &r->rmemo[2 * (size_t)i];
+    if (memo[0] == key || memo[1] == key)
+        return 0;
+    memo[1] = memo[0];
+    memo[0] = key;
     if (2 * (r->rn + 1) > r->rcap) {
         unsigned nc = r->rcap ? 2 * r->rcap : 64;
         uint64_t *nk = calloc(nc, sizeof *nk);
@@ -328,10 +361,10 @@ static int check_insn(wrun *r, const wstate *s, unsigned i, unsigned node)
         bool f_in_q = (F->ctr & (q == WQ_VM ? GCN_LC_VM : GCN_LC_LGKM)) != 0;
         bool f_ooo = q == WQ_VM ? F->vm_ooo : F->lgkm_ooo;
         for (unsigned k = 0; k < s->n[q]; k++) {
-            const qent *e = &s->q[q][k];
-            const bool regs = (r->asig[e->idx] & fs) != 0;
+            const bool regs = (s->sig[q][k] & fs) != 0;
             if (!regs && !other[q])
                 continue;
+            const qent *e = &s->q[q][k];
             const gcn_lfacts *P = &r->cfg->facts[e->idx];
             int rc = 0;
             if (regs && rs_meet(&P->adefs, &F->uses)) {
@@ -627,10 +660,11 @@ int gcn_waits_explore(wrun *r, const gcn_cfg *cfg, const gcn_values *vals,
     r->bwiden = malloc(sizeof *r->bwiden * cfg->nblocks);
     r->asig = malloc(sizeof *r->asig * cfg->ninsn);
     r->jslot = malloc(sizeof *r->jslot * 2 * cfg->ninsn);
+    r->rmemo = calloc(2 * (size_t)cfg->ninsn, sizeof *r->rmemo);
     r->jkeys = malloc(sizeof *r->jkeys * (2 * r->qcap + 1));
     r->fsig = malloc(sizeof *r->fsig * cfg->ninsn);
     wstate st, tmp;
-    if (!r->bcount || !r->bwiden || !r->asig || !r->jslot || !r->jkeys || !r->fsig || gcn_wstate_init(&st, r->qcap) < 0 ||
+    if (!r->bcount || !r->bwiden || !r->asig || !r->jslot || !r->jkeys || !r->rmemo || !r->fsig || gcn_wstate_init(&st, r->qcap) < 0 || wstate_track_sig(&st, r->asig) < 0 ||
         gcn_wstate_init(&tmp, r->qcap) < 0)
         return -1;
     for (unsigned k = 0; k < cfg->nblocks; k++)
@@ -679,6 +713,7 @@ void gcn_waits_free(wrun *r)
     free(r->fsig);
     free(r->jslot);
     free(r->jkeys);
+    free(r->rmemo);
     memset(r, 0, sizeof *r);
 }
 

@@ -56,6 +56,9 @@ typedef struct wstate {
     unsigned cap;
     unsigned lo[2];      /* hint: entries before lo[q] are out of order or in order at the
                           * clamped rank (q_push skips them); 0 is always valid */
+    uint64_t *sig[2];    /* NULL, or per entry asig[idx] (the exploration's working state:
+                          * its check reads them in order instead of asig at random) */
+    const uint64_t *asig;
 } wstate;
 
 typedef struct wrun {
@@ -77,6 +80,7 @@ typedef struct wrun {
     unsigned qcap;
     unsigned *jslot;     /* state_join scratch: per (instruction, ooo) key a slot, ~0u free */
     struct jkey *jkeys;  /* state_join scratch: 2 * qcap + 1 slots */
+    uint64_t *rmemo;     /* per instruction: the last two rkeys it added or met */
     bool widened, truncated;
 } wrun;
 
