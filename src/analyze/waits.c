@@ -266,17 +266,20 @@ void gcn_waits_step(const wrun *r, wstate *s, unsigned i)
 
 /* ---- findings during exploration ----------------------------------------- */
 
+#define RMEMO 8
 static int rec_add(wrun *r, int check, unsigned q, unsigned i, unsigned p, unsigned node)
 {
     uint64_t key = (uint64_t)check << 56 | (uint64_t)(i & 0xFFFFFFF) << 28 | (p & 0xFFFFFFF);
     key += 1;   /* 0 marks an empty slot */
     /* nearly every call repeats a recorded key (the same consumer and
-     * producer in another state of the block): two keys already in the
-     * table are remembered per consumer, read in instruction order */
-    uint64_t *memo = &r->rmemo[2 * (size_t)i];
-    if (memo[0] == key || memo[1] == key)
-        return 0;
-    memo[1] = memo[0];
+     * producer in another state of the block): the last RMEMO keys of each
+     * consumer that are in the table are kept in a line of their own, read
+     * in instruction order, before the table is probed */
+    uint64_t *memo = &r->rmemo[RMEMO * (size_t)i];
+    for (unsigned k = 0; k < RMEMO; k++)
+        if (memo[k] == key)
+            return 0;
+    memmove(memo + 1, memo, (RMEMO - 1) * sizeof *memo);
     memo[0] = key;
     if (2 * (r->rn + 1) > r->rcap) {
         unsigned nc = r->rcap ? 2 * r->rcap : 64;
@@ -660,7 +663,7 @@ int gcn_waits_explore(wrun *r, const gcn_cfg *cfg, const gcn_values *vals,
     r->bwiden = malloc(sizeof *r->bwiden * cfg->nblocks);
     r->asig = malloc(sizeof *r->asig * cfg->ninsn);
     r->jslot = malloc(sizeof *r->jslot * 2 * cfg->ninsn);
-    r->rmemo = calloc(2 * (size_t)cfg->ninsn, sizeof *r->rmemo);
+    r->rmemo = calloc(RMEMO * (size_t)cfg->ninsn, sizeof *r->rmemo);
     r->jkeys = malloc(sizeof *r->jkeys * (2 * r->qcap + 1));
     r->fsig = malloc(sizeof *r->fsig * cfg->ninsn);
     wstate st, tmp;

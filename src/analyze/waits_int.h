@@ -80,7 +80,7 @@ typedef struct wrun {
     unsigned qcap;
     unsigned *jslot;     /* state_join scratch: per (instruction, ooo) key a slot, ~0u free */
     struct jkey *jkeys;  /* state_join scratch: 2 * qcap + 1 slots */
-    uint64_t *rmemo;     /* per instruction: the last two rkeys it added or met */
+    uint64_t *rmemo;     /* per instruction: the last RMEMO rkeys it added or met */
     bool widened, truncated;
 } wrun;
 
