@@ -105,10 +105,21 @@ static gcn_hz_rule hz_rules[] = {
 
 /* Rows of each group (contiguous in hazards.def). */
 static uint8_t grp_first[HZ_NGROUPS], grp_nrows[HZ_NGROUPS];
-/* Per-id static classes. */
+/* Per-id static classes, and mnemonic facts gcn_hz_analyze needs (ID_*). */
 static uint32_t id_cls[GCN_ID_COUNT];
+static uint8_t id_mfl[GCN_ID_COUNT];
+enum { ID_TIED_SRC2 = 1u, ID_FP8_DSTSEL = 2u, ID_FP4_DSTSEL = 4u };
 static uint64_t clause_groups;   /* groups with REL_CLAUSE */
 static pthread_once_t hz_once = PTHREAD_ONCE_INIT;
+
+static const char *const fp8_dstsel[] = {
+    "v_cvt_sr_fp8_f32", "v_cvt_sr_bf8_f32",
+    "v_cvt_scalef32_sr_fp8_f32", "v_cvt_scalef32_sr_bf8_f32",
+    "v_cvt_scalef32_sr_fp8_f16", "v_cvt_scalef32_sr_bf8_f16",
+    "v_cvt_scalef32_sr_fp8_bf16", "v_cvt_scalef32_sr_bf8_bf16", NULL };
+static const char *const fp4_dstsel[] = {
+    "v_cvt_scalef32_sr_pk_fp4_f32", "v_cvt_scalef32_sr_pk_fp4_f16",
+    "v_cvt_scalef32_sr_pk_fp4_bf16", NULL };
 
 static int mnem_is(const char *m, const char *const *list)
 {
@@ -187,6 +198,13 @@ static void hz_init(void)
         if (r->flags & (GCN_F_STORE | GCN_F_ATOMIC)) c |= HZC_MAYSTORE;
         if (r->flags & GCN_F_NOP) c |= HZC_NOP;
         id_cls[id] = c;
+        /* v_fmac/v_mac/v_dot2c and their DPP/e64 forms: src2 tied to vdst */
+        if (!strncmp(m, "v_fmac_", 7) || !strncmp(m, "v_mac_", 6) ||
+            !strncmp(m, "v_dot2c_", 8) || !strncmp(m, "v_dot4c_", 8) ||
+            !strncmp(m, "v_dot8c_", 8) || !strcmp(m, "v_pk_fmac_f16"))
+            id_mfl[id] |= ID_TIED_SRC2;
+        if (mnem_is(m, fp8_dstsel)) id_mfl[id] |= ID_FP8_DSTSEL;
+        if (mnem_is(m, fp4_dstsel)) id_mfl[id] |= ID_FP4_DSTSEL;
     }
 }
 
@@ -240,14 +258,6 @@ static int opnd_unit(const gcn_opnd *o, int *lds_direct)
     }
 }
 
-static const char *const fp8_dstsel[] = {
-    "v_cvt_sr_fp8_f32", "v_cvt_sr_bf8_f32",
-    "v_cvt_scalef32_sr_fp8_f32", "v_cvt_scalef32_sr_bf8_f32",
-    "v_cvt_scalef32_sr_fp8_f16", "v_cvt_scalef32_sr_bf8_f16",
-    "v_cvt_scalef32_sr_fp8_bf16", "v_cvt_scalef32_sr_bf8_bf16", NULL };
-static const char *const fp4_dstsel[] = {
-    "v_cvt_scalef32_sr_pk_fp4_f32", "v_cvt_scalef32_sr_pk_fp4_f16",
-    "v_cvt_scalef32_sr_pk_fp4_bf16", NULL };
 
 void gcn_hz_analyze(const gcn_decoder *d, const gcn_insn *in, gcn_hz_insn *out)
 {
@@ -302,7 +312,6 @@ void gcn_hz_analyze(const gcn_decoder *d, const gcn_insn *in, gcn_hz_insn *out)
     /* Operands LLVM has that the printed form folds away. */
     if (vdst_op && vdst_def >= 0) {
         gcn_hz_range vd = out->def[vdst_def];
-        const char *m = r->mnem;
         if (cls & HZC_SMFMAC) {
             /* SMFMAC: srcC is the tied vdst (the printed third source is the index). */
             int k = add_range(out->use, &out->nuse, GCN_HZ_MAXUSE, vd.lo, vd.n, HZR_EXPL | HZR_SRCC);
@@ -311,9 +320,7 @@ void gcn_hz_analyze(const gcn_decoder *d, const gcn_insn *in, gcn_hz_insn *out)
         }
         /* v_fmac/v_mac/v_dot2c and their DPP/e64 forms: src2 tied to vdst. */
         if ((in->enc == GCN_FMT_VOP2 || in->enc == GCN_FMT_VOP3) &&
-            (!strncmp(m, "v_fmac_", 7) || !strncmp(m, "v_mac_", 6) ||
-             !strncmp(m, "v_dot2c_", 8) || !strncmp(m, "v_dot4c_", 8) ||
-             !strncmp(m, "v_dot8c_", 8) || !strcmp(m, "v_pk_fmac_f16")))
+            (id_mfl[in->id] & ID_TIED_SRC2))
             add_range(out->use, &out->nuse, GCN_HZ_MAXUSE, vd.lo, vd.n,
                       HZR_EXPL | ((cls & HZC_DOT) ? HZR_SRCC : 0));
         else if (in->sub == GCN_SUB_DPP)   /* the "old" operand */
@@ -370,9 +377,9 @@ void gcn_hz_analyze(const gcn_decoder *d, const gcn_insn *in, gcn_hz_insn *out)
         if (in->enc == GCN_FMT_VOP3P && !(fl & (GCN_F_MFMA | GCN_F_ACCVGPR)) &&
             (in->m.op_sel_hi & 1))
             cls |= HZC_DSTSEL;
-        if (mnem_is(r->mnem, fp8_dstsel) && (in->m.op_sel & 4))
+        if ((id_mfl[in->id] & ID_FP8_DSTSEL) && (in->m.op_sel & 4))
             cls |= HZC_DSTSEL;
-        if (mnem_is(r->mnem, fp4_dstsel))
+        if (id_mfl[in->id] & ID_FP4_DSTSEL)
             cls |= HZC_DSTSEL;
     }
     if ((cls & HZC_VMEM) && (cls & HZC_MAYSTORE) && !(fl & GCN_F_LDS_DMA)) {
