@@ -13,6 +13,7 @@
  * for pending FLAT on GFX9, "hasFlatLgkmVMemCountInOrder" is false before
  * GFX10).  SOPP branch targets are pc + 4 + simm16 * 4.
  */
+#include <pthread.h>
 #include <string.h>
 #include "lint.h"
 
@@ -73,6 +74,19 @@ static uint8_t kind_of(const char *m)
     return GCN_LK_OTHER;
 }
 
+/* kind_of and alu_of of every ISA row's mnemonic, computed once. */
+static uint8_t id_kind[GCN_ID_COUNT], id_alu[GCN_ID_COUNT];
+static pthread_once_t id_once = PTHREAD_ONCE_INIT;
+
+static void id_init(void)
+{
+    for (unsigned id = 1; id < GCN_ID_COUNT; id++) {
+        const char *m = gcn_isa_row_of(id)->mnem;
+        id_kind[id] = kind_of(m);
+        id_alu[id] = alu_of(m);
+    }
+}
+
 /* Bytes per lane of a memory data element, from the mnemonic suffix. */
 static unsigned elem_bytes(const char *m)
 {
@@ -99,8 +113,14 @@ void gcn_lint_classify_as(const gcn_insn *in, const char *mnem, uint64_t f, gcn_
         return;
     }
     const char *m = o->mnem;
-    o->kind = kind_of(m);
-    o->alu = alu_of(m);
+    if (in->id > GCN_ID_INVALID && in->id < GCN_ID_COUNT && m == gcn_isa_row_of(in->id)->mnem) {
+        pthread_once(&id_once, id_init);
+        o->kind = id_kind[in->id];
+        o->alu = id_alu[in->id];
+    } else {
+        o->kind = kind_of(m);
+        o->alu = alu_of(m);
+    }
     uint32_t w0 = in->words[0];
     switch (o->kind) {
     case GCN_LK_BRANCH: case GCN_LK_CBRANCH: case GCN_LK_CALL:

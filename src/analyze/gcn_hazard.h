@@ -205,6 +205,8 @@ typedef struct gcn_hz_multi {
 } gcn_hz_multi;
 
 void gcn_hz_multi_init(gcn_hz_multi *m, const gcn_hz_state *s);
+/* *dst = *src, copying only the live entries (much cheaper than assignment). */
+void gcn_hz_multi_copy(gcn_hz_multi *dst, const gcn_hz_multi *src);
 void gcn_hz_multi_push(gcn_hz_multi *m, const gcn_hz_insn *c);
 void gcn_hz_multi_join(gcn_hz_multi *dst, const gcn_hz_multi *src);
 int gcn_hz_multi_same(const gcn_hz_multi *a, const gcn_hz_multi *b);

@@ -105,10 +105,21 @@ static gcn_hz_rule hz_rules[] = {
 
 /* Rows of each group (contiguous in hazards.def). */
 static uint8_t grp_first[HZ_NGROUPS], grp_nrows[HZ_NGROUPS];
-/* Per-id static classes. */
+/* Per-id static classes, and mnemonic facts gcn_hz_analyze needs (ID_*). */
 static uint32_t id_cls[GCN_ID_COUNT];
+static uint8_t id_mfl[GCN_ID_COUNT];
+enum { ID_TIED_SRC2 = 1u, ID_FP8_DSTSEL = 2u, ID_FP4_DSTSEL = 4u };
 static uint64_t clause_groups;   /* groups with REL_CLAUSE */
 static pthread_once_t hz_once = PTHREAD_ONCE_INIT;
+
+static const char *const fp8_dstsel[] = {
+    "v_cvt_sr_fp8_f32", "v_cvt_sr_bf8_f32",
+    "v_cvt_scalef32_sr_fp8_f32", "v_cvt_scalef32_sr_bf8_f32",
+    "v_cvt_scalef32_sr_fp8_f16", "v_cvt_scalef32_sr_bf8_f16",
+    "v_cvt_scalef32_sr_fp8_bf16", "v_cvt_scalef32_sr_bf8_bf16", NULL };
+static const char *const fp4_dstsel[] = {
+    "v_cvt_scalef32_sr_pk_fp4_f32", "v_cvt_scalef32_sr_pk_fp4_f16",
+    "v_cvt_scalef32_sr_pk_fp4_bf16", NULL };
 
 static int mnem_is(const char *m, const char *const *list)
 {
@@ -187,6 +198,13 @@ static void hz_init(void)
         if (r->flags & (GCN_F_STORE | GCN_F_ATOMIC)) c |= HZC_MAYSTORE;
         if (r->flags & GCN_F_NOP) c |= HZC_NOP;
         id_cls[id] = c;
+        /* v_fmac/v_mac/v_dot2c and their DPP/e64 forms: src2 tied to vdst */
+        if (!strncmp(m, "v_fmac_", 7) || !strncmp(m, "v_mac_", 6) ||
+            !strncmp(m, "v_dot2c_", 8) || !strncmp(m, "v_dot4c_", 8) ||
+            !strncmp(m, "v_dot8c_", 8) || !strcmp(m, "v_pk_fmac_f16"))
+            id_mfl[id] |= ID_TIED_SRC2;
+        if (mnem_is(m, fp8_dstsel)) id_mfl[id] |= ID_FP8_DSTSEL;
+        if (mnem_is(m, fp4_dstsel)) id_mfl[id] |= ID_FP4_DSTSEL;
     }
 }
 
@@ -240,14 +258,6 @@ static int opnd_unit(const gcn_opnd *o, int *lds_direct)
     }
 }
 
-static const char *const fp8_dstsel[] = {
-    "v_cvt_sr_fp8_f32", "v_cvt_sr_bf8_f32",
-    "v_cvt_scalef32_sr_fp8_f32", "v_cvt_scalef32_sr_bf8_f32",
-    "v_cvt_scalef32_sr_fp8_f16", "v_cvt_scalef32_sr_bf8_f16",
-    "v_cvt_scalef32_sr_fp8_bf16", "v_cvt_scalef32_sr_bf8_bf16", NULL };
-static const char *const fp4_dstsel[] = {
-    "v_cvt_scalef32_sr_pk_fp4_f32", "v_cvt_scalef32_sr_pk_fp4_f16",
-    "v_cvt_scalef32_sr_pk_fp4_bf16", NULL };
 
 void gcn_hz_analyze(const gcn_decoder *d, const gcn_insn *in, gcn_hz_insn *out)
 {
@@ -302,7 +312,6 @@ void gcn_hz_analyze(const gcn_decoder *d, const gcn_insn *in, gcn_hz_insn *out)
     /* Operands LLVM has that the printed form folds away. */
     if (vdst_op && vdst_def >= 0) {
         gcn_hz_range vd = out->def[vdst_def];
-        const char *m = r->mnem;
         if (cls & HZC_SMFMAC) {
             /* SMFMAC: srcC is the tied vdst (the printed third source is the index). */
             int k = add_range(out->use, &out->nuse, GCN_HZ_MAXUSE, vd.lo, vd.n, HZR_EXPL | HZR_SRCC);
@@ -311,9 +320,7 @@ void gcn_hz_analyze(const gcn_decoder *d, const gcn_insn *in, gcn_hz_insn *out)
         }
         /* v_fmac/v_mac/v_dot2c and their DPP/e64 forms: src2 tied to vdst. */
         if ((in->enc == GCN_FMT_VOP2 || in->enc == GCN_FMT_VOP3) &&
-            (!strncmp(m, "v_fmac_", 7) || !strncmp(m, "v_mac_", 6) ||
-             !strncmp(m, "v_dot2c_", 8) || !strncmp(m, "v_dot4c_", 8) ||
-             !strncmp(m, "v_dot8c_", 8) || !strcmp(m, "v_pk_fmac_f16")))
+            (id_mfl[in->id] & ID_TIED_SRC2))
             add_range(out->use, &out->nuse, GCN_HZ_MAXUSE, vd.lo, vd.n,
                       HZR_EXPL | ((cls & HZC_DOT) ? HZR_SRCC : 0));
         else if (in->sub == GCN_SUB_DPP)   /* the "old" operand */
@@ -370,9 +377,9 @@ void gcn_hz_analyze(const gcn_decoder *d, const gcn_insn *in, gcn_hz_insn *out)
         if (in->enc == GCN_FMT_VOP3P && !(fl & (GCN_F_MFMA | GCN_F_ACCVGPR)) &&
             (in->m.op_sel_hi & 1))
             cls |= HZC_DSTSEL;
-        if (mnem_is(r->mnem, fp8_dstsel) && (in->m.op_sel & 4))
+        if ((id_mfl[in->id] & ID_FP8_DSTSEL) && (in->m.op_sel & 4))
             cls |= HZC_DSTSEL;
-        if (mnem_is(r->mnem, fp4_dstsel))
+        if (id_mfl[in->id] & ID_FP4_DSTSEL)
             cls |= HZC_DSTSEL;
     }
     if ((cls & HZC_VMEM) && (cls & HZC_MAYSTORE) && !(fl & GCN_F_LDS_DMA)) {
@@ -930,10 +937,47 @@ int gcn_hz_same(const gcn_hz_state *a, const gcn_hz_state *b)
 
 /* ------------------------------------------------------------ multi-state */
 
+/* Copy the live part of a history (the entries beyond n are garbage). */
+static void state_copy(gcn_hz_state *dst, const gcn_hz_state *src)
+{
+    memcpy(dst, src, offsetof(gcn_hz_state, hist) + src->n * sizeof src->hist[0]);
+    dst->clause = src->clause;
+}
+
+void gcn_hz_multi_copy(gcn_hz_multi *dst, const gcn_hz_multi *src)
+{
+    dst->n = src->n;
+    for (unsigned i = 0; i < src->n; i++)
+        state_copy(&dst->alt[i], &src->alt[i]);
+}
+
+/* Drop the entries no rule can see any more (GCN_HZ_WINDOW or more wait
+ * states back).  Entries are oldest first, so they are a prefix.  A
+ * multi-state keeps its histories in this form, so that two histories
+ * differing only in such entries are one (gcn_hz_push keeps them until its
+ * amortised expiry, which made paths look distinct long after their
+ * difference was invisible, and the surplus was merged with a loss of
+ * precision). */
+static void drop_stale(gcn_hz_state *s)
+{
+    unsigned k = 0;
+    while (k < s->n && s->clock - s->hist[k].stamp >= GCN_HZ_WINDOW)
+        k++;
+    if (!k)
+        return;
+    s->n -= k;
+    memmove(&s->hist[0], &s->hist[k], s->n * sizeof s->hist[0]);
+    uint64_t u = 0;
+    for (unsigned i = 0; i < s->n; i++)
+        u |= s->hist[i].gprod;
+    s->gprod_union = u;
+}
+
 void gcn_hz_multi_init(gcn_hz_multi *m, const gcn_hz_state *s)
 {
     m->n = 1;
-    m->alt[0] = *s;
+    state_copy(&m->alt[0], s);
+    drop_stale(&m->alt[0]);
 }
 
 /* Canonical order of histories (so that equal sets compare equal). */
@@ -945,43 +989,50 @@ static int state_cmp(const gcn_hz_state *a, const gcn_hz_state *b)
     for (unsigned i = 0; i < a->n; i++) {
         const gcn_hz_entry *x = &a->hist[i], *y = &b->hist[i];
         int dx = a->clock - x->stamp, dy = b->clock - y->stamp;
-        if (x->in->pc != y->in->pc) return x->in->pc < y->in->pc ? -1 : 1;
-        if (x->in->id != y->in->id) return x->in->id < y->in->id ? -1 : 1;
+        if (x->in != y->in) {
+            if (x->in->pc != y->in->pc) return x->in->pc < y->in->pc ? -1 : 1;
+            if (x->in->id != y->in->id) return x->in->id < y->in->id ? -1 : 1;
+        }
         if (dx != dy) return dx < dy ? -1 : 1;
         if (x->maybe != y->maybe) return x->maybe < y->maybe ? -1 : 1;
     }
     return 0;
 }
 
-/* Sort, drop duplicates, merge the surplus beyond GCN_HZ_MAXALT. */
-static void multi_normalize(gcn_hz_state *alts, unsigned *n, gcn_hz_multi *out)
+/* Sort, drop duplicates, merge the surplus beyond GCN_HZ_MAXALT.  alts[]
+ * are only read (except the merged tail); the order is through an index. */
+static void multi_normalize(gcn_hz_state *alts, unsigned n, gcn_hz_multi *out)
 {
-    for (unsigned i = 1; i < *n; i++) {          /* insertion sort: n is small */
-        unsigned j = i;
-        while (j > 0 && state_cmp(&alts[j - 1], &alts[j]) > 0) {
-            gcn_hz_state t = alts[j - 1];
-            alts[j - 1] = alts[j];
-            alts[j] = t;
-            j--;
-        }
-    }
+    unsigned ix[2 * GCN_HZ_MAXALT];
+    assert(n <= 2 * GCN_HZ_MAXALT);
     unsigned m = 0;
-    for (unsigned i = 0; i < *n; i++)
-        if (!m || state_cmp(&alts[m - 1], &alts[i]))
-            alts[m++] = alts[i];
+    for (unsigned i = 0; i < n; i++) {          /* insertion sort, dropping duplicates */
+        unsigned j = m;
+        int c = 1;
+        while (j > 0 && (c = state_cmp(&alts[ix[j - 1]], &alts[i])) > 0)
+            j--;
+        if (j > 0 && c == 0)
+            continue;                           /* equal to ix[j-1] */
+        memmove(&ix[j + 1], &ix[j], (m - j) * sizeof ix[0]);
+        ix[j] = i;
+        m++;
+    }
     while (m > GCN_HZ_MAXALT) {
-        gcn_hz_join(&alts[GCN_HZ_MAXALT - 1], &alts[m - 1]);
+        gcn_hz_join(&alts[ix[GCN_HZ_MAXALT - 1]], &alts[ix[m - 1]]);
         m--;
     }
     out->n = m;
     for (unsigned i = 0; i < m; i++)
-        out->alt[i] = alts[i];
+        if (&out->alt[i] != &alts[ix[i]])
+            state_copy(&out->alt[i], &alts[ix[i]]);
 }
 
 void gcn_hz_multi_push(gcn_hz_multi *m, const gcn_hz_insn *c)
 {
-    for (unsigned i = 0; i < m->n; i++)
+    for (unsigned i = 0; i < m->n; i++) {
         gcn_hz_push(&m->alt[i], c);
+        drop_stale(&m->alt[i]);
+    }
     if (m->n > 1) {
         /* histories become equal once their differences expire */
         unsigned k = 0;
@@ -992,7 +1043,7 @@ void gcn_hz_multi_push(gcn_hz_multi *m, const gcn_hz_insn *c)
                     break;
             if (j == k) {
                 if (k != i)
-                    m->alt[k] = m->alt[i];
+                    state_copy(&m->alt[k], &m->alt[i]);
                 k++;
             }
         }
@@ -1005,9 +1056,9 @@ void gcn_hz_multi_join(gcn_hz_multi *dst, const gcn_hz_multi *src)
     static __thread gcn_hz_state tmp[2 * GCN_HZ_MAXALT];
     unsigned n = 0;
     for (unsigned i = 0; i < dst->n; i++)
-        tmp[n++] = dst->alt[i];
+        state_copy(&tmp[n++], &dst->alt[i]);
     for (unsigned i = 0; i < src->n; i++)
-        tmp[n++] = src->alt[i];
+        state_copy(&tmp[n++], &src->alt[i]);
     /* compare by distances: bring every history to the same clock */
     for (unsigned i = 0; i < n; i++) {
         int32_t shift = GCN_HZ_WINDOW - tmp[i].clock;
@@ -1015,7 +1066,7 @@ void gcn_hz_multi_join(gcn_hz_multi *dst, const gcn_hz_multi *src)
         for (unsigned e = 0; e < tmp[i].n; e++)
             tmp[i].hist[e].stamp += shift;
     }
-    multi_normalize(tmp, &n, dst);
+    multi_normalize(tmp, n, dst);
 }
 
 int gcn_hz_multi_same(const gcn_hz_multi *a, const gcn_hz_multi *b)

@@ -257,21 +257,21 @@ static int lint_engine(const gcn_cfg *cfg, const gcn_lint_opts *o, gcn_findings 
         unsigned b = work[wh++];
         queued[b] = 0;
         const gcn_block *blk = &cfg->blocks[b];
-        *st = in[b];
+        gcn_hz_multi_copy(st, &in[b]);
         for (unsigned i = blk->first; i <= blk->last; i++)
             gcn_hz_multi_push(st, &hi[i]);
         for (unsigned s = 0; s < blk->nsucc; s++) {
             unsigned c = blk->succ[s];
             if (!has[c]) {
-                *nw = *st;
+                gcn_hz_multi_copy(&in[c], st);
                 has[c] = 1;
             } else {
-                *nw = in[c];
+                gcn_hz_multi_copy(nw, &in[c]);
                 gcn_hz_multi_join(nw, st);
                 if (gcn_hz_multi_same(nw, &in[c]))
                     continue;
+                gcn_hz_multi_copy(&in[c], nw);
             }
-            in[c] = *nw;
             if (!queued[c] && wt < wcap) {   /* the bound ends pathological iterations */
                 work[wt++] = c;
                 queued[c] = 1;
@@ -285,7 +285,7 @@ static int lint_engine(const gcn_cfg *cfg, const gcn_lint_opts *o, gcn_findings 
         if (!has[b])
             continue;
         const gcn_block *blk = &cfg->blocks[b];
-        *st = in[b];
+        gcn_hz_multi_copy(st, &in[b]);
         for (unsigned i = blk->first; i <= blk->last; i++) {
             unsigned n = gcn_hz_multi_check(st, &hi[i], f, 32);
             for (unsigned k = 0; k < n && k < 32; k++) {

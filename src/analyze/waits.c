@@ -30,6 +30,9 @@ int gcn_wstate_init(wstate *s, unsigned cap)
 {
     s->cap = cap;
     s->n[0] = s->n[1] = 0;
+    s->lo[0] = s->lo[1] = 0;
+    s->sig[0] = s->sig[1] = NULL;
+    s->asig = NULL;
     s->q[0] = malloc(sizeof(qent) * cap);
     s->q[1] = malloc(sizeof(qent) * cap);
     return s->q[0] && s->q[1] ? 0 : -1;
@@ -39,15 +42,32 @@ void gcn_wstate_free(wstate *s)
 {
     free(s->q[0]);
     free(s->q[1]);
+    free(s->sig[0]);
+    free(s->sig[1]);
     s->q[0] = s->q[1] = NULL;
+    s->sig[0] = s->sig[1] = NULL;
 }
 
 void gcn_wstate_load(wstate *s, const lstate *l)
 {
     s->n[0] = l->n[0];
     s->n[1] = l->n[1];
+    s->lo[0] = s->lo[1] = 0;
     memcpy(s->q[0], l->e, sizeof(qent) * l->n[0]);
     memcpy(s->q[1], l->e + l->n[0], sizeof(qent) * l->n[1]);
+    if (s->sig[0])
+        for (unsigned q = 0; q < 2; q++)
+            for (unsigned k = 0; k < s->n[q]; k++)
+                s->sig[q][k] = s->asig[s->q[q][k].idx];
+}
+
+/* Keep per-entry register signatures in s (see wstate.sig). */
+static int wstate_track_sig(wstate *s, const uint64_t *asig)
+{
+    s->asig = asig;
+    s->sig[0] = malloc(sizeof(uint64_t) * s->cap);
+    s->sig[1] = malloc(sizeof(uint64_t) * s->cap);
+    return s->sig[0] && s->sig[1] ? 0 : -1;
 }
 
 static uint32_t state_hash(const wstate *s)
@@ -93,43 +113,98 @@ static lstate *state_freeze(const wstate *s, uint32_t h)
 static void q_remove(wstate *s, unsigned q, unsigned k)
 {
     memmove(&s->q[q][k], &s->q[q][k + 1], sizeof(qent) * (s->n[q] - k - 1));
+    if (s->sig[q])
+        memmove(&s->sig[q][k], &s->sig[q][k + 1], sizeof(uint64_t) * (s->n[q] - k - 1));
     s->n[q]--;
+    if (k < s->lo[q])
+        s->lo[q]--;
 }
 
 static void q_push(wstate *s, unsigned q, unsigned idx, bool ooo)
 {
-    if (!ooo)
-        for (unsigned k = 0; k < s->n[q]; k++) {
-            qent *e = &s->q[q][k];
-            if (!(e->fl & QF_OOO) && e->rank < rank_max[q])
-                e->rank++;
+    /* An older copy of the same producer that is indistinguishable from a
+     * newer one (out of order, or in order at the clamped rank) is dropped.
+     * Every state keeps these invariants: at most one out-of-order entry per
+     * producer, and in-order entries of one producer have distinct ranks
+     * (pushes of it are ranked apart, joins keep one entry per producer).
+     * So a duplicate can only be an entry that reaches the clamp in this
+     * push together with the one other clamped entry of its producer, and
+     * of such a pair the older (earlier) one goes: one pass over the queue
+     * plus one per entry reaching the clamp, not a scan per clamped entry. */
+    qent *Q = s->q[q];
+    unsigned n = s->n[q];
+    const unsigned max = rank_max[q];
+    if (ooo) {
+        for (unsigned k = 0; k < n; k++)
+            if (Q[k].idx == idx && (Q[k].fl & QF_OOO)) {
+                q_remove(s, q, k);
+                break;
+            }
+    } else {
+        unsigned fresh[8], nf = 0, over = 0;
+        for (unsigned k = s->lo[q]; k < n; k++) {
+            qent *e = &Q[k];
+            if (!(e->fl & QF_OOO) && e->rank < max && ++e->rank == max) {
+                if (nf < 8)
+                    fresh[nf++] = k;
+                else
+                    over = 1;
+            }
         }
-    /* an older copy of the same producer that is indistinguishable from a
-     * newer one (out of order, or in order at the clamped rank) is dropped;
-     * that needs an out-of-order push or two in-order entries at the clamp */
-    unsigned nmax = 0;
-    for (unsigned k = 0; k < s->n[q] && nmax < 2; k++)
-        nmax += !(s->q[q][k].fl & QF_OOO) && s->q[q][k].rank == rank_max[q];
-    for (unsigned k = 0; (ooo || nmax >= 2) && k < s->n[q];) {
-        qent *e = &s->q[q][k];
-        bool dup = false;
-        if (e->idx == idx && ooo && (e->fl & QF_OOO))
-            dup = true;
-        if (!dup && !(e->fl & QF_OOO) && e->rank == rank_max[q])
-            for (unsigned j = k + 1; j < s->n[q]; j++)
-                if (s->q[q][j].idx == e->idx && s->q[q][j].rank == e->rank &&
-                    !(s->q[q][j].fl & QF_OOO)) {
-                    dup = true;
-                    break;
+        if (over) {             /* many entries reached the clamp at once: the plain way */
+            unsigned nmax = 0;
+            for (unsigned k = 0; k < n && nmax < 2; k++)
+                nmax += !(Q[k].fl & QF_OOO) && Q[k].rank == max;
+            for (unsigned k = 0; nmax >= 2 && k < s->n[q];) {
+                bool dup = false;
+                if (!(Q[k].fl & QF_OOO) && Q[k].rank == max)
+                    for (unsigned j = k + 1; j < s->n[q] && !dup; j++)
+                        dup = Q[j].idx == Q[k].idx && Q[j].rank == max && !(Q[j].fl & QF_OOO);
+                if (dup)
+                    q_remove(s, q, k);
+                else
+                    k++;
+            }
+        } else if (nf) {
+            unsigned drop[8], nd = 0;
+            for (unsigned f = 0; f < nf; f++) {
+                unsigned k = fresh[f];
+                for (unsigned j = 0; j < n; j++)
+                    if (j != k && Q[j].idx == Q[k].idx && Q[j].rank == max && !(Q[j].fl & QF_OOO)) {
+                        drop[nd++] = j < k ? j : k;
+                        break;
+                    }
+            }
+            if (nd) {
+                /* remove the marked positions (distinct), keeping the order */
+                unsigned w = 0, first = n;
+                for (unsigned d = 0; d < nd; d++)
+                    first = drop[d] < first ? drop[d] : first;
+                if (first < s->lo[q])
+                    s->lo[q] = first;
+                for (unsigned k = 0; k < n; k++) {
+                    bool gone = false;
+                    for (unsigned d = 0; d < nd && !gone; d++)
+                        gone = drop[d] == k;
+                    if (!gone) {
+                        if (s->sig[q])
+                            s->sig[q][w] = s->sig[q][k];
+                        Q[w++] = Q[k];
+                    }
                 }
-        if (dup)
-            q_remove(s, q, k);
-        else
-            k++;
+                s->n[q] = w;
+            }
+        }
     }
     if (s->n[q] >= s->cap)          /* cannot happen: entries are distinct (idx, rank) */
         q_remove(s, q, 0);
+    if (s->sig[q])
+        s->sig[q][s->n[q]] = s->asig[idx];
     s->q[q][s->n[q]++] = (qent){(uint32_t)idx, 0, (uint8_t)(ooo ? QF_OOO : 0), 0};
+    unsigned lo = s->lo[q];
+    while (lo < s->n[q] && ((Q[lo].fl & QF_OOO) || Q[lo].rank == max))
+        lo++;
+    s->lo[q] = lo;
 }
 
 static void q_wait(wstate *s, unsigned q, unsigned N)
@@ -138,6 +213,7 @@ static void q_wait(wstate *s, unsigned q, unsigned N)
         return;
     if (N == 0) {
         s->n[q] = 0;
+        s->lo[q] = 0;
         return;
     }
     unsigned n = s->n[q];
@@ -190,10 +266,21 @@ void gcn_waits_step(const wrun *r, wstate *s, unsigned i)
 
 /* ---- findings during exploration ----------------------------------------- */
 
+#define RMEMO 8
 static int rec_add(wrun *r, int check, unsigned q, unsigned i, unsigned p, unsigned node)
 {
     uint64_t key = (uint64_t)check << 56 | (uint64_t)(i & 0xFFFFFFF) << 28 | (p & 0xFFFFFFF);
     key += 1;   /* 0 marks an empty slot */
+    /* nearly every call repeats a recorded key (the same consumer and
+     * producer in another state of the block): the last RMEMO keys of each
+     * consumer that are in the table are kept in a line of their own, read
+     * in instruction order, before the table is probed */
+    uint64_t *memo = &r->rmemo[RMEMO * (size_t)i];
+    for (unsigned k = 0; k < RMEMO; k++)
+        if (memo[k] == key)
+            return 0;
+    memmove(memo + 1, memo, (RMEMO - 1) * sizeof *memo);
+    memo[0] = key;
     if (2 * (r->rn + 1) > r->rcap) {
         unsigned nc = r->rcap ? 2 * r->rcap : 64;
         uint64_t *nk = calloc(nc, sizeof *nk);
@@ -277,10 +364,10 @@ static int check_insn(wrun *r, const wstate *s, unsigned i, unsigned node)
         bool f_in_q = (F->ctr & (q == WQ_VM ? GCN_LC_VM : GCN_LC_LGKM)) != 0;
         bool f_ooo = q == WQ_VM ? F->vm_ooo : F->lgkm_ooo;
         for (unsigned k = 0; k < s->n[q]; k++) {
-            const qent *e = &s->q[q][k];
-            const bool regs = (r->asig[e->idx] & fs) != 0;
+            const bool regs = (s->sig[q][k] & fs) != 0;
             if (!regs && !other[q])
                 continue;
+            const qent *e = &s->q[q][k];
             const gcn_lfacts *P = &r->cfg->facts[e->idx];
             int rc = 0;
             if (regs && rs_meet(&P->adefs, &F->uses)) {
@@ -386,17 +473,15 @@ static int new_node(wrun *r, unsigned block, const wstate *st, uint32_t h, int p
 /* dst := join(dst, src): per producer the minimum rank.  With widen, a rank
  * that would decrease drops to 0 at once (an over-approximation: rank 0 is
  * retired by no wait but cnt(0)), so a widened state changes at most twice
- * per producer and the exploration converges quickly. */
-static void state_join(wstate *dst, const lstate *src, bool widen)
+ * per producer and the exploration converges quickly.  This is the plain
+ * form (a scan of dst per src entry, then of dst per dst entry); state_join
+ * below computes the same result in linear time and falls back to this one
+ * only when the queue capacity could be reached. */
+static void state_join_plain(wstate *dst, const wstate *src, bool widen)
 {
-    wstate s;
-    s.q[0] = (qent *)src->e;
-    s.q[1] = (qent *)src->e + src->n[0];
-    s.n[0] = src->n[0];
-    s.n[1] = src->n[1];
     for (unsigned q = 0; q < 2; q++) {
-        for (unsigned k = 0; k < s.n[q]; k++) {
-            const qent *e = &s.q[q][k];
+        for (unsigned k = 0; k < src->n[q]; k++) {
+            const qent *e = &src->q[q][k];
             bool found = false;
             for (unsigned j = 0; j < dst->n[q]; j++) {
                 qent *d = &dst->q[q][j];
@@ -436,6 +521,94 @@ static void state_join(wstate *dst, const lstate *src, bool widen)
     }
 }
 
+/* Per producer key (idx, out-of-order) of a join: what dst and src hold. */
+typedef struct jkey {
+    uint32_t idx;
+    uint8_t ooo, fl, hasd, hass;
+    uint8_t mind, maxd;     /* dst entries: minimum and maximum rank */
+    uint8_t mins, s0, sless;/* src: minimum rank, first rank, a later one below the first */
+} jkey;
+
+/* The same as state_join_plain, by keys: the plain form leaves, per key, one
+ * entry at the first dst position of the key (or appended after dst, in the
+ * order keys first appear in src) with the OR of the flags and the rank
+ *   dst and src: min(dst, src), or with widen 0 if some src rank is below
+ *                some dst rank, else the dst minimum;
+ *   dst only:    the dst minimum;
+ *   src only:    min over src, or with widen 0 if a later src entry is
+ *                below the first, else the first;
+ * then a stable sort by rank, highest first. */
+static void state_join(wrun *r, wstate *dst, const wstate *src, bool widen)
+{
+    dst->lo[0] = dst->lo[1] = 0;
+    if (dst->n[0] + src->n[0] > dst->cap || dst->n[1] + src->n[1] > dst->cap) {
+        state_join_plain(dst, src, widen);
+        return;
+    }
+    for (unsigned q = 0; q < 2; q++) {
+        unsigned nd = dst->n[q], ns = src->n[q], nk = 0;
+        const qent *S = src->q[q];
+        qent *D = dst->q[q];
+        jkey *K = r->jkeys;
+        for (unsigned pass = 0; pass < 2; pass++) {
+            const qent *E = pass ? S : D;
+            unsigned n = pass ? ns : nd;
+            for (unsigned k = 0; k < n; k++) {
+                unsigned key = E[k].idx * 2u + (E[k].fl & QF_OOO);
+                unsigned slot = r->jslot[key];
+                uint8_t rk = E[k].rank;
+                if (slot == ~0u) {
+                    slot = r->jslot[key] = nk++;
+                    K[slot] = (jkey){E[k].idx, (uint8_t)(E[k].fl & QF_OOO), 0, 0, 0, 0, 0, 0, 0, 0};
+                }
+                jkey *J = &K[slot];
+                J->fl |= E[k].fl;
+                if (!pass) {
+                    J->mind = J->hasd && J->mind < rk ? J->mind : rk;
+                    J->maxd = J->hasd && J->maxd > rk ? J->maxd : rk;
+                    J->hasd = 1;
+                } else if (!J->hass) {
+                    J->hass = 1;
+                    J->mins = J->s0 = rk;
+                } else {
+                    if (rk < J->mins)
+                        J->mins = rk;
+                    if (rk < J->s0)
+                        J->sless = 1;
+                }
+            }
+        }
+        /* keys in slot order are exactly the plain form's positions */
+        unsigned cnt[64] = {0};
+        for (unsigned k = 0; k < nk; k++) {
+            jkey *J = &K[k];
+            unsigned rk;
+            if (J->hasd && J->hass)
+                rk = widen ? (J->mins < J->maxd ? 0u : J->mind)
+                           : (J->mins < J->mind ? J->mins : J->mind);
+            else if (J->hasd)
+                rk = J->mind;
+            else
+                rk = widen ? (J->sless ? 0u : J->s0) : J->mins;
+            J->mind = (uint8_t)rk;
+            cnt[rk & 63]++;
+            r->jslot[J->idx * 2u + J->ooo] = ~0u;
+        }
+        /* stable counting sort, highest rank first */
+        unsigned at = 0;
+        for (unsigned rk = 64; rk-- > 0;) {
+            unsigned c = cnt[rk];
+            cnt[rk] = at;
+            at += c;
+        }
+        for (unsigned k = 0; k < nk; k++) {
+            const jkey *J = &K[k];
+            D[cnt[J->mind & 63]++] = (qent){J->idx, J->mind, J->fl, 0};
+        }
+        dst->n[q] = nk;
+    }
+}
+
 static int add_state(wrun *r, unsigned block, wstate *st, int pred, wstate *tmp)
 {
     uint32_t h = state_hash(st);
@@ -449,18 +622,16 @@ static int add_state(wrun *r, unsigned block, wstate *st, int pred, wstate *tmp)
     /* budget exhausted: merge into the block's widened state */
     r->widened = true;
     int w = r->bwiden[block];
-    tmp->n[0] = st->n[0];
-    tmp->n[1] = st->n[1];
-    memcpy(tmp->q[0], st->q[0], sizeof(qent) * st->n[0]);
-    memcpy(tmp->q[1], st->q[1], sizeof(qent) * st->n[1]);
     if (w >= 0) {
         /* the widened state is the accumulator: join the new state into it */
         gcn_wstate_load(tmp, r->nodes[w].st);
-        lstate *ns = state_freeze(st, 0);
-        if (!ns)
-            return -1;
-        state_join(tmp, ns, true);
-        free(ns);
+        state_join(r, tmp, st, true);
+    } else {
+        tmp->n[0] = st->n[0];
+        tmp->n[1] = st->n[1];
+        tmp->lo[0] = tmp->lo[1] = 0;
+        memcpy(tmp->q[0], st->q[0], sizeof(qent) * st->n[0]);
+        memcpy(tmp->q[1], st->q[1], sizeof(qent) * st->n[1]);
     }
     uint32_t h2 = state_hash(tmp);
     if (w >= 0 && h2 == r->nodes[w].st->hash && state_eq(r->nodes[w].st, tmp))
@@ -491,19 +662,24 @@ int gcn_waits_explore(wrun *r, const gcn_cfg *cfg, const gcn_values *vals,
     r->bcount = calloc(cfg->nblocks, sizeof *r->bcount);
     r->bwiden = malloc(sizeof *r->bwiden * cfg->nblocks);
     r->asig = malloc(sizeof *r->asig * cfg->ninsn);
+    r->jslot = malloc(sizeof *r->jslot * 2 * cfg->ninsn);
+    r->rmemo = calloc(RMEMO * (size_t)cfg->ninsn, sizeof *r->rmemo);
+    r->jkeys = malloc(sizeof *r->jkeys * (2 * r->qcap + 1));
     r->fsig = malloc(sizeof *r->fsig * cfg->ninsn);
     wstate st, tmp;
-    if (!r->bcount || !r->bwiden || !r->asig || !r->fsig || gcn_wstate_init(&st, r->qcap) < 0 ||
+    if (!r->bcount || !r->bwiden || !r->asig || !r->jslot || !r->jkeys || !r->rmemo || !r->fsig || gcn_wstate_init(&st, r->qcap) < 0 || wstate_track_sig(&st, r->asig) < 0 ||
         gcn_wstate_init(&tmp, r->qcap) < 0)
         return -1;
     for (unsigned k = 0; k < cfg->nblocks; k++)
         r->bwiden[k] = -1;
+    memset(r->jslot, 0xFF, sizeof *r->jslot * 2 * cfg->ninsn);
     for (unsigned i = 0; i < cfg->ninsn; i++) {
         const gcn_lfacts *f = &cfg->facts[i];
         r->asig[i] = rs_sig(&f->adefs);
         r->fsig[i] = rs_sig(&f->uses) | rs_sig(&f->defs) | r->asig[i];
     }
     st.n[0] = st.n[1] = 0;
+    st.lo[0] = st.lo[1] = 0;
     int rc = 0;
     r->bcount[0] = 1;
     if (new_node(r, 0, &st, state_hash(&st), -1, false) < 0)
@@ -538,6 +714,9 @@ void gcn_waits_free(wrun *r)
     free(r->bwiden);
     free(r->asig);
     free(r->fsig);
+    free(r->jslot);
+    free(r->jkeys);
+    free(r->rmemo);
     memset(r, 0, sizeof *r);
 }
 
@@ -663,9 +842,22 @@ static int trace_path(const wrun *r, const unsigned *path, unsigned n, unsigned 
         return -1;
     }
     wstate *s = &t->at;
-    for (unsigned k = 0; k < n; k++) {
+    /* Everything recorded is reset where the producer is issued, and each
+     * node's queues are its stored state: the replay can start at the last
+     * node of the path that issues the producer (before the consumer). */
+    unsigned k0 = n ? n - 1 : 0;
+    for (unsigned k = n; k-- > 0;) {
+        const gcn_block *blk = &r->cfg->blocks[r->nodes[path[k]].block];
+        unsigned lim = k == n - 1 ? cons : blk->last + 1;
+        if (p >= blk->first && p < lim) {
+            k0 = k;
+            break;
+        }
+    }
+    for (unsigned k = 0; k < n; k++)
+        t->joined |= r->nodes[path[k]].joined;
+    for (unsigned k = k0; k < n; k++) {
         const wnode *nd = &r->nodes[path[k]];
-        t->joined |= nd->joined;
         gcn_wstate_load(s, nd->st);
         const gcn_block *blk = &r->cfg->blocks[nd->block];
         for (unsigned i = blk->first; i <= blk->last; i++) {
@@ -902,15 +1094,6 @@ static int severity_of(int check)
     }
 }
 
-/* Strength a producer needs at the consumer: the rank there (0 for out-of-order). */
-static unsigned need_rank(const wrun *r, const wrec *rc, const ptrace *t)
-{
-    const gcn_lfacts *P = &r->cfg->facts[rc->p];
-    if (rc->q == WQ_VM ? P->vm_ooo : P->lgkm_ooo)
-        return 0;
-    return t->cons_found ? t->cons_rank : 0;
-}
-
 static int emit(const wrun *r, const wrec *rc, const unsigned *path, unsigned n, const ptrace *tr,
                 unsigned others, gcn_findings *out)
 {
@@ -1008,43 +1191,63 @@ static int cmp_rec(const void *x, const void *y)
 }
 
 /* One finding per (check, consumer): the producer that needs the strongest wait. */
+/* The strength a record's producer needs at the consumer: its rank there (0
+ * for out-of-order).  It depends only on the queues at the consumer in rc's
+ * node, which are the node's stored state stepped to the consumer (kept in
+ * *s for the next record of the same node and consumer), so only the chosen
+ * record's path is traced. */
+static unsigned rec_need(const wrun *r, const wrec *rc, wstate *s, unsigned *at_node,
+                         unsigned *at_i)
+{
+    const gcn_lfacts *P = &r->cfg->facts[rc->p];
+    if (rc->q == WQ_VM ? P->vm_ooo : P->lgkm_ooo)
+        return 0;
+    if (*at_node != rc->node || *at_i != rc->i) {
+        const wnode *nd = &r->nodes[rc->node];
+        gcn_wstate_load(s, nd->st);
+        for (unsigned i = r->cfg->blocks[nd->block].first; i < rc->i; i++)
+            gcn_waits_step(r, s, i);
+        *at_node = rc->node;
+        *at_i = rc->i;
+    }
+    unsigned rank = 0;
+    bool ooo = false;
+    return newest_instance(s, rc->q, rc->p, &rank, &ooo) ? rank : 0;
+}
+
 static int emit_all(wrun *r, gcn_findings *out)
 {
     if (r->nrecs)
         qsort(r->recs, r->nrecs, sizeof *r->recs, cmp_rec);
     int added = 0;
+    wstate cs;
+    if (gcn_wstate_init(&cs, r->qcap) < 0) {
+        gcn_wstate_free(&cs);
+        return -1;
+    }
+    unsigned at_node = ~0u, at_i = ~0u;
     for (unsigned a = 0; a < r->nrecs;) {
         unsigned b = a;
         while (b < r->nrecs && r->recs[b].check == r->recs[a].check && r->recs[b].i == r->recs[a].i)
             b++;
+        /* the record needing the lowest wait (the first of equals), then its path */
         int best = -1;
         unsigned best_need = ~0u, best_n = 0;
-        unsigned *best_path = NULL;
-        ptrace best_t;
-        memset(&best_t, 0, sizeof best_t);
         for (unsigned k = a; k < b; k++) {
-            unsigned n;
-            unsigned *path = gcn_waits_path(r, r->recs[k].node, &n);
-            ptrace t;
-            if (!path || trace_path(r, path, n, r->recs[k].i, r->recs[k].p, r->recs[k].q, &t) < 0) {
-                free(path);
-                free(best_path);
-                ptrace_free(&best_t);
-                return -1;
-            }
-            unsigned need = need_rank(r, &r->recs[k], &t);
+            unsigned need = rec_need(r, &r->recs[k], &cs, &at_node, &at_i);
             if (best < 0 || need < best_need) {
-                free(best_path);
-                ptrace_free(&best_t);
                 best = (int)k;
                 best_need = need;
-                best_path = path;
-                best_n = n;
-                best_t = t;
-            } else {
-                free(path);
-                ptrace_free(&t);
             }
+        }
+        unsigned *best_path = gcn_waits_path(r, r->recs[best].node, &best_n);
+        ptrace best_t;
+        memset(&best_t, 0, sizeof best_t);
+        if (!best_path || trace_path(r, best_path, best_n, r->recs[best].i, r->recs[best].p,
+                                     r->recs[best].q, &best_t) < 0) {
+            free(best_path);
+            gcn_wstate_free(&cs);
+            return -1;
         }
         /* producers distinct from the chosen one */
         unsigned others = 0;
@@ -1057,11 +1260,14 @@ static int emit_all(wrun *r, gcn_findings *out)
         int rc = emit(r, &r->recs[best], best_path, best_n, &best_t, others, out);
         free(best_path);
         ptrace_free(&best_t);
-        if (rc < 0)
+        if (rc < 0) {
+            gcn_wstate_free(&cs);
             return -1;
+        }
         added++;
         a = b;
     }
+    gcn_wstate_free(&cs);
     return added;
 }
 

@@ -54,6 +54,11 @@ typedef struct wstate {
     qent *q[2];
     unsigned n[2];
     unsigned cap;
+    unsigned lo[2];      /* hint: entries before lo[q] are out of order or in order at the
+                          * clamped rank (q_push skips them); 0 is always valid */
+    uint64_t *sig[2];    /* NULL, or per entry asig[idx] (the exploration's working state:
+                          * its check reads them in order instead of asig at random) */
+    const uint64_t *asig;
 } wstate;
 
 typedef struct wrun {
@@ -73,6 +78,9 @@ typedef struct wrun {
     uint64_t *asig;      /* per instruction: signature of its async defs (rs_sig) */
     uint64_t *fsig;      /* per instruction: signature of its uses, defs and async defs */
     unsigned qcap;
+    unsigned *jslot;     /* state_join scratch: per (instruction, ooo) key a slot, ~0u free */
+    struct jkey *jkeys;  /* state_join scratch: 2 * qcap + 1 slots */
+    uint64_t *rmemo;     /* per instruction: the last RMEMO rkeys it added or met */
     bool widened, truncated;
 } wrun;
 

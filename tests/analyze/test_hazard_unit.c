@@ -2,7 +2,7 @@
  * test_hazard_unit.c -- unit tests of the hazard engine's mechanics on small
  * instruction sequences assembled by llvm-mc-22 and decoded by gcnsim:
  * s_nop counting ("just enough" vs "one short"), the nearest producer hiding
- * older ones, joins and multi-histories, soft clauses (xnack, a0), the strict
+ * older ones, joins and multi-histories (and their expiry), soft clauses (xnack, a0), the strict
  * window, and the rule table.  The wait-state numbers themselves are checked
  * against LLVM by test_hazard_oracle.sh; here they come from the table.
  */
@@ -340,6 +340,39 @@ static void test_rule_table(void)
     CU_ASSERT_PTR_NULL(gcn_hz_rule_get(n));
 }
 
+/* Histories of a multi-state hold no entry GCN_HZ_WINDOW or more wait states
+ * old: two paths that differ only in such an entry are one history (before,
+ * they stayed apart until more than GCN_HZ_MAXALT piled up in a loop and were
+ * merged, which lost the nearest-producer rule). */
+static void test_multi_expiry(void)
+{
+    seq s;
+    CU_ASSERT_EQUAL_FATAL(assemble("gfx942",
+        "v_mov_b32_e32 v10, 0\n"      /* 0: only on path a */
+        "v_mov_b32_e32 v11, 0\n"      /* 1: only on path b */
+        "s_nop 0\n", &s), 0);          /* 2: one wait state, no entry */
+    for (unsigned nops = GCN_HZ_WINDOW - 1; nops <= GCN_HZ_WINDOW; nops++) {
+        gcn_hz_state init;
+        gcn_hz_reset(&init, s.d.target, 0);
+        gcn_hz_multi a, b;
+        gcn_hz_multi_init(&a, &init);
+        gcn_hz_multi_init(&b, &init);
+        gcn_hz_multi_push(&a, &s.hi[0]);
+        gcn_hz_multi_push(&b, &s.hi[1]);
+        for (unsigned k = 0; k < nops; k++) {
+            gcn_hz_multi_push(&a, &s.hi[2]);
+            gcn_hz_multi_push(&b, &s.hi[2]);
+        }
+        gcn_hz_multi_join(&a, &b);
+        /* 20 wait states back the producers still count: two histories */
+        CU_ASSERT_EQUAL(a.n, nops < GCN_HZ_WINDOW ? 2u : 1u);
+        CU_ASSERT_EQUAL(a.alt[0].n, nops < GCN_HZ_WINDOW ? 1u : 0u);
+        gcn_hz_multi c;
+        gcn_hz_multi_copy(&c, &a);
+        CU_ASSERT(gcn_hz_multi_same(&c, &a));
+    }
+}
+
 int main(void)
 {
     if (CU_initialize_registry() != CUE_SUCCESS)
@@ -349,6 +382,7 @@ int main(void)
     CU_add_test(s, "every instruction counts", test_any_instruction_counts);
     CU_add_test(s, "nearest producer hides older", test_nearest_hides_older);
     CU_add_test(s, "join and multi-state", test_join);
+    CU_add_test(s, "multi-state drops expired entries", test_multi_expiry);
     CU_add_test(s, "soft clauses", test_soft_clause);
     CU_add_test(s, "strict window", test_strict_window);
     CU_add_test(s, "decoded forms", test_decoded_forms);
