@@ -121,6 +121,7 @@ typedef struct sim_insn {
     uint32_t tgt_idx;           /* index of the branch target, or UINT32_MAX */
     gcn_insn raw;
     gcn_hz_insn hz;             /* hazard facts (hazard_sim.c) */
+    uint64_t hz_cons, hz_prod;  /* rule groups it consumes / can produce for (gcn_hz_roles) */
 } sim_insn;
 
 /* ---- tickets ----------------------------------------------------------- */
@@ -237,6 +238,7 @@ typedef struct sim_prog {
     sim_insn **blk;             /* blocks of SIM_PROG_BLK instructions (never move) */
     uint32_t n, cap;
     unsigned accum, nvrows;     /* of the kernel, for operand checks */
+    uint64_t hz_cons;           /* union of the decoded instructions' hz_cons */
 } sim_prog;
 
 #define SIM_PROG_BLK 256
@@ -276,6 +278,22 @@ struct gcn_sim {
 };
 
 /* ---- hazards (hazard_sim.c) ------------------------------------------- */
+#define SIM_HZ_RING 32          /* recent instructions kept for a rebuild (> 21 wait states) */
+#define HZ_SWAP_MAX 64
+struct sim_hz {
+    gcn_hz_state st;
+    uint64_t cons;              /* the prog->hz_cons the history was built for */
+    unsigned rn;                /* instructions so far (ring position) */
+    int stale;                  /* --hazard-effect=stale */
+    const sim_insn *ring[SIM_HZ_RING];
+    /* stale mode: saved pre-write values, and the registers swapped for one consumer */
+    struct hz_save *save;
+    uint32_t seq;
+    unsigned next;              /* next save slot (ring) */
+    unsigned nswap;
+    uint16_t swap_unit[HZ_SWAP_MAX];
+    uint32_t swap_new[HZ_SWAP_MAX][NL];
+};
 void sim_hz_wave_reset(gcn_sim *s, sim_wave *w);
 void sim_hz_before(gcn_sim *s, sim_x *x, const sim_insn *si);
 void sim_hz_after(gcn_sim *s, sim_x *x, const sim_insn *si);
