@@ -222,8 +222,15 @@ unsigned gcn_hz_multi_check(const gcn_hz_multi *m, const gcn_hz_insn *c,
  * gives the same findings. */
 void gcn_hz_roles(const gcn_hz_insn *c, uint64_t *cons, uint64_t *prod);
 /* Let an instruction of `ws` wait states pass without a history entry
- * (it must be no soft-clause member the caller checks, see gcn_hz_roles). */
-void gcn_hz_skip(gcn_hz_state *s, unsigned ws);
+ * (it must be no soft-clause member the caller checks, see gcn_hz_roles):
+ * what gcn_hz_push does for such an instruction, inline for the
+ * simulator's inner loop. */
+static inline void gcn_hz_skip(gcn_hz_state *s, unsigned ws)
+{
+    s->clause.kind = 0;
+    s->clause.count = 0;
+    s->clock += (int32_t)ws;
+}
 
 /* 1 when a and b describe the same history (fixed points in the linter). */
 int gcn_hz_same(const gcn_hz_state *a, const gcn_hz_state *b);

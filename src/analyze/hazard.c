@@ -1164,12 +1164,3 @@ void gcn_hz_roles(const gcn_hz_insn *c, uint64_t *cons, uint64_t *prod)
     *cons = cm;
     *prod = pm;
 }
-
-void gcn_hz_skip(gcn_hz_state *s, unsigned ws)
-{
-    /* what gcn_hz_push does for an instruction without a history entry
-     * that is no soft-clause member */
-    s->clause.kind = 0;
-    s->clause.count = 0;
-    s->clock += (int32_t)ws;
-}

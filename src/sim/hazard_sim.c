@@ -103,7 +103,7 @@ static void rebuild(gcn_sim *s, struct sim_hz *h)
         if (si->hz_prod & h->cons)
             gcn_hz_push(&h->st, &si->hz);
         else
-            gcn_hz_skip(&h->st, si->hz.ws);
+            gcn_hz_skip(&h->st, si->hz_ws);
     }
 }
 
@@ -191,7 +191,8 @@ void sim_hz_before(gcn_sim *s, sim_x *x, const sim_insn *si)
     }
 }
 
-void sim_hz_after(gcn_sim *s, sim_x *x, const sim_insn *si)
+/* Stale mode: put back the values swapped in for si (sim_hz_post). */
+void sim_hz_restore(gcn_sim *s, sim_x *x, const sim_insn *si)
 {
     sim_wave *w = x->w;
     struct sim_hz *h = w->hz;
@@ -214,9 +215,4 @@ void sim_hz_after(gcn_sim *s, sim_x *x, const sim_insn *si)
                     p[l] = h->swap_new[k][l];
     }
     h->nswap = 0;
-    h->ring[h->rn++ % SIM_HZ_RING] = si;
-    if (si->hz_prod & h->cons)
-        gcn_hz_push(&h->st, &si->hz);
-    else
-        gcn_hz_skip(&h->st, si->hz.ws);
 }

@@ -230,6 +230,7 @@ void sim_predecode(sim_insn *si, const gcn_insn *in, const gcn_decoder *d, unsig
     si->raw = *in;
     gcn_hz_analyze(d, in, &si->hz);
     gcn_hz_roles(&si->hz, &si->hz_cons, &si->hz_prod);
+    si->hz_ws = si->hz.ws;
     si->id = in->id;
     si->enc = in->enc;
     si->sub = in->sub;

@@ -473,7 +473,7 @@ static void run_wave(gcn_sim *s, sim_x *x, sim_wave *w, unsigned quantum)
     x->w = w;
     uint32_t cur = w->cur;
     char err[256];
-    int tr = w->traced;
+    int tr = w->traced, hz = s->hz_on && w->hz;
     for (unsigned q = 0; q < quantum; q++) {
         sim_insn *si = sim_prog_insn(p, cur);
         if (__builtin_expect(s->insns >= s->budget, 0)) {
@@ -485,11 +485,11 @@ static void run_wave(gcn_sim *s, sim_x *x, sim_wave *w, unsigned quantum)
         if (__builtin_expect(tr, 0))
             sim_trace_before(s->trace, x, si);
         x->branch_taken = 0;
-        if (s->hz_on)
-            sim_hz_before(s, x, si);
+        if (hz)
+            sim_hz_pre(s, x, si);
         exec_insn(s, x, si);
-        if (s->hz_on)
-            sim_hz_after(s, x, si);
+        if (hz)
+            sim_hz_post(s, x, si);
         s->insns++;
         w->ninsn++;
         if (__builtin_expect(tr, 0))

@@ -97,31 +97,34 @@ enum { MF_VADDR, MF_VDATA, MF_SRSRC, MF_SOFFSET, MF_SADDR, MF_SBASE, MF_SDATA,
 #define VF_NOALIAS 16            /* the destination row is no source of the instruction */
 
 typedef struct sim_insn {
+    /* the fields every execution touches, in the first cache line */
     sim_body fn;
-    sim_body fn2;               /* the body proper when fn is a wrapper (DPP) */
+    uint64_t flags;             /* row flags */
+    uint64_t hz_cons, hz_prod;  /* rule groups it consumes / can produce for (gcn_hz_roles) */
+    uint32_t next;              /* index of the following instruction, or UINT32_MAX */
+    uint32_t tgt_idx;           /* index of the branch target, or UINT32_MAX */
     uint16_t id;
     uint8_t enc, sub, size;
     uint8_t bad;                /* 1: fault when executed (badmsg) */
-    uint64_t flags;             /* row flags */
+    uint8_t vfast;              /* VF_* fast-path bits (see prog.c) */
+    uint8_t hz_ws;              /* wait states it counts (hz.ws) */
+    uint8_t nrd, nwr;
     uint64_t pc;
-    uint64_t target;            /* branch target */
+    /* operands */
     sim_opnd d, d2;             /* destinations in print order */
     sim_opnd s[3];              /* src0, src1, src2 (or carry-in / mask) */
     sim_opnd m[MF_COUNT];       /* memory roles */
     int64_t imm;                /* simm16 / SOPK imm16 / branch offset */
     gcn_mods mods;
-    uint8_t vfast;              /* VF_* fast-path bits (see prog.c) */
-    uint8_t nrd, nwr;
     sim_rref rd[10], wr[3];
+    sim_body fn2;               /* the body proper when fn is a wrapper (DPP) */
+    uint64_t target;            /* branch target */
     char *text;                 /* instruction text as llvm-objdump prints it */
     char *where;                /* "file:line" or NULL */
     char *sym;                  /* "kernel+0x120" or NULL */
     char *badmsg;
-    uint32_t next;              /* index of the following instruction, or UINT32_MAX */
-    uint32_t tgt_idx;           /* index of the branch target, or UINT32_MAX */
     gcn_insn raw;
     gcn_hz_insn hz;             /* hazard facts (hazard_sim.c) */
-    uint64_t hz_cons, hz_prod;  /* rule groups it consumes / can produce for (gcn_hz_roles) */
 } sim_insn;
 
 /* ---- tickets ----------------------------------------------------------- */
@@ -296,7 +299,7 @@ struct sim_hz {
 };
 void sim_hz_wave_reset(gcn_sim *s, sim_wave *w);
 void sim_hz_before(gcn_sim *s, sim_x *x, const sim_insn *si);
-void sim_hz_after(gcn_sim *s, sim_x *x, const sim_insn *si);
+void sim_hz_restore(gcn_sim *s, sim_x *x, const sim_insn *si);
 void sim_hz_free(sim_wave *w);
 
 /* ---- the execution context seen by bodies ----------------------------- */
@@ -326,6 +329,31 @@ struct sim_x {
     uint32_t race_addr;
     int race_war;               /* the race is a write after another wave's read */
 };
+
+/* ---- hazard hooks of the inner loop (hazard_sim.c does the rest) ------- */
+/* Before si executes: the engine only when si consumes a group the history
+ * may hold a producer of (or the history must be rebuilt, or stale mode). */
+static inline void sim_hz_pre(gcn_sim *s, sim_x *x, const sim_insn *si)
+{
+    struct sim_hz *h = x->w->hz;
+    if (h && (h->cons != s->prog->hz_cons || h->stale || (si->hz_cons & h->st.gprod_union)))
+        sim_hz_before(s, x, si);
+}
+/* After si executed: a history entry when it can be a producer the program
+ * needs, else only its wait states. */
+static inline void sim_hz_post(gcn_sim *s, sim_x *x, const sim_insn *si)
+{
+    struct sim_hz *h = x->w->hz;
+    if (!h)
+        return;
+    if (__builtin_expect(h->nswap != 0, 0))
+        sim_hz_restore(s, x, si);
+    h->ring[h->rn++ % SIM_HZ_RING] = si;
+    if (si->hz_prod & h->cons)
+        gcn_hz_push(&h->st, &si->hz);
+    else
+        gcn_hz_skip(&h->st, si->hz_ws);
+}
 
 /* ---- helpers: faults and findings ------------------------------------- */
 void sim_fault(sim_x *x, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
