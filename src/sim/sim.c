@@ -187,6 +187,7 @@ void sim_fault(sim_x *x, const char *fmt, ...)
     if (s->faulted)
         return;
     s->faulted = 1;
+    s->stop = 1;
     char msg[640];
     va_list ap;
     va_start(ap, fmt);
@@ -263,7 +264,7 @@ void sim_finding_w(gcn_sim *s, sim_wave *w, const sim_insn *cons, gcn_sim_findin
     }
     f->wave = w ? w->idx : 0;
     if (s->o.strict)
-        s->finding_stop = 1;
+        s->finding_stop = s->stop = 1;
     if (s->trace)
         sim_trace_finding(s->trace, w, f);
 }
@@ -446,9 +447,7 @@ int sim_exec_one(gcn_sim *s, sim_wave *w, sim_wg *g, const sim_insn *si, sim_x *
     x->sim = s;
     x->w = w;
     x->g = g;
-    x->branch_taken = 0;
-    x->ended = 0;
-    x->waiting = 0;
+    x->flow = 0;
     exec_insn(s, x, si);
     return s->faulted ? -1 : 0;
 }
@@ -473,7 +472,7 @@ static void run_wave(gcn_sim *s, sim_x *x, sim_wave *w, unsigned quantum)
     x->w = w;
     uint32_t cur = w->cur;
     char err[256];
-    int tr = w->traced, hz = s->hz_on && w->hz;
+    const int tr = w->traced, hz = s->hz_on && w->hz;
     for (unsigned q = 0; q < quantum; q++) {
         sim_insn *si = sim_prog_insn(p, cur);
         if (__builtin_expect(s->insns >= s->budget, 0)) {
@@ -484,7 +483,6 @@ static void run_wave(gcn_sim *s, sim_x *x, sim_wave *w, unsigned quantum)
         }
         if (__builtin_expect(tr, 0))
             sim_trace_before(s->trace, x, si);
-        x->branch_taken = 0;
         if (hz)
             sim_hz_pre(s, x, si);
         exec_insn(s, x, si);
@@ -494,10 +492,14 @@ static void run_wave(gcn_sim *s, sim_x *x, sim_wave *w, unsigned quantum)
         w->ninsn++;
         if (__builtin_expect(tr, 0))
             sim_trace_after(s->trace, x, si);
-        if (__builtin_expect(s->faulted || s->finding_stop, 0))
+        if (__builtin_expect(!(x->flow | s->stop) && si->next != UINT32_MAX, 1)) {
+            cur = si->next;         /* the straight line */
+            continue;
+        }
+        if (s->stop)
             return;
         if (x->ended) {
-            x->ended = 0;
+            x->flow = 0;
             w->state = WS_DONE;
             w->cur = cur;
             return;
@@ -677,6 +679,7 @@ int gcn_sim_run(gcn_sim *s, const gcn_dispatch *d, gcn_sim_result *res)
     memset(res, 0, sizeof *res);
     s->faulted = 0;
     s->finding_stop = 0;
+    s->stop = 0;
     s->fault[0] = 0;
     s->insns = 0;
     s->budget = s->o.max_insns;
@@ -867,8 +870,8 @@ int gcn_sim_run(gcn_sim *s, const gcn_dispatch *d, gcn_sim_result *res)
          * live wave waits at it */
         unsigned live = nwaves, waiting = 0, round = 0;
         unsigned q = nwaves > 1 ? quantum : UINT32_MAX;
-        while (live && !s->faulted && !s->finding_stop) {
-            for (unsigned i = 0; i < nwaves && !s->faulted && !s->finding_stop; i++) {
+        while (live && !s->stop) {
+            for (unsigned i = 0; i < nwaves && !s->stop; i++) {
                 sim_wave *w = g->waves[i];
                 if (w->state != WS_RUN)
                     continue;

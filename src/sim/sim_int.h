@@ -265,6 +265,7 @@ struct gcn_sim {
     uint64_t next_addr;
     /* run state */
     int faulted;
+    int stop;                   /* faulted or finding_stop: the inner loop returns */
     char fault[1024];
     gcn_sim_finding *finds;
     unsigned nfinds, cap_finds;
@@ -311,11 +312,18 @@ struct sim_x {
     uint64_t exec;              /* EXEC at issue */
     uint64_t wmask;             /* lanes a VALU result is written for (EXEC & DPP masks) */
     uint64_t next_pc_override;  /* set by branches: 1 + index, 0 none */
-    int branch_taken;
     uint32_t branch_to;         /* insn index when taken */
     uint64_t branch_pc;
-    int ended;
-    int waiting;                /* s_barrier: wave blocks */
+    /* control flow out of the straight line (the inner loop tests `flow`) */
+    union {
+        struct {
+            uint8_t branch_taken;   /* branch_pc is the next pc */
+            uint8_t ended;          /* s_endpgm */
+            uint8_t waiting;        /* s_barrier: wave blocks */
+            uint8_t flow_pad;
+        };
+        uint32_t flow;
+    };
     /* scratch vectors for operand fetch (one per source slot) */
     uint32_t t[4][2][NL];       /* [slot][dword][lane] */
     uint32_t r[4][NL];          /* results */

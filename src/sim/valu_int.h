@@ -25,7 +25,7 @@
 
 /* Hot float bodies get an AVX2+FMA clone on x86-64 (FMA inline, wider loops). */
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(GCN_NO_CLONES)
-#define GCN_HOT __attribute__((target_clones("arch=x86-64-v3", "default")))
+#define GCN_HOT __attribute__((target_clones("arch=x86-64-v4", "arch=x86-64-v3", "default")))
 #else
 #define GCN_HOT
 #endif
