@@ -334,7 +334,10 @@ sim_wave *sim_wave_new(unsigned nvrows, unsigned accum)
         return NULL;
     w->nvrows = nvrows ? nvrows : 1;
     w->accum = accum;
-    w->v = calloc(w->nvrows, sizeof *w->v);
+    /* rows 64-byte aligned: whole-row vector loads and stores */
+    w->v = aligned_alloc(64, (size_t)w->nvrows * sizeof *w->v);
+    if (w->v)
+        memset(w->v, 0, (size_t)w->nvrows * sizeof *w->v);
     w->vpend = calloc(w->nvrows, 1);
     w->vlast = calloc(w->nvrows, sizeof *w->vlast);
     w->vooo = calloc(w->nvrows, 1);
@@ -344,7 +347,10 @@ sim_wave *sim_wave_new(unsigned nvrows, unsigned accum)
     w->sooo_prod = calloc(128, sizeof *w->sooo_prod);
     w->sooo_other = calloc(128, sizeof *w->sooo_other);
     w->sooo_wait = calloc(128, sizeof *w->sooo_wait);
-    uint32_t *pay = calloc(SIM_NTICKETS, (6 * NL) * sizeof(uint32_t));
+    size_t paysz = (size_t)SIM_NTICKETS * (6 * NL) * sizeof(uint32_t);
+    uint32_t *pay = aligned_alloc(64, paysz);     /* payload rows aligned like the VGPR rows */
+    if (pay)
+        memset(pay, 0, paysz);
     if (!w->v || !w->vpend || !w->vlast || !w->vooo || !w->vooo_prod || !w->vooo_other ||
         !w->vooo_wait || !w->sooo_prod || !w->sooo_other || !w->sooo_wait || !pay) {
         free(pay);
@@ -807,7 +813,9 @@ int gcn_sim_run(gcn_sim *s, const gcn_dispatch *d, gcn_sim_result *res)
     free(g->lds);
     free(g->lds_tag);
     free(g->lds_rtag);
-    g->lds = calloc(1, L.lds_size + 16);
+    g->lds = aligned_alloc(64, (L.lds_size + 16 + 63) & ~(size_t)63);
+    if (g->lds)
+        memset(g->lds, 0, L.lds_size + 16);
     g->lds_tag = calloc(L.lds_size / 4 + 4, sizeof *g->lds_tag);
     g->lds_rtag = calloc(L.lds_size / 4 + 4, sizeof *g->lds_rtag);
     g->lds_size = L.lds_size;
@@ -821,7 +829,9 @@ int gcn_sim_run(gcn_sim *s, const gcn_dispatch *d, gcn_sim_result *res)
     if (s->o.trace_fifo || s->o.trace_json || s->o.plot_svg)
         s->trace = sim_trace_new(s);
 
-    sim_x *x = calloc(1, sizeof *x);
+    sim_x *x = aligned_alloc(_Alignof(sim_x), (sizeof *x + 63) & ~(size_t)63);
+    if (x)
+        memset(x, 0, sizeof *x);
     if (!x) {
         res->status = GCN_SIM_EINPUT;
         snprintf(res->msg, sizeof res->msg, "out of memory");

@@ -324,10 +324,12 @@ struct sim_x {
         };
         uint32_t flow;
     };
-    /* scratch vectors for operand fetch (one per source slot) */
-    uint32_t t[4][2][NL];       /* [slot][dword][lane] */
-    uint32_t r[4][NL];          /* results */
-    uint32_t dpp_src0[2][NL];
+    /* scratch vectors for operand fetch (one per source slot), 64-byte
+     * aligned like the register rows (whole-vector loads and stores never
+     * split a cache line; allocate a sim_x with aligned_alloc) */
+    _Alignas(64) uint32_t t[4][2][NL];  /* [slot][dword][lane] */
+    _Alignas(64) uint32_t r[4][NL];     /* results */
+    _Alignas(64) uint32_t dpp_src0[2][NL];
     /* LDS read checks of the current instruction (accumulated, reported once) */
     uint64_t lds_dma_lanes, lds_bar_lanes;
     const sim_ticket *lds_dma_tk, *lds_bar_tk;
