@@ -221,6 +221,10 @@ unsigned gcn_hz_multi_check(const gcn_hz_multi *m, const gcn_hz_insn *c,
  * follow needs no history entry: gcn_hz_skip() instead of gcn_hz_push()
  * gives the same findings. */
 void gcn_hz_roles(const gcn_hz_insn *c, uint64_t *cons, uint64_t *prod);
+/* The window of rule group g (bit g of the masks) under gcn_hz_reset flags:
+ * a producer that many wait states back or more is not seen; 0 for the
+ * soft-clause groups (they look at the current clause instead). */
+unsigned gcn_hz_group_window(unsigned g, unsigned flags);
 /* Let an instruction of `ws` wait states pass without a history entry
  * (it must be no soft-clause member the caller checks, see gcn_hz_roles):
  * what gcn_hz_push does for such an instruction, inline for the

@@ -1164,3 +1164,10 @@ void gcn_hz_roles(const gcn_hz_insn *c, uint64_t *cons, uint64_t *prod)
     *cons = cm;
     *prod = pm;
 }
+
+unsigned gcn_hz_group_window(unsigned g, unsigned flags)
+{
+    if (g >= HZ_NGROUPS || hz_groups[g].rel == REL_CLAUSE)
+        return 0;
+    return (flags & GCN_HZ_STRICT) ? GCN_HZ_WINDOW : hz_groups[g].limit;
+}

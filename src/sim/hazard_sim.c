@@ -77,6 +77,10 @@ void sim_hz_wave_reset(gcn_sim *s, sim_wave *w)
     }
     gcn_hz_reset(&w->hz->st, s->prog->dec.target, s->hz_flags);
     w->hz->cons = s->prog->hz_cons;
+    for (unsigned g = 0; g < 64; g++) {
+        w->hz->last[g] = INT32_MIN / 2;
+        w->hz->win[g] = (uint8_t)gcn_hz_group_window(g, s->hz_flags);
+    }
     w->hz->rn = 0;
     w->hz->seq = 0;
     w->hz->next = 0;
@@ -97,11 +101,13 @@ static void rebuild(gcn_sim *s, struct sim_hz *h)
 {
     gcn_hz_reset(&h->st, s->prog->dec.target, s->hz_flags);
     h->cons = s->prog->hz_cons;
+    for (unsigned g = 0; g < 64; g++)
+        h->last[g] = INT32_MIN / 2;
     unsigned n = h->rn < SIM_HZ_RING ? h->rn : SIM_HZ_RING;
     for (unsigned k = h->rn - n; k != h->rn; k++) {
         const sim_insn *si = h->ring[k % SIM_HZ_RING];
         if (si->hz_prod & h->cons)
-            gcn_hz_push(&h->st, &si->hz);
+            sim_hz_push(h, si);
         else
             gcn_hz_skip(&h->st, si->hz_ws);
     }
@@ -151,7 +157,7 @@ void sim_hz_before(gcn_sim *s, sim_x *x, const sim_insn *si)
         rebuild(s, h);
     h->nswap = 0;
     int stale = h->stale && h->save;
-    if (!stale && !(si->hz_cons & h->st.gprod_union))
+    if (!stale && !sim_hz_may_find(h, si))
         return;
     gcn_hz_finding f[16];
     unsigned n = gcn_hz_check(&h->st, &si->hz, f, 16);

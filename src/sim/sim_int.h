@@ -195,7 +195,8 @@ typedef struct sim_wave {
     sim_ticket *tk_free[SIM_NTICKETS];
     unsigned ntk_free;
     uint32_t seq;
-    unsigned npend;             /* tickets with data not yet landed */
+    unsigned npend;             /* register tickets (VREG, SREG) not yet landed: the
+                                 * register checks run only while there are some */
     uint8_t *vpend;             /* per VGPR row: pending register loads */
     sim_ticket **vlast;
     uint8_t spend[128];
@@ -290,6 +291,8 @@ struct sim_hz {
     unsigned rn;                /* instructions so far (ring position) */
     int stale;                  /* --hazard-effect=stale */
     const sim_insn *ring[SIM_HZ_RING];
+    int32_t last[64];           /* per rule group: clock after its latest producer entry */
+    uint8_t win[64];            /* per rule group: gcn_hz_group_window */
     /* stale mode: saved pre-write values, and the registers swapped for one consumer */
     struct hz_save *save;
     uint32_t seq;
@@ -343,11 +346,29 @@ struct sim_x {
 /* ---- hazard hooks of the inner loop (hazard_sim.c does the rest) ------- */
 /* Before si executes: the engine only when si consumes a group the history
  * may hold a producer of (or the history must be rebuilt, or stale mode). */
+static inline int sim_hz_may_find(const struct sim_hz *h, const sim_insn *si)
+{
+    /* a group si consumes with a producer entry inside the group's window
+     * (or a soft clause running) */
+    for (uint64_t m = si->hz_cons & h->st.gprod_union; m; m &= m - 1) {
+        unsigned g = (unsigned)__builtin_ctzll(m);
+        if (h->win[g] ? h->st.clock - h->last[g] < (int32_t)h->win[g] : h->st.clause.count != 0)
+            return 1;
+    }
+    return 0;
+}
 static inline void sim_hz_pre(gcn_sim *s, sim_x *x, const sim_insn *si)
 {
     struct sim_hz *h = x->w->hz;
-    if (h && (h->cons != s->prog->hz_cons || h->stale || (si->hz_cons & h->st.gprod_union)))
+    if (h && (h->cons != s->prog->hz_cons || h->stale || sim_hz_may_find(h, si)))
         sim_hz_before(s, x, si);
+}
+/* Append si to the history (its producer groups' clocks move on). */
+static inline void sim_hz_push(struct sim_hz *h, const sim_insn *si)
+{
+    gcn_hz_push(&h->st, &si->hz);
+    for (uint64_t m = si->hz_prod & h->cons; m; m &= m - 1)
+        h->last[__builtin_ctzll(m)] = h->st.clock;
 }
 /* After si executed: a history entry when it can be a producer the program
  * needs, else only its wait states. */
@@ -360,7 +381,7 @@ static inline void sim_hz_post(gcn_sim *s, sim_x *x, const sim_insn *si)
         sim_hz_restore(s, x, si);
     h->ring[h->rn++ % SIM_HZ_RING] = si;
     if (si->hz_prod & h->cons)
-        gcn_hz_push(&h->st, &si->hz);
+        sim_hz_push(h, si);
     else
         gcn_hz_skip(&h->st, si->hz_ws);
 }

@@ -3,7 +3,8 @@
  * (src/sim/hazard_sim.c) gives exactly the findings of the full history.
  *
  * The simulator checks an instruction only when it consumes a rule group
- * some entry of the history may produce for, and gives a history entry only
+ * with a producer entry inside the group's window (or a soft clause is
+ * running), and gives a history entry only
  * to instructions that can be the producer of a group an instruction decoded
  * so far consumes (gcn_hz_roles); the others advance the clock
  * (gcn_hz_skip).  When a newly decoded instruction consumes new groups, the
@@ -185,17 +186,38 @@ typedef struct simhz {
     uint64_t cons;                /* program consumer mask the history was built for */
     unsigned rn;
     unsigned ring[RING];
+    int32_t last[64];             /* per group: clock after its latest producer entry */
+    uint8_t win[64];
 } simhz;
+
+static void sim_push(simhz *h, const pool *p, unsigned i)
+{
+    gcn_hz_push(&h->st, &p->hi[i]);
+    for (uint64_t m = p->prod[i] & h->cons; m; m &= m - 1)
+        h->last[__builtin_ctzll(m)] = h->st.clock;
+}
+
+static int sim_may_find(const simhz *h, const pool *p, unsigned i)
+{
+    for (uint64_t m = p->cons[i] & h->st.gprod_union; m; m &= m - 1) {
+        unsigned g = (unsigned)__builtin_ctzll(m);
+        if (h->win[g] ? h->st.clock - h->last[g] < (int32_t)h->win[g] : h->st.clause.count != 0)
+            return 1;
+    }
+    return 0;
+}
 
 static void sim_rebuild(simhz *h, const pool *p, uint64_t prog, unsigned flags)
 {
     gcn_hz_reset(&h->st, p->d.target, flags);
     h->cons = prog;
+    for (unsigned g = 0; g < 64; g++)
+        h->last[g] = INT32_MIN / 2;
     unsigned n = h->rn < RING ? h->rn : RING;
     for (unsigned k = h->rn - n; k != h->rn; k++) {
         unsigned i = h->ring[k % RING];
         if (p->prod[i] & h->cons)
-            gcn_hz_push(&h->st, &p->hi[i]);
+            sim_push(h, p, i);
         else
             gcn_hz_skip(&h->st, p->hi[i].ws);
     }
@@ -224,6 +246,10 @@ int main(void)
                 gcn_hz_reset(&h.st, p.d.target, flags);
                 h.cons = 0;
                 h.rn = 0;
+                for (unsigned g = 0; g < 64; g++) {
+                    h.last[g] = INT32_MIN / 2;
+                    h.win[g] = (uint8_t)gcn_hz_group_window(g, flags);
+                }
                 uint64_t prog = 0;
                 uint8_t decoded[MAXP] = { 0 };
                 /* a sub-pool per trial, so that programs differ in what they consume */
@@ -241,7 +267,7 @@ int main(void)
                         sim_rebuild(&h, &p, prog, flags);
                     gcn_hz_finding ff[16], fs[16];
                     unsigned nf = gcn_hz_check(&full, &p.hi[i], ff, 16), ns = 0;
-                    if (p.cons[i] & h.st.gprod_union) {
+                    if (sim_may_find(&h, &p, i)) {
                         ns = gcn_hz_check(&h.st, &p.hi[i], fs, 16);
                         checks++;
                     } else {
@@ -266,7 +292,7 @@ int main(void)
                     gcn_hz_push(&full, &p.hi[i]);
                     h.ring[h.rn++ % RING] = i;
                     if (p.prod[i] & h.cons) {
-                        gcn_hz_push(&h.st, &p.hi[i]);
+                        sim_push(&h, &p, i);
                         pushes++;
                     } else {
                         gcn_hz_skip(&h.st, p.hi[i].ws);
