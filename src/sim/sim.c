@@ -413,7 +413,6 @@ void sim_wave_reset(sim_wave *w)
     w->state = WS_RUN;
     w->nlw = w->lw_next = 0;
     w->nlrd = w->lrd_next = 0;
-    w->ninsn = 0;
     w->cur = 0;
     w->seq = 0;
     if (w->priv && w->priv_size)
@@ -495,7 +494,6 @@ static void run_wave(gcn_sim *s, sim_x *x, sim_wave *w, unsigned quantum)
         if (hz)
             sim_hz_post(s, x, si);
         s->insns++;
-        w->ninsn++;
         if (__builtin_expect(tr, 0))
             sim_trace_after(s->trace, x, si);
         if (__builtin_expect(!(x->flow | s->stop) && si->next != UINT32_MAX, 1)) {

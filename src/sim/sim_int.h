@@ -184,7 +184,6 @@ typedef struct sim_wave {
     uint32_t cur;               /* index of the current instruction */
     int state;
     unsigned idx;               /* wave index in its workgroup */
-    uint64_t ninsn;
     sim_wg *wg;
     /* private segment (scratch): per lane priv_size bytes */
     uint8_t *priv;
