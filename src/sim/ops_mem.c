@@ -102,11 +102,17 @@ static uint64_t atomic_apply(int op, uint8_t *p, unsigned size, uint64_t data, u
 }
 
 /* ---- tickets for register results ------------------------------------------- */
-static sim_ticket *vreg_ticket(sim_x *x, const sim_opnd *dst, unsigned dn, unsigned counters)
+static sim_ticket *vreg_ticket_nz(sim_x *x, const sim_opnd *dst, unsigned dn, unsigned counters)
 {
     sim_ticket *t = sim_tk_new(x, TK_VREG, counters);
     t->dreg = dst->r;
     t->dn = (uint8_t)dn;
+    return t;
+}
+/* (the payload zeroed: lanes a load does not write read as 0) */
+static sim_ticket *vreg_ticket(sim_x *x, const sim_opnd *dst, unsigned dn, unsigned counters)
+{
+    sim_ticket *t = vreg_ticket_nz(x, dst, dn, counters);
     memset(t->data, 0, (size_t)dn * NL * 4);
     return t;
 }
@@ -446,13 +452,17 @@ static void ds_read(sim_x *x, unsigned nbytes, int sext, int d16)
     if (ds_lanes(x, (uint16_t)I->mods.offset, nbytes, addr, &lo, &hi))
         return;
     ds_check_reads(x, addr, nbytes, lo, hi);
-    sim_ticket *t = vreg_ticket(x, d, dn, TC_LGKM);
-    t->wmask_mode = (uint8_t)d16;
     const uint8_t *lds = x->g->lds;
     uint64_t e = x->exec;
     if (nbytes == 4 && e == ~0ull && lanes_contig(addr, 4)) {
-        memcpy(t->data, lds + addr[0], NL * 4);          /* one block */
-    } else if (nbytes == 4) {
+        sim_ticket *t = vreg_ticket_nz(x, d, dn, TC_LGKM);
+        memcpy(t->data, lds + addr[0], NL * 4);          /* one block, every lane */
+        sim_tk_issue(x, t);
+        return;
+    }
+    sim_ticket *t = vreg_ticket(x, d, dn, TC_LGKM);
+    t->wmask_mode = (uint8_t)d16;
+    if (nbytes == 4) {
         for (unsigned l = 0; l < NL; l++)
             if (e >> l & 1)
                 memcpy(&t->data[l], lds + addr[l], 4);
@@ -1024,12 +1034,13 @@ static void buf_load(sim_x *x, unsigned nbytes, int sext, int d16)
             return;
         }
         const sim_opnd *d = I->d.kind == OK_V ? &I->d : MOP(MF_VDATA);
-        sim_ticket *t = vreg_ticket(x, d, nd, TC_VM);
         if (nd == 1 && e == ~0ull && buf_contig(vo, ioff, nr)) {
-            memcpy(t->data, win + vo[0] + ioff, NL * 4);      /* one block */
+            sim_ticket *t = vreg_ticket_nz(x, d, nd, TC_VM);
+            memcpy(t->data, win + vo[0] + ioff, NL * 4);      /* one block, every lane */
             sim_tk_issue(x, t);
             return;
         }
+        sim_ticket *t = vreg_ticket(x, d, nd, TC_VM);
         for (unsigned k = 0; k < nd; k++) {
             uint32_t *out = t->data + k * NL;
             for (unsigned l = 0; l < NL; l++) {
