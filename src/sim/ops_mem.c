@@ -444,7 +444,7 @@ static inline uint32_t load_value(uint32_t v, unsigned nbytes, int sext, int d16
     return v;
 }
 
-static void ds_read(sim_x *x, unsigned nbytes, int sext, int d16)
+GCN_HOT static void ds_read(sim_x *x, unsigned nbytes, int sext, int d16)
 {
     const sim_opnd *d = &I->d;
     unsigned dn = nbytes <= 4 ? 1 : nbytes / 4;
@@ -975,6 +975,30 @@ static inline int buf_contig(const uint32_t *vo, uint64_t ioff, uint64_t nr)
     return diff == 0 && v0 <= UINT32_MAX - 4 * NL && (uint64_t)v0 + ioff + 4 * NL <= nr;
 }
 
+/* A block access of 256 bytes at host address p: when the same instruction
+ * of this wave moved by a fixed step since its last access, ask the host to
+ * fetch the block one step further (a loop's next iteration) into the cache.
+ * Only the host's cache is concerned, never the simulated machine. */
+static inline void stream_prefetch(sim_x *x, const uint8_t *p, int write)
+{
+    sim_wave *w = x->w;
+    unsigned k = (unsigned)(I->pc >> 2) & 15;
+    if (w->pf[k].pc == I->pc) {
+        ptrdiff_t d = p - w->pf[k].last;
+        if (d != 0 && d > -(1 << 26) && d < (1 << 26)) {
+            const uint8_t *q = p + d;
+            for (unsigned i = 0; i < NL * 4; i += 64) {
+                if (write)
+                    __builtin_prefetch(q + i, 1);
+                else
+                    __builtin_prefetch(q + i, 0);
+            }
+        }
+    }
+    w->pf[k].pc = I->pc;
+    w->pf[k].last = p;
+}
+
 static inline const uint32_t *buf_voff(sim_x *x, uint32_t *zeros)
 {
     const sim_opnd *va = MOP(MF_VADDR);
@@ -985,7 +1009,7 @@ static inline const uint32_t *buf_voff(sim_x *x, uint32_t *zeros)
 }
 
 /* buffer load of nd dwords (or an 8/16-bit element) per lane */
-static void buf_load(sim_x *x, unsigned nbytes, int sext, int d16)
+GCN_HOT static void buf_load(sim_x *x, unsigned nbytes, int sext, int d16)
 {
     bufdesc b;
     if (get_desc(x, &b))
@@ -1016,6 +1040,7 @@ static void buf_load(sim_x *x, unsigned nbytes, int sext, int d16)
             }
             uint8_t *dst = (uint8_t *)t->data;
             if (nd == 1 && e == ~0ull && buf_contig(vo, ioff, nr)) {
+                stream_prefetch(x, win + vo[0] + ioff, 0);
                 memcpy(dst, win + vo[0] + ioff, NL * 4);      /* one block */
                 sim_lds_pend_dma(x, t);
                 sim_tk_issue(x, t);
@@ -1036,6 +1061,7 @@ static void buf_load(sim_x *x, unsigned nbytes, int sext, int d16)
         const sim_opnd *d = I->d.kind == OK_V ? &I->d : MOP(MF_VDATA);
         if (nd == 1 && e == ~0ull && buf_contig(vo, ioff, nr)) {
             sim_ticket *t = vreg_ticket_nz(x, d, nd, TC_VM);
+            stream_prefetch(x, win + vo[0] + ioff, 0);
             memcpy(t->data, win + vo[0] + ioff, NL * 4);      /* one block, every lane */
             sim_tk_issue(x, t);
             return;
@@ -1141,7 +1167,7 @@ BODY(BUFFER_LOAD_SBYTE_D16_HI) { buf_load(x, 1, 1, 2); }
 BODY(BUFFER_LOAD_SHORT_D16) { buf_load(x, 2, 0, 1); }
 BODY(BUFFER_LOAD_SHORT_D16_HI) { buf_load(x, 2, 0, 2); }
 
-static void buf_store(sim_x *x, unsigned nbytes, int hi16)
+GCN_HOT static void buf_store(sim_x *x, unsigned nbytes, int hi16)
 {
     bufdesc b;
     if (get_desc(x, &b))
@@ -1155,6 +1181,7 @@ static void buf_store(sim_x *x, unsigned nbytes, int hi16)
         const uint32_t *vo = buf_voff(x, zeros);
         uint64_t e = x->exec, nr = b.num_records, ioff = (uint32_t)I->mods.offset;
         if (nd == 1 && e == ~0ull && buf_contig(vo, ioff, nr)) {
+            stream_prefetch(x, win + vo[0] + ioff, 1);
             memcpy(win + vo[0] + ioff, x->w->v[s->r], NL * 4);    /* one block */
             sim_tk_issue(x, sim_tk_new(x, TK_STORE, TC_VM));
             return;

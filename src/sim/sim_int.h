@@ -211,6 +211,9 @@ typedef struct sim_wave {
      * (the other side of a race report) */
     struct { const sim_insn *si; uint32_t lo, hi; } lw[32], lrd[32];
     unsigned nlw, lw_next, nlrd, lrd_next;
+    /* host prefetch of streaming buffer accesses: per memory instruction
+     * (hashed by pc), the host address of its last block */
+    struct { uint64_t pc; const uint8_t *last; } pf[16];
     /* trace */
     int traced;
     struct sim_hz *hz;          /* hazard history (hazard_sim.c) */
