@@ -35,18 +35,19 @@
     { uint32_t nan = 0; (void)Bv; (void)Cv; \
       LANES { DECL; uint32_t r = f2u(EXPR); R[l] = r; nan |= (0x7f800000u - (r & 0x7fffffffu)) >> 31; } \
       return nan; }
-#define FBODY(ID, N) HBODY(ID) { \
-    const uint32_t *A, *Bv = NULL, *Cv = NULL; \
-    if (f32_plain(x, (1u << N) - 1)) { \
+#define FBODY(ID, N) \
+    GCN_HOT __attribute__((noinline)) static void ID##_general(sim_x *x) { \
+        const uint32_t *A, *Bv = NULL, *Cv = NULL; \
+        A = vsrc_f32(x, 0); if (N > 1) Bv = vsrc_f32(x, 1); if (N > 2) Cv = vsrc_f32(x, 2); \
+        uint32_t *R = vout(x); int rm = RM32(x); uint32_t nan = ID##_lanes(R, A, Bv, Cv); rm_end(rm); \
+        if (nan) { nan_fix_vec(R, A, Bv, Cv); } vdst_f32(x, R); } \
+    HBODY(ID) { \
+        if (!f32_plain(x, (1u << N) - 1)) { ID##_general(x); return; } \
         uint32_t (*v)[NL] = x->w->v; const sim_insn *i = x->i; \
+        const uint32_t *A = v[i->s[0].r], *Bv = N > 1 ? v[i->s[1].r] : NULL, *Cv = N > 2 ? v[i->s[2].r] : NULL; \
         uint32_t *D = v[i->d.r], *R = (i->vfast & VF_NOALIAS) ? D : x->r[0]; \
-        A = v[i->s[0].r]; if (N > 1) Bv = v[i->s[1].r]; if (N > 2) Cv = v[i->s[2].r]; \
-        if (ID##_lanes(R, A, Bv, Cv)) nan_fix_vec(R, A, Bv, Cv); \
-        if (R != D) memcpy(D, R, NL * 4); \
-        return; } \
-    A = vsrc_f32(x, 0); if (N > 1) Bv = vsrc_f32(x, 1); if (N > 2) Cv = vsrc_f32(x, 2); \
-    uint32_t *R = vout(x); int rm = RM32(x); uint32_t nan = ID##_lanes(R, A, Bv, Cv); rm_end(rm); \
-    if (nan) { nan_fix_vec(R, A, Bv, Cv); } vdst_f32(x, R); }
+        if (__builtin_expect(ID##_lanes(R, A, Bv, Cv), 0)) nan_fix_vec(R, A, Bv, Cv); \
+        if (R != D) memcpy(D, R, NL * 4); }
 #define F1(ID, EXPR) FLANES(ID, 1, float a = u2f(A[l]), EXPR) FBODY(ID, 1)
 #define F2(ID, EXPR) FLANES(ID, 2, float a = u2f(A[l]); float b = u2f(Bv[l]), EXPR) FBODY(ID, 2)
 #define F3(ID, EXPR) FLANES(ID, 3, float a = u2f(A[l]); float b = u2f(Bv[l]); float c = u2f(Cv[l]), EXPR) FBODY(ID, 3)
