@@ -3,8 +3,8 @@
 # time of the simulation, which a loaded machine disturbs less than wall time) and the ratio to a
 # native C loop doing the same work, for the vector add of kernels/vector_add and the VALU loop
 # of bench/bench_valu.s, with the hazard checks on (gcnsim's default) and off
-# (--hazard-effect=off).  Targets: vector add within 30x of native C; VALU loop >= 50 M
-# wave-instructions/s on one core.
+# (--hazard-effect=off).  Targets, with gcnsim's default settings (hazard checks on): vector
+# add within 30x of native C; VALU loop >= 50 M wave-instructions/s on one core.
 #   usage: bench/bench_sim.sh [N_vector_add] [ITERS_valu]     (run from the build directory)
 set -eu
 srcdir=${top_srcdir:-$(cd "$(dirname "$0")/.." && pwd)}
@@ -52,15 +52,16 @@ import sys
 a = sys.argv[1:]
 print("%-40s %12s %8s %8s %14s %10s %8s" % ("kernel", "wave-insns", "CPU s", "wall s",
       "M wave-insn/s", "native s", "ratio"))
-best = {}
+dflt = {}
 for i in range(0, len(a), 5):
     name, ins, cpu, wall, nat = a[i], int(a[i + 1]), float(a[i + 2]), float(a[i + 3]), float(a[i + 4])
     print("%-40s %12d %8.3f %8.3f %14.1f %10.5f %7.1fx" % (name.replace(":", " "), ins, cpu,
           wall, ins / cpu / 1e6, nat, cpu / nat))
     k = name.split(":")[0]
-    best[k] = min(best.get(k, 1e30), cpu / nat if k == "vector_add" else -ins / cpu / 1e6)
-print("targets (best of the two modes): vector add within 30x of native: %s (%.1fx); "
+    if name.endswith("hazards=report"):     # gcnsim's default settings
+        dflt[k] = cpu / nat if k == "vector_add" else ins / cpu / 1e6
+print("targets (default settings, hazard checks on): vector add within 30x of native: %s (%.1fx); "
       "VALU loop >= 50 M wave-insn/s: %s (%.1f M)" %
-      ("met" if best["vector_add"] <= 30 else "NOT met", best["vector_add"],
-       "met" if -best["bench_valu"] >= 50 else "NOT met", -best["bench_valu"]))
+      ("met" if dflt["vector_add"] <= 30 else "NOT met", dflt["vector_add"],
+       "met" if dflt["bench_valu"] >= 50 else "NOT met", dflt["bench_valu"]))
 PY

@@ -214,6 +214,30 @@ int gcn_hz_multi_same(const gcn_hz_multi *a, const gcn_hz_multi *b);
 unsigned gcn_hz_multi_check(const gcn_hz_multi *m, const gcn_hz_insn *c,
                             gcn_hz_finding *out, unsigned max);
 
+/* For a caller that keeps one linear history (the simulator): the groups
+ * of c that can matter.  *cons: the groups c is a consumer of with at least
+ * one operand to look up (a subset of c->gcons); *prod: the groups c can be
+ * the matching producer of, judged by the kind of registers it defines (a
+ * subset of c->gprod), plus the soft-clause groups it is a member of.  An
+ * instruction whose *prod meets no *cons of any instruction that can still
+ * follow needs no history entry: gcn_hz_skip() instead of gcn_hz_push()
+ * gives the same findings. */
+void gcn_hz_roles(const gcn_hz_insn *c, uint64_t *cons, uint64_t *prod);
+/* The window of rule group g (bit g of the masks) under gcn_hz_reset flags:
+ * a producer that many wait states back or more is not seen; 0 for the
+ * soft-clause groups (they look at the current clause instead). */
+unsigned gcn_hz_group_window(unsigned g, unsigned flags);
+/* Let an instruction of `ws` wait states pass without a history entry
+ * (it must be no soft-clause member the caller checks, see gcn_hz_roles):
+ * what gcn_hz_push does for such an instruction, inline for the
+ * simulator's inner loop. */
+static inline void gcn_hz_skip(gcn_hz_state *s, unsigned ws)
+{
+    s->clause.kind = 0;
+    s->clause.count = 0;
+    s->clock += (int32_t)ws;
+}
+
 /* 1 when a and b describe the same history (fixed points in the linter). */
 int gcn_hz_same(const gcn_hz_state *a, const gcn_hz_state *b);
 

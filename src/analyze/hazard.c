@@ -1154,3 +1154,71 @@ void gcn_hz_format(const gcn_hz_finding *f, gcn_strbuf *sb)
                   (unsigned long long)f->cons_pc, gcn_hz_unit_name(f->unit, u, sizeof u),
                   f->required, f->required == 1 ? "" : "s", f->present);
 }
+
+/* ------------------------------------------- one linear history (gcnsim) */
+
+/* Can p be the matching producer of a group with relation rel for some
+ * consumer?  A superset of what rel_match() can accept: only the kind of
+ * registers p defines (or its srcC, store data, hwreg) counts. */
+static int defs_meet(const gcn_hz_insn *p, unsigned lo, unsigned hi, unsigned role)
+{
+    for (unsigned i = 0; i < p->ndef; i++) {
+        const gcn_hz_range *r = &p->def[i];
+        if (role && !(r->role & role))
+            continue;
+        if (r->n && r->lo < hi && lo < (unsigned)r->lo + r->n)
+            return 1;
+    }
+    return 0;
+}
+
+static int prod_feasible(unsigned rel, const gcn_hz_insn *p)
+{
+    switch (rel) {
+    case REL_USE: case REL_DEF: return defs_meet(p, 0, GCN_HZ_NUNITS, 0);
+    case REL_USE_ALL: case REL_USE_SGPR: case REL_LANESEL:
+        return defs_meet(p, 0, GCN_HZ_UNIT_VGPR, 0);
+    case REL_USE_VGPR: case REL_SRC0: return defs_meet(p, GCN_HZ_UNIT_VGPR, GCN_HZ_NUNITS, 0);
+    case REL_USE_VDST: case REL_ANY_VDST: return defs_meet(p, 0, GCN_HZ_NUNITS, HZR_VDST);
+    case REL_DEF_SRCC: return p->srcc.n != 0;
+    case REL_DEF_SDATA: return p->sdata.n != 0;
+    case REL_EXEC: return defs_meet(p, GCN_HZ_UNIT_EXEC, GCN_HZ_UNIT_EXEC + 2, 0);
+    case REL_VCC: return defs_meet(p, GCN_HZ_UNIT_VCC, GCN_HZ_UNIT_VCC + 2, 0);
+    case REL_M0: return defs_meet(p, GCN_HZ_UNIT_M0, GCN_HZ_UNIT_M0 + 1, 0);
+    case REL_HWREG: return p->hwreg >= 0;
+    case REL_TRAPSTS: return p->hwreg == 3;
+    case REL_NONE: return 1;
+    default: return 0;
+    }
+}
+
+void gcn_hz_roles(const gcn_hz_insn *c, uint64_t *cons, uint64_t *prod)
+{
+    pthread_once(&hz_once, hz_init);
+    uint64_t cm = 0, pm = 0;
+    hz_query q[GCN_HZ_MAXUSE + GCN_HZ_MAXDEF];
+    for (unsigned g = 0; g < HZ_NGROUPS; g++) {
+        const hz_group *G = &hz_groups[g];
+        uint64_t bit = 1ull << g;
+        if (G->rel == REL_CLAUSE) {
+            /* a member of the soft clause the group checks: its consumers
+             * look back at the members' history entries */
+            if (c->gcons & bit)
+                cm |= bit, pm |= bit;
+            continue;
+        }
+        if ((c->gcons & bit) && queries(G->rel, c, q, sizeof q / sizeof q[0]))
+            cm |= bit;
+        if ((c->gprod & bit) && prod_feasible(G->rel, c))
+            pm |= bit;
+    }
+    *cons = cm;
+    *prod = pm;
+}
+
+unsigned gcn_hz_group_window(unsigned g, unsigned flags)
+{
+    if (g >= HZ_NGROUPS || hz_groups[g].rel == REL_CLAUSE)
+        return 0;
+    return (flags & GCN_HZ_STRICT) ? GCN_HZ_WINDOW : hz_groups[g].limit;
+}

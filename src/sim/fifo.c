@@ -127,7 +127,6 @@ static void tk_land(gcn_sim *s, sim_wave *w, sim_ticket *t)
             }
             lr_remove(g, t);
         }
-        w->npend--;
         break;
     case TK_LDS_WRITE:
         lr_remove(g, t);
@@ -298,8 +297,6 @@ void sim_tk_issue(sim_x *x, sim_ticket *t)
                 w->nooo--;
             }
         }
-        w->npend++;
-    } else if (t->kind == TK_LDS_DMA) {
         w->npend++;
     }
     if (w->traced && x->sim->trace)

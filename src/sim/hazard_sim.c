@@ -11,6 +11,18 @@
  * kept for the hazard window (a ring of saved registers), swapped in for the
  * consumer's execution and swapped back afterwards (unless the consumer
  * itself overwrote them).  WAR/WAW and other hazards are only reported.
+ *
+ * Speed (the checks are on by default): the hazard facts of an instruction
+ * are computed once, when it is pre-decoded (gcn_hz_analyze, gcn_hz_roles:
+ * the rule groups it can be a consumer and a matching producer of).  The
+ * inline hooks of sim_int.h skip the engine for an instruction that consumes
+ * no group a producer in the history belongs to, and give a history entry
+ * only to instructions that can be the producer of some group an instruction
+ * of the program (as far as decoded) consumes; the others just advance the
+ * wait-state clock (gcn_hz_skip).  When decoding meets an instruction that
+ * consumes new groups, each wave rebuilds its history from the ring of its
+ * last SIM_HZ_RING instructions (more than the 21-wait-state window) before
+ * its next check, so the findings are exactly those of a full history.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,7 +30,6 @@
 #include "sim_int.h"
 
 #define HZ_SAVE_SLOTS 160     /* saved registers (a 32x32 MFMA writes 16..32) */
-#define HZ_SWAP_MAX   64
 
 typedef struct hz_save {
     uint64_t pc;               /* producer */
@@ -27,16 +38,6 @@ typedef struct hz_save {
     uint8_t valid;
     uint32_t val[NL];          /* scalar: val[0] */
 } hz_save;
-
-struct sim_hz {
-    gcn_hz_state st;
-    hz_save *save;             /* stale mode only */
-    uint32_t seq;
-    unsigned next;             /* next save slot (ring) */
-    unsigned nswap;
-    uint16_t swap_unit[HZ_SWAP_MAX];
-    uint32_t swap_new[HZ_SWAP_MAX][NL];
-};
 
 /* Storage of a register unit in the wave, or NULL (lanes: 1 for scalar). */
 static uint32_t *unit_ptr(sim_wave *w, unsigned unit, unsigned *lanes)
@@ -75,15 +76,40 @@ void sim_hz_wave_reset(gcn_sim *s, sim_wave *w)
             return;
     }
     gcn_hz_reset(&w->hz->st, s->prog->dec.target, s->hz_flags);
+    w->hz->cons = s->prog->hz_cons;
+    for (unsigned g = 0; g < 64; g++) {
+        w->hz->last[g] = INT32_MIN / 2;
+        w->hz->win[g] = (uint8_t)gcn_hz_group_window(g, s->hz_flags);
+    }
+    w->hz->rn = 0;
     w->hz->seq = 0;
     w->hz->next = 0;
     w->hz->nswap = 0;
-    if (s->o.hazard_effect == GCN_SIM_HZ_STALE) {
+    w->hz->stale = s->o.hazard_effect == GCN_SIM_HZ_STALE;
+    if (w->hz->stale) {
         if (!w->hz->save)
             w->hz->save = calloc(HZ_SAVE_SLOTS, sizeof *w->hz->save);
         if (w->hz->save)
             for (unsigned i = 0; i < HZ_SAVE_SLOTS; i++)
                 w->hz->save[i].valid = 0;
+    }
+}
+
+/* The program's consumer groups grew (a new instruction was decoded): build
+ * the history again from the ring of recent instructions. */
+static void rebuild(gcn_sim *s, struct sim_hz *h)
+{
+    gcn_hz_reset(&h->st, s->prog->dec.target, s->hz_flags);
+    h->cons = s->prog->hz_cons;
+    for (unsigned g = 0; g < 64; g++)
+        h->last[g] = INT32_MIN / 2;
+    unsigned n = h->rn < SIM_HZ_RING ? h->rn : SIM_HZ_RING;
+    for (unsigned k = h->rn - n; k != h->rn; k++) {
+        const sim_insn *si = h->ring[k % SIM_HZ_RING];
+        if (si->hz_prod & h->cons)
+            sim_hz_push(h, si);
+        else
+            gcn_hz_skip(&h->st, si->hz_ws);
     }
 }
 
@@ -127,10 +153,14 @@ void sim_hz_before(gcn_sim *s, sim_x *x, const sim_insn *si)
     struct sim_hz *h = w->hz;
     if (!h)
         return;
+    if (h->cons != s->prog->hz_cons)
+        rebuild(s, h);
     h->nswap = 0;
+    int stale = h->stale && h->save;
+    if (!stale && !sim_hz_may_find(h, si))
+        return;
     gcn_hz_finding f[16];
     unsigned n = gcn_hz_check(&h->st, &si->hz, f, 16);
-    int stale = s->o.hazard_effect == GCN_SIM_HZ_STALE && h->save;
     if (stale)
         save_defs(w, si);
     for (unsigned i = 0; i < n && i < 16; i++) {
@@ -167,7 +197,8 @@ void sim_hz_before(gcn_sim *s, sim_x *x, const sim_insn *si)
     }
 }
 
-void sim_hz_after(gcn_sim *s, sim_x *x, const sim_insn *si)
+/* Stale mode: put back the values swapped in for si (sim_hz_post). */
+void sim_hz_restore(gcn_sim *s, sim_x *x, const sim_insn *si)
 {
     sim_wave *w = x->w;
     struct sim_hz *h = w->hz;
@@ -190,5 +221,4 @@ void sim_hz_after(gcn_sim *s, sim_x *x, const sim_insn *si)
                     p[l] = h->swap_new[k][l];
     }
     h->nswap = 0;
-    gcn_hz_push(&h->st, &si->hz);
 }

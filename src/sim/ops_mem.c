@@ -109,11 +109,17 @@ static uint64_t atomic_apply(int op, uint8_t *p, unsigned size, uint64_t data, u
 }
 
 /* ---- tickets for register results ------------------------------------------- */
-static sim_ticket *vreg_ticket(sim_x *x, const sim_opnd *dst, unsigned dn, unsigned counters)
+static sim_ticket *vreg_ticket_nz(sim_x *x, const sim_opnd *dst, unsigned dn, unsigned counters)
 {
     sim_ticket *t = sim_tk_new(x, TK_VREG, counters);
     t->dreg = dst->r;
     t->dn = (uint8_t)dn;
+    return t;
+}
+/* (the payload zeroed: lanes a load does not write read as 0) */
+static sim_ticket *vreg_ticket(sim_x *x, const sim_opnd *dst, unsigned dn, unsigned counters)
+{
+    sim_ticket *t = vreg_ticket_nz(x, dst, dn, counters);
     memset(t->data, 0, (size_t)dn * NL * 4);
     return t;
 }
@@ -321,7 +327,7 @@ static inline uint32_t ds_addr(const sim_x *x, unsigned l)
 /* Lane addresses of a DS instruction (addr VGPR + off); the bounding box of
  * the active lanes' bytes in [*lo, *hi).  Faults (returns -1) when an active
  * lane's access leaves the workgroup's LDS. */
-static int ds_lanes(sim_x *x, uint32_t off, unsigned nbytes, uint32_t *addr, uint32_t *lo,
+GCN_HOT static int ds_lanes(sim_x *x, uint32_t off, unsigned nbytes, uint32_t *addr, uint32_t *lo,
                     uint32_t *hi)
 {
     const sim_opnd *ad = MOP(MF_ADDR);
@@ -335,10 +341,17 @@ static int ds_lanes(sim_x *x, uint32_t off, unsigned nbytes, uint32_t *addr, uin
         for (unsigned l = 0; l < NL; l++)
             addr[l] = off;
     }
-    for (unsigned l = 0; l < NL; l++) {
-        if (e >> l & 1) {
+    if (e == ~0ull) {                   /* all lanes: a loop that vectorizes */
+        for (unsigned l = 0; l < NL; l++) {
             mn = addr[l] < mn ? addr[l] : mn;
             mx = addr[l] > mx ? addr[l] : mx;
+        }
+    } else {
+        for (unsigned l = 0; l < NL; l++) {
+            if (e >> l & 1) {
+                mn = addr[l] < mn ? addr[l] : mn;
+                mx = addr[l] > mx ? addr[l] : mx;
+            }
         }
     }
     *lo = mn;
@@ -353,9 +366,21 @@ static int ds_lanes(sim_x *x, uint32_t off, unsigned nbytes, uint32_t *addr, uin
     return 0;
 }
 
+/* Are the lane addresses one contiguous run, lane l at addr[0] + step * l
+ * (the coalesced access of most kernels)?  Then per-lane work on LDS becomes
+ * whole-block work. */
+static inline int lanes_contig(const uint32_t *addr, uint32_t step)
+{
+    uint32_t diff = 0, a0 = addr[0];
+    for (unsigned l = 0; l < NL; l++)
+        diff |= addr[l] ^ (a0 + step * l);
+    return diff == 0;
+}
+
 /* check the reads of the active lanes against pending LDS writers and, in
  * workgroups of several waves, against other waves' writes of this epoch */
-static void ds_check_reads(sim_x *x, const uint32_t *addr, unsigned nbytes, uint32_t lo, uint32_t hi)
+GCN_HOT static void ds_check_reads(sim_x *x, const uint32_t *addr, unsigned nbytes, uint32_t lo,
+                                   uint32_t hi)
 {
     sim_wg *g = x->g;
     if (!g || !x->exec)
@@ -364,6 +389,36 @@ static void ds_check_reads(sim_x *x, const uint32_t *addr, unsigned nbytes, uint
     int race = g->nwaves > 1;
     if (!pend && !race)
         return;
+    if (!pend && nbytes == 4 && g->lds_tag && x->exec == ~0ull && !(addr[0] & 3) &&
+        lanes_contig(addr, 4)) {
+        /* all lanes, one aligned block of 64 dwords: the tag loops vectorize */
+        uint32_t me = x->w->idx + 1, epoch = g->epoch, ep = (epoch & 0xffff) << 16;
+        uint32_t bit = 1u << (me - 1);
+        uint32_t *tag = g->lds_tag + (addr[0] >> 2), *rtag = g->lds_rtag + (addr[0] >> 2);
+        uint64_t hit = 0;
+        for (unsigned gr = 0; gr < NL / 8; gr++) {
+            uint32_t b = 0;
+            for (unsigned k = 0; k < 8; k++) {
+                uint32_t t = tag[gr * 8 + k];
+                b |= (uint32_t)((t != 0) & ((t & 31) != me) & ((t >> 5) == epoch)) << k;
+            }
+            hit |= (uint64_t)b << (8 * gr);
+        }
+        for (unsigned l = 0; l < NL; l++) {
+            uint32_t rt = rtag[l];
+            rtag[l] = ((rt & 0xffff0000u) == ep ? rt : ep) | bit;
+        }
+        if (hit && !x->race_war) {
+            unsigned hl = 63 - (unsigned)__builtin_clzll(hit);    /* the last lane, as below */
+            x->race_lanes |= hit;
+            x->race_w = g->waves[(tag[hl] & 31) - 1];
+            x->race_addr = addr[hl];
+        }
+        sim_lds_rnote(x, lo, hi);
+        if (x->race_lanes)
+            sim_lds_check_done(x);
+        return;
+    }
     if (!pend && nbytes == 4 && g->lds_tag) {
         /* the common case, dword per lane: tags inline */
         uint32_t me = x->w->idx + 1, epoch = g->epoch, ep = (epoch & 0xffff) << 16;
@@ -463,7 +518,7 @@ static inline uint32_t load_value(uint32_t v, unsigned nbytes, int sext, int d16
     return v;
 }
 
-static void ds_read(sim_x *x, unsigned nbytes, int sext, int d16)
+GCN_HOT static void ds_read(sim_x *x, unsigned nbytes, int sext, int d16)
 {
     const sim_opnd *d = &I->d;
     unsigned dn = nbytes <= 4 ? 1 : nbytes / 4;
@@ -471,10 +526,16 @@ static void ds_read(sim_x *x, unsigned nbytes, int sext, int d16)
     if (ds_lanes(x, (uint16_t)I->mods.offset, nbytes, addr, &lo, &hi))
         return;
     ds_check_reads(x, addr, nbytes, lo, hi);
-    sim_ticket *t = vreg_ticket(x, d, dn, TC_LGKM);
-    t->wmask_mode = (uint8_t)d16;
     const uint8_t *lds = x->g->lds;
     uint64_t e = x->exec;
+    if (nbytes == 4 && e == ~0ull && lanes_contig(addr, 4)) {
+        sim_ticket *t = vreg_ticket_nz(x, d, dn, TC_LGKM);
+        memcpy(t->data, lds + addr[0], NL * 4);          /* one block, every lane */
+        sim_tk_issue(x, t);
+        return;
+    }
+    sim_ticket *t = vreg_ticket(x, d, dn, TC_LGKM);
+    t->wmask_mode = (uint8_t)d16;
     if (nbytes == 4) {
         for (unsigned l = 0; l < NL; l++)
             if (e >> l & 1)
@@ -1111,6 +1172,41 @@ static uint8_t *buf_window(sim_x *x, const bufdesc *b, uint32_t soff)
     return sim_mem(x->sim, b->base + soff, b->num_records);
 }
 
+/* The dword offsets vo[l] + ioff of a raw buffer access are one contiguous
+ * run, all of it inside the window of nr bytes (then the access is one
+ * block copy). */
+static inline int buf_contig(const uint32_t *vo, uint64_t ioff, uint64_t nr)
+{
+    uint32_t diff = 0, v0 = vo[0];
+    for (unsigned l = 0; l < NL; l++)
+        diff |= vo[l] ^ (v0 + 4 * l);
+    return diff == 0 && v0 <= UINT32_MAX - 4 * NL && (uint64_t)v0 + ioff + 4 * NL <= nr;
+}
+
+/* A block access of 256 bytes at host address p: when the same instruction
+ * of this wave moved by a fixed step since its last access, ask the host to
+ * fetch the block one step further (a loop's next iteration) into the cache.
+ * Only the host's cache is concerned, never the simulated machine. */
+static inline void stream_prefetch(sim_x *x, const uint8_t *p, int write)
+{
+    sim_wave *w = x->w;
+    unsigned k = (unsigned)(I->pc >> 2) & 15;
+    if (w->pf[k].pc == I->pc) {
+        ptrdiff_t d = p - w->pf[k].last;
+        if (d != 0 && d > -(1 << 26) && d < (1 << 26)) {
+            const uint8_t *q = p + d;
+            for (unsigned i = 0; i < NL * 4; i += 64) {
+                if (write)
+                    __builtin_prefetch(q + i, 1);
+                else
+                    __builtin_prefetch(q + i, 0);
+            }
+        }
+    }
+    w->pf[k].pc = I->pc;
+    w->pf[k].last = p;
+}
+
 static inline const uint32_t *buf_voff(sim_x *x, uint32_t *zeros)
 {
     const sim_opnd *va = MOP(MF_VADDR);
@@ -1121,7 +1217,7 @@ static inline const uint32_t *buf_voff(sim_x *x, uint32_t *zeros)
 }
 
 /* buffer load of nd dwords (or an 8/16-bit element) per lane */
-static void buf_load(sim_x *x, unsigned nbytes, int sext, int d16)
+GCN_HOT static void buf_load(sim_x *x, unsigned nbytes, int sext, int d16)
 {
     bufdesc b;
     if (get_desc(x, &b))
@@ -1151,6 +1247,13 @@ static void buf_load(sim_x *x, unsigned nbytes, int sext, int d16)
                 }
             }
             uint8_t *dst = (uint8_t *)t->data;
+            if (nd == 1 && e == ~0ull && buf_contig(vo, ioff, nr)) {
+                stream_prefetch(x, win + vo[0] + ioff, 0);
+                memcpy(dst, win + vo[0] + ioff, NL * 4);      /* one block */
+                sim_lds_pend_dma(x, t);
+                sim_tk_issue(x, t);
+                return;
+            }
             for (unsigned l = 0; l < NL; l++)
                 for (unsigned k = 0; k < nd; k++) {
                     uint64_t off = (uint64_t)vo[l] + ioff + 4 * k;
@@ -1164,6 +1267,13 @@ static void buf_load(sim_x *x, unsigned nbytes, int sext, int d16)
             return;
         }
         const sim_opnd *d = I->d.kind == OK_V ? &I->d : MOP(MF_VDATA);
+        if (nd == 1 && e == ~0ull && buf_contig(vo, ioff, nr)) {
+            sim_ticket *t = vreg_ticket_nz(x, d, nd, TC_VM);
+            stream_prefetch(x, win + vo[0] + ioff, 0);
+            memcpy(t->data, win + vo[0] + ioff, NL * 4);      /* one block, every lane */
+            sim_tk_issue(x, t);
+            return;
+        }
         sim_ticket *t = vreg_ticket(x, d, nd, TC_VM);
         for (unsigned k = 0; k < nd; k++) {
             uint32_t *out = t->data + k * NL;
@@ -1265,7 +1375,7 @@ BODY(BUFFER_LOAD_SBYTE_D16_HI) { buf_load(x, 1, 1, 2); }
 BODY(BUFFER_LOAD_SHORT_D16) { buf_load(x, 2, 0, 1); }
 BODY(BUFFER_LOAD_SHORT_D16_HI) { buf_load(x, 2, 0, 2); }
 
-static void buf_store(sim_x *x, unsigned nbytes, int hi16)
+GCN_HOT static void buf_store(sim_x *x, unsigned nbytes, int hi16)
 {
     bufdesc b;
     if (get_desc(x, &b))
@@ -1278,6 +1388,12 @@ static void buf_store(sim_x *x, unsigned nbytes, int hi16)
         uint32_t zeros[NL];
         const uint32_t *vo = buf_voff(x, zeros);
         uint64_t e = x->exec, nr = b.num_records, ioff = (uint32_t)I->mods.offset;
+        if (nd == 1 && e == ~0ull && buf_contig(vo, ioff, nr)) {
+            stream_prefetch(x, win + vo[0] + ioff, 1);
+            memcpy(win + vo[0] + ioff, x->w->v[s->r], NL * 4);    /* one block */
+            sim_tk_issue(x, sim_tk_new(x, TK_STORE, TC_VM));
+            return;
+        }
         for (unsigned k = 0; k < nd; k++) {
             const uint32_t *sv = x->w->v[(unsigned)s->r + k < x->w->nvrows ? s->r + k : s->r];
             for (unsigned l = 0; l < NL; l++) {

@@ -24,16 +24,33 @@
 #define U3(ID, EXPR) HBODY(ID) { FETCH3; LANES { uint32_t a = A[l], b = Bv[l], c = Cv[l]; R[l] = (EXPR); } vdst(x, R); }
 
 /* f32: one pass computes the results and notes whether any is a NaN; only
- * then a second pass gives NaNs the GPU's values (nan_fix32) */
-#define F1(ID, EXPR) HBODY(ID) { const uint32_t *restrict A = vsrc_f32(x, 0); uint32_t *restrict R = vout(x); int rm = RM32(x); uint32_t nan = 0; \
-    LANES { float a = u2f(A[l]); uint32_t r = f2u(EXPR); R[l] = r; nan |= (0x7f800000u - (r & 0x7fffffffu)) >> 31; } rm_end(rm); \
-    if (nan) { nan_fix_vec(R, A, NULL, NULL); } vdst_f32(x, R); }
-#define F2(ID, EXPR) HBODY(ID) { const uint32_t *restrict A = vsrc_f32(x, 0), *restrict Bv = vsrc_f32(x, 1); uint32_t *restrict R = vout(x); int rm = RM32(x); uint32_t nan = 0; \
-    LANES { float a = u2f(A[l]), b = u2f(Bv[l]); uint32_t r = f2u(EXPR); R[l] = r; nan |= (0x7f800000u - (r & 0x7fffffffu)) >> 31; } rm_end(rm); \
-    if (nan) { nan_fix_vec(R, A, Bv, NULL); } vdst_f32(x, R); }
-#define F3(ID, EXPR) HBODY(ID) { const uint32_t *restrict A = vsrc_f32(x, 0), *restrict Bv = vsrc_f32(x, 1), *restrict Cv = vsrc_f32(x, 2); uint32_t *restrict R = vout(x); int rm = RM32(x); uint32_t nan = 0; \
-    LANES { float a = u2f(A[l]), b = u2f(Bv[l]), c = u2f(Cv[l]); uint32_t r = f2u(EXPR); R[l] = r; nan |= (0x7f800000u - (r & 0x7fffffffu)) >> 31; } rm_end(rm); \
-    if (nan) { nan_fix_vec(R, A, Bv, Cv); } vdst_f32(x, R); }
+ * then a second pass gives NaNs the GPU's values (nan_fix32).  The plain
+ * case (f32_plain: plain VGPR operands, all lanes, MODE rounding to nearest
+ * and keeping f32 denormals) runs the lane loop straight on the register rows
+ * (into the destination row unless it is also a source); the rest goes
+ * through the operand fetch and write-back of vfetch.c. */
+#define FLANES(ID, N, DECL, EXPR) \
+    static inline __attribute__((always_inline)) uint32_t ID##_lanes(uint32_t *restrict R, \
+        const uint32_t *restrict A, const uint32_t *restrict Bv, const uint32_t *restrict Cv) \
+    { uint32_t nan = 0; (void)Bv; (void)Cv; \
+      LANES { DECL; uint32_t r = f2u(EXPR); R[l] = r; nan |= (0x7f800000u - (r & 0x7fffffffu)) >> 31; } \
+      return nan; }
+#define FBODY(ID, N) \
+    GCN_HOT __attribute__((noinline)) static void ID##_general(sim_x *x) { \
+        const uint32_t *A, *Bv = NULL, *Cv = NULL; \
+        A = vsrc_f32(x, 0); if (N > 1) Bv = vsrc_f32(x, 1); if (N > 2) Cv = vsrc_f32(x, 2); \
+        uint32_t *R = vout(x); int rm = RM32(x); uint32_t nan = ID##_lanes(R, A, Bv, Cv); rm_end(rm); \
+        if (nan) { nan_fix_vec(R, A, Bv, Cv); } vdst_f32(x, R); } \
+    HBODY(ID) { \
+        if (!f32_plain(x, (1u << N) - 1)) { ID##_general(x); return; } \
+        uint32_t (*v)[NL] = x->w->v; const sim_insn *i = x->i; \
+        const uint32_t *A = v[i->s[0].r], *Bv = N > 1 ? v[i->s[1].r] : NULL, *Cv = N > 2 ? v[i->s[2].r] : NULL; \
+        uint32_t *D = v[i->d.r], *R = (i->vfast & VF_NOALIAS) ? D : x->r[0]; \
+        if (__builtin_expect(ID##_lanes(R, A, Bv, Cv), 0)) nan_fix_vec(R, A, Bv, Cv); \
+        if (R != D) memcpy(D, R, NL * 4); }
+#define F1(ID, EXPR) FLANES(ID, 1, float a = u2f(A[l]), EXPR) FBODY(ID, 1)
+#define F2(ID, EXPR) FLANES(ID, 2, float a = u2f(A[l]); float b = u2f(Bv[l]), EXPR) FBODY(ID, 2)
+#define F3(ID, EXPR) FLANES(ID, 3, float a = u2f(A[l]); float b = u2f(Bv[l]); float c = u2f(Cv[l]), EXPR) FBODY(ID, 3)
 /* raw-bit f32 ops (min/max/med: no rounding) */
 #define F2B(ID, EXPR) BODY(ID) { const uint32_t *A = vsrc_f32(x, 0), *Bv = vsrc_f32(x, 1); uint32_t *R = x->r[0]; \
     LANES { uint32_t a = A[l], b = Bv[l]; R[l] = (EXPR); } vdst_f32(x, R); }

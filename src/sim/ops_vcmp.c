@@ -39,6 +39,19 @@ static inline int fcond(int c, double a, double b)
     (c) == C_LE ? (a) <= (b) : (c) == C_GT ? (a) > (b) : (c) == C_NE ? (a) != (b) : \
     (c) == C_GE ? (a) >= (b) : 1)
 
+/* m := the lane mask of COND (an expression of lane l), built in groups of 8
+ * lanes, which vectorizes (a plain `if (COND) m |= 1 << l` loop does not). */
+#define LANEMASK(m, COND) do { \
+    (m) = 0; \
+    for (unsigned g_ = 0; g_ < NL / 8; g_++) { \
+        uint32_t b_ = 0; \
+        for (unsigned k_ = 0; k_ < 8; k_++) { \
+            unsigned l = g_ * 8 + k_; \
+            b_ |= (uint32_t)(COND) << k_; \
+        } \
+        (m) |= (uint64_t)b_ << (8 * g_); \
+    } } while (0)
+
 static void cmp_write(sim_x *x, uint64_t m, int cmpx)
 {
     m &= x->wmask;
@@ -47,21 +60,21 @@ static void cmp_write(sim_x *x, uint64_t m, int cmpx)
         sim_set_exec(x->w, m);
 }
 
-static void cmp_f32(sim_x *x, int c, int cmpx)
+static inline __attribute__((always_inline)) void cmp_f32(sim_x *x, int c, int cmpx)
 {
     const uint32_t *A = sim_vsrc_f32(x, 0), *Bv = sim_vsrc_f32(x, 1);
-    uint64_t m = 0;
-    LANES if (fcond(c, u2f(A[l]), u2f(Bv[l]))) m |= 1ull << l;
+    uint64_t m;
+    LANEMASK(m, fcond(c, u2f(A[l]), u2f(Bv[l])));
     cmp_write(x, m, cmpx);
 }
-static void cmp_f16(sim_x *x, int c, int cmpx)
+static inline __attribute__((always_inline)) void cmp_f16(sim_x *x, int c, int cmpx)
 {
     const uint32_t *A = sim_vsrc_f16(x, 0), *Bv = sim_vsrc_f16(x, 1);
     uint64_t m = 0;
     LANES if (fcond(c, fp_h2f((uint16_t)A[l]), fp_h2f((uint16_t)Bv[l]))) m |= 1ull << l;
     cmp_write(x, m, cmpx);
 }
-static void cmp_f64(sim_x *x, int c, int cmpx)
+static inline __attribute__((always_inline)) void cmp_f64(sim_x *x, int c, int cmpx)
 {
     uint64_t A[NL], Bv[NL];
     sim_vsrc64(x, 0, A, 1);
@@ -70,18 +83,17 @@ static void cmp_f64(sim_x *x, int c, int cmpx)
     LANES if (fcond(c, u2d(A[l]), u2d(Bv[l]))) m |= 1ull << l;
     cmp_write(x, m, cmpx);
 }
-static void cmp_i32(sim_x *x, int c, int cmpx, int sgn)
+static inline __attribute__((always_inline)) void cmp_i32(sim_x *x, int c, int cmpx, int sgn)
 {
-    const uint32_t *A = sim_vsrc(x, 0), *Bv = sim_vsrc(x, 1);
-    uint64_t m = 0;
-    if (sgn) {
-        LANES { int32_t a = (int32_t)A[l], b = (int32_t)Bv[l]; if (ICOND(c, a, b)) m |= 1ull << l; }
-    } else {
-        LANES { uint32_t a = A[l], b = Bv[l]; if (ICOND(c, a, b)) m |= 1ull << l; }
-    }
+    const uint32_t *A = vsrc(x, 0), *Bv = vsrc(x, 1);
+    uint64_t m;
+    if (sgn)
+        LANEMASK(m, ICOND(c, (int32_t)A[l], (int32_t)Bv[l]));
+    else
+        LANEMASK(m, ICOND(c, A[l], Bv[l]));
     cmp_write(x, m, cmpx);
 }
-static void cmp_i16(sim_x *x, int c, int cmpx, int sgn)
+static inline __attribute__((always_inline)) void cmp_i16(sim_x *x, int c, int cmpx, int sgn)
 {
     const uint32_t *A = sim_vsrc_f16(x, 0), *Bv = sim_vsrc_f16(x, 1);
     uint64_t m = 0;
@@ -92,7 +104,7 @@ static void cmp_i16(sim_x *x, int c, int cmpx, int sgn)
     }
     cmp_write(x, m, cmpx);
 }
-static void cmp_i64(sim_x *x, int c, int cmpx, int sgn)
+static inline __attribute__((always_inline)) void cmp_i64(sim_x *x, int c, int cmpx, int sgn)
 {
     uint64_t A[NL], Bv[NL];
     sim_vsrc64(x, 0, A, 0);
@@ -168,7 +180,7 @@ static void cls_f64(sim_x *x, int cmpx)
 
 #define FC(C, CN) \
     BODY(V_CMP_##C##_F16) { cmp_f16(x, CN, 0); } BODY(V_CMPX_##C##_F16) { cmp_f16(x, CN, 1); } \
-    BODY(V_CMP_##C##_F32) { cmp_f32(x, CN, 0); } BODY(V_CMPX_##C##_F32) { cmp_f32(x, CN, 1); } \
+    HBODY(V_CMP_##C##_F32) { cmp_f32(x, CN, 0); } HBODY(V_CMPX_##C##_F32) { cmp_f32(x, CN, 1); } \
     BODY(V_CMP_##C##_F64) { cmp_f64(x, CN, 0); } BODY(V_CMPX_##C##_F64) { cmp_f64(x, CN, 1); }
 #define FCE(C) B(V_CMP_##C##_F16), B(V_CMPX_##C##_F16), B(V_CMP_##C##_F32), B(V_CMPX_##C##_F32), \
     B(V_CMP_##C##_F64), B(V_CMPX_##C##_F64)
@@ -179,8 +191,8 @@ FC(NEQ, C_NEQ) FC(NLT, C_NLT) FC(TRU, C_TRU)
 #define IC(C, CN) \
     BODY(V_CMP_##C##_I16) { cmp_i16(x, CN, 0, 1); } BODY(V_CMPX_##C##_I16) { cmp_i16(x, CN, 1, 1); } \
     BODY(V_CMP_##C##_U16) { cmp_i16(x, CN, 0, 0); } BODY(V_CMPX_##C##_U16) { cmp_i16(x, CN, 1, 0); } \
-    BODY(V_CMP_##C##_I32) { cmp_i32(x, CN, 0, 1); } BODY(V_CMPX_##C##_I32) { cmp_i32(x, CN, 1, 1); } \
-    BODY(V_CMP_##C##_U32) { cmp_i32(x, CN, 0, 0); } BODY(V_CMPX_##C##_U32) { cmp_i32(x, CN, 1, 0); } \
+    HBODY(V_CMP_##C##_I32) { cmp_i32(x, CN, 0, 1); } HBODY(V_CMPX_##C##_I32) { cmp_i32(x, CN, 1, 1); } \
+    HBODY(V_CMP_##C##_U32) { cmp_i32(x, CN, 0, 0); } HBODY(V_CMPX_##C##_U32) { cmp_i32(x, CN, 1, 0); } \
     BODY(V_CMP_##C##_I64) { cmp_i64(x, CN, 0, 1); } BODY(V_CMPX_##C##_I64) { cmp_i64(x, CN, 1, 1); } \
     BODY(V_CMP_##C##_U64) { cmp_i64(x, CN, 0, 0); } BODY(V_CMPX_##C##_U64) { cmp_i64(x, CN, 1, 0); }
 #define ICE(C) B(V_CMP_##C##_I16), B(V_CMPX_##C##_I16), B(V_CMP_##C##_U16), B(V_CMPX_##C##_U16), \

@@ -229,6 +229,8 @@ void sim_predecode(sim_insn *si, const gcn_insn *in, const gcn_decoder *d, unsig
     memset(si, 0, sizeof *si);
     si->raw = *in;
     gcn_hz_analyze(d, in, &si->hz);
+    gcn_hz_roles(&si->hz, &si->hz_cons, &si->hz_prod);
+    si->hz_ws = si->hz.ws;
     si->id = in->id;
     si->enc = in->enc;
     si->sub = in->sub;
@@ -405,6 +407,7 @@ int32_t sim_prog_at(sim_prog *p, uint64_t pc, char *err, size_t errlen)
     gcn_decode_one(&p->dec, p->co->text + off, p->text_size - off, pc, &in);
     sim_insn *si = sim_prog_insn(p, p->n);
     sim_predecode(si, &in, &p->dec, p->accum, p->nvrows);
+    p->hz_cons |= si->hz_cons;
     const gcn_line *ln = gcn_co_line(p->co, pc);
     if (ln && ln->file) {
         const char *base = strrchr(ln->file, '/');

@@ -187,6 +187,7 @@ void sim_fault(sim_x *x, const char *fmt, ...)
     if (s->faulted)
         return;
     s->faulted = 1;
+    s->stop = 1;
     char msg[640];
     va_list ap;
     va_start(ap, fmt);
@@ -263,7 +264,7 @@ void sim_finding_w(gcn_sim *s, sim_wave *w, const sim_insn *cons, gcn_sim_findin
     }
     f->wave = w ? w->idx : 0;
     if (s->o.strict)
-        s->finding_stop = 1;
+        s->finding_stop = s->stop = 1;
     if (s->trace)
         sim_trace_finding(s->trace, w, f);
 }
@@ -333,7 +334,10 @@ sim_wave *sim_wave_new(unsigned nvrows, unsigned accum)
         return NULL;
     w->nvrows = nvrows ? nvrows : 1;
     w->accum = accum;
-    w->v = calloc(w->nvrows, sizeof *w->v);
+    /* rows 64-byte aligned: whole-row vector loads and stores */
+    w->v = aligned_alloc(64, (size_t)w->nvrows * sizeof *w->v);
+    if (w->v)
+        memset(w->v, 0, (size_t)w->nvrows * sizeof *w->v);
     w->vpend = calloc(w->nvrows, 1);
     w->vlast = calloc(w->nvrows, sizeof *w->vlast);
     w->vooo = calloc(w->nvrows, 1);
@@ -343,7 +347,10 @@ sim_wave *sim_wave_new(unsigned nvrows, unsigned accum)
     w->sooo_prod = calloc(128, sizeof *w->sooo_prod);
     w->sooo_other = calloc(128, sizeof *w->sooo_other);
     w->sooo_wait = calloc(128, sizeof *w->sooo_wait);
-    uint32_t *pay = calloc(SIM_NTICKETS, (6 * NL) * sizeof(uint32_t));
+    size_t paysz = (size_t)SIM_NTICKETS * (6 * NL) * sizeof(uint32_t);
+    uint32_t *pay = aligned_alloc(64, paysz);     /* payload rows aligned like the VGPR rows */
+    if (pay)
+        memset(pay, 0, paysz);
     if (!w->v || !w->vpend || !w->vlast || !w->vooo || !w->vooo_prod || !w->vooo_other ||
         !w->vooo_wait || !w->sooo_prod || !w->sooo_other || !w->sooo_wait || !pay) {
         free(pay);
@@ -386,6 +393,7 @@ void sim_wave_free(sim_wave *w)
 void sim_wave_reset(sim_wave *w)
 {
     memset(w->s, 0, sizeof w->s);
+    memset(w->pf, 0, sizeof w->pf);
     w->scc = 0;
     w->hw_mode = w->hw_status = w->hw_trapsts = 0;
     memset(w->v, 0, (size_t)w->nvrows * sizeof *w->v);
@@ -406,7 +414,6 @@ void sim_wave_reset(sim_wave *w)
     w->state = WS_RUN;
     w->nlw = w->lw_next = 0;
     w->nlrd = w->lrd_next = 0;
-    w->ninsn = 0;
     w->cur = 0;
     w->seq = 0;
     if (w->priv && w->priv_size)
@@ -446,9 +453,7 @@ int sim_exec_one(gcn_sim *s, sim_wave *w, sim_wg *g, const sim_insn *si, sim_x *
     x->sim = s;
     x->w = w;
     x->g = g;
-    x->branch_taken = 0;
-    x->ended = 0;
-    x->waiting = 0;
+    x->flow = 0;
     exec_insn(s, x, si);
     return s->faulted ? -1 : 0;
 }
@@ -473,7 +478,7 @@ static void run_wave(gcn_sim *s, sim_x *x, sim_wave *w, unsigned quantum)
     x->w = w;
     uint32_t cur = w->cur;
     char err[256];
-    int tr = w->traced;
+    const int tr = w->traced, hz = s->hz_on && w->hz;
     for (unsigned q = 0; q < quantum; q++) {
         sim_insn *si = sim_prog_insn(p, cur);
         if (__builtin_expect(s->insns >= s->budget, 0)) {
@@ -484,20 +489,22 @@ static void run_wave(gcn_sim *s, sim_x *x, sim_wave *w, unsigned quantum)
         }
         if (__builtin_expect(tr, 0))
             sim_trace_before(s->trace, x, si);
-        x->branch_taken = 0;
-        if (s->hz_on)
-            sim_hz_before(s, x, si);
+        if (hz)
+            sim_hz_pre(s, x, si);
         exec_insn(s, x, si);
-        if (s->hz_on)
-            sim_hz_after(s, x, si);
+        if (hz)
+            sim_hz_post(s, x, si);
         s->insns++;
-        w->ninsn++;
         if (__builtin_expect(tr, 0))
             sim_trace_after(s->trace, x, si);
-        if (__builtin_expect(s->faulted || s->finding_stop, 0))
+        if (__builtin_expect(!(x->flow | s->stop) && si->next != UINT32_MAX, 1)) {
+            cur = si->next;         /* the straight line */
+            continue;
+        }
+        if (s->stop)
             return;
         if (x->ended) {
-            x->ended = 0;
+            x->flow = 0;
             w->state = WS_DONE;
             w->cur = cur;
             return;
@@ -677,6 +684,7 @@ int gcn_sim_run(gcn_sim *s, const gcn_dispatch *d, gcn_sim_result *res)
     memset(res, 0, sizeof *res);
     s->faulted = 0;
     s->finding_stop = 0;
+    s->stop = 0;
     s->fault[0] = 0;
     s->insns = 0;
     s->budget = s->o.max_insns;
@@ -804,7 +812,9 @@ int gcn_sim_run(gcn_sim *s, const gcn_dispatch *d, gcn_sim_result *res)
     free(g->lds);
     free(g->lds_tag);
     free(g->lds_rtag);
-    g->lds = calloc(1, L.lds_size + 16);
+    g->lds = aligned_alloc(64, (L.lds_size + 16 + 63) & ~(size_t)63);
+    if (g->lds)
+        memset(g->lds, 0, L.lds_size + 16);
     g->lds_tag = calloc(L.lds_size / 4 + 4, sizeof *g->lds_tag);
     g->lds_rtag = calloc(L.lds_size / 4 + 4, sizeof *g->lds_rtag);
     g->lds_size = L.lds_size;
@@ -818,7 +828,9 @@ int gcn_sim_run(gcn_sim *s, const gcn_dispatch *d, gcn_sim_result *res)
     if (s->o.trace_fifo || s->o.trace_json || s->o.plot_svg)
         s->trace = sim_trace_new(s);
 
-    sim_x *x = calloc(1, sizeof *x);
+    sim_x *x = aligned_alloc(_Alignof(sim_x), (sizeof *x + 63) & ~(size_t)63);
+    if (x)
+        memset(x, 0, sizeof *x);
     if (!x) {
         res->status = GCN_SIM_EINPUT;
         snprintf(res->msg, sizeof res->msg, "out of memory");
@@ -867,8 +879,8 @@ int gcn_sim_run(gcn_sim *s, const gcn_dispatch *d, gcn_sim_result *res)
          * live wave waits at it */
         unsigned live = nwaves, waiting = 0, round = 0;
         unsigned q = nwaves > 1 ? quantum : UINT32_MAX;
-        while (live && !s->faulted && !s->finding_stop) {
-            for (unsigned i = 0; i < nwaves && !s->faulted && !s->finding_stop; i++) {
+        while (live && !s->stop) {
+            for (unsigned i = 0; i < nwaves && !s->stop; i++) {
                 sim_wave *w = g->waves[i];
                 if (w->state != WS_RUN)
                     continue;

@@ -97,28 +97,32 @@ enum { MF_VADDR, MF_VDATA, MF_SRSRC, MF_SOFFSET, MF_SADDR, MF_SBASE, MF_SDATA,
 #define VF_NOALIAS 16            /* the destination row is no source of the instruction */
 
 typedef struct sim_insn {
+    /* the fields every execution touches, in the first cache line */
     sim_body fn;
-    sim_body fn2;               /* the body proper when fn is a wrapper (DPP) */
+    uint64_t flags;             /* row flags */
+    uint64_t hz_cons, hz_prod;  /* rule groups it consumes / can produce for (gcn_hz_roles) */
+    uint32_t next;              /* index of the following instruction, or UINT32_MAX */
+    uint32_t tgt_idx;           /* index of the branch target, or UINT32_MAX */
     uint16_t id;
     uint8_t enc, sub, size;
     uint8_t bad;                /* 1: fault when executed (badmsg) */
-    uint64_t flags;             /* row flags */
+    uint8_t vfast;              /* VF_* fast-path bits (see prog.c) */
+    uint8_t hz_ws;              /* wait states it counts (hz.ws) */
+    uint8_t nrd, nwr;
     uint64_t pc;
-    uint64_t target;            /* branch target */
+    /* operands */
     sim_opnd d, d2;             /* destinations in print order */
     sim_opnd s[3];              /* src0, src1, src2 (or carry-in / mask) */
     sim_opnd m[MF_COUNT];       /* memory roles */
     int64_t imm;                /* simm16 / SOPK imm16 / branch offset */
     gcn_mods mods;
-    uint8_t vfast;              /* VF_* fast-path bits (see prog.c) */
-    uint8_t nrd, nwr;
     sim_rref rd[10], wr[3];
+    sim_body fn2;               /* the body proper when fn is a wrapper (DPP) */
+    uint64_t target;            /* branch target */
     char *text;                 /* instruction text as llvm-objdump prints it */
     char *where;                /* "file:line" or NULL */
     char *sym;                  /* "kernel+0x120" or NULL */
     char *badmsg;
-    uint32_t next;              /* index of the following instruction, or UINT32_MAX */
-    uint32_t tgt_idx;           /* index of the branch target, or UINT32_MAX */
     gcn_insn raw;
     gcn_hz_insn hz;             /* hazard facts (hazard_sim.c) */
 } sim_insn;
@@ -182,7 +186,6 @@ typedef struct sim_wave {
     uint32_t cur;               /* index of the current instruction */
     int state;
     unsigned idx;               /* wave index in its workgroup */
-    uint64_t ninsn;
     sim_wg *wg;
     /* private segment (scratch): per lane priv_size bytes */
     uint8_t *priv;
@@ -193,7 +196,8 @@ typedef struct sim_wave {
     sim_ticket *tk_free[SIM_NTICKETS];
     unsigned ntk_free;
     uint32_t seq;
-    unsigned npend;             /* tickets with data not yet landed */
+    unsigned npend;             /* register tickets (VREG, SREG) not yet landed: the
+                                 * register checks run only while there are some */
     uint8_t *vpend;             /* per VGPR row: pending register loads */
     sim_ticket **vlast;
     uint8_t spend[128];
@@ -209,6 +213,9 @@ typedef struct sim_wave {
      * (the other side of a race report) */
     struct { const sim_insn *si; uint32_t lo, hi; } lw[32], lrd[32];
     unsigned nlw, lw_next, nlrd, lrd_next;
+    /* host prefetch of streaming buffer accesses: per memory instruction
+     * (hashed by pc), the host address of its last block */
+    struct { uint64_t pc; const uint8_t *last; } pf[16];
     /* trace */
     int traced;
     struct sim_hz *hz;          /* hazard history (hazard_sim.c) */
@@ -239,6 +246,7 @@ typedef struct sim_prog {
     sim_insn **blk;             /* blocks of SIM_PROG_BLK instructions (never move) */
     uint32_t n, cap;
     unsigned accum, nvrows;     /* of the kernel, for operand checks */
+    uint64_t hz_cons;           /* union of the decoded instructions' hz_cons */
 } sim_prog;
 
 #define SIM_PROG_BLK 256
@@ -262,6 +270,7 @@ struct gcn_sim {
     uint64_t next_addr;
     /* run state */
     int faulted;
+    int stop;                   /* faulted or finding_stop: the inner loop returns */
     char fault[1024];
     gcn_sim_finding *finds;
     unsigned nfinds, cap_finds;
@@ -278,9 +287,27 @@ struct gcn_sim {
 };
 
 /* ---- hazards (hazard_sim.c) ------------------------------------------- */
+#define SIM_HZ_RING 32          /* recent instructions kept for a rebuild (> 21 wait states) */
+#define HZ_SWAP_MAX 64
+struct sim_hz {
+    gcn_hz_state st;
+    uint64_t cons;              /* the prog->hz_cons the history was built for */
+    unsigned rn;                /* instructions so far (ring position) */
+    int stale;                  /* --hazard-effect=stale */
+    const sim_insn *ring[SIM_HZ_RING];
+    int32_t last[64];           /* per rule group: clock after its latest producer entry */
+    uint8_t win[64];            /* per rule group: gcn_hz_group_window */
+    /* stale mode: saved pre-write values, and the registers swapped for one consumer */
+    struct hz_save *save;
+    uint32_t seq;
+    unsigned next;              /* next save slot (ring) */
+    unsigned nswap;
+    uint16_t swap_unit[HZ_SWAP_MAX];
+    uint32_t swap_new[HZ_SWAP_MAX][NL];
+};
 void sim_hz_wave_reset(gcn_sim *s, sim_wave *w);
 void sim_hz_before(gcn_sim *s, sim_x *x, const sim_insn *si);
-void sim_hz_after(gcn_sim *s, sim_x *x, const sim_insn *si);
+void sim_hz_restore(gcn_sim *s, sim_x *x, const sim_insn *si);
 void sim_hz_free(sim_wave *w);
 
 /* ---- the execution context seen by bodies ----------------------------- */
@@ -292,15 +319,24 @@ struct sim_x {
     uint64_t exec;              /* EXEC at issue */
     uint64_t wmask;             /* lanes a VALU result is written for (EXEC & DPP masks) */
     uint64_t next_pc_override;  /* set by branches: 1 + index, 0 none */
-    int branch_taken;
     uint32_t branch_to;         /* insn index when taken */
     uint64_t branch_pc;
-    int ended;
-    int waiting;                /* s_barrier: wave blocks */
-    /* scratch vectors for operand fetch (one per source slot) */
-    uint32_t t[4][2][NL];       /* [slot][dword][lane] */
-    uint32_t r[4][NL];          /* results */
-    uint32_t dpp_src0[2][NL];
+    /* control flow out of the straight line (the inner loop tests `flow`) */
+    union {
+        struct {
+            uint8_t branch_taken;   /* branch_pc is the next pc */
+            uint8_t ended;          /* s_endpgm */
+            uint8_t waiting;        /* s_barrier: wave blocks */
+            uint8_t flow_pad;
+        };
+        uint32_t flow;
+    };
+    /* scratch vectors for operand fetch (one per source slot), 64-byte
+     * aligned like the register rows (whole-vector loads and stores never
+     * split a cache line; allocate a sim_x with aligned_alloc) */
+    _Alignas(64) uint32_t t[4][2][NL];  /* [slot][dword][lane] */
+    _Alignas(64) uint32_t r[4][NL];     /* results */
+    _Alignas(64) uint32_t dpp_src0[2][NL];
     /* LDS read checks of the current instruction (accumulated, reported once) */
     uint64_t lds_dma_lanes, lds_bar_lanes;
     const sim_ticket *lds_dma_tk, *lds_bar_tk;
@@ -310,6 +346,49 @@ struct sim_x {
     uint32_t race_addr;
     int race_war;               /* the race is a write after another wave's read */
 };
+
+/* ---- hazard hooks of the inner loop (hazard_sim.c does the rest) ------- */
+/* Before si executes: the engine only when si consumes a group the history
+ * may hold a producer of (or the history must be rebuilt, or stale mode). */
+static inline int sim_hz_may_find(const struct sim_hz *h, const sim_insn *si)
+{
+    /* a group si consumes with a producer entry inside the group's window
+     * (or a soft clause running) */
+    for (uint64_t m = si->hz_cons & h->st.gprod_union; m; m &= m - 1) {
+        unsigned g = (unsigned)__builtin_ctzll(m);
+        if (h->win[g] ? h->st.clock - h->last[g] < (int32_t)h->win[g] : h->st.clause.count != 0)
+            return 1;
+    }
+    return 0;
+}
+static inline void sim_hz_pre(gcn_sim *s, sim_x *x, const sim_insn *si)
+{
+    struct sim_hz *h = x->w->hz;
+    if (h && (h->cons != s->prog->hz_cons || h->stale || sim_hz_may_find(h, si)))
+        sim_hz_before(s, x, si);
+}
+/* Append si to the history (its producer groups' clocks move on). */
+static inline void sim_hz_push(struct sim_hz *h, const sim_insn *si)
+{
+    gcn_hz_push(&h->st, &si->hz);
+    for (uint64_t m = si->hz_prod & h->cons; m; m &= m - 1)
+        h->last[__builtin_ctzll(m)] = h->st.clock;
+}
+/* After si executed: a history entry when it can be a producer the program
+ * needs, else only its wait states. */
+static inline void sim_hz_post(gcn_sim *s, sim_x *x, const sim_insn *si)
+{
+    struct sim_hz *h = x->w->hz;
+    if (!h)
+        return;
+    if (__builtin_expect(h->nswap != 0, 0))
+        sim_hz_restore(s, x, si);
+    h->ring[h->rn++ % SIM_HZ_RING] = si;
+    if (si->hz_prod & h->cons)
+        sim_hz_push(h, si);
+    else
+        gcn_hz_skip(&h->st, si->hz_ws);
+}
 
 /* ---- helpers: faults and findings ------------------------------------- */
 void sim_fault(sim_x *x, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

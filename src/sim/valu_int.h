@@ -25,7 +25,7 @@
 
 /* Hot float bodies get an AVX2+FMA clone on x86-64 (FMA inline, wider loops). */
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(GCN_NO_CLONES)
-#define GCN_HOT __attribute__((target_clones("arch=x86-64-v3", "default")))
+#define GCN_HOT __attribute__((target_clones("arch=x86-64-v4", "arch=x86-64-v3", "default")))
 #else
 #define GCN_HOT
 #endif
@@ -104,6 +104,17 @@ static inline __attribute__((always_inline)) const uint32_t *vsrc_f32(sim_x *x, 
                          !((i->flags & GCN_F_RD_MODE) && !(x->w->hw_mode >> 4 & 1)), 1))
         return x->w->v[i->s[k].r];
     return sim_vsrc_f32(x, k);
+}
+/* The plain f32 case of a body: the sources in `srcs` (bit k: src k) and the
+ * destination are plain VGPRs, every lane is written, and MODE rounds f32 to
+ * nearest and keeps f32 denormals (bits 1:0 = 0, 5:4 = 3) when the row
+ * reads MODE. */
+static inline __attribute__((always_inline)) int f32_plain(const sim_x *x, unsigned srcs)
+{
+    const sim_insn *i = x->i;
+    unsigned need = srcs | VF_DST;
+    return __builtin_expect((i->vfast & need) == need && x->wmask == ~0ull &&
+                            (!(i->flags & GCN_F_RD_MODE) || (x->w->hw_mode & 0x33u) == 0x30u), 1);
 }
 /* Where a body should put its 64 results: straight into the destination row
  * when the write needs no EXEC blend and the row is no source of the

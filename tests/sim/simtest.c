@@ -51,7 +51,10 @@ int st_assemble(gcn_target t, const char *asm_text, uint8_t *bytes, size_t *n)
 
 st_env *st_new(gcn_target t)
 {
-    st_env *e = calloc(1, sizeof *e);   /* (the workgroup's pending-range table is inline) */
+    /* (the workgroup's pending-range table is inline; sim_x is 64-byte aligned) */
+    st_env *e = aligned_alloc(_Alignof(st_env), (sizeof *e + 63) & ~(size_t)63);
+    if (e)
+        memset(e, 0, sizeof *e);
     gcn_sim_opts o = {.target = t};
     e->target = t;
     e->sim = gcn_sim_new(&o);
