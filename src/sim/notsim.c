@@ -29,17 +29,6 @@ const sim_notsim_ent sim_notsim[] = {
                     "inst_offset + offset * 64 (CDNA4 ISA 8.2.1.1) but not how that wave address "
                     "maps onto the swizzled per-lane private segment gcnsim models"},
     {"S_RFE_*", "trap handler return is not modelled"},
-    {"S_SET_GPR_IDX_ON", "VGPR index mode (M0[7:0] added to the VGPR operands M0[15:12] "
-                          "selects of later VALU instructions) would re-address pre-decoded "
-                          "operands at run time; not modelled"},
-    {"S_SET_GPR_IDX_IDX", "VGPR index mode (M0[7:0] added to the VGPR operands M0[15:12] "
-                          "selects of later VALU instructions) would re-address pre-decoded "
-                          "operands at run time; not modelled"},
-    {"S_SET_GPR_IDX_MODE", "VGPR index mode (M0[7:0] added to the VGPR operands M0[15:12] "
-                          "selects of later VALU instructions) would re-address pre-decoded "
-                          "operands at run time; not modelled"},
-    {"S_SETVSKIP", "VSKIP mode (vector and memory instructions not issued) would "
-                    "need the dispatcher to skip them; not modelled"},
     {"S_ENDPGM_ORDERED_PS_DONE", "pixel-shader ordering is not modelled"},
     {"V_INTERP_*", "pixel interpolation is not modelled"},
     {"V_SCREEN_PARTITION_4SE_B32", "graphics screen partitioning: the CDNA3/CDNA4 ISA names it "

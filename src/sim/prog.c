@@ -361,6 +361,7 @@ int sim_prog_init(sim_prog *p, const gcn_codeobj *co, gcn_target t, unsigned acc
 
 void sim_prog_free(sim_prog *p)
 {
+    sim_mode_free(p);
     for (uint32_t i = 0; i < p->n; i++) {
         sim_insn *si = sim_prog_insn(p, i);
         free(si->text);

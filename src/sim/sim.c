@@ -481,6 +481,11 @@ static void run_wave(gcn_sim *s, sim_x *x, sim_wave *w, unsigned quantum)
     const int tr = w->traced, hz = s->hz_on && w->hz;
     for (unsigned q = 0; q < quantum; q++) {
         sim_insn *si = sim_prog_insn(p, cur);
+        if (__builtin_expect(w->hw_mode & (3u << 27), 0)) {    /* GPR_IDX_EN, VSKIP */
+            si = sim_mode_insn(s, x, si);
+            if (!si)
+                return;
+        }
         if (__builtin_expect(s->insns >= s->budget, 0)) {
             x->i = si;
             sim_fault(x, "instruction budget exceeded: %llu wave-instructions (--max-insns); "

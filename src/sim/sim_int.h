@@ -247,6 +247,9 @@ typedef struct sim_prog {
     uint32_t n, cap;
     unsigned accum, nvrows;     /* of the kernel, for operand checks */
     uint64_t hz_cons;           /* union of the decoded instructions' hz_cons */
+    /* variants of instructions under VGPR index mode or VSKIP (idxmode.c) */
+    struct sim_ixent { const struct sim_insn *base; unsigned key; struct sim_insn *v; } *ix;
+    uint32_t nix, capix;
 } sim_prog;
 
 #define SIM_PROG_BLK 256
@@ -586,6 +589,11 @@ extern const sim_body_ent sim_bodies_salu[], sim_bodies_valu[], sim_bodies_vcmp[
     sim_bodies_vop3p[], sim_bodies_mem[], sim_bodies_cvt[], sim_bodies_mfma[];
 /* nsvalu: formerly unsimulated VALU rows (ops_nsvalu.c, ops_cvt_mx.c) */
 extern const sim_body_ent sim_bodies_nsvalu[], sim_bodies_cvtmx[], sim_bodies_nssalu[];
+extern const sim_body_ent sim_bodies_idxmode[];
+/* idxmode.c: the instruction to run in place of si while MODE.GPR_IDX_EN or
+ * MODE.VSKIP is set (si itself when neither applies; NULL after a fault). */
+sim_insn *sim_mode_insn(gcn_sim *s, sim_x *x, sim_insn *si);
+void sim_mode_free(sim_prog *p);
 extern const sim_notsim_ent sim_notsim[];
 sim_body sim_body_of(unsigned id);
 void sim_body_unsimulated(sim_x *x);
