@@ -230,3 +230,20 @@ int st_kernel(gcn_target t, const char *src, unsigned grid, unsigned block, st_k
     gcn_co_close(co);
     return rc;
 }
+
+void st_waitall(st_env *e)
+{
+    e->x.i = &e->si;
+    sim_waitcnt(&e->x, 0, 0);
+}
+
+void st_reset_mem(st_env *e)
+{
+    sim_wave_reset(e->w);
+    sim_set_exec(e->w, ~0ull);
+    e->w->hw_mode = 0xf0 | 3u << 8;
+    for (unsigned k = 0; k < SIM_NTICKETS; k++)
+        e->w->tk[k].gid = (uint16_t)(k + 1);
+    memset(e->g.lds, 0, e->g.lds_size);
+    e->g.nlr = 0;
+}

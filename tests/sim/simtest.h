@@ -33,6 +33,12 @@ int st_run(st_env *e, const char *asm_text);
 /* Raw bytes of an instruction (n bytes), from llvm-mc. */
 int st_assemble(gcn_target t, const char *asm_text, uint8_t *bytes, size_t *n);
 
+/* Memory tests: retire every outstanding ticket (s_waitcnt 0); reset the
+ * wave (all lanes on, MODE with denormals kept and round to nearest), the
+ * ticket ids and the LDS. */
+void st_waitall(st_env *e);
+void st_reset_mem(st_env *e);
+
 /* Set all lanes of a VGPR. */
 void st_vset(st_env *e, unsigned r, uint32_t v);
 void st_vsetf(st_env *e, unsigned r, float f);

@@ -34,22 +34,8 @@ static void set_srd(unsigned r, uint64_t base, uint32_t num_records, uint32_t st
     E->w->s[r + 3] = 0x00020000u;
 }
 
-static void waitall(void)
-{
-    E->x.i = &E->si;
-    sim_waitcnt(&E->x, 0, 0);
-}
-
-static void reset(void)
-{
-    sim_wave_reset(E->w);
-    sim_set_exec(E->w, ~0ull);
-    E->w->hw_mode = 0xf0 | 3u << 8;
-    for (unsigned k = 0; k < SIM_NTICKETS; k++)
-        E->w->tk[k].gid = (uint16_t)(k + 1);
-    memset(E->g.lds, 0, E->g.lds_size);
-    E->g.nlr = 0;
-}
+static void waitall(void) { st_waitall(E); }
+static void reset(void) { st_reset_mem(E); }
 
 static unsigned nfind(gcn_sim_finding_kind k)
 {

@@ -47,22 +47,8 @@ enum { NUNORM, NSNORM, NUSCALED, NSSCALED, NUINT, NSINT, NRSVD, NFLOAT };
 
 static uint32_t fu(float f) { uint32_t u; memcpy(&u, &f, 4); return u; }
 
-static void waitall(void)
-{
-    E->x.i = &E->si;
-    sim_waitcnt(&E->x, 0, 0);
-}
-
-static void reset(void)
-{
-    sim_wave_reset(E->w);
-    sim_set_exec(E->w, ~0ull);
-    E->w->hw_mode = 0xf0 | 3u << 8;
-    for (unsigned k = 0; k < SIM_NTICKETS; k++)
-        E->w->tk[k].gid = (uint16_t)(k + 1);
-    memset(E->g.lds, 0, E->g.lds_size);
-    E->g.nlr = 0;
-}
+static void waitall(void) { st_waitall(E); }
+static void reset(void) { st_reset_mem(E); }
 
 /* lane l's element offset in v2 (offen), data regs poisoned */
 static void lanes_offen(unsigned esz)
