@@ -10,6 +10,7 @@
  * recorded for a state (its predecessor chain) is a shortest one; findings
  * are explained by replaying that path.
  */
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -33,6 +34,8 @@ int gcn_wstate_init(wstate *s, unsigned cap)
     s->lo[0] = s->lo[1] = 0;
     s->sig[0] = s->sig[1] = NULL;
     s->asig = NULL;
+    s->seq[0] = s->seq[1] = NULL;
+    s->ix = NULL;
     s->q[0] = malloc(sizeof(qent) * cap);
     s->q[1] = malloc(sizeof(qent) * cap);
     return s->q[0] && s->q[1] ? 0 : -1;
@@ -44,8 +47,11 @@ void gcn_wstate_free(wstate *s)
     free(s->q[1]);
     free(s->sig[0]);
     free(s->sig[1]);
+    free(s->seq[0]);
+    free(s->seq[1]);
     s->q[0] = s->q[1] = NULL;
     s->sig[0] = s->sig[1] = NULL;
+    s->seq[0] = s->seq[1] = NULL;
 }
 
 void gcn_wstate_load(wstate *s, const lstate *l)
@@ -110,11 +116,92 @@ static lstate *state_freeze(const wstate *s, uint32_t h)
     return l;
 }
 
+/* ---- the register index of the exploration's working state ------------------
+ * check_insn needs, at each instruction, the pending entries whose
+ * registers it reads or writes, in queue order.  Every entry of the working
+ * state gets a number (seq) when it enters the state (loaded or pushed);
+ * numbers grow with queue position, so the entries of one queue in seq order
+ * are in queue order.  Per register a list of the numbers of the entries
+ * whose async defs hold it; removed entries stay in the lists, marked dead.
+ * The index is rebuilt at every node (block, state) of the exploration. */
+typedef struct wix {
+    uint32_t *sidx;      /* per seq: the producing instruction */
+    uint8_t *sq, *sfl, *alive;
+    uint32_t *mark;      /* per seq: the instruction stamp that collected it */
+    uint32_t next, capseq, stamp;
+    uint32_t head[640], hgen[640], gen;
+    uint32_t *lseq, *lnext;     /* the lists' links; head/lnext ~0u ends a list */
+    uint32_t nl, capl;
+    uint32_t *cand;      /* candidates of one instruction */
+    const uint32_t *aoff;
+    const uint16_t *areg;
+} wix;
+
+static void ix_free(wix *x)
+{
+    if (!x)
+        return;
+    free(x->sidx);
+    free(x->sq);
+    free(x->sfl);
+    free(x->alive);
+    free(x->mark);
+    free(x->lseq);
+    free(x->lnext);
+    free(x->cand);
+    free(x);
+}
+
+static wix *ix_new(const wrun *r, unsigned capseq)
+{
+    wix *x = calloc(1, sizeof *x);
+    if (!x)
+        return NULL;
+    x->capseq = capseq;
+    x->sidx = malloc(sizeof *x->sidx * capseq);
+    x->sq = malloc(capseq);
+    x->sfl = malloc(capseq);
+    x->alive = malloc(capseq);
+    x->mark = calloc(capseq, sizeof *x->mark);
+    x->cand = malloc(sizeof *x->cand * capseq);
+    x->aoff = r->aoff;
+    x->areg = r->areg;
+    if (!x->sidx || !x->sq || !x->sfl || !x->alive || !x->mark || !x->cand) {
+        ix_free(x);
+        return NULL;
+    }
+    return x;
+}
+
+/* A new entry (q, idx, fl) of the state: its number, linked under its registers. */
+static uint32_t ix_add(wix *x, unsigned q, unsigned idx, unsigned fl)
+{
+    uint32_t sq = x->next++;
+    assert(sq < x->capseq);
+    x->sidx[sq] = idx;
+    x->sq[sq] = (uint8_t)q;
+    x->sfl[sq] = (uint8_t)fl;
+    x->alive[sq] = 1;
+    for (uint32_t a = x->aoff[idx]; a < x->aoff[idx + 1]; a++) {
+        unsigned g = x->areg[a];
+        assert(x->nl < x->capl);
+        x->lseq[x->nl] = sq;
+        x->lnext[x->nl] = x->hgen[g] == x->gen ? x->head[g] : ~0u;
+        x->hgen[g] = x->gen;
+        x->head[g] = x->nl++;
+    }
+    return sq;
+}
+
 static void q_remove(wstate *s, unsigned q, unsigned k)
 {
     memmove(&s->q[q][k], &s->q[q][k + 1], sizeof(qent) * (s->n[q] - k - 1));
     if (s->sig[q])
         memmove(&s->sig[q][k], &s->sig[q][k + 1], sizeof(uint64_t) * (s->n[q] - k - 1));
+    if (s->seq[q]) {
+        s->ix->alive[s->seq[q][k]] = 0;
+        memmove(&s->seq[q][k], &s->seq[q][k + 1], sizeof(uint32_t) * (s->n[q] - k - 1));
+    }
     s->n[q]--;
     if (k < s->lo[q])
         s->lo[q]--;
@@ -189,7 +276,11 @@ static void q_push(wstate *s, unsigned q, unsigned idx, bool ooo)
                     if (!gone) {
                         if (s->sig[q])
                             s->sig[q][w] = s->sig[q][k];
+                        if (s->seq[q])
+                            s->seq[q][w] = s->seq[q][k];
                         Q[w++] = Q[k];
+                    } else if (s->seq[q]) {
+                        s->ix->alive[s->seq[q][k]] = 0;
                     }
                 }
                 s->n[q] = w;
@@ -200,6 +291,8 @@ static void q_push(wstate *s, unsigned q, unsigned idx, bool ooo)
         q_remove(s, q, 0);
     if (s->sig[q])
         s->sig[q][s->n[q]] = s->asig[idx];
+    if (s->seq[q])
+        s->seq[q][s->n[q]] = ix_add(s->ix, q, idx, ooo ? QF_OOO : 0);
     s->q[q][s->n[q]++] = (qent){(uint32_t)idx, 0, (uint8_t)(ooo ? QF_OOO : 0), 0};
     unsigned lo = s->lo[q];
     while (lo < s->n[q] && ((Q[lo].fl & QF_OOO) || Q[lo].rank == max))
@@ -212,6 +305,9 @@ static void q_wait(wstate *s, unsigned q, unsigned N)
     if (N == GCN_WAIT_NONE)
         return;
     if (N == 0) {
+        if (s->seq[q])
+            for (unsigned k = 0; k < s->n[q]; k++)
+                s->ix->alive[s->seq[q][k]] = 0;
         s->n[q] = 0;
         s->lo[q] = 0;
         return;
@@ -224,6 +320,8 @@ static void q_wait(wstate *s, unsigned q, unsigned N)
                 q_remove(s, q, k);
         } else if (n - 1 - k >= N) {
             e->fl |= QF_ASSUMED;
+            if (s->seq[q])
+                s->ix->sfl[s->seq[q][k]] |= QF_ASSUMED;
         }
     }
 }
@@ -348,6 +446,42 @@ static inline bool rs_meet(const gcn_regset *a, const gcn_regset *b)
     return x != 0;
 }
 
+/* The records of entry e (queue q) at instruction i, in the order of the checks. */
+static inline int check_entry(wrun *r, const gcn_lfacts *F, const gcn_regset *wr, bool regs,
+                              unsigned q, unsigned idx, unsigned fl, unsigned i, unsigned node)
+{
+    const gcn_lfacts *P = &r->cfg->facts[idx];
+    int rc = 0;
+    if (regs && rs_meet(&P->adefs, &F->uses)) {
+        int chk = (fl & QF_OOO) && (fl & QF_ASSUMED) && P->mem == GCN_LM_SMEM
+                ? GCN_CHK_SMEM_ORDER : GCN_CHK_PENDING_READ;
+        rc |= rec_add(r, chk, q, i, idx, node);
+    }
+    if (regs && rs_meet(&P->adefs, wr)) {
+        /* two in-order results of one counter land in issue order */
+        bool f_in_q = (F->ctr & (q == WQ_VM ? GCN_LC_VM : GCN_LC_LGKM)) != 0;
+        bool f_ooo = q == WQ_VM ? F->vm_ooo : F->lgkm_ooo;
+        bool ordered = f_in_q && !f_ooo && !(fl & QF_OOO) && !(P->ctr & ~F->ctr) &&
+                       P->ctr == F->ctr;
+        if (!ordered)
+            rc |= rec_add(r, GCN_CHK_PENDING_WRITE, q, i, idx, node);
+    }
+    if (q == WQ_VM && (F->lds & (GCN_LL_READ | GCN_LL_WRITE)) && (P->lds & GCN_LL_DMA) &&
+        lds_overlap(r, idx, i))
+        rc |= rec_add(r, GCN_CHK_LDS_DMA_PENDING, q, i, idx, node);
+    if (q == WQ_LGKM && (F->lds & GCN_LL_DMA) && (P->lds & (GCN_LL_READ | GCN_LL_WRITE)) &&
+        lds_overlap(r, idx, i))
+        rc |= rec_add(r, GCN_CHK_LDS_DMA_RACE, q, i, idx, node);
+    if (F->kind == GCN_LK_BARRIER && (P->lds & (GCN_LL_WRITE | GCN_LL_DMA)))
+        rc |= rec_add(r, GCN_CHK_BARRIER_LDS, q, i, idx, node);
+    return rc ? -1 : 0;
+}
+
+/* The checks of instruction i against the pending entries of s.  A queue
+ * whose entries matter only through shared registers (no LDS access, DMA or
+ * barrier at i) is searched through the register index (s->ix) when s has
+ * one: an entry sharing no register with i gives no record, and the ones
+ * that do are taken in queue order, as the plain scan meets them. */
 static int check_insn(wrun *r, const wstate *s, unsigned i, unsigned node)
 {
     const gcn_lfacts *F = &r->cfg->facts[i];
@@ -360,40 +494,142 @@ static int check_insn(wrun *r, const wstate *s, unsigned i, unsigned node)
         return 0;
     gcn_regset wr = F->defs;
     gcn_rs_or(&wr, &F->adefs);
+    unsigned nc[2] = {0, 0};
+    uint32_t *cand = NULL;
+    if (s->ix && fs && (!other[0] || !other[1])) {
+        /* the live entries holding a register of i, per queue, in seq order */
+        wix *x = s->ix;
+        uint32_t stamp = ++x->stamp;
+        cand = x->cand;
+        unsigned n = 0;
+        for (uint32_t t = r->toff[i]; t < r->toff[i + 1]; t++) {
+            unsigned g = r->treg[t];
+            if (x->hgen[g] != x->gen)
+                continue;
+            for (uint32_t l = x->head[g]; l != ~0u; l = x->lnext[l]) {
+                uint32_t sq = x->lseq[l];
+                if (x->alive[sq] && x->mark[sq] != stamp && !other[x->sq[sq]]) {
+                    x->mark[sq] = stamp;
+                    cand[n++] = sq;
+                }
+            }
+        }
+        /* insertion sort by (queue, seq): a handful of entries */
+        for (unsigned a = 1; a < n; a++) {
+            uint32_t v = cand[a];
+            uint64_t kv = (uint64_t)x->sq[v] << 32 | v;
+            unsigned b = a;
+            while (b > 0 && ((uint64_t)x->sq[cand[b - 1]] << 32 | cand[b - 1]) > kv) {
+                cand[b] = cand[b - 1];
+                b--;
+            }
+            cand[b] = v;
+        }
+        for (unsigned a = 0; a < n; a++)
+            nc[x->sq[cand[a]]]++;
+    }
     for (unsigned q = 0; q < 2; q++) {
-        bool f_in_q = (F->ctr & (q == WQ_VM ? GCN_LC_VM : GCN_LC_LGKM)) != 0;
-        bool f_ooo = q == WQ_VM ? F->vm_ooo : F->lgkm_ooo;
+        if (cand && !other[q]) {
+            const wix *x = s->ix;
+            const uint32_t *c = cand + (q ? nc[0] : 0);
+            for (unsigned a = 0; a < nc[q]; a++)
+                if (check_entry(r, F, &wr, true, q, x->sidx[c[a]], x->sfl[c[a]], i, node) < 0)
+                    return -1;
+            continue;
+        }
         for (unsigned k = 0; k < s->n[q]; k++) {
             const bool regs = (s->sig[q][k] & fs) != 0;
             if (!regs && !other[q])
                 continue;
             const qent *e = &s->q[q][k];
-            const gcn_lfacts *P = &r->cfg->facts[e->idx];
-            int rc = 0;
-            if (regs && rs_meet(&P->adefs, &F->uses)) {
-                int chk = (e->fl & QF_OOO) && (e->fl & QF_ASSUMED) && P->mem == GCN_LM_SMEM
-                        ? GCN_CHK_SMEM_ORDER : GCN_CHK_PENDING_READ;
-                rc |= rec_add(r, chk, q, i, e->idx, node);
-            }
-            if (regs && rs_meet(&P->adefs, &wr)) {
-                /* two in-order results of one counter land in issue order */
-                bool ordered = f_in_q && !f_ooo && !(e->fl & QF_OOO) && !(P->ctr & ~F->ctr) &&
-                               P->ctr == F->ctr;
-                if (!ordered)
-                    rc |= rec_add(r, GCN_CHK_PENDING_WRITE, q, i, e->idx, node);
-            }
-            if (q == WQ_VM && (F->lds & (GCN_LL_READ | GCN_LL_WRITE)) && (P->lds & GCN_LL_DMA) &&
-                lds_overlap(r, e->idx, i))
-                rc |= rec_add(r, GCN_CHK_LDS_DMA_PENDING, q, i, e->idx, node);
-            if (q == WQ_LGKM && (F->lds & GCN_LL_DMA) && (P->lds & (GCN_LL_READ | GCN_LL_WRITE)) &&
-                lds_overlap(r, e->idx, i))
-                rc |= rec_add(r, GCN_CHK_LDS_DMA_RACE, q, i, e->idx, node);
-            if (F->kind == GCN_LK_BARRIER && (P->lds & (GCN_LL_WRITE | GCN_LL_DMA)))
-                rc |= rec_add(r, GCN_CHK_BARRIER_LDS, q, i, e->idx, node);
-            if (rc)
+            if (check_entry(r, F, &wr, regs, q, e->idx, e->fl, i, node) < 0)
                 return -1;
         }
     }
+    return 0;
+}
+
+/* Number the entries of the freshly loaded working state s of a node of
+ * block b and rebuild the register index. */
+static int ix_load(wrun *r, wstate *s, unsigned b)
+{
+    wix *x = s->ix;
+    x->next = 0;
+    x->nl = 0;
+    if (++x->gen == 0) {            /* wrapped: forget every list for good */
+        memset(x->hgen, 0, sizeof x->hgen);
+        x->gen = 1;
+    }
+    uint32_t need = r->bpush[b];
+    for (unsigned q = 0; q < 2; q++)
+        for (unsigned k = 0; k < s->n[q]; k++)
+            need += r->aoff[s->q[q][k].idx + 1] - r->aoff[s->q[q][k].idx];
+    if (need > x->capl) {
+        uint32_t nc = need + need / 2 + 64;
+        uint32_t *a = realloc(x->lseq, sizeof *a * nc);
+        if (!a)
+            return -1;
+        x->lseq = a;
+        a = realloc(x->lnext, sizeof *a * nc);
+        if (!a)
+            return -1;
+        x->lnext = a;
+        x->capl = nc;
+    }
+    for (unsigned q = 0; q < 2; q++)
+        for (unsigned k = 0; k < s->n[q]; k++)
+            s->seq[q][k] = ix_add(x, q, s->q[q][k].idx, s->q[q][k].fl);
+    return 0;
+}
+
+/* The registers of a set as numbers (scalar 0..127, vector 128 + 0..511), appended to *v. */
+static int regs_list(const gcn_regset *rs, uint16_t **v, uint32_t *n, uint32_t *cap)
+{
+    for (unsigned w = 0; w < 10; w++) {
+        uint64_t bits = w < 2 ? rs->s[w] : rs->v[w - 2];
+        for (; bits; bits &= bits - 1) {
+            if (*n == *cap) {
+                uint32_t nc = *cap ? 2 * *cap : 1024;
+                uint16_t *p = realloc(*v, sizeof *p * nc);
+                if (!p)
+                    return -1;
+                *v = p;
+                *cap = nc;
+            }
+            (*v)[(*n)++] = (uint16_t)(w * 64 + (unsigned)__builtin_ctzll(bits));
+        }
+    }
+    return 0;
+}
+
+/* Per instruction its register lists, per block the index links its pushes may add. */
+static int ix_facts(wrun *r)
+{
+    const gcn_cfg *cfg = r->cfg;
+    r->aoff = malloc(sizeof *r->aoff * (cfg->ninsn + 1));
+    r->toff = malloc(sizeof *r->toff * (cfg->ninsn + 1));
+    r->bpush = calloc(cfg->nblocks, sizeof *r->bpush);
+    if (!r->aoff || !r->toff || !r->bpush)
+        return -1;
+    uint32_t na = 0, ca = 0, nt = 0, ct = 0;
+    for (unsigned i = 0; i < cfg->ninsn; i++) {
+        const gcn_lfacts *f = &cfg->facts[i];
+        r->aoff[i] = na;
+        r->toff[i] = nt;
+        gcn_regset t = f->uses;
+        gcn_rs_or(&t, &f->defs);
+        gcn_rs_or(&t, &f->adefs);
+        if (regs_list(&f->adefs, &r->areg, &na, &ca) < 0 || regs_list(&t, &r->treg, &nt, &ct) < 0)
+            return -1;
+    }
+    r->aoff[cfg->ninsn] = na;
+    r->toff[cfg->ninsn] = nt;
+    for (unsigned b = 0; b < cfg->nblocks; b++)
+        for (unsigned i = cfg->blocks[b].first; i <= cfg->blocks[b].last; i++) {
+            unsigned pushes = ((cfg->facts[i].ctr & GCN_LC_VM) != 0) +
+                              ((cfg->facts[i].ctr & GCN_LC_LGKM) != 0);
+            r->bpush[b] += pushes * (r->aoff[i + 1] - r->aoff[i]);
+        }
     return 0;
 }
 
@@ -678,6 +914,22 @@ int gcn_waits_explore(wrun *r, const gcn_cfg *cfg, const gcn_values *vals,
         r->asig[i] = rs_sig(&f->adefs);
         r->fsig[i] = rs_sig(&f->uses) | rs_sig(&f->defs) | r->asig[i];
     }
+    if (ix_facts(r) < 0)
+        return -1;
+    /* entries numbered at one node: the loaded ones and the block's pushes */
+    unsigned maxblk = 0;
+    for (unsigned b = 0; b < cfg->nblocks; b++)
+        if (cfg->blocks[b].last + 1 - cfg->blocks[b].first > maxblk)
+            maxblk = cfg->blocks[b].last + 1 - cfg->blocks[b].first;
+    st.ix = ix_new(r, 2 * r->qcap + 2 * maxblk + 2);
+    st.seq[0] = malloc(sizeof(uint32_t) * st.cap);
+    st.seq[1] = malloc(sizeof(uint32_t) * st.cap);
+    if (!st.ix || !st.seq[0] || !st.seq[1]) {
+        ix_free(st.ix);
+        gcn_wstate_free(&st);
+        gcn_wstate_free(&tmp);
+        return -1;
+    }
     st.n[0] = st.n[1] = 0;
     st.lo[0] = st.lo[1] = 0;
     int rc = 0;
@@ -687,6 +939,8 @@ int gcn_waits_explore(wrun *r, const gcn_cfg *cfg, const gcn_values *vals,
     for (unsigned n = 0; rc == 0 && n < r->nnodes; n++) {
         unsigned b = r->nodes[n].block;
         gcn_wstate_load(&st, r->nodes[n].st);
+        if (ix_load(r, &st, b) < 0)
+            rc = -1;
         const gcn_block *blk = &cfg->blocks[b];
         for (unsigned i = blk->first; i <= blk->last && rc == 0; i++) {
             if (check_insn(r, &st, i, n) < 0)
@@ -697,6 +951,7 @@ int gcn_waits_explore(wrun *r, const gcn_cfg *cfg, const gcn_values *vals,
             if (add_state(r, blk->succ[s], &st, (int)n, &tmp) < 0)
                 rc = -1;
     }
+    ix_free(st.ix);
     gcn_wstate_free(&st);
     gcn_wstate_free(&tmp);
     return rc;
@@ -717,6 +972,11 @@ void gcn_waits_free(wrun *r)
     free(r->jslot);
     free(r->jkeys);
     free(r->rmemo);
+    free(r->aoff);
+    free(r->toff);
+    free(r->areg);
+    free(r->treg);
+    free(r->bpush);
     memset(r, 0, sizeof *r);
 }
 
