@@ -36,6 +36,7 @@ int gcn_wstate_init(wstate *s, unsigned cap)
     s->asig = NULL;
     s->seq[0] = s->seq[1] = NULL;
     s->ix = NULL;
+    s->lazy = false;
     s->q[0] = malloc(sizeof(qent) * cap);
     s->q[1] = malloc(sizeof(qent) * cap);
     return s->q[0] && s->q[1] ? 0 : -1;
@@ -56,6 +57,7 @@ void gcn_wstate_free(wstate *s)
 
 void gcn_wstate_load(wstate *s, const lstate *l)
 {
+    s->lazy = false;
     s->n[0] = l->n[0];
     s->n[1] = l->n[1];
     s->lo[0] = s->lo[1] = 0;
@@ -193,6 +195,45 @@ static uint32_t ix_add(wix *x, unsigned q, unsigned idx, unsigned fl)
     return sq;
 }
 
+/* The rank of entry e of queue q.  In a lazy state an in-order entry's rank
+ * is not stored: every push to its queue raises it by one up to the clamp,
+ * so it is the number of pushes since it was issued (P - pad), clamped.
+ * The exploration's working state is lazy between the load of a node and
+ * the end of its block, so a push costs no pass over the queue. */
+static inline unsigned qrk(const wstate *s, unsigned q, const qent *e)
+{
+    if (!s->lazy || (e->fl & QF_OOO))
+        return e->rank;
+    unsigned a = s->P[q] - e->pad;
+    return a < rank_max[q] ? a : rank_max[q];
+}
+
+/* Make s lazy (its ranks as pushes since issue; see qrk). */
+static void wstate_lazy(wstate *s)
+{
+    for (unsigned q = 0; q < 2; q++) {
+        s->P[q] = 64;
+        for (unsigned k = 0; k < s->n[q]; k++)
+            if (!(s->q[q][k].fl & QF_OOO))
+                s->q[q][k].pad = (uint16_t)(64 - s->q[q][k].rank);
+    }
+    s->lazy = true;
+}
+
+/* Store the ranks of a lazy s again. */
+static void wstate_eager(wstate *s)
+{
+    if (!s->lazy)
+        return;
+    for (unsigned q = 0; q < 2; q++)
+        for (unsigned k = 0; k < s->n[q]; k++) {
+            qent *e = &s->q[q][k];
+            e->rank = (uint8_t)qrk(s, q, e);
+            e->pad = 0;
+        }
+    s->lazy = false;
+}
+
 static void q_remove(wstate *s, unsigned q, unsigned k)
 {
     memmove(&s->q[q][k], &s->q[q][k + 1], sizeof(qent) * (s->n[q] - k - 1));
@@ -229,24 +270,46 @@ static void q_push(wstate *s, unsigned q, unsigned idx, bool ooo)
             }
     } else {
         unsigned fresh[8], nf = 0, over = 0;
-        for (unsigned k = s->lo[q]; k < n; k++) {
-            qent *e = &Q[k];
-            if (!(e->fl & QF_OOO) && e->rank < max && ++e->rank == max) {
-                if (nf < 8)
-                    fresh[nf++] = k;
-                else
-                    over = 1;
+        if (s->lazy) {
+            /* every in-order entry's rank rises by one; in-order ranks do
+             * not increase along the queue, so the ones reaching the clamp
+             * now come before the first that stays below it */
+            s->P[q]++;
+            for (unsigned k = s->lo[q]; k < n; k++) {
+                const qent *e = &Q[k];
+                if (e->fl & QF_OOO)
+                    continue;
+                unsigned a = s->P[q] - e->pad;
+                if (a < max)
+                    break;
+                if (a == max) {
+                    if (nf < 8)
+                        fresh[nf++] = k;
+                    else
+                        over = 1;
+                }
+            }
+        } else {
+            for (unsigned k = s->lo[q]; k < n; k++) {
+                qent *e = &Q[k];
+                if (!(e->fl & QF_OOO) && e->rank < max && ++e->rank == max) {
+                    if (nf < 8)
+                        fresh[nf++] = k;
+                    else
+                        over = 1;
+                }
             }
         }
         if (over) {             /* many entries reached the clamp at once: the plain way */
             unsigned nmax = 0;
             for (unsigned k = 0; k < n && nmax < 2; k++)
-                nmax += !(Q[k].fl & QF_OOO) && Q[k].rank == max;
+                nmax += !(Q[k].fl & QF_OOO) && qrk(s, q, &Q[k]) == max;
             for (unsigned k = 0; nmax >= 2 && k < s->n[q];) {
                 bool dup = false;
-                if (!(Q[k].fl & QF_OOO) && Q[k].rank == max)
+                if (!(Q[k].fl & QF_OOO) && qrk(s, q, &Q[k]) == max)
                     for (unsigned j = k + 1; j < s->n[q] && !dup; j++)
-                        dup = Q[j].idx == Q[k].idx && Q[j].rank == max && !(Q[j].fl & QF_OOO);
+                        dup = Q[j].idx == Q[k].idx && !(Q[j].fl & QF_OOO) &&
+                              qrk(s, q, &Q[j]) == max;
                 if (dup)
                     q_remove(s, q, k);
                 else
@@ -257,7 +320,8 @@ static void q_push(wstate *s, unsigned q, unsigned idx, bool ooo)
             for (unsigned f = 0; f < nf; f++) {
                 unsigned k = fresh[f];
                 for (unsigned j = 0; j < n; j++)
-                    if (j != k && Q[j].idx == Q[k].idx && Q[j].rank == max && !(Q[j].fl & QF_OOO)) {
+                    if (j != k && Q[j].idx == Q[k].idx && !(Q[j].fl & QF_OOO) &&
+                        qrk(s, q, &Q[j]) == max) {
                         drop[nd++] = j < k ? j : k;
                         break;
                     }
@@ -293,9 +357,10 @@ static void q_push(wstate *s, unsigned q, unsigned idx, bool ooo)
         s->sig[q][s->n[q]] = s->asig[idx];
     if (s->seq[q])
         s->seq[q][s->n[q]] = ix_add(s->ix, q, idx, ooo ? QF_OOO : 0);
-    s->q[q][s->n[q]++] = (qent){(uint32_t)idx, 0, (uint8_t)(ooo ? QF_OOO : 0), 0};
+    s->q[q][s->n[q]++] = (qent){(uint32_t)idx, 0, (uint8_t)(ooo ? QF_OOO : 0),
+                                (uint16_t)(s->lazy && !ooo ? s->P[q] : 0)};
     unsigned lo = s->lo[q];
-    while (lo < s->n[q] && ((Q[lo].fl & QF_OOO) || Q[lo].rank == max))
+    while (lo < s->n[q] && ((Q[lo].fl & QF_OOO) || qrk(s, q, &Q[lo]) == max))
         lo++;
     s->lo[q] = lo;
 }
@@ -316,7 +381,7 @@ static void q_wait(wstate *s, unsigned q, unsigned N)
     for (unsigned k = n; k-- > 0;) {
         qent *e = &s->q[q][k];
         if (!(e->fl & QF_OOO)) {
-            if (e->rank >= N)
+            if (qrk(s, q, e) >= N)
                 q_remove(s, q, k);
         } else if (n - 1 - k >= N) {
             e->fl |= QF_ASSUMED;
@@ -942,11 +1007,14 @@ int gcn_waits_explore(wrun *r, const gcn_cfg *cfg, const gcn_values *vals,
         if (ix_load(r, &st, b) < 0)
             rc = -1;
         const gcn_block *blk = &cfg->blocks[b];
+        if (blk->last - blk->first < 60000)    /* P stays below 65536 */
+            wstate_lazy(&st);
         for (unsigned i = blk->first; i <= blk->last && rc == 0; i++) {
             if (check_insn(r, &st, i, n) < 0)
                 rc = -1;
             gcn_waits_step(r, &st, i);
         }
+        wstate_eager(&st);
         for (unsigned s = 0; s < blk->nsucc && rc == 0; s++)
             if (add_state(r, blk->succ[s], &st, (int)n, &tmp) < 0)
                 rc = -1;
@@ -1082,8 +1150,9 @@ static bool newest_instance(const wstate *s, unsigned q, unsigned p, unsigned *r
     bool found = false;
     for (unsigned k = 0; k < s->n[q]; k++)
         if (s->q[q][k].idx == p) {
-            if (!found || s->q[q][k].rank < *rank) {
-                *rank = s->q[q][k].rank;
+            unsigned rk = qrk(s, q, &s->q[q][k]);
+            if (!found || rk < *rank) {
+                *rank = rk;
                 *ooo = (s->q[q][k].fl & QF_OOO) != 0;
             }
             found = true;
@@ -1120,10 +1189,13 @@ static int trace_path(const wrun *r, const unsigned *path, unsigned n, unsigned 
         const wnode *nd = &r->nodes[path[k]];
         gcn_wstate_load(s, nd->st);
         const gcn_block *blk = &r->cfg->blocks[nd->block];
+        if (blk->last - blk->first < 60000)    /* P stays below 65536 */
+            wstate_lazy(s);
         for (unsigned i = blk->first; i <= blk->last; i++) {
             if (k == n - 1 && i == cons) {
                 bool ooo = false;
                 t->cons_found = newest_instance(s, q, p, &t->cons_rank, &ooo);
+                wstate_eager(s);
                 return 0;
             }
             const gcn_lfacts *f = &r->cfg->facts[i];
@@ -1142,6 +1214,11 @@ static int trace_path(const wrun *r, const unsigned *path, unsigned n, unsigned 
                     t->total_w++;
                     t->wqn = s->n[q];
                     memcpy(t->wq, s->q[q], sizeof *t->wq * s->n[q]);
+                    if (s->lazy)
+                        for (unsigned j = 0; j < s->n[q]; j++) {
+                            t->wq[j].rank = (uint8_t)qrk(s, q, &s->q[q][j]);
+                            t->wq[j].pad = 0;
+                        }
                 }
             }
             if (i == p) {
@@ -1153,6 +1230,7 @@ static int trace_path(const wrun *r, const unsigned *path, unsigned n, unsigned 
             gcn_waits_step(r, s, i);
         }
     }
+    wstate_eager(s);
     return 0;
 }
 
@@ -1464,8 +1542,11 @@ static unsigned rec_need(const wrun *r, const wrec *rc, wstate *s, unsigned *at_
         return 0;
     if (*at_node != rc->node || *at_i != rc->i) {
         const wnode *nd = &r->nodes[rc->node];
+        const gcn_block *blk = &r->cfg->blocks[nd->block];
         gcn_wstate_load(s, nd->st);
-        for (unsigned i = r->cfg->blocks[nd->block].first; i < rc->i; i++)
+        if (blk->last - blk->first < 60000)    /* P stays below 65536 */
+            wstate_lazy(s);
+        for (unsigned i = blk->first; i < rc->i; i++)
             gcn_waits_step(r, s, i);
         *at_node = rc->node;
         *at_i = rc->i;

@@ -61,6 +61,8 @@ typedef struct wstate {
     const uint64_t *asig;
     uint32_t *seq[2];    /* NULL, or per entry its number in ix (the exploration's state) */
     struct wix *ix;      /* NULL, or the register index of the exploration (waits.c) */
+    bool lazy;           /* ranks of in-order entries are min(max, P[q] - pad), not rank */
+    unsigned P[2];       /* lazy: pushes so far, plus 64 */
 } wstate;
 
 typedef struct wrun {
