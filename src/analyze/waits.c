@@ -128,15 +128,19 @@ static lstate *state_freeze(const wstate *s, uint32_t h)
  * The index is rebuilt at every node (block, state) of the exploration. */
 typedef struct wix {
     uint32_t *sidx;      /* per seq: the producing instruction */
-    uint8_t *sq, *sfl, *alive;
+    uint8_t *sq, *sfl, *alive, *sctr;   /* sctr: the producer's counters (gcn_lfacts.ctr) */
+    uint8_t *rw;         /* per seq: 1 it holds a register instruction i reads, 2 one i writes */
     uint32_t *mark;      /* per seq: the instruction stamp that collected it */
     uint32_t next, capseq, stamp;
     uint32_t head[640], hgen[640], gen;
     uint32_t *lseq, *lnext;     /* the lists' links; head/lnext ~0u ends a list */
     uint32_t nl, capl;
     uint32_t *cand;      /* candidates of one instruction */
+    uint32_t *lds[2];    /* per queue the seqs of entries whose producer accesses LDS */
+    uint32_t nlds[2];
     const uint32_t *aoff;
     const uint16_t *areg;
+    const gcn_lfacts *facts;
 } wix;
 
 static void ix_free(wix *x)
@@ -147,10 +151,14 @@ static void ix_free(wix *x)
     free(x->sq);
     free(x->sfl);
     free(x->alive);
+    free(x->sctr);
+    free(x->rw);
     free(x->mark);
     free(x->lseq);
     free(x->lnext);
     free(x->cand);
+    free(x->lds[0]);
+    free(x->lds[1]);
     free(x);
 }
 
@@ -164,11 +172,17 @@ static wix *ix_new(const wrun *r, unsigned capseq)
     x->sq = malloc(capseq);
     x->sfl = malloc(capseq);
     x->alive = malloc(capseq);
+    x->sctr = malloc(capseq);
+    x->rw = malloc(capseq);
+    x->facts = r->cfg->facts;
     x->mark = calloc(capseq, sizeof *x->mark);
     x->cand = malloc(sizeof *x->cand * capseq);
+    x->lds[0] = malloc(sizeof *x->lds[0] * capseq);
+    x->lds[1] = malloc(sizeof *x->lds[1] * capseq);
     x->aoff = r->aoff;
     x->areg = r->areg;
-    if (!x->sidx || !x->sq || !x->sfl || !x->alive || !x->mark || !x->cand) {
+    if (!x->sidx || !x->sq || !x->sfl || !x->alive || !x->sctr || !x->rw || !x->mark || !x->cand ||
+        !x->lds[0] || !x->lds[1]) {
         ix_free(x);
         return NULL;
     }
@@ -184,6 +198,9 @@ static uint32_t ix_add(wix *x, unsigned q, unsigned idx, unsigned fl)
     x->sq[sq] = (uint8_t)q;
     x->sfl[sq] = (uint8_t)fl;
     x->alive[sq] = 1;
+    x->sctr[sq] = x->facts[idx].ctr;
+    if (x->facts[idx].lds & (GCN_LL_READ | GCN_LL_WRITE | GCN_LL_DMA))
+        x->lds[q][x->nlds[q]++] = sq;
     for (uint32_t a = x->aoff[idx]; a < x->aoff[idx + 1]; a++) {
         unsigned g = x->areg[a];
         assert(x->nl < x->capl);
@@ -377,18 +394,36 @@ static void q_wait(wstate *s, unsigned q, unsigned N)
         s->lo[q] = 0;
         return;
     }
-    unsigned n = s->n[q];
-    for (unsigned k = n; k-- > 0;) {
-        qent *e = &s->q[q][k];
+    /* one pass: the in-order entries of rank >= N go (the rest keep their
+     * order), an out-of-order one with N or more entries after it is marked */
+    unsigned n = s->n[q], w = 0, lo = s->lo[q];
+    qent *Q = s->q[q];
+    for (unsigned k = 0; k < n; k++) {
+        qent *e = &Q[k];
         if (!(e->fl & QF_OOO)) {
-            if (qrk(s, q, e) >= N)
-                q_remove(s, q, k);
+            if (qrk(s, q, e) >= N) {
+                if (s->seq[q])
+                    s->ix->alive[s->seq[q][k]] = 0;
+                if (k < s->lo[q])
+                    lo--;
+                continue;
+            }
         } else if (n - 1 - k >= N) {
             e->fl |= QF_ASSUMED;
             if (s->seq[q])
                 s->ix->sfl[s->seq[q][k]] |= QF_ASSUMED;
         }
+        if (w != k) {
+            Q[w] = Q[k];
+            if (s->sig[q])
+                s->sig[q][w] = s->sig[q][k];
+            if (s->seq[q])
+                s->seq[q][w] = s->seq[q][k];
+        }
+        w++;
     }
+    s->n[q] = w;
+    s->lo[q] = lo;
 }
 
 static void wait_values(const wrun *r, unsigned i, unsigned *vm, unsigned *lg)
@@ -561,7 +596,9 @@ static int check_insn(wrun *r, const wstate *s, unsigned i, unsigned node)
     gcn_rs_or(&wr, &F->adefs);
     unsigned nc[2] = {0, 0};
     uint32_t *cand = NULL;
-    if (s->ix && fs && (!other[0] || !other[1])) {
+    /* the index serves every queue but at a barrier */
+    const bool use_ix = s->ix && F->kind != GCN_LK_BARRIER;
+    if (use_ix && fs) {
         /* the live entries holding a register of i, per queue, in seq order */
         wix *x = s->ix;
         uint32_t stamp = ++x->stamp;
@@ -571,11 +608,17 @@ static int check_insn(wrun *r, const wstate *s, unsigned i, unsigned node)
             unsigned g = r->treg[t];
             if (x->hgen[g] != x->gen)
                 continue;
+            uint8_t bit = t < r->tmid[i] ? 1 : 2;
             for (uint32_t l = x->head[g]; l != ~0u; l = x->lnext[l]) {
                 uint32_t sq = x->lseq[l];
-                if (x->alive[sq] && x->mark[sq] != stamp && !other[x->sq[sq]]) {
+                if (!x->alive[sq])
+                    continue;
+                if (x->mark[sq] != stamp) {
                     x->mark[sq] = stamp;
+                    x->rw[sq] = bit;
                     cand[n++] = sq;
+                } else {
+                    x->rw[sq] |= bit;
                 }
             }
         }
@@ -594,12 +637,53 @@ static int check_insn(wrun *r, const wstate *s, unsigned i, unsigned node)
             nc[x->sq[cand[a]]]++;
     }
     for (unsigned q = 0; q < 2; q++) {
+        if (use_ix && other[q]) {
+            /* LDS access or DMA: the entries sharing registers and the
+             * entries of LDS producers, merged in seq (queue) order; an
+             * entry of neither kind gives no record here */
+            const wix *x = s->ix;
+            const uint32_t *c = cand ? cand + (q ? nc[0] : 0) : NULL;
+            const uint32_t *L = x->lds[q];
+            unsigned a = 0, b = 0;
+            while (a < nc[q] || b < x->nlds[q]) {
+                uint32_t sa = a < nc[q] ? c[a] : ~0u, sb = b < x->nlds[q] ? L[b] : ~0u;
+                uint32_t sq = sa < sb ? sa : sb;
+                bool regs = sa <= sb;
+                a += sa <= sb;
+                b += sb <= sa;
+                if (!x->alive[sq])
+                    continue;
+                if (check_entry(r, F, &wr, regs, q, x->sidx[sq], x->sfl[sq], i, node) < 0)
+                    return -1;
+            }
+            continue;
+        }
         if (cand && !other[q]) {
             const wix *x = s->ix;
             const uint32_t *c = cand + (q ? nc[0] : 0);
-            for (unsigned a = 0; a < nc[q]; a++)
-                if (check_entry(r, F, &wr, true, q, x->sidx[c[a]], x->sfl[c[a]], i, node) < 0)
+            const bool f_in_q = (F->ctr & (q == WQ_VM ? GCN_LC_VM : GCN_LC_LGKM)) != 0;
+            const bool f_ooo = q == WQ_VM ? F->vm_ooo : F->lgkm_ooo;
+            /* check_entry's register checks, with the register sets met
+             * already known from the lists they were found through */
+            for (unsigned a = 0; a < nc[q]; a++) {
+                const uint32_t sq = c[a];
+                const unsigned idx = x->sidx[sq], fl = x->sfl[sq], pctr = x->sctr[sq];
+                int rc = 0;
+                if (x->rw[sq] & 1) {
+                    int chk = (fl & QF_OOO) && (fl & QF_ASSUMED) &&
+                              r->cfg->facts[idx].mem == GCN_LM_SMEM
+                            ? GCN_CHK_SMEM_ORDER : GCN_CHK_PENDING_READ;
+                    rc |= rec_add(r, chk, q, i, idx, node);
+                }
+                if (x->rw[sq] & 2) {
+                    bool ordered = f_in_q && !f_ooo && !(fl & QF_OOO) && !(pctr & ~F->ctr) &&
+                                   pctr == F->ctr;
+                    if (!ordered)
+                        rc |= rec_add(r, GCN_CHK_PENDING_WRITE, q, i, idx, node);
+                }
+                if (rc)
                     return -1;
+            }
             continue;
         }
         for (unsigned k = 0; k < s->n[q]; k++) {
@@ -621,6 +705,7 @@ static int ix_load(wrun *r, wstate *s, unsigned b)
     wix *x = s->ix;
     x->next = 0;
     x->nl = 0;
+    x->nlds[0] = x->nlds[1] = 0;
     if (++x->gen == 0) {            /* wrapped: forget every list for good */
         memset(x->hgen, 0, sizeof x->hgen);
         x->gen = 1;
@@ -673,18 +758,22 @@ static int ix_facts(wrun *r)
     const gcn_cfg *cfg = r->cfg;
     r->aoff = malloc(sizeof *r->aoff * (cfg->ninsn + 1));
     r->toff = malloc(sizeof *r->toff * (cfg->ninsn + 1));
+    r->tmid = malloc(sizeof *r->tmid * (cfg->ninsn + 1));
     r->bpush = calloc(cfg->nblocks, sizeof *r->bpush);
-    if (!r->aoff || !r->toff || !r->bpush)
+    if (!r->aoff || !r->toff || !r->tmid || !r->bpush)
         return -1;
     uint32_t na = 0, ca = 0, nt = 0, ct = 0;
     for (unsigned i = 0; i < cfg->ninsn; i++) {
         const gcn_lfacts *f = &cfg->facts[i];
         r->aoff[i] = na;
         r->toff[i] = nt;
-        gcn_regset t = f->uses;
-        gcn_rs_or(&t, &f->defs);
+        gcn_regset t = f->defs;
         gcn_rs_or(&t, &f->adefs);
-        if (regs_list(&f->adefs, &r->areg, &na, &ca) < 0 || regs_list(&t, &r->treg, &nt, &ct) < 0)
+        if (regs_list(&f->adefs, &r->areg, &na, &ca) < 0 ||
+            regs_list(&f->uses, &r->treg, &nt, &ct) < 0)
+            return -1;
+        r->tmid[i] = nt;
+        if (regs_list(&t, &r->treg, &nt, &ct) < 0)
             return -1;
     }
     r->aoff[cfg->ninsn] = na;
@@ -1042,6 +1131,7 @@ void gcn_waits_free(wrun *r)
     free(r->rmemo);
     free(r->aoff);
     free(r->toff);
+    free(r->tmid);
     free(r->areg);
     free(r->treg);
     free(r->bpush);

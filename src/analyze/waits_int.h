@@ -86,7 +86,8 @@ typedef struct wrun {
     struct jkey *jkeys;  /* state_join scratch: 2 * qcap + 1 slots */
     uint64_t *rmemo;     /* per instruction: the last RMEMO rkeys it added or met */
     uint32_t *aoff;      /* per instruction i: its async-def registers are areg[aoff[i]..aoff[i+1]) */
-    uint32_t *toff;      /* ... and the registers it reads or writes treg[toff[i]..toff[i+1]) */
+    uint32_t *toff;      /* ... the registers it reads, treg[toff[i]..tmid[i]), and writes */
+    uint32_t *tmid;      /* (defs and async defs), treg[tmid[i]..toff[i+1]) */
     uint16_t *areg, *treg;/* register numbers: scalar 0..127, vector 128 + (0..511) */
     uint32_t *bpush;     /* per block: registers its pushes add to the index (an upper bound) */
     bool widened, truncated;
