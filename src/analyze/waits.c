@@ -396,9 +396,13 @@ static void q_wait(wstate *s, unsigned q, unsigned N)
     }
     /* one pass: the in-order entries of rank >= N go (the rest keep their
      * order), an out-of-order one with N or more entries after it is marked */
-    unsigned n = s->n[q], w = 0, lo = s->lo[q];
+    /* In-order ranks do not increase along the queue, so past the marking
+     * region (the first n - N positions) the first in-order entry that stays
+     * ends the pass: the rest stays as it is. */
+    unsigned n = s->n[q], w = 0, lo = s->lo[q], k = 0;
+    const unsigned lim = n > N ? n - N : 0;
     qent *Q = s->q[q];
-    for (unsigned k = 0; k < n; k++) {
+    for (; k < n; k++) {
         qent *e = &Q[k];
         if (!(e->fl & QF_OOO)) {
             if (qrk(s, q, e) >= N) {
@@ -408,7 +412,9 @@ static void q_wait(wstate *s, unsigned q, unsigned N)
                     lo--;
                 continue;
             }
-        } else if (n - 1 - k >= N) {
+            if (k >= lim)
+                break;
+        } else if (k < lim) {
             e->fl |= QF_ASSUMED;
             if (s->seq[q])
                 s->ix->sfl[s->seq[q][k]] |= QF_ASSUMED;
@@ -422,7 +428,14 @@ static void q_wait(wstate *s, unsigned q, unsigned N)
         }
         w++;
     }
-    s->n[q] = w;
+    if (w != k && k < n) {
+        memmove(&Q[w], &Q[k], sizeof *Q * (n - k));
+        if (s->sig[q])
+            memmove(&s->sig[q][w], &s->sig[q][k], sizeof(uint64_t) * (n - k));
+        if (s->seq[q])
+            memmove(&s->seq[q][w], &s->seq[q][k], sizeof(uint32_t) * (n - k));
+    }
+    s->n[q] = w + (n - k);
     s->lo[q] = lo;
 }
 
