@@ -1263,9 +1263,16 @@ static bool newest_instance(const wstate *s, unsigned q, unsigned p, unsigned *r
     return found;
 }
 
-static int trace_path(const wrun *r, const unsigned *path, unsigned n, unsigned cons,
+/* an instance of the producer in trace_path */
+typedef struct pinst {
+    uint8_t rank, ooo;
+} pinst;
+
+/* trace_path by replaying every node of the path (the fallback of trace_path) */
+static int trace_path_plain(const wrun *r, const unsigned *path, unsigned n, unsigned cons,
                       unsigned p, unsigned q, ptrace *t)
 {
+    ptrace_free(t);
     memset(t, 0, sizeof *t);
     t->wq = malloc(sizeof *t->wq * r->qcap);
     if (!t->wq || gcn_wstate_init(&t->at, r->qcap) < 0) {
@@ -1292,6 +1299,191 @@ static int trace_path(const wrun *r, const unsigned *path, unsigned n, unsigned 
         const wnode *nd = &r->nodes[path[k]];
         gcn_wstate_load(s, nd->st);
         const gcn_block *blk = &r->cfg->blocks[nd->block];
+        if (blk->last - blk->first < 60000)    /* P stays below 65536 */
+            wstate_lazy(s);
+        for (unsigned i = blk->first; i <= blk->last; i++) {
+            if (k == n - 1 && i == cons) {
+                bool ooo = false;
+                t->cons_found = newest_instance(s, q, p, &t->cons_rank, &ooo);
+                wstate_eager(s);
+                return 0;
+            }
+            const gcn_lfacts *f = &r->cfg->facts[i];
+            if (f->kind == GCN_LK_WAITCNT && t->issued) {
+                unsigned vm, lg;
+                wait_values(r, i, &vm, &lg);
+                unsigned N = q == WQ_VM ? vm : lg;
+                unsigned rank = 0;
+                bool ooo = false;
+                if (N != GCN_WAIT_NONE && newest_instance(s, q, p, &rank, &ooo)) {
+                    unsigned slot = t->nw < MAXW ? t->nw++ : MAXW - 1;
+                    t->w[slot].idx = i;
+                    t->w[slot].N = N;
+                    t->w[slot].rank = rank;
+                    t->w[slot].ooo = ooo;
+                    t->total_w++;
+                    t->wqn = s->n[q];
+                    memcpy(t->wq, s->q[q], sizeof *t->wq * s->n[q]);
+                    if (s->lazy)
+                        for (unsigned j = 0; j < s->n[q]; j++) {
+                            t->wq[j].rank = (uint8_t)qrk(s, q, &s->q[q][j]);
+                            t->wq[j].pad = 0;
+                        }
+                }
+            }
+            if (i == p) {
+                t->issued = true;
+                t->nw = 0;
+                t->total_w = 0;
+                t->wqn = 0;
+            }
+            gcn_waits_step(r, s, i);
+        }
+    }
+    wstate_eager(s);
+    return 0;
+}
+
+static int trace_path(const wrun *r, const unsigned *path, unsigned n, unsigned cons,
+                      unsigned p, unsigned q, ptrace *t)
+{
+    memset(t, 0, sizeof *t);
+    t->wq = malloc(sizeof *t->wq * r->qcap);
+    if (!t->wq || gcn_wstate_init(&t->at, r->qcap) < 0) {
+        free(t->wq);
+        t->wq = NULL;
+        return -1;
+    }
+    wstate *s = &t->at;
+    /* Everything recorded is reset where the producer is issued, and each
+     * node's queues are its stored state: the replay can start at the last
+     * node of the path that issues the producer (before the consumer). */
+    unsigned k0 = n ? n - 1 : 0;
+    for (unsigned k = n; k-- > 0;) {
+        const gcn_block *blk = &r->cfg->blocks[r->nodes[path[k]].block];
+        unsigned lim = k == n - 1 ? cons : blk->last + 1;
+        if (p >= blk->first && p < lim) {
+            k0 = k;
+            break;
+        }
+    }
+    for (unsigned k = 0; k < n; k++)
+        t->joined |= r->nodes[path[k]].joined;
+    /* Before the consumer's node only the waits matter: at each, the rank of
+     * the producer's newest instance, and the whole queue at the last one.
+     * There the producer's instances are followed alone (the ranks of the
+     * queue's other entries do not change theirs), and the queue at the last
+     * wait is rebuilt once, before the consumer's node is replayed. */
+    const unsigned bit = q == WQ_VM ? GCN_LC_VM : GCN_LC_LGKM, max = rank_max[q];
+    unsigned cap_k = 0, cap_i = 0;
+    bool cap = false;           /* the queue at (cap_k, cap_i) is still to be copied */
+    for (unsigned k = k0; k < n; k++) {
+        const wnode *nd = &r->nodes[path[k]];
+        const gcn_block *blk = &r->cfg->blocks[nd->block];
+        if (k < n - 1) {
+            pinst in[72];
+            unsigned nin = 0;
+            const qent *E = nd->st->e + (q ? nd->st->n[0] : 0);
+            bool fits = true;
+            for (unsigned j = 0; j < nd->st->n[q] && fits; j++)
+                if (E[j].idx == p) {
+                    if (nin == 72)
+                        fits = false;
+                    else
+                        in[nin++] = (pinst){E[j].rank, (uint8_t)(E[j].fl & QF_OOO)};
+                }
+            if (fits) {
+                for (unsigned i = blk->first; i <= blk->last && fits; i++) {
+                    const gcn_lfacts *f = &r->cfg->facts[i];
+                    unsigned N = GCN_WAIT_NONE;
+                    if (f->kind == GCN_LK_WAITCNT) {
+                        unsigned vm, lg;
+                        wait_values(r, i, &vm, &lg);
+                        N = q == WQ_VM ? vm : lg;
+                        if (t->issued && N != GCN_WAIT_NONE && nin) {
+                            unsigned rank = in[0].rank, ooo = in[0].ooo;
+                            for (unsigned j = 1; j < nin; j++)
+                                if (in[j].rank < rank) {
+                                    rank = in[j].rank;
+                                    ooo = in[j].ooo;
+                                }
+                            unsigned slot = t->nw < MAXW ? t->nw++ : MAXW - 1;
+                            t->w[slot].idx = i;
+                            t->w[slot].N = N;
+                            t->w[slot].rank = rank;
+                            t->w[slot].ooo = ooo != 0;
+                            t->total_w++;
+                            cap = true;
+                            cap_k = k;
+                            cap_i = i;
+                        }
+                    }
+                    if (i == p) {
+                        t->issued = true;
+                        t->nw = 0;
+                        t->total_w = 0;
+                        t->wqn = 0;
+                        cap = false;
+                    }
+                    /* gcn_waits_step on the producer's instances */
+                    if (N == 0) {
+                        nin = 0;
+                    } else if (N != GCN_WAIT_NONE) {
+                        unsigned w = 0;
+                        for (unsigned j = 0; j < nin; j++)
+                            if (in[j].ooo || in[j].rank < N)
+                                in[w++] = in[j];
+                        nin = w;
+                    }
+                    if (f->ctr & bit) {
+                        bool ooo = q == WQ_VM ? f->vm_ooo : f->lgkm_ooo;
+                        if (ooo) {
+                            if (i == p)
+                                for (unsigned j = 0; j < nin; j++)
+                                    if (in[j].ooo) {
+                                        memmove(&in[j], &in[j + 1], sizeof in[0] * (nin - j - 1));
+                                        nin--;
+                                        break;
+                                    }
+                        } else {
+                            for (unsigned j = 0; j < nin; j++)
+                                if (!in[j].ooo && in[j].rank < max)
+                                    in[j].rank++;
+                        }
+                        if (i == p) {
+                            if (nin == 72)
+                                fits = false;
+                            else
+                                in[nin++] = (pinst){0, (uint8_t)ooo};
+                        }
+                    }
+                }
+                if (fits)
+                    continue;
+                /* too many instances (cannot happen: ranks are distinct): replay */
+                return trace_path_plain(r, path, n, cons, p, q, t);
+            }
+            else
+                return trace_path_plain(r, path, n, cons, p, q, t);
+        }
+        if (cap) {
+            /* the queue at the last wait, from a node before this one */
+            const wnode *cn = &r->nodes[path[cap_k]];
+            const gcn_block *cb = &r->cfg->blocks[cn->block];
+            gcn_wstate_load(s, cn->st);
+            if (cb->last - cb->first < 60000)
+                wstate_lazy(s);
+            for (unsigned i = cb->first; i < cap_i; i++)
+                gcn_waits_step(r, s, i);
+            t->wqn = s->n[q];
+            for (unsigned j = 0; j < s->n[q]; j++) {
+                t->wq[j] = s->q[q][j];
+                t->wq[j].rank = (uint8_t)qrk(s, q, &s->q[q][j]);
+                t->wq[j].pad = 0;
+            }
+            cap = false;
+        }
+        gcn_wstate_load(s, nd->st);
         if (blk->last - blk->first < 60000)    /* P stays below 65536 */
             wstate_lazy(s);
         for (unsigned i = blk->first; i <= blk->last; i++) {
