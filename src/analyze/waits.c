@@ -1081,21 +1081,25 @@ int gcn_waits_explore(wrun *r, const gcn_cfg *cfg, const gcn_values *vals,
         r->asig[i] = rs_sig(&f->adefs);
         r->fsig[i] = rs_sig(&f->uses) | rs_sig(&f->defs) | r->asig[i];
     }
-    if (ix_facts(r) < 0)
-        return -1;
-    /* entries numbered at one node: the loaded ones and the block's pushes */
-    unsigned maxblk = 0;
-    for (unsigned b = 0; b < cfg->nblocks; b++)
-        if (cfg->blocks[b].last + 1 - cfg->blocks[b].first > maxblk)
-            maxblk = cfg->blocks[b].last + 1 - cfg->blocks[b].first;
-    st.ix = ix_new(r, 2 * r->qcap + 2 * maxblk + 2);
-    st.seq[0] = malloc(sizeof(uint32_t) * st.cap);
-    st.seq[1] = malloc(sizeof(uint32_t) * st.cap);
-    if (!st.ix || !st.seq[0] || !st.seq[1]) {
-        ix_free(st.ix);
-        gcn_wstate_free(&st);
-        gcn_wstate_free(&tmp);
-        return -1;
+    /* The register index pays where queues are long; on small kernels (few
+     * memory operations, so short queues) the scan is cheaper than building it. */
+    if (nmem >= 128) {
+        if (ix_facts(r) < 0)
+            return -1;
+        /* entries numbered at one node: the loaded ones and the block's pushes */
+        unsigned maxblk = 0;
+        for (unsigned b = 0; b < cfg->nblocks; b++)
+            if (cfg->blocks[b].last + 1 - cfg->blocks[b].first > maxblk)
+                maxblk = cfg->blocks[b].last + 1 - cfg->blocks[b].first;
+        st.ix = ix_new(r, 2 * r->qcap + 2 * maxblk + 2);
+        st.seq[0] = malloc(sizeof(uint32_t) * st.cap);
+        st.seq[1] = malloc(sizeof(uint32_t) * st.cap);
+        if (!st.ix || !st.seq[0] || !st.seq[1]) {
+            ix_free(st.ix);
+            gcn_wstate_free(&st);
+            gcn_wstate_free(&tmp);
+            return -1;
+        }
     }
     st.n[0] = st.n[1] = 0;
     st.lo[0] = st.lo[1] = 0;
@@ -1106,7 +1110,7 @@ int gcn_waits_explore(wrun *r, const gcn_cfg *cfg, const gcn_values *vals,
     for (unsigned n = 0; rc == 0 && n < r->nnodes; n++) {
         unsigned b = r->nodes[n].block;
         gcn_wstate_load(&st, r->nodes[n].st);
-        if (ix_load(r, &st, b) < 0)
+        if (st.ix && ix_load(r, &st, b) < 0)
             rc = -1;
         const gcn_block *blk = &cfg->blocks[b];
         if (blk->last - blk->first < 60000)    /* P stays below 65536 */
