@@ -614,7 +614,11 @@ static int check_insn(wrun *r, const wstate *s, unsigned i, unsigned node)
     if (use_ix && fs) {
         /* the live entries holding a register of i, per queue, in seq order */
         wix *x = s->ix;
-        uint32_t stamp = ++x->stamp;
+        if (++x->stamp == 0) {          /* wrapped: no entry is marked */
+            memset(x->mark, 0, sizeof *x->mark * x->capseq);
+            x->stamp = 1;
+        }
+        uint32_t stamp = x->stamp;
         cand = x->cand;
         unsigned n = 0;
         for (uint32_t t = r->toff[i]; t < r->toff[i + 1]; t++) {
