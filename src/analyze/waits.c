@@ -10,6 +10,7 @@
  * recorded for a state (its predecessor chain) is a shortest one; findings
  * are explained by replaying that path.
  */
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -33,6 +34,9 @@ int gcn_wstate_init(wstate *s, unsigned cap)
     s->lo[0] = s->lo[1] = 0;
     s->sig[0] = s->sig[1] = NULL;
     s->asig = NULL;
+    s->seq[0] = s->seq[1] = NULL;
+    s->ix = NULL;
+    s->lazy = false;
     s->q[0] = malloc(sizeof(qent) * cap);
     s->q[1] = malloc(sizeof(qent) * cap);
     return s->q[0] && s->q[1] ? 0 : -1;
@@ -44,12 +48,16 @@ void gcn_wstate_free(wstate *s)
     free(s->q[1]);
     free(s->sig[0]);
     free(s->sig[1]);
+    free(s->seq[0]);
+    free(s->seq[1]);
     s->q[0] = s->q[1] = NULL;
     s->sig[0] = s->sig[1] = NULL;
+    s->seq[0] = s->seq[1] = NULL;
 }
 
 void gcn_wstate_load(wstate *s, const lstate *l)
 {
+    s->lazy = false;
     s->n[0] = l->n[0];
     s->n[1] = l->n[1];
     s->lo[0] = s->lo[1] = 0;
@@ -110,11 +118,148 @@ static lstate *state_freeze(const wstate *s, uint32_t h)
     return l;
 }
 
+/* ---- the register index of the exploration's working state ------------------
+ * check_insn needs, at each instruction, the pending entries whose
+ * registers it reads or writes, in queue order.  Every entry of the working
+ * state gets a number (seq) when it enters the state (loaded or pushed);
+ * numbers grow with queue position, so the entries of one queue in seq order
+ * are in queue order.  Per register a list of the numbers of the entries
+ * whose async defs hold it; removed entries stay in the lists, marked dead.
+ * The index is rebuilt at every node (block, state) of the exploration. */
+typedef struct wix {
+    uint32_t *sidx;      /* per seq: the producing instruction */
+    uint8_t *sq, *sfl, *alive, *sctr;   /* sctr: the producer's counters (gcn_lfacts.ctr) */
+    uint8_t *rw;         /* per seq: 1 it holds a register instruction i reads, 2 one i writes */
+    uint32_t *mark;      /* per seq: the instruction stamp that collected it */
+    uint32_t next, capseq, stamp;
+    uint32_t head[640], hgen[640], gen;
+    uint32_t *lseq, *lnext;     /* the lists' links; head/lnext ~0u ends a list */
+    uint32_t nl, capl;
+    uint32_t *cand;      /* candidates of one instruction */
+    uint32_t *lds[2];    /* per queue the seqs of entries whose producer accesses LDS */
+    uint32_t nlds[2];
+    const uint32_t *aoff;
+    const uint16_t *areg;
+    const gcn_lfacts *facts;
+} wix;
+
+static void ix_free(wix *x)
+{
+    if (!x)
+        return;
+    free(x->sidx);
+    free(x->sq);
+    free(x->sfl);
+    free(x->alive);
+    free(x->sctr);
+    free(x->rw);
+    free(x->mark);
+    free(x->lseq);
+    free(x->lnext);
+    free(x->cand);
+    free(x->lds[0]);
+    free(x->lds[1]);
+    free(x);
+}
+
+static wix *ix_new(const wrun *r, unsigned capseq)
+{
+    wix *x = calloc(1, sizeof *x);
+    if (!x)
+        return NULL;
+    x->capseq = capseq;
+    x->sidx = malloc(sizeof *x->sidx * capseq);
+    x->sq = malloc(capseq);
+    x->sfl = malloc(capseq);
+    x->alive = malloc(capseq);
+    x->sctr = malloc(capseq);
+    x->rw = malloc(capseq);
+    x->facts = r->cfg->facts;
+    x->mark = calloc(capseq, sizeof *x->mark);
+    x->cand = malloc(sizeof *x->cand * capseq);
+    x->lds[0] = malloc(sizeof *x->lds[0] * capseq);
+    x->lds[1] = malloc(sizeof *x->lds[1] * capseq);
+    x->aoff = r->aoff;
+    x->areg = r->areg;
+    if (!x->sidx || !x->sq || !x->sfl || !x->alive || !x->sctr || !x->rw || !x->mark || !x->cand ||
+        !x->lds[0] || !x->lds[1]) {
+        ix_free(x);
+        return NULL;
+    }
+    return x;
+}
+
+/* A new entry (q, idx, fl) of the state: its number, linked under its registers. */
+static uint32_t ix_add(wix *x, unsigned q, unsigned idx, unsigned fl)
+{
+    uint32_t sq = x->next++;
+    assert(sq < x->capseq);
+    x->sidx[sq] = idx;
+    x->sq[sq] = (uint8_t)q;
+    x->sfl[sq] = (uint8_t)fl;
+    x->alive[sq] = 1;
+    x->sctr[sq] = x->facts[idx].ctr;
+    if (x->facts[idx].lds & (GCN_LL_READ | GCN_LL_WRITE | GCN_LL_DMA))
+        x->lds[q][x->nlds[q]++] = sq;
+    for (uint32_t a = x->aoff[idx]; a < x->aoff[idx + 1]; a++) {
+        unsigned g = x->areg[a];
+        assert(x->nl < x->capl);
+        x->lseq[x->nl] = sq;
+        x->lnext[x->nl] = x->hgen[g] == x->gen ? x->head[g] : ~0u;
+        x->hgen[g] = x->gen;
+        x->head[g] = x->nl++;
+    }
+    return sq;
+}
+
+/* The rank of entry e of queue q.  In a lazy state an in-order entry's rank
+ * is not stored: every push to its queue raises it by one up to the clamp,
+ * so it is the number of pushes since it was issued (P - pad), clamped.
+ * The exploration's working state is lazy between the load of a node and
+ * the end of its block, so a push costs no pass over the queue. */
+static inline unsigned qrk(const wstate *s, unsigned q, const qent *e)
+{
+    if (!s->lazy || (e->fl & QF_OOO))
+        return e->rank;
+    unsigned a = s->P[q] - e->pad;
+    return a < rank_max[q] ? a : rank_max[q];
+}
+
+/* Make s lazy (its ranks as pushes since issue; see qrk). */
+static void wstate_lazy(wstate *s)
+{
+    for (unsigned q = 0; q < 2; q++) {
+        s->P[q] = 64;
+        for (unsigned k = 0; k < s->n[q]; k++)
+            if (!(s->q[q][k].fl & QF_OOO))
+                s->q[q][k].pad = (uint16_t)(64 - s->q[q][k].rank);
+    }
+    s->lazy = true;
+}
+
+/* Store the ranks of a lazy s again. */
+static void wstate_eager(wstate *s)
+{
+    if (!s->lazy)
+        return;
+    for (unsigned q = 0; q < 2; q++)
+        for (unsigned k = 0; k < s->n[q]; k++) {
+            qent *e = &s->q[q][k];
+            e->rank = (uint8_t)qrk(s, q, e);
+            e->pad = 0;
+        }
+    s->lazy = false;
+}
+
 static void q_remove(wstate *s, unsigned q, unsigned k)
 {
     memmove(&s->q[q][k], &s->q[q][k + 1], sizeof(qent) * (s->n[q] - k - 1));
     if (s->sig[q])
         memmove(&s->sig[q][k], &s->sig[q][k + 1], sizeof(uint64_t) * (s->n[q] - k - 1));
+    if (s->seq[q]) {
+        s->ix->alive[s->seq[q][k]] = 0;
+        memmove(&s->seq[q][k], &s->seq[q][k + 1], sizeof(uint32_t) * (s->n[q] - k - 1));
+    }
     s->n[q]--;
     if (k < s->lo[q])
         s->lo[q]--;
@@ -142,24 +287,46 @@ static void q_push(wstate *s, unsigned q, unsigned idx, bool ooo)
             }
     } else {
         unsigned fresh[8], nf = 0, over = 0;
-        for (unsigned k = s->lo[q]; k < n; k++) {
-            qent *e = &Q[k];
-            if (!(e->fl & QF_OOO) && e->rank < max && ++e->rank == max) {
-                if (nf < 8)
-                    fresh[nf++] = k;
-                else
-                    over = 1;
+        if (s->lazy) {
+            /* every in-order entry's rank rises by one; in-order ranks do
+             * not increase along the queue, so the ones reaching the clamp
+             * now come before the first that stays below it */
+            s->P[q]++;
+            for (unsigned k = s->lo[q]; k < n; k++) {
+                const qent *e = &Q[k];
+                if (e->fl & QF_OOO)
+                    continue;
+                unsigned a = s->P[q] - e->pad;
+                if (a < max)
+                    break;
+                if (a == max) {
+                    if (nf < 8)
+                        fresh[nf++] = k;
+                    else
+                        over = 1;
+                }
+            }
+        } else {
+            for (unsigned k = s->lo[q]; k < n; k++) {
+                qent *e = &Q[k];
+                if (!(e->fl & QF_OOO) && e->rank < max && ++e->rank == max) {
+                    if (nf < 8)
+                        fresh[nf++] = k;
+                    else
+                        over = 1;
+                }
             }
         }
         if (over) {             /* many entries reached the clamp at once: the plain way */
             unsigned nmax = 0;
             for (unsigned k = 0; k < n && nmax < 2; k++)
-                nmax += !(Q[k].fl & QF_OOO) && Q[k].rank == max;
+                nmax += !(Q[k].fl & QF_OOO) && qrk(s, q, &Q[k]) == max;
             for (unsigned k = 0; nmax >= 2 && k < s->n[q];) {
                 bool dup = false;
-                if (!(Q[k].fl & QF_OOO) && Q[k].rank == max)
+                if (!(Q[k].fl & QF_OOO) && qrk(s, q, &Q[k]) == max)
                     for (unsigned j = k + 1; j < s->n[q] && !dup; j++)
-                        dup = Q[j].idx == Q[k].idx && Q[j].rank == max && !(Q[j].fl & QF_OOO);
+                        dup = Q[j].idx == Q[k].idx && !(Q[j].fl & QF_OOO) &&
+                              qrk(s, q, &Q[j]) == max;
                 if (dup)
                     q_remove(s, q, k);
                 else
@@ -170,7 +337,8 @@ static void q_push(wstate *s, unsigned q, unsigned idx, bool ooo)
             for (unsigned f = 0; f < nf; f++) {
                 unsigned k = fresh[f];
                 for (unsigned j = 0; j < n; j++)
-                    if (j != k && Q[j].idx == Q[k].idx && Q[j].rank == max && !(Q[j].fl & QF_OOO)) {
+                    if (j != k && Q[j].idx == Q[k].idx && !(Q[j].fl & QF_OOO) &&
+                        qrk(s, q, &Q[j]) == max) {
                         drop[nd++] = j < k ? j : k;
                         break;
                     }
@@ -189,7 +357,11 @@ static void q_push(wstate *s, unsigned q, unsigned idx, bool ooo)
                     if (!gone) {
                         if (s->sig[q])
                             s->sig[q][w] = s->sig[q][k];
+                        if (s->seq[q])
+                            s->seq[q][w] = s->seq[q][k];
                         Q[w++] = Q[k];
+                    } else if (s->seq[q]) {
+                        s->ix->alive[s->seq[q][k]] = 0;
                     }
                 }
                 s->n[q] = w;
@@ -200,9 +372,12 @@ static void q_push(wstate *s, unsigned q, unsigned idx, bool ooo)
         q_remove(s, q, 0);
     if (s->sig[q])
         s->sig[q][s->n[q]] = s->asig[idx];
-    s->q[q][s->n[q]++] = (qent){(uint32_t)idx, 0, (uint8_t)(ooo ? QF_OOO : 0), 0};
+    if (s->seq[q])
+        s->seq[q][s->n[q]] = ix_add(s->ix, q, idx, ooo ? QF_OOO : 0);
+    s->q[q][s->n[q]++] = (qent){(uint32_t)idx, 0, (uint8_t)(ooo ? QF_OOO : 0),
+                                (uint16_t)(s->lazy && !ooo ? s->P[q] : 0)};
     unsigned lo = s->lo[q];
-    while (lo < s->n[q] && ((Q[lo].fl & QF_OOO) || Q[lo].rank == max))
+    while (lo < s->n[q] && ((Q[lo].fl & QF_OOO) || qrk(s, q, &Q[lo]) == max))
         lo++;
     s->lo[q] = lo;
 }
@@ -212,20 +387,56 @@ static void q_wait(wstate *s, unsigned q, unsigned N)
     if (N == GCN_WAIT_NONE)
         return;
     if (N == 0) {
+        if (s->seq[q])
+            for (unsigned k = 0; k < s->n[q]; k++)
+                s->ix->alive[s->seq[q][k]] = 0;
         s->n[q] = 0;
         s->lo[q] = 0;
         return;
     }
-    unsigned n = s->n[q];
-    for (unsigned k = n; k-- > 0;) {
-        qent *e = &s->q[q][k];
+    /* one pass: the in-order entries of rank >= N go (the rest keep their
+     * order), an out-of-order one with N or more entries after it is marked */
+    /* In-order ranks do not increase along the queue, so past the marking
+     * region (the first n - N positions) the first in-order entry that stays
+     * ends the pass: the rest stays as it is. */
+    unsigned n = s->n[q], w = 0, lo = s->lo[q], k = 0;
+    const unsigned lim = n > N ? n - N : 0;
+    qent *Q = s->q[q];
+    for (; k < n; k++) {
+        qent *e = &Q[k];
         if (!(e->fl & QF_OOO)) {
-            if (e->rank >= N)
-                q_remove(s, q, k);
-        } else if (n - 1 - k >= N) {
+            if (qrk(s, q, e) >= N) {
+                if (s->seq[q])
+                    s->ix->alive[s->seq[q][k]] = 0;
+                if (k < s->lo[q])
+                    lo--;
+                continue;
+            }
+            if (k >= lim)
+                break;
+        } else if (k < lim) {
             e->fl |= QF_ASSUMED;
+            if (s->seq[q])
+                s->ix->sfl[s->seq[q][k]] |= QF_ASSUMED;
         }
+        if (w != k) {
+            Q[w] = Q[k];
+            if (s->sig[q])
+                s->sig[q][w] = s->sig[q][k];
+            if (s->seq[q])
+                s->seq[q][w] = s->seq[q][k];
+        }
+        w++;
     }
+    if (w != k && k < n) {
+        memmove(&Q[w], &Q[k], sizeof *Q * (n - k));
+        if (s->sig[q])
+            memmove(&s->sig[q][w], &s->sig[q][k], sizeof(uint64_t) * (n - k));
+        if (s->seq[q])
+            memmove(&s->seq[q][w], &s->seq[q][k], sizeof(uint32_t) * (n - k));
+    }
+    s->n[q] = w + (n - k);
+    s->lo[q] = lo;
 }
 
 static void wait_values(const wrun *r, unsigned i, unsigned *vm, unsigned *lg)
@@ -348,6 +559,42 @@ static inline bool rs_meet(const gcn_regset *a, const gcn_regset *b)
     return x != 0;
 }
 
+/* The records of entry e (queue q) at instruction i, in the order of the checks. */
+static inline int check_entry(wrun *r, const gcn_lfacts *F, const gcn_regset *wr, bool regs,
+                              unsigned q, unsigned idx, unsigned fl, unsigned i, unsigned node)
+{
+    const gcn_lfacts *P = &r->cfg->facts[idx];
+    int rc = 0;
+    if (regs && rs_meet(&P->adefs, &F->uses)) {
+        int chk = (fl & QF_OOO) && (fl & QF_ASSUMED) && P->mem == GCN_LM_SMEM
+                ? GCN_CHK_SMEM_ORDER : GCN_CHK_PENDING_READ;
+        rc |= rec_add(r, chk, q, i, idx, node);
+    }
+    if (regs && rs_meet(&P->adefs, wr)) {
+        /* two in-order results of one counter land in issue order */
+        bool f_in_q = (F->ctr & (q == WQ_VM ? GCN_LC_VM : GCN_LC_LGKM)) != 0;
+        bool f_ooo = q == WQ_VM ? F->vm_ooo : F->lgkm_ooo;
+        bool ordered = f_in_q && !f_ooo && !(fl & QF_OOO) && !(P->ctr & ~F->ctr) &&
+                       P->ctr == F->ctr;
+        if (!ordered)
+            rc |= rec_add(r, GCN_CHK_PENDING_WRITE, q, i, idx, node);
+    }
+    if (q == WQ_VM && (F->lds & (GCN_LL_READ | GCN_LL_WRITE)) && (P->lds & GCN_LL_DMA) &&
+        lds_overlap(r, idx, i))
+        rc |= rec_add(r, GCN_CHK_LDS_DMA_PENDING, q, i, idx, node);
+    if (q == WQ_LGKM && (F->lds & GCN_LL_DMA) && (P->lds & (GCN_LL_READ | GCN_LL_WRITE)) &&
+        lds_overlap(r, idx, i))
+        rc |= rec_add(r, GCN_CHK_LDS_DMA_RACE, q, i, idx, node);
+    if (F->kind == GCN_LK_BARRIER && (P->lds & (GCN_LL_WRITE | GCN_LL_DMA)))
+        rc |= rec_add(r, GCN_CHK_BARRIER_LDS, q, i, idx, node);
+    return rc ? -1 : 0;
+}
+
+/* The checks of instruction i against the pending entries of s.  A queue
+ * whose entries matter only through shared registers (no LDS access, DMA or
+ * barrier at i) is searched through the register index (s->ix) when s has
+ * one: an entry sharing no register with i gives no record, and the ones
+ * that do are taken in queue order, as the plain scan meets them. */
 static int check_insn(wrun *r, const wstate *s, unsigned i, unsigned node)
 {
     const gcn_lfacts *F = &r->cfg->facts[i];
@@ -360,40 +607,200 @@ static int check_insn(wrun *r, const wstate *s, unsigned i, unsigned node)
         return 0;
     gcn_regset wr = F->defs;
     gcn_rs_or(&wr, &F->adefs);
+    unsigned nc[2] = {0, 0};
+    uint32_t *cand = NULL;
+    /* the index serves every queue but at a barrier */
+    const bool use_ix = s->ix && F->kind != GCN_LK_BARRIER;
+    if (use_ix && fs) {
+        /* the live entries holding a register of i, per queue, in seq order */
+        wix *x = s->ix;
+        if (++x->stamp == 0) {          /* wrapped: no entry is marked */
+            memset(x->mark, 0, sizeof *x->mark * x->capseq);
+            x->stamp = 1;
+        }
+        uint32_t stamp = x->stamp;
+        cand = x->cand;
+        unsigned n = 0;
+        for (uint32_t t = r->toff[i]; t < r->toff[i + 1]; t++) {
+            unsigned g = r->treg[t];
+            if (x->hgen[g] != x->gen)
+                continue;
+            uint8_t bit = t < r->tmid[i] ? 1 : 2;
+            for (uint32_t l = x->head[g]; l != ~0u; l = x->lnext[l]) {
+                uint32_t sq = x->lseq[l];
+                if (!x->alive[sq])
+                    continue;
+                if (x->mark[sq] != stamp) {
+                    x->mark[sq] = stamp;
+                    x->rw[sq] = bit;
+                    cand[n++] = sq;
+                } else {
+                    x->rw[sq] |= bit;
+                }
+            }
+        }
+        /* insertion sort by (queue, seq): a handful of entries */
+        for (unsigned a = 1; a < n; a++) {
+            uint32_t v = cand[a];
+            uint64_t kv = (uint64_t)x->sq[v] << 32 | v;
+            unsigned b = a;
+            while (b > 0 && ((uint64_t)x->sq[cand[b - 1]] << 32 | cand[b - 1]) > kv) {
+                cand[b] = cand[b - 1];
+                b--;
+            }
+            cand[b] = v;
+        }
+        for (unsigned a = 0; a < n; a++)
+            nc[x->sq[cand[a]]]++;
+    }
     for (unsigned q = 0; q < 2; q++) {
-        bool f_in_q = (F->ctr & (q == WQ_VM ? GCN_LC_VM : GCN_LC_LGKM)) != 0;
-        bool f_ooo = q == WQ_VM ? F->vm_ooo : F->lgkm_ooo;
+        if (use_ix && other[q]) {
+            /* LDS access or DMA: the entries sharing registers and the
+             * entries of LDS producers, merged in seq (queue) order; an
+             * entry of neither kind gives no record here */
+            const wix *x = s->ix;
+            const uint32_t *c = cand ? cand + (q ? nc[0] : 0) : NULL;
+            const uint32_t *L = x->lds[q];
+            unsigned a = 0, b = 0;
+            while (a < nc[q] || b < x->nlds[q]) {
+                uint32_t sa = a < nc[q] ? c[a] : ~0u, sb = b < x->nlds[q] ? L[b] : ~0u;
+                uint32_t sq = sa < sb ? sa : sb;
+                bool regs = sa <= sb;
+                a += sa <= sb;
+                b += sb <= sa;
+                if (!x->alive[sq])
+                    continue;
+                if (check_entry(r, F, &wr, regs, q, x->sidx[sq], x->sfl[sq], i, node) < 0)
+                    return -1;
+            }
+            continue;
+        }
+        if (cand && !other[q]) {
+            const wix *x = s->ix;
+            const uint32_t *c = cand + (q ? nc[0] : 0);
+            const bool f_in_q = (F->ctr & (q == WQ_VM ? GCN_LC_VM : GCN_LC_LGKM)) != 0;
+            const bool f_ooo = q == WQ_VM ? F->vm_ooo : F->lgkm_ooo;
+            /* check_entry's register checks, with the register sets met
+             * already known from the lists they were found through */
+            for (unsigned a = 0; a < nc[q]; a++) {
+                const uint32_t sq = c[a];
+                const unsigned idx = x->sidx[sq], fl = x->sfl[sq], pctr = x->sctr[sq];
+                int rc = 0;
+                if (x->rw[sq] & 1) {
+                    int chk = (fl & QF_OOO) && (fl & QF_ASSUMED) &&
+                              r->cfg->facts[idx].mem == GCN_LM_SMEM
+                            ? GCN_CHK_SMEM_ORDER : GCN_CHK_PENDING_READ;
+                    rc |= rec_add(r, chk, q, i, idx, node);
+                }
+                if (x->rw[sq] & 2) {
+                    bool ordered = f_in_q && !f_ooo && !(fl & QF_OOO) && !(pctr & ~F->ctr) &&
+                                   pctr == F->ctr;
+                    if (!ordered)
+                        rc |= rec_add(r, GCN_CHK_PENDING_WRITE, q, i, idx, node);
+                }
+                if (rc)
+                    return -1;
+            }
+            continue;
+        }
         for (unsigned k = 0; k < s->n[q]; k++) {
             const bool regs = (s->sig[q][k] & fs) != 0;
             if (!regs && !other[q])
                 continue;
             const qent *e = &s->q[q][k];
-            const gcn_lfacts *P = &r->cfg->facts[e->idx];
-            int rc = 0;
-            if (regs && rs_meet(&P->adefs, &F->uses)) {
-                int chk = (e->fl & QF_OOO) && (e->fl & QF_ASSUMED) && P->mem == GCN_LM_SMEM
-                        ? GCN_CHK_SMEM_ORDER : GCN_CHK_PENDING_READ;
-                rc |= rec_add(r, chk, q, i, e->idx, node);
-            }
-            if (regs && rs_meet(&P->adefs, &wr)) {
-                /* two in-order results of one counter land in issue order */
-                bool ordered = f_in_q && !f_ooo && !(e->fl & QF_OOO) && !(P->ctr & ~F->ctr) &&
-                               P->ctr == F->ctr;
-                if (!ordered)
-                    rc |= rec_add(r, GCN_CHK_PENDING_WRITE, q, i, e->idx, node);
-            }
-            if (q == WQ_VM && (F->lds & (GCN_LL_READ | GCN_LL_WRITE)) && (P->lds & GCN_LL_DMA) &&
-                lds_overlap(r, e->idx, i))
-                rc |= rec_add(r, GCN_CHK_LDS_DMA_PENDING, q, i, e->idx, node);
-            if (q == WQ_LGKM && (F->lds & GCN_LL_DMA) && (P->lds & (GCN_LL_READ | GCN_LL_WRITE)) &&
-                lds_overlap(r, e->idx, i))
-                rc |= rec_add(r, GCN_CHK_LDS_DMA_RACE, q, i, e->idx, node);
-            if (F->kind == GCN_LK_BARRIER && (P->lds & (GCN_LL_WRITE | GCN_LL_DMA)))
-                rc |= rec_add(r, GCN_CHK_BARRIER_LDS, q, i, e->idx, node);
-            if (rc)
+            if (check_entry(r, F, &wr, regs, q, e->idx, e->fl, i, node) < 0)
                 return -1;
         }
     }
+    return 0;
+}
+
+/* Number the entries of the freshly loaded working state s of a node of
+ * block b and rebuild the register index. */
+static int ix_load(wrun *r, wstate *s, unsigned b)
+{
+    wix *x = s->ix;
+    x->next = 0;
+    x->nl = 0;
+    x->nlds[0] = x->nlds[1] = 0;
+    if (++x->gen == 0) {            /* wrapped: forget every list for good */
+        memset(x->hgen, 0, sizeof x->hgen);
+        x->gen = 1;
+    }
+    uint32_t need = r->bpush[b];
+    for (unsigned q = 0; q < 2; q++)
+        for (unsigned k = 0; k < s->n[q]; k++)
+            need += r->aoff[s->q[q][k].idx + 1] - r->aoff[s->q[q][k].idx];
+    if (need > x->capl) {
+        uint32_t nc = need + need / 2 + 64;
+        uint32_t *a = realloc(x->lseq, sizeof *a * nc);
+        if (!a)
+            return -1;
+        x->lseq = a;
+        a = realloc(x->lnext, sizeof *a * nc);
+        if (!a)
+            return -1;
+        x->lnext = a;
+        x->capl = nc;
+    }
+    for (unsigned q = 0; q < 2; q++)
+        for (unsigned k = 0; k < s->n[q]; k++)
+            s->seq[q][k] = ix_add(x, q, s->q[q][k].idx, s->q[q][k].fl);
+    return 0;
+}
+
+/* The registers of a set as numbers (scalar 0..127, vector 128 + 0..511), appended to *v. */
+static int regs_list(const gcn_regset *rs, uint16_t **v, uint32_t *n, uint32_t *cap)
+{
+    for (unsigned w = 0; w < 10; w++) {
+        uint64_t bits = w < 2 ? rs->s[w] : rs->v[w - 2];
+        for (; bits; bits &= bits - 1) {
+            if (*n == *cap) {
+                uint32_t nc = *cap ? 2 * *cap : 1024;
+                uint16_t *p = realloc(*v, sizeof *p * nc);
+                if (!p)
+                    return -1;
+                *v = p;
+                *cap = nc;
+            }
+            (*v)[(*n)++] = (uint16_t)(w * 64 + (unsigned)__builtin_ctzll(bits));
+        }
+    }
+    return 0;
+}
+
+/* Per instruction its register lists, per block the index links its pushes may add. */
+static int ix_facts(wrun *r)
+{
+    const gcn_cfg *cfg = r->cfg;
+    r->aoff = malloc(sizeof *r->aoff * (cfg->ninsn + 1));
+    r->toff = malloc(sizeof *r->toff * (cfg->ninsn + 1));
+    r->tmid = malloc(sizeof *r->tmid * (cfg->ninsn + 1));
+    r->bpush = calloc(cfg->nblocks, sizeof *r->bpush);
+    if (!r->aoff || !r->toff || !r->tmid || !r->bpush)
+        return -1;
+    uint32_t na = 0, ca = 0, nt = 0, ct = 0;
+    for (unsigned i = 0; i < cfg->ninsn; i++) {
+        const gcn_lfacts *f = &cfg->facts[i];
+        r->aoff[i] = na;
+        r->toff[i] = nt;
+        gcn_regset t = f->defs;
+        gcn_rs_or(&t, &f->adefs);
+        if (regs_list(&f->adefs, &r->areg, &na, &ca) < 0 ||
+            regs_list(&f->uses, &r->treg, &nt, &ct) < 0)
+            return -1;
+        r->tmid[i] = nt;
+        if (regs_list(&t, &r->treg, &nt, &ct) < 0)
+            return -1;
+    }
+    r->aoff[cfg->ninsn] = na;
+    r->toff[cfg->ninsn] = nt;
+    for (unsigned b = 0; b < cfg->nblocks; b++)
+        for (unsigned i = cfg->blocks[b].first; i <= cfg->blocks[b].last; i++) {
+            unsigned pushes = ((cfg->facts[i].ctr & GCN_LC_VM) != 0) +
+                              ((cfg->facts[i].ctr & GCN_LC_LGKM) != 0);
+            r->bpush[b] += pushes * (r->aoff[i + 1] - r->aoff[i]);
+        }
     return 0;
 }
 
@@ -678,6 +1085,26 @@ int gcn_waits_explore(wrun *r, const gcn_cfg *cfg, const gcn_values *vals,
         r->asig[i] = rs_sig(&f->adefs);
         r->fsig[i] = rs_sig(&f->uses) | rs_sig(&f->defs) | r->asig[i];
     }
+    /* The register index pays where queues are long; on small kernels (few
+     * memory operations, so short queues) the scan is cheaper than building it. */
+    if (nmem >= 128) {
+        if (ix_facts(r) < 0)
+            return -1;
+        /* entries numbered at one node: the loaded ones and the block's pushes */
+        unsigned maxblk = 0;
+        for (unsigned b = 0; b < cfg->nblocks; b++)
+            if (cfg->blocks[b].last + 1 - cfg->blocks[b].first > maxblk)
+                maxblk = cfg->blocks[b].last + 1 - cfg->blocks[b].first;
+        st.ix = ix_new(r, 2 * r->qcap + 2 * maxblk + 2);
+        st.seq[0] = malloc(sizeof(uint32_t) * st.cap);
+        st.seq[1] = malloc(sizeof(uint32_t) * st.cap);
+        if (!st.ix || !st.seq[0] || !st.seq[1]) {
+            ix_free(st.ix);
+            gcn_wstate_free(&st);
+            gcn_wstate_free(&tmp);
+            return -1;
+        }
+    }
     st.n[0] = st.n[1] = 0;
     st.lo[0] = st.lo[1] = 0;
     int rc = 0;
@@ -687,16 +1114,22 @@ int gcn_waits_explore(wrun *r, const gcn_cfg *cfg, const gcn_values *vals,
     for (unsigned n = 0; rc == 0 && n < r->nnodes; n++) {
         unsigned b = r->nodes[n].block;
         gcn_wstate_load(&st, r->nodes[n].st);
+        if (st.ix && ix_load(r, &st, b) < 0)
+            rc = -1;
         const gcn_block *blk = &cfg->blocks[b];
+        if (blk->last - blk->first < 60000)    /* P stays below 65536 */
+            wstate_lazy(&st);
         for (unsigned i = blk->first; i <= blk->last && rc == 0; i++) {
             if (check_insn(r, &st, i, n) < 0)
                 rc = -1;
             gcn_waits_step(r, &st, i);
         }
+        wstate_eager(&st);
         for (unsigned s = 0; s < blk->nsucc && rc == 0; s++)
             if (add_state(r, blk->succ[s], &st, (int)n, &tmp) < 0)
                 rc = -1;
     }
+    ix_free(st.ix);
     gcn_wstate_free(&st);
     gcn_wstate_free(&tmp);
     return rc;
@@ -717,6 +1150,12 @@ void gcn_waits_free(wrun *r)
     free(r->jslot);
     free(r->jkeys);
     free(r->rmemo);
+    free(r->aoff);
+    free(r->toff);
+    free(r->tmid);
+    free(r->areg);
+    free(r->treg);
+    free(r->bpush);
     memset(r, 0, sizeof *r);
 }
 
@@ -822,13 +1261,95 @@ static bool newest_instance(const wstate *s, unsigned q, unsigned p, unsigned *r
     bool found = false;
     for (unsigned k = 0; k < s->n[q]; k++)
         if (s->q[q][k].idx == p) {
-            if (!found || s->q[q][k].rank < *rank) {
-                *rank = s->q[q][k].rank;
+            unsigned rk = qrk(s, q, &s->q[q][k]);
+            if (!found || rk < *rank) {
+                *rank = rk;
                 *ooo = (s->q[q][k].fl & QF_OOO) != 0;
             }
             found = true;
         }
     return found;
+}
+
+/* an instance of the producer in trace_path */
+typedef struct pinst {
+    uint8_t rank, ooo;
+} pinst;
+
+/* trace_path by replaying every node of the path (the fallback of trace_path) */
+static int trace_path_plain(const wrun *r, const unsigned *path, unsigned n, unsigned cons,
+                      unsigned p, unsigned q, ptrace *t)
+{
+    ptrace_free(t);
+    memset(t, 0, sizeof *t);
+    t->wq = malloc(sizeof *t->wq * r->qcap);
+    if (!t->wq || gcn_wstate_init(&t->at, r->qcap) < 0) {
+        free(t->wq);
+        t->wq = NULL;
+        return -1;
+    }
+    wstate *s = &t->at;
+    /* Everything recorded is reset where the producer is issued, and each
+     * node's queues are its stored state: the replay can start at the last
+     * node of the path that issues the producer (before the consumer). */
+    unsigned k0 = n ? n - 1 : 0;
+    for (unsigned k = n; k-- > 0;) {
+        const gcn_block *blk = &r->cfg->blocks[r->nodes[path[k]].block];
+        unsigned lim = k == n - 1 ? cons : blk->last + 1;
+        if (p >= blk->first && p < lim) {
+            k0 = k;
+            break;
+        }
+    }
+    for (unsigned k = 0; k < n; k++)
+        t->joined |= r->nodes[path[k]].joined;
+    for (unsigned k = k0; k < n; k++) {
+        const wnode *nd = &r->nodes[path[k]];
+        gcn_wstate_load(s, nd->st);
+        const gcn_block *blk = &r->cfg->blocks[nd->block];
+        if (blk->last - blk->first < 60000)    /* P stays below 65536 */
+            wstate_lazy(s);
+        for (unsigned i = blk->first; i <= blk->last; i++) {
+            if (k == n - 1 && i == cons) {
+                bool ooo = false;
+                t->cons_found = newest_instance(s, q, p, &t->cons_rank, &ooo);
+                wstate_eager(s);
+                return 0;
+            }
+            const gcn_lfacts *f = &r->cfg->facts[i];
+            if (f->kind == GCN_LK_WAITCNT && t->issued) {
+                unsigned vm, lg;
+                wait_values(r, i, &vm, &lg);
+                unsigned N = q == WQ_VM ? vm : lg;
+                unsigned rank = 0;
+                bool ooo = false;
+                if (N != GCN_WAIT_NONE && newest_instance(s, q, p, &rank, &ooo)) {
+                    unsigned slot = t->nw < MAXW ? t->nw++ : MAXW - 1;
+                    t->w[slot].idx = i;
+                    t->w[slot].N = N;
+                    t->w[slot].rank = rank;
+                    t->w[slot].ooo = ooo;
+                    t->total_w++;
+                    t->wqn = s->n[q];
+                    memcpy(t->wq, s->q[q], sizeof *t->wq * s->n[q]);
+                    if (s->lazy)
+                        for (unsigned j = 0; j < s->n[q]; j++) {
+                            t->wq[j].rank = (uint8_t)qrk(s, q, &s->q[q][j]);
+                            t->wq[j].pad = 0;
+                        }
+                }
+            }
+            if (i == p) {
+                t->issued = true;
+                t->nw = 0;
+                t->total_w = 0;
+                t->wqn = 0;
+            }
+            gcn_waits_step(r, s, i);
+        }
+    }
+    wstate_eager(s);
+    return 0;
 }
 
 static int trace_path(const wrun *r, const unsigned *path, unsigned n, unsigned cons,
@@ -856,14 +1377,128 @@ static int trace_path(const wrun *r, const unsigned *path, unsigned n, unsigned 
     }
     for (unsigned k = 0; k < n; k++)
         t->joined |= r->nodes[path[k]].joined;
+    /* Before the consumer's node only the waits matter: at each, the rank of
+     * the producer's newest instance, and the whole queue at the last one.
+     * There the producer's instances are followed alone (the ranks of the
+     * queue's other entries do not change theirs), and the queue at the last
+     * wait is rebuilt once, before the consumer's node is replayed. */
+    const unsigned bit = q == WQ_VM ? GCN_LC_VM : GCN_LC_LGKM, max = rank_max[q];
+    unsigned cap_k = 0, cap_i = 0;
+    bool cap = false;           /* the queue at (cap_k, cap_i) is still to be copied */
     for (unsigned k = k0; k < n; k++) {
         const wnode *nd = &r->nodes[path[k]];
-        gcn_wstate_load(s, nd->st);
         const gcn_block *blk = &r->cfg->blocks[nd->block];
+        if (k < n - 1) {
+            pinst in[72];
+            unsigned nin = 0;
+            const qent *E = nd->st->e + (q ? nd->st->n[0] : 0);
+            bool fits = true;
+            for (unsigned j = 0; j < nd->st->n[q] && fits; j++)
+                if (E[j].idx == p) {
+                    if (nin == 72)
+                        fits = false;
+                    else
+                        in[nin++] = (pinst){E[j].rank, (uint8_t)(E[j].fl & QF_OOO)};
+                }
+            if (fits) {
+                for (unsigned i = blk->first; i <= blk->last && fits; i++) {
+                    const gcn_lfacts *f = &r->cfg->facts[i];
+                    unsigned N = GCN_WAIT_NONE;
+                    if (f->kind == GCN_LK_WAITCNT) {
+                        unsigned vm, lg;
+                        wait_values(r, i, &vm, &lg);
+                        N = q == WQ_VM ? vm : lg;
+                        if (t->issued && N != GCN_WAIT_NONE && nin) {
+                            unsigned rank = in[0].rank, ooo = in[0].ooo;
+                            for (unsigned j = 1; j < nin; j++)
+                                if (in[j].rank < rank) {
+                                    rank = in[j].rank;
+                                    ooo = in[j].ooo;
+                                }
+                            unsigned slot = t->nw < MAXW ? t->nw++ : MAXW - 1;
+                            t->w[slot].idx = i;
+                            t->w[slot].N = N;
+                            t->w[slot].rank = rank;
+                            t->w[slot].ooo = ooo != 0;
+                            t->total_w++;
+                            cap = true;
+                            cap_k = k;
+                            cap_i = i;
+                        }
+                    }
+                    if (i == p) {
+                        t->issued = true;
+                        t->nw = 0;
+                        t->total_w = 0;
+                        t->wqn = 0;
+                        cap = false;
+                    }
+                    /* gcn_waits_step on the producer's instances */
+                    if (N == 0) {
+                        nin = 0;
+                    } else if (N != GCN_WAIT_NONE) {
+                        unsigned w = 0;
+                        for (unsigned j = 0; j < nin; j++)
+                            if (in[j].ooo || in[j].rank < N)
+                                in[w++] = in[j];
+                        nin = w;
+                    }
+                    if (f->ctr & bit) {
+                        bool ooo = q == WQ_VM ? f->vm_ooo : f->lgkm_ooo;
+                        if (ooo) {
+                            if (i == p)
+                                for (unsigned j = 0; j < nin; j++)
+                                    if (in[j].ooo) {
+                                        memmove(&in[j], &in[j + 1], sizeof in[0] * (nin - j - 1));
+                                        nin--;
+                                        break;
+                                    }
+                        } else {
+                            for (unsigned j = 0; j < nin; j++)
+                                if (!in[j].ooo && in[j].rank < max)
+                                    in[j].rank++;
+                        }
+                        if (i == p) {
+                            if (nin == 72)
+                                fits = false;
+                            else
+                                in[nin++] = (pinst){0, (uint8_t)ooo};
+                        }
+                    }
+                }
+                if (fits)
+                    continue;
+                /* too many instances (cannot happen: ranks are distinct): replay */
+                return trace_path_plain(r, path, n, cons, p, q, t);
+            }
+            else
+                return trace_path_plain(r, path, n, cons, p, q, t);
+        }
+        if (cap) {
+            /* the queue at the last wait, from a node before this one */
+            const wnode *cn = &r->nodes[path[cap_k]];
+            const gcn_block *cb = &r->cfg->blocks[cn->block];
+            gcn_wstate_load(s, cn->st);
+            if (cb->last - cb->first < 60000)
+                wstate_lazy(s);
+            for (unsigned i = cb->first; i < cap_i; i++)
+                gcn_waits_step(r, s, i);
+            t->wqn = s->n[q];
+            for (unsigned j = 0; j < s->n[q]; j++) {
+                t->wq[j] = s->q[q][j];
+                t->wq[j].rank = (uint8_t)qrk(s, q, &s->q[q][j]);
+                t->wq[j].pad = 0;
+            }
+            cap = false;
+        }
+        gcn_wstate_load(s, nd->st);
+        if (blk->last - blk->first < 60000)    /* P stays below 65536 */
+            wstate_lazy(s);
         for (unsigned i = blk->first; i <= blk->last; i++) {
             if (k == n - 1 && i == cons) {
                 bool ooo = false;
                 t->cons_found = newest_instance(s, q, p, &t->cons_rank, &ooo);
+                wstate_eager(s);
                 return 0;
             }
             const gcn_lfacts *f = &r->cfg->facts[i];
@@ -882,6 +1517,11 @@ static int trace_path(const wrun *r, const unsigned *path, unsigned n, unsigned 
                     t->total_w++;
                     t->wqn = s->n[q];
                     memcpy(t->wq, s->q[q], sizeof *t->wq * s->n[q]);
+                    if (s->lazy)
+                        for (unsigned j = 0; j < s->n[q]; j++) {
+                            t->wq[j].rank = (uint8_t)qrk(s, q, &s->q[q][j]);
+                            t->wq[j].pad = 0;
+                        }
                 }
             }
             if (i == p) {
@@ -893,6 +1533,7 @@ static int trace_path(const wrun *r, const unsigned *path, unsigned n, unsigned 
             gcn_waits_step(r, s, i);
         }
     }
+    wstate_eager(s);
     return 0;
 }
 
@@ -1204,8 +1845,11 @@ static unsigned rec_need(const wrun *r, const wrec *rc, wstate *s, unsigned *at_
         return 0;
     if (*at_node != rc->node || *at_i != rc->i) {
         const wnode *nd = &r->nodes[rc->node];
+        const gcn_block *blk = &r->cfg->blocks[nd->block];
         gcn_wstate_load(s, nd->st);
-        for (unsigned i = r->cfg->blocks[nd->block].first; i < rc->i; i++)
+        if (blk->last - blk->first < 60000)    /* P stays below 65536 */
+            wstate_lazy(s);
+        for (unsigned i = blk->first; i < rc->i; i++)
             gcn_waits_step(r, s, i);
         *at_node = rc->node;
         *at_i = rc->i;

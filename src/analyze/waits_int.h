@@ -59,6 +59,10 @@ typedef struct wstate {
     uint64_t *sig[2];    /* NULL, or per entry asig[idx] (the exploration's working state:
                           * its check reads them in order instead of asig at random) */
     const uint64_t *asig;
+    uint32_t *seq[2];    /* NULL, or per entry its number in ix (the exploration's state) */
+    struct wix *ix;      /* NULL, or the register index of the exploration (waits.c) */
+    bool lazy;           /* ranks of in-order entries are min(max, P[q] - pad), not rank */
+    unsigned P[2];       /* lazy: pushes so far, plus 64 */
 } wstate;
 
 typedef struct wrun {
@@ -81,6 +85,11 @@ typedef struct wrun {
     unsigned *jslot;     /* state_join scratch: per (instruction, ooo) key a slot, ~0u free */
     struct jkey *jkeys;  /* state_join scratch: 2 * qcap + 1 slots */
     uint64_t *rmemo;     /* per instruction: the last RMEMO rkeys it added or met */
+    uint32_t *aoff;      /* per instruction i: its async-def registers are areg[aoff[i]..aoff[i+1]) */
+    uint32_t *toff;      /* ... the registers it reads, treg[toff[i]..tmid[i]), and writes */
+    uint32_t *tmid;      /* (defs and async defs), treg[tmid[i]..toff[i+1]) */
+    uint16_t *areg, *treg;/* register numbers: scalar 0..127, vector 128 + (0..511) */
+    uint32_t *bpush;     /* per block: registers its pushes add to the index (an upper bound) */
     bool widened, truncated;
 } wrun;
 
