@@ -1276,6 +1276,56 @@ typedef struct pinst {
     uint8_t rank, ooo;
 } pinst;
 
+/* One block of a finding's path replayed from the node's state loaded in s:
+ * records in t each wait that finds the producer p's newest instance still
+ * in queue q (reset where p is issued); returns 1 when it reaches the
+ * consumer cons (only in the last block of the path, `last`). */
+static int replay_block(const wrun *r, wstate *s, const gcn_block *blk, bool last, unsigned cons,
+                        unsigned p, unsigned q, ptrace *t)
+{
+    if (blk->last - blk->first < 60000)    /* P stays below 65536 */
+        wstate_lazy(s);
+    for (unsigned i = blk->first; i <= blk->last; i++) {
+        if (last && i == cons) {
+            bool ooo = false;
+            t->cons_found = newest_instance(s, q, p, &t->cons_rank, &ooo);
+            wstate_eager(s);
+            return 1;
+        }
+        const gcn_lfacts *f = &r->cfg->facts[i];
+        if (f->kind == GCN_LK_WAITCNT && t->issued) {
+            unsigned vm, lg;
+            wait_values(r, i, &vm, &lg);
+            unsigned N = q == WQ_VM ? vm : lg;
+            unsigned rank = 0;
+            bool ooo = false;
+            if (N != GCN_WAIT_NONE && newest_instance(s, q, p, &rank, &ooo)) {
+                unsigned slot = t->nw < MAXW ? t->nw++ : MAXW - 1;
+                t->w[slot].idx = i;
+                t->w[slot].N = N;
+                t->w[slot].rank = rank;
+                t->w[slot].ooo = ooo;
+                t->total_w++;
+                t->wqn = s->n[q];
+                memcpy(t->wq, s->q[q], sizeof *t->wq * s->n[q]);
+                if (s->lazy)
+                    for (unsigned j = 0; j < s->n[q]; j++) {
+                        t->wq[j].rank = (uint8_t)qrk(s, q, &s->q[q][j]);
+                        t->wq[j].pad = 0;
+                    }
+            }
+        }
+        if (i == p) {
+            t->issued = true;
+            t->nw = 0;
+            t->total_w = 0;
+            t->wqn = 0;
+        }
+        gcn_waits_step(r, s, i);
+    }
+    return 0;
+}
+
 /* trace_path by replaying every node of the path (the fallback of trace_path) */
 static int trace_path_plain(const wrun *r, const unsigned *path, unsigned n, unsigned cons,
                       unsigned p, unsigned q, ptrace *t)
@@ -1307,46 +1357,8 @@ static int trace_path_plain(const wrun *r, const unsigned *path, unsigned n, uns
         const wnode *nd = &r->nodes[path[k]];
         gcn_wstate_load(s, nd->st);
         const gcn_block *blk = &r->cfg->blocks[nd->block];
-        if (blk->last - blk->first < 60000)    /* P stays below 65536 */
-            wstate_lazy(s);
-        for (unsigned i = blk->first; i <= blk->last; i++) {
-            if (k == n - 1 && i == cons) {
-                bool ooo = false;
-                t->cons_found = newest_instance(s, q, p, &t->cons_rank, &ooo);
-                wstate_eager(s);
-                return 0;
-            }
-            const gcn_lfacts *f = &r->cfg->facts[i];
-            if (f->kind == GCN_LK_WAITCNT && t->issued) {
-                unsigned vm, lg;
-                wait_values(r, i, &vm, &lg);
-                unsigned N = q == WQ_VM ? vm : lg;
-                unsigned rank = 0;
-                bool ooo = false;
-                if (N != GCN_WAIT_NONE && newest_instance(s, q, p, &rank, &ooo)) {
-                    unsigned slot = t->nw < MAXW ? t->nw++ : MAXW - 1;
-                    t->w[slot].idx = i;
-                    t->w[slot].N = N;
-                    t->w[slot].rank = rank;
-                    t->w[slot].ooo = ooo;
-                    t->total_w++;
-                    t->wqn = s->n[q];
-                    memcpy(t->wq, s->q[q], sizeof *t->wq * s->n[q]);
-                    if (s->lazy)
-                        for (unsigned j = 0; j < s->n[q]; j++) {
-                            t->wq[j].rank = (uint8_t)qrk(s, q, &s->q[q][j]);
-                            t->wq[j].pad = 0;
-                        }
-                }
-            }
-            if (i == p) {
-                t->issued = true;
-                t->nw = 0;
-                t->total_w = 0;
-                t->wqn = 0;
-            }
-            gcn_waits_step(r, s, i);
-        }
+        if (replay_block(r, s, blk, k == n - 1, cons, p, q, t))
+            return 0;
     }
     wstate_eager(s);
     return 0;
@@ -1492,46 +1504,8 @@ static int trace_path(const wrun *r, const unsigned *path, unsigned n, unsigned 
             cap = false;
         }
         gcn_wstate_load(s, nd->st);
-        if (blk->last - blk->first < 60000)    /* P stays below 65536 */
-            wstate_lazy(s);
-        for (unsigned i = blk->first; i <= blk->last; i++) {
-            if (k == n - 1 && i == cons) {
-                bool ooo = false;
-                t->cons_found = newest_instance(s, q, p, &t->cons_rank, &ooo);
-                wstate_eager(s);
-                return 0;
-            }
-            const gcn_lfacts *f = &r->cfg->facts[i];
-            if (f->kind == GCN_LK_WAITCNT && t->issued) {
-                unsigned vm, lg;
-                wait_values(r, i, &vm, &lg);
-                unsigned N = q == WQ_VM ? vm : lg;
-                unsigned rank = 0;
-                bool ooo = false;
-                if (N != GCN_WAIT_NONE && newest_instance(s, q, p, &rank, &ooo)) {
-                    unsigned slot = t->nw < MAXW ? t->nw++ : MAXW - 1;
-                    t->w[slot].idx = i;
-                    t->w[slot].N = N;
-                    t->w[slot].rank = rank;
-                    t->w[slot].ooo = ooo;
-                    t->total_w++;
-                    t->wqn = s->n[q];
-                    memcpy(t->wq, s->q[q], sizeof *t->wq * s->n[q]);
-                    if (s->lazy)
-                        for (unsigned j = 0; j < s->n[q]; j++) {
-                            t->wq[j].rank = (uint8_t)qrk(s, q, &s->q[q][j]);
-                            t->wq[j].pad = 0;
-                        }
-                }
-            }
-            if (i == p) {
-                t->issued = true;
-                t->nw = 0;
-                t->total_w = 0;
-                t->wqn = 0;
-            }
-            gcn_waits_step(r, s, i);
-        }
+        if (replay_block(r, s, blk, k == n - 1, cons, p, q, t))
+            return 0;
     }
     wstate_eager(s);
     return 0;
