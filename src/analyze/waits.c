@@ -1326,11 +1326,14 @@ static int replay_block(const wrun *r, wstate *s, const gcn_block *blk, bool las
     return 0;
 }
 
-/* trace_path by replaying every node of the path (the fallback of trace_path) */
-static int trace_path_plain(const wrun *r, const unsigned *path, unsigned n, unsigned cons,
-                      unsigned p, unsigned q, ptrace *t)
+/* Set up a finding's trace t: its buffers, whether the path passes a join,
+ * and in *k0 the node the replay starts at.  Everything recorded is reset
+ * where the producer is issued, and each node's queues are its stored state:
+ * the replay can start at the last node of the path that issues the
+ * producer (before the consumer).  0, or -1 when out of memory. */
+static int trace_start(const wrun *r, const unsigned *path, unsigned n, unsigned cons,
+                       unsigned p, ptrace *t, unsigned *k0)
 {
-    ptrace_free(t);
     memset(t, 0, sizeof *t);
     t->wq = malloc(sizeof *t->wq * r->qcap);
     if (!t->wq || gcn_wstate_init(&t->at, r->qcap) < 0) {
@@ -1338,21 +1341,29 @@ static int trace_path_plain(const wrun *r, const unsigned *path, unsigned n, uns
         t->wq = NULL;
         return -1;
     }
-    wstate *s = &t->at;
-    /* Everything recorded is reset where the producer is issued, and each
-     * node's queues are its stored state: the replay can start at the last
-     * node of the path that issues the producer (before the consumer). */
-    unsigned k0 = n ? n - 1 : 0;
+    *k0 = n ? n - 1 : 0;
     for (unsigned k = n; k-- > 0;) {
         const gcn_block *blk = &r->cfg->blocks[r->nodes[path[k]].block];
         unsigned lim = k == n - 1 ? cons : blk->last + 1;
         if (p >= blk->first && p < lim) {
-            k0 = k;
+            *k0 = k;
             break;
         }
     }
     for (unsigned k = 0; k < n; k++)
         t->joined |= r->nodes[path[k]].joined;
+    return 0;
+}
+
+/* trace_path by replaying every node of the path (the fallback of trace_path) */
+static int trace_path_plain(const wrun *r, const unsigned *path, unsigned n, unsigned cons,
+                      unsigned p, unsigned q, ptrace *t)
+{
+    ptrace_free(t);
+    unsigned k0;
+    if (trace_start(r, path, n, cons, p, t, &k0))
+        return -1;
+    wstate *s = &t->at;
     for (unsigned k = k0; k < n; k++) {
         const wnode *nd = &r->nodes[path[k]];
         gcn_wstate_load(s, nd->st);
@@ -1367,28 +1378,10 @@ static int trace_path_plain(const wrun *r, const unsigned *path, unsigned n, uns
 static int trace_path(const wrun *r, const unsigned *path, unsigned n, unsigned cons,
                       unsigned p, unsigned q, ptrace *t)
 {
-    memset(t, 0, sizeof *t);
-    t->wq = malloc(sizeof *t->wq * r->qcap);
-    if (!t->wq || gcn_wstate_init(&t->at, r->qcap) < 0) {
-        free(t->wq);
-        t->wq = NULL;
+    unsigned k0;
+    if (trace_start(r, path, n, cons, p, t, &k0))
         return -1;
-    }
     wstate *s = &t->at;
-    /* Everything recorded is reset where the producer is issued, and each
-     * node's queues are its stored state: the replay can start at the last
-     * node of the path that issues the producer (before the consumer). */
-    unsigned k0 = n ? n - 1 : 0;
-    for (unsigned k = n; k-- > 0;) {
-        const gcn_block *blk = &r->cfg->blocks[r->nodes[path[k]].block];
-        unsigned lim = k == n - 1 ? cons : blk->last + 1;
-        if (p >= blk->first && p < lim) {
-            k0 = k;
-            break;
-        }
-    }
-    for (unsigned k = 0; k < n; k++)
-        t->joined |= r->nodes[path[k]].joined;
     /* Before the consumer's node only the waits matter: at each, the rank of
      * the producer's newest instance, and the whole queue at the last one.
      * There the producer's instances are followed alone (the ranks of the
