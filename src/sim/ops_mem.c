@@ -43,6 +43,24 @@ static inline uint64_t rd_le(const uint8_t *p, unsigned n)
 }
 static inline void wr_le(uint8_t *p, uint64_t v, unsigned n) { memcpy(p, &v, n); }
 
+/* Store lane l's data from operand s at p: nbytes whole dwords, or a byte or
+ * short (hi16: taken from the high half of the dword, the d16_hi stores). */
+static inline void store_lane(sim_x *x, const sim_opnd *s, unsigned l, uint8_t *p,
+                              unsigned nbytes, int hi16)
+{
+    if (nbytes >= 4) {
+        for (unsigned k = 0; k < nbytes / 4; k++) {
+            uint32_t v = rv32(x, s, l, k);
+            memcpy(p + 4 * k, &v, 4);
+        }
+    } else {
+        uint32_t v = rv32(x, s, l, 0);
+        if (hi16)
+            v >>= 16;
+        wr_le(p, v, nbytes);
+    }
+}
+
 static inline int glc_bit(const sim_x *x) { return I->mods.glc || I->mods.sc0; }
 
 /* ---- atomics (shared by DS, buffer, flat/global) ---------------------------- */
@@ -633,18 +651,7 @@ static void ds_write(sim_x *x, unsigned nbytes, int hi16)
         for (unsigned l = 0; l < NL; l++) {
             if (!(e >> l & 1))
                 continue;
-            uint8_t *p = lds + addr[l];
-            if (nbytes >= 4) {
-                for (unsigned k = 0; k < nbytes / 4; k++) {
-                    uint32_t v = rv32(x, s, l, k);
-                    memcpy(p + 4 * k, &v, 4);
-                }
-            } else {
-                uint32_t v = rv32(x, s, l, 0);
-                if (hi16)
-                    v >>= 16;
-                wr_le(p, v, nbytes);
-            }
+            store_lane(x, s, l, lds + addr[l], nbytes, hi16);
         }
     }
     memcpy(t->lane_addr, addr, sizeof addr);
@@ -1632,7 +1639,6 @@ static void flat_load(sim_x *x, unsigned nbytes, int sext, int d16)
 static void flat_store(sim_x *x, unsigned nbytes, int hi16)
 {
     const sim_opnd *s = MOP(MF_VDATA);
-    sim_ticket *lt = NULL;
     for (unsigned l = 0; l < NL; l++) {
         if (!(x->exec >> l & 1))
             continue;
@@ -1641,18 +1647,7 @@ static void flat_store(sim_x *x, unsigned nbytes, int hi16)
         uint8_t *p = flat_ptr(x, a, nbytes, l, &sp);
         if (!p)
             return;
-        if (nbytes >= 4) {
-            for (unsigned k = 0; k < nbytes / 4; k++) {
-                uint32_t v = rv32(x, s, l, k);
-                memcpy(p + 4 * k, &v, 4);
-            }
-        } else {
-            uint32_t v = rv32(x, s, l, 0);
-            if (hi16)
-                v >>= 16;
-            wr_le(p, v, nbytes);
-        }
-        (void)lt;
+        store_lane(x, s, l, p, nbytes, hi16);
     }
     sim_ticket *t = sim_tk_new(x, TK_STORE, flat_counters(x));
     if (I->enc == GCN_FMT_FLAT)
