@@ -522,6 +522,22 @@ static size_t dec_e32(const vop_info *vi, unsigned fmt, const uint32_t *w, size_
 
 /* ---- VOP3 (e64) ------------------------------------------------------ */
 
+/* Source i of a VOP3 instruction (9-bit field enc) with its neg/abs bits
+ * (bitop3 reuses those fields for its truth table); 0 when invalid. */
+static inline int e64_src(gcn_insn *out, const vop_info *vi, unsigned i, unsigned enc,
+                          unsigned negb, unsigned absb, int have_lit, uint32_t lit, int *used)
+{
+    if (enc == 255 && !have_lit)
+        return 0;
+    gcn_opnd *op = add_src(out, (gcn_field)(GCN_FLD_SRC0 + i), enc, &vi->od[R_S0 + i], have_lit,
+                           lit, used);
+    if (!op)
+        return 0;
+    if (!vi->bitop3)
+        op->flags |= (uint8_t)(((negb >> i) & 1) * GCN_OPF_NEG | ((absb >> i) & 1) * GCN_OPF_ABS);
+    return 1;
+}
+
 /* gfx950 accepts a 32-bit literal in VOP3 sources (LLVM FeatureVOP3Literal on
  * gfx950; on gfx942 LLVM has none and crashes on such words). */
 static size_t dec_e64(const gcn_decoder *d, const vop_info *vi, const uint32_t *w, size_t nw,
@@ -548,15 +564,8 @@ static size_t dec_e64(const gcn_decoder *d, const vop_info *vi, const uint32_t *
         if (!add_vgpr(out, GCN_FLD_VDST, GCN_OPF_DST, vdst, &vi->od[R_D], vgpr_kind(&vi->od[R_D])))
             return 0;
         for (unsigned i = 0; i < vi->e64_nsrc; i++) {
-            if (src[i] == 255 && !have_lit)
+            if (!e64_src(out, vi, i, src[i], negb, absb, have_lit, lit, &used))
                 return 0;
-            gcn_opnd *op = add_src(out, (gcn_field)(GCN_FLD_SRC0 + i), src[i], &vi->od[R_S0 + i],
-                                   have_lit, lit, &used);
-            if (!op)
-                return 0;
-            if (!vi->bitop3)
-                op->flags |= (uint8_t)(((negb >> i) & 1) * GCN_OPF_NEG |
-                                       ((absb >> i) & 1) * GCN_OPF_ABS);
         }
         goto mods;
     }
@@ -565,15 +574,8 @@ static size_t dec_e64(const gcn_decoder *d, const vop_info *vi, const uint32_t *
         switch (*t) {
         case '0': case '1': case '2': {     /* sources: the common case */
             int i = *t - '0';
-            if (src[i] == 255 && !have_lit)
+            if (!e64_src(out, vi, i, src[i], negb, absb, have_lit, lit, &used))
                 return 0;
-            gcn_opnd *op = add_src(out, (gcn_field)(GCN_FLD_SRC0 + i), src[i], &vi->od[R_S0 + i],
-                                   have_lit, lit, &used);
-            if (!op)
-                return 0;
-            if (!vi->bitop3)
-                op->flags |= (uint8_t)(((negb >> i) & 1) * GCN_OPF_NEG |
-                                       ((absb >> i) & 1) * GCN_OPF_ABS);
             continue;
         }
         case 'D': r = R_D; break;
