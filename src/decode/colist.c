@@ -1,8 +1,8 @@
 /*
- * colist.c -- listings of a code object for gcndis: the llvm-objdump
- * comparison text (--llvm-text), the human listing (kernels with descriptor
- * and metadata summaries, instructions with address, words and file:line),
- * and raw instruction streams.
+ * colist.c -- the human listing of a code object for gcndis:
+ * kernels with descriptor and metadata summaries,
+ * instructions with address, words and file:line.  The one-instruction-
+ * per-line printers (--llvm-text, --raw) are in textpar.c.
  *
  * Speed matters (gcndis must be much faster than llvm-objdump): all text goes
  * into one growing buffer that is written out in large chunks; decoding and
@@ -13,70 +13,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include <sys/mman.h>
 #include <gelf.h>
 #include "gcn_codeobj.h"
 #include "gcn_decode.h"
 #include "decode_int.h"
 
 #define FLUSH_AT (1u << 16)
-
-/* Large outputs (--llvm-text of a big code object) go out in writes of
- * OUT_BIG bytes from a buffer aligned to OUT_BIG that the kernel may back
- * with one transparent huge page (madvise): one page fault instead of 512,
- * and the file system gets 2 MB writes at 2 MB offsets (large page-cache
- * folios), which costs the kernel about half of what 64 KB writes do
- * (4.2 MB to an ext4 file on Linux 6.18: 0.6 ms against 1.1 ms).  Without
- * THP the big buffer would cost 512 page faults, more than it saves: then,
- * and for small outputs, the buffer stays at FLUSH_AT. */
-#define OUT_BIG (2u << 20)
-#define OUT_ROOM 8192   /* beyond OUT_BIG: a line (the buffer still grows if one is longer) */
-
-static int thp_usable(void)
-{
-    FILE *t = fopen("/sys/kernel/mm/transparent_hugepage/enabled", "r");
-    if (!t)
-        return 0;
-    char line[128];
-    int ok = fgets(line, sizeof line, t) != NULL &&
-             (strstr(line, "[always]") != NULL || strstr(line, "[madvise]") != NULL);
-    fclose(t);
-    return ok;
-}
-
-/* Set sb up for an output of about expect bytes; returns the size of the
- * writes (flush_big() below), or 0 for the FLUSH_AT blocks. */
-static size_t out_big_init(gcn_strbuf *sb, uint64_t expect)
-{
-    void *p;
-#ifdef MADV_HUGEPAGE
-    if (expect >= OUT_BIG && thp_usable() &&
-        posix_memalign(&p, OUT_BIG, OUT_BIG + OUT_ROOM) == 0) {
-        (void)madvise(p, OUT_BIG, MADV_HUGEPAGE);
-        sb->buf = p;
-        sb->buf[0] = 0;
-        sb->len = 0;
-        sb->cap = OUT_BIG + OUT_ROOM;
-        return OUT_BIG;
-    }
-#else
-    (void)p;
-    (void)expect;
-#endif
-    return 0;
-}
-
-/* Write the first OUT_BIG bytes and move the rest to the front. */
-static int flush_big(gcn_strbuf *sb, FILE *f)
-{
-    if (fwrite(sb->buf, 1, OUT_BIG, f) != OUT_BIG) {
-        gcn_sb_reset(sb);
-        return -1;
-    }
-    sb->len -= OUT_BIG;
-    memmove(sb->buf, sb->buf + OUT_BIG, sb->len + 1);
-    return 0;
-}
 
 static int flush(gcn_strbuf *sb, FILE *f)
 {
@@ -102,100 +44,6 @@ static int finish(gcn_strbuf *sb, FILE *f, int rc)
 static void put_hex32(gcn_strbuf *sb, uint32_t w)
 {
     gcn_sb_puthex(sb, w, 8);
-}
-
-/* Branch-target names for the decoder's symbolizer callback: the names
- * gcn_co_label_name() gives (the least name of an STT_NOTYPE symbol at the
- * address), sorted by address once, so that each branch costs a binary
- * search instead of a scan of the symbol table. */
-typedef struct label_index {
-    struct label { uint64_t addr; const char *name; } *v;
-    unsigned n;
-} label_index;
-
-/* By address only (the order among equal addresses does not matter).  Code
- * objects hold thousands of absolute NOTYPE symbols at a few small values
- * (".num_vgpr", ".private_seg_size", ...), so comparing names inside the
- * sort was most of the listing's set-up; the least name per address is
- * chosen afterwards, one strcmp per symbol. */
-static int label_cmp(const void *a, const void *b)
-{
-    const struct label *x = a, *y = b;
-    return x->addr < y->addr ? -1 : x->addr > y->addr;
-}
-
-/* Returns 0, or -1 when out of memory. */
-static int label_index_build(label_index *li, const gcn_codeobj *co)
-{
-    li->n = 0;
-    li->v = malloc((co->nsyms ? co->nsyms : 1) * sizeof *li->v);
-    if (!li->v)
-        return -1;
-    for (unsigned i = 0; i < co->nsyms; i++) {
-        const gcn_symbol *s = &co->syms[i];
-        if (s->type == STT_NOTYPE && s->name[0])
-            li->v[li->n++] = (struct label){s->value, s->name};
-    }
-    qsort(li->v, li->n, sizeof *li->v, label_cmp);
-    unsigned k = 0;                     /* keep the least name per address */
-    for (unsigned i = 0; i < li->n; i++) {
-        if (k == 0 || li->v[k - 1].addr != li->v[i].addr)
-            li->v[k++] = li->v[i];
-        else if (strcmp(li->v[i].name, li->v[k - 1].name) < 0)
-            li->v[k - 1].name = li->v[i].name;
-    }
-    li->n = k;
-    return 0;
-}
-
-static const char *label_lookup(void *ctx, uint64_t target)
-{
-    const label_index *li = ctx;
-    unsigned lo = 0, hi = li->n;
-    while (lo < hi) {
-        unsigned mid = lo + (hi - lo) / 2;
-        if (li->v[mid].addr < target)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return lo < li->n && li->v[lo].addr == target ? li->v[lo].name : NULL;
-}
-
-int gcn_co_print_llvm_text(const gcn_codeobj *co, FILE *f)
-{
-    label_index li;
-    if (label_index_build(&li, co))
-        return -1;
-    gcn_decoder d = {.target = co->target, .label_name = label_lookup, .label_ctx = &li};
-    gcn_strbuf sb;
-    gcn_sb_init(&sb);
-    /* at least 4 bytes of text per byte of code (about 6 in practice) */
-    size_t big = out_big_init(&sb, (uint64_t)co->text_size * 4);
-    size_t flush_at = big ? big : FLUSH_AT;
-    gcn_insn in;
-    int rc = 0;
-    for (unsigned r = 0; r < co->nregions && rc == 0; r++) {
-        const gcn_text_region *rg = &co->regions[r];
-        if (rg->is_data)
-            continue;                       /* llvm-objdump dumps it as bytes */
-        uint64_t pos = rg->start - co->text_addr, end = rg->end - co->text_addr;
-        while (pos < end) {
-            /* Like llvm-objdump, an instruction may use bytes past the next
-             * symbol (up to the section end); decoding restarts there anyway. */
-            size_t n = gcn_decode_one_inline(&d, co->text + pos, (size_t)(co->text_size - pos),
-                                             co->text_addr + pos, &in);
-            gcn_print_insn_inline(&d, &in, &sb);
-            gcn_sb_putc(&sb, '\n');
-            if (sb.len >= flush_at && (big ? flush_big(&sb, f) : flush(&sb, f))) {
-                rc = -1;
-                break;
-            }
-            pos += n ? n : 1;
-        }
-    }
-    free(li.v);
-    return finish(&sb, f, rc);
 }
 
 /* ---- human listing ------------------------------------------------------ */
@@ -447,42 +295,6 @@ int gcn_co_print_listing(const gcn_codeobj *co, const char *kernel, FILE *f)
                 rc = -1;
             pos += n;
         }
-    }
-    return finish(&sb, f, rc);
-}
-
-int gcn_raw_print(gcn_target t, const uint8_t *data, size_t len, int mode, FILE *f)
-{
-    gcn_decoder d = {.target = t};
-    gcn_strbuf sb;
-    gcn_sb_init(&sb);
-    gcn_insn in;
-    int rc = 0;
-    size_t pos = 0;
-    while (pos < len) {
-        size_t n = gcn_decode_one(&d, data + pos, len - pos, pos, &in);
-        if (n == 0)
-            n = 1;
-        if (mode == 2) {
-            gcn_sb_printf(&sb, "%zu\t%zu\t", pos, n);
-        } else if (mode == 0) {
-            gcn_sb_printf(&sb, "%08zx: ", pos);
-            size_t c0 = sb.len;
-            for (size_t i = 0; i < n / 4 && i < 3; i++) {
-                if (i)
-                    gcn_sb_putc(&sb, ' ');
-                put_hex32(&sb, in.words[i]);
-            }
-            while (sb.len - c0 < 28)
-                gcn_sb_putc(&sb, ' ');
-        }
-        gcn_print_insn(&d, &in, &sb);
-        gcn_sb_putc(&sb, '\n');
-        if (sb.len >= FLUSH_AT && flush(&sb, f)) {
-            rc = -1;
-            break;
-        }
-        pos += n;
     }
     return finish(&sb, f, rc);
 }

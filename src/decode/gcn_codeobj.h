@@ -200,13 +200,22 @@ void gcn_bundle_processor(const char *triple, char *buf, size_t bufsz);
 int gcn_bundle_select(const char *name, const gcn_bundle_entry *e, unsigned n,
                       const char *arch, gcn_co_err *err);
 
-/* ---- listings (colist.c) ------------------------------------------------ */
+/* ---- listings (colist.c, textpar.c) ------------------------------------- */
+
+/* How the one-instruction-per-line printers below work.  The output does
+ * not depend on these (textpar.c). */
+typedef struct gcn_text_opts {
+    unsigned jobs;      /* threads: 0 = one per online CPU, 1 = none */
+    size_t min_part;    /* least bytes of code per thread (0: 256 KiB) */
+} gcn_text_opts;
 
 /* Instruction text of the whole .text in address order, one per line, exactly
  * as `llvm-objdump-22 -d --disassemble-zeroes --no-show-raw-insn
  * --no-leading-addr` prints the instruction lines (comment and white space
- * stripped).  Returns 0, or -1 when writing fails. */
+ * stripped).  Returns 0, or -1 when writing fails.  The _opt form takes
+ * gcn_text_opts (NULL: one thread). */
 int gcn_co_print_llvm_text(const gcn_codeobj *co, FILE *f);
+int gcn_co_print_llvm_text_opt(const gcn_codeobj *co, FILE *f, const gcn_text_opts *o);
 
 /* Human listing: header, per kernel a descriptor/metadata summary and the
  * instructions with address, words and file:line.  kernel: only this one
@@ -216,5 +225,7 @@ int gcn_co_print_listing(const gcn_codeobj *co, const char *kernel, FILE *f);
 /* Raw little-endian instruction stream.  mode 0: address, words, text;
  * 1: text only; 2: "offset<TAB>size<TAB>text". */
 int gcn_raw_print(gcn_target t, const uint8_t *data, size_t len, int mode, FILE *f);
+int gcn_raw_print_opt(gcn_target t, const uint8_t *data, size_t len, int mode, FILE *f,
+                      const gcn_text_opts *o);
 
 #endif

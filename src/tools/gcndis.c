@@ -1,7 +1,7 @@
 /*
  * gcndis.c -- the gcndis command: disassemble AMDGPU code objects, clang
  * offload bundles or raw instruction streams in LLVM's syntax.  Thin: all
- * work is in libgcn (codeobj.c, bundle.c, colist.c).  See docs/gcndis.md.
+ * work is in libgcn (codeobj.c, bundle.c, colist.c, textpar.c).  See docs/gcndis.md.
  *
  * Exit codes: 0 ok, 1 usage, 2 unreadable or invalid input (or output that
  * cannot be written).
@@ -35,6 +35,8 @@ static void usage(FILE *f)
         "  --raw                  FILE is a raw little-endian instruction stream (needs --mcpu)\n"
         "  --mcpu=gfx942|gfx950   target for --raw\n"
         "  --with-offsets         with --raw --llvm-text: prefix each line with byte offset and size\n"
+        "  -j N, --jobs=N         threads for --llvm-text and --raw (default: one per CPU;\n"
+        "                         the output is the same for every N)\n"
         "  -o OUT                 write the output to OUT (atomically) instead of stdout\n"
         "  -h, --help             this help\n"
         "exit status: 0 ok, 1 usage, 2 unreadable or invalid input\n");
@@ -114,6 +116,8 @@ static int read_input(const char *path, uint8_t **data, size_t *len)
     return 0;
 }
 
+static gcn_text_opts text_opts;          /* -j */
+
 static int do_raw(const char *path, gcn_target t, int mode, const char *outpath)
 {
     uint8_t *data;
@@ -125,7 +129,7 @@ static int do_raw(const char *path, gcn_target t, int mode, const char *outpath)
         free(data);
         return 2;
     }
-    int rc = gcn_raw_print(t, data, len, mode, o.f);
+    int rc = gcn_raw_print_opt(t, data, len, mode, o.f, &text_opts);
     free(data);
     return out_close(&o, rc == 0) ? 2 : 0;
 }
@@ -206,7 +210,7 @@ static int do_codeobj(const char *path, const char *arch, int llvm_text, const c
         gcn_co_close(co);
         return 2;
     }
-    int rc = llvm_text ? gcn_co_print_llvm_text(co, o.f) : gcn_co_print_listing(co, kernel, o.f);
+    int rc = llvm_text ? gcn_co_print_llvm_text_opt(co, o.f, &text_opts) : gcn_co_print_listing(co, kernel, o.f);
     gcn_co_close(co);
     return out_close(&o, rc == 0) ? 2 : 0;
 }
@@ -223,12 +227,13 @@ int main(int argc, char **argv)
         {"bundle-list", no_argument, 0, O_BLIST},
         {"bundle-extract", required_argument, 0, O_BEXTRACT},
         {"kernel", required_argument, 0, O_KERNEL},
+        {"jobs", required_argument, 0, 'j'},
         {"help", no_argument, 0, 'h'},
         {0, 0, 0, 0}};
     int llvm_text = 0, raw = 0, with_offsets = 0, blist = 0, c;
     const char *arch = NULL, *extract = NULL, *outpath = NULL, *kernel = NULL;
     gcn_target target = GCN_TARGET_UNKNOWN;
-    while ((c = getopt_long(argc, argv, "ho:", opts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "hj:o:", opts, NULL)) != -1) {
         switch (c) {
         case O_LLVM: llvm_text = 1; break;
         case O_RAW: raw = 1; break;
@@ -238,6 +243,18 @@ int main(int argc, char **argv)
         case O_BEXTRACT: extract = optarg; break;
         case O_KERNEL: kernel = optarg; break;
         case 'o': outpath = optarg; break;
+        case 'j': {
+            char *end;
+            errno = 0;
+            unsigned long j = strtoul(optarg, &end, 10);
+            if (errno || end == optarg || *end || j < 1 || j > 64 || optarg[0] == '-') {
+                fprintf(stderr, "gcndis: -j wants a number of threads from 1 to 64, not '%s'\n",
+                        optarg);
+                return 1;
+            }
+            text_opts.jobs = (unsigned)j;
+            break;
+        }
         case O_MCPU:
             target = gcn_target_from_name(optarg);
             if (target != GCN_TARGET_GFX942 && target != GCN_TARGET_GFX950) {

@@ -1,0 +1,548 @@
+/*
+ * textpar.c -- the one-instruction-per-line printers (gcndis --llvm-text of
+ * a code object, gcndis --raw streams), on several threads for long inputs.
+ *
+ * Where an instruction starts depends on the sizes of all instructions
+ * before it (4, 8, 12 or 16 bytes), so a stream cannot simply be cut in
+ * pieces.  llvm-objdump restarts decoding at every symbol; inside one
+ * symbol's code this printer guesses: thread k > 0 starts at a dword
+ * boundary b_k in the middle of the code and records where its first
+ * SYNC_N instructions start (and where their text begins in its buffer).
+ * Thread k-1, when its own chain of instructions reaches b_k, goes on
+ * decoding until its chain reaches an address where thread k's chain also
+ * started an instruction.  Decoding is a function of the address, so from
+ * that instruction on both chains are the same: thread k's text from there
+ * is exactly what one thread would have printed.  GCN code falls into step
+ * within an instruction or two (all sizes are multiples of 4, most are 4
+ * or 8); if it does not within SYNC_N instructions, the rest of the text
+ * after thread k-1's chain is decoded again on one thread.  Either way the
+ * output is byte-identical to one thread's (tests/decode/test_textpar.c
+ * checks that with cut points on every dword, including ones that fall
+ * inside instructions).
+ *
+ * Thread 0 is the caller's: it writes its text as it goes; the other
+ * threads keep theirs in memory until it is their turn.  The decoder's
+ * tables are built once and shared (decode_int.h, gcn_once), so decoding is
+ * safe on several threads.
+ */
+#include <errno.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/mman.h>
+#include <gelf.h>
+#include "gcn_codeobj.h"
+#include "gcn_decode.h"
+#include "decode_int.h"
+
+#define FLUSH_AT (1u << 16)
+#define SYNC_N 64          /* instruction starts a guessing thread records */
+#define MAX_JOBS 64
+#define MIN_PART_DEFAULT (256u << 10)   /* bytes of code per thread at least */
+
+/* ---- output buffers --------------------------------------------------------
+ * Large outputs go out in writes of OUT_BIG bytes from a buffer aligned to
+ * OUT_BIG that the kernel may back with one transparent huge page
+ * (madvise): one page fault instead of 512, and the file system gets 2 MB
+ * writes at 2 MB offsets (large page-cache folios), which costs the kernel
+ * about half of what 64 KB writes do (4.2 MB to an ext4 file on Linux 6.18:
+ * 0.6 ms against 1.1 ms).  Without THP a big buffer would cost 512 page
+ * faults, more than it saves: then, and for small outputs, the buffer stays
+ * at FLUSH_AT. */
+#define OUT_BIG (2u << 20)
+#define OUT_ROOM 8192   /* beyond a block: a line (the buffer still grows if one is longer) */
+
+static int thp_usable(void)
+{
+    static atomic_int cached = -1;
+    int v = atomic_load(&cached);
+    if (v >= 0)
+        return v;
+    FILE *t = fopen("/sys/kernel/mm/transparent_hugepage/enabled", "r");
+    char line[128];
+    v = t && fgets(line, sizeof line, t) != NULL &&
+        (strstr(line, "[always]") != NULL || strstr(line, "[madvise]") != NULL);
+    if (t)
+        fclose(t);
+    atomic_store(&cached, v);
+    return v;
+}
+
+/* Give sb room for about cap bytes in huge-page-aligned memory; returns 1,
+ * or 0 (sb untouched) when that is not worth it or not possible. */
+static int sb_big(gcn_strbuf *sb, size_t cap)
+{
+#ifdef MADV_HUGEPAGE
+    void *p;
+    size_t blocks = (cap + OUT_BIG - 1) / OUT_BIG;
+    if (cap >= OUT_BIG && thp_usable() &&
+        posix_memalign(&p, OUT_BIG, blocks * OUT_BIG + OUT_ROOM) == 0) {
+        (void)madvise(p, blocks * OUT_BIG, MADV_HUGEPAGE);
+        sb->buf = p;
+        sb->buf[0] = 0;
+        sb->len = 0;
+        sb->cap = blocks * OUT_BIG + OUT_ROOM;
+        return 1;
+    }
+#else
+    (void)sb;
+    (void)cap;
+#endif
+    return 0;
+}
+
+/* A stream of text to f: sb is written out whenever it holds flush_at
+ * bytes (OUT_BIG-byte writes from a huge-page buffer when big). */
+typedef struct sink {
+    gcn_strbuf sb;
+    FILE *f;
+    size_t flush_at;
+    int big;
+    int rc;                     /* -1 once a write failed */
+} sink;
+
+static void sink_open(sink *k, FILE *f, uint64_t expect)
+{
+    gcn_sb_init(&k->sb);
+    k->f = f;
+    k->rc = 0;
+    k->big = expect >= OUT_BIG && sb_big(&k->sb, OUT_BIG);
+    k->flush_at = k->big ? OUT_BIG : FLUSH_AT;
+}
+
+static void sink_write(sink *k, const char *p, size_t n)
+{
+    if (n && k->rc == 0 && fwrite(p, 1, n, k->f) != n)
+        k->rc = -1;
+}
+
+/* Write out what is due: OUT_BIG bytes (the rest moves to the front), or
+ * everything. */
+static void sink_flush(sink *k)
+{
+    if (k->sb.len < k->flush_at)
+        return;
+    if (k->big) {
+        sink_write(k, k->sb.buf, OUT_BIG);
+        k->sb.len -= OUT_BIG;
+        memmove(k->sb.buf, k->sb.buf + OUT_BIG, k->sb.len + 1);
+    } else {
+        sink_write(k, k->sb.buf, k->sb.len);
+        gcn_sb_reset(&k->sb);
+    }
+}
+
+static int sink_close(sink *k)
+{
+    sink_write(k, k->sb.buf, k->sb.len);
+    gcn_sb_free(&k->sb);
+    if (fflush(k->f) != 0 || ferror(k->f))
+        k->rc = -1;
+    return k->rc;
+}
+
+/* ---- branch-target names -----------------------------------------------------
+ * The names gcn_co_label_name() gives (the least name of an STT_NOTYPE
+ * symbol at the address), sorted by address once, so that each branch costs
+ * a binary search instead of a scan of the symbol table. */
+typedef struct label_index {
+    struct label { uint64_t addr; const char *name; } *v;
+    unsigned n;
+} label_index;
+
+/* By address only (the order among equal addresses does not matter).  Code
+ * objects hold thousands of absolute NOTYPE symbols at a few small values
+ * (".num_vgpr", ".private_seg_size", ...), so comparing names inside the
+ * sort was most of the listing's set-up; the least name per address is
+ * chosen afterwards, one strcmp per symbol. */
+static int label_cmp(const void *a, const void *b)
+{
+    const struct label *x = a, *y = b;
+    return x->addr < y->addr ? -1 : x->addr > y->addr;
+}
+
+/* Returns 0, or -1 when out of memory. */
+static int label_index_build(label_index *li, const gcn_codeobj *co)
+{
+    li->n = 0;
+    li->v = malloc((co->nsyms ? co->nsyms : 1) * sizeof *li->v);
+    if (!li->v)
+        return -1;
+    for (unsigned i = 0; i < co->nsyms; i++) {
+        const gcn_symbol *s = &co->syms[i];
+        if (s->type == STT_NOTYPE && s->name[0])
+            li->v[li->n++] = (struct label){s->value, s->name};
+    }
+    qsort(li->v, li->n, sizeof *li->v, label_cmp);
+    unsigned k = 0;                     /* keep the least name per address */
+    for (unsigned i = 0; i < li->n; i++) {
+        if (k == 0 || li->v[k - 1].addr != li->v[i].addr)
+            li->v[k++] = li->v[i];
+        else if (strcmp(li->v[i].name, li->v[k - 1].name) < 0)
+            li->v[k - 1].name = li->v[i].name;
+    }
+    li->n = k;
+    return 0;
+}
+
+static const char *label_lookup(void *ctx, uint64_t target)
+{
+    const label_index *li = ctx;
+    unsigned lo = 0, hi = li->n;
+    while (lo < hi) {
+        unsigned mid = lo + (hi - lo) / 2;
+        if (li->v[mid].addr < target)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo < li->n && li->v[lo].addr == target ? li->v[lo].name : NULL;
+}
+
+/* ---- the text and its lines ------------------------------------------------ */
+
+/* A stretch of code where decoding starts afresh (a symbol's code in .text,
+ * or a whole raw stream); offsets into the bytes. */
+typedef struct span {
+    uint64_t start, end;
+} span;
+
+typedef struct text_src {
+    const gcn_decoder *d;
+    const uint8_t *bytes;
+    uint64_t size;              /* bytes[0..size): an instruction may read up to here */
+    uint64_t addr;              /* address of bytes[0] */
+    const span *sp;             /* code spans in order */
+    unsigned nsp;
+    int mode;                   /* 0 address, words, text; 1 text; 2 offset, size, text */
+} text_src;
+
+/* Decode the instruction at pos, print its line; returns the next pos. */
+static inline uint64_t text_step(const text_src *s, gcn_strbuf *sb, uint64_t pos)
+{
+    gcn_insn in;
+    size_t n = gcn_decode_one_inline(s->d, s->bytes + pos, (size_t)(s->size - pos),
+                                     s->addr + pos, &in);
+    if (n == 0)
+        n = 1;
+    if (__builtin_expect(s->mode != 1, 0)) {
+        if (s->mode == 2) {
+            gcn_sb_printf(sb, "%llu\t%zu\t", (unsigned long long)pos, n);
+        } else {
+            gcn_sb_printf(sb, "%08llx: ", (unsigned long long)(s->addr + pos));
+            size_t c0 = sb->len;
+            for (size_t i = 0; i < n / 4 && i < 3; i++) {
+                if (i)
+                    gcn_sb_putc(sb, ' ');
+                gcn_sb_puthex(sb, in.words[i], 8);
+            }
+            while (sb->len - c0 < 28)
+                gcn_sb_putc(sb, ' ');
+        }
+    }
+    gcn_print_insn_inline(s->d, &in, sb);
+    gcn_sb_putc(sb, '\n');
+    return pos + n;
+}
+
+/* ---- parts ------------------------------------------------------------------ */
+
+typedef struct part {
+    const text_src *s;
+    uint64_t a, b;              /* owns the instructions that start in [a, b) */
+    unsigned ra;                /* span holding a */
+    int guess;                  /* a is inside span ra: its chain is a guess */
+    sink *out;                  /* part 0: the stream; others: NULL (text kept in sb) */
+    gcn_strbuf sb;
+    /* A guessing part's first instruction starts and where their text
+     * begins in sb; when the chain reaches the span's end within SYNC_N,
+     * the last entry is (span end, text length) and at_end is set. */
+    uint64_t sync_pos[SYNC_N + 1];
+    size_t sync_out[SYNC_N + 1];
+    unsigned nsync;
+    int at_end;
+    int published;              /* sync_* final (under mu) */
+    pthread_mutex_t mu;
+    pthread_cond_t cv;
+    struct part *next;
+    /* results */
+    int met;                    /* next part's text is right from next->skip */
+    size_t skip;                /* bytes of this part's text to drop */
+    uint64_t stop;              /* when !met: where this part's chain stopped */
+    unsigned stop_span;
+    pthread_t th;
+    int threaded;
+} part;
+
+static void part_publish(part *p)
+{
+    pthread_mutex_lock(&p->mu);
+    p->published = 1;
+    pthread_cond_broadcast(&p->cv);
+    pthread_mutex_unlock(&p->mu);
+}
+
+static void part_wait_published(part *p)
+{
+    pthread_mutex_lock(&p->mu);
+    while (!p->published)
+        pthread_cond_wait(&p->cv, &p->mu);
+    pthread_mutex_unlock(&p->mu);
+}
+
+static gcn_strbuf *part_sb(part *p)
+{
+    return p->out ? &p->out->sb : &p->sb;
+}
+
+/* The chain of p reached pos >= p->b inside span r, where the next part
+ * guessed its start: decode on until the two chains meet. */
+static void part_overrun(part *p, uint64_t pos, unsigned r)
+{
+    const text_src *s = p->s;
+    part *q = p->next;
+    uint64_t end = s->sp[r].end;
+    gcn_strbuf *sb = part_sb(p);
+    part_wait_published(q);
+    unsigned j = 0;
+    for (;;) {
+        if (pos >= end) {               /* off the span: q's text after it is right */
+            if (q->at_end) {
+                p->met = 1;
+                q->skip = q->sync_out[q->nsync - 1];
+                return;
+            }
+            break;
+        }
+        while (j < q->nsync && q->sync_pos[j] < pos)
+            j++;
+        if (j == q->nsync)
+            break;                      /* past all q recorded: no meeting (with
+                                         * at_end the last entry is the span end,
+                                         * beyond pos) */
+        if (q->sync_pos[j] == pos) {
+            p->met = 1;
+            q->skip = q->sync_out[j];
+            return;
+        }
+        pos = text_step(s, sb, pos);
+        if (p->out)
+            sink_flush(p->out);
+    }
+    p->met = 0;
+    p->stop = pos;
+    p->stop_span = r;
+}
+
+/* Decode p's instructions: the spans from ra on that start before b. */
+static void *part_run(void *arg)
+{
+    part *p = arg;
+    const text_src *s = p->s;
+    gcn_strbuf *sb = part_sb(p);
+    int recording = p->guess;
+    p->met = 1;
+    for (unsigned r = p->ra; r < s->nsp && s->sp[r].start < p->b; r++) {
+        uint64_t pos = r == p->ra ? p->a : s->sp[r].start, end = s->sp[r].end;
+        while (pos < end) {
+            if (pos >= p->b) {
+                if (recording)
+                    part_publish(p);
+                part_overrun(p, pos, r);
+                return NULL;
+            }
+            if (recording) {
+                p->sync_pos[p->nsync] = pos;
+                p->sync_out[p->nsync++] = sb->len;
+                if (p->nsync == SYNC_N) {
+                    part_publish(p);
+                    recording = 0;
+                }
+            }
+            pos = text_step(s, sb, pos);
+            if (p->out)
+                sink_flush(p->out);
+        }
+        if (recording) {                /* the chain ran off its first span */
+            p->sync_pos[p->nsync] = end;
+            p->sync_out[p->nsync++] = sb->len;
+            p->at_end = 1;
+            part_publish(p);
+            recording = 0;
+        }
+    }
+    if (recording)
+        part_publish(p);
+    return NULL;
+}
+
+/* Decode from pos in span r to the end of the text into k, on this thread. */
+static void text_rest(const text_src *s, sink *k, uint64_t pos, unsigned r)
+{
+    for (; r < s->nsp; r++) {
+        if (pos < s->sp[r].start)
+            pos = s->sp[r].start;
+        while (pos < s->sp[r].end) {
+            pos = text_step(s, &k->sb, pos);
+            sink_flush(k);
+        }
+    }
+}
+
+/* Number of threads for jobs (0 = one per online CPU). */
+static unsigned jobs_of(unsigned jobs)
+{
+    if (jobs == 0) {
+        long n = sysconf(_SC_NPROCESSORS_ONLN);
+        jobs = n > 0 ? (unsigned)n : 1;
+    }
+    return jobs > MAX_JOBS ? MAX_JOBS : jobs;
+}
+
+/* Cut the code into at most n parts of about equal size (each at least
+ * min_part bytes); cut points on dword boundaries of their span.  Returns
+ * the number of parts. */
+static unsigned text_cut(const text_src *s, part *pt, unsigned n, uint64_t min_part)
+{
+    uint64_t total = 0;
+    for (unsigned r = 0; r < s->nsp; r++)
+        total += s->sp[r].end - s->sp[r].start;
+    if (min_part == 0)
+        min_part = 1;
+    if (total / min_part < n)
+        n = (unsigned)(total / min_part);
+    if (n == 0)
+        n = 1;
+    unsigned np = 0, r = 0;
+    uint64_t before = 0;                /* code bytes in spans before r */
+    for (unsigned k = 0; k < n && r < s->nsp; k++) {
+        uint64_t want = total / n * k;  /* code bytes before the cut */
+        while (r < s->nsp && before + (s->sp[r].end - s->sp[r].start) <= want) {
+            before += s->sp[r].end - s->sp[r].start;
+            r++;
+        }
+        if (r == s->nsp)
+            break;
+        uint64_t a = s->sp[r].start + ((want - before) & ~(uint64_t)3);
+        if (np && a <= pt[np - 1].a)
+            continue;
+        pt[np] = (part){.s = s, .a = a, .ra = r, .guess = a != s->sp[r].start};
+        np++;
+    }
+    for (unsigned k = 0; k < np; k++) {
+        pt[k].b = k + 1 < np ? pt[k + 1].a : s->size;
+        pt[k].next = k + 1 < np ? &pt[k + 1] : NULL;
+        gcn_sb_init(&pt[k].sb);
+        pthread_mutex_init(&pt[k].mu, NULL);
+        pthread_cond_init(&pt[k].cv, NULL);
+    }
+    return np;
+}
+
+/* Print every code span of s to f, on up to jobs threads. */
+static int text_print(const text_src *s, FILE *f, const gcn_text_opts *o)
+{
+    sink k;
+    /* at least 4 bytes of text per byte of code (about 6 in practice) */
+    sink_open(&k, f, s->size * 4);
+    if (s->nsp == 0)
+        return sink_close(&k);
+    unsigned jobs = jobs_of(o ? o->jobs : 1);
+    uint64_t min_part = o && o->min_part ? o->min_part : MIN_PART_DEFAULT;
+    part *pt = jobs > 1 ? calloc(jobs, sizeof *pt) : NULL;
+    unsigned np = pt ? text_cut(s, pt, jobs, min_part) : 0;
+    if (np <= 1) {
+        free(pt);
+        text_rest(s, &k, s->sp[0].start, 0);
+        return sink_close(&k);
+    }
+    /* Threads for parts np-1 .. 1, last first: a part that gets no thread
+     * runs here at once, when the part after it is running or done. */
+    for (unsigned i = np; i-- > 1;) {
+        part *p = &pt[i];
+        uint64_t cap = (p->b < s->size ? p->b - p->a : s->size - p->a) * 8;
+        (void)sb_big(&p->sb, (size_t)cap);
+        p->threaded = pthread_create(&p->th, NULL, part_run, p) == 0;
+        if (!p->threaded)
+            part_run(p);
+    }
+    pt[0].out = &k;
+    part_run(&pt[0]);
+    int lost = 0;                       /* an earlier part's chain met no later one */
+    for (unsigned i = 1; i < np; i++) {
+        part *p = &pt[i];
+        if (p->threaded)
+            pthread_join(p->th, NULL);
+        if (!lost && !pt[i - 1].met) {
+            text_rest(s, &k, pt[i - 1].stop, pt[i - 1].stop_span);
+            lost = 1;
+        }
+        if (!lost) {
+            size_t from = p->skip < p->sb.len ? p->skip : p->sb.len;
+            /* write in order: what k holds, then this part's text */
+            sink_write(&k, k.sb.buf, k.sb.len);
+            gcn_sb_reset(&k.sb);
+            sink_write(&k, p->sb.buf + from, p->sb.len - from);
+        }
+    }
+    for (unsigned i = 0; i < np; i++) {
+        gcn_sb_free(&pt[i].sb);
+        pthread_mutex_destroy(&pt[i].mu);
+        pthread_cond_destroy(&pt[i].cv);
+    }
+    free(pt);
+    return sink_close(&k);
+}
+
+/* ---- entry points ------------------------------------------------------------ */
+
+int gcn_co_print_llvm_text_opt(const gcn_codeobj *co, FILE *f, const gcn_text_opts *o)
+{
+    label_index li;
+    if (label_index_build(&li, co))
+        return -1;
+    span *sp = malloc((co->nregions ? co->nregions : 1) * sizeof *sp);
+    if (!sp) {
+        free(li.v);
+        return -1;
+    }
+    unsigned nsp = 0;
+    for (unsigned r = 0; r < co->nregions; r++) {
+        const gcn_text_region *rg = &co->regions[r];
+        if (rg->is_data)
+            continue;                   /* llvm-objdump dumps it as bytes */
+        /* Like llvm-objdump, an instruction may use bytes past the next
+         * symbol (up to the section end); decoding restarts there anyway. */
+        sp[nsp++] = (span){rg->start - co->text_addr, rg->end - co->text_addr};
+    }
+    gcn_decoder d = {.target = co->target, .label_name = label_lookup, .label_ctx = &li};
+    text_src s = {.d = &d, .bytes = co->text, .size = co->text_size, .addr = co->text_addr,
+                  .sp = sp, .nsp = nsp, .mode = 1};
+    int rc = text_print(&s, f, o);
+    free(sp);
+    free(li.v);
+    return rc;
+}
+
+int gcn_co_print_llvm_text(const gcn_codeobj *co, FILE *f)
+{
+    return gcn_co_print_llvm_text_opt(co, f, NULL);
+}
+
+int gcn_raw_print_opt(gcn_target t, const uint8_t *data, size_t len, int mode, FILE *f,
+                      const gcn_text_opts *o)
+{
+    gcn_decoder d = {.target = t};
+    span sp = {0, len};
+    text_src s = {.d = &d, .bytes = data, .size = len, .addr = 0, .sp = &sp,
+                  .nsp = len ? 1 : 0, .mode = mode};
+    return text_print(&s, f, o);
+}
+
+int gcn_raw_print(gcn_target t, const uint8_t *data, size_t len, int mode, FILE *f)
+{
+    return gcn_raw_print_opt(t, data, len, mode, f, NULL);
+}

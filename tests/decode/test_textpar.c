@@ -1,0 +1,181 @@
+/*
+ * test_textpar.c -- the threaded one-instruction-per-line printers
+ * (src/decode/textpar.c) print exactly what one thread prints.
+ *
+ * usage: test_textpar [CODE_OBJECT...]
+ * Raw streams built here: random dwords (every size mixed), a stream where
+ * a chain started a dword off never meets the right one (every instruction
+ * 8 bytes: the fall-back to one thread), and literal-heavy runs (12 bytes).
+ * Prefixes of every length cut the stream at every dword up to 2 KiB, so a
+ * guessing thread starts inside instructions as well as on them.  Each code
+ * object named on the command line is printed with 2..9 threads and parts
+ * down to 4 bytes (cut points inside instructions, inside symbols, in data
+ * regions).  All three raw modes are compared.
+ */
+#include <CUnit/Basic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "gcn_codeobj.h"
+
+static char **objs;
+static int nobjs;
+
+/* Text of a raw stream printed with opts (NULL: one thread); caller frees. */
+static char *raw_text(gcn_target t, const uint8_t *b, size_t len, int mode,
+                      const gcn_text_opts *o, size_t *n)
+{
+    char *buf = NULL;
+    FILE *f = open_memstream(&buf, n);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+    CU_ASSERT_EQUAL(gcn_raw_print_opt(t, b, len, mode, f, o), 0);
+    fclose(f);
+    return buf;
+}
+
+static char *co_text(const gcn_codeobj *co, const gcn_text_opts *o, size_t *n)
+{
+    char *buf = NULL;
+    FILE *f = open_memstream(&buf, n);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+    CU_ASSERT_EQUAL(gcn_co_print_llvm_text_opt(co, f, o), 0);
+    fclose(f);
+    return buf;
+}
+
+static uint32_t rng = 12345;
+static uint32_t next_rand(void)
+{
+    rng ^= rng << 13;
+    rng ^= rng >> 17;
+    rng ^= rng << 5;
+    return rng;
+}
+
+/* Compare one thread with several for every prefix length of the stream
+ * from 16 bytes up to max (step 4: the cut of two parts moves by a dword
+ * at a time).  Returns the number of differing cases. */
+static int compare_prefixes(const uint8_t *b, size_t max, int mode, const char *what)
+{
+    int bad = 0;
+    for (size_t len = 16; len <= max; len += 4) {
+        size_t n1, n2;
+        char *one = raw_text(GCN_TARGET_GFX942, b, len, mode, NULL, &n1);
+        for (unsigned jobs = 2; jobs <= 3; jobs++) {
+            gcn_text_opts o = {.jobs = jobs, .min_part = 4};
+            char *many = raw_text(GCN_TARGET_GFX942, b, len, mode, &o, &n2);
+            if (n1 != n2 || memcmp(one, many, n1)) {
+                if (bad++ < 3)
+                    fprintf(stderr, "test_textpar: %s, %zu bytes, mode %d, %u threads: text "
+                                    "differs from one thread's\n", what, len, mode, jobs);
+            }
+            free(many);
+        }
+        free(one);
+    }
+    return bad;
+}
+
+static void fill_random(uint8_t *b, size_t n)
+{
+    for (size_t i = 0; i + 4 <= n; i += 4) {
+        uint32_t w = next_rand();
+        memcpy(b + i, &w, 4);
+    }
+}
+
+static void test_raw_random(void)
+{
+    enum { N = 2048 + 64 };
+    uint8_t b[N];
+    fill_random(b, N);
+    for (int mode = 0; mode <= 2; mode++)
+        CU_ASSERT_EQUAL(compare_prefixes(b, N, mode, "random dwords"), 0);
+}
+
+/* 0xd1de3a5d repeated: "v_div_fixup_f32 v93, s93, -|v29|, -ttmp11 mul:4"
+ * (VOP3, 8 bytes) at either phase, so a chain that starts a dword off never
+ * meets the right one.  The test checks that it is such a stream. */
+static void test_raw_never_meets(void)
+{
+    enum { N = 2048 };
+    static uint8_t b[N];
+    uint32_t w = 0xd1de3a5du;
+    for (size_t i = 0; i < N; i += 4)
+        memcpy(b + i, &w, 4);
+    size_t n;
+    char *t = raw_text(GCN_TARGET_GFX942, b, 16, 2, NULL, &n);
+    CU_ASSERT_STRING_EQUAL(t, "0\t8\tv_div_fixup_f32 v93, s93, -|v29|, -ttmp11 mul:4\n"
+                              "8\t8\tv_div_fixup_f32 v93, s93, -|v29|, -ttmp11 mul:4\n");
+    free(t);
+    CU_ASSERT_EQUAL(compare_prefixes(b, N, 1, "8-byte stream"), 0);
+    CU_ASSERT_EQUAL(compare_prefixes(b, N, 2, "8-byte stream"), 0);
+}
+
+/* VOP2 with a literal (src0 = 255): 12-byte instructions between 4- and
+ * 8-byte ones. */
+static void test_raw_literals(void)
+{
+    enum { N = 2048 };
+    static uint8_t b[N];
+    for (size_t i = 0; i < N; i += 4) {
+        uint32_t r = next_rand(), w;
+        switch (r % 4) {
+        case 0: w = 0x020000ffu | (r & 0x01fe0000u); break;   /* v_add_f32 vX, lit, vY */
+        case 1: w = 0x7e0202ffu; break;                        /* v_mov_b32 v1, lit */
+        case 2: w = 0xd1010000u | (r & 0xff); break;           /* VOP3 first dword */
+        default: w = r; break;
+        }
+        memcpy(b + i, &w, 4);
+    }
+    CU_ASSERT_EQUAL(compare_prefixes(b, N, 1, "literal stream"), 0);
+    CU_ASSERT_EQUAL(compare_prefixes(b, N, 0, "literal stream"), 0);
+}
+
+static void test_code_objects(void)
+{
+    static const size_t parts[] = {4, 8, 12, 20, 64, 260, 4096};
+    for (int i = 0; i < nobjs; i++) {
+        gcn_codeobj *co;
+        gcn_co_err err;
+        if (gcn_co_open(objs[i], &co, &err)) {
+            fprintf(stderr, "test_textpar: %s\n", err.msg);
+            CU_FAIL("code object does not open");
+            continue;
+        }
+        size_t n1, n2;
+        char *one = co_text(co, NULL, &n1);
+        int bad = 0;
+        for (unsigned jobs = 2; jobs <= 9; jobs++)
+            for (size_t p = 0; p < sizeof parts / sizeof parts[0]; p++) {
+                gcn_text_opts o = {.jobs = jobs, .min_part = parts[p]};
+                char *many = co_text(co, &o, &n2);
+                if ((n1 != n2 || memcmp(one, many, n1)) && bad++ < 3)
+                    fprintf(stderr, "test_textpar: %s: %u threads, parts >= %zu bytes: text "
+                                    "differs from one thread's\n", objs[i], jobs, parts[p]);
+                free(many);
+            }
+        CU_ASSERT_EQUAL(bad, 0);
+        CU_ASSERT(n1 > 0);
+        free(one);
+        gcn_co_close(co);
+    }
+}
+
+int main(int argc, char **argv)
+{
+    objs = argv + 1;
+    nobjs = argc - 1;
+    if (CU_initialize_registry() != CUE_SUCCESS)
+        return 1;
+    CU_pSuite s = CU_add_suite("textpar", NULL, NULL);
+    CU_add_test(s, "raw random dwords", test_raw_random);
+    CU_add_test(s, "raw stream whose chains never meet", test_raw_never_meets);
+    CU_add_test(s, "raw stream with literals", test_raw_literals);
+    CU_add_test(s, "code objects", test_code_objects);
+    CU_basic_set_mode(CU_BRM_NORMAL);
+    CU_basic_run_tests();
+    unsigned fails = CU_get_number_of_failures() + CU_get_number_of_tests_failed();
+    CU_cleanup_registry();
+    return fails ? 1 : 0;
+}

@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# test_textpar.sh -- gcndis --llvm-text on several threads prints exactly
+# what one thread prints.  Builds code objects from every kernel source in
+# kernels/ (gfx942 and gfx950; their data, labels and several symbols make
+# cut points land in every kind of place) and a 3,000-instruction mixed
+# kernel from bench/bench_decode_gen.py, then runs test_textpar on them
+# (which also checks raw streams cut at every dword), and gcndis itself
+# with -j1 against -j2 and -j5 on the mixed kernel.
+set -eu
+. "$(dirname "$0")/test_codeobj_lib.sh"
+co_skip_without_tools
+co_workdir test_textpar
+W=$WORK
+objs=""
+for src in $(find "$top_srcdir/kernels" -name '*.s' | sort); do
+    for t in gfx942 gfx950; do
+        o=$W/$(basename "$src" .s).$t.hsaco
+        "$CLANG22" -x assembler -target amdgcn-amd-amdhsa -mcpu=$t "$src" -o "$o" 2>/dev/null ||
+            continue
+        objs="$objs $o"
+    done
+done
+"$PYTHON3" "$top_srcdir/bench/bench_decode_gen.py" 3000 > "$W/mixed.s"
+"$CLANG22" -x assembler -target amdgcn-amd-amdhsa -mcpu=gfx942 "$W/mixed.s" -o "$W/mixed.hsaco"
+objs="$objs $W/mixed.hsaco"
+[ "$(echo $objs | wc -w)" -ge 20 ] || { echo "FAIL: too few objects built: $objs"; exit 1; }
+"$top_builddir/tests/decode/test_textpar" $objs
+"$GCNDIS" --llvm-text -j1 "$W/mixed.hsaco" > "$W/j1.txt"
+for j in 2 5; do
+    "$GCNDIS" --llvm-text -j$j "$W/mixed.hsaco" > "$W/j$j.txt"
+    cmp "$W/j1.txt" "$W/j$j.txt" || { echo "FAIL: gcndis -j$j differs from -j1"; exit 1; }
+done
+echo "PASS: $(echo $objs | wc -w) code objects and raw streams, one thread = many"
