@@ -6,16 +6,19 @@
 # it with clang-22, and times
 #   gcndis --llvm-text FILE
 #   llvm-objdump-22 -d --disassemble-zeroes --no-show-raw-insn --no-leading-addr FILE
-# each writing to a file.  The figure is the CPU time (user + sys) of the
-# child, the best of several runs: on a shared machine the minimum is the
-# steadiest estimate of what a run costs.  Both get the same number of runs
-# (BENCH_RUNS, default 7; BENCH_RUNS_GCNDIS / BENCH_RUNS_LLVM set them apart),
-# taken alternately, so that a change in the machine's load affects both
-# alike (a minimum over more runs is lower: unequal counts would favour
-# the side with more).  Prints instructions/s of both,
-# the ratio, and whether the two instruction texts are identical (the
-# reference reduced to instruction lines as in
-# tests/decode/test_objdump_diff.sh).  Exit status 1 when they differ.
+# each writing to a file; gcndis twice: on one thread (-j1) and on its
+# default of one thread per CPU.  The figures are the CPU time (user + sys)
+# and the wall time of the child, each the best of several runs: on a
+# shared machine the minimum is the steadiest estimate of what a run costs.
+# All get the same number of runs (BENCH_RUNS, default 7; BENCH_RUNS_GCNDIS /
+# BENCH_RUNS_LLVM set them apart), taken in turn, so that a change in the
+# machine's load affects all alike (a minimum over more runs is lower:
+# unequal counts would favour the side with more).  Prints the times, the
+# ratios (one thread by CPU and by wall time; all threads by wall time: that
+# is what a user waits for, and llvm-objdump has one thread), and whether
+# the instruction texts are identical (the reference reduced to instruction
+# lines as in tests/decode/test_objdump_diff.sh; -j1 and the default alike).
+# Exit status 1 when they differ.
 set -eu
 N=${1:-120000}
 MCPU=${2:-gfx942}
@@ -41,23 +44,28 @@ if ! "$CLANG22" -x assembler -target amdgcn-amd-amdhsa -mcpu="$MCPU" "$src" -o "
     exit 1
 fi
 
-# best RUNS_A OUT_A RUNS_B OUT_B -- CMD_A... -- CMD_B...: run the two commands
-# alternately (A, B, A, B, ...; RUNS_A and RUNS_B times), stdout to OUT_A and
-# OUT_B; prints "WALL_A CPU_A WALL_B CPU_B" in ns, each the minimum over its
-# runs.
+# best OUT_1 ... -- CMD_1... -- CMD_2... : run the commands in turn
+# (1, 2, 3, 1, 2, 3, ...), each RUNS times (RUNS_K for command K: the first
+# two are gcndis, the last llvm-objdump), stdout to OUT_K, a fresh file each
+# time (unlinked first: overwriting a file waits for the write-back of its
+# old pages, milliseconds of wall time that belong to no tool); prints
+# "WALL CPU" in ns for each command, the minimum over its runs.
 best() {
-    "$PYTHON3" - "$@" <<'PY'
-import resource, subprocess, sys, time
-runs = [int(sys.argv[1]), int(sys.argv[3])]
-outs = [sys.argv[2], sys.argv[4]]
-rest = sys.argv[5:]
+    "$PYTHON3" - "$RUNS_OURS" "$RUNS_LLVM" "$@" <<'PY'
+import os, resource, subprocess, sys, time
+runs_ours, runs_llvm = int(sys.argv[1]), int(sys.argv[2])
+rest = sys.argv[3:]
 cut = [i for i, a in enumerate(rest) if a == "--"]
-cmds = [rest[cut[0] + 1:cut[1]], rest[cut[1] + 1:]]
-bw, bc = [None, None], [None, None]
+outs = rest[:cut[0]]
+cmds = [rest[c + 1:(cut[i + 1] if i + 1 < len(cut) else len(rest))] for i, c in enumerate(cut)]
+runs = [runs_ours] * (len(cmds) - 1) + [runs_llvm]
+bw, bc = [None] * len(cmds), [None] * len(cmds)
 for i in range(max(runs)):
-    for k in (0, 1):
+    for k in range(len(cmds)):
         if i >= runs[k]:
             continue
+        if os.path.exists(outs[k]):
+            os.unlink(outs[k])
         r0 = resource.getrusage(resource.RUSAGE_CHILDREN)
         t0 = time.perf_counter_ns()
         with open(outs[k], "wb") as f:
@@ -67,33 +75,40 @@ for i in range(max(runs)):
         cpu = int(((r1.ru_utime - r0.ru_utime) + (r1.ru_stime - r0.ru_stime)) * 1e9)
         bw[k] = t1 - t0 if bw[k] is None else min(bw[k], t1 - t0)
         bc[k] = cpu if bc[k] is None else min(bc[k], cpu)
-print(bw[0], bc[0], bw[1], bc[1])
+print(" ".join("%d %d" % (w, c) for w, c in zip(bw, bc)))
 PY
 }
-read -r w_ours c_ours w_llvm c_llvm <<< "$(best "$RUNS_OURS" "$W/ours.txt" "$RUNS_LLVM" "$W/llvm_raw.txt" \
+ncpu=$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1)
+read -r w_one c_one w_par c_par w_llvm c_llvm <<< "$(best "$W/ours1.txt" "$W/ours.txt" "$W/llvm_raw.txt" \
+    -- "$GCNDIS" --llvm-text -j1 "$obj" \
     -- "$GCNDIS" --llvm-text "$obj" \
     -- "$OBJDUMP" -d --disassemble-zeroes --no-show-raw-insn --no-leading-addr "$obj")"
 grep "$(printf '^\t')" "$W/llvm_raw.txt" |
     sed -E 's#[[:space:]]*// [0-9A-Fa-f]+:.*$##; s/^[[:space:]]+//; s/[[:space:]]+$//' > "$W/llvm.txt"
 n=$(wc -l < "$W/llvm.txt")
 ndiff=$(diff "$W/llvm.txt" "$W/ours.txt" | grep -c '^[<>]' || true)
-"$PYTHON3" - "$n" "$w_ours" "$c_ours" "$w_llvm" "$c_llvm" "$ndiff" "$MCPU" "$obj" \
-             "$RUNS_OURS" "$RUNS_LLVM" <<'PY'
+cmp -s "$W/ours.txt" "$W/ours1.txt" || ndiff=$((ndiff + 1000000))
+"$PYTHON3" - "$n" "$w_one" "$c_one" "$w_par" "$c_par" "$w_llvm" "$c_llvm" "$ndiff" "$MCPU" "$obj" \
+             "$RUNS_OURS" "$RUNS_LLVM" "$ncpu" <<'PY'
 import sys
-n, w_ours, c_ours, w_llvm, c_llvm, ndiff = (int(x) for x in sys.argv[1:7])
-mcpu, obj, runs_ours, runs_llvm = sys.argv[7], sys.argv[8], sys.argv[9], sys.argv[10]
-c_ours, c_llvm = max(c_ours, 1), max(c_llvm, 1)
-print("bench_decode: %s, %d instructions" % (mcpu, n))
+n, w_one, c_one, w_par, c_par, w_llvm, c_llvm, ndiff = (int(x) for x in sys.argv[1:9])
+mcpu, obj, runs_ours, runs_llvm, ncpu = sys.argv[9:14]
+print("bench_decode: %s, %d instructions, %s CPUs" % (mcpu, n, ncpu))
 print("  object           %s" % obj)
-print("  %-16s %9s %9s  %s" % ("", "CPU", "wall", "instructions/s (CPU)"))
-for name, c, w, runs in (("gcndis", c_ours, w_ours, runs_ours),
+print("  %-20s %9s %9s  %s" % ("", "CPU", "wall", "instructions/s (wall)"))
+for name, c, w, runs in (("gcndis -j1", c_one, w_one, runs_ours),
+                         ("gcndis (-j%s)" % ncpu, c_par, w_par, runs_ours),
                          ("llvm-objdump-22", c_llvm, w_llvm, runs_llvm)):
-    print("  %-16s %6.1f ms %6.1f ms  %6.2f M/s   (best of %s)" %
-          (name, c / 1e6, w / 1e6, n / (c / 1e9) / 1e6, runs))
-print("  ratio            %.1fx by CPU time (target >= 50x); %.1fx by wall time" %
-      (c_llvm / c_ours, w_llvm / max(w_ours, 1)))
+    print("  %-20s %6.1f ms %6.1f ms  %6.2f M/s   (best of %s)" %
+          (name, c / 1e6, w / 1e6, n / (max(w, 1) / 1e9) / 1e6, runs))
+r = lambda a, b: a / max(b, 1)
+print("  ratio, one thread    %.1fx by CPU time, %.1fx by wall time" %
+      (r(c_llvm, c_one), r(w_llvm, w_one)))
+print("  ratio, %s threads    %.1fx by wall time (target >= 50x)" % (ncpu, r(w_llvm, w_par)))
 if ndiff == 0:
-    print("  texts            identical (%d instruction lines)" % n)
+    print("  texts            identical (%d instruction lines; -j1 = -j%s)" % (n, ncpu))
+elif ndiff >= 1000000:
+    print("  texts            DIFFER: gcndis -j1 and -j%s print different texts" % ncpu)
 else:
     print("  texts            DIFFER: %d lines (diff %s/llvm.txt %s/ours.txt)" %
           (ndiff, obj.rsplit("/", 1)[0], obj.rsplit("/", 1)[0]))

@@ -347,13 +347,7 @@ static void *part_run(void *arg)
     p->met = 1;
     for (unsigned r = p->ra; r < s->nsp && s->sp[r].start < p->b; r++) {
         uint64_t pos = r == p->ra ? p->a : s->sp[r].start, end = s->sp[r].end;
-        while (pos < end) {
-            if (pos >= p->b) {
-                if (recording)
-                    part_publish(p);
-                part_overrun(p, pos, r);
-                return NULL;
-            }
+        while (pos < end && pos < p->b) {
             if (recording) {
                 p->sync_pos[p->nsync] = pos;
                 p->sync_out[p->nsync++] = sb->len;
@@ -365,6 +359,14 @@ static void *part_run(void *arg)
             pos = text_step(s, sb, pos);
             if (p->out)
                 sink_flush(p->out);
+        }
+        if (p->b < end) {
+            /* The next part guessed its start in this span: meet its chain
+             * (even when this chain's last step also left the span). */
+            if (recording)
+                part_publish(p);
+            part_overrun(p, pos, r);
+            return NULL;
         }
         if (recording) {                /* the chain ran off its first span */
             p->sync_pos[p->nsync] = end;
@@ -379,11 +381,13 @@ static void *part_run(void *arg)
     return NULL;
 }
 
-/* Decode from pos in span r to the end of the text into k, on this thread. */
+/* Decode from pos in span r to the end of the text into k, on this thread
+ * (every later span from its start, even when the last instruction of the
+ * span before ran past it). */
 static void text_rest(const text_src *s, sink *k, uint64_t pos, unsigned r)
 {
-    for (; r < s->nsp; r++) {
-        if (pos < s->sp[r].start)
+    for (unsigned first = 1; r < s->nsp; r++, first = 0) {
+        if (!first)
             pos = s->sp[r].start;
         while (pos < s->sp[r].end) {
             pos = text_step(s, &k->sb, pos);

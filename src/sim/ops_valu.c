@@ -36,7 +36,7 @@
       LANES { DECL; uint32_t r = f2u(EXPR); R[l] = r; nan |= (0x7f800000u - (r & 0x7fffffffu)) >> 31; } \
       return nan; }
 #define FBODY(ID, N) \
-    GCN_HOT __attribute__((noinline)) static void ID##_general(sim_x *x) { \
+    GCN_HOT_NOINLINE static void ID##_general(sim_x *x) { \
         const uint32_t *A, *Bv = NULL, *Cv = NULL; \
         A = vsrc_f32(x, 0); if (N > 1) Bv = vsrc_f32(x, 1); if (N > 2) Cv = vsrc_f32(x, 2); \
         uint32_t *R = vout(x); int rm = RM32(x); uint32_t nan = ID##_lanes(R, A, Bv, Cv); rm_end(rm); \

@@ -29,6 +29,13 @@
 #else
 #define GCN_HOT
 #endif
+/* A hot body kept out of line.  clang refuses noinline on a function with
+ * target_clones (its clones are called through a resolver, never inlined). */
+#if defined(__clang__) && defined(__x86_64__) && !defined(GCN_NO_CLONES)
+#define GCN_HOT_NOINLINE GCN_HOT
+#else
+#define GCN_HOT_NOINLINE GCN_HOT __attribute__((noinline))
+#endif
 #define HBODY(ID) GCN_HOT static void b_##ID(sim_x *x)
 
 static inline int rm_begin(const sim_x *x, int sh)

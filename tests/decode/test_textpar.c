@@ -53,15 +53,15 @@ static uint32_t next_rand(void)
 }
 
 /* Compare one thread with several for every prefix length of the stream
- * from 16 bytes up to max (step 4: the cut of two parts moves by a dword
+ * from 4 bytes up to max (step 4: the cut of two parts moves by a dword
  * at a time).  Returns the number of differing cases. */
 static int compare_prefixes(const uint8_t *b, size_t max, int mode, const char *what)
 {
     int bad = 0;
-    for (size_t len = 16; len <= max; len += 4) {
+    for (size_t len = 4; len <= max; len += 4) {
         size_t n1, n2;
         char *one = raw_text(GCN_TARGET_GFX942, b, len, mode, NULL, &n1);
-        for (unsigned jobs = 2; jobs <= 3; jobs++) {
+        for (unsigned jobs = 2; jobs <= 4; jobs++) {
             gcn_text_opts o = {.jobs = jobs, .min_part = 4};
             char *many = raw_text(GCN_TARGET_GFX942, b, len, mode, &o, &n2);
             if (n1 != n2 || memcmp(one, many, n1)) {

@@ -5,14 +5,17 @@
 # cut points land in every kind of place) and a 3,000-instruction mixed
 # kernel from bench/bench_decode_gen.py, then runs test_textpar on them
 # (which also checks raw streams cut at every dword), and gcndis itself
-# with -j1 against -j2 and -j5 on the mixed kernel.
+# with -j1 against -j2 and -j5 on the mixed kernel.  Then the same test
+# built with clang-22 -fsanitize=thread (src/decode compiled in) on a few of
+# the objects: ThreadSanitizer must find no data race (skipped, with a
+# note, where clang-22 cannot build it).
 set -eu
 . "$(dirname "$0")/test_codeobj_lib.sh"
 co_skip_without_tools
 co_workdir test_textpar
 W=$WORK
 objs=""
-for src in $(find "$top_srcdir/kernels" -name '*.s' | sort); do
+for src in $(find "$top_srcdir/kernels" "$top_srcdir/tests/decode/inputs" -name '*.s' | sort); do
     for t in gfx942 gfx950; do
         o=$W/$(basename "$src" .s).$t.hsaco
         "$CLANG22" -x assembler -target amdgcn-amd-amdhsa -mcpu=$t "$src" -o "$o" 2>/dev/null ||
@@ -30,4 +33,18 @@ for j in 2 5; do
     "$GCNDIS" --llvm-text -j$j "$W/mixed.hsaco" > "$W/j$j.txt"
     cmp "$W/j1.txt" "$W/j$j.txt" || { echo "FAIL: gcndis -j$j differs from -j1"; exit 1; }
 done
-echo "PASS: $(echo $objs | wc -w) code objects and raw streams, one thread = many"
+tsan=skipped
+if "$CLANG22" -fsanitize=thread -x c - -o "$W/probe" <<< 'int main(void){return 0;}' 2>/dev/null &&
+   flags=$(pkg-config --cflags --libs libelf libdw msgpack 2>/dev/null); then
+    # shellcheck disable=SC2086
+    "$CLANG22" -std=c17 -D_GNU_SOURCE -g -O1 -fsanitize=thread -I"$top_srcdir/src" \
+        -I"$top_srcdir/src/decode" -I"$top_builddir" "$top_srcdir"/src/decode/*.c \
+        "$top_srcdir/tests/decode/test_textpar.c" $flags -lcunit -lpthread -lm -o "$W/test_textpar_tsan"
+    set -- $objs
+    TSAN_OPTIONS=halt_on_error=1:exitcode=66 "$W/test_textpar_tsan" "$W/mixed.hsaco" "$1" "$2" "$3" \
+        > "$W/tsan.log" 2>&1 || { echo "FAIL: ThreadSanitizer:"; head -60 "$W/tsan.log"; exit 1; }
+    tsan=clean
+else
+    echo "note: $CLANG22 cannot build with -fsanitize=thread here; the race check is skipped"
+fi
+echo "PASS: $(echo $objs | wc -w) code objects and raw streams, one thread = many; ThreadSanitizer: $tsan"

@@ -4,7 +4,9 @@
  * reads a file: ELF, descriptors, metadata note, .debug_line, bundle
  * headers), every listing of an accepted object is printed, and the same
  * bytes are decoded and printed as a raw instruction stream for gfx942 and
- * gfx950.  Built and run by tests/fuzz/run.sh (clang-22
+ * gfx950.  The one-instruction-per-line printers run a second time on
+ * three threads with parts down to 4 bytes (textpar.c): their text must be
+ * the same.  Built and run by tests/fuzz/run.sh (clang-22
  * -fsanitize=fuzzer,address,undefined).
  */
 #include <stdint.h>
@@ -26,6 +28,43 @@ static FILE *sink(void)
     return f;
 }
 
+/* Threaded text must equal one thread's (print is one of the printers
+ * below, writing to a FILE with the given options). */
+static const gcn_text_opts threads3 = {.jobs = 3, .min_part = 4};
+
+static char *text_of(int (*print)(const void *, FILE *, const gcn_text_opts *), const void *arg,
+                     const gcn_text_opts *o, size_t *n)
+{
+    char *buf = NULL;
+    FILE *f = open_memstream(&buf, n);
+    if (!f || print(arg, f, o) != 0)
+        abort();
+    fclose(f);
+    return buf;
+}
+
+static void same_text(int (*print)(const void *, FILE *, const gcn_text_opts *), const void *arg)
+{
+    size_t n1, n3;
+    char *one = text_of(print, arg, NULL, &n1), *three = text_of(print, arg, &threads3, &n3);
+    if (n1 != n3 || memcmp(one, three, n1))
+        abort();
+    free(one);
+    free(three);
+}
+
+static int print_co(const void *co, FILE *f, const gcn_text_opts *o)
+{
+    return gcn_co_print_llvm_text_opt(co, f, o);
+}
+
+struct raw { const uint8_t *b; size_t n; };
+static int print_raw(const void *r, FILE *f, const gcn_text_opts *o)
+{
+    const struct raw *w = r;
+    return gcn_raw_print_opt(GCN_TARGET_GFX942, w->b, w->n, 1, f, o);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     FILE *out = sink();
@@ -44,6 +83,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         }
         if (gcn_co_print_llvm_text(co, out) != 0 || gcn_co_print_listing(co, NULL, out) != 0)
             abort();
+        same_text(print_co, co);
         for (unsigned i = 0; i < co->nkernels; i++) {
             const gcn_kernel *k = &co->kernels[i];
             if (gcn_co_kernel(co, k->name) == NULL)
@@ -74,5 +114,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (gcn_raw_print(GCN_TARGET_GFX942, data, rl, 0, out) != 0 ||
         gcn_raw_print(GCN_TARGET_GFX950, data, rl, 2, out) != 0)
         abort();
+    same_text(print_raw, &(struct raw){data, rl});
     return 0;
 }
