@@ -206,7 +206,7 @@ int gcn_bundle_select(const char *name, const gcn_bundle_entry *e, unsigned n,
  * not depend on these (textpar.c). */
 typedef struct gcn_text_opts {
     unsigned jobs;      /* threads: 0 = one per online CPU, 1 = none */
-    size_t min_part;    /* least bytes of code per thread (0: 256 KiB) */
+    size_t min_part;    /* least bytes of code per thread (0: 64 KiB) */
 } gcn_text_opts;
 
 /* Instruction text of the whole .text in address order, one per line, exactly
