@@ -633,9 +633,7 @@ void gcn_co_close(gcn_codeobj *co)
         gcn_strpool_free(&p->pool);
         free(p);
     }
-    for (unsigned i = 0; i < co->nsyms; i++)
-        free(co->syms[i].name);
-    free(co->syms);
+    free(co->syms);                     /* the names are in the same block */
     for (unsigned i = 0; i < co->nkernels; i++) {
         gcn_kernel *k = &co->kernels[i];
         free(k->name);
@@ -678,35 +676,42 @@ static int read_symtab(Elf *elf, const sec *secs, size_t nsec, size_t idx, const
     size_t n = d->d_size / sizeof(Elf64_Sym);
     if (n <= 1)
         return 0;
-    gcn_symbol *syms = calloc(n - 1, sizeof *syms);
+    /* One block: the symbols, then a copy of their string table that the
+     * names point into (gcn_co_close frees the block).  A name must start
+     * in the table and end with a NUL there, as elf_strptr() demands. */
+    Elf_Scn *sscn = elf_getscn(elf, s->h.sh_link);
+    Elf_Data *sd = sscn ? elf_getdata(sscn, NULL) : NULL;
+    size_t slen = sd && sd->d_buf ? sd->d_size : 0, last_nul = 0;
+    int has_nul = 0;
+    for (size_t i = slen; i-- > 0;)
+        if (((const char *)sd->d_buf)[i] == 0) {
+            last_nul = i;
+            has_nul = 1;
+            break;
+        }
+    gcn_symbol *syms = malloc((n - 1) * sizeof *syms + slen + 1);
     unsigned *sx = calloc(n - 1, sizeof *sx);
     if (!syms || !sx) {
         free(syms);
         free(sx);
         return gcn_co_fail(err, GCN_CO_ENOMEM, name, "out of memory");
     }
+    char *strs = (char *)(syms + (n - 1));
+    if (slen)
+        memcpy(strs, sd->d_buf, slen);
+    strs[slen] = 0;
     unsigned k = 0;
     for (size_t i = 1; i < n; i++) {
         GElf_Sym sym;
         if (!gelf_getsym(d, (int)i, &sym))
             break;
-        const char *sn = elf_strptr(elf, s->h.sh_link, sym.st_name);
-        if (!sn) {
-            for (unsigned j = 0; j < k; j++)
-                free(syms[j].name);
+        if (!has_nul || sym.st_name > last_nul) {
             free(syms);
             free(sx);
             return gcn_co_fail(err, GCN_CO_EFORMAT, name,
                            "symbol %zu of %s has a name outside its string table", i, s->name);
         }
-        syms[k].name = strdup(sn);
-        if (!syms[k].name) {
-            for (unsigned j = 0; j < k; j++)
-                free(syms[j].name);
-            free(syms);
-            free(sx);
-            return gcn_co_fail(err, GCN_CO_ENOMEM, name, "out of memory");
-        }
+        syms[k].name = strs + sym.st_name;
         syms[k].value = sym.st_value;
         syms[k].size = sym.st_size;
         syms[k].type = GELF_ST_TYPE(sym.st_info);
@@ -1190,8 +1195,6 @@ static int open_elf(const char *name, const uint8_t *data, size_t len, gcn_codeo
             goto out;
     }
     if (!symtab || co->nsyms == 0) {
-        for (unsigned i = 0; i < co->nsyms; i++)
-            free(co->syms[i].name);
         free(co->syms);
         free(shndx);
         co->syms = dsyms;
@@ -1218,8 +1221,6 @@ static int open_elf(const char *name, const uint8_t *data, size_t len, gcn_codeo
             snprintf(co->warning, sizeof co->warning, "line information ignored: %s", why);
     }
 out:
-    for (unsigned i = 0; i < ndsyms; i++)
-        free(dsyms[i].name);
     free(dsyms);
     free(dshndx);
     free(shndx);

@@ -86,7 +86,7 @@ typedef struct gcn_kernel {
 } gcn_kernel;
 
 typedef struct gcn_symbol {
-    char *name;
+    char *name;                  /* in one block with the symbol array (not freed alone) */
     uint64_t value, size;
     unsigned type;               /* STT_* */
 } gcn_symbol;
