@@ -715,6 +715,7 @@ static int read_symtab(Elf *elf, const sec *secs, size_t nsec, size_t idx, const
         syms[k].value = sym.st_value;
         syms[k].size = sym.st_size;
         syms[k].type = GELF_ST_TYPE(sym.st_info);
+        syms[k].shndx = sym.st_shndx;
         sx[k] = sym.st_shndx;
         k++;
     }
@@ -1414,7 +1415,8 @@ const char *gcn_co_label_name(void *ctx, uint64_t target)
     const char *best = NULL;
     for (unsigned i = 0; i < co->nsyms; i++) {
         const gcn_symbol *s = &co->syms[i];
-        if (s->type != STT_NOTYPE || s->value != target || !s->name[0])
+        if (s->type != STT_NOTYPE || s->value != target || !s->name[0] ||
+            s->shndx != co->text_index)
             continue;
         if (!best || strcmp(s->name, best) < 0)
             best = s->name;

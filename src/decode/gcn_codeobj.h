@@ -89,6 +89,7 @@ typedef struct gcn_symbol {
     char *name;                  /* in one block with the symbol array (not freed alone) */
     uint64_t value, size;
     unsigned type;               /* STT_* */
+    unsigned shndx;              /* st_shndx: its section (SHN_ABS, SHN_UNDEF, ...) */
 } gcn_symbol;
 
 typedef struct gcn_line {
@@ -172,8 +173,10 @@ const gcn_line *gcn_co_line(const gcn_codeobj *co, uint64_t addr);
 const gcn_symbol *gcn_co_symbol_at(const gcn_codeobj *co, uint64_t addr);
 
 /* Branch-target symbolizer for gcn_decoder.label_name (ctx = the code
- * object): the STT_NOTYPE symbol at exactly that address, as llvm-objdump's
- * AMDGPUSymbolizer prints it (the first by name when several). */
+ * object): the STT_NOTYPE symbol of .text at exactly that address, as
+ * llvm-objdump's AMDGPUSymbolizer prints it (the first by name when
+ * several; it sees only the symbols of the section being disassembled, so
+ * not an absolute symbol of that value). */
 const char *gcn_co_label_name(void *ctx, uint64_t target);
 
 /* Clang offload bundles ("__CLANG_OFFLOAD_BUNDLE__"). */

@@ -147,18 +147,18 @@ static int sink_close(sink *k)
 
 /* ---- branch-target names -----------------------------------------------------
  * The names gcn_co_label_name() gives (the least name of an STT_NOTYPE
- * symbol at the address), sorted by address once, so that each branch costs
- * a binary search instead of a scan of the symbol table. */
+ * symbol of .text at the address), sorted by address once, so that each
+ * branch costs a binary search instead of a scan of the symbol table. */
 typedef struct label_index {
     struct label { uint64_t addr; const char *name; } *v;
     unsigned n;
 } label_index;
 
-/* By address only (the order among equal addresses does not matter).  Code
- * objects hold thousands of absolute NOTYPE symbols at a few small values
- * (".num_vgpr", ".private_seg_size", ...), so comparing names inside the
- * sort was most of the listing's set-up; the least name per address is
- * chosen afterwards, one strcmp per symbol. */
+/* By address only (the order among equal addresses does not matter): the
+ * least name per address is chosen afterwards, one strcmp per symbol.
+ * (Code objects also hold thousands of absolute NOTYPE symbols at a few
+ * small values, ".num_vgpr", ".private_seg_size", ...: not branch targets
+ * for llvm-objdump, so not in the index.) */
 static int label_cmp(const void *a, const void *b)
 {
     const struct label *x = a, *y = b;
@@ -174,7 +174,7 @@ static int label_index_build(label_index *li, const gcn_codeobj *co)
         return -1;
     for (unsigned i = 0; i < co->nsyms; i++) {
         const gcn_symbol *s = &co->syms[i];
-        if (s->type == STT_NOTYPE && s->name[0])
+        if (s->type == STT_NOTYPE && s->name[0] && s->shndx == co->text_index)
             li->v[li->n++] = (struct label){s->value, s->name};
     }
     qsort(li->v, li->n, sizeof *li->v, label_cmp);
