@@ -25,8 +25,8 @@
  * tables are built once and shared (decode_int.h, gcn_once), so decoding is
  * safe on several threads.
  */
-#include <errno.h>
 #include <pthread.h>
+#include <sched.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -397,11 +397,14 @@ static void text_rest(const text_src *s, sink *k, uint64_t pos, unsigned r)
     }
 }
 
-/* Number of threads for jobs (0 = one per online CPU). */
+/* Number of threads for jobs (0 = one per CPU this process may run on:
+ * its affinity mask, else the online CPUs). */
 static unsigned jobs_of(unsigned jobs)
 {
     if (jobs == 0) {
-        long n = sysconf(_SC_NPROCESSORS_ONLN);
+        cpu_set_t cs;
+        long n = sched_getaffinity(0, sizeof cs, &cs) == 0 ? CPU_COUNT(&cs)
+                                                           : sysconf(_SC_NPROCESSORS_ONLN);
         jobs = n > 0 ? (unsigned)n : 1;
     }
     return jobs > MAX_JOBS ? MAX_JOBS : jobs;
