@@ -25,6 +25,8 @@
  *   DPP   second dword: src0[7:0] dpp_ctrl[16:8] bound_ctrl[19] src0_neg[20]
  *         src0_abs[21] src1_neg[22] src1_abs[23] bank_mask[27:24] row_mask[31:28]
  */
+#include <assert.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include "decode_int.h"
@@ -40,9 +42,25 @@ typedef struct vop_od {
     uint8_t lds_ok;     /* class VRegOrLds_32: lds_direct gets no note */
 } vop_od;
 
-/* What decoding and printing read comes first and fits in two cache lines
- * (the mixed stream of a code object touches many rows, each once); the
- * texts only the parser and the notes use come last. */
+/* One operand of a form's template, ready for decoding: the encoding is
+ * bits [lo, lo + width) of the instruction's first two dwords plus add
+ * (256 for a vector-register field, which makes it a 9-bit source
+ * encoding), and tab[encoding] is the operand it decodes to, field and
+ * dtype aside (head), or 0 when the item's own code must decode it (a
+ * literal, an invalid encoding, the K constant).  See optab_get(). */
+typedef struct vop_step {
+    const uint64_t *tab;
+    uint64_t head;      /* field and dtype (the first 8 bytes of a gcn_opnd) */
+    uint16_t mask, add;
+    uint8_t lo;
+    char item;          /* the template letter */
+} vop_step;
+
+#define VOP_MAX_STEPS 6 /* the longest template: D,SD,S0,S1,S2 */
+
+/* What decoding and printing read comes first (the mixed stream of a code
+ * object touches many rows, each once); the texts only the parser and the
+ * notes use come last. */
 typedef struct vop_info {
     uint8_t ok;
     uint8_t fmt;        /* the row's native family */
@@ -51,8 +69,8 @@ typedef struct vop_info {
     uint8_t nosuf32, nosuf64, nosufdpp, nosufsdwa, bitop3, v3fi, dpalu, sdwanodst;
     uint8_t vop3b;      /* the e64 form has an sdst (VOP3b) */
     uint8_t k_then_1;   /* e32: the K constant precedes vsrc1 (fmamk: vsrc1 is the addend) */
-    uint8_t e32_shape;  /* E32_*: a common e32 template, decoded straight through */
-    uint8_t e64_nsrc;   /* e64 template D,S0[,S1[,S2]] with a vector D: the sources; else 0 */
+    uint8_t nsteps[2];  /* operands of the e32 and e64 templates */
+    vop_step steps[2][VOP_MAX_STEPS];   /* [F_E32 / F_E64] */
     vop_od od[R_N];
     char tmpl[F_N][8];  /* D E(sdst) 0 1 2 K V(vcc src) W(vcc dst) */
     /* The bit maps below as masks (info_build): bits that make the word
@@ -66,12 +84,6 @@ typedef struct vop_info {
     char sw[14];        /* SDWA bit map */
     char dp[8];         /* DPP bit map, bits 17..23 */
 } vop_info;
-
-/* The common e32 templates (see build_masks): VOPC "VCCD,S0,S1", VOP1
- * "D,S0", VOP2 "D,S0,S1" and "D,S0,S1,VCC" (v_cndmask_b32) with a vector
- * destination.  They decode without walking the template (a walk branches
- * on each item, which mispredicts in a mixed instruction stream). */
-enum { E32_WALK, E32_W01, E32_D0, E32_D01, E32_D01V };
 
 /* [target index][id], each parsed at its first use */
 static vop_info infos[2][GCN_ID_COUNT];
@@ -252,21 +264,9 @@ static void build_masks(vop_info *vi, unsigned fmt)
         else if (c == '=')
             vi->dp_clear |= 1u << b;
     }
-    /* the straight-through shapes */
-    int vdst = vi->od[R_D].cls == 'v' || vi->od[R_D].cls == 'a';
-    int vsrc1 = vi->od[R_S1].cls == 'v' || vi->od[R_S1].cls == 'a';
-    const char *t32 = vi->tmpl[F_E32], *t64 = vi->tmpl[F_E64];
-    if (!strcmp(t32, "W01") && vsrc1)
-        vi->e32_shape = E32_W01;
-    else if (!strcmp(t32, "D0") && vdst)
-        vi->e32_shape = E32_D0;
-    else if (!strcmp(t32, "D01") && vdst && vsrc1)
-        vi->e32_shape = E32_D01;
-    else if (!strcmp(t32, "D01V") && vdst && vsrc1)
-        vi->e32_shape = E32_D01V;
-    if (vdst && (!strcmp(t64, "D0") || !strcmp(t64, "D01") || !strcmp(t64, "D012")))
-        vi->e64_nsrc = (uint8_t)(strlen(t64) - 1);
 }
+
+static void build_steps(vop_info *vi, int f);
 
 /* Parse row id's SIG for target index ti (rows of other families stay
  * !ok). */
@@ -277,6 +277,8 @@ static void info_build(vop_info *vi, int ti, unsigned id)
         r->fmt == GCN_FMT_VOP3) {
         parse_sig(vi, r->sig, ti);
         build_masks(vi, r->fmt);
+        build_steps(vi, F_E32);
+        build_steps(vi, F_E64);
         vi->fmt = r->fmt;
     }
 }
@@ -399,9 +401,7 @@ static char *cur_suffix(char *p, const vop_info *vi, unsigned sub, unsigned fmt)
     }
 }
 
-/* per-decode scratch: which operand came from which role (for modifiers and
- * printing); kept in the operand order of the record */
-
+/* The role of a template letter (-1: no operand definition). */
 static int tmpl_role(char c)
 {
     switch (c) {
@@ -414,128 +414,319 @@ static int tmpl_role(char c)
     }
 }
 
+/* ---- operand tables --------------------------------------------------------
+ * How an operand field decodes depends on the field (a 9-bit source, an
+ * 8-bit vector-register field, a scalar destination) and on the class,
+ * width and register-class notes of the row's operand, not on the row
+ * itself.  For each such kind, optab_get() tabulates the operand every
+ * encoding 0..511 decodes to, by running the code above (add_src, add_vgpr,
+ * add_sdst) on it: decoding a template item is then a table read, and the
+ * table cannot disagree with that code.  An entry is the first 8 bytes of
+ * the gcn_opnd with field and dtype 0 (the step's head supplies them), or 0
+ * where the item's own code decides (a literal needs the instruction's
+ * next dword; invalid encodings).  The tables are shared between rows and
+ * made at first use; a thread that finds a kind missing adds it (two
+ * threads may both add one: the copies are equal). */
+
+enum { T_SRC = 1, T_VDST, T_VSRC, T_SDST, T_SDST3B, T_VCCSRC, T_VCCDST };
+
+#define OPTAB_MAX 64
+static uint64_t optabs[OPTAB_MAX][512];
+static atomic_uint optab_keys[OPTAB_MAX];     /* 0: being made */
+static atomic_uint optab_count;
+
+_Static_assert(offsetof(gcn_opnd, imm) == 8, "a gcn_opnd is 8 bytes and the immediate");
+
+/* The operand encoding enc decodes to as a table entry (see above); tmp is
+ * a scratch record. */
+static uint64_t optab_entry(gcn_insn *tmp, unsigned kind, const vop_od *o, unsigned enc)
+{
+    gcn_opnd *op = NULL;
+    tmp->nopnds = 0;
+    switch (kind) {
+    case T_SRC:
+        op = add_src(tmp, GCN_FLD_NONE, enc, o, 0, 0, NULL);
+        break;
+    case T_VDST: case T_VSRC:
+        op = add_vgpr(tmp, GCN_FLD_NONE, kind == T_VDST ? GCN_OPF_DST : GCN_OPF_SRC, enc - 256,
+                      o, vgpr_kind(o));
+        break;
+    case T_SDST:
+        op = add_sdst(tmp, GCN_FLD_SDST, enc, o);
+        break;
+    case T_SDST3B:
+        op = add_sdst(tmp, GCN_FLD_SDST_VOP3B, enc, o);
+        break;
+    default:                    /* the implicit vcc of VOP2/VOPC e32 forms */
+        op = gcn_add_opnd(tmp, GCN_OPND_SPECIAL, GCN_FLD_NONE,
+                          kind == T_VCCDST ? GCN_OPF_DST : GCN_OPF_SRC, 106, 2, GCN_DT_NONE);
+        break;
+    }
+    if (!op || op->kind == GCN_OPND_LITERAL)
+        return 0;
+    assert(op->kind != GCN_OPND_NONE && op->imm == 0);
+    op->field = GCN_FLD_NONE;
+    uint64_t e;
+    memcpy(&e, op, sizeof e);
+    return e;
+}
+
+/* The table of an operand kind for operand definition o (dtype aside), or
+ * NULL when the tables are full (the items then decode by their code).
+ * Only the encodings the kind's field can hold are filled: all for a 9-bit
+ * source, 256..511 for a vector-register field, 0..255 / 0..127 for the
+ * scalar destinations, 0 for the implicit vcc (a field of no bits). */
+static const uint64_t *optab_get(unsigned kind, const vop_od *o)
+{
+    vop_od od = *o;
+    od.dt = GCN_DT_NONE;
+    unsigned key = kind << 24 | (uint8_t)od.cls << 16 | od.n << 8 | od.lds_ok;
+    unsigned n = atomic_load_explicit(&optab_count, memory_order_acquire);
+    for (unsigned i = 0; i < n && i < OPTAB_MAX; i++)
+        if (atomic_load_explicit(&optab_keys[i], memory_order_acquire) == key)
+            return optabs[i];
+    unsigned i = atomic_fetch_add_explicit(&optab_count, 1, memory_order_acq_rel);
+    if (i >= OPTAB_MAX)
+        return NULL;
+    unsigned lo = kind == T_VDST || kind == T_VSRC ? 256 : 0;
+    unsigned hi = kind == T_SRC || lo ? 512 : kind == T_SDST ? 256 : kind == T_SDST3B ? 128 : 1;
+    gcn_insn tmp;
+    memset(&tmp, 0, sizeof tmp);
+    for (unsigned enc = lo; enc < hi; enc++)
+        optabs[i][enc] = optab_entry(&tmp, kind, &od, enc);
+    atomic_store_explicit(&optab_keys[i], key, memory_order_release);
+    return optabs[i];
+}
+
+/* A table of no entries: the item always decodes by its code.  no_od: the
+ * definition of an operand that has none (the implicit vcc). */
+static const uint64_t no_tab[1];
+static const vop_od no_od;
+
+/* The head of a step: an operand's field and dtype as table-entry bits. */
+static uint64_t step_head(gcn_field f, unsigned dt)
+{
+    gcn_opnd op;
+    memset(&op, 0, sizeof op);
+    op.field = (uint8_t)f;
+    op.dtype = (uint8_t)dt;
+    uint64_t h;
+    memcpy(&h, &op, sizeof h);
+    return h;
+}
+
+/* One step: the field at bits [lo, lo + width) plus add, read through the
+ * table of kind for operand definition o. */
+static void set_step(vop_step *st, unsigned kind, const vop_od *o, unsigned lo, unsigned width,
+                     unsigned add, gcn_field f, unsigned dt)
+{
+    const uint64_t *tab = optab_get(kind, o);
+    if (tab) {
+        st->tab = tab;
+        st->lo = (uint8_t)lo;
+        st->mask = (uint16_t)((1u << width) - 1);
+        st->add = (uint16_t)add;
+        st->head = step_head(f, dt);
+    }
+}
+
+/* The steps of the e32 (f = F_E32: fields of dword 0) or e64 (F_E64:
+ * dwords 0-1) template; items without a table keep no_tab. */
+static void build_steps(vop_info *vi, int f)
+{
+    const vop_od *od = vi->od;
+    unsigned n = 0;
+    for (const char *t = vi->tmpl[f]; *t; t++) {
+        assert(n < VOP_MAX_STEPS);
+        vop_step *st = &vi->steps[f][n++];
+        st->tab = no_tab;
+        st->item = *t;
+        int r = tmpl_role(*t);
+        const vop_od *o = r >= 0 ? &od[r] : NULL;
+        switch (*t) {
+        case 'D': {
+            unsigned lo = f == F_E32 ? 17 : 0;
+            if (o->cls == 's')
+                set_step(st, T_SDST, o, lo, 8, 0, GCN_FLD_SDST, o->dt);
+            else
+                set_step(st, T_VDST, o, lo, 8, 256, GCN_FLD_VDST, o->dt);
+            break;
+        }
+        case 'E':
+            if (f == F_E64)
+                set_step(st, T_SDST3B, o, 8, 7, 0, GCN_FLD_SDST_VOP3B, o->dt);
+            break;
+        case '0': case '1': case '2': {
+            unsigned i = (unsigned)(*t - '0');
+            if (f == F_E64)
+                set_step(st, T_SRC, o, 32 + 9 * i, 9, 0, (gcn_field)(GCN_FLD_SRC0 + i), o->dt);
+            else if (i == 0)
+                set_step(st, T_SRC, o, 0, 9, 0, GCN_FLD_SRC0, o->dt);
+            else if (i == 1)    /* vsrc1: for fmamk the addend (see e32_item) */
+                set_step(st, T_VSRC, o, 9, 8, 256, vi->k_then_1 ? GCN_FLD_SRC2 : GCN_FLD_SRC1,
+                         o->dt);
+            break;
+        }
+        case 'V': case 'W':
+            if (f == F_E32)
+                set_step(st, *t == 'V' ? T_VCCSRC : T_VCCDST, &no_od, 0, 0, 0,
+                         GCN_FLD_VCC_IMPLICIT, GCN_DT_B64);
+            break;
+        default:                /* K: the literal */
+            break;
+        }
+    }
+    vi->nsteps[f] = (uint8_t)n;
+}
+
+/* The literal dword an instruction may use. */
+typedef struct vop_lit {
+    int have;           /* there is one to use */
+    uint32_t val;
+    int used;           /* an operand took it */
+} vop_lit;
+
+static gcn_opnd *e32_item(const vop_info *vi, const char *t, uint32_t w0, vop_lit *c,
+                          gcn_insn *out);
+static gcn_opnd *e64_item(const vop_info *vi, char item, uint64_t q, vop_lit *c, gcn_insn *out);
+
+/* Decode the operands of template f (F_E32 / F_E64) from the instruction's
+ * dwords 0-1 (q) into a record without operands: a table read per item,
+ * the item's code where the table has no entry.  Returns 0 when an operand
+ * is invalid. */
+static inline int dec_steps(const vop_info *vi, int f, uint64_t q, vop_lit *c, gcn_insn *out)
+{
+    const vop_step *st = vi->steps[f];
+    unsigned n = vi->nsteps[f];
+    gcn_opnd *op = out->op;
+    for (unsigned i = 0; i < n; i++, st++, op++) {
+        uint64_t e = st->tab[((q >> st->lo) & st->mask) + st->add];
+        if (__builtin_expect(e != 0, 1)) {
+            e |= st->head;
+            memcpy(op, &e, sizeof e);
+            op->imm = 0;
+            continue;
+        }
+        out->nopnds = (uint8_t)i;       /* the item's code appends op[i] */
+        if (!(f == F_E32 ? e32_item(vi, &vi->tmpl[F_E32][i], (uint32_t)q, c, out)
+                         : e64_item(vi, st->item, q, c, out)))
+            return 0;
+    }
+    out->nopnds = (uint8_t)n;
+    return 1;
+}
+
 /* ---- e32 --------------------------------------------------------------- */
+
+/* Decode template item *t of the e32 form by its code (items the tables do
+ * not cover). */
+static gcn_opnd *e32_item(const vop_info *vi, const char *t, uint32_t w0, vop_lit *c,
+                          gcn_insn *out)
+{
+    unsigned vdst = gcn_bits(w0, 17, 8);
+    const vop_od *o;
+    gcn_opnd *op;
+    switch (*t) {
+    case 'D':
+        o = &vi->od[R_D];
+        if (o->cls == 's' && vdst == 255) {     /* a literal in the dst field */
+            op = gcn_dec_src9(out, GCN_FLD_SDST, 255, 1, GCN_DT_B32, c->have, c->val, &c->used);
+            if (op)
+                op->flags = GCN_OPF_DST | OPF_BADIMM;
+            return op;
+        }
+        if (o->cls == 's')
+            return add_sdst(out, GCN_FLD_SDST, vdst, o);
+        return add_vgpr(out, GCN_FLD_VDST, GCN_OPF_DST, vdst, o, vgpr_kind(o));
+    case '0':
+        return add_src(out, GCN_FLD_SRC0, gcn_bits(w0, 0, 9), &vi->od[R_S0], c->have, c->val,
+                       &c->used);
+    case '1':
+        /* the vsrc1 field: a VGPR; for fmamk the multiplier K comes first
+         * and vsrc1 is the addend (tagged SRC2: D = SRC0 * SRC1 + SRC2) */
+        o = &vi->od[R_S1];
+        return add_vgpr(out, vi->k_then_1 ? GCN_FLD_SRC2 : GCN_FLD_SRC1, GCN_OPF_SRC,
+                        gcn_bits(w0, 9, 8), o, vgpr_kind(o));
+    case 'K': {
+        /* madmk/fmamk: D = S0 * K + S1;  madak/fmaak: D = S0 * S1 + K */
+        if (!c->have)
+            return NULL;
+        int kfirst = t[1] != 0;
+        const vop_od *so = &vi->od[R_S0];
+        /* reg 0 marks the K constant: LLVM prints it as plain hex */
+        op = gcn_add_opnd(out, GCN_OPND_LITERAL, kfirst ? GCN_FLD_SRC1 : GCN_FLD_SRC2,
+                          GCN_OPF_SRC, 0, 1, (gcn_dtype)so->dt);
+        if (op)
+            op->imm = c->val;
+        out->literal = c->val;
+        out->has_literal = 1;
+        c->used = 1;
+        return op;
+    }
+    case 'V':
+        return gcn_add_opnd(out, GCN_OPND_SPECIAL, GCN_FLD_VCC_IMPLICIT, GCN_OPF_SRC, 106, 2,
+                            GCN_DT_B64);
+    case 'W':
+        return gcn_add_opnd(out, GCN_OPND_SPECIAL, GCN_FLD_VCC_IMPLICIT, GCN_OPF_DST, 106, 2,
+                            GCN_DT_B64);
+    default:
+        return NULL;
+    }
+}
 
 static size_t dec_e32(const vop_info *vi, unsigned fmt, const uint32_t *w, size_t nw,
                       gcn_insn *out)
 {
-    uint32_t w0 = w[0];
-    unsigned src0 = gcn_bits(w0, 0, 9);
-    unsigned vsrc1 = gcn_bits(w0, 9, 8);
-    unsigned vdst = gcn_bits(w0, 17, 8);
-    int have_lit = nw >= 2, used = 0;
-    uint32_t lit = nw >= 2 ? w[1] : 0;
     out->sub = GCN_SUB_E32;
     if (!vi->form[F_E32])
         return 0;
-    const vop_od *od = vi->od;
-    switch (vi->e32_shape) {
-    case E32_W01:
-        if (!gcn_add_opnd(out, GCN_OPND_SPECIAL, GCN_FLD_VCC_IMPLICIT, GCN_OPF_DST, 106, 2,
-                          GCN_DT_B64) ||
-            !add_src(out, GCN_FLD_SRC0, src0, &od[R_S0], have_lit, lit, &used) ||
-            !add_vgpr(out, GCN_FLD_SRC1, GCN_OPF_SRC, vsrc1, &od[R_S1], vgpr_kind(&od[R_S1])))
-            return 0;
-        return used ? 8 : 4;
-    case E32_D0:
-        if (!add_vgpr(out, GCN_FLD_VDST, GCN_OPF_DST, vdst, &od[R_D], vgpr_kind(&od[R_D])) ||
-            !add_src(out, GCN_FLD_SRC0, src0, &od[R_S0], have_lit, lit, &used))
-            return 0;
-        return used ? 8 : 4;
-    case E32_D01: case E32_D01V:
-        if (!add_vgpr(out, GCN_FLD_VDST, GCN_OPF_DST, vdst, &od[R_D], vgpr_kind(&od[R_D])) ||
-            !add_src(out, GCN_FLD_SRC0, src0, &od[R_S0], have_lit, lit, &used) ||
-            !add_vgpr(out, GCN_FLD_SRC1, GCN_OPF_SRC, vsrc1, &od[R_S1], vgpr_kind(&od[R_S1])))
-            return 0;
-        if (vi->e32_shape == E32_D01V &&
-            !gcn_add_opnd(out, GCN_OPND_SPECIAL, GCN_FLD_VCC_IMPLICIT, GCN_OPF_SRC, 106, 2,
-                          GCN_DT_B64))
-            return 0;
-        return used ? 8 : 4;
-    default:
-        break;
-    }
-    const char *t = vi->tmpl[F_E32];
-    if (!*t) {                          /* v_nop, v_clrexcp: no operands, src0 ignored */
-        if (fmt == GCN_FMT_VOP1 && vdst != 0)
+    if (!vi->nsteps[F_E32]) {           /* v_nop, v_clrexcp: no operands, src0 ignored */
+        if (fmt == GCN_FMT_VOP1 && gcn_bits(w[0], 17, 8) != 0)
             return 0;
         return 4;
     }
-    for (; *t; t++) {
-        const vop_od *o;
-        gcn_opnd *op = NULL;
-        switch (*t) {
-        case 'D':
-            o = &vi->od[R_D];
-            if (o->cls == 's' && vdst == 255) {     /* a literal in the dst field */
-                op = gcn_dec_src9(out, GCN_FLD_SDST, 255, 1, GCN_DT_B32, have_lit, lit, &used);
-                if (op)
-                    op->flags = GCN_OPF_DST | OPF_BADIMM;
-            } else if (o->cls == 's')
-                op = add_sdst(out, GCN_FLD_SDST, vdst, o);
-            else
-                op = add_vgpr(out, GCN_FLD_VDST, GCN_OPF_DST, vdst, o,
-                              o->cls == 'a' ? GCN_OPND_AGPR : GCN_OPND_VGPR);
-            break;
-        case '0':
-            op = add_src(out, GCN_FLD_SRC0, src0, &vi->od[R_S0], have_lit, lit, &used);
-            break;
-        case '1':
-            /* the vsrc1 field: a VGPR; for fmamk the multiplier K comes first
-             * and vsrc1 is the addend (tagged SRC2: D = SRC0 * SRC1 + SRC2) */
-            o = &vi->od[R_S1];
-            op = add_vgpr(out, vi->k_then_1 ? GCN_FLD_SRC2 : GCN_FLD_SRC1, GCN_OPF_SRC, vsrc1, o,
-                          o->cls == 'a' ? GCN_OPND_AGPR : GCN_OPND_VGPR);
-            break;
-        case 'K': {
-            /* madmk/fmamk: D = S0 * K + S1;  madak/fmaak: D = S0 * S1 + K */
-            if (!have_lit)
-                return 0;
-            int kfirst = t[1] != 0;
-            const vop_od *so = &vi->od[R_S0];
-            /* reg 0 marks the K constant: LLVM prints it as plain hex */
-            op = gcn_add_opnd(out, GCN_OPND_LITERAL, kfirst ? GCN_FLD_SRC1 : GCN_FLD_SRC2,
-                              GCN_OPF_SRC, 0, 1, (gcn_dtype)so->dt);
-            if (op)
-                op->imm = lit;
-            out->literal = lit;
-            out->has_literal = 1;
-            used = 1;
-            break;
-        }
-        case 'V':
-            op = gcn_add_opnd(out, GCN_OPND_SPECIAL, GCN_FLD_VCC_IMPLICIT, GCN_OPF_SRC, 106, 2,
-                              GCN_DT_B64);
-            break;
-        case 'W':
-            op = gcn_add_opnd(out, GCN_OPND_SPECIAL, GCN_FLD_VCC_IMPLICIT, GCN_OPF_DST, 106, 2,
-                              GCN_DT_B64);
-            break;
-        default:
-            return 0;
-        }
-        if (!op)
-            return 0;
-    }
-    return used ? 8 : 4;
+    vop_lit c = {nw >= 2, nw >= 2 ? w[1] : 0, 0};
+    if (!dec_steps(vi, F_E32, w[0], &c, out))
+        return 0;
+    return c.used ? 8 : 4;
 }
 
 /* ---- VOP3 (e64) ------------------------------------------------------ */
 
-/* Source i of a VOP3 instruction (9-bit field enc) with its neg/abs bits
- * (bitop3 reuses those fields for its truth table); 0 when invalid. */
-static inline int e64_src(gcn_insn *out, const vop_info *vi, unsigned i, unsigned enc,
-                          unsigned negb, unsigned absb, int have_lit, uint32_t lit, int *used)
+/* Decode template item of the e64 form by its code (items the tables do
+ * not cover).  Sources get their neg/abs bits in dec_e64. */
+static gcn_opnd *e64_item(const vop_info *vi, char item, uint64_t q, vop_lit *c, gcn_insn *out)
 {
-    if (enc == 255 && !have_lit)
-        return 0;
-    gcn_opnd *op = add_src(out, (gcn_field)(GCN_FLD_SRC0 + i), enc, &vi->od[R_S0 + i], have_lit,
-                           lit, used);
-    if (!op)
-        return 0;
-    if (!vi->bitop3)
-        op->flags |= (uint8_t)(((negb >> i) & 1) * GCN_OPF_NEG | ((absb >> i) & 1) * GCN_OPF_ABS);
-    return 1;
+    unsigned vdst = gcn_bits(q, 0, 8);
+    const vop_od *o;
+    gcn_opnd *op;
+    switch (item) {
+    case '0': case '1': case '2': {
+        unsigned i = (unsigned)(item - '0');
+        unsigned enc = gcn_bits(q, 32 + 9 * i, 9);
+        if (enc == 255 && !c->have)
+            return NULL;
+        return add_src(out, (gcn_field)(GCN_FLD_SRC0 + i), enc, &vi->od[R_S0 + i], c->have,
+                       c->val, &c->used);
+    }
+    case 'D':
+        o = &vi->od[R_D];
+        if (o->cls == 's' && vdst == 255) {
+            if (!c->have)
+                return NULL;
+            op = gcn_dec_src9(out, GCN_FLD_SDST, 255, o->n, GCN_DT_B32, 1, c->val, &c->used);
+            if (op)
+                op->flags = GCN_OPF_DST | OPF_BADIMM;
+            return op;
+        }
+        if (o->cls == 's')
+            return add_sdst(out, GCN_FLD_SDST, vdst, o);
+        return add_vgpr(out, GCN_FLD_VDST, GCN_OPF_DST, vdst, o, vgpr_kind(o));
+    case 'E':
+        return add_sdst(out, GCN_FLD_SDST_VOP3B, gcn_bits(q, 8, 7), &vi->od[R_SD]);
+    default:
+        return NULL;
+    }
 }
 
 /* gfx950 accepts a 32-bit literal in VOP3 sources (LLVM FeatureVOP3Literal on
@@ -543,8 +734,6 @@ static inline int e64_src(gcn_insn *out, const vop_info *vi, unsigned i, unsigne
 static size_t dec_e64(const gcn_decoder *d, const vop_info *vi, const uint32_t *w, size_t nw,
                       gcn_insn *out)
 {
-    int litok = d->target == GCN_TARGET_GFX950;
-    int used = 0;
     if (nw < 2 || !vi->form[F_E64])
         return 0;
     uint64_t q = (uint64_t)w[0] | (uint64_t)w[1] << 32;
@@ -554,63 +743,28 @@ static size_t dec_e64(const gcn_decoder *d, const vop_info *vi, const uint32_t *
     uint64_t mb = q & vi->v3_keep;      /* the modifier bits LLVM prints */
     unsigned absb = gcn_bits(mb, 8, 3), negb = gcn_bits(mb, 61, 3);
     unsigned omod = gcn_bits(mb, 59, 2);
-    unsigned vdst = gcn_bits(q, 0, 8), sdst = gcn_bits(q, 8, 7);
-    if (!vi->tmpl[F_E64][0] && vdst != 0)
+    if (!vi->nsteps[F_E64] && gcn_bits(q, 0, 8) != 0)
         return 0;                       /* v_nop / v_clrexcp: vdst must be 0 */
-    unsigned src[3] = {gcn_bits(q, 32, 9), gcn_bits(q, 41, 9), gcn_bits(q, 50, 9)};
-    int have_lit = litok && nw >= 3;
-    uint32_t lit = nw >= 3 ? w[2] : 0;
-    if (vi->e64_nsrc) {                 /* D,S0[,S1[,S2]]: straight through */
-        if (!add_vgpr(out, GCN_FLD_VDST, GCN_OPF_DST, vdst, &vi->od[R_D], vgpr_kind(&vi->od[R_D])))
-            return 0;
-        for (unsigned i = 0; i < vi->e64_nsrc; i++) {
-            if (!e64_src(out, vi, i, src[i], negb, absb, have_lit, lit, &used))
-                return 0;
-        }
-        goto mods;
-    }
-    for (const char *t = vi->tmpl[F_E64]; *t; t++) {
-        int r;
-        switch (*t) {
-        case '0': case '1': case '2': {     /* sources: the common case */
-            int i = *t - '0';
-            if (!e64_src(out, vi, i, src[i], negb, absb, have_lit, lit, &used))
-                return 0;
-            continue;
-        }
-        case 'D': r = R_D; break;
-        case 'E': r = R_SD; break;
-        default: return 0;
-        }
-        const vop_od *o = &vi->od[r];
-        gcn_opnd *op;
-        if (r == R_D) {
-            if (o->cls == 's' && vdst == 255) {
-                if (!litok || nw < 3)
-                    return 0;
-                op = gcn_dec_src9(out, GCN_FLD_SDST, 255, o->n, GCN_DT_B32, 1, w[2], &used);
-                if (op)
-                    op->flags = GCN_OPF_DST | OPF_BADIMM;
-            } else if (o->cls == 's')
-                op = add_sdst(out, GCN_FLD_SDST, vdst, o);
-            else
-                op = add_vgpr(out, GCN_FLD_VDST, GCN_OPF_DST, vdst, o,
-                              o->cls == 'a' ? GCN_OPND_AGPR : GCN_OPND_VGPR);
-        } else {
-            op = add_sdst(out, GCN_FLD_SDST_VOP3B, sdst, o);
-        }
-        if (!op)
-            return 0;
-    }
-mods:
+    int litok = d->target == GCN_TARGET_GFX950;
+    vop_lit c = {litok && nw >= 3, nw >= 3 ? w[2] : 0, 0};
+    if (!dec_steps(vi, F_E64, q, &c, out))
+        return 0;
     out->m.clamp = (uint8_t)gcn_bits(mb, 15, 1);
     out->m.omod = (uint8_t)omod;
     out->m.op_sel = (uint8_t)gcn_bits(mb, 11, 4);
     if (vi->bitop3) {   /* LLVM VOP3 bitop3: neg -> [2:0], abs -> [5:3], omod -> [7:6] */
         out->m.neg_lo = (uint8_t)(negb | absb << 3 | omod << 6);
         out->m.omod = 0;
+    } else if (negb | absb) {           /* the sources' neg / abs */
+        for (unsigned k = 0; k < out->nopnds; k++) {
+            gcn_opnd *op = &out->op[k];
+            unsigned i = (unsigned)op->field - GCN_FLD_SRC0;
+            if (i < 3)
+                op->flags |= (uint8_t)(((negb >> i) & 1) * GCN_OPF_NEG |
+                                       ((absb >> i) & 1) * GCN_OPF_ABS);
+        }
     }
-    return used ? 12 : 8;
+    return c.used ? 12 : 8;
 }
 
 /* ---- SDWA ------------------------------------------------------------ */
