@@ -70,6 +70,8 @@ typedef struct vop_info {
     uint8_t vop3b;      /* the e64 form has an sdst (VOP3b) */
     uint8_t k_then_1;   /* e32: the K constant precedes vsrc1 (fmamk: vsrc1 is the addend) */
     uint8_t nsteps[2];  /* operands of the e32 and e64 templates */
+    uint8_t sfx_len[GCN_SUB_SDWA + 1];
+    char sfx[GCN_SUB_SDWA + 1][8];      /* by GCN_SUB_*: the suffix LLVM prints, NUL-padded */
     vop_step steps[2][VOP_MAX_STEPS];   /* [F_E32 / F_E64] */
     vop_od od[R_N];
     char tmpl[F_N][8];  /* D E(sdst) 0 1 2 K V(vcc src) W(vcc dst) */
@@ -267,6 +269,7 @@ static void build_masks(vop_info *vi, unsigned fmt)
 }
 
 static void build_steps(vop_info *vi, int f);
+static void set_suffixes(vop_info *vi);
 
 /* Parse row id's SIG for target index ti (rows of other families stay
  * !ok). */
@@ -280,26 +283,43 @@ static void info_build(vop_info *vi, int ti, unsigned id)
         build_steps(vi, F_E32);
         build_steps(vi, F_E64);
         vi->fmt = r->fmt;
+        set_suffixes(vi);
     }
 }
 
-static GCN_COLD void info_build_once(int ti, unsigned id)
-{
-    if (gcn_once_claim(&infos_once[ti][id])) {
-        info_build(&infos[ti][id], ti, id);
-        gcn_once_done(&infos_once[ti][id]);
-    }
-}
+/* [target][id]: the row's data once made, when the row is one of ours
+ * (NULL until then, and for other rows and targets): the decoder's and
+ * printer's lookup is one load. */
+static const vop_info *_Atomic info_ptr[GCN_TARGET_GFX950 + 1][GCN_ID_COUNT];
 
-static inline const vop_info *info_of(const gcn_decoder *d, unsigned id)
+/* info_of() for a row not looked up yet (or of no VALU family). */
+static GCN_COLD const vop_info *info_slow(const gcn_decoder *d, unsigned id)
 {
     int ti = gcn_isa_target_index(d->target);
     if (ti < 0 || id == 0 || id >= GCN_ID_COUNT)
         return NULL;
-    if (!gcn_once_ready(&infos_once[ti][id]))
-        info_build_once(ti, id);
+    if (!gcn_once_ready(&infos_once[ti][id]) && gcn_once_claim(&infos_once[ti][id])) {
+        info_build(&infos[ti][id], ti, id);
+        if (infos[ti][id].ok)
+            atomic_store_explicit(&info_ptr[d->target][id], &infos[ti][id],
+                                  memory_order_release);
+        gcn_once_done(&infos_once[ti][id]);
+    }
     const vop_info *vi = &infos[ti][id];
     return vi->ok ? vi : NULL;
+}
+
+/* The parsed row id on the decoder's target, or NULL when it is no row
+ * of these families. */
+static inline const vop_info *info_of(const gcn_decoder *d, unsigned id)
+{
+    unsigned t = (unsigned)d->target;
+    if (t <= GCN_TARGET_GFX950 && id < GCN_ID_COUNT) {
+        const vop_info *vi = atomic_load_explicit(&info_ptr[t][id], memory_order_acquire);
+        if (vi)
+            return vi;
+    }
+    return info_slow(d, id);
 }
 
 /* ---- operand construction ------------------------------------------------ */
@@ -384,20 +404,19 @@ static gcn_opnd *add_sdst(gcn_insn *in, gcn_field f, unsigned enc, const vop_od 
     return op;
 }
 
-/* The form suffix LLVM prints after the mnemonic. */
-static char *cur_suffix(char *p, const vop_info *vi, unsigned sub, unsigned fmt)
+/* The form suffixes LLVM prints after the mnemonic, by GCN_SUB_*. */
+static void set_suffixes(vop_info *vi)
 {
-    switch (sub) {
-    case GCN_SUB_E32:
-        return vi->nosuf32 ? p : GCN_CUR_LIT(p, "_e32");
-    case GCN_SUB_E64:
-        return fmt == GCN_FMT_VOP3 || vi->nosuf64 ? p : GCN_CUR_LIT(p, "_e64");
-    case GCN_SUB_SDWA:
-        return vi->nosufsdwa ? p : GCN_CUR_LIT(p, "_sdwa");
-    case GCN_SUB_DPP:
-        return vi->nosufdpp ? p : GCN_CUR_LIT(p, "_dpp");
-    default:
-        return p;
+    const char *t[GCN_SUB_SDWA + 1] = {
+        [GCN_SUB_E32] = vi->nosuf32 ? "" : "_e32",
+        [GCN_SUB_E64] = vi->fmt == GCN_FMT_VOP3 || vi->nosuf64 ? "" : "_e64",
+        [GCN_SUB_SDWA] = vi->nosufsdwa ? "" : "_sdwa",
+        [GCN_SUB_DPP] = vi->nosufdpp ? "" : "_dpp",
+    };
+    for (unsigned i = 0; i <= GCN_SUB_SDWA; i++) {
+        const char *x = t[i] ? t[i] : "";
+        vi->sfx_len[i] = (uint8_t)strlen(x);
+        memcpy(vi->sfx[i], x, vi->sfx_len[i]);
     }
 }
 
@@ -579,22 +598,20 @@ static void build_steps(vop_info *vi, int f)
     vi->nsteps[f] = (uint8_t)n;
 }
 
-/* The literal dword an instruction may use. */
-typedef struct vop_lit {
-    int have;           /* there is one to use */
-    uint32_t val;
-    int used;           /* an operand took it */
-} vop_lit;
-
-static gcn_opnd *e32_item(const vop_info *vi, const char *t, uint32_t w0, vop_lit *c,
+/* The items' code gets lit, the literal dword the instruction may use
+ * (NULL when there is none); an operand that takes it sets
+ * out->has_literal, which gives the size. */
+static gcn_opnd *e32_item(const vop_info *vi, const char *t, uint32_t w0, const uint32_t *lit,
                           gcn_insn *out);
-static gcn_opnd *e64_item(const vop_info *vi, char item, uint64_t q, vop_lit *c, gcn_insn *out);
+static gcn_opnd *e64_item(const vop_info *vi, char item, uint64_t q, const uint32_t *lit,
+                          gcn_insn *out);
 
 /* Decode the operands of template f (F_E32 / F_E64) from the instruction's
  * dwords 0-1 (q) into a record without operands: a table read per item,
  * the item's code where the table has no entry.  Returns 0 when an operand
  * is invalid. */
-static inline int dec_steps(const vop_info *vi, int f, uint64_t q, vop_lit *c, gcn_insn *out)
+static inline int dec_steps(const vop_info *vi, int f, uint64_t q, const uint32_t *lit,
+                            gcn_insn *out)
 {
     const vop_step *st = vi->steps[f];
     unsigned n = vi->nsteps[f];
@@ -608,8 +625,8 @@ static inline int dec_steps(const vop_info *vi, int f, uint64_t q, vop_lit *c, g
             continue;
         }
         out->nopnds = (uint8_t)i;       /* the item's code appends op[i] */
-        if (!(f == F_E32 ? e32_item(vi, &vi->tmpl[F_E32][i], (uint32_t)q, c, out)
-                         : e64_item(vi, st->item, q, c, out)))
+        if (!(f == F_E32 ? e32_item(vi, &vi->tmpl[F_E32][i], (uint32_t)q, lit, out)
+                         : e64_item(vi, st->item, q, lit, out)))
             return 0;
     }
     out->nopnds = (uint8_t)n;
@@ -620,9 +637,11 @@ static inline int dec_steps(const vop_info *vi, int f, uint64_t q, vop_lit *c, g
 
 /* Decode template item *t of the e32 form by its code (items the tables do
  * not cover). */
-static gcn_opnd *e32_item(const vop_info *vi, const char *t, uint32_t w0, vop_lit *c,
+static gcn_opnd *e32_item(const vop_info *vi, const char *t, uint32_t w0, const uint32_t *lit,
                           gcn_insn *out)
 {
+    int have = lit != NULL;
+    uint32_t val = lit ? *lit : 0;
     unsigned vdst = gcn_bits(w0, 17, 8);
     const vop_od *o;
     gcn_opnd *op;
@@ -630,7 +649,7 @@ static gcn_opnd *e32_item(const vop_info *vi, const char *t, uint32_t w0, vop_li
     case 'D':
         o = &vi->od[R_D];
         if (o->cls == 's' && vdst == 255) {     /* a literal in the dst field */
-            op = gcn_dec_src9(out, GCN_FLD_SDST, 255, 1, GCN_DT_B32, c->have, c->val, &c->used);
+            op = gcn_dec_src9(out, GCN_FLD_SDST, 255, 1, GCN_DT_B32, have, val, NULL);
             if (op)
                 op->flags = GCN_OPF_DST | OPF_BADIMM;
             return op;
@@ -639,8 +658,7 @@ static gcn_opnd *e32_item(const vop_info *vi, const char *t, uint32_t w0, vop_li
             return add_sdst(out, GCN_FLD_SDST, vdst, o);
         return add_vgpr(out, GCN_FLD_VDST, GCN_OPF_DST, vdst, o, vgpr_kind(o));
     case '0':
-        return add_src(out, GCN_FLD_SRC0, gcn_bits(w0, 0, 9), &vi->od[R_S0], c->have, c->val,
-                       &c->used);
+        return add_src(out, GCN_FLD_SRC0, gcn_bits(w0, 0, 9), &vi->od[R_S0], have, val, NULL);
     case '1':
         /* the vsrc1 field: a VGPR; for fmamk the multiplier K comes first
          * and vsrc1 is the addend (tagged SRC2: D = SRC0 * SRC1 + SRC2) */
@@ -649,7 +667,7 @@ static gcn_opnd *e32_item(const vop_info *vi, const char *t, uint32_t w0, vop_li
                         gcn_bits(w0, 9, 8), o, vgpr_kind(o));
     case 'K': {
         /* madmk/fmamk: D = S0 * K + S1;  madak/fmaak: D = S0 * S1 + K */
-        if (!c->have)
+        if (!have)
             return NULL;
         int kfirst = t[1] != 0;
         const vop_od *so = &vi->od[R_S0];
@@ -657,10 +675,9 @@ static gcn_opnd *e32_item(const vop_info *vi, const char *t, uint32_t w0, vop_li
         op = gcn_add_opnd(out, GCN_OPND_LITERAL, kfirst ? GCN_FLD_SRC1 : GCN_FLD_SRC2,
                           GCN_OPF_SRC, 0, 1, (gcn_dtype)so->dt);
         if (op)
-            op->imm = c->val;
-        out->literal = c->val;
+            op->imm = val;
+        out->literal = val;
         out->has_literal = 1;
-        c->used = 1;
         return op;
     }
     case 'V':
@@ -685,18 +702,20 @@ static size_t dec_e32(const vop_info *vi, unsigned fmt, const uint32_t *w, size_
             return 0;
         return 4;
     }
-    vop_lit c = {nw >= 2, nw >= 2 ? w[1] : 0, 0};
-    if (!dec_steps(vi, F_E32, w[0], &c, out))
+    if (!dec_steps(vi, F_E32, w[0], nw >= 2 ? &w[1] : NULL, out))
         return 0;
-    return c.used ? 8 : 4;
+    return out->has_literal ? 8 : 4;
 }
 
 /* ---- VOP3 (e64) ------------------------------------------------------ */
 
 /* Decode template item of the e64 form by its code (items the tables do
  * not cover).  Sources get their neg/abs bits in dec_e64. */
-static gcn_opnd *e64_item(const vop_info *vi, char item, uint64_t q, vop_lit *c, gcn_insn *out)
+static gcn_opnd *e64_item(const vop_info *vi, char item, uint64_t q, const uint32_t *lit,
+                          gcn_insn *out)
 {
+    int have = lit != NULL;
+    uint32_t val = lit ? *lit : 0;
     unsigned vdst = gcn_bits(q, 0, 8);
     const vop_od *o;
     gcn_opnd *op;
@@ -704,17 +723,17 @@ static gcn_opnd *e64_item(const vop_info *vi, char item, uint64_t q, vop_lit *c,
     case '0': case '1': case '2': {
         unsigned i = (unsigned)(item - '0');
         unsigned enc = gcn_bits(q, 32 + 9 * i, 9);
-        if (enc == 255 && !c->have)
+        if (enc == 255 && !have)
             return NULL;
-        return add_src(out, (gcn_field)(GCN_FLD_SRC0 + i), enc, &vi->od[R_S0 + i], c->have,
-                       c->val, &c->used);
+        return add_src(out, (gcn_field)(GCN_FLD_SRC0 + i), enc, &vi->od[R_S0 + i], have, val,
+                       NULL);
     }
     case 'D':
         o = &vi->od[R_D];
         if (o->cls == 's' && vdst == 255) {
-            if (!c->have)
+            if (!have)
                 return NULL;
-            op = gcn_dec_src9(out, GCN_FLD_SDST, 255, o->n, GCN_DT_B32, 1, c->val, &c->used);
+            op = gcn_dec_src9(out, GCN_FLD_SDST, 255, o->n, GCN_DT_B32, 1, val, NULL);
             if (op)
                 op->flags = GCN_OPF_DST | OPF_BADIMM;
             return op;
@@ -746,8 +765,7 @@ static size_t dec_e64(const gcn_decoder *d, const vop_info *vi, const uint32_t *
     if (!vi->nsteps[F_E64] && gcn_bits(q, 0, 8) != 0)
         return 0;                       /* v_nop / v_clrexcp: vdst must be 0 */
     int litok = d->target == GCN_TARGET_GFX950;
-    vop_lit c = {litok && nw >= 3, nw >= 3 ? w[2] : 0, 0};
-    if (!dec_steps(vi, F_E64, q, &c, out))
+    if (!dec_steps(vi, F_E64, q, litok && nw >= 3 ? &w[2] : NULL, out))
         return 0;
     out->m.clamp = (uint8_t)gcn_bits(mb, 15, 1);
     out->m.omod = (uint8_t)omod;
@@ -764,7 +782,7 @@ static size_t dec_e64(const gcn_decoder *d, const vop_info *vi, const uint32_t *
                                        ((absb >> i) & 1) * GCN_OPF_ABS);
         }
     }
-    return c.used ? 12 : 8;
+    return out->has_literal ? 12 : 8;
 }
 
 /* ---- SDWA ------------------------------------------------------------ */
@@ -1128,6 +1146,23 @@ static void print_dpp_ctrl(gcn_strbuf *sb, const vop_info *vi, unsigned c)
         gcn_sb_puts(sb, "/* Invalid dpp_ctrl value */");
 }
 
+static void print_mods(gcn_strbuf *sb, const vop_info *vi, const gcn_insn *in);
+
+/* Operand o of a record at cursor p when it is no plain register: vcc,
+ * integer constants through the cursor, the others through the appenders
+ * (print_src).  Returns the cursor. */
+static char *cur_other(char *p, gcn_strbuf *sb, const vop_info *vi, const gcn_insn *in,
+                       const gcn_opnd *o)
+{
+    if (o->field == GCN_FLD_VCC_IMPLICIT && o->kind == GCN_OPND_SPECIAL)
+        return GCN_CUR_LIT(p, "vcc");
+    if (o->kind == GCN_OPND_INLINE && gcn_inline_is_int(o->reg) && !(o->flags & SRC_DECOR))
+        return gcn_cur_inline_int(p, o->reg);
+    gcn_sb_commit(sb, p);
+    print_src(sb, vi, in, o);
+    return gcn_sb_room(sb, GCN_LINE_MAX);
+}
+
 void gcn_print_valu(const gcn_decoder *d, const gcn_insn *in, gcn_strbuf *sb)
 {
     const vop_info *vi = info_of(d, in->id);
@@ -1135,28 +1170,31 @@ void gcn_print_valu(const gcn_decoder *d, const gcn_insn *in, gcn_strbuf *sb)
         gcn_sb_puts(sb, gcn_isa_row_of(in->id)->mnem);
         return;
     }
-    /* mnemonic and operands through a cursor; operands with modifiers or
-     * notes take the appenders (print_src) */
+    /* mnemonic, suffix and operands through a cursor (plain registers, the
+     * common case, inline) */
+    unsigned sub = in->sub <= GCN_SUB_SDWA ? in->sub : GCN_SUB_NONE;
     char *p = gcn_sb_room(sb, GCN_LINE_MAX);
     p = gcn_cur_mnem(p, in->id);
-    p = cur_suffix(p, vi, in->sub, vi->fmt);
-    for (unsigned i = 0; i < in->nopnds; i++) {
+    memcpy(p, vi->sfx[sub], sizeof vi->sfx[sub]);
+    p += vi->sfx_len[sub];
+    unsigned n = in->nopnds;
+    for (unsigned i = 0; i < n; i++) {
         const gcn_opnd *o = &in->op[i];
+        unsigned kind = o->kind, flags = o->flags;
         p = gcn_cur_sep(p, i);
-        if (o->field == GCN_FLD_VCC_IMPLICIT && o->kind == GCN_OPND_SPECIAL) {
-            p = GCN_CUR_LIT(p, "vcc");
-        } else if (gcn_kind_is_reg(o->kind) && !(o->flags & SRC_DECOR)) {
-            p = gcn_cur_reg(p, o->kind, o->reg, o->nregs);
-        } else if (o->kind == GCN_OPND_INLINE && gcn_inline_is_int(o->reg) &&
-                   !(o->flags & SRC_DECOR)) {
-            p = gcn_cur_inline_int(p, o->reg);
-        } else {
-            gcn_sb_commit(sb, p);
-            print_src(sb, vi, in, o);
-            p = gcn_sb_room(sb, GCN_LINE_MAX);
-        }
+        if (gcn_kind_is_reg(kind) && !(flags & SRC_DECOR))
+            p = gcn_cur_reg(p, kind, o->reg, o->nregs);
+        else
+            p = cur_other(p, sb, vi, in, o);
     }
     gcn_sb_commit(sb, p);
+    if (sub != GCN_SUB_E32)             /* e32 forms print no modifiers */
+        print_mods(sb, vi, in);
+}
+
+/* The modifiers after the operands. */
+static void print_mods(gcn_strbuf *sb, const vop_info *vi, const gcn_insn *in)
+{
     const gcn_mods *m = &in->m;
     switch (in->sub) {
     case GCN_SUB_E64:
