@@ -51,6 +51,8 @@ typedef struct vop_od {
 typedef struct vop_step {
     const uint64_t *tab;
     uint64_t head;      /* field and dtype (the first 8 bytes of a gcn_opnd) */
+    uint64_t lit;       /* a 9-bit source: the entry of encoding 255, the
+                         * literal (its value from the next dword); else 0 */
     uint16_t mask, add;
     uint8_t lo;
     char item;          /* the template letter */
@@ -517,6 +519,23 @@ static const uint64_t *optab_get(unsigned kind, const vop_od *o)
     return optabs[i];
 }
 
+/* The table entry of the literal (encoding 255) of a 9-bit source of
+ * definition o, made by add_src like the tables: value-independent but
+ * for op.imm. */
+static uint64_t lit_entry(const vop_od *o)
+{
+    vop_od od = *o;
+    od.dt = GCN_DT_NONE;
+    gcn_insn tmp;
+    memset(&tmp, 0, sizeof tmp);
+    gcn_opnd *op = add_src(&tmp, GCN_FLD_NONE, 255, &od, 1, 0, NULL);
+    if (!op || op->kind != GCN_OPND_LITERAL)
+        return 0;
+    uint64_t e;
+    memcpy(&e, op, sizeof e);
+    return e;
+}
+
 /* A table of no entries: the item always decodes by its code.  no_od: the
  * definition of an operand that has none (the implicit vcc). */
 static const uint64_t no_tab[1];
@@ -547,6 +566,8 @@ static void set_step(vop_step *st, unsigned kind, const vop_od *o, unsigned lo, 
         st->add = (uint16_t)add;
         st->head = step_head(f, dt);
     }
+    if (kind == T_SRC)
+        st->lit = lit_entry(o);
 }
 
 /* The steps of the e32 (f = F_E32: fields of dword 0) or e64 (F_E64:
@@ -617,11 +638,20 @@ static inline int dec_steps(const vop_info *vi, int f, uint64_t q, const uint32_
     unsigned n = vi->nsteps[f];
     gcn_opnd *op = out->op;
     for (unsigned i = 0; i < n; i++, st++, op++) {
-        uint64_t e = st->tab[((q >> st->lo) & st->mask) + st->add];
+        unsigned enc = (unsigned)((q >> st->lo) & st->mask) + st->add;
+        uint64_t e = st->tab[enc];
         if (__builtin_expect(e != 0, 1)) {
             e |= st->head;
             memcpy(op, &e, sizeof e);
             op->imm = 0;
+            continue;
+        }
+        if (enc == 255 && st->lit && lit) {     /* a literal source */
+            e = st->lit | st->head;
+            memcpy(op, &e, sizeof e);
+            op->imm = *lit;
+            out->literal = *lit;
+            out->has_literal = 1;
             continue;
         }
         out->nopnds = (uint8_t)i;       /* the item's code appends op[i] */
@@ -1151,8 +1181,8 @@ static void print_mods(gcn_strbuf *sb, const vop_info *vi, const gcn_insn *in);
 /* Operand o of a record at cursor p when it is no plain register: vcc,
  * integer constants through the cursor, the others through the appenders
  * (print_src).  Returns the cursor. */
-static char *cur_other(char *p, gcn_strbuf *sb, const vop_info *vi, const gcn_insn *in,
-                       const gcn_opnd *o)
+static __attribute__((noinline)) char *cur_other(char *p, gcn_strbuf *sb, const vop_info *vi,
+                                                 const gcn_insn *in, const gcn_opnd *o)
 {
     if (o->field == GCN_FLD_VCC_IMPLICIT && o->kind == GCN_OPND_SPECIAL)
         return GCN_CUR_LIT(p, "vcc");
