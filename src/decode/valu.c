@@ -59,6 +59,7 @@ typedef struct vop_step {
 } vop_step;
 
 #define VOP_MAX_STEPS 6 /* the longest template: D,SD,S0,S1,S2 */
+#define VOP_NAME_PAD 40 /* VALU mnemonics have at most 31 characters, suffixes 5 */
 
 /* What decoding and printing read comes first (the mixed stream of a code
  * object touches many rows, each once); the texts only the parser and the
@@ -72,8 +73,8 @@ typedef struct vop_info {
     uint8_t vop3b;      /* the e64 form has an sdst (VOP3b) */
     uint8_t k_then_1;   /* e32: the K constant precedes vsrc1 (fmamk: vsrc1 is the addend) */
     uint8_t nsteps[2];  /* operands of the e32 and e64 templates */
-    uint8_t sfx_len[GCN_SUB_SDWA + 1];
-    char sfx[GCN_SUB_SDWA + 1][8];      /* by GCN_SUB_*: the suffix LLVM prints, NUL-padded */
+    uint8_t name_len[GCN_SUB_SDWA + 1];
+    char name[GCN_SUB_SDWA + 1][VOP_NAME_PAD];  /* by GCN_SUB_*: mnemonic and suffix, padded */
     vop_step steps[2][VOP_MAX_STEPS];   /* [F_E32 / F_E64] */
     vop_od od[R_N];
     char tmpl[F_N][8];  /* D E(sdst) 0 1 2 K V(vcc src) W(vcc dst) */
@@ -271,7 +272,7 @@ static void build_masks(vop_info *vi, unsigned fmt)
 }
 
 static void build_steps(vop_info *vi, int f);
-static void set_suffixes(vop_info *vi);
+static void set_names(vop_info *vi, unsigned id);
 
 /* Parse row id's SIG for target index ti (rows of other families stay
  * !ok). */
@@ -285,7 +286,7 @@ static void info_build(vop_info *vi, int ti, unsigned id)
         build_steps(vi, F_E32);
         build_steps(vi, F_E64);
         vi->fmt = r->fmt;
-        set_suffixes(vi);
+        set_names(vi, id);
     }
 }
 
@@ -406,9 +407,13 @@ static gcn_opnd *add_sdst(gcn_insn *in, gcn_field f, unsigned enc, const vop_od 
     return op;
 }
 
-/* The form suffixes LLVM prints after the mnemonic, by GCN_SUB_*. */
-static void set_suffixes(vop_info *vi)
+/* The mnemonic of row id with the form suffixes LLVM prints after it, by
+ * GCN_SUB_*, padded to a fixed size (printing one is a constant-size
+ * copy). */
+static void set_names(vop_info *vi, unsigned id)
 {
+    const char *mnem = gcn_isa_row_of(id)->mnem;
+    size_t ml = strlen(mnem);
     const char *t[GCN_SUB_SDWA + 1] = {
         [GCN_SUB_E32] = vi->nosuf32 ? "" : "_e32",
         [GCN_SUB_E64] = vi->fmt == GCN_FMT_VOP3 || vi->nosuf64 ? "" : "_e64",
@@ -417,8 +422,11 @@ static void set_suffixes(vop_info *vi)
     };
     for (unsigned i = 0; i <= GCN_SUB_SDWA; i++) {
         const char *x = t[i] ? t[i] : "";
-        vi->sfx_len[i] = (uint8_t)strlen(x);
-        memcpy(vi->sfx[i], x, vi->sfx_len[i]);
+        size_t xl = strlen(x);
+        assert(ml + xl < VOP_NAME_PAD);
+        memcpy(vi->name[i], mnem, ml);
+        memcpy(vi->name[i] + ml, x, xl);
+        vi->name_len[i] = (uint8_t)(ml + xl);
     }
 }
 
@@ -1076,7 +1084,7 @@ static void print_imm32(gcn_strbuf *sb, uint32_t v)
 
 static void print_src(gcn_strbuf *sb, const vop_info *vi, const gcn_insn *in, const gcn_opnd *o)
 {
-    if (!(o->flags & SRC_DECOR) && o->kind != GCN_OPND_LITERAL) {
+    if (!(o->flags & SRC_DECOR) && !(o->kind == GCN_OPND_LITERAL && o->reg == 0)) {
         gcn_put_opnd(sb, in, o);        /* the common case: no modifiers, no notes */
         return;
     }
@@ -1176,7 +1184,8 @@ static void print_dpp_ctrl(gcn_strbuf *sb, const vop_info *vi, unsigned c)
         gcn_sb_puts(sb, "/* Invalid dpp_ctrl value */");
 }
 
-static void print_mods(gcn_strbuf *sb, const vop_info *vi, const gcn_insn *in);
+static __attribute__((noinline)) void print_mods(gcn_strbuf *sb, const vop_info *vi,
+                                                 const gcn_insn *in);
 
 /* Operand o of a record at cursor p when it is no plain register: vcc,
  * integer constants through the cursor, the others through the appenders
@@ -1200,13 +1209,12 @@ void gcn_print_valu(const gcn_decoder *d, const gcn_insn *in, gcn_strbuf *sb)
         gcn_sb_puts(sb, gcn_isa_row_of(in->id)->mnem);
         return;
     }
-    /* mnemonic, suffix and operands through a cursor (plain registers, the
-     * common case, inline) */
+    /* mnemonic with suffix, and operands through a cursor (plain registers,
+     * the common case, inline) */
     unsigned sub = in->sub <= GCN_SUB_SDWA ? in->sub : GCN_SUB_NONE;
     char *p = gcn_sb_room(sb, GCN_LINE_MAX);
-    p = gcn_cur_mnem(p, in->id);
-    memcpy(p, vi->sfx[sub], sizeof vi->sfx[sub]);
-    p += vi->sfx_len[sub];
+    memcpy(p, vi->name[sub], VOP_NAME_PAD);
+    p += vi->name_len[sub];
     unsigned n = in->nopnds;
     for (unsigned i = 0; i < n; i++) {
         const gcn_opnd *o = &in->op[i];
@@ -1218,12 +1226,16 @@ void gcn_print_valu(const gcn_decoder *d, const gcn_insn *in, gcn_strbuf *sb)
             p = cur_other(p, sb, vi, in, o);
     }
     gcn_sb_commit(sb, p);
-    if (sub != GCN_SUB_E32)             /* e32 forms print no modifiers */
-        print_mods(sb, vi, in);
+    /* modifiers: none for e32 forms, and most e64 ones have none set */
+    const gcn_mods *m = &in->m;
+    if (sub == GCN_SUB_E32 || (sub == GCN_SUB_E64 && !(m->clamp | m->omod | m->op_sel | m->neg_lo)))
+        return;
+    print_mods(sb, vi, in);
 }
 
 /* The modifiers after the operands. */
-static void print_mods(gcn_strbuf *sb, const vop_info *vi, const gcn_insn *in)
+static __attribute__((noinline)) void print_mods(gcn_strbuf *sb, const vop_info *vi,
+                                                 const gcn_insn *in)
 {
     const gcn_mods *m = &in->m;
     switch (in->sub) {

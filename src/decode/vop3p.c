@@ -42,6 +42,7 @@
  *   literal of an f64 operand is the high half: op.imm = literal << 32.
  *   Mixed FMA sources carry GCN_OPF_NEG/ABS; packed ops keep m.neg_lo/hi.
  */
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -73,8 +74,12 @@ typedef struct v3p_opspec {
     gcn_opnd reg[2];
 } v3p_opspec;
 
+#define V3P_NAME_PAD 40    /* VOP3P mnemonics have at most 33 characters */
+
 typedef struct v3p_sig {
     uint8_t valid, cls, nops, nsrc;
+    uint8_t name_len;
+    char name[V3P_NAME_PAD];    /* the mnemonic, padded (a constant-size copy) */
     v3p_opspec op[6];
     unsigned mods;
     uint64_t zero;
@@ -205,6 +210,10 @@ static GCN_COLD const v3p_sig *sig_slow(unsigned id)
         const gcn_isa_row *r = gcn_isa_row_of(id);
         if (r->fmt == GCN_FMT_VOP3P || r->fmt == GCN_FMT_VOP3PX2) {
             parse_sig(&sigs[id], r->sig);
+            size_t ml = strlen(r->mnem);
+            assert(ml < V3P_NAME_PAD);
+            memcpy(sigs[id].name, r->mnem, ml);
+            sigs[id].name_len = (uint8_t)ml;
             atomic_store_explicit(&sig_ptr[id], &sigs[id], memory_order_release);
         }
         gcn_once_done(&sigs_once[id]);
@@ -698,7 +707,8 @@ void gcn_print_vop3p(const gcn_decoder *d, const gcn_insn *in, gcn_strbuf *sb)
     /* mnemonic and plain registers through a cursor, the rest through the
      * appenders */
     char *p = gcn_sb_room(sb, GCN_LINE_MAX);
-    p = gcn_cur_mnem(p, in->id);
+    memcpy(p, s->name, V3P_NAME_PAD);
+    p += s->name_len;
     unsigned n = in->nopnds < s->nops ? in->nopnds : s->nops;
     const gcn_opnd *op = in->op;
     const v3p_opspec *o = s->op;
