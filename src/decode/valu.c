@@ -66,6 +66,7 @@ typedef struct vop_step {
  * notes use come last. */
 typedef struct vop_info {
     uint8_t ok;
+    uint16_t id;        /* the row */
     uint8_t fmt;        /* the row's native family */
     uint8_t form[F_N];
     uint8_t os;         /* op_sel entries */
@@ -281,6 +282,7 @@ static void info_build(vop_info *vi, int ti, unsigned id)
     const gcn_isa_row *r = gcn_isa_row_of(id);
     if (r->fmt == GCN_FMT_VOP1 || r->fmt == GCN_FMT_VOP2 || r->fmt == GCN_FMT_VOPC ||
         r->fmt == GCN_FMT_VOP3) {
+        vi->id = (uint16_t)id;
         parse_sig(vi, r->sig, ti);
         build_masks(vi, r->fmt);
         build_steps(vi, F_E32);
@@ -310,6 +312,29 @@ static GCN_COLD const vop_info *info_slow(const gcn_decoder *d, unsigned id)
     }
     const vop_info *vi = &infos[ti][id];
     return vi->ok ? vi : NULL;
+}
+
+/* [target][family - VOP2][opcode]: the parsed row an opcode of VOP2, VOP1,
+ * VOPC or VOP3 decodes to, once looked up (NULL before, and for opcodes
+ * of no row): the decoder's lookup is one load. */
+static const vop_info *_Atomic info_by_op[GCN_TARGET_GFX950 + 1][4][1024];
+_Static_assert(GCN_FMT_VOP1 == GCN_FMT_VOP2 + 1 && GCN_FMT_VOPC == GCN_FMT_VOP2 + 2 &&
+               GCN_FMT_VOP3 == GCN_FMT_VOP2 + 3, "the VALU families are consecutive");
+
+static inline const vop_info *info_of(const gcn_decoder *d, unsigned id);
+
+/* The row opcode op of family fmt (VOP2, VOP1, VOPC, VOP3) decodes to on
+ * the decoder's target, or NULL. */
+static GCN_COLD const vop_info *info_by_op_slow(const gcn_decoder *d, gcn_fmt fmt, unsigned op)
+{
+    int ti = gcn_isa_target_index(d->target);
+    unsigned f = (unsigned)fmt - GCN_FMT_VOP2;
+    if (ti < 0 || f >= 4)
+        return NULL;
+    const vop_info *vi = info_of(d, gcn_isa_find(ti, fmt, op));
+    if (vi)
+        atomic_store_explicit(&info_by_op[d->target][f][op], vi, memory_order_release);
+    return vi;
 }
 
 /* The parsed row id on the decoder's target, or NULL when it is no row
@@ -973,11 +998,13 @@ size_t gcn_dec_valu(const gcn_decoder *d, gcn_fmt fmt, const uint32_t *w, size_t
         [GCN_FMT_VOP3] = 0x3ff};
     uint32_t w0 = w[0];
     unsigned op = (w0 >> op_lo[fmt]) & op_mask[fmt];
-    unsigned id = gcn_isa_find(gcn_isa_target_index(d->target), fmt, op);
-    const vop_info *vi = info_of(d, id);
-    if (!vi)
+    unsigned t = (unsigned)d->target, f = (unsigned)fmt - GCN_FMT_VOP2;
+    const vop_info *vi = NULL;
+    if (t <= GCN_TARGET_GFX950 && f < 4)
+        vi = atomic_load_explicit(&info_by_op[t][f][op], memory_order_acquire);
+    if (!vi && !(vi = info_by_op_slow(d, fmt, op)))
         return 0;
-    out->id = (uint16_t)id;
+    out->id = vi->id;
     out->enc = (uint8_t)fmt;
     out->opcode = (uint16_t)op;
     size_t n;

@@ -78,6 +78,7 @@ typedef struct v3p_opspec {
 
 typedef struct v3p_sig {
     uint8_t valid, cls, nops, nsrc;
+    uint16_t id;                /* the row */
     uint8_t name_len;
     char name[V3P_NAME_PAD];    /* the mnemonic, padded (a constant-size copy) */
     v3p_opspec op[6];
@@ -210,6 +211,7 @@ static GCN_COLD const v3p_sig *sig_slow(unsigned id)
         const gcn_isa_row *r = gcn_isa_row_of(id);
         if (r->fmt == GCN_FMT_VOP3P || r->fmt == GCN_FMT_VOP3PX2) {
             parse_sig(&sigs[id], r->sig);
+            sigs[id].id = (uint16_t)id;
             size_t ml = strlen(r->mnem);
             assert(ml < V3P_NAME_PAD);
             memcpy(sigs[id].name, r->mnem, ml);
@@ -226,6 +228,21 @@ static inline const v3p_sig *sig_of(unsigned id)
     const v3p_sig *s = id < GCN_ID_COUNT
                      ? atomic_load_explicit(&sig_ptr[id], memory_order_acquire) : NULL;
     return s ? s : sig_slow(id);
+}
+
+/* [target][opcode]: the signature a VOP3P opcode decodes to, once looked
+ * up (NULL before, and for opcodes of no row). */
+static const v3p_sig *_Atomic sig_by_op[GCN_TARGET_GFX950 + 1][128];
+
+static GCN_COLD const v3p_sig *sig_by_op_slow(const gcn_decoder *d, unsigned op)
+{
+    int ti = gcn_isa_target_index(d->target);
+    if (ti < 0)
+        return NULL;
+    const v3p_sig *s = sig_of(gcn_isa_find(ti, GCN_FMT_VOP3P, op));
+    if (s)
+        atomic_store_explicit(&sig_by_op[d->target][op], s, memory_order_release);
+    return s;
 }
 
 /* ------------------------------------------------------------ operands */
@@ -344,17 +361,14 @@ static int dec_vdst(gcn_insn *in, const v3p_opspec *o, unsigned reg, unsigned nr
 
 /* Decode one 64-bit VOP3P instruction (w0, w1) of row id; lit is the dword
  * after it or NULL.  Returns the size (8 or 12) or 0. */
-static size_t dec64(const gcn_decoder *d, unsigned id, uint32_t w0, uint32_t w1,
+static size_t dec64(const gcn_decoder *d, const v3p_sig *s, uint32_t w0, uint32_t w1,
                     const uint32_t *lit, gcn_insn *out)
 {
-    const v3p_sig *s = sig_of(id);
-    if (!s)
-        return 0;
     uint64_t w = (uint64_t)w0 | ((uint64_t)w1 << 32);
     if (w & s->zero)
         return 0;
     dec_ctx c = {d, lit, 0};
-    out->id = (uint16_t)id;
+    out->id = s->id;
     out->enc = GCN_FMT_VOP3P;
     out->sub = GCN_SUB_NONE;
     out->opcode = (uint16_t)gcn_bits(w0, 16, 7);
@@ -456,9 +470,10 @@ size_t gcn_dec_vop3p(const gcn_decoder *d, gcn_fmt fmt, const uint32_t *w, size_
     (void)fmt;
     if (nw < 2)
         return 0;
-    unsigned id = gcn_isa_find(gcn_isa_target_index(d->target), GCN_FMT_VOP3P, gcn_bits(w[0], 16, 7));
-    const v3p_sig *s = sig_of(id);
-    if (!s)
+    unsigned t = (unsigned)d->target, op = gcn_bits(w[0], 16, 7);
+    const v3p_sig *s = t <= GCN_TARGET_GFX950
+                     ? atomic_load_explicit(&sig_by_op[t][op], memory_order_acquire) : NULL;
+    if (!s && !(s = sig_by_op_slow(d, op)))
         return 0;
     if (s->cls == C_LDSCALE && nw >= 4 && d->target == GCN_TARGET_GFX950) {
         gcn_insn tmp = *out;
@@ -468,7 +483,7 @@ size_t gcn_dec_vop3p(const gcn_decoder *d, gcn_fmt fmt, const uint32_t *w, size_
             return n;
         }
     }
-    return dec64(d, id, w[0], w[1], nw >= 3 ? &w[2] : NULL, out);
+    return dec64(d, s, w[0], w[1], nw >= 3 ? &w[2] : NULL, out);
 }
 
 /* ------------------------------------------------------------ printing */
