@@ -1214,16 +1214,19 @@ static void print_dpp_ctrl(gcn_strbuf *sb, const vop_info *vi, unsigned c)
 static __attribute__((noinline)) void print_mods(gcn_strbuf *sb, const vop_info *vi,
                                                  const gcn_insn *in);
 
-/* Operand o of a record at cursor p when it is no plain register: vcc,
- * integer constants through the cursor, the others through the appenders
+/* Operand o of a record at cursor p when it is no plain register: vcc and
+ * inline constants through the cursor, the others through the appenders
  * (print_src).  Returns the cursor. */
 static __attribute__((noinline)) char *cur_other(char *p, gcn_strbuf *sb, const vop_info *vi,
                                                  const gcn_insn *in, const gcn_opnd *o)
 {
     if (o->field == GCN_FLD_VCC_IMPLICIT && o->kind == GCN_OPND_SPECIAL)
         return GCN_CUR_LIT(p, "vcc");
-    if (o->kind == GCN_OPND_INLINE && gcn_inline_is_int(o->reg) && !(o->flags & SRC_DECOR))
-        return gcn_cur_inline_int(p, o->reg);
+    if (o->kind == GCN_OPND_INLINE && !(o->flags & SRC_DECOR)) {
+        char *end = gcn_cur_inline(p, o->reg, (gcn_dtype)o->dtype);
+        if (end)
+            return end;
+    }
     gcn_sb_commit(sb, p);
     print_src(sb, vi, in, o);
     return gcn_sb_room(sb, GCN_LINE_MAX);

@@ -776,6 +776,11 @@ static void print_modified(gcn_strbuf *sb, const gcn_insn *in, const gcn_opnd *o
 static void print_mods(gcn_strbuf *sb, const gcn_insn *in, const v3p_sig *s)
 {
     const gcn_mods *m = &in->m;
+    /* the common case: every field at its default, nothing prints */
+    unsigned all = (1u << s->nsrc) - 1, hi_dflt = s->mods & M_PACKED ? all : 0;
+    if (s->cls != C_MFMASCALE && !((m->op_sel | m->neg_lo | m->neg_hi) & all) &&
+        (m->op_sel_hi & all) == hi_dflt && !(m->clamp | m->cbsz | m->abid | m->blgp))
+        return;
     if (s->cls == C_MFMASCALE) {
         print_packed(sb, "op_sel", m->op_sel, 3, 0);
         gcn_sb_puts(sb, " op_sel_hi:[");
