@@ -42,18 +42,20 @@ typedef struct vop_od {
     uint8_t lds_ok;     /* class VRegOrLds_32: lds_direct gets no note */
 } vop_od;
 
-/* One operand of a form's template, ready for decoding: the encoding is
- * bits [lo, lo + width) of the instruction's first two dwords plus add
- * (256 for a vector-register field, which makes it a 9-bit source
- * encoding), and tab[encoding] is the operand it decodes to, field and
- * dtype aside (head), or 0 when the item's own code must decode it (a
- * literal, an invalid encoding, the K constant).  See optab_get(). */
+/* One operand of a form's template, ready for decoding: its field is
+ * bits [lo, lo + width) of the instruction's first two dwords (mask =
+ * 2^width - 1), its encoding the field plus 256 for a vector-register
+ * field (which makes it a 9-bit source encoding); tab[field] (tab points
+ * 0 or 256 entries into a table of encodings, see optab_get()) is the
+ * operand it decodes to, field and dtype aside (head), or 0 when the
+ * item's own code must decode it (a literal, an invalid encoding, the K
+ * constant). */
 typedef struct vop_step {
     const uint64_t *tab;
     uint64_t head;      /* field and dtype (the first 8 bytes of a gcn_opnd) */
     uint64_t lit;       /* a 9-bit source: the entry of encoding 255, the
                          * literal (its value from the next dword); else 0 */
-    uint16_t mask, add;
+    uint16_t mask;
     uint8_t lo;
     char item;          /* the template letter */
 } vop_step;
@@ -593,10 +595,9 @@ static void set_step(vop_step *st, unsigned kind, const vop_od *o, unsigned lo, 
 {
     const uint64_t *tab = optab_get(kind, o);
     if (tab) {
-        st->tab = tab;
+        st->tab = tab + add;
         st->lo = (uint8_t)lo;
         st->mask = (uint16_t)((1u << width) - 1);
-        st->add = (uint16_t)add;
         st->head = step_head(f, dt);
     }
     if (kind == T_SRC)
@@ -667,19 +668,18 @@ static gcn_opnd *e64_item(const vop_info *vi, char item, uint64_t q, const uint3
 static inline int dec_steps(const vop_info *vi, int f, uint64_t q, const uint32_t *lit,
                             gcn_insn *out)
 {
-    const vop_step *st = vi->steps[f];
-    unsigned n = vi->nsteps[f];
+    const vop_step *st = vi->steps[f], *end = st + vi->nsteps[f];
     gcn_opnd *op = out->op;
-    for (unsigned i = 0; i < n; i++, st++, op++) {
-        unsigned enc = (unsigned)((q >> st->lo) & st->mask) + st->add;
-        uint64_t e = st->tab[enc];
+    for (; st < end; st++, op++) {
+        unsigned x = (unsigned)(q >> st->lo) & st->mask;
+        uint64_t e = st->tab[x];
         if (__builtin_expect(e != 0, 1)) {
             e |= st->head;
             memcpy(op, &e, sizeof e);
             op->imm = 0;
             continue;
         }
-        if (enc == 255 && st->lit && lit) {     /* a literal source */
+        if (st->lit && x == 255 && lit) {       /* a literal source */
             e = st->lit | st->head;
             memcpy(op, &e, sizeof e);
             op->imm = *lit;
@@ -687,12 +687,13 @@ static inline int dec_steps(const vop_info *vi, int f, uint64_t q, const uint32_
             out->has_literal = 1;
             continue;
         }
+        unsigned i = (unsigned)(st - vi->steps[f]);
         out->nopnds = (uint8_t)i;       /* the item's code appends op[i] */
         if (!(f == F_E32 ? e32_item(vi, &vi->tmpl[F_E32][i], (uint32_t)q, lit, out)
                          : e64_item(vi, st->item, q, lit, out)))
             return 0;
     }
-    out->nopnds = (uint8_t)n;
+    out->nopnds = vi->nsteps[f];
     return 1;
 }
 
