@@ -66,9 +66,11 @@ typedef struct v3p_opspec {
     char imm;           /* constant print class (0 when none) */
     char type[8];       /* element type name from the SIG */
     /* for decoding a 64-bit instruction (set_fast): the 9-bit encoding is
-     * bits [lo, lo + 9) of the instruction (vdst: bits [0, 8) + 256); 256+
-     * is an AGPR when always_a or a bit of acc_mask is set, and then the
-     * operand is reg[agpr] with reg set (nregs != 0) */
+     * bits [lo, lo + 9) of the instruction (vdst: bits [0, 8) + 256, i.e.
+     * mask 0xff, add 256); 256+ is an AGPR when always_a or a bit of
+     * acc_mask is set, and then the operand is reg[agpr] with reg set
+     * (nregs != 0) */
+    uint16_t mask, add;
     uint8_t lo, always_a, strict;
     uint64_t acc_mask;
     gcn_opnd reg[2];
@@ -117,6 +119,8 @@ static void set_fast(const v3p_sig *s, v3p_opspec *o)
     int mai = s->cls == C_MFMA || s->cls == C_SMFMAC;
     unsigned si = o->field - GCN_FLD_SRC0;
     o->lo = o->field == GCN_FLD_VDST ? 0 : si < 3 ? (uint8_t)(32 + 9 * si) : 0;
+    o->mask = o->field == GCN_FLD_VDST ? 0xff : 0x1ff;
+    o->add = o->field == GCN_FLD_VDST ? 256 : 0;
     o->always_a = o->field == GCN_FLD_VDST ? o->kind == K_A : o->kind == K_AG;
     o->acc_mask = 0;
     if (mai && (o->kind == K_CD || (o->kind == K_AVD && o->field == GCN_FLD_VDST)))
@@ -367,7 +371,6 @@ static size_t dec64(const gcn_decoder *d, const v3p_sig *s, uint32_t w0, uint32_
     uint64_t w = (uint64_t)w0 | ((uint64_t)w1 << 32);
     if (w & s->zero)
         return 0;
-    dec_ctx c = {d, lit, 0};
     out->id = s->id;
     out->enc = GCN_FMT_VOP3P;
     out->sub = GCN_SUB_NONE;
@@ -390,8 +393,7 @@ static size_t dec64(const gcn_decoder *d, const v3p_sig *s, uint32_t w0, uint32_
     gcn_opnd *op = out->op;             /* the record has no operands yet */
     for (; o < end; o++, op++) {
         int agpr = o->always_a | ((w & o->acc_mask) != 0);
-        int dst = o->field == GCN_FLD_VDST;
-        unsigned enc = dst ? 256 + gcn_bits(w0, 0, 8) : gcn_bits(w, o->lo, 9);
+        unsigned enc = (unsigned)(w >> o->lo & o->mask) + o->add;
         unsigned n = o->nregs;
         if (enc >= 256 && n) {          /* a VGPR or AGPR tuple: the common case */
             if (agpr && enc - 256 + n > 256)
@@ -402,7 +404,9 @@ static size_t dec64(const gcn_decoder *d, const v3p_sig *s, uint32_t w0, uint32_
         }
         if (!n)
             n = f8f6f4_regs(o->field == GCN_FLD_SRC0 ? m->cbsz : m->blgp);
+        int dst = o->field == GCN_FLD_VDST;
         out->nopnds = (uint8_t)(op - out->op);  /* the helpers append op */
+        dec_ctx c = {d, lit, 0};
         int ok = dst ? dec_vdst(out, o, enc - 256, n, agpr) : dec_src9(&c, out, o, enc, n, agpr);
         if (!ok)
             return 0;
@@ -416,7 +420,7 @@ static size_t dec64(const gcn_decoder *d, const v3p_sig *s, uint32_t w0, uint32_
                                       ((m->neg_hi >> si) & 1) * GCN_OPF_ABS);
         }
     }
-    return c.used_lit ? 12 : 8;
+    return out->has_literal ? 12 : 8;   /* set by dec_src9 when it took the literal */
 }
 
 /* The gfx950 128-bit scaled MFMA: w[0..1] v_mfma_ld_scale_b32, w[2..3] the
