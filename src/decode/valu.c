@@ -1150,18 +1150,31 @@ static void print_src(gcn_strbuf *sb, const vop_info *vi, const gcn_insn *in, co
         gcn_sb_putc(sb, ')');
 }
 
-static const char *sdwa_sel_name(unsigned s)
+/* An SDWA operand select at a cursor (names padded: a constant-size copy). */
+static char *cur_sdwa_sel(char *p, unsigned s)
 {
-    static const char *const n[] = {"BYTE_0", "BYTE_1", "BYTE_2", "BYTE_3", "WORD_0", "WORD_1",
-                                    "DWORD"};
-    return s < 7 ? n[s] : "?";
+    static const char n[8][8] = {"BYTE_0", "BYTE_1", "BYTE_2", "BYTE_3", "WORD_0", "WORD_1",
+                                 "DWORD", "?"};
+    static const uint8_t len[8] = {6, 6, 6, 6, 6, 6, 5, 1};
+    if (s > 7)
+        s = 7;
+    memcpy(p, n[s], sizeof n[s]);
+    return p + len[s];
+}
+
+/* The output modifier at a cursor (nothing for 0). */
+static char *cur_omod(char *p, unsigned omod)
+{
+    static const char t[4][8] = {"", " mul:2", " mul:4", " div:2"};
+    if (omod > 3)
+        omod = 0;
+    memcpy(p, t[omod], sizeof t[omod]);
+    return p + (omod ? 6 : 0);
 }
 
 static void print_omod(gcn_strbuf *sb, unsigned omod)
 {
-    if (omod == 1) gcn_sb_puts(sb, " mul:2");
-    else if (omod == 2) gcn_sb_puts(sb, " mul:4");
-    else if (omod == 3) gcn_sb_puts(sb, " div:2");
+    gcn_sb_commit(sb, cur_omod(gcn_sb_room(sb, 8), omod));
 }
 
 static void print_dpp_ctrl(gcn_strbuf *sb, const vop_info *vi, unsigned c)
@@ -1297,34 +1310,37 @@ static __attribute__((noinline)) void print_mods(gcn_strbuf *sb, const vop_info 
             gcn_sb_puts(sb, " clamp");
         print_omod(sb, m->omod);
         break;
-    case GCN_SUB_SDWA:
+    case GCN_SUB_SDWA: {
+        char *p = gcn_sb_room(sb, 128);
         if (m->clamp)
-            gcn_sb_puts(sb, " clamp");
-        print_omod(sb, m->omod);
+            p = GCN_CUR_LIT(p, " clamp");
+        p = cur_omod(p, m->omod);
         if (vi->fmt != GCN_FMT_VOPC && !vi->sdwanodst) {
-            gcn_sb_puts(sb, " dst_sel:");
-            gcn_sb_puts(sb, sdwa_sel_name(m->dst_sel));
-            gcn_sb_puts(sb, m->dst_unused == 0 ? " dst_unused:UNUSED_PAD"
-                          : m->dst_unused == 1 ? " dst_unused:UNUSED_SEXT"
-                                               : " dst_unused:UNUSED_PRESERVE");
+            p = cur_sdwa_sel(GCN_CUR_LIT(p, " dst_sel:"), m->dst_sel);
+            if (m->dst_unused == 0)
+                p = GCN_CUR_LIT(p, " dst_unused:UNUSED_PAD");
+            else if (m->dst_unused == 1)
+                p = GCN_CUR_LIT(p, " dst_unused:UNUSED_SEXT");
+            else
+                p = GCN_CUR_LIT(p, " dst_unused:UNUSED_PRESERVE");
         }
-        gcn_sb_puts(sb, " src0_sel:");
-        gcn_sb_puts(sb, sdwa_sel_name(m->src0_sel));
-        if (vi->fmt != GCN_FMT_VOP1) {
-            gcn_sb_puts(sb, " src1_sel:");
-            gcn_sb_puts(sb, sdwa_sel_name(m->src1_sel));
-        }
+        p = cur_sdwa_sel(GCN_CUR_LIT(p, " src0_sel:"), m->src0_sel);
+        if (vi->fmt != GCN_FMT_VOP1)
+            p = cur_sdwa_sel(GCN_CUR_LIT(p, " src1_sel:"), m->src1_sel);
+        gcn_sb_commit(sb, p);
         break;
-    case GCN_SUB_DPP:
+    }
+    case GCN_SUB_DPP: {
         gcn_sb_putc(sb, ' ');
         print_dpp_ctrl(sb, vi, m->dpp_ctrl);
-        gcn_sb_puts(sb, " row_mask:");
-        gcn_sb_put0x(sb, m->row_mask);
-        gcn_sb_puts(sb, " bank_mask:");
-        gcn_sb_put0x(sb, m->bank_mask);
+        char *p = gcn_sb_room(sb, 64);
+        p = gcn_cur_hex(GCN_CUR_LIT(p, " row_mask:"), m->row_mask);
+        p = gcn_cur_hex(GCN_CUR_LIT(p, " bank_mask:"), m->bank_mask);
         if (m->bound_ctrl)
-            gcn_sb_puts(sb, " bound_ctrl:1");
+            p = GCN_CUR_LIT(p, " bound_ctrl:1");
+        gcn_sb_commit(sb, p);
         break;
+    }
     default:
         break;
     }
