@@ -8,7 +8,16 @@
  * tools/isagen/valu.py: which forms exist, the operand template LLVM prints
  * for each form, operand widths / classes / types, and what every modifier
  * bit of the VOP3, SDWA and DPP encodings does (invalid, ignored, printed).
- * The signatures are parsed once into vop_info[].
+ * The signatures are parsed once into vop_info[], at a row's first use.
+ *
+ * What makes it fast (a code object mixes rows at random, so the hot path
+ * is a few table reads and stores): an opcode finds its parsed row in one
+ * load (info_by_op); each e32/e64 template item is a step that reads its
+ * field through a table of the operand each encoding decodes to (tables
+ * made by running the operand code below on every encoding, shared by all
+ * rows with the same kind of operand); the printer copies the mnemonic with
+ * its form's suffix as one padded string and prints plain registers and
+ * constants through a cursor.
  *
  * Encodings (LLVM VOP1/VOP2/VOPC/VOP3Instructions.td, VOPInstructions.td,
  * *_vi and *_gfx9 encoding classes; AMD CDNA3 ISA "Microcode formats"):
@@ -60,7 +69,7 @@ typedef struct vop_step {
     char item;          /* the template letter */
 } vop_step;
 
-#define VOP_MAX_STEPS 6 /* the longest template: D,SD,S0,S1,S2 */
+#define VOP_MAX_STEPS 5 /* the longest template: D,SD,S0,S1,S2 */
 #define VOP_NAME_PAD 40 /* VALU mnemonics have at most 31 characters, suffixes 5 */
 
 /* What decoding and printing read comes first (the mixed stream of a code

@@ -710,8 +710,8 @@ static void print_packed_list(gcn_strbuf *sb, const char *name, unsigned bits, u
 }
 
 static inline int plain_reg(const gcn_opnd *op, const v3p_opspec *o);
-static void print_modified(gcn_strbuf *sb, const gcn_insn *in, const gcn_opnd *op,
-                           const v3p_opspec *o);
+static __attribute__((noinline)) void print_modified(gcn_strbuf *sb, const gcn_insn *in,
+                                                     const gcn_opnd *op, const v3p_opspec *o);
 static void print_mods(gcn_strbuf *sb, const gcn_insn *in, const v3p_sig *s);
 
 void gcn_print_vop3p(const gcn_decoder *d, const gcn_insn *in, gcn_strbuf *sb)
@@ -757,8 +757,8 @@ static inline int plain_reg(const gcn_opnd *op, const v3p_opspec *o)
 }
 
 /* An operand with its neg/abs modifiers. */
-static void print_modified(gcn_strbuf *sb, const gcn_insn *in, const gcn_opnd *op,
-                           const v3p_opspec *o)
+static __attribute__((noinline)) void print_modified(gcn_strbuf *sb, const gcn_insn *in,
+                                                     const gcn_opnd *op, const v3p_opspec *o)
 {
     int neg = (op->flags & GCN_OPF_NEG) != 0, abs = (op->flags & GCN_OPF_ABS) != 0;
     /* printOperandAndFPInputMods: neg(...) around an immediate; a literal
