@@ -81,6 +81,7 @@ typedef struct v3p_opspec {
 typedef struct v3p_sig {
     uint8_t valid, cls, nops, nsrc;
     uint16_t id;                /* the row */
+    uint8_t all, hi_dflt;       /* bits of the sources; op_sel_hi when default */
     uint8_t name_len;
     char name[V3P_NAME_PAD];    /* the mnemonic, padded (a constant-size copy) */
     v3p_opspec op[6];
@@ -199,6 +200,8 @@ static void parse_sig(v3p_sig *s, const char *sig)
     }
     for (unsigned i = 0; i < s->nops; i++)
         set_fast(s, &s->op[i]);
+    s->all = (uint8_t)((1u << s->nsrc) - 1);
+    s->hi_dflt = s->mods & M_PACKED ? s->all : 0;
     s->valid = 1;
 }
 
@@ -781,9 +784,8 @@ static void print_mods(gcn_strbuf *sb, const gcn_insn *in, const v3p_sig *s)
 {
     const gcn_mods *m = &in->m;
     /* the common case: every field at its default, nothing prints */
-    unsigned all = (1u << s->nsrc) - 1, hi_dflt = s->mods & M_PACKED ? all : 0;
-    if (s->cls != C_MFMASCALE && !((m->op_sel | m->neg_lo | m->neg_hi) & all) &&
-        (m->op_sel_hi & all) == hi_dflt && !(m->clamp | m->cbsz | m->abid | m->blgp))
+    if (s->cls != C_MFMASCALE && !((m->op_sel | m->neg_lo | m->neg_hi) & s->all) &&
+        (m->op_sel_hi & s->all) == s->hi_dflt && !(m->clamp | m->cbsz | m->abid | m->blgp))
         return;
     if (s->cls == C_MFMASCALE) {
         print_packed(sb, "op_sel", m->op_sel, 3, 0);
