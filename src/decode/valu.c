@@ -72,11 +72,12 @@ typedef struct vop_step {
 #define VOP_MAX_STEPS 5 /* the longest template: D,SD,S0,S1,S2 */
 #define VOP_NAME_PAD 40 /* VALU mnemonics have at most 31 characters, suffixes 5 */
 
-/* What decoding and printing read comes first (the mixed stream of a code
- * object touches many rows, each once); the texts only the parser and the
- * notes use come last. */
+/* What decoding and printing read comes first, in as few cache lines as
+ * can be (the mixed stream of a code object touches many rows, each once);
+ * the texts only the parser and the notes use come last. */
 typedef struct vop_info {
-    uint8_t ok;
+    /* cache line 0: what every decode and print reads */
+    _Alignas(64) uint8_t ok;
     uint16_t id;        /* the row */
     uint8_t fmt;        /* the row's native family */
     uint8_t form[F_N];
@@ -86,15 +87,16 @@ typedef struct vop_info {
     uint8_t k_then_1;   /* e32: the K constant precedes vsrc1 (fmamk: vsrc1 is the addend) */
     uint8_t nsteps[2];  /* operands of the e32 and e64 templates */
     uint8_t name_len[GCN_SUB_SDWA + 1];
-    char name[GCN_SUB_SDWA + 1][VOP_NAME_PAD];  /* by GCN_SUB_*: mnemonic and suffix, padded */
-    vop_step steps[2][VOP_MAX_STEPS];   /* [F_E32 / F_E64] */
-    vop_od od[R_N];
-    char tmpl[F_N][8];  /* D E(sdst) 0 1 2 K V(vcc src) W(vcc dst) */
     /* The bit maps below as masks (info_build): bits that make the word
      * invalid when set, bits LLVM prints, bits it ignores. */
     uint64_t v3_bad, v3_keep;   /* VOP3 dwords 0-1 */
     uint32_t sw_bad, sw_clear;  /* SDWA second dword */
     uint32_t dp_bad, dp_clear;  /* DPP second dword */
+    /* then the e32 / e64 steps (a few lines) and the names (one line each) */
+    vop_step steps[2][VOP_MAX_STEPS];   /* [F_E32 / F_E64] */
+    char name[GCN_SUB_SDWA + 1][VOP_NAME_PAD];  /* by GCN_SUB_*: mnemonic and suffix, padded */
+    vop_od od[R_N];
+    char tmpl[F_N][8];  /* D E(sdst) 0 1 2 K V(vcc src) W(vcc dst) */
     /* cold */
     char rc[R_N][28];   /* register class named in comments, "" if none */
     char v3[14];        /* VOP3 modifier bit map */
