@@ -1270,15 +1270,19 @@ void gcn_print_valu(const gcn_decoder *d, const gcn_insn *in, gcn_strbuf *sb)
     char *p = gcn_sb_room(sb, GCN_LINE_MAX);
     memcpy(p, vi->name[sub], VOP_NAME_PAD);
     p += vi->name_len[sub];
-    unsigned n = in->nopnds;
-    for (unsigned i = 0; i < n; i++) {
-        const gcn_opnd *o = &in->op[i];
-        unsigned kind = o->kind, flags = o->flags;
-        p = gcn_cur_sep(p, i);
-        if (gcn_kind_is_reg(kind) && !(flags & SRC_DECOR))
-            p = gcn_cur_reg(p, kind, o->reg, o->nregs);
-        else
-            p = cur_other(p, sb, vi, in, o);
+    const gcn_opnd *o = in->op, *end = in->op + in->nopnds;
+    if (o < end) {
+        *p++ = ' ';
+        for (;;) {
+            unsigned kind = o->kind, flags = o->flags;
+            if (gcn_kind_is_reg(kind) && !(flags & SRC_DECOR))
+                p = gcn_cur_reg(p, kind, o->reg, o->nregs);
+            else
+                p = cur_other(p, sb, vi, in, o);
+            if (++o == end)
+                break;
+            p = GCN_CUR_LIT(p, ", ");
+        }
     }
     gcn_sb_commit(sb, p);
     /* modifiers: none for e32 forms, and most e64 ones have none set */

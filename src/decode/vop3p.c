@@ -732,17 +732,23 @@ void gcn_print_vop3p(const gcn_decoder *d, const gcn_insn *in, gcn_strbuf *sb)
     memcpy(p, s->name, V3P_NAME_PAD);
     p += s->name_len;
     unsigned n = in->nopnds < s->nops ? in->nopnds : s->nops;
-    const gcn_opnd *op = in->op;
+    const gcn_opnd *op = in->op, *end = in->op + n;
     const v3p_opspec *o = s->op;
-    for (unsigned i = 0; i < n; i++, op++, o++) {
-        p = gcn_cur_sep(p, i);
-        if (plain_reg(op, o)) {
-            p = gcn_cur_reg(p, op->kind, op->reg, op->nregs);
-            continue;
+    if (op < end) {
+        *p++ = ' ';
+        for (;;) {
+            if (plain_reg(op, o)) {
+                p = gcn_cur_reg(p, op->kind, op->reg, op->nregs);
+            } else {
+                gcn_sb_commit(sb, p);
+                print_modified(sb, in, op, o);
+                p = gcn_sb_room(sb, GCN_LINE_MAX);
+            }
+            o++;
+            if (++op == end)
+                break;
+            p = GCN_CUR_LIT(p, ", ");
         }
-        gcn_sb_commit(sb, p);
-        print_modified(sb, in, op, o);
-        p = gcn_sb_room(sb, GCN_LINE_MAX);
     }
     gcn_sb_commit(sb, p);
     print_mods(sb, in, s);
