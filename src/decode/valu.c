@@ -92,7 +92,7 @@ typedef struct vop_info {
     uint64_t v3_bad, v3_keep;   /* VOP3 dwords 0-1 */
     uint32_t sw_bad, sw_clear;  /* SDWA second dword */
     uint32_t dp_bad, dp_clear;  /* DPP second dword */
-    /* then the e32 / e64 steps (a few lines) and the names (one line each) */
+    /* then the e32 / e64 steps (a few lines) and the names */
     vop_step steps[2][VOP_MAX_STEPS];   /* [F_E32 / F_E64] */
     char name[GCN_SUB_SDWA + 1][VOP_NAME_PAD];  /* by GCN_SUB_*: mnemonic and suffix, padded */
     vop_od od[R_N];

@@ -366,7 +366,7 @@ static int dec_vdst(gcn_insn *in, const v3p_opspec *o, unsigned reg, unsigned nr
 
 /* ------------------------------------------------------------ decoding */
 
-/* Decode one 64-bit VOP3P instruction (w0, w1) of row id; lit is the dword
+/* Decode one 64-bit VOP3P instruction (w0, w1) of signature s; lit is the dword
  * after it or NULL.  Returns the size (8 or 12) or 0. */
 static size_t dec64(const gcn_decoder *d, const v3p_sig *s, uint32_t w0, uint32_t w1,
                     const uint32_t *lit, gcn_insn *out)
