@@ -667,10 +667,10 @@ static void build_steps(vop_info *vi, int f)
 /* The items' code gets lit, the literal dword the instruction may use
  * (NULL when there is none); an operand that takes it sets
  * out->has_literal, which gives the size. */
-static gcn_opnd *e32_item(const vop_info *vi, const char *t, uint32_t w0, const uint32_t *lit,
-                          gcn_insn *out);
-static gcn_opnd *e64_item(const vop_info *vi, char item, uint64_t q, const uint32_t *lit,
-                          gcn_insn *out);
+static GCN_COLD gcn_opnd *e32_item(const vop_info *vi, const char *t, uint32_t w0,
+                                   const uint32_t *lit, gcn_insn *out);
+static GCN_COLD gcn_opnd *e64_item(const vop_info *vi, char item, uint64_t q,
+                                   const uint32_t *lit, gcn_insn *out);
 
 /* Decode the operands of template f (F_E32 / F_E64) from the instruction's
  * dwords 0-1 (q) into a record without operands: a table read per item,
@@ -712,8 +712,8 @@ static inline int dec_steps(const vop_info *vi, int f, uint64_t q, const uint32_
 
 /* Decode template item *t of the e32 form by its code (items the tables do
  * not cover). */
-static gcn_opnd *e32_item(const vop_info *vi, const char *t, uint32_t w0, const uint32_t *lit,
-                          gcn_insn *out)
+static GCN_COLD gcn_opnd *e32_item(const vop_info *vi, const char *t, uint32_t w0,
+                                   const uint32_t *lit, gcn_insn *out)
 {
     int have = lit != NULL;
     uint32_t val = lit ? *lit : 0;
@@ -786,8 +786,8 @@ static size_t dec_e32(const vop_info *vi, unsigned fmt, const uint32_t *w, size_
 
 /* Decode template item of the e64 form by its code (items the tables do
  * not cover).  Sources get their neg/abs bits in dec_e64. */
-static gcn_opnd *e64_item(const vop_info *vi, char item, uint64_t q, const uint32_t *lit,
-                          gcn_insn *out)
+static GCN_COLD gcn_opnd *e64_item(const vop_info *vi, char item, uint64_t q,
+                                   const uint32_t *lit, gcn_insn *out)
 {
     int have = lit != NULL;
     uint32_t val = lit ? *lit : 0;
