@@ -349,6 +349,11 @@ const char *gcn_special_name(unsigned enc, unsigned nregs);
 /* Print an inline constant (enc 128..208, 240..248) for a data type. */
 void gcn_print_inline(gcn_strbuf *sb, unsigned enc, gcn_dtype dt);
 
+/* gcn_print_inline() at a cursor with GCN_CUR_INLINE_MAX bytes of room;
+ * returns the end, or NULL when enc is no inline constant. */
+#define GCN_CUR_INLINE_MAX 24
+char *gcn_cur_inline(char *p, unsigned enc, gcn_dtype dt);
+
 /* Whether a 32-bit literal value for dtype equals some inline constant
  * (LLVM then prints it as lit(0x...)). */
 int gcn_literal_is_inlinable(uint32_t v, gcn_dtype dt);

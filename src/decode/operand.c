@@ -177,29 +177,32 @@ static const uint32_t inl_f32[9] = {0x3f000000, 0xbf000000, 0x3f800000, 0xbf8000
 static const uint32_t inl_f64hi[8] = {0x3fe00000, 0xbfe00000, 0x3ff00000, 0xbff00000,
                                       0x40000000, 0xc0000000, 0x40100000, 0xc0100000};
 
+/* The float inline constants' text padded for a constant-size copy: [enc
+ * - 240] for 240..248, [9] the 64-bit 1/(2*pi). */
+static const char inl_text[10][20] = {"0.5", "-0.5", "1.0", "-1.0", "2.0", "-2.0", "4.0",
+                                      "-4.0", "0.15915494", "0.15915494309189532"};
+static const uint8_t inl_text_len[10] = {3, 4, 3, 4, 3, 4, 3, 4, 10, 19};
+
+char *gcn_cur_inline(char *p, unsigned enc, gcn_dtype dt)
+{
+    if (gcn_inline_is_int(enc))
+        return gcn_cur_inline_int(p, enc);
+    if (enc < 240 || enc > 248)
+        return NULL;
+    if (dt_is_int16(dt))               /* printImmediateInt16 of the f16 pattern */
+        return gcn_cur_hex(p, inl_f16[enc - 240]);
+    unsigned i = enc == 248 && dt_is64(dt) ? 9 : enc - 240;
+    memcpy(p, inl_text[i], sizeof inl_text[i]);
+    return p + inl_text_len[i];
+}
+
 void gcn_print_inline(gcn_strbuf *sb, unsigned enc, gcn_dtype dt)
 {
-    if (enc >= 128 && enc <= 192) {
-        gcn_sb_putu(sb, enc - 128);
-        return;
-    }
-    if (enc >= 193 && enc <= 208) {
-        gcn_sb_putc(sb, '-');
-        gcn_sb_putu(sb, enc - 192);
-        return;
-    }
-    if (enc >= 240 && enc <= 248) {
-        if (dt_is_int16(dt)) {        /* printImmediateInt16 of the f16 pattern */
-            gcn_sb_put0x(sb, inl_f16[enc - 240]);
-            return;
-        }
-        if (enc == 248)
-            gcn_sb_puts(sb, dt_is64(dt) ? "0.15915494309189532" : "0.15915494");
-        else
-            gcn_sb_puts(sb, inl_float_text[enc - 240]);
-        return;
-    }
-    gcn_sb_printf(sb, "<bad inline %u>", enc);
+    char *end = gcn_cur_inline(gcn_sb_room(sb, GCN_CUR_INLINE_MAX), enc, dt);
+    if (end)
+        gcn_sb_commit(sb, end);
+    else
+        gcn_sb_printf(sb, "<bad inline %u>", enc);
 }
 
 static int int_inline(int64_t v)
@@ -211,6 +214,8 @@ static int f32_inline(uint32_t v)
 {
     if (int_inline((int32_t)v))
         return 1;
+    if ((v & 0x7ffff) && v != 0x3e22f983)
+        return 0;                       /* the others end in 19 zero bits */
     for (unsigned i = 0; i < 9; i++)
         if (v == inl_f32[i])
             return 1;

@@ -8,7 +8,16 @@
  * tools/isagen/valu.py: which forms exist, the operand template LLVM prints
  * for each form, operand widths / classes / types, and what every modifier
  * bit of the VOP3, SDWA and DPP encodings does (invalid, ignored, printed).
- * The signatures are parsed once into vop_info[].
+ * The signatures are parsed once into vop_info[], at a row's first use.
+ *
+ * What makes it fast (a code object mixes rows at random, so the hot path
+ * is a few table reads and stores): an opcode finds its parsed row in one
+ * load (info_by_op); each e32/e64 template item is a step that reads its
+ * field through a table of the operand each encoding decodes to (tables
+ * made by running the operand code below on every encoding, shared by all
+ * rows with the same kind of operand); the printer copies the mnemonic with
+ * its form's suffix as one padded string and prints plain registers and
+ * constants through a cursor.
  *
  * Encodings (LLVM VOP1/VOP2/VOPC/VOP3Instructions.td, VOPInstructions.td,
  * *_vi and *_gfx9 encoding classes; AMD CDNA3 ISA "Microcode formats"):
@@ -25,6 +34,8 @@
  *   DPP   second dword: src0[7:0] dpp_ctrl[16:8] bound_ctrl[19] src0_neg[20]
  *         src0_abs[21] src1_neg[22] src1_abs[23] bank_mask[27:24] row_mask[31:28]
  */
+#include <assert.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include "decode_int.h"
@@ -40,38 +51,58 @@ typedef struct vop_od {
     uint8_t lds_ok;     /* class VRegOrLds_32: lds_direct gets no note */
 } vop_od;
 
-/* What decoding and printing read comes first and fits in two cache lines
- * (the mixed stream of a code object touches many rows, each once); the
- * texts only the parser and the notes use come last. */
+/* One operand of a form's template, ready for decoding: its field is
+ * bits [lo, lo + width) of the instruction's first two dwords (mask =
+ * 2^width - 1), its encoding the field plus 256 for a vector-register
+ * field (which makes it a 9-bit source encoding); tab[field] (tab points
+ * 0 or 256 entries into a table of encodings, see optab_get()) is the
+ * operand it decodes to, field and dtype aside (head), or 0 when the
+ * item's own code must decode it (a literal, an invalid encoding, the K
+ * constant). */
+typedef struct vop_step {
+    const uint64_t *tab;
+    uint64_t head;      /* field and dtype (the first 8 bytes of a gcn_opnd) */
+    uint64_t lit;       /* a 9-bit source: the entry of encoding 255, the
+                         * literal (its value from the next dword); else 0 */
+    uint16_t mask;
+    uint8_t lo;
+    char item;          /* the template letter */
+} vop_step;
+
+#define VOP_MAX_STEPS 5 /* the longest template: D,SD,S0,S1,S2 */
+#define VOP_NAME_PAD 40 /* VALU mnemonics have at most 31 characters, suffixes 5 */
+
+/* What decoding and printing read comes first, in as few cache lines as
+ * can be (the mixed stream of a code object touches many rows, each once);
+ * the texts only the parser and the notes use come last. */
 typedef struct vop_info {
-    uint8_t ok;
+    /* cache line 0: what every decode and print reads */
+    _Alignas(64) uint8_t ok;
+    uint16_t id;        /* the row */
     uint8_t fmt;        /* the row's native family */
     uint8_t form[F_N];
     uint8_t os;         /* op_sel entries */
     uint8_t nosuf32, nosuf64, nosufdpp, nosufsdwa, bitop3, v3fi, dpalu, sdwanodst;
     uint8_t vop3b;      /* the e64 form has an sdst (VOP3b) */
     uint8_t k_then_1;   /* e32: the K constant precedes vsrc1 (fmamk: vsrc1 is the addend) */
-    uint8_t e32_shape;  /* E32_*: a common e32 template, decoded straight through */
-    uint8_t e64_nsrc;   /* e64 template D,S0[,S1[,S2]] with a vector D: the sources; else 0 */
-    vop_od od[R_N];
-    char tmpl[F_N][8];  /* D E(sdst) 0 1 2 K V(vcc src) W(vcc dst) */
+    uint8_t nsteps[2];  /* operands of the e32 and e64 templates */
+    uint8_t name_len[GCN_SUB_SDWA + 1];
     /* The bit maps below as masks (info_build): bits that make the word
      * invalid when set, bits LLVM prints, bits it ignores. */
     uint64_t v3_bad, v3_keep;   /* VOP3 dwords 0-1 */
     uint32_t sw_bad, sw_clear;  /* SDWA second dword */
     uint32_t dp_bad, dp_clear;  /* DPP second dword */
+    /* then the e32 / e64 steps (a few lines) and the names */
+    vop_step steps[2][VOP_MAX_STEPS];   /* [F_E32 / F_E64] */
+    char name[GCN_SUB_SDWA + 1][VOP_NAME_PAD];  /* by GCN_SUB_*: mnemonic and suffix, padded */
+    vop_od od[R_N];
+    char tmpl[F_N][8];  /* D E(sdst) 0 1 2 K V(vcc src) W(vcc dst) */
     /* cold */
     char rc[R_N][28];   /* register class named in comments, "" if none */
     char v3[14];        /* VOP3 modifier bit map */
     char sw[14];        /* SDWA bit map */
     char dp[8];         /* DPP bit map, bits 17..23 */
 } vop_info;
-
-/* The common e32 templates (see build_masks): VOPC "VCCD,S0,S1", VOP1
- * "D,S0", VOP2 "D,S0,S1" and "D,S0,S1,VCC" (v_cndmask_b32) with a vector
- * destination.  They decode without walking the template (a walk branches
- * on each item, which mispredicts in a mixed instruction stream). */
-enum { E32_WALK, E32_W01, E32_D0, E32_D01, E32_D01V };
 
 /* [target index][id], each parsed at its first use */
 static vop_info infos[2][GCN_ID_COUNT];
@@ -252,21 +283,10 @@ static void build_masks(vop_info *vi, unsigned fmt)
         else if (c == '=')
             vi->dp_clear |= 1u << b;
     }
-    /* the straight-through shapes */
-    int vdst = vi->od[R_D].cls == 'v' || vi->od[R_D].cls == 'a';
-    int vsrc1 = vi->od[R_S1].cls == 'v' || vi->od[R_S1].cls == 'a';
-    const char *t32 = vi->tmpl[F_E32], *t64 = vi->tmpl[F_E64];
-    if (!strcmp(t32, "W01") && vsrc1)
-        vi->e32_shape = E32_W01;
-    else if (!strcmp(t32, "D0") && vdst)
-        vi->e32_shape = E32_D0;
-    else if (!strcmp(t32, "D01") && vdst && vsrc1)
-        vi->e32_shape = E32_D01;
-    else if (!strcmp(t32, "D01V") && vdst && vsrc1)
-        vi->e32_shape = E32_D01V;
-    if (vdst && (!strcmp(t64, "D0") || !strcmp(t64, "D01") || !strcmp(t64, "D012")))
-        vi->e64_nsrc = (uint8_t)(strlen(t64) - 1);
 }
+
+static void build_steps(vop_info *vi, int f);
+static void set_names(vop_info *vi, unsigned id);
 
 /* Parse row id's SIG for target index ti (rows of other families stay
  * !ok). */
@@ -275,29 +295,72 @@ static void info_build(vop_info *vi, int ti, unsigned id)
     const gcn_isa_row *r = gcn_isa_row_of(id);
     if (r->fmt == GCN_FMT_VOP1 || r->fmt == GCN_FMT_VOP2 || r->fmt == GCN_FMT_VOPC ||
         r->fmt == GCN_FMT_VOP3) {
+        vi->id = (uint16_t)id;
         parse_sig(vi, r->sig, ti);
         build_masks(vi, r->fmt);
+        build_steps(vi, F_E32);
+        build_steps(vi, F_E64);
         vi->fmt = r->fmt;
+        set_names(vi, id);
     }
 }
 
-static GCN_COLD void info_build_once(int ti, unsigned id)
-{
-    if (gcn_once_claim(&infos_once[ti][id])) {
-        info_build(&infos[ti][id], ti, id);
-        gcn_once_done(&infos_once[ti][id]);
-    }
-}
+/* [target][id]: the row's data once made, when the row is one of ours
+ * (NULL until then, and for other rows and targets): the decoder's and
+ * printer's lookup is one load. */
+static const vop_info *_Atomic info_ptr[GCN_TARGET_GFX950 + 1][GCN_ID_COUNT];
 
-static inline const vop_info *info_of(const gcn_decoder *d, unsigned id)
+/* info_of() for a row not looked up yet (or of no VALU family). */
+static GCN_COLD const vop_info *info_slow(const gcn_decoder *d, unsigned id)
 {
     int ti = gcn_isa_target_index(d->target);
     if (ti < 0 || id == 0 || id >= GCN_ID_COUNT)
         return NULL;
-    if (!gcn_once_ready(&infos_once[ti][id]))
-        info_build_once(ti, id);
+    if (!gcn_once_ready(&infos_once[ti][id]) && gcn_once_claim(&infos_once[ti][id])) {
+        info_build(&infos[ti][id], ti, id);
+        if (infos[ti][id].ok)
+            atomic_store_explicit(&info_ptr[d->target][id], &infos[ti][id],
+                                  memory_order_release);
+        gcn_once_done(&infos_once[ti][id]);
+    }
     const vop_info *vi = &infos[ti][id];
     return vi->ok ? vi : NULL;
+}
+
+/* [target][family - VOP2][opcode]: the parsed row an opcode of VOP2, VOP1,
+ * VOPC or VOP3 decodes to, once looked up (NULL before, and for opcodes
+ * of no row): the decoder's lookup is one load. */
+static const vop_info *_Atomic info_by_op[GCN_TARGET_GFX950 + 1][4][1024];
+_Static_assert(GCN_FMT_VOP1 == GCN_FMT_VOP2 + 1 && GCN_FMT_VOPC == GCN_FMT_VOP2 + 2 &&
+               GCN_FMT_VOP3 == GCN_FMT_VOP2 + 3, "the VALU families are consecutive");
+
+static inline const vop_info *info_of(const gcn_decoder *d, unsigned id);
+
+/* The row opcode op of family fmt (VOP2, VOP1, VOPC, VOP3) decodes to on
+ * the decoder's target, or NULL. */
+static GCN_COLD const vop_info *info_by_op_slow(const gcn_decoder *d, gcn_fmt fmt, unsigned op)
+{
+    int ti = gcn_isa_target_index(d->target);
+    unsigned f = (unsigned)fmt - GCN_FMT_VOP2;
+    if (ti < 0 || f >= 4)
+        return NULL;
+    const vop_info *vi = info_of(d, gcn_isa_find(ti, fmt, op));
+    if (vi)
+        atomic_store_explicit(&info_by_op[d->target][f][op], vi, memory_order_release);
+    return vi;
+}
+
+/* The parsed row id on the decoder's target, or NULL when it is no row
+ * of these families. */
+static inline const vop_info *info_of(const gcn_decoder *d, unsigned id)
+{
+    unsigned t = (unsigned)d->target;
+    if (t <= GCN_TARGET_GFX950 && id < GCN_ID_COUNT) {
+        const vop_info *vi = atomic_load_explicit(&info_ptr[t][id], memory_order_acquire);
+        if (vi)
+            return vi;
+    }
+    return info_slow(d, id);
 }
 
 /* ---- operand construction ------------------------------------------------ */
@@ -382,26 +445,30 @@ static gcn_opnd *add_sdst(gcn_insn *in, gcn_field f, unsigned enc, const vop_od 
     return op;
 }
 
-/* The form suffix LLVM prints after the mnemonic. */
-static char *cur_suffix(char *p, const vop_info *vi, unsigned sub, unsigned fmt)
+/* The mnemonic of row id with the form suffixes LLVM prints after it, by
+ * GCN_SUB_*, padded to a fixed size (printing one is a constant-size
+ * copy). */
+static void set_names(vop_info *vi, unsigned id)
 {
-    switch (sub) {
-    case GCN_SUB_E32:
-        return vi->nosuf32 ? p : GCN_CUR_LIT(p, "_e32");
-    case GCN_SUB_E64:
-        return fmt == GCN_FMT_VOP3 || vi->nosuf64 ? p : GCN_CUR_LIT(p, "_e64");
-    case GCN_SUB_SDWA:
-        return vi->nosufsdwa ? p : GCN_CUR_LIT(p, "_sdwa");
-    case GCN_SUB_DPP:
-        return vi->nosufdpp ? p : GCN_CUR_LIT(p, "_dpp");
-    default:
-        return p;
+    const char *mnem = gcn_isa_row_of(id)->mnem;
+    size_t ml = strlen(mnem);
+    const char *t[GCN_SUB_SDWA + 1] = {
+        [GCN_SUB_E32] = vi->nosuf32 ? "" : "_e32",
+        [GCN_SUB_E64] = vi->fmt == GCN_FMT_VOP3 || vi->nosuf64 ? "" : "_e64",
+        [GCN_SUB_SDWA] = vi->nosufsdwa ? "" : "_sdwa",
+        [GCN_SUB_DPP] = vi->nosufdpp ? "" : "_dpp",
+    };
+    for (unsigned i = 0; i <= GCN_SUB_SDWA; i++) {
+        const char *x = t[i] ? t[i] : "";
+        size_t xl = strlen(x);
+        assert(ml + xl < VOP_NAME_PAD);
+        memcpy(vi->name[i], mnem, ml);
+        memcpy(vi->name[i] + ml, x, xl);
+        vi->name_len[i] = (uint8_t)(ml + xl);
     }
 }
 
-/* per-decode scratch: which operand came from which role (for modifiers and
- * printing); kept in the operand order of the record */
-
+/* The role of a template letter (-1: no operand definition). */
 static int tmpl_role(char c)
 {
     switch (c) {
@@ -414,128 +481,346 @@ static int tmpl_role(char c)
     }
 }
 
+/* ---- operand tables --------------------------------------------------------
+ * How an operand field decodes depends on the field (a 9-bit source, an
+ * 8-bit vector-register field, a scalar destination) and on the class,
+ * width and register-class notes of the row's operand, not on the row
+ * itself.  For each such kind, optab_get() tabulates the operand every
+ * encoding 0..511 decodes to, by running the code above (add_src, add_vgpr,
+ * add_sdst) on it: decoding a template item is then a table read, and the
+ * table cannot disagree with that code.  An entry is the first 8 bytes of
+ * the gcn_opnd with field and dtype 0 (the step's head supplies them), or 0
+ * where the item's own code decides (a literal needs the instruction's
+ * next dword; invalid encodings).  The tables are shared between rows and
+ * made at first use; a thread that finds a kind missing adds it (two
+ * threads may both add one: the copies are equal). */
+
+enum { T_SRC = 1, T_VDST, T_VSRC, T_SDST, T_SDST3B, T_VCCSRC, T_VCCDST };
+
+#define OPTAB_MAX 64
+static uint64_t optabs[OPTAB_MAX][512];
+static atomic_uint optab_keys[OPTAB_MAX];     /* 0: being made */
+static atomic_uint optab_count;
+
+_Static_assert(offsetof(gcn_opnd, imm) == 8, "a gcn_opnd is 8 bytes and the immediate");
+
+/* The operand encoding enc decodes to as a table entry (see above); tmp is
+ * a scratch record. */
+static uint64_t optab_entry(gcn_insn *tmp, unsigned kind, const vop_od *o, unsigned enc)
+{
+    gcn_opnd *op = NULL;
+    tmp->nopnds = 0;
+    switch (kind) {
+    case T_SRC:
+        op = add_src(tmp, GCN_FLD_NONE, enc, o, 0, 0, NULL);
+        break;
+    case T_VDST: case T_VSRC:
+        op = add_vgpr(tmp, GCN_FLD_NONE, kind == T_VDST ? GCN_OPF_DST : GCN_OPF_SRC, enc - 256,
+                      o, vgpr_kind(o));
+        break;
+    case T_SDST:
+        op = add_sdst(tmp, GCN_FLD_SDST, enc, o);
+        break;
+    case T_SDST3B:
+        op = add_sdst(tmp, GCN_FLD_SDST_VOP3B, enc, o);
+        break;
+    default:                    /* the implicit vcc of VOP2/VOPC e32 forms */
+        op = gcn_add_opnd(tmp, GCN_OPND_SPECIAL, GCN_FLD_NONE,
+                          kind == T_VCCDST ? GCN_OPF_DST : GCN_OPF_SRC, 106, 2, GCN_DT_NONE);
+        break;
+    }
+    if (!op || op->kind == GCN_OPND_LITERAL)
+        return 0;
+    assert(op->kind != GCN_OPND_NONE && op->imm == 0);
+    op->field = GCN_FLD_NONE;
+    uint64_t e;
+    memcpy(&e, op, sizeof e);
+    return e;
+}
+
+/* The table of an operand kind for operand definition o (dtype aside), or
+ * NULL when the tables are full (the items then decode by their code).
+ * Only the encodings the kind's field can hold are filled: all for a 9-bit
+ * source, 256..511 for a vector-register field, 0..255 / 0..127 for the
+ * scalar destinations, 0 for the implicit vcc (a field of no bits). */
+static const uint64_t *optab_get(unsigned kind, const vop_od *o)
+{
+    vop_od od = *o;
+    od.dt = GCN_DT_NONE;
+    unsigned key = kind << 24 | (uint8_t)od.cls << 16 | od.n << 8 | od.lds_ok;
+    unsigned n = atomic_load_explicit(&optab_count, memory_order_acquire);
+    for (unsigned i = 0; i < n && i < OPTAB_MAX; i++)
+        if (atomic_load_explicit(&optab_keys[i], memory_order_acquire) == key)
+            return optabs[i];
+    unsigned i = atomic_fetch_add_explicit(&optab_count, 1, memory_order_acq_rel);
+    if (i >= OPTAB_MAX)
+        return NULL;
+    unsigned lo = kind == T_VDST || kind == T_VSRC ? 256 : 0;
+    unsigned hi = kind == T_SRC || lo ? 512 : kind == T_SDST ? 256 : kind == T_SDST3B ? 128 : 1;
+    gcn_insn tmp;
+    memset(&tmp, 0, sizeof tmp);
+    for (unsigned enc = lo; enc < hi; enc++)
+        optabs[i][enc] = optab_entry(&tmp, kind, &od, enc);
+    atomic_store_explicit(&optab_keys[i], key, memory_order_release);
+    return optabs[i];
+}
+
+/* The table entry of the literal (encoding 255) of a 9-bit source of
+ * definition o, made by add_src like the tables: value-independent but
+ * for op.imm. */
+static uint64_t lit_entry(const vop_od *o)
+{
+    vop_od od = *o;
+    od.dt = GCN_DT_NONE;
+    gcn_insn tmp;
+    memset(&tmp, 0, sizeof tmp);
+    gcn_opnd *op = add_src(&tmp, GCN_FLD_NONE, 255, &od, 1, 0, NULL);
+    if (!op || op->kind != GCN_OPND_LITERAL)
+        return 0;
+    uint64_t e;
+    memcpy(&e, op, sizeof e);
+    return e;
+}
+
+/* A table of no entries: the item always decodes by its code.  no_od: the
+ * definition of an operand that has none (the implicit vcc). */
+static const uint64_t no_tab[1];
+static const vop_od no_od;
+
+/* The head of a step: an operand's field and dtype as table-entry bits. */
+static uint64_t step_head(gcn_field f, unsigned dt)
+{
+    gcn_opnd op;
+    memset(&op, 0, sizeof op);
+    op.field = (uint8_t)f;
+    op.dtype = (uint8_t)dt;
+    uint64_t h;
+    memcpy(&h, &op, sizeof h);
+    return h;
+}
+
+/* One step: the field at bits [lo, lo + width) plus add, read through the
+ * table of kind for operand definition o. */
+static void set_step(vop_step *st, unsigned kind, const vop_od *o, unsigned lo, unsigned width,
+                     unsigned add, gcn_field f, unsigned dt)
+{
+    const uint64_t *tab = optab_get(kind, o);
+    if (tab) {
+        st->tab = tab + add;
+        st->lo = (uint8_t)lo;
+        st->mask = (uint16_t)((1u << width) - 1);
+        st->head = step_head(f, dt);
+    }
+    if (kind == T_SRC)
+        st->lit = lit_entry(o);
+}
+
+/* The steps of the e32 (f = F_E32: fields of dword 0) or e64 (F_E64:
+ * dwords 0-1) template; items without a table keep no_tab. */
+static void build_steps(vop_info *vi, int f)
+{
+    const vop_od *od = vi->od;
+    unsigned n = 0;
+    for (const char *t = vi->tmpl[f]; *t; t++) {
+        assert(n < VOP_MAX_STEPS);
+        vop_step *st = &vi->steps[f][n++];
+        st->tab = no_tab;
+        st->item = *t;
+        int r = tmpl_role(*t);
+        const vop_od *o = r >= 0 ? &od[r] : NULL;
+        switch (*t) {
+        case 'D': {
+            unsigned lo = f == F_E32 ? 17 : 0;
+            if (o->cls == 's')
+                set_step(st, T_SDST, o, lo, 8, 0, GCN_FLD_SDST, o->dt);
+            else
+                set_step(st, T_VDST, o, lo, 8, 256, GCN_FLD_VDST, o->dt);
+            break;
+        }
+        case 'E':
+            if (f == F_E64)
+                set_step(st, T_SDST3B, o, 8, 7, 0, GCN_FLD_SDST_VOP3B, o->dt);
+            break;
+        case '0': case '1': case '2': {
+            unsigned i = (unsigned)(*t - '0');
+            if (f == F_E64)
+                set_step(st, T_SRC, o, 32 + 9 * i, 9, 0, (gcn_field)(GCN_FLD_SRC0 + i), o->dt);
+            else if (i == 0)
+                set_step(st, T_SRC, o, 0, 9, 0, GCN_FLD_SRC0, o->dt);
+            else if (i == 1)    /* vsrc1: for fmamk the addend (see e32_item) */
+                set_step(st, T_VSRC, o, 9, 8, 256, vi->k_then_1 ? GCN_FLD_SRC2 : GCN_FLD_SRC1,
+                         o->dt);
+            break;
+        }
+        case 'V': case 'W':
+            if (f == F_E32)
+                set_step(st, *t == 'V' ? T_VCCSRC : T_VCCDST, &no_od, 0, 0, 0,
+                         GCN_FLD_VCC_IMPLICIT, GCN_DT_B64);
+            break;
+        default:                /* K: the literal */
+            break;
+        }
+    }
+    vi->nsteps[f] = (uint8_t)n;
+}
+
+/* The items' code gets lit, the literal dword the instruction may use
+ * (NULL when there is none); an operand that takes it sets
+ * out->has_literal, which gives the size. */
+static GCN_COLD gcn_opnd *e32_item(const vop_info *vi, const char *t, uint32_t w0,
+                                   const uint32_t *lit, gcn_insn *out);
+static GCN_COLD gcn_opnd *e64_item(const vop_info *vi, char item, uint64_t q,
+                                   const uint32_t *lit, gcn_insn *out);
+
+/* Decode the operands of template f (F_E32 / F_E64) from the instruction's
+ * dwords 0-1 (q) into a record without operands: a table read per item,
+ * the item's code where the table has no entry.  Returns 0 when an operand
+ * is invalid. */
+static inline int dec_steps(const vop_info *vi, int f, uint64_t q, const uint32_t *lit,
+                            gcn_insn *out)
+{
+    const vop_step *st = vi->steps[f], *end = st + vi->nsteps[f];
+    gcn_opnd *op = out->op;
+    for (; st < end; st++, op++) {
+        unsigned x = (unsigned)(q >> st->lo) & st->mask;
+        uint64_t e = st->tab[x];
+        if (__builtin_expect(e != 0, 1)) {
+            e |= st->head;
+            memcpy(op, &e, sizeof e);
+            op->imm = 0;
+            continue;
+        }
+        if (st->lit && x == 255 && lit) {       /* a literal source */
+            e = st->lit | st->head;
+            memcpy(op, &e, sizeof e);
+            op->imm = *lit;
+            out->literal = *lit;
+            out->has_literal = 1;
+            continue;
+        }
+        unsigned i = (unsigned)(st - vi->steps[f]);
+        out->nopnds = (uint8_t)i;       /* the item's code appends op[i] */
+        if (!(f == F_E32 ? e32_item(vi, &vi->tmpl[F_E32][i], (uint32_t)q, lit, out)
+                         : e64_item(vi, st->item, q, lit, out)))
+            return 0;
+    }
+    out->nopnds = vi->nsteps[f];
+    return 1;
+}
+
 /* ---- e32 --------------------------------------------------------------- */
+
+/* Decode template item *t of the e32 form by its code (items the tables do
+ * not cover). */
+static GCN_COLD gcn_opnd *e32_item(const vop_info *vi, const char *t, uint32_t w0,
+                                   const uint32_t *lit, gcn_insn *out)
+{
+    int have = lit != NULL;
+    uint32_t val = lit ? *lit : 0;
+    unsigned vdst = gcn_bits(w0, 17, 8);
+    const vop_od *o;
+    gcn_opnd *op;
+    switch (*t) {
+    case 'D':
+        o = &vi->od[R_D];
+        if (o->cls == 's' && vdst == 255) {     /* a literal in the dst field */
+            op = gcn_dec_src9(out, GCN_FLD_SDST, 255, 1, GCN_DT_B32, have, val, NULL);
+            if (op)
+                op->flags = GCN_OPF_DST | OPF_BADIMM;
+            return op;
+        }
+        if (o->cls == 's')
+            return add_sdst(out, GCN_FLD_SDST, vdst, o);
+        return add_vgpr(out, GCN_FLD_VDST, GCN_OPF_DST, vdst, o, vgpr_kind(o));
+    case '0':
+        return add_src(out, GCN_FLD_SRC0, gcn_bits(w0, 0, 9), &vi->od[R_S0], have, val, NULL);
+    case '1':
+        /* the vsrc1 field: a VGPR; for fmamk the multiplier K comes first
+         * and vsrc1 is the addend (tagged SRC2: D = SRC0 * SRC1 + SRC2) */
+        o = &vi->od[R_S1];
+        return add_vgpr(out, vi->k_then_1 ? GCN_FLD_SRC2 : GCN_FLD_SRC1, GCN_OPF_SRC,
+                        gcn_bits(w0, 9, 8), o, vgpr_kind(o));
+    case 'K': {
+        /* madmk/fmamk: D = S0 * K + S1;  madak/fmaak: D = S0 * S1 + K */
+        if (!have)
+            return NULL;
+        int kfirst = t[1] != 0;
+        const vop_od *so = &vi->od[R_S0];
+        /* reg 0 marks the K constant: LLVM prints it as plain hex */
+        op = gcn_add_opnd(out, GCN_OPND_LITERAL, kfirst ? GCN_FLD_SRC1 : GCN_FLD_SRC2,
+                          GCN_OPF_SRC, 0, 1, (gcn_dtype)so->dt);
+        if (op)
+            op->imm = val;
+        out->literal = val;
+        out->has_literal = 1;
+        return op;
+    }
+    case 'V':
+        return gcn_add_opnd(out, GCN_OPND_SPECIAL, GCN_FLD_VCC_IMPLICIT, GCN_OPF_SRC, 106, 2,
+                            GCN_DT_B64);
+    case 'W':
+        return gcn_add_opnd(out, GCN_OPND_SPECIAL, GCN_FLD_VCC_IMPLICIT, GCN_OPF_DST, 106, 2,
+                            GCN_DT_B64);
+    default:
+        return NULL;
+    }
+}
 
 static size_t dec_e32(const vop_info *vi, unsigned fmt, const uint32_t *w, size_t nw,
                       gcn_insn *out)
 {
-    uint32_t w0 = w[0];
-    unsigned src0 = gcn_bits(w0, 0, 9);
-    unsigned vsrc1 = gcn_bits(w0, 9, 8);
-    unsigned vdst = gcn_bits(w0, 17, 8);
-    int have_lit = nw >= 2, used = 0;
-    uint32_t lit = nw >= 2 ? w[1] : 0;
     out->sub = GCN_SUB_E32;
     if (!vi->form[F_E32])
         return 0;
-    const vop_od *od = vi->od;
-    switch (vi->e32_shape) {
-    case E32_W01:
-        if (!gcn_add_opnd(out, GCN_OPND_SPECIAL, GCN_FLD_VCC_IMPLICIT, GCN_OPF_DST, 106, 2,
-                          GCN_DT_B64) ||
-            !add_src(out, GCN_FLD_SRC0, src0, &od[R_S0], have_lit, lit, &used) ||
-            !add_vgpr(out, GCN_FLD_SRC1, GCN_OPF_SRC, vsrc1, &od[R_S1], vgpr_kind(&od[R_S1])))
-            return 0;
-        return used ? 8 : 4;
-    case E32_D0:
-        if (!add_vgpr(out, GCN_FLD_VDST, GCN_OPF_DST, vdst, &od[R_D], vgpr_kind(&od[R_D])) ||
-            !add_src(out, GCN_FLD_SRC0, src0, &od[R_S0], have_lit, lit, &used))
-            return 0;
-        return used ? 8 : 4;
-    case E32_D01: case E32_D01V:
-        if (!add_vgpr(out, GCN_FLD_VDST, GCN_OPF_DST, vdst, &od[R_D], vgpr_kind(&od[R_D])) ||
-            !add_src(out, GCN_FLD_SRC0, src0, &od[R_S0], have_lit, lit, &used) ||
-            !add_vgpr(out, GCN_FLD_SRC1, GCN_OPF_SRC, vsrc1, &od[R_S1], vgpr_kind(&od[R_S1])))
-            return 0;
-        if (vi->e32_shape == E32_D01V &&
-            !gcn_add_opnd(out, GCN_OPND_SPECIAL, GCN_FLD_VCC_IMPLICIT, GCN_OPF_SRC, 106, 2,
-                          GCN_DT_B64))
-            return 0;
-        return used ? 8 : 4;
-    default:
-        break;
-    }
-    const char *t = vi->tmpl[F_E32];
-    if (!*t) {                          /* v_nop, v_clrexcp: no operands, src0 ignored */
-        if (fmt == GCN_FMT_VOP1 && vdst != 0)
+    if (!vi->nsteps[F_E32]) {           /* v_nop, v_clrexcp: no operands, src0 ignored */
+        if (fmt == GCN_FMT_VOP1 && gcn_bits(w[0], 17, 8) != 0)
             return 0;
         return 4;
     }
-    for (; *t; t++) {
-        const vop_od *o;
-        gcn_opnd *op = NULL;
-        switch (*t) {
-        case 'D':
-            o = &vi->od[R_D];
-            if (o->cls == 's' && vdst == 255) {     /* a literal in the dst field */
-                op = gcn_dec_src9(out, GCN_FLD_SDST, 255, 1, GCN_DT_B32, have_lit, lit, &used);
-                if (op)
-                    op->flags = GCN_OPF_DST | OPF_BADIMM;
-            } else if (o->cls == 's')
-                op = add_sdst(out, GCN_FLD_SDST, vdst, o);
-            else
-                op = add_vgpr(out, GCN_FLD_VDST, GCN_OPF_DST, vdst, o,
-                              o->cls == 'a' ? GCN_OPND_AGPR : GCN_OPND_VGPR);
-            break;
-        case '0':
-            op = add_src(out, GCN_FLD_SRC0, src0, &vi->od[R_S0], have_lit, lit, &used);
-            break;
-        case '1':
-            /* the vsrc1 field: a VGPR; for fmamk the multiplier K comes first
-             * and vsrc1 is the addend (tagged SRC2: D = SRC0 * SRC1 + SRC2) */
-            o = &vi->od[R_S1];
-            op = add_vgpr(out, vi->k_then_1 ? GCN_FLD_SRC2 : GCN_FLD_SRC1, GCN_OPF_SRC, vsrc1, o,
-                          o->cls == 'a' ? GCN_OPND_AGPR : GCN_OPND_VGPR);
-            break;
-        case 'K': {
-            /* madmk/fmamk: D = S0 * K + S1;  madak/fmaak: D = S0 * S1 + K */
-            if (!have_lit)
-                return 0;
-            int kfirst = t[1] != 0;
-            const vop_od *so = &vi->od[R_S0];
-            /* reg 0 marks the K constant: LLVM prints it as plain hex */
-            op = gcn_add_opnd(out, GCN_OPND_LITERAL, kfirst ? GCN_FLD_SRC1 : GCN_FLD_SRC2,
-                              GCN_OPF_SRC, 0, 1, (gcn_dtype)so->dt);
-            if (op)
-                op->imm = lit;
-            out->literal = lit;
-            out->has_literal = 1;
-            used = 1;
-            break;
-        }
-        case 'V':
-            op = gcn_add_opnd(out, GCN_OPND_SPECIAL, GCN_FLD_VCC_IMPLICIT, GCN_OPF_SRC, 106, 2,
-                              GCN_DT_B64);
-            break;
-        case 'W':
-            op = gcn_add_opnd(out, GCN_OPND_SPECIAL, GCN_FLD_VCC_IMPLICIT, GCN_OPF_DST, 106, 2,
-                              GCN_DT_B64);
-            break;
-        default:
-            return 0;
-        }
-        if (!op)
-            return 0;
-    }
-    return used ? 8 : 4;
+    if (!dec_steps(vi, F_E32, w[0], nw >= 2 ? &w[1] : NULL, out))
+        return 0;
+    return out->has_literal ? 8 : 4;
 }
 
 /* ---- VOP3 (e64) ------------------------------------------------------ */
 
-/* Source i of a VOP3 instruction (9-bit field enc) with its neg/abs bits
- * (bitop3 reuses those fields for its truth table); 0 when invalid. */
-static inline int e64_src(gcn_insn *out, const vop_info *vi, unsigned i, unsigned enc,
-                          unsigned negb, unsigned absb, int have_lit, uint32_t lit, int *used)
+/* Decode template item of the e64 form by its code (items the tables do
+ * not cover).  Sources get their neg/abs bits in dec_e64. */
+static GCN_COLD gcn_opnd *e64_item(const vop_info *vi, char item, uint64_t q,
+                                   const uint32_t *lit, gcn_insn *out)
 {
-    if (enc == 255 && !have_lit)
-        return 0;
-    gcn_opnd *op = add_src(out, (gcn_field)(GCN_FLD_SRC0 + i), enc, &vi->od[R_S0 + i], have_lit,
-                           lit, used);
-    if (!op)
-        return 0;
-    if (!vi->bitop3)
-        op->flags |= (uint8_t)(((negb >> i) & 1) * GCN_OPF_NEG | ((absb >> i) & 1) * GCN_OPF_ABS);
-    return 1;
+    int have = lit != NULL;
+    uint32_t val = lit ? *lit : 0;
+    unsigned vdst = gcn_bits(q, 0, 8);
+    const vop_od *o;
+    gcn_opnd *op;
+    switch (item) {
+    case '0': case '1': case '2': {
+        unsigned i = (unsigned)(item - '0');
+        unsigned enc = gcn_bits(q, 32 + 9 * i, 9);
+        if (enc == 255 && !have)
+            return NULL;
+        return add_src(out, (gcn_field)(GCN_FLD_SRC0 + i), enc, &vi->od[R_S0 + i], have, val,
+                       NULL);
+    }
+    case 'D':
+        o = &vi->od[R_D];
+        if (o->cls == 's' && vdst == 255) {
+            if (!have)
+                return NULL;
+            op = gcn_dec_src9(out, GCN_FLD_SDST, 255, o->n, GCN_DT_B32, 1, val, NULL);
+            if (op)
+                op->flags = GCN_OPF_DST | OPF_BADIMM;
+            return op;
+        }
+        if (o->cls == 's')
+            return add_sdst(out, GCN_FLD_SDST, vdst, o);
+        return add_vgpr(out, GCN_FLD_VDST, GCN_OPF_DST, vdst, o, vgpr_kind(o));
+    case 'E':
+        return add_sdst(out, GCN_FLD_SDST_VOP3B, gcn_bits(q, 8, 7), &vi->od[R_SD]);
+    default:
+        return NULL;
+    }
 }
 
 /* gfx950 accepts a 32-bit literal in VOP3 sources (LLVM FeatureVOP3Literal on
@@ -543,8 +828,6 @@ static inline int e64_src(gcn_insn *out, const vop_info *vi, unsigned i, unsigne
 static size_t dec_e64(const gcn_decoder *d, const vop_info *vi, const uint32_t *w, size_t nw,
                       gcn_insn *out)
 {
-    int litok = d->target == GCN_TARGET_GFX950;
-    int used = 0;
     if (nw < 2 || !vi->form[F_E64])
         return 0;
     uint64_t q = (uint64_t)w[0] | (uint64_t)w[1] << 32;
@@ -554,63 +837,27 @@ static size_t dec_e64(const gcn_decoder *d, const vop_info *vi, const uint32_t *
     uint64_t mb = q & vi->v3_keep;      /* the modifier bits LLVM prints */
     unsigned absb = gcn_bits(mb, 8, 3), negb = gcn_bits(mb, 61, 3);
     unsigned omod = gcn_bits(mb, 59, 2);
-    unsigned vdst = gcn_bits(q, 0, 8), sdst = gcn_bits(q, 8, 7);
-    if (!vi->tmpl[F_E64][0] && vdst != 0)
+    if (!vi->nsteps[F_E64] && gcn_bits(q, 0, 8) != 0)
         return 0;                       /* v_nop / v_clrexcp: vdst must be 0 */
-    unsigned src[3] = {gcn_bits(q, 32, 9), gcn_bits(q, 41, 9), gcn_bits(q, 50, 9)};
-    int have_lit = litok && nw >= 3;
-    uint32_t lit = nw >= 3 ? w[2] : 0;
-    if (vi->e64_nsrc) {                 /* D,S0[,S1[,S2]]: straight through */
-        if (!add_vgpr(out, GCN_FLD_VDST, GCN_OPF_DST, vdst, &vi->od[R_D], vgpr_kind(&vi->od[R_D])))
-            return 0;
-        for (unsigned i = 0; i < vi->e64_nsrc; i++) {
-            if (!e64_src(out, vi, i, src[i], negb, absb, have_lit, lit, &used))
-                return 0;
-        }
-        goto mods;
-    }
-    for (const char *t = vi->tmpl[F_E64]; *t; t++) {
-        int r;
-        switch (*t) {
-        case '0': case '1': case '2': {     /* sources: the common case */
-            int i = *t - '0';
-            if (!e64_src(out, vi, i, src[i], negb, absb, have_lit, lit, &used))
-                return 0;
-            continue;
-        }
-        case 'D': r = R_D; break;
-        case 'E': r = R_SD; break;
-        default: return 0;
-        }
-        const vop_od *o = &vi->od[r];
-        gcn_opnd *op;
-        if (r == R_D) {
-            if (o->cls == 's' && vdst == 255) {
-                if (!litok || nw < 3)
-                    return 0;
-                op = gcn_dec_src9(out, GCN_FLD_SDST, 255, o->n, GCN_DT_B32, 1, w[2], &used);
-                if (op)
-                    op->flags = GCN_OPF_DST | OPF_BADIMM;
-            } else if (o->cls == 's')
-                op = add_sdst(out, GCN_FLD_SDST, vdst, o);
-            else
-                op = add_vgpr(out, GCN_FLD_VDST, GCN_OPF_DST, vdst, o,
-                              o->cls == 'a' ? GCN_OPND_AGPR : GCN_OPND_VGPR);
-        } else {
-            op = add_sdst(out, GCN_FLD_SDST_VOP3B, sdst, o);
-        }
-        if (!op)
-            return 0;
-    }
-mods:
+    int litok = d->target == GCN_TARGET_GFX950;
+    if (!dec_steps(vi, F_E64, q, litok && nw >= 3 ? &w[2] : NULL, out))
+        return 0;
     out->m.clamp = (uint8_t)gcn_bits(mb, 15, 1);
     out->m.omod = (uint8_t)omod;
     out->m.op_sel = (uint8_t)gcn_bits(mb, 11, 4);
     if (vi->bitop3) {   /* LLVM VOP3 bitop3: neg -> [2:0], abs -> [5:3], omod -> [7:6] */
         out->m.neg_lo = (uint8_t)(negb | absb << 3 | omod << 6);
         out->m.omod = 0;
+    } else if (negb | absb) {           /* the sources' neg / abs */
+        for (unsigned k = 0; k < out->nopnds; k++) {
+            gcn_opnd *op = &out->op[k];
+            unsigned i = (unsigned)op->field - GCN_FLD_SRC0;
+            if (i < 3)
+                op->flags |= (uint8_t)(((negb >> i) & 1) * GCN_OPF_NEG |
+                                       ((absb >> i) & 1) * GCN_OPF_ABS);
+        }
     }
-    return used ? 12 : 8;
+    return out->has_literal ? 12 : 8;
 }
 
 /* ---- SDWA ------------------------------------------------------------ */
@@ -763,11 +1010,13 @@ size_t gcn_dec_valu(const gcn_decoder *d, gcn_fmt fmt, const uint32_t *w, size_t
         [GCN_FMT_VOP3] = 0x3ff};
     uint32_t w0 = w[0];
     unsigned op = (w0 >> op_lo[fmt]) & op_mask[fmt];
-    unsigned id = gcn_isa_find(gcn_isa_target_index(d->target), fmt, op);
-    const vop_info *vi = info_of(d, id);
-    if (!vi)
+    unsigned t = (unsigned)d->target, f = (unsigned)fmt - GCN_FMT_VOP2;
+    const vop_info *vi = NULL;
+    if (t <= GCN_TARGET_GFX950 && f < 4)
+        vi = atomic_load_explicit(&info_by_op[t][f][op], memory_order_acquire);
+    if (!vi && !(vi = info_by_op_slow(d, fmt, op)))
         return 0;
-    out->id = (uint16_t)id;
+    out->id = vi->id;
     out->enc = (uint8_t)fmt;
     out->opcode = (uint16_t)op;
     size_t n;
@@ -874,7 +1123,7 @@ static void print_imm32(gcn_strbuf *sb, uint32_t v)
 
 static void print_src(gcn_strbuf *sb, const vop_info *vi, const gcn_insn *in, const gcn_opnd *o)
 {
-    if (!(o->flags & SRC_DECOR) && o->kind != GCN_OPND_LITERAL) {
+    if (!(o->flags & SRC_DECOR) && !(o->kind == GCN_OPND_LITERAL && o->reg == 0)) {
         gcn_put_opnd(sb, in, o);        /* the common case: no modifiers, no notes */
         return;
     }
@@ -912,18 +1161,31 @@ static void print_src(gcn_strbuf *sb, const vop_info *vi, const gcn_insn *in, co
         gcn_sb_putc(sb, ')');
 }
 
-static const char *sdwa_sel_name(unsigned s)
+/* An SDWA operand select at a cursor (names padded: a constant-size copy). */
+static char *cur_sdwa_sel(char *p, unsigned s)
 {
-    static const char *const n[] = {"BYTE_0", "BYTE_1", "BYTE_2", "BYTE_3", "WORD_0", "WORD_1",
-                                    "DWORD"};
-    return s < 7 ? n[s] : "?";
+    static const char n[8][8] = {"BYTE_0", "BYTE_1", "BYTE_2", "BYTE_3", "WORD_0", "WORD_1",
+                                 "DWORD", "?"};
+    static const uint8_t len[8] = {6, 6, 6, 6, 6, 6, 5, 1};
+    if (s > 7)
+        s = 7;
+    memcpy(p, n[s], sizeof n[s]);
+    return p + len[s];
+}
+
+/* The output modifier at a cursor (nothing for 0). */
+static char *cur_omod(char *p, unsigned omod)
+{
+    static const char t[4][8] = {"", " mul:2", " mul:4", " div:2"};
+    if (omod > 3)
+        omod = 0;
+    memcpy(p, t[omod], sizeof t[omod]);
+    return p + (omod ? 6 : 0);
 }
 
 static void print_omod(gcn_strbuf *sb, unsigned omod)
 {
-    if (omod == 1) gcn_sb_puts(sb, " mul:2");
-    else if (omod == 2) gcn_sb_puts(sb, " mul:4");
-    else if (omod == 3) gcn_sb_puts(sb, " div:2");
+    gcn_sb_commit(sb, cur_omod(gcn_sb_room(sb, 8), omod));
 }
 
 static void print_dpp_ctrl(gcn_strbuf *sb, const vop_info *vi, unsigned c)
@@ -974,6 +1236,27 @@ static void print_dpp_ctrl(gcn_strbuf *sb, const vop_info *vi, unsigned c)
         gcn_sb_puts(sb, "/* Invalid dpp_ctrl value */");
 }
 
+static __attribute__((noinline)) void print_mods(gcn_strbuf *sb, const vop_info *vi,
+                                                 const gcn_insn *in);
+
+/* Operand o of a record at cursor p when it is no plain register: vcc and
+ * inline constants through the cursor, the others through the appenders
+ * (print_src).  Returns the cursor. */
+static __attribute__((noinline)) char *cur_other(char *p, gcn_strbuf *sb, const vop_info *vi,
+                                                 const gcn_insn *in, const gcn_opnd *o)
+{
+    if (o->field == GCN_FLD_VCC_IMPLICIT && o->kind == GCN_OPND_SPECIAL)
+        return GCN_CUR_LIT(p, "vcc");
+    if (o->kind == GCN_OPND_INLINE && !(o->flags & SRC_DECOR)) {
+        char *end = gcn_cur_inline(p, o->reg, (gcn_dtype)o->dtype);
+        if (end)
+            return end;
+    }
+    gcn_sb_commit(sb, p);
+    print_src(sb, vi, in, o);
+    return gcn_sb_room(sb, GCN_LINE_MAX);
+}
+
 void gcn_print_valu(const gcn_decoder *d, const gcn_insn *in, gcn_strbuf *sb)
 {
     const vop_info *vi = info_of(d, in->id);
@@ -981,28 +1264,38 @@ void gcn_print_valu(const gcn_decoder *d, const gcn_insn *in, gcn_strbuf *sb)
         gcn_sb_puts(sb, gcn_isa_row_of(in->id)->mnem);
         return;
     }
-    /* mnemonic and operands through a cursor; operands with modifiers or
-     * notes take the appenders (print_src) */
+    /* mnemonic with suffix, and operands through a cursor (plain registers,
+     * the common case, inline) */
+    unsigned sub = in->sub <= GCN_SUB_SDWA ? in->sub : GCN_SUB_NONE;
     char *p = gcn_sb_room(sb, GCN_LINE_MAX);
-    p = gcn_cur_mnem(p, in->id);
-    p = cur_suffix(p, vi, in->sub, vi->fmt);
-    for (unsigned i = 0; i < in->nopnds; i++) {
-        const gcn_opnd *o = &in->op[i];
-        p = gcn_cur_sep(p, i);
-        if (o->field == GCN_FLD_VCC_IMPLICIT && o->kind == GCN_OPND_SPECIAL) {
-            p = GCN_CUR_LIT(p, "vcc");
-        } else if (gcn_kind_is_reg(o->kind) && !(o->flags & SRC_DECOR)) {
-            p = gcn_cur_reg(p, o->kind, o->reg, o->nregs);
-        } else if (o->kind == GCN_OPND_INLINE && gcn_inline_is_int(o->reg) &&
-                   !(o->flags & SRC_DECOR)) {
-            p = gcn_cur_inline_int(p, o->reg);
-        } else {
-            gcn_sb_commit(sb, p);
-            print_src(sb, vi, in, o);
-            p = gcn_sb_room(sb, GCN_LINE_MAX);
+    memcpy(p, vi->name[sub], VOP_NAME_PAD);
+    p += vi->name_len[sub];
+    const gcn_opnd *o = in->op, *end = in->op + in->nopnds;
+    if (o < end) {
+        *p++ = ' ';
+        for (;;) {
+            unsigned kind = o->kind, flags = o->flags;
+            if (gcn_kind_is_reg(kind) && !(flags & SRC_DECOR))
+                p = gcn_cur_reg(p, kind, o->reg, o->nregs);
+            else
+                p = cur_other(p, sb, vi, in, o);
+            if (++o == end)
+                break;
+            p = GCN_CUR_LIT(p, ", ");
         }
     }
     gcn_sb_commit(sb, p);
+    /* modifiers: none for e32 forms, and most e64 ones have none set */
+    const gcn_mods *m = &in->m;
+    if (sub == GCN_SUB_E32 || (sub == GCN_SUB_E64 && !(m->clamp | m->omod | m->op_sel | m->neg_lo)))
+        return;
+    print_mods(sb, vi, in);
+}
+
+/* The modifiers after the operands. */
+static __attribute__((noinline)) void print_mods(gcn_strbuf *sb, const vop_info *vi,
+                                                 const gcn_insn *in)
+{
     const gcn_mods *m = &in->m;
     switch (in->sub) {
     case GCN_SUB_E64:
@@ -1032,34 +1325,37 @@ void gcn_print_valu(const gcn_decoder *d, const gcn_insn *in, gcn_strbuf *sb)
             gcn_sb_puts(sb, " clamp");
         print_omod(sb, m->omod);
         break;
-    case GCN_SUB_SDWA:
+    case GCN_SUB_SDWA: {
+        char *p = gcn_sb_room(sb, 128);
         if (m->clamp)
-            gcn_sb_puts(sb, " clamp");
-        print_omod(sb, m->omod);
+            p = GCN_CUR_LIT(p, " clamp");
+        p = cur_omod(p, m->omod);
         if (vi->fmt != GCN_FMT_VOPC && !vi->sdwanodst) {
-            gcn_sb_puts(sb, " dst_sel:");
-            gcn_sb_puts(sb, sdwa_sel_name(m->dst_sel));
-            gcn_sb_puts(sb, m->dst_unused == 0 ? " dst_unused:UNUSED_PAD"
-                          : m->dst_unused == 1 ? " dst_unused:UNUSED_SEXT"
-                                               : " dst_unused:UNUSED_PRESERVE");
+            p = cur_sdwa_sel(GCN_CUR_LIT(p, " dst_sel:"), m->dst_sel);
+            if (m->dst_unused == 0)
+                p = GCN_CUR_LIT(p, " dst_unused:UNUSED_PAD");
+            else if (m->dst_unused == 1)
+                p = GCN_CUR_LIT(p, " dst_unused:UNUSED_SEXT");
+            else
+                p = GCN_CUR_LIT(p, " dst_unused:UNUSED_PRESERVE");
         }
-        gcn_sb_puts(sb, " src0_sel:");
-        gcn_sb_puts(sb, sdwa_sel_name(m->src0_sel));
-        if (vi->fmt != GCN_FMT_VOP1) {
-            gcn_sb_puts(sb, " src1_sel:");
-            gcn_sb_puts(sb, sdwa_sel_name(m->src1_sel));
-        }
+        p = cur_sdwa_sel(GCN_CUR_LIT(p, " src0_sel:"), m->src0_sel);
+        if (vi->fmt != GCN_FMT_VOP1)
+            p = cur_sdwa_sel(GCN_CUR_LIT(p, " src1_sel:"), m->src1_sel);
+        gcn_sb_commit(sb, p);
         break;
-    case GCN_SUB_DPP:
+    }
+    case GCN_SUB_DPP: {
         gcn_sb_putc(sb, ' ');
         print_dpp_ctrl(sb, vi, m->dpp_ctrl);
-        gcn_sb_puts(sb, " row_mask:");
-        gcn_sb_put0x(sb, m->row_mask);
-        gcn_sb_puts(sb, " bank_mask:");
-        gcn_sb_put0x(sb, m->bank_mask);
+        char *p = gcn_sb_room(sb, 64);
+        p = gcn_cur_hex(GCN_CUR_LIT(p, " row_mask:"), m->row_mask);
+        p = gcn_cur_hex(GCN_CUR_LIT(p, " bank_mask:"), m->bank_mask);
         if (m->bound_ctrl)
-            gcn_sb_puts(sb, " bound_ctrl:1");
+            p = GCN_CUR_LIT(p, " bound_ctrl:1");
+        gcn_sb_commit(sb, p);
         break;
+    }
     default:
         break;
     }

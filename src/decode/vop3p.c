@@ -42,6 +42,7 @@
  *   literal of an f64 operand is the high half: op.imm = literal << 32.
  *   Mixed FMA sources carry GCN_OPF_NEG/ABS; packed ops keep m.neg_lo/hi.
  */
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -64,10 +65,25 @@ typedef struct v3p_opspec {
     uint8_t dtype;      /* gcn_dtype */
     char imm;           /* constant print class (0 when none) */
     char type[8];       /* element type name from the SIG */
+    /* for decoding a 64-bit instruction (set_fast): the 9-bit encoding is
+     * bits [lo, lo + 9) of the instruction (vdst: bits [0, 8) + 256, i.e.
+     * mask 0xff, add 256); 256+ is an AGPR when always_a or a bit of
+     * acc_mask is set, and then the operand is reg[agpr] with reg set
+     * (nregs != 0) */
+    uint16_t mask, add;
+    uint8_t lo, always_a, strict;
+    uint64_t acc_mask;
+    gcn_opnd reg[2];
 } v3p_opspec;
+
+#define V3P_NAME_PAD 40    /* VOP3P mnemonics have at most 33 characters */
 
 typedef struct v3p_sig {
     uint8_t valid, cls, nops, nsrc;
+    uint16_t id;                /* the row */
+    uint8_t all, hi_dflt;       /* bits of the sources; op_sel_hi when default */
+    uint8_t name_len;
+    char name[V3P_NAME_PAD];    /* the mnemonic, padded (a constant-size copy) */
     v3p_opspec op[6];
     unsigned mods;
     uint64_t zero;
@@ -92,6 +108,36 @@ static gcn_dtype dtype_of(const char *t, unsigned kind, unsigned nregs)
     if (!strcmp(t, "u32")) return GCN_DT_U32;
     if (!strcmp(t, "b32")) return kind == K_VS && nregs == 2 ? GCN_DT_V2B32 : GCN_DT_B32;
     return GCN_DT_B32;   /* i8 u8 i4 u4 fp8 bf8 f8f6f4: packed in dwords */
+}
+
+static int strict_class(const v3p_opspec *o);
+
+/* The decoding shortcuts of operand o (see v3p_opspec): where its field
+ * is in a 64-bit instruction and which bits make 256+ an AGPR (dec64:
+ * MAI A/B by their acc bits in w1 27/28, MAI C/D by acc_cd in w0 15). */
+static void set_fast(const v3p_sig *s, v3p_opspec *o)
+{
+    int mai = s->cls == C_MFMA || s->cls == C_SMFMAC;
+    unsigned si = o->field - GCN_FLD_SRC0;
+    o->lo = o->field == GCN_FLD_VDST ? 0 : si < 3 ? (uint8_t)(32 + 9 * si) : 0;
+    o->mask = o->field == GCN_FLD_VDST ? 0xff : 0x1ff;
+    o->add = o->field == GCN_FLD_VDST ? 256 : 0;
+    o->always_a = o->field == GCN_FLD_VDST ? o->kind == K_A : o->kind == K_AG;
+    o->acc_mask = 0;
+    if (mai && (o->kind == K_CD || (o->kind == K_AVD && o->field == GCN_FLD_VDST)))
+        o->acc_mask = 1ull << 15;
+    else if (o->kind == K_AV && si < 3 && o->field != GCN_FLD_VDST)
+        o->acc_mask = 1ull << (59 + si);
+    o->strict = (uint8_t)strict_class(o);
+    for (int a = 0; a < 2; a++) {
+        gcn_opnd *r = &o->reg[a];
+        memset(r, 0, sizeof *r);
+        r->kind = a ? GCN_OPND_AGPR : GCN_OPND_VGPR;
+        r->field = o->field;
+        r->flags = o->field == GCN_FLD_VDST ? GCN_OPF_DST : GCN_OPF_SRC;
+        r->nregs = o->nregs;
+        r->dtype = o->dtype;
+    }
 }
 
 static void parse_sig(v3p_sig *s, const char *sig)
@@ -152,26 +198,58 @@ static void parse_sig(v3p_sig *s, const char *sig)
                 s->nsrc++;
         }
     }
+    for (unsigned i = 0; i < s->nops; i++)
+        set_fast(s, &s->op[i]);
+    s->all = (uint8_t)((1u << s->nsrc) - 1);
+    s->hi_dflt = s->mods & M_PACKED ? s->all : 0;
     s->valid = 1;
 }
 
-static GCN_COLD void sig_build(unsigned id)
+/* [id]: the row's parsed signature once made, for VOP3P rows (NULL until
+ * then, and for other rows): the lookup is one load. */
+static const v3p_sig *_Atomic sig_ptr[GCN_ID_COUNT];
+
+/* sig_of() for a row not looked up yet (or of another family). */
+static GCN_COLD const v3p_sig *sig_slow(unsigned id)
 {
-    if (gcn_once_claim(&sigs_once[id])) {
+    if (id == 0 || id >= GCN_ID_COUNT)
+        return NULL;
+    if (!gcn_once_ready(&sigs_once[id]) && gcn_once_claim(&sigs_once[id])) {
         const gcn_isa_row *r = gcn_isa_row_of(id);
-        if (r->fmt == GCN_FMT_VOP3P || r->fmt == GCN_FMT_VOP3PX2)
+        if (r->fmt == GCN_FMT_VOP3P || r->fmt == GCN_FMT_VOP3PX2) {
             parse_sig(&sigs[id], r->sig);
+            sigs[id].id = (uint16_t)id;
+            size_t ml = strlen(r->mnem);
+            assert(ml < V3P_NAME_PAD);
+            memcpy(sigs[id].name, r->mnem, ml);
+            sigs[id].name_len = (uint8_t)ml;
+            atomic_store_explicit(&sig_ptr[id], &sigs[id], memory_order_release);
+        }
         gcn_once_done(&sigs_once[id]);
     }
+    return sigs[id].valid ? &sigs[id] : NULL;
 }
 
 static inline const v3p_sig *sig_of(unsigned id)
 {
-    if (id == 0 || id >= GCN_ID_COUNT)
+    const v3p_sig *s = id < GCN_ID_COUNT
+                     ? atomic_load_explicit(&sig_ptr[id], memory_order_acquire) : NULL;
+    return s ? s : sig_slow(id);
+}
+
+/* [target][opcode]: the signature a VOP3P opcode decodes to, once looked
+ * up (NULL before, and for opcodes of no row). */
+static const v3p_sig *_Atomic sig_by_op[GCN_TARGET_GFX950 + 1][128];
+
+static GCN_COLD const v3p_sig *sig_by_op_slow(const gcn_decoder *d, unsigned op)
+{
+    int ti = gcn_isa_target_index(d->target);
+    if (ti < 0)
         return NULL;
-    if (!gcn_once_ready(&sigs_once[id]))
-        sig_build(id);
-    return sigs[id].valid ? &sigs[id] : NULL;
+    const v3p_sig *s = sig_of(gcn_isa_find(ti, GCN_FMT_VOP3P, op));
+    if (s)
+        atomic_store_explicit(&sig_by_op[d->target][op], s, memory_order_release);
+    return s;
 }
 
 /* ------------------------------------------------------------ operands */
@@ -288,19 +366,15 @@ static int dec_vdst(gcn_insn *in, const v3p_opspec *o, unsigned reg, unsigned nr
 
 /* ------------------------------------------------------------ decoding */
 
-/* Decode one 64-bit VOP3P instruction (w0, w1) of row id; lit is the dword
+/* Decode one 64-bit VOP3P instruction (w0, w1) of signature s; lit is the dword
  * after it or NULL.  Returns the size (8 or 12) or 0. */
-static size_t dec64(const gcn_decoder *d, unsigned id, uint32_t w0, uint32_t w1,
+static size_t dec64(const gcn_decoder *d, const v3p_sig *s, uint32_t w0, uint32_t w1,
                     const uint32_t *lit, gcn_insn *out)
 {
-    const v3p_sig *s = sig_of(id);
-    if (!s)
-        return 0;
     uint64_t w = (uint64_t)w0 | ((uint64_t)w1 << 32);
     if (w & s->zero)
         return 0;
-    dec_ctx c = {d, lit, 0};
-    out->id = (uint16_t)id;
+    out->id = s->id;
     out->enc = GCN_FMT_VOP3P;
     out->sub = GCN_SUB_NONE;
     out->opcode = (uint16_t)gcn_bits(w0, 16, 7);
@@ -318,37 +392,38 @@ static size_t dec64(const gcn_decoder *d, unsigned id, uint32_t w0, uint32_t w1,
         m->clamp = (uint8_t)gcn_bits(w0, 15, 1);
         m->neg_lo = (uint8_t)gcn_bits(w1, 29, 3);
     }
-    for (unsigned i = 0; i < s->nops; i++) {
-        const v3p_opspec *o = &s->op[i];
+    const v3p_opspec *o = s->op, *end = s->op + s->nops;
+    gcn_opnd *op = out->op;             /* the record has no operands yet */
+    for (; o < end; o++, op++) {
+        int agpr = o->always_a | ((w & o->acc_mask) != 0);
+        unsigned enc = (unsigned)(w >> o->lo & o->mask) + o->add;
         unsigned n = o->nregs;
+        if (enc >= 256 && n) {          /* a VGPR or AGPR tuple: the common case */
+            if (agpr && enc - 256 + n > 256)
+                return 0;
+            *op = o->reg[agpr];
+            op->reg = (uint16_t)(enc - 256);
+            continue;
+        }
         if (!n)
             n = f8f6f4_regs(o->field == GCN_FLD_SRC0 ? m->cbsz : m->blgp);
-        int ok;
-        if (o->field == GCN_FLD_VDST) {
-            int agpr = o->kind == K_A || ((o->kind == K_CD || o->kind == K_AVD) && m->acc_cd);
-            ok = dec_vdst(out, o, gcn_bits(w0, 0, 8), n, agpr);
-        } else {
-            unsigned si = o->field - GCN_FLD_SRC0;
-            unsigned enc = gcn_bits(w1, 9 * si, 9);
-            int agpr = o->kind == K_AG || (o->kind == K_AV && gcn_bits(w1, 27 + si, 1)) ||
-                       (o->kind == K_CD && m->acc_cd);
-            if (enc >= 256 && !agpr)    /* a VGPR, the common case */
-                ok = gcn_add_opnd(out, GCN_OPND_VGPR, (gcn_field)o->field, GCN_OPF_SRC, enc - 256,
-                                  n, (gcn_dtype)o->dtype) != NULL;
-            else
-                ok = dec_src9(&c, out, o, enc, n, agpr);
-            if (ok && (s->mods & M_ABSNEG)) {
-                gcn_opnd *op = &out->op[out->nopnds - 1];
-                if ((m->neg_lo >> si) & 1)
-                    op->flags |= GCN_OPF_NEG;
-                if ((m->neg_hi >> si) & 1)
-                    op->flags |= GCN_OPF_ABS;
-            }
-        }
+        int dst = o->field == GCN_FLD_VDST;
+        out->nopnds = (uint8_t)(op - out->op);  /* the helpers append op */
+        dec_ctx c = {d, lit, 0};
+        int ok = dst ? dec_vdst(out, o, enc - 256, n, agpr) : dec_src9(&c, out, o, enc, n, agpr);
         if (!ok)
             return 0;
     }
-    return c.used_lit ? 12 : 8;
+    out->nopnds = (uint8_t)(op - out->op);
+    if ((s->mods & M_ABSNEG) && (m->neg_lo | m->neg_hi)) {
+        for (gcn_opnd *q = out->op; q < op; q++) {     /* the sources' neg / abs */
+            unsigned si = (unsigned)q->field - GCN_FLD_SRC0;
+            if (si < 3)
+                q->flags |= (uint8_t)(((m->neg_lo >> si) & 1) * GCN_OPF_NEG |
+                                      ((m->neg_hi >> si) & 1) * GCN_OPF_ABS);
+        }
+    }
+    return out->has_literal ? 12 : 8;   /* set by dec_src9 when it took the literal */
 }
 
 /* The gfx950 128-bit scaled MFMA: w[0..1] v_mfma_ld_scale_b32, w[2..3] the
@@ -402,9 +477,10 @@ size_t gcn_dec_vop3p(const gcn_decoder *d, gcn_fmt fmt, const uint32_t *w, size_
     (void)fmt;
     if (nw < 2)
         return 0;
-    unsigned id = gcn_isa_find(gcn_isa_target_index(d->target), GCN_FMT_VOP3P, gcn_bits(w[0], 16, 7));
-    const v3p_sig *s = sig_of(id);
-    if (!s)
+    unsigned t = (unsigned)d->target, op = gcn_bits(w[0], 16, 7);
+    const v3p_sig *s = t <= GCN_TARGET_GFX950
+                     ? atomic_load_explicit(&sig_by_op[t][op], memory_order_acquire) : NULL;
+    if (!s && !(s = sig_by_op_slow(d, op)))
         return 0;
     if (s->cls == C_LDSCALE && nw >= 4 && d->target == GCN_TARGET_GFX950) {
         gcn_insn tmp = *out;
@@ -414,7 +490,7 @@ size_t gcn_dec_vop3p(const gcn_decoder *d, gcn_fmt fmt, const uint32_t *w, size_
             return n;
         }
     }
-    return dec64(d, id, w[0], w[1], nw >= 3 ? &w[2] : NULL, out);
+    return dec64(d, s, w[0], w[1], nw >= 3 ? &w[2] : NULL, out);
 }
 
 /* ------------------------------------------------------------ printing */
@@ -636,9 +712,9 @@ static void print_packed_list(gcn_strbuf *sb, const char *name, unsigned bits, u
     gcn_sb_putc(sb, ']');
 }
 
-static int plain_reg(const gcn_opnd *op, const v3p_opspec *o);
-static void print_modified(gcn_strbuf *sb, const gcn_insn *in, const gcn_opnd *op,
-                           const v3p_opspec *o);
+static inline int plain_reg(const gcn_opnd *op, const v3p_opspec *o);
+static __attribute__((noinline)) void print_modified(gcn_strbuf *sb, const gcn_insn *in,
+                                                     const gcn_opnd *op, const v3p_opspec *o);
 static void print_mods(gcn_strbuf *sb, const gcn_insn *in, const v3p_sig *s);
 
 void gcn_print_vop3p(const gcn_decoder *d, const gcn_insn *in, gcn_strbuf *sb)
@@ -653,40 +729,45 @@ void gcn_print_vop3p(const gcn_decoder *d, const gcn_insn *in, gcn_strbuf *sb)
     /* mnemonic and plain registers through a cursor, the rest through the
      * appenders */
     char *p = gcn_sb_room(sb, GCN_LINE_MAX);
-    p = gcn_cur_mnem(p, in->id);
-    for (unsigned i = 0; i < in->nopnds && i < s->nops; i++) {
-        const gcn_opnd *op = &in->op[i];
-        p = gcn_cur_sep(p, i);
-        if (plain_reg(op, &s->op[i])) {
-            p = gcn_cur_reg(p, op->kind, op->reg, op->nregs);
-            continue;
+    memcpy(p, s->name, V3P_NAME_PAD);
+    p += s->name_len;
+    unsigned n = in->nopnds < s->nops ? in->nopnds : s->nops;
+    const gcn_opnd *op = in->op, *end = in->op + n;
+    const v3p_opspec *o = s->op;
+    if (op < end) {
+        *p++ = ' ';
+        for (;;) {
+            if (plain_reg(op, o)) {
+                p = gcn_cur_reg(p, op->kind, op->reg, op->nregs);
+            } else {
+                gcn_sb_commit(sb, p);
+                print_modified(sb, in, op, o);
+                p = gcn_sb_room(sb, GCN_LINE_MAX);
+            }
+            o++;
+            if (++op == end)
+                break;
+            p = GCN_CUR_LIT(p, ", ");
         }
-        gcn_sb_commit(sb, p);
-        print_modified(sb, in, op, &s->op[i]);
-        p = gcn_sb_room(sb, GCN_LINE_MAX);
     }
     gcn_sb_commit(sb, p);
     print_mods(sb, in, s);
 }
 
 /* A register operand without modifiers that gets no class note. */
-static int plain_reg(const gcn_opnd *op, const v3p_opspec *o)
+static inline int plain_reg(const gcn_opnd *op, const v3p_opspec *o)
 {
+    unsigned kind = op->kind;
     if (op->flags & (GCN_OPF_NEG | GCN_OPF_ABS))
         return 0;
-    switch (op->kind) {
-    case GCN_OPND_VGPR: case GCN_OPND_AGPR:
+    if (kind == GCN_OPND_VGPR || kind == GCN_OPND_AGPR)
         return !(op->nregs > 1 && (op->reg & 1));
-    case GCN_OPND_SGPR: case GCN_OPND_TTMP:
-        return !strict_class(o);
-    default:
-        return 0;
-    }
+    return (kind == GCN_OPND_SGPR || kind == GCN_OPND_TTMP) && !o->strict;
 }
 
 /* An operand with its neg/abs modifiers. */
-static void print_modified(gcn_strbuf *sb, const gcn_insn *in, const gcn_opnd *op,
-                           const v3p_opspec *o)
+static __attribute__((noinline)) void print_modified(gcn_strbuf *sb, const gcn_insn *in,
+                                                     const gcn_opnd *op, const v3p_opspec *o)
 {
     int neg = (op->flags & GCN_OPF_NEG) != 0, abs = (op->flags & GCN_OPF_ABS) != 0;
     /* printOperandAndFPInputMods: neg(...) around an immediate; a literal
@@ -708,6 +789,10 @@ static void print_modified(gcn_strbuf *sb, const gcn_insn *in, const gcn_opnd *o
 static void print_mods(gcn_strbuf *sb, const gcn_insn *in, const v3p_sig *s)
 {
     const gcn_mods *m = &in->m;
+    /* the common case: every field at its default, nothing prints */
+    if (s->cls != C_MFMASCALE && !((m->op_sel | m->neg_lo | m->neg_hi) & s->all) &&
+        (m->op_sel_hi & s->all) == s->hi_dflt && !(m->clamp | m->cbsz | m->abid | m->blgp))
+        return;
     if (s->cls == C_MFMASCALE) {
         print_packed(sb, "op_sel", m->op_sel, 3, 0);
         gcn_sb_puts(sb, " op_sel_hi:[");
