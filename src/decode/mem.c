@@ -59,6 +59,7 @@ typedef struct mem_item {
     uint8_t has_r;     /* other classes when the atomic returns (Vr=, Ar=) */
     uint8_t ds_slot;   /* DS: its byte of the second dword (addr 0, data0 1, data1 2,
                         * vdst 3) */
+    uint8_t off;       /* prints "off" when absent (vaddr, saddr) */
 } mem_item;
 
 /* Register classes LLVM names in its notes on misaligned tuples, per item:
@@ -70,8 +71,13 @@ typedef struct mem_sig {
     uint8_t ds_used;   /* DS: bit i set when byte i of the second dword is an item */
     uint8_t buf_std;   /* MUBUF/MTBUF items exactly vdata vaddr srsrc soffset */
     uint8_t store;     /* the row's GCN_F_STORE */
+    uint8_t slot[MI_SADDR + 1];     /* the item of each MI_* (0xff: none) */
     uint16_t attr[2];  /* MA_* per target index */
     mem_item it[MEM_MAX_ITEMS];
+    /* each item's operand as the decoder adds it, in a VGPR and in an AGPR
+     * (reg 0; imm 0; a MUBUF vdata's flags and a vaddr's nregs depend on
+     * the instruction) */
+    gcn_opnd tmpl[MEM_MAX_ITEMS][2];
     char cls[MEM_MAX_ITEMS][CLS_N][MEM_CLS_LEN];    /* kept apart: only notes use them */
 } mem_sig;
 
@@ -125,6 +131,7 @@ static int parse_item(mem_item *it, char cls[CLS_N][MEM_CLS_LEN], const char *to
     if (!it->what)
         return 0;
     it->field = (uint8_t)item_field(it->what);
+    it->off = it->what == MI_VADDR || it->what == MI_SADDR;
     it->ds_slot = it->what == MI_ADDR ? 0 : it->what == MI_DATA0 ? 1 : it->what == MI_DATA1 ? 2 : 3;
     size_t p = nl;
     if (p < len && tok[p] == '?') {
@@ -220,6 +227,20 @@ static void parse_sig(mem_sig *sg, const char *sig)
     sg->parsed = 1;
 }
 
+/* The operand of item it in a VGPR (agpr 0) or an AGPR, as the decoder of
+ * format fmt adds it (reg 0). */
+static gcn_opnd item_tmpl(const mem_item *it, unsigned fmt, int agpr)
+{
+    gcn_opnd o;
+    memset(&o, 0, sizeof o);
+    o.kind = agpr ? GCN_OPND_AGPR : GCN_OPND_VGPR;
+    o.field = (uint8_t)item_field(it->what);
+    o.flags = it->what == MI_VDST ? GCN_OPF_DST : GCN_OPF_SRC;
+    o.nregs = it->n;
+    o.dtype = (fmt == GCN_FMT_DS && !it->dt) || it->what == MI_VADDR ? GCN_DT_U32 : it->dt;
+    return o;
+}
+
 static void sig_build(mem_sig *sg, unsigned id)
 {
     const gcn_isa_row *r = gcn_isa_row_of(id);
@@ -231,6 +252,22 @@ static void sig_build(mem_sig *sg, unsigned id)
         sg->buf_std = sg->nitems == 4 && sg->it[0].what == MI_VDATA &&
                       sg->it[1].what == MI_VADDR && sg->it[2].what == MI_SRSRC &&
                       sg->it[3].what == MI_SOFFSET;
+        memset(sg->slot, 0xff, sizeof sg->slot);
+        for (unsigned i = 0; i < sg->nitems; i++)
+            sg->slot[sg->it[i].what] = (uint8_t)i;
+        /* the decoders add the operands in these orders */
+        if (r->fmt == GCN_FMT_MUBUF || r->fmt == GCN_FMT_MTBUF)
+            assert(sg->nitems == 0 || sg->buf_std);
+        if (r->fmt == GCN_FMT_FLAT || r->fmt == GCN_FMT_GLOBAL || r->fmt == GCN_FMT_SCRATCH)
+            for (unsigned i = 1; i < sg->nitems; i++)
+                assert(sg->it[i - 1].what == MI_VDST ||
+                       (sg->it[i - 1].what == MI_VADDR && sg->it[i].what != MI_VDST) ||
+                       (sg->it[i - 1].what == MI_VDATA && sg->it[i].what == MI_SADDR));
+        /* the format follows soffset, the last item (gcn_print_mem) */
+        assert(!(sg->attr[0] & MA_FORMAT) || sg->it[sg->nitems - 1].what == MI_SOFFSET);
+        for (unsigned i = 0; i < sg->nitems; i++)
+            for (unsigned a = 0; a < 2; a++)
+                sg->tmpl[i][a] = item_tmpl(&sg->it[i], r->fmt, a);
         break;
     default:
         break;
@@ -270,17 +307,6 @@ static gcn_field item_field(int what)
     case MI_SADDR: return GCN_FLD_SADDR;
     default: return GCN_FLD_NONE;
     }
-}
-
-/* A VGPR or AGPR tuple of n registers at reg; 0 when LLVM rejects it (an
- * AGPR tuple past a255).  A VGPR tuple past v255 decodes and prints. */
-static inline int add_vreg(gcn_insn *in, int what, unsigned reg, unsigned n, int agpr,
-                           gcn_dtype dt, unsigned flags)
-{
-    if (agpr && reg + n > 256)
-        return 0;
-    return gcn_add_opnd(in, agpr ? GCN_OPND_AGPR : GCN_OPND_VGPR, item_field(what), flags,
-                        reg, n, dt) != NULL;
 }
 
 /* soffset: an 8-bit scalar source (SCSrc_b32) -- SGPR, ttmp, special,
@@ -337,11 +363,71 @@ static int add_saddr32(gcn_insn *in, unsigned v)
     return gcn_add_opnd(in, GCN_OPND_SPECIAL, GCN_FLD_SADDR, GCN_OPF_SRC, v, 1, GCN_DT_B32) != NULL;
 }
 
-static void add_offset_imm(gcn_insn *in, int64_t v)
+/* ---- operand tables ------------------------------------------------------
+ * The scalar operands of a few bits each, decoded once for every field
+ * value by the functions above (kind NONE: invalid): MUBUF/MTBUF soffset
+ * (255: the literal, valid on gfx950 with a third dword), srsrc, GLOBAL
+ * and SCRATCH saddr (0x7f = off is not in the tables). */
+static gcn_opnd soffset_tab[256], srsrc_tab[32], saddr_tab[2][128];
+static gcn_once tabs_once;
+
+/* The operand the add_* function f makes of value v (kind NONE if none). */
+static gcn_opnd tab_entry(int (*f)(gcn_insn *, unsigned), unsigned v)
 {
-    gcn_opnd *o = gcn_add_opnd(in, GCN_OPND_IMM, GCN_FLD_OFFSET, GCN_OPF_SRC, 0, 0, GCN_DT_I32);
-    if (o)
-        o->imm = v;
+    gcn_insn t;
+    memset(&t, 0, sizeof t);
+    if (!f(&t, v))
+        memset(&t.op[0], 0, sizeof t.op[0]);
+    return t.op[0];
+}
+
+static int add_soffset_tab(gcn_insn *in, unsigned v)
+{
+    static const gcn_decoder gfx950 = {.target = GCN_TARGET_GFX950};
+    static const uint32_t w[3] = {0, 0, 0};
+    int used_lit = 0;
+    return add_soffset(&gfx950, in, v, w, 3, &used_lit);
+}
+
+static GCN_COLD void tabs_build_once(void)
+{
+    if (!gcn_once_claim(&tabs_once))
+        return;
+    for (unsigned v = 0; v < 256; v++)
+        soffset_tab[v] = tab_entry(add_soffset_tab, v);
+    for (unsigned v = 0; v < 32; v++)
+        srsrc_tab[v] = tab_entry(add_srsrc, v);
+    for (unsigned v = 0; v < 0x7f; v++) {
+        saddr_tab[0][v] = tab_entry(add_saddr64, v);
+        saddr_tab[1][v] = tab_entry(add_saddr32, v);
+    }
+    gcn_once_done(&tabs_once);
+}
+
+/* The row's parsed SIG and the operand tables. */
+static inline const mem_sig *dec_sig_of(unsigned id)
+{
+    if (!gcn_once_ready(&tabs_once))
+        tabs_build_once();
+    return sig_of(id);
+}
+
+/* Append the operand template t with register reg. */
+static inline gcn_opnd *put_opnd(gcn_insn *in, const gcn_opnd *t, unsigned reg)
+{
+    gcn_opnd *o = &in->op[in->nopnds++];
+    *o = *t;
+    o->reg = (uint16_t)reg;
+    return o;
+}
+
+/* The offset immediate that ends every vector memory instruction's
+ * operands. */
+static inline void put_offset(gcn_insn *in, int32_t v)
+{
+    static const gcn_opnd t = {.kind = GCN_OPND_IMM, .field = GCN_FLD_OFFSET,
+                               .flags = GCN_OPF_SRC, .dtype = GCN_DT_I32};
+    put_opnd(in, &t, 0)->imm = v;
 }
 
 /* ---- DS ----------------------------------------------------------------- */
@@ -352,15 +438,15 @@ static size_t dec_ds(const gcn_decoder *d, int ti, const uint32_t *w, size_t nw,
         return 0;
     unsigned op = gcn_bits(w[0], 17, 8);
     unsigned id = gcn_isa_find(gcn_isa_target_index(d->target), GCN_FMT_DS, op);
-    const mem_sig *sg = sig_of(id);
+    const mem_sig *sg = dec_sig_of(id);
     if (!sg)
         return 0;
     unsigned attr = sg->attr[ti];
     unsigned offset = gcn_bits(w[0], 0, 16), gds = gcn_bits(w[0], 16, 1);
     unsigned acc = gcn_bits(w[0], 25, 1);
-    unsigned f[4] = {gcn_bits(w[1], 0, 8), gcn_bits(w[1], 8, 8), gcn_bits(w[1], 16, 8),
-                     gcn_bits(w[1], 24, 8)};
-    unsigned nonzero = (f[0] != 0) | (f[1] != 0) << 1 | (f[2] != 0) << 2 | (f[3] != 0) << 3;
+    uint32_t w1 = w[1];
+    unsigned nonzero = ((w1 & 0xff) != 0) | ((w1 & 0xff00) != 0) << 1 |
+                       ((w1 & 0xff0000) != 0) << 2 | ((w1 & 0xff000000) != 0) << 3;
     if (nonzero & ~(unsigned)sg->ds_used)
         return 0;                           /* unused fields must be 0 */
     if (!(attr & (MA_OFFSET | MA_OFFSET01 | MA_SWIZZLE)) && offset)
@@ -372,18 +458,20 @@ static size_t dec_ds(const gcn_decoder *d, int ti, const uint32_t *w, size_t nw,
     out->id = (uint16_t)id;
     out->enc = GCN_FMT_DS;
     out->opcode = (uint16_t)op;
+    unsigned bad = 0;
     for (unsigned i = 0; i < sg->nitems; i++) {
         const mem_item *it = &sg->it[i];
-        unsigned fl = it->what == MI_VDST ? GCN_OPF_DST : GCN_OPF_SRC;
-        if (!add_vreg(out, it->what, f[it->ds_slot], it->n, acc && it->acc,
-                      it->dt ? (gcn_dtype)it->dt : GCN_DT_U32, fl))
-            return 0;
+        unsigned agpr = acc & it->acc, reg = (w1 >> (8 * it->ds_slot)) & 0xff;
+        bad |= agpr & (reg + it->n > 256);  /* an AGPR tuple must end at a255 */
+        put_opnd(out, &sg->tmpl[i][agpr], reg);
     }
+    if (bad)
+        return 0;
     out->m.offset = (int32_t)offset;
     out->m.offset0 = (uint8_t)(offset & 0xff);
     out->m.offset1 = (uint8_t)(offset >> 8);
     out->m.gds = (uint8_t)gds;
-    add_offset_imm(out, offset);
+    put_offset(out, (int32_t)offset);
     return 8;
 }
 
@@ -397,28 +485,29 @@ static size_t dec_buf(const gcn_decoder *d, int ti, gcn_fmt fmt, const uint32_t 
     int mt = fmt == GCN_FMT_MTBUF;
     unsigned op = mt ? gcn_bits(w[0], 15, 4) : gcn_bits(w[0], 18, 7);
     unsigned id = gcn_isa_find(gcn_isa_target_index(d->target), fmt, op);
-    const mem_sig *sg = sig_of(id);
+    const mem_sig *sg = dec_sig_of(id);
     if (!sg)
         return 0;
     unsigned attr = sg->attr[ti];
     gcn_mods *m = &out->m;
-    m->offset = (int32_t)gcn_bits(w[0], 0, 12);
-    m->offen = (uint8_t)gcn_bits(w[0], 12, 1);
-    m->idxen = (uint8_t)gcn_bits(w[0], 13, 1);
-    m->sc0 = (uint8_t)gcn_bits(w[0], 14, 1);
+    uint32_t w0 = w[0], w1 = w[1];
+    m->offset = (int32_t)gcn_bits(w0, 0, 12);
+    m->offen = (uint8_t)gcn_bits(w0, 12, 1);
+    m->idxen = (uint8_t)gcn_bits(w0, 13, 1);
+    m->sc0 = (uint8_t)gcn_bits(w0, 14, 1);
     if (mt) {
-        m->dfmt = (uint8_t)gcn_bits(w[0], 19, 4);
-        m->nfmt = (uint8_t)gcn_bits(w[0], 23, 3);
-        m->sc1 = (uint8_t)gcn_bits(w[1], 21, 1);
-        m->nt = (uint8_t)gcn_bits(w[1], 22, 1);
+        m->dfmt = (uint8_t)gcn_bits(w0, 19, 4);
+        m->nfmt = (uint8_t)gcn_bits(w0, 23, 3);
+        m->sc1 = (uint8_t)gcn_bits(w1, 21, 1);
+        m->nt = (uint8_t)gcn_bits(w1, 22, 1);
     } else {
-        m->sc1 = (uint8_t)gcn_bits(w[0], 15, 1);
-        m->lds = (uint8_t)gcn_bits(w[0], 16, 1);
-        m->nt = (uint8_t)gcn_bits(w[0], 17, 1);
+        m->sc1 = (uint8_t)gcn_bits(w0, 15, 1);
+        m->lds = (uint8_t)gcn_bits(w0, 16, 1);
+        m->nt = (uint8_t)gcn_bits(w0, 17, 1);
     }
     m->glc = m->sc0;
     m->slc = m->nt;
-    unsigned acc = gcn_bits(w[1], 23, 1);
+    unsigned acc = gcn_bits(w1, 23, 1);
     out->id = (uint16_t)id;
     out->enc = (uint8_t)fmt;
     out->opcode = (uint16_t)op;
@@ -428,53 +517,38 @@ static size_t dec_buf(const gcn_decoder *d, int ti, gcn_fmt fmt, const uint32_t 
         return 0;
     if (acc && (!(attr & MA_ACC) || ((attr & MA_NOACC_RTN) && m->sc0)))
         return 0;
-    int used_lit = 0;
     /* vdata: read by stores, written by loads, both by returning atomics */
     unsigned vdata_fl = (attr & MA_RTN) ? (GCN_OPF_SRC | (m->sc0 ? GCN_OPF_DST : 0))
                       : sg->store ? GCN_OPF_SRC : GCN_OPF_DST;
-    if (sg->buf_std) {                      /* every MUBUF/MTBUF row: straight through */
-        const mem_item *it = sg->it;
-        if ((!m->lds && !add_vreg(out, MI_VDATA, gcn_bits(w[1], 8, 8), it->n, (int)acc,
-                                  (gcn_dtype)it->dt, vdata_fl)) ||
-            ((m->offen || m->idxen) &&
-             !add_vreg(out, MI_VADDR, gcn_bits(w[1], 0, 8), m->offen + m->idxen, 0, GCN_DT_U32,
-                       GCN_OPF_SRC)) ||
-            !add_srsrc(out, gcn_bits(w[1], 16, 5)) ||
-            !add_soffset(d, out, gcn_bits(w[1], 24, 8), w, nw, &used_lit))
+    if (!sg->buf_std)
+        return 8;                           /* no operands (assert in sig_build) */
+    /* vdata vaddr srsrc soffset */
+    unsigned vdata = gcn_bits(w1, 8, 8), nvaddr = m->offen + m->idxen;
+    if (!m->lds) {                          /* (an AGPR tuple must end at a255) */
+        if (acc && vdata + sg->it[0].n > 256)
             return 0;
-        add_offset_imm(out, m->offset);
-        return used_lit ? 12 : 8;
+        put_opnd(out, &sg->tmpl[0][acc], vdata)->flags = (uint8_t)vdata_fl;
     }
-    for (unsigned i = 0; i < sg->nitems; i++) {
-        const mem_item *it = &sg->it[i];
-        switch (it->what) {
-        case MI_VDATA:
-            if (m->lds)
-                break;
-            if (!add_vreg(out, MI_VDATA, gcn_bits(w[1], 8, 8), it->n, (int)acc,
-                          (gcn_dtype)it->dt, vdata_fl))
-                return 0;
-            break;
-        case MI_VADDR:
-            if (m->offen || m->idxen)
-                if (!add_vreg(out, MI_VADDR, gcn_bits(w[1], 0, 8), m->offen + m->idxen, 0,
-                              GCN_DT_U32, GCN_OPF_SRC))
-                    return 0;
-            break;
-        case MI_SRSRC:
-            if (!add_srsrc(out, gcn_bits(w[1], 16, 5)))
-                return 0;
-            break;
-        case MI_SOFFSET:
-            if (!add_soffset(d, out, gcn_bits(w[1], 24, 8), w, nw, &used_lit))
-                return 0;
-            break;
-        default:
-            break;
-        }
+    if (nvaddr)
+        put_opnd(out, &sg->tmpl[1][0], gcn_bits(w1, 0, 8))->nregs = (uint8_t)nvaddr;
+    const gcn_opnd *rs = &srsrc_tab[gcn_bits(w1, 16, 5)];
+    const gcn_opnd *so = &soffset_tab[gcn_bits(w1, 24, 8)];
+    if (rs->kind == GCN_OPND_NONE || so->kind == GCN_OPND_NONE)
+        return 0;
+    put_opnd(out, rs, rs->reg);
+    size_t size = 8;
+    if (so->kind == GCN_OPND_LITERAL) {     /* gfx950 only */
+        if (d->target != GCN_TARGET_GFX950 || nw < 3)
+            return 0;
+        put_opnd(out, so, so->reg)->imm = w[2];
+        out->literal = w[2];
+        out->has_literal = 1;
+        size = 12;
+    } else {
+        put_opnd(out, so, so->reg);
     }
-    add_offset_imm(out, m->offset);
-    return used_lit ? 12 : 8;
+    put_offset(out, m->offset);
+    return size;
 }
 
 /* ---- FLAT / GLOBAL / SCRATCH -------------------------------------------- */
@@ -490,16 +564,17 @@ static size_t dec_flat(const gcn_decoder *d, int ti, const uint32_t *w, size_t n
         return 0;
     unsigned op = gcn_bits(w[0], 18, 7);
     unsigned id = gcn_isa_find(gcn_isa_target_index(d->target), fmt, op);
-    const mem_sig *sg = sig_of(id);
+    const mem_sig *sg = dec_sig_of(id);
     if (!sg)
         return 0;
     unsigned attr = sg->attr[ti];
     gcn_mods *m = &out->m;
-    unsigned off13 = gcn_bits(w[0], 0, 13), b13 = gcn_bits(w[0], 13, 1);
-    unsigned saddr = gcn_bits(w[1], 16, 7), acc = gcn_bits(w[1], 23, 1);
-    m->sc0 = (uint8_t)gcn_bits(w[0], 16, 1);
-    m->nt = (uint8_t)gcn_bits(w[0], 17, 1);
-    m->sc1 = (uint8_t)gcn_bits(w[0], 25, 1);
+    uint32_t w0 = w[0], w1 = w[1];
+    unsigned off13 = gcn_bits(w0, 0, 13), b13 = gcn_bits(w0, 13, 1);
+    unsigned saddr = gcn_bits(w1, 16, 7), acc = gcn_bits(w1, 23, 1);
+    m->sc0 = (uint8_t)gcn_bits(w0, 16, 1);
+    m->nt = (uint8_t)gcn_bits(w0, 17, 1);
+    m->sc1 = (uint8_t)gcn_bits(w0, 25, 1);
     m->glc = m->sc0;
     m->slc = m->nt;
     /* FLAT: 13-bit offset read unsigned (LLVM printFlatOffset); GLOBAL and
@@ -517,40 +592,36 @@ static size_t dec_flat(const gcn_decoder *d, int ti, const uint32_t *w, size_t n
     out->id = (uint16_t)id;
     out->enc = (uint8_t)fmt;
     out->opcode = (uint16_t)op;
-    for (unsigned i = 0; i < sg->nitems; i++) {
-        const mem_item *it = &sg->it[i];
-        switch (it->what) {
-        case MI_VDST:
-            if (it->opt && !rtn)
-                break;
-            if (!add_vreg(out, MI_VDST, gcn_bits(w[1], 24, 8), it->n, (int)acc,
-                          (gcn_dtype)it->dt, GCN_OPF_DST))
-                return 0;
-            break;
-        case MI_VDATA:
-            if (!add_vreg(out, MI_VDATA, gcn_bits(w[1], 8, 8), it->n, (int)acc,
-                          (gcn_dtype)it->dt, GCN_OPF_SRC))
-                return 0;
-            break;
-        case MI_VADDR: {
-            unsigned n = fmt == GCN_FMT_FLAT ? 2 : fmt == GCN_FMT_GLOBAL ? (saddr == 0x7f ? 2 : 1)
-                       : b13;   /* SCRATCH: sve */
-            if (n && !add_vreg(out, MI_VADDR, gcn_bits(w[1], 0, 8), n, 0,
-                               n == 2 ? GCN_DT_U64 : GCN_DT_U32, GCN_OPF_SRC))
-                return 0;
-            break;
-        }
-        case MI_SADDR:
-            if (saddr == 0x7f)
-                break;
-            if (!(fmt == GCN_FMT_GLOBAL ? add_saddr64(out, saddr) : add_saddr32(out, saddr)))
-                return 0;
-            break;
-        default:
-            break;
+    /* [vdst] vaddr [vdata] [saddr] (sig_build checks the order) */
+    unsigned i = sg->slot[MI_VDST], reg;
+    if (i != 0xff && (!sg->it[i].opt || rtn)) {
+        reg = gcn_bits(w1, 24, 8);
+        if (acc && reg + sg->it[i].n > 256)
+            return 0;
+        put_opnd(out, &sg->tmpl[i][acc], reg);
+    }
+    if ((i = sg->slot[MI_VADDR]) != 0xff) {
+        unsigned n = fmt == GCN_FMT_FLAT ? 2 : fmt == GCN_FMT_GLOBAL ? (saddr == 0x7f ? 2 : 1)
+                   : b13;   /* SCRATCH: sve */
+        if (n) {
+            gcn_opnd *o = put_opnd(out, &sg->tmpl[i][0], gcn_bits(w1, 0, 8));
+            o->nregs = (uint8_t)n;
+            o->dtype = n == 2 ? GCN_DT_U64 : GCN_DT_U32;
         }
     }
-    add_offset_imm(out, m->offset);
+    if ((i = sg->slot[MI_VDATA]) != 0xff) {
+        reg = gcn_bits(w1, 8, 8);
+        if (acc && reg + sg->it[i].n > 256)
+            return 0;
+        put_opnd(out, &sg->tmpl[i][acc], reg);
+    }
+    if (sg->slot[MI_SADDR] != 0xff && saddr != 0x7f) {
+        const gcn_opnd *t = &saddr_tab[fmt != GCN_FMT_GLOBAL][saddr];
+        if (t->kind == GCN_OPND_NONE)
+            return 0;
+        put_opnd(out, t, t->reg);
+    }
+    put_offset(out, m->offset);
     return 8;
 }
 
@@ -696,8 +767,71 @@ static inline int plain_reg(const gcn_opnd *o)
              (o->reg & 1));
 }
 
+/* The text of the register tuples of 1 to 4 registers (SGPR, VGPR, AGPR,
+ * ttmp) by kind, size and first register, as gcn_cur_reg() prints them,
+ * padded so that printing one is a fixed-size copy; len 0 for the tuples
+ * that print with a note (plain_reg).  Each (kind, size) block is built
+ * at its first use. */
+typedef struct rtext {
+    char s[15];
+    uint8_t len;
+} rtext;
+
+#define RT_KINDS 4      /* GCN_OPND_SGPR .. GCN_OPND_TTMP */
+#define RT_SIZES 4
+
+static rtext rtexts[RT_KINDS * RT_SIZES][256];
+static gcn_once rtexts_once[RT_KINDS * RT_SIZES];
+
+static GCN_COLD void rtext_build(unsigned b)
+{
+    if (!gcn_once_claim(&rtexts_once[b]))
+        return;
+    unsigned kind = GCN_OPND_SGPR + b / RT_SIZES, n = 1 + b % RT_SIZES;
+    for (unsigned r = 0; r < 256; r++) {
+        gcn_opnd o = {.kind = (uint8_t)kind, .reg = (uint16_t)r, .nregs = (uint8_t)n};
+        char t[64];
+        if (!plain_reg(&o))
+            continue;
+        size_t len = (size_t)(gcn_cur_reg(t, kind, r, n) - t);
+        assert(len < sizeof rtexts[b][r].s);
+        memcpy(rtexts[b][r].s, t, len);
+        rtexts[b][r].len = (uint8_t)len;
+    }
+    gcn_once_done(&rtexts_once[b]);
+}
+
+/* print_item() through the appenders, then a cursor again. */
+static GCN_COLD char *slow_item(gcn_strbuf *sb, char *p, const gcn_insn *in, const mem_sig *sg,
+                                unsigned i, const gcn_opnd *o, unsigned attr)
+{
+    gcn_sb_commit(sb, p);
+    print_item(sb, in, sg, i, o, (attr & MA_RTN) && in->m.sc0);
+    return gcn_sb_room(sb, GCN_LINE_MAX);
+}
+
+/* Operand o of item i. */
+static inline char *cur_item(gcn_strbuf *sb, char *p, const gcn_insn *in, const mem_sig *sg,
+                             unsigned i, const gcn_opnd *o, unsigned attr)
+{
+    unsigned k = (unsigned)o->kind - GCN_OPND_SGPR, n = (unsigned)o->nregs - 1;
+    if (k < RT_KINDS && n < RT_SIZES) {
+        unsigned b = k * RT_SIZES + n;
+        if (!gcn_once_ready(&rtexts_once[b]))
+            rtext_build(b);
+        const rtext *t = &rtexts[b][o->reg & 0xff];
+        if (t->len && o->reg < 256) {
+            memcpy(p, t->s, sizeof t->s);
+            return p + t->len;
+        }
+    } else if (o->kind == GCN_OPND_INLINE && gcn_inline_is_int(o->reg)) {
+        return gcn_cur_inline_int(p, o->reg);      /* soffset 0 and the like */
+    }
+    return slow_item(sb, p, in, sg, i, o, attr);
+}
+
 /* The cache policy bits. */
-static char *cur_cpol(char *p, const gcn_mods *m)
+static inline char *cur_cpol(char *p, const gcn_mods *m)
 {
     if (m->sc0)
         p = GCN_CUR_LIT(p, " sc0");
@@ -705,6 +839,18 @@ static char *cur_cpol(char *p, const gcn_mods *m)
         p = GCN_CUR_LIT(p, " nt");
     if (m->sc1)
         p = GCN_CUR_LIT(p, " sc1");
+    return p;
+}
+
+/* " offset:N" unless N is 0. */
+static inline char *cur_offset(char *p, int32_t off)
+{
+    if (off) {
+        p = GCN_CUR_LIT(p, " offset:");
+        if (off < 0)
+            *p++ = '-';
+        p = gcn_put_dec(p, off < 0 ? 0u - (unsigned)off : (unsigned)off);
+    }
     return p;
 }
 
@@ -725,9 +871,8 @@ static char *cur_mem_mods(char *p, const gcn_insn *in, unsigned attr)
                 p = GCN_CUR_LIT(p, " offset1:");
                 p = gcn_put_dec(p, m->offset1);
             }
-        } else if (m->offset) {
-            p = GCN_CUR_LIT(p, " offset:");
-            p = gcn_put_dec(p, (unsigned)m->offset);
+        } else {
+            p = cur_offset(p, m->offset);
         }
         if (attr & MA_GDS)
             p = GCN_CUR_LIT(p, " gds");
@@ -737,22 +882,12 @@ static char *cur_mem_mods(char *p, const gcn_insn *in, unsigned attr)
             p = GCN_CUR_LIT(p, " idxen");
         if (m->offen)
             p = GCN_CUR_LIT(p, " offen");
-        if (m->offset) {
-            p = GCN_CUR_LIT(p, " offset:");
-            p = gcn_put_dec(p, (unsigned)m->offset);
-        }
-        p = cur_cpol(p, m);
+        p = cur_cpol(cur_offset(p, m->offset), m);
         if (m->lds)
             p = GCN_CUR_LIT(p, " lds");
         return p;
     default:                                /* FLAT, GLOBAL, SCRATCH */
-        if (m->offset) {
-            p = GCN_CUR_LIT(p, " offset:");
-            if (m->offset < 0)
-                *p++ = '-';
-            p = gcn_put_dec(p, m->offset < 0 ? 0u - (unsigned)m->offset : (unsigned)m->offset);
-        }
-        return cur_cpol(p, m);
+        return cur_cpol(cur_offset(p, m->offset), m);
     }
 }
 
@@ -778,34 +913,27 @@ void gcn_print_mem(const gcn_decoder *d, const gcn_insn *in, gcn_strbuf *sb)
         gcn_sb_commit(sb, p);
         return;
     }
-    int returns = (attr & MA_RTN) && m->sc0;
+    /* the decoder adds operands in item order: the next one, if it is this
+     * item's; else look for it (records made elsewhere) */
+    const gcn_opnd *o = in->op, *end = in->op + in->nopnds;
     unsigned nout = 0;                      /* operands printed so far */
-    unsigned next = 0;                      /* the operand after the last one printed */
+    int printed = 0;                        /* the last item was printed */
     for (unsigned i = 0; i < sg->nitems; i++) {
         const mem_item *it = &sg->it[i];
-        /* the decoder adds operands in item order: the next one, if it is
-         * this item's; else look for it (records made elsewhere) */
-        const gcn_opnd *o = next < in->nopnds && in->op[next].field == it->field
-                          ? &in->op[next++] : gcn_field_opnd(in, (gcn_field)it->field);
-        if (!o && it->what != MI_VADDR && it->what != MI_SADDR)
+        const gcn_opnd *q;
+        printed = 0;
+        if (o < end && o->field == it->field)
+            q = o++;
+        else if (!(q = gcn_field_opnd(in, (gcn_field)it->field)) && !it->off)
             continue;                       /* no vdata with lds, no vdst without sc0 */
         p = gcn_cur_sep(p, nout++);
-        if (!o) {
-            p = GCN_CUR_LIT(p, "off");
-        } else if (plain_reg(o)) {
-            p = gcn_cur_reg(p, o->kind, o->reg, o->nregs);
-        } else if (o->kind == GCN_OPND_INLINE && gcn_inline_is_int(o->reg)) {
-            p = gcn_cur_inline_int(p, o->reg);      /* soffset 0 and the like */
-        } else {
-            gcn_sb_commit(sb, p);
-            print_item(sb, in, sg, i, o, returns);
-            p = gcn_sb_room(sb, GCN_LINE_MAX);
-        }
-        if (it->what == MI_SOFFSET && (attr & MA_FORMAT)) {
-            gcn_sb_commit(sb, p);
-            print_format(sb, m->dfmt, m->nfmt);
-            p = gcn_sb_room(sb, GCN_LINE_MAX);
-        }
+        p = q ? cur_item(sb, p, in, sg, i, q, attr) : GCN_CUR_LIT(p, "off");
+        printed = 1;
+    }
+    if ((attr & MA_FORMAT) && printed) {    /* after soffset, the last item */
+        gcn_sb_commit(sb, p);
+        print_format(sb, m->dfmt, m->nfmt);
+        p = gcn_sb_room(sb, GCN_LINE_MAX);
     }
     if (in->enc == GCN_FMT_DS && (attr & MA_SWIZZLE)) {
         gcn_sb_commit(sb, p);
