@@ -820,9 +820,10 @@ static inline char *cur_item(gcn_strbuf *sb, char *p, const gcn_insn *in, const 
         if (!gcn_once_ready(&rtexts_once[b]))
             rtext_build(b);
         const rtext *t = &rtexts[b][o->reg & 0xff];
-        if (t->len && o->reg < 256) {
+        unsigned len = t->len;
+        if (len && o->reg < 256) {
             memcpy(p, t->s, sizeof t->s);
-            return p + t->len;
+            return p + len;
         }
     } else if (o->kind == GCN_OPND_INLINE && gcn_inline_is_int(o->reg)) {
         return gcn_cur_inline_int(p, o->reg);      /* soffset 0 and the like */

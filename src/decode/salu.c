@@ -636,17 +636,16 @@ enum { WC_1, WC_2, WC_4, WC_8, WC_16, WC_COUNT, WC_NONE = WC_COUNT };
 #define SC_COUNT (SC_GLC + 1)
 
 static uint64_t vtab[VT_COUNT][256];
-static stext stexts[WC_COUNT][256];
+static stext stexts[WC_COUNT + 1][256];   /* [WC_NONE]: no texts */
 static uint8_t wc_of[256];              /* WC_* of an operand's nregs */
 /* per class: the special / inline encodings whose text is not the plain
  * one (invalid-register or invalid-immediate notes) */
 static uint64_t slow_bits[SC_COUNT][4];
-/* the encoding of a register of kind k is kind_enc[k] + reg, for reg
- * below kind_lim[k] (0: no table text) */
-static const uint8_t kind_enc[GCN_OPND_INLINE + 1] = {[GCN_OPND_TTMP] = 108};
-static const uint16_t kind_lim[GCN_OPND_INLINE + 1] = {
-    [GCN_OPND_SGPR] = 102, [GCN_OPND_TTMP] = 16, [GCN_OPND_SPECIAL] = 256,
-    [GCN_OPND_INLINE] = 256};
+/* the encoding of a register of kind k is kind_text[k].enc + reg, for reg
+ * below kind_text[k].lim (0: no table text) */
+static const struct { uint8_t enc; uint16_t lim; } kind_text[16] = {
+    [GCN_OPND_SGPR] = {0, 102}, [GCN_OPND_TTMP] = {108, 16}, [GCN_OPND_SPECIAL] = {0, 256},
+    [GCN_OPND_INLINE] = {0, 256}};
 static gcn_once tabs_once;
 
 _Static_assert(offsetof(gcn_opnd, imm) == 8, "gcn_opnd: 8 bytes before imm");
@@ -675,10 +674,11 @@ static void tabs_build(void)
     gcn_opnd z;
     memset(&z, 0, sizeof z);
     const uint32_t lit[2] = {0, 0};
+    memset(&t, 0, sizeof t);
     for (unsigned c = 0; c < VT_IMM; c++)
         for (unsigned v = 0; v < 256; v++) {
             size_t size = 4;
-            memset(&t, 0, sizeof t);
+            t.nopnds = 0;
             gcn_opnd *o = dec_ssrc(&t, GCN_FLD_NONE, 0, v, nregs[c], GCN_DT_NONE, lit, 2, &size);
             gcn_opnd h = z;
             if (o) {
@@ -728,7 +728,7 @@ static void tabs_build(void)
     }
     gcn_sb_free(&sb);
     for (unsigned cls = 0; cls < SC_COUNT; cls++)
-        for (unsigned v = 0; v < 256; v++) {
+        for (unsigned v = 124; v < 256; v++) {     /* (no notes below m0) */
             int inl = (v >= 128 && v <= 208) || (v >= 240 && v <= 248);
             if (src_note(cls, inl ? GCN_OPND_INLINE : GCN_OPND_SPECIAL, v))
                 slow_bits[cls][v >> 6] |= 1ull << (v & 63);
@@ -766,6 +766,7 @@ typedef struct salu_plan {
     uint8_t smem;           /* an SMEM row (8 bytes, glc and nv bits) */
     uint8_t tail;           /* the SMEM offset tail follows the steps */
     uint8_t rtn_step;       /* sdata read and written only with glc (0xff: none) */
+    uint8_t all_src;        /* every print step is a PK_SRC of operand i, field fields[i] */
     uint8_t imm_step;       /* the step of an immediate (0xff: none) */
     uint8_t imm_lo, imm_width, imm_signed;  /* its field; a label is signed */
     uint32_t zero_mask;     /* bits of the first dword that must be 0 */
@@ -775,6 +776,8 @@ typedef struct salu_plan {
 
 static salu_plan plans[GCN_ID_COUNT];
 static gcn_once plans_once[GCN_ID_COUNT];
+
+static void plan_steps(salu_plan *pl, unsigned id);
 
 /* The decode step of spec s (a field that makes one operand). */
 static dstep plan_dstep(const sspec *s)
@@ -829,6 +832,15 @@ static uint8_t plan_pk(const sspec *s)
 }
 
 static void plan_build(salu_plan *pl, unsigned id)
+{
+    plan_steps(pl, id);
+    pl->all_src = pl->np > 0;
+    for (unsigned i = 0; i < pl->np; i++)
+        if (pl->p[i].pk != PK_SRC || pl->p[i].opi != i)
+            pl->all_src = 0;
+}
+
+static void plan_steps(salu_plan *pl, unsigned id)
 {
     sspec sp[MAX_SPECS];
     unsigned ns = parse_sig(gcn_isa_row_of(id)->sig, sp);
@@ -981,18 +993,21 @@ static GCN_COLD char *slow_src(gcn_strbuf *sb, char *p, const gcn_opnd *o, unsig
 }
 
 /* A register-or-constant operand of class cls. */
-static inline char *cur_src(gcn_strbuf *sb, char *p, const gcn_opnd *o, unsigned cls)
+static inline __attribute__((always_inline)) char *cur_src(gcn_strbuf *sb, char *p,
+                                                           const gcn_opnd *o, unsigned cls)
 {
-    unsigned k = o->kind, w = wc_of[o->nregs];
-    if (k <= GCN_OPND_INLINE && o->reg < kind_lim[k] && w != WC_NONE) {
-        unsigned v = kind_enc[k] + o->reg;
-        const stext *t = &stexts[w][v];
-        if (t->len && !(slow_bits[cls][v >> 6] >> (v & 63) & 1)) {
+    unsigned k = o->kind & 15, r = o->reg;
+    if (r < kind_text[k].lim) {
+        unsigned v = kind_text[k].enc + r;
+        const stext *t = &stexts[wc_of[o->nregs]][v];
+        unsigned len = t->len;
+        if (len && (cls == SC_SS32 || cls == SC_SS64 ||
+                    !(slow_bits[cls][v >> 6] >> (v & 63) & 1))) {
             memcpy(p, t->s, sizeof t->s);
-            return p + t->len;
+            return p + len;
         }
     }
-    if (k == GCN_OPND_LITERAL && !class_regonly(cls) && cls != SC_IMM32)
+    if (o->kind == GCN_OPND_LITERAL && !class_regonly(cls) && cls != SC_IMM32)
         return cur_literal(p, (uint32_t)o->imm, o->nregs);
     return slow_src(sb, p, o, cls);
 }
@@ -1038,8 +1053,26 @@ void gcn_print_salu(const gcn_decoder *d, const gcn_insn *in, gcn_strbuf *sb)
      * appenders (commit, append, reserve again) */
     char *p = gcn_sb_room(sb, GCN_LINE_MAX);
     p = gcn_cur_mnem(p, in->id);
+    unsigned np = pl->np;
+    if (pl->all_src && in->nopnds == np) {
+        /* registers and constants, the operands in order (records made
+         * elsewhere take the general walk) */
+        unsigned ok = 1;
+        for (unsigned i = 0; i < np; i++)
+            ok &= in->op[i].field == pl->p[i].field;
+        if (ok) {
+            *p++ = ' ';
+            p = cur_src(sb, p, &in->op[0], pl->p[0].cls);
+            for (unsigned i = 1; i < np; i++) {
+                p = GCN_CUR_LIT(p, ", ");
+                p = cur_src(sb, p, &in->op[i], pl->p[i].cls);
+            }
+            gcn_sb_commit(sb, p);
+            return;
+        }
+    }
     unsigned nout = 0;                  /* operands printed so far */
-    for (unsigned i = 0; i < pl->np; i++) {
+    for (unsigned i = 0; i < np; i++) {
         const pstep *ps = &pl->p[i];
         const gcn_opnd *o;
         if (ps->pk == PK_SRC) {
