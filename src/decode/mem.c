@@ -412,22 +412,24 @@ static inline const mem_sig *dec_sig_of(unsigned id)
     return sig_of(id);
 }
 
-/* Append the operand template t with register reg. */
-static inline gcn_opnd *put_opnd(gcn_insn *in, const gcn_opnd *t, unsigned reg)
+/* Append the operand template t with register reg at *op (the record's
+ * next operand slot; the caller sets nopnds once at the end). */
+static inline gcn_opnd *put_opnd(gcn_opnd **op, const gcn_opnd *t, unsigned reg)
 {
-    gcn_opnd *o = &in->op[in->nopnds++];
+    gcn_opnd *o = (*op)++;
     *o = *t;
     o->reg = (uint16_t)reg;
     return o;
 }
 
 /* The offset immediate that ends every vector memory instruction's
- * operands. */
-static inline void put_offset(gcn_insn *in, int32_t v)
+ * operands; sets the record's operand count. */
+static inline void put_offset(gcn_insn *in, gcn_opnd *op, int32_t v)
 {
     static const gcn_opnd t = {.kind = GCN_OPND_IMM, .field = GCN_FLD_OFFSET,
                                .flags = GCN_OPF_SRC, .dtype = GCN_DT_I32};
-    put_opnd(in, &t, 0)->imm = v;
+    put_opnd(&op, &t, 0)->imm = v;
+    in->nopnds = (uint8_t)(op - in->op);
 }
 
 /* ---- DS ----------------------------------------------------------------- */
@@ -458,12 +460,13 @@ static size_t dec_ds(const gcn_decoder *d, int ti, const uint32_t *w, size_t nw,
     out->id = (uint16_t)id;
     out->enc = GCN_FMT_DS;
     out->opcode = (uint16_t)op;
+    gcn_opnd *dst = out->op;            /* the next operand */
     unsigned bad = 0;
     for (unsigned i = 0; i < sg->nitems; i++) {
         const mem_item *it = &sg->it[i];
         unsigned agpr = acc & it->acc, reg = (w1 >> (8 * it->ds_slot)) & 0xff;
         bad |= agpr & (reg + it->n > 256);  /* an AGPR tuple must end at a255 */
-        put_opnd(out, &sg->tmpl[i][agpr], reg);
+        put_opnd(&dst, &sg->tmpl[i][agpr], reg);
     }
     if (bad)
         return 0;
@@ -471,7 +474,7 @@ static size_t dec_ds(const gcn_decoder *d, int ti, const uint32_t *w, size_t nw,
     out->m.offset0 = (uint8_t)(offset & 0xff);
     out->m.offset1 = (uint8_t)(offset >> 8);
     out->m.gds = (uint8_t)gds;
-    put_offset(out, (int32_t)offset);
+    put_offset(out, dst, (int32_t)offset);
     return 8;
 }
 
@@ -523,31 +526,32 @@ static size_t dec_buf(const gcn_decoder *d, int ti, gcn_fmt fmt, const uint32_t 
     if (!sg->buf_std)
         return 8;                           /* no operands (assert in sig_build) */
     /* vdata vaddr srsrc soffset */
+    gcn_opnd *dst = out->op;            /* the next operand */
     unsigned vdata = gcn_bits(w1, 8, 8), nvaddr = m->offen + m->idxen;
     if (!m->lds) {                          /* (an AGPR tuple must end at a255) */
         if (acc && vdata + sg->it[0].n > 256)
             return 0;
-        put_opnd(out, &sg->tmpl[0][acc], vdata)->flags = (uint8_t)vdata_fl;
+        put_opnd(&dst, &sg->tmpl[0][acc], vdata)->flags = (uint8_t)vdata_fl;
     }
     if (nvaddr)
-        put_opnd(out, &sg->tmpl[1][0], gcn_bits(w1, 0, 8))->nregs = (uint8_t)nvaddr;
+        put_opnd(&dst, &sg->tmpl[1][0], gcn_bits(w1, 0, 8))->nregs = (uint8_t)nvaddr;
     const gcn_opnd *rs = &srsrc_tab[gcn_bits(w1, 16, 5)];
     const gcn_opnd *so = &soffset_tab[gcn_bits(w1, 24, 8)];
     if (rs->kind == GCN_OPND_NONE || so->kind == GCN_OPND_NONE)
         return 0;
-    put_opnd(out, rs, rs->reg);
+    put_opnd(&dst, rs, rs->reg);
     size_t size = 8;
     if (so->kind == GCN_OPND_LITERAL) {     /* gfx950 only */
         if (d->target != GCN_TARGET_GFX950 || nw < 3)
             return 0;
-        put_opnd(out, so, so->reg)->imm = w[2];
+        put_opnd(&dst, so, so->reg)->imm = w[2];
         out->literal = w[2];
         out->has_literal = 1;
         size = 12;
     } else {
-        put_opnd(out, so, so->reg);
+        put_opnd(&dst, so, so->reg);
     }
-    put_offset(out, m->offset);
+    put_offset(out, dst, m->offset);
     return size;
 }
 
@@ -593,18 +597,19 @@ static size_t dec_flat(const gcn_decoder *d, int ti, const uint32_t *w, size_t n
     out->enc = (uint8_t)fmt;
     out->opcode = (uint16_t)op;
     /* [vdst] vaddr [vdata] [saddr] (sig_build checks the order) */
+    gcn_opnd *dst = out->op;            /* the next operand */
     unsigned i = sg->slot[MI_VDST], reg;
     if (i != 0xff && (!sg->it[i].opt || rtn)) {
         reg = gcn_bits(w1, 24, 8);
         if (acc && reg + sg->it[i].n > 256)
             return 0;
-        put_opnd(out, &sg->tmpl[i][acc], reg);
+        put_opnd(&dst, &sg->tmpl[i][acc], reg);
     }
     if ((i = sg->slot[MI_VADDR]) != 0xff) {
         unsigned n = fmt == GCN_FMT_FLAT ? 2 : fmt == GCN_FMT_GLOBAL ? (saddr == 0x7f ? 2 : 1)
                    : b13;   /* SCRATCH: sve */
         if (n) {
-            gcn_opnd *o = put_opnd(out, &sg->tmpl[i][0], gcn_bits(w1, 0, 8));
+            gcn_opnd *o = put_opnd(&dst, &sg->tmpl[i][0], gcn_bits(w1, 0, 8));
             o->nregs = (uint8_t)n;
             o->dtype = n == 2 ? GCN_DT_U64 : GCN_DT_U32;
         }
@@ -613,15 +618,15 @@ static size_t dec_flat(const gcn_decoder *d, int ti, const uint32_t *w, size_t n
         reg = gcn_bits(w1, 8, 8);
         if (acc && reg + sg->it[i].n > 256)
             return 0;
-        put_opnd(out, &sg->tmpl[i][acc], reg);
+        put_opnd(&dst, &sg->tmpl[i][acc], reg);
     }
     if (sg->slot[MI_SADDR] != 0xff && saddr != 0x7f) {
         const gcn_opnd *t = &saddr_tab[fmt != GCN_FMT_GLOBAL][saddr];
         if (t->kind == GCN_OPND_NONE)
             return 0;
-        put_opnd(out, t, t->reg);
+        put_opnd(&dst, t, t->reg);
     }
-    put_offset(out, m->offset);
+    put_offset(out, dst, m->offset);
     return 8;
 }
 

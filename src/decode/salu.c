@@ -766,7 +766,7 @@ typedef struct salu_plan {
     uint8_t smem;           /* an SMEM row (8 bytes, glc and nv bits) */
     uint8_t tail;           /* the SMEM offset tail follows the steps */
     uint8_t rtn_step;       /* sdata read and written only with glc (0xff: none) */
-    uint8_t all_src;        /* every print step is a PK_SRC of operand i, field fields[i] */
+    uint8_t nsrc;           /* the leading print steps i < nsrc print operand i (PK_SRC) */
     uint8_t imm_step;       /* the step of an immediate (0xff: none) */
     uint8_t imm_lo, imm_width, imm_signed;  /* its field; a label is signed */
     uint32_t zero_mask;     /* bits of the first dword that must be 0 */
@@ -834,10 +834,8 @@ static uint8_t plan_pk(const sspec *s)
 static void plan_build(salu_plan *pl, unsigned id)
 {
     plan_steps(pl, id);
-    pl->all_src = pl->np > 0;
-    for (unsigned i = 0; i < pl->np; i++)
-        if (pl->p[i].pk != PK_SRC || pl->p[i].opi != i)
-            pl->all_src = 0;
+    while (pl->nsrc < pl->np && pl->p[pl->nsrc].pk == PK_SRC && pl->p[pl->nsrc].opi == pl->nsrc)
+        pl->nsrc++;
 }
 
 static void plan_steps(salu_plan *pl, unsigned id)
@@ -999,11 +997,11 @@ static inline __attribute__((always_inline)) char *cur_src(gcn_strbuf *sb, char 
     unsigned k = o->kind & 15, r = o->reg;
     if (r < kind_text[k].lim) {
         unsigned v = kind_text[k].enc + r;
-        const stext *t = &stexts[wc_of[o->nregs]][v];
-        unsigned len = t->len;
-        if (len && (cls == SC_SS32 || cls == SC_SS64 ||
-                    !(slow_bits[cls][v >> 6] >> (v & 63) & 1))) {
-            memcpy(p, t->s, sizeof t->s);
+        const char *t = stexts[wc_of[o->nregs]][v].s;
+        unsigned len = (uint8_t)t[offsetof(stext, len)];
+        /* (no register class has notes below m0, 124) */
+        if (len && (v < 124 || !(slow_bits[cls][v >> 6] >> (v & 63) & 1))) {
+            memcpy(p, t, sizeof(stext));
             return p + len;
         }
     }
@@ -1053,26 +1051,25 @@ void gcn_print_salu(const gcn_decoder *d, const gcn_insn *in, gcn_strbuf *sb)
      * appenders (commit, append, reserve again) */
     char *p = gcn_sb_room(sb, GCN_LINE_MAX);
     p = gcn_cur_mnem(p, in->id);
-    unsigned np = pl->np;
-    if (pl->all_src && in->nopnds == np) {
-        /* registers and constants, the operands in order (records made
-         * elsewhere take the general walk) */
-        unsigned ok = 1;
-        for (unsigned i = 0; i < np; i++)
-            ok &= in->op[i].field == pl->p[i].field;
-        if (ok) {
+    unsigned np = pl->np, ns = pl->nsrc, i = 0, nout = 0;
+    if (ns && in->nopnds >= ns) {
+        /* the leading registers and constants, the operands in the
+         * decoder's order (records made otherwise take the general walk) */
+        if (in->op[0].field == pl->p[0].field && in->op[ns - 1].field == pl->p[ns - 1].field) {
             *p++ = ' ';
             p = cur_src(sb, p, &in->op[0], pl->p[0].cls);
-            for (unsigned i = 1; i < np; i++) {
+            for (i = 1; i < ns; i++) {
                 p = GCN_CUR_LIT(p, ", ");
                 p = cur_src(sb, p, &in->op[i], pl->p[i].cls);
             }
-            gcn_sb_commit(sb, p);
-            return;
+            nout = ns;
+            if (ns == np) {
+                gcn_sb_commit(sb, p);
+                return;
+            }
         }
     }
-    unsigned nout = 0;                  /* operands printed so far */
-    for (unsigned i = 0; i < np; i++) {
+    for (; i < np; i++) {
         const pstep *ps = &pl->p[i];
         const gcn_opnd *o;
         if (ps->pk == PK_SRC) {
