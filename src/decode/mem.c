@@ -824,10 +824,10 @@ static inline char *cur_item(gcn_strbuf *sb, char *p, const gcn_insn *in, const 
         unsigned b = k * RT_SIZES + n;
         if (!gcn_once_ready(&rtexts_once[b]))
             rtext_build(b);
-        const rtext *t = &rtexts[b][o->reg & 0xff];
-        unsigned len = t->len;
+        const char *t = rtexts[b][o->reg & 0xff].s;
+        unsigned len = (uint8_t)t[offsetof(rtext, len)];
         if (len && o->reg < 256) {
-            memcpy(p, t->s, sizeof t->s);
+            memcpy(p, t, sizeof(rtext));
             return p + len;
         }
     } else if (o->kind == GCN_OPND_INLINE && gcn_inline_is_int(o->reg)) {
@@ -848,6 +848,20 @@ static inline char *cur_cpol(char *p, const gcn_mods *m)
     return p;
 }
 
+/* The decimal digits of v: offsets have up to five (gcn_put_dec() takes
+ * those above 999 digit by digit). */
+static inline char *cur_udec(char *p, unsigned v)
+{
+    if (v < 1000 || v >= 1000000)
+        return gcn_put_dec(p, v);
+    unsigned hi = v / 1000, lo = v % 1000;
+    p = gcn_put_dec(p, hi);
+    p[0] = (char)('0' + lo / 100);
+    p[1] = (char)('0' + lo / 10 % 10);
+    p[2] = (char)('0' + lo % 10);
+    return p + 3;
+}
+
 /* " offset:N" unless N is 0. */
 static inline char *cur_offset(char *p, int32_t off)
 {
@@ -855,7 +869,7 @@ static inline char *cur_offset(char *p, int32_t off)
         p = GCN_CUR_LIT(p, " offset:");
         if (off < 0)
             *p++ = '-';
-        p = gcn_put_dec(p, off < 0 ? 0u - (unsigned)off : (unsigned)off);
+        p = cur_udec(p, off < 0 ? 0u - (unsigned)off : (unsigned)off);
     }
     return p;
 }
@@ -922,7 +936,8 @@ void gcn_print_mem(const gcn_decoder *d, const gcn_insn *in, gcn_strbuf *sb)
     /* the decoder adds operands in item order: the next one, if it is this
      * item's; else look for it (records made elsewhere) */
     const gcn_opnd *o = in->op, *end = in->op + in->nopnds;
-    unsigned nout = 0;                      /* operands printed so far */
+    char sep = ' ';                         /* " " before the first operand, ", " after */
+    unsigned seplen = 1;
     int printed = 0;                        /* the last item was printed */
     for (unsigned i = 0; i < sg->nitems; i++) {
         const mem_item *it = &sg->it[i];
@@ -932,7 +947,11 @@ void gcn_print_mem(const gcn_decoder *d, const gcn_insn *in, gcn_strbuf *sb)
             q = o++;
         else if (!(q = gcn_field_opnd(in, (gcn_field)it->field)) && !it->off)
             continue;                       /* no vdata with lds, no vdst without sc0 */
-        p = gcn_cur_sep(p, nout++);
+        p[0] = sep;
+        p[1] = ' ';
+        p += seplen;
+        sep = ',';
+        seplen = 2;
         p = q ? cur_item(sb, p, in, sg, i, q, attr) : GCN_CUR_LIT(p, "off");
         printed = 1;
     }

@@ -706,19 +706,23 @@ static void tabs_build(void)
             o.reg = (uint16_t)v;
             o.nregs = nregs[w];
             o.dtype = wc_dtype[w];
-            if (v <= 101) {
-                o.kind = GCN_OPND_SGPR;
-            } else if (v >= 108 && v <= 123) {
-                o.kind = GCN_OPND_TTMP;
-                o.reg = (uint16_t)(v - 108);
-            } else if ((v >= 128 && v <= 208) || (v >= 240 && v <= 248)) {
-                o.kind = GCN_OPND_INLINE;
-            } else if (strcmp(special_name(v, o.nregs), "?") != 0 &&
-                       !src_note(SC_SS32, GCN_OPND_SPECIAL, v)) {
-                o.kind = GCN_OPND_SPECIAL;      /* src_lds_direct: always with its note */
-            } else {
+            /* (an entry left empty prints through print_reg_opnd: the
+             * wide classes have no constants, only null as a special) */
+            if (v <= 101 || (v >= 108 && v <= 123)) {
+                char *e = gcn_cur_reg(stexts[w][v].s, v <= 101 ? GCN_OPND_SGPR : GCN_OPND_TTMP,
+                                      v <= 101 ? v : v - 108, nregs[w]);
+                stexts[w][v].len = (uint8_t)(e - stexts[w][v].s);
                 continue;
             }
+            if ((v >= 128 && v <= 208) || (v >= 240 && v <= 248))
+                o.kind = GCN_OPND_INLINE;
+            else if (strcmp(special_name(v, o.nregs), "?") != 0 &&
+                     !src_note(SC_SS32, GCN_OPND_SPECIAL, v))
+                o.kind = GCN_OPND_SPECIAL;      /* src_lds_direct: always with its note */
+            else
+                continue;
+            if (w > WC_2 && v != 125)
+                continue;
             gcn_sb_reset(&sb);
             print_reg_opnd(&sb, &o, w == WC_2 ? SC_SS64 : SC_SS32);
             assert(sb.len < sizeof stexts[w][v].s);
