@@ -72,16 +72,20 @@ typedef struct mem_sig {
     uint8_t buf_std;   /* MUBUF/MTBUF items exactly vdata vaddr srsrc soffset */
     uint8_t store;     /* the row's GCN_F_STORE */
     uint8_t slot[MI_SADDR + 1];     /* the item of each MI_* (0xff: none) */
+    /* DS, per target index: the bits of the first dword that must be 0 and
+     * those that must be 1, and of the second dword those that must be 0 */
+    uint32_t ds_zero0[2], ds_one0[2], ds_zero1;
     uint16_t attr[2];  /* MA_* per target index */
     mem_item it[MEM_MAX_ITEMS];
     /* each item's operand as the decoder adds it, in a VGPR and in an AGPR
      * (reg 0; imm 0; a MUBUF vdata's flags and a vaddr's nregs depend on
      * the instruction) */
     gcn_opnd tmpl[MEM_MAX_ITEMS][2];
-    char cls[MEM_MAX_ITEMS][CLS_N][MEM_CLS_LEN];    /* kept apart: only notes use them */
 } mem_sig;
 
 static mem_sig sigs[GCN_ID_COUNT];     /* each parsed at its first use */
+/* the register classes of each row's items (kept apart: only notes use them) */
+static char sig_cls[GCN_ID_COUNT][MEM_MAX_ITEMS][CLS_N][MEM_CLS_LEN];
 static gcn_once sigs_once[GCN_ID_COUNT];
 
 static gcn_dtype dt_from_name(const char *s, size_t n)
@@ -183,7 +187,7 @@ static unsigned attr_bit(const char *s, size_t n)
     return 0;
 }
 
-static void parse_sig(mem_sig *sg, const char *sig)
+static void parse_sig(mem_sig *sg, char (*sgcls)[CLS_N][MEM_CLS_LEN], const char *sig)
 {
     memset(sg, 0, sizeof *sg);
     const char *p = sig;
@@ -201,7 +205,7 @@ static void parse_sig(mem_sig *sg, const char *sig)
         if (parse_item(&it, cls, p, len)) {
             assert(sg->nitems < MEM_MAX_ITEMS);
             if (sg->nitems < MEM_MAX_ITEMS) {
-                memcpy(sg->cls[sg->nitems], cls, sizeof cls);
+                memcpy(sgcls[sg->nitems], cls, sizeof cls);
                 if (it.what == MI_ADDR || it.what == MI_DATA0 || it.what == MI_DATA1 ||
                     it.what == MI_VDST)
                     sg->ds_used |= (uint8_t)(1u << it.ds_slot);
@@ -247,7 +251,7 @@ static void sig_build(mem_sig *sg, unsigned id)
     switch (r->fmt) {
     case GCN_FMT_DS: case GCN_FMT_MUBUF: case GCN_FMT_MTBUF:
     case GCN_FMT_FLAT: case GCN_FMT_GLOBAL: case GCN_FMT_SCRATCH:
-        parse_sig(sg, r->sig);
+        parse_sig(sg, sig_cls[id], r->sig);
         sg->store = (r->flags & GCN_F_STORE) != 0;
         sg->buf_std = sg->nitems == 4 && sg->it[0].what == MI_VDATA &&
                       sg->it[1].what == MI_VADDR && sg->it[2].what == MI_SRSRC &&
@@ -263,6 +267,17 @@ static void sig_build(mem_sig *sg, unsigned id)
                 assert(sg->it[i - 1].what == MI_VDST ||
                        (sg->it[i - 1].what == MI_VADDR && sg->it[i].what != MI_VDST) ||
                        (sg->it[i - 1].what == MI_VDATA && sg->it[i].what == MI_SADDR));
+        for (unsigned ti = 0; ti < 2; ti++) {
+            unsigned a = sg->attr[ti];
+            /* offset [15:0] only with an offset, gds [16] as the row says,
+             * acc [25] only where AGPRs are allowed */
+            sg->ds_zero0[ti] = (a & (MA_OFFSET | MA_OFFSET01 | MA_SWIZZLE) ? 0 : 0xffffu) |
+                               (a & MA_NOGDS ? 1u << 16 : 0) | (a & MA_ACC ? 0 : 1u << 25);
+            sg->ds_one0[ti] = a & MA_GDS ? 1u << 16 : 0;
+        }
+        for (unsigned b = 0; b < 4; b++)        /* unused fields must be 0 */
+            if (!(sg->ds_used & (1u << b)))
+                sg->ds_zero1 |= 0xffu << (8 * b);
         /* the format follows soffset, the last item (gcn_print_mem) */
         assert(!(sg->attr[0] & MA_FORMAT) || sg->it[sg->nitems - 1].what == MI_SOFFSET);
         for (unsigned i = 0; i < sg->nitems; i++)
@@ -443,20 +458,11 @@ static size_t dec_ds(const gcn_decoder *d, int ti, const uint32_t *w, size_t nw,
     const mem_sig *sg = dec_sig_of(id);
     if (!sg)
         return 0;
-    unsigned attr = sg->attr[ti];
-    unsigned offset = gcn_bits(w[0], 0, 16), gds = gcn_bits(w[0], 16, 1);
-    unsigned acc = gcn_bits(w[0], 25, 1);
-    uint32_t w1 = w[1];
-    unsigned nonzero = ((w1 & 0xff) != 0) | ((w1 & 0xff00) != 0) << 1 |
-                       ((w1 & 0xff0000) != 0) << 2 | ((w1 & 0xff000000) != 0) << 3;
-    if (nonzero & ~(unsigned)sg->ds_used)
-        return 0;                           /* unused fields must be 0 */
-    if (!(attr & (MA_OFFSET | MA_OFFSET01 | MA_SWIZZLE)) && offset)
+    uint32_t w0 = w[0], w1 = w[1];
+    if ((w0 & sg->ds_zero0[ti]) | (~w0 & sg->ds_one0[ti]) | (w1 & sg->ds_zero1))
         return 0;
-    if (((attr & MA_GDS) && !gds) || ((attr & MA_NOGDS) && gds))
-        return 0;
-    if (acc && !(attr & MA_ACC))
-        return 0;
+    unsigned offset = gcn_bits(w0, 0, 16), gds = gcn_bits(w0, 16, 1);
+    unsigned acc = gcn_bits(w0, 25, 1);
     out->id = (uint16_t)id;
     out->enc = GCN_FMT_DS;
     out->opcode = (uint16_t)op;
@@ -681,14 +687,14 @@ static void print_item(gcn_strbuf *sb, const gcn_insn *in, const mem_sig *sg, un
     if ((o->kind == GCN_OPND_VGPR || o->kind == GCN_OPND_AGPR) && o->nregs >= 2 && (o->reg & 1)) {
         int v = o->kind == GCN_OPND_VGPR;
         if (returns && it->has_r)
-            cls = sg->cls[i][v ? CLS_VR : CLS_AR];
+            cls = sig_cls[in->id][i][v ? CLS_VR : CLS_AR];
         else
-            cls = sg->cls[i][v ? CLS_V : CLS_A];
+            cls = sig_cls[in->id][i][v ? CLS_V : CLS_A];
     }
     if (o->field == GCN_FLD_SOFFSET && o->kind == GCN_OPND_SPECIAL && o->reg == 254)
         cls = "SReg_32";                   /* src_lds_direct */
     if (o->field == GCN_FLD_SADDR && o->kind == GCN_OPND_SPECIAL && o->reg == 126 && o->nregs == 2)
-        cls = sg->cls[i][CLS_V];           /* exec as a GLOBAL saddr */
+        cls = sig_cls[in->id][i][CLS_V];   /* exec as a GLOBAL saddr */
     if (cls[0]) {
         gcn_sb_puts(sb, "/*Invalid register, operand has '");
         gcn_sb_puts(sb, cls);
