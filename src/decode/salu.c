@@ -595,14 +595,42 @@ static void print_imm_field(const gcn_decoder *d, gcn_strbuf *sb, const gcn_insn
     }
 }
 
+/* Lower-case hex of a 32-bit value with "0x" (gcn_cur_hex() for up to eight
+ * digits, two at a time from a table, no loop per digit). */
+static char *cur_hex32(char *p, uint32_t v)
+{
+    static const char hex2[256][2] = {
+#define H1(i) {"0123456789abcdef"[(i) >> 4], "0123456789abcdef"[(i) & 15]}
+#define H4(i) H1(i), H1((i) + 1), H1((i) + 2), H1((i) + 3)
+#define H16(i) H4(i), H4((i) + 4), H4((i) + 8), H4((i) + 12)
+#define H64(i) H16(i), H16((i) + 16), H16((i) + 32), H16((i) + 48)
+        H64(0), H64(64), H64(128), H64(192)
+#undef H1
+#undef H4
+#undef H16
+#undef H64
+    };
+    char d[16];
+    unsigned n = v ? (unsigned)(32 - __builtin_clz(v) + 3) / 4 : 1;
+    memcpy(d, hex2[v >> 24], 2);
+    memcpy(d + 2, hex2[(v >> 16) & 0xff], 2);
+    memcpy(d + 4, hex2[(v >> 8) & 0xff], 2);
+    memcpy(d + 6, hex2[v & 0xff], 2);
+    memset(d + 8, 0, 8);
+    p[0] = '0';
+    p[1] = 'x';
+    memcpy(p + 2, d + 8 - n, 8);    /* the n digits, and bytes the next text overwrites */
+    return p + 2 + n;
+}
+
 /* An SMEM offset: signed hex. */
 static char *cur_offset(char *p, int32_t off)
 {
     if (off < 0) {
         *p++ = '-';
-        return gcn_cur_hex(p, (unsigned)-off);
+        return cur_hex32(p, (unsigned)-off);
     }
-    return gcn_cur_hex(p, (unsigned)off);
+    return cur_hex32(p, (unsigned)off);
 }
 
 
@@ -980,7 +1008,7 @@ static char *cur_literal(char *p, uint32_t v, unsigned nregs)
     int inl = nregs == 2 ? v <= 64 : (s >= -16 && s <= 64) || f32_inline_bits(v);
     if (inl)
         p = GCN_CUR_LIT(p, "lit(");
-    p = gcn_cur_hex(p, v);
+    p = cur_hex32(p, v);
     if (inl)
         *p++ = ')';
     return p;
@@ -1108,7 +1136,7 @@ void gcn_print_salu(const gcn_decoder *d, const gcn_insn *in, gcn_strbuf *sb)
         if (o->kind != GCN_OPND_IMM)
             p = slow_other(d, sb, p, in, o, ps->cls);
         else if (ps->pk == PK_K16 || (ps->pk == PK_U16 && v > 64))
-            p = gcn_cur_hex(p, v);
+            p = cur_hex32(p, v);
         else if (ps->pk == PK_U16)
             p = gcn_put_dec(p, v);
         else if (ps->pk == PK_WAITCNT)
