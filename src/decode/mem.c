@@ -854,20 +854,6 @@ static inline char *cur_cpol(char *p, const gcn_mods *m)
     return p;
 }
 
-/* The decimal digits of v: offsets have up to five (gcn_put_dec() takes
- * those above 999 digit by digit). */
-static inline char *cur_udec(char *p, unsigned v)
-{
-    if (v < 1000 || v >= 1000000)
-        return gcn_put_dec(p, v);
-    unsigned hi = v / 1000, lo = v % 1000;
-    p = gcn_put_dec(p, hi);
-    p[0] = (char)('0' + lo / 100);
-    p[1] = (char)('0' + lo / 10 % 10);
-    p[2] = (char)('0' + lo % 10);
-    return p + 3;
-}
-
 /* " offset:N" unless N is 0. */
 static inline char *cur_offset(char *p, int32_t off)
 {
@@ -875,7 +861,7 @@ static inline char *cur_offset(char *p, int32_t off)
         p = GCN_CUR_LIT(p, " offset:");
         if (off < 0)
             *p++ = '-';
-        p = cur_udec(p, off < 0 ? 0u - (unsigned)off : (unsigned)off);
+        p = gcn_cur_udec(p, off < 0 ? 0u - (unsigned)off : (unsigned)off);
     }
     return p;
 }

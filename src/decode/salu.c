@@ -783,6 +783,7 @@ typedef struct dstep {
 enum {
     PK_SRC,         /* registers, specials, constants, literals (print_reg_opnd) */
     PK_K16, PK_U16, PK_WAITCNT,     /* immediates printed at the cursor */
+    PK_LABEL,       /* branch target: a symbol name or the number */
     PK_IMM,         /* other immediates (print_imm_field) */
     PK_ENDPGM,      /* " N" unless 0 */
     PK_SMEM_TAIL,   /* soffset, offset: ... */
@@ -858,7 +859,8 @@ static uint8_t plan_pk(const sspec *s)
     case SC_K16: return PK_K16;
     case SC_U16: return PK_U16;
     case SC_WAITCNT: return PK_WAITCNT;
-    case SC_LABEL: case SC_HWREG: case SC_SENDMSG: case SC_GPRIDX: case SC_IMM7: return PK_IMM;
+    case SC_LABEL: return PK_LABEL;
+    case SC_HWREG: case SC_SENDMSG: case SC_GPRIDX: case SC_IMM7: return PK_IMM;
     default: return PK_SRC;
     }
 }
@@ -1054,6 +1056,23 @@ static GCN_COLD char *slow_other(const gcn_decoder *d, gcn_strbuf *sb, char *p,
     return gcn_sb_room(sb, GCN_LINE_MAX);
 }
 
+/* A branch target (print_label()): the symbol's name through the
+ * appenders, else the number. */
+static char *cur_label(const gcn_decoder *d, gcn_strbuf *sb, char *p, const gcn_insn *in,
+                       unsigned v)
+{
+    if (d && d->label_name) {
+        uint64_t target = in->addr + 4 + (uint64_t)((int64_t)(int16_t)v * 4);
+        const char *name = d->label_name(d->label_ctx, target);
+        if (name) {
+            gcn_sb_commit(sb, p);
+            gcn_sb_puts(sb, name);
+            return gcn_sb_room(sb, GCN_LINE_MAX);
+        }
+    }
+    return gcn_cur_udec(p, v);
+}
+
 /* The operand at index i if it is of field f (the decoder's order), else
  * the record's operand of field f (records made elsewhere), or NULL. */
 static inline const gcn_opnd *opnd_at(const gcn_insn *in, unsigned i, unsigned f)
@@ -1133,7 +1152,9 @@ void gcn_print_salu(const gcn_decoder *d, const gcn_insn *in, gcn_strbuf *sb)
             continue;
         p = gcn_cur_sep(p, nout++);
         unsigned v = (unsigned)o->imm & 0xffff;
-        if (o->kind != GCN_OPND_IMM)
+        if (ps->pk == PK_LABEL && o->kind == GCN_OPND_LABEL)
+            p = cur_label(d, sb, p, in, v);
+        else if (o->kind != GCN_OPND_IMM)
             p = slow_other(d, sb, p, in, o, ps->cls);
         else if (ps->pk == PK_K16 || (ps->pk == PK_U16 && v > 64))
             p = cur_hex32(p, v);
