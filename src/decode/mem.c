@@ -99,7 +99,7 @@ static gcn_dtype dt_from_name(const char *s, size_t n)
         {"v2f16", GCN_DT_V2F16}, {"v2bf16", GCN_DT_V2BF16},
     };
     for (size_t i = 0; i < sizeof tab / sizeof tab[0]; i++)
-        if (strlen(tab[i].name) == n && !strncmp(tab[i].name, s, n))
+        if (!strncmp(tab[i].name, s, n) && tab[i].name[n] == 0)
             return tab[i].dt;
     return GCN_DT_ANY;
 }
@@ -130,7 +130,7 @@ static int parse_item(mem_item *it, char cls[CLS_N][MEM_CLS_LEN], const char *to
     while (nl < len && tok[nl] != ':' && tok[nl] != '?')
         nl++;
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
-        if (strlen(names[i].name) == nl && !strncmp(names[i].name, tok, nl))
+        if (!strncmp(names[i].name, tok, nl) && names[i].name[nl] == 0)
             it->what = (uint8_t)names[i].what;
     if (!it->what)
         return 0;
@@ -182,7 +182,7 @@ static unsigned attr_bit(const char *s, size_t n)
         {"noacc_sc0sc1", MA_NOACC_SC0SC1},
     };
     for (size_t i = 0; i < sizeof tab / sizeof tab[0]; i++)
-        if (strlen(tab[i].name) == n && !strncmp(tab[i].name, s, n))
+        if (!strncmp(tab[i].name, s, n) && tab[i].name[n] == 0)
             return tab[i].bit;
     return 0;
 }
@@ -389,11 +389,11 @@ static gcn_once tabs_once;
 /* The operand the add_* function f makes of value v (kind NONE if none). */
 static gcn_opnd tab_entry(int (*f)(gcn_insn *, unsigned), unsigned v)
 {
+    static const gcn_opnd none;
     gcn_insn t;
-    memset(&t, 0, sizeof t);
-    if (!f(&t, v))
-        memset(&t.op[0], 0, sizeof t.op[0]);
-    return t.op[0];
+    memset(&t.op[0], 0, sizeof t.op[0]);    /* (its padding too) */
+    t.nopnds = 0;
+    return f(&t, v) ? t.op[0] : none;
 }
 
 static int add_soffset_tab(gcn_insn *in, unsigned v)
