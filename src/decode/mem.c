@@ -385,6 +385,10 @@ static int add_saddr32(gcn_insn *in, unsigned v)
  * and SCRATCH saddr (0x7f = off is not in the tables). */
 static gcn_opnd soffset_tab[256], srsrc_tab[32], saddr_tab[2][128];
 static gcn_once tabs_once;
+/* and the register texts of the printer (rtexts: kinds SGPR..TTMP, sizes 1-4) */
+#define RT_KINDS 4
+#define RT_SIZES 4
+static void rtext_build(unsigned b);
 
 /* The operand the add_* function f makes of value v (kind NONE if none). */
 static gcn_opnd tab_entry(int (*f)(gcn_insn *, unsigned), unsigned v)
@@ -416,6 +420,8 @@ static GCN_COLD void tabs_build_once(void)
         saddr_tab[0][v] = tab_entry(add_saddr64, v);
         saddr_tab[1][v] = tab_entry(add_saddr32, v);
     }
+    for (unsigned b = 0; b < RT_KINDS * RT_SIZES; b++)
+        rtext_build(b);
     gcn_once_done(&tabs_once);
 }
 
@@ -788,18 +794,14 @@ typedef struct rtext {
     uint8_t len;
 } rtext;
 
-#define RT_KINDS 4      /* GCN_OPND_SGPR .. GCN_OPND_TTMP */
-#define RT_SIZES 4
+static rtext rtexts[RT_KINDS * RT_SIZES][256];    /* built with the operand tables */
 
-static rtext rtexts[RT_KINDS * RT_SIZES][256];
-static gcn_once rtexts_once[RT_KINDS * RT_SIZES];
-
-static GCN_COLD void rtext_build(unsigned b)
+static void rtext_build(unsigned b)
 {
-    if (!gcn_once_claim(&rtexts_once[b]))
-        return;
     unsigned kind = GCN_OPND_SGPR + b / RT_SIZES, n = 1 + b % RT_SIZES;
-    for (unsigned r = 0; r < 256; r++) {
+    /* (registers past s105 / ttmp15 print through print_item) */
+    unsigned nr = kind == GCN_OPND_SGPR ? 106 : kind == GCN_OPND_TTMP ? 16 : 256;
+    for (unsigned r = 0; r < nr; r++) {
         gcn_opnd o = {.kind = (uint8_t)kind, .reg = (uint16_t)r, .nregs = (uint8_t)n};
         char t[64];
         if (!plain_reg(&o))
@@ -809,7 +811,6 @@ static GCN_COLD void rtext_build(unsigned b)
         memcpy(rtexts[b][r].s, t, len);
         rtexts[b][r].len = (uint8_t)len;
     }
-    gcn_once_done(&rtexts_once[b]);
 }
 
 /* print_item() through the appenders, then a cursor again. */
@@ -828,8 +829,6 @@ static inline char *cur_item(gcn_strbuf *sb, char *p, const gcn_insn *in, const 
     unsigned k = (unsigned)o->kind - GCN_OPND_SGPR, n = (unsigned)o->nregs - 1;
     if (k < RT_KINDS && n < RT_SIZES) {
         unsigned b = k * RT_SIZES + n;
-        if (!gcn_once_ready(&rtexts_once[b]))
-            rtext_build(b);
         const char *t = rtexts[b][o->reg & 0xff].s;
         unsigned len = (uint8_t)t[offsetof(rtext, len)];
         if (len && o->reg < 256) {
@@ -906,7 +905,7 @@ static char *cur_mem_mods(char *p, const gcn_insn *in, unsigned attr)
 void gcn_print_mem(const gcn_decoder *d, const gcn_insn *in, gcn_strbuf *sb)
 {
     const gcn_isa_row *r = gcn_isa_row_of(in->id);
-    const mem_sig *sg = sig_of(in->id);
+    const mem_sig *sg = dec_sig_of(in->id);     /* and the register texts */
     if (!sg) {
         gcn_sb_puts(sb, r->mnem);
         return;
