@@ -801,15 +801,13 @@ static void rtext_build(unsigned b)
     unsigned kind = GCN_OPND_SGPR + b / RT_SIZES, n = 1 + b % RT_SIZES;
     /* (registers past s105 / ttmp15 print through print_item) */
     unsigned nr = kind == GCN_OPND_SGPR ? 106 : kind == GCN_OPND_TTMP ? 16 : 256;
-    for (unsigned r = 0; r < nr; r++) {
-        gcn_opnd o = {.kind = (uint8_t)kind, .reg = (uint16_t)r, .nregs = (uint8_t)n};
-        char t[64];
-        if (!plain_reg(&o))
-            continue;
-        size_t len = (size_t)(gcn_cur_reg(t, kind, r, n) - t);
-        assert(len < sizeof rtexts[b][r].s);
-        memcpy(rtexts[b][r].s, t, len);
-        rtexts[b][r].len = (uint8_t)len;
+    /* (vector tuples at odd registers print with a note: no text) */
+    unsigned step = (kind == GCN_OPND_VGPR || kind == GCN_OPND_AGPR) && n >= 2 ? 2 : 1;
+    for (unsigned r = 0; r < nr; r += step) {
+        rtext *t = &rtexts[b][r];
+        /* (gcn_cur_reg writes at most 15 bytes here: ttmp[12:15]) */
+        t->len = (uint8_t)(gcn_cur_reg(t->s, kind, r, n) - t->s);
+        assert(t->len < sizeof t->s);
     }
 }
 
