@@ -474,7 +474,7 @@ static size_t dec_ds(const gcn_decoder *d, int ti, const uint32_t *w, size_t nw,
     out->opcode = (uint16_t)op;
     gcn_opnd *dst = out->op;            /* the next operand */
     unsigned bad = 0;
-    for (unsigned i = 0; i < sg->nitems; i++) {
+    for (unsigned i = 0, ni = sg->nitems; i < ni; i++) {
         const mem_item *it = &sg->it[i];
         unsigned agpr = acc & it->acc, reg = (w1 >> (8 * it->ds_slot)) & 0xff;
         bad |= agpr & (reg + it->n > 256);  /* an AGPR tuple must end at a255 */
@@ -928,7 +928,7 @@ void gcn_print_mem(const gcn_decoder *d, const gcn_insn *in, gcn_strbuf *sb)
     char sep = ' ';                         /* " " before the first operand, ", " after */
     unsigned seplen = 1;
     int printed = 0;                        /* the last item was printed */
-    for (unsigned i = 0; i < sg->nitems; i++) {
+    for (unsigned i = 0, ni = sg->nitems; i < ni; i++) {
         const mem_item *it = &sg->it[i];
         const gcn_opnd *q;
         printed = 0;

@@ -801,7 +801,8 @@ typedef struct salu_plan {
     uint8_t rtn_step;       /* sdata read and written only with glc (0xff: none) */
     uint8_t nsrc;           /* the leading print steps i < nsrc print operand i (PK_SRC) */
     uint8_t imm_step;       /* the step of an immediate (0xff: none) */
-    uint8_t imm_lo, imm_width, imm_signed;  /* its field; a label is signed */
+    uint8_t imm_lo, imm_signed;     /* its field (w0 >> imm_lo & imm_mask); a label is signed */
+    uint16_t imm_mask;
     uint32_t zero_mask;     /* bits of the first dword that must be 0 */
     dstep d[MAX_SPECS];
     pstep p[MAX_SPECS];
@@ -915,7 +916,7 @@ static void plan_steps(salu_plan *pl, unsigned id)
                 assert(pl->imm_step == 0xff);
                 pl->imm_step = pl->nd;
                 pl->imm_lo = s->field == SF_SSRC1 ? 8 : s->field == SF_SDATA ? 6 : 0;
-                pl->imm_width = s->field == SF_SIMM16 ? 16 : s->field == SF_SDATA ? 7 : 8;
+                pl->imm_mask = s->field == SF_SIMM16 ? 0xffff : s->field == SF_SDATA ? 0x7f : 0xff;
                 pl->imm_signed = s->cls == SC_LABEL;
             }
             pl->d[pl->nd++] = plan_dstep(s);
@@ -973,7 +974,7 @@ size_t gcn_dec_salu(const gcn_decoder *d, gcn_fmt fmt, const uint32_t *w, size_t
     }
     out->nopnds = (uint8_t)n;
     if (pl->imm_step != 0xff) {
-        uint32_t v = gcn_bits(w0, pl->imm_lo, pl->imm_width);
+        uint32_t v = (w0 >> pl->imm_lo) & pl->imm_mask;
         out->op[pl->imm_step].imm = pl->imm_signed ? (int16_t)v : (int64_t)v;
     }
     if ((w0 & pl->zero_mask) || (kinds & 1u << GCN_OPND_NONE))
