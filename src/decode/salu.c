@@ -259,29 +259,6 @@ static unsigned opcode_of(gcn_fmt fmt, uint32_t w0)
     return (w0 >> lo[fmt]) & mask[fmt];
 }
 
-static size_t dec_smem_tail(gcn_insn *in, const uint32_t *w)
-{
-    unsigned imm = gcn_bits(w[0], 17, 1), soe = gcn_bits(w[0], 14, 1);
-    in->m.imm_offset_mode = (uint8_t)imm;
-    in->m.soe = (uint8_t)soe;
-    if (soe || !imm) {
-        unsigned s = soe ? gcn_bits(w[1], 25, 7) : gcn_bits(w[1], 0, 7);
-        if (!dec_sreg(in, GCN_FLD_SOFFSET, GCN_OPF_SRC, s, 1, GCN_DT_U32))
-            return 0;
-    }
-    if (imm) {
-        int32_t off = (int32_t)gcn_bits(w[1], 0, 21);
-        if (off & 0x100000)
-            off -= 0x200000;
-        in->m.offset = off;
-        gcn_opnd *o = gcn_add_opnd(in, GCN_OPND_IMM, GCN_FLD_OFFSET, GCN_OPF_SRC, 0, 0,
-                                   GCN_DT_I32);
-        if (!o)
-            return 0;
-        o->imm = off;
-    }
-    return 8;
-}
 
 /* ---- printing ------------------------------------------------------------ */
 
@@ -948,6 +925,42 @@ static inline const salu_plan *plan_of(unsigned id)
 }
 
 /* ---- decoding ------------------------------------------------------------ */
+
+/* The SMEM address tail after the steps' operands: soffset (a register,
+ * when the soe bit or a clear imm bit selects one) and the signed 21-bit
+ * offset (imm bit). */
+static size_t dec_smem_tail(gcn_insn *in, const uint32_t *w)
+{
+    static const gcn_opnd soff = {.field = GCN_FLD_SOFFSET, .flags = GCN_OPF_SRC, .nregs = 1,
+                                  .dtype = GCN_DT_U32};
+    static const gcn_opnd offs = {.kind = GCN_OPND_IMM, .field = GCN_FLD_OFFSET,
+                                  .flags = GCN_OPF_SRC, .dtype = GCN_DT_I32};
+    uint32_t w0 = w[0], w1 = w[1];
+    unsigned imm = gcn_bits(w0, 17, 1), soe = gcn_bits(w0, 14, 1);
+    in->m.imm_offset_mode = (uint8_t)imm;
+    in->m.soe = (uint8_t)soe;
+    gcn_opnd *o = &in->op[in->nopnds];
+    if (soe || !imm) {
+        /* (the 7-bit register part of an 8-bit source: vtab) */
+        uint64_t h = opnd_head(&soff) | vtab[VT_R1][soe ? gcn_bits(w1, 25, 7) : gcn_bits(w1, 0, 7)];
+        memcpy(o, &h, sizeof h);
+        o->imm = 0;
+        if (o->kind == GCN_OPND_NONE)
+            return 0;
+        o++;
+    }
+    if (imm) {
+        int32_t off = (int32_t)gcn_bits(w1, 0, 21);
+        if (off & 0x100000)
+            off -= 0x200000;
+        in->m.offset = off;
+        *o = offs;
+        o->imm = off;
+        o++;
+    }
+    in->nopnds = (uint8_t)(o - in->op);
+    return 8;
+}
 
 size_t gcn_dec_salu(const gcn_decoder *d, gcn_fmt fmt, const uint32_t *w, size_t nw,
                     gcn_insn *out)
