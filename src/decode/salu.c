@@ -572,8 +572,8 @@ static void print_imm_field(const gcn_decoder *d, gcn_strbuf *sb, const gcn_insn
     }
 }
 
-/* Lower-case hex of a 32-bit value with "0x" (gcn_cur_hex() for up to eight
- * digits, two at a time from a table, no loop per digit). */
+/* Lower-case hex of a 32-bit value with "0x" (gcn_cur_hex() two digits at
+ * a time, from a table). */
 static char *cur_hex32(char *p, uint32_t v)
 {
     static const char hex2[256][2] = {
@@ -587,17 +587,15 @@ static char *cur_hex32(char *p, uint32_t v)
 #undef H16
 #undef H64
     };
-    char d[16];
     unsigned n = v ? (unsigned)(32 - __builtin_clz(v) + 3) / 4 : 1;
-    memcpy(d, hex2[v >> 24], 2);
-    memcpy(d + 2, hex2[(v >> 16) & 0xff], 2);
-    memcpy(d + 4, hex2[(v >> 8) & 0xff], 2);
-    memcpy(d + 6, hex2[v & 0xff], 2);
-    memset(d + 8, 0, 8);
+    char *e = p + 2 + n;
+    /* pairs of digits from the end; with an odd count the last pair's
+     * leading 0 lands on the 'x', written after */
+    for (char *q = e; q > p + 2; q -= 2, v >>= 8)
+        memcpy(q - 2, hex2[v & 0xff], 2);
     p[0] = '0';
     p[1] = 'x';
-    memcpy(p + 2, d + 8 - n, 8);    /* the n digits, and bytes the next text overwrites */
-    return p + 2 + n;
+    return e;
 }
 
 /* An SMEM offset: signed hex. */
