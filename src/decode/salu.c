@@ -304,6 +304,8 @@ static int f32_inline_bits(uint32_t v)
 {
     static const uint32_t f[9] = {0x3f000000, 0xbf000000, 0x3f800000, 0xbf800000, 0x40000000,
                                   0xc0000000, 0x40800000, 0xc0800000, 0x3e22f983};
+    if ((v & 0xffff) && v != f[8])
+        return 0;                       /* (all but 1/(2*pi) end in 16 zero bits) */
     for (unsigned i = 0; i < 9; i++)
         if (v == f[i])
             return (int)i + 1;
