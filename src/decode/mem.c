@@ -29,6 +29,13 @@
  * and prints so); soffset 209-229, 232-234, 249, 250 are invalid, 255 is a
  * literal on gfx950 only; srsrc must name s[0:3]..s[100:103] or
  * ttmp[0:3]..ttmp[12:15]; a GLOBAL saddr of 103, 105, 107 or 124 is invalid.
+ *
+ * Speed: each row's SIG is parsed once, at its first use, with the
+ * operand of each item as a template and (DS) its field checks as masks;
+ * the scalar operands (soffset, srsrc, saddr) come from tables built once
+ * by the add_* functions below, and registers print from texts built once
+ * by gcn_cur_reg(), so that decoding and printing an instruction are a few
+ * table reads and fixed-size copies.
  */
 #include <assert.h>
 #include <stdlib.h>

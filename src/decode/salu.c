@@ -41,6 +41,14 @@
  * soe bit or a clear imm bit selects one) and OFFSET (the signed 21-bit
  * byte offset, also in m.offset); m.glc, m.imm_offset_mode, m.soe and
  * m.nt (the nv bit) hold the SMEM bits as encoded.
+ *
+ * Speed: a row's SIG is parsed once, at the row's first use, into a decode
+ * plan (per operand: field position, a table of what each field value
+ * decodes to, the operand's fixed members) and a print plan (per operand:
+ * how its class prints).  The value tables and the operand texts are
+ * built once from dec_ssrc() and print_reg_opnd(), which stay the
+ * statement of LLVM's rules; operands the tables do not cover (literals
+ * equal to a constant, notes, symbols) print through those functions.
  */
 #include <assert.h>
 #include <string.h>
