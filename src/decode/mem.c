@@ -296,8 +296,13 @@ static void sig_build(mem_sig *sg, unsigned id)
     }
 }
 
+static void tabs_build_once(void);
+
+/* A row's SIG, and before the first row the operand tables and register
+ * texts (so that a row ready implies the tables ready). */
 static GCN_COLD void sig_build_once(unsigned id)
 {
+    tabs_build_once();
     if (gcn_once_claim(&sigs_once[id])) {
         sig_build(&sigs[id], id);
         gcn_once_done(&sigs_once[id]);
@@ -415,9 +420,9 @@ static int add_soffset_tab(gcn_insn *in, unsigned v)
     return add_soffset(&gfx950, in, v, w, 3, &used_lit);
 }
 
-static GCN_COLD void tabs_build_once(void)
+static void tabs_build_once(void)
 {
-    if (!gcn_once_claim(&tabs_once))
+    if (gcn_once_ready(&tabs_once) || !gcn_once_claim(&tabs_once))
         return;
     for (unsigned v = 0; v < 256; v++)
         soffset_tab[v] = tab_entry(add_soffset_tab, v);
@@ -430,14 +435,6 @@ static GCN_COLD void tabs_build_once(void)
     for (unsigned b = 0; b < RT_KINDS * RT_SIZES; b++)
         rtext_build(b);
     gcn_once_done(&tabs_once);
-}
-
-/* The row's parsed SIG and the operand tables. */
-static inline const mem_sig *dec_sig_of(unsigned id)
-{
-    if (!gcn_once_ready(&tabs_once))
-        tabs_build_once();
-    return sig_of(id);
 }
 
 /* Append the operand template t with register reg at *op (the record's
@@ -468,7 +465,7 @@ static size_t dec_ds(const gcn_decoder *d, int ti, const uint32_t *w, size_t nw,
         return 0;
     unsigned op = gcn_bits(w[0], 17, 8);
     unsigned id = gcn_isa_find(gcn_isa_target_index(d->target), GCN_FMT_DS, op);
-    const mem_sig *sg = dec_sig_of(id);
+    const mem_sig *sg = sig_of(id);
     if (!sg)
         return 0;
     uint32_t w0 = w[0], w1 = w[1];
@@ -507,7 +504,7 @@ static size_t dec_buf(const gcn_decoder *d, int ti, gcn_fmt fmt, const uint32_t 
     int mt = fmt == GCN_FMT_MTBUF;
     unsigned op = mt ? gcn_bits(w[0], 15, 4) : gcn_bits(w[0], 18, 7);
     unsigned id = gcn_isa_find(gcn_isa_target_index(d->target), fmt, op);
-    const mem_sig *sg = dec_sig_of(id);
+    const mem_sig *sg = sig_of(id);
     if (!sg)
         return 0;
     unsigned attr = sg->attr[ti];
@@ -587,7 +584,7 @@ static size_t dec_flat(const gcn_decoder *d, int ti, const uint32_t *w, size_t n
         return 0;
     unsigned op = gcn_bits(w[0], 18, 7);
     unsigned id = gcn_isa_find(gcn_isa_target_index(d->target), fmt, op);
-    const mem_sig *sg = dec_sig_of(id);
+    const mem_sig *sg = sig_of(id);
     if (!sg)
         return 0;
     unsigned attr = sg->attr[ti];
@@ -910,7 +907,7 @@ static char *cur_mem_mods(char *p, const gcn_insn *in, unsigned attr)
 void gcn_print_mem(const gcn_decoder *d, const gcn_insn *in, gcn_strbuf *sb)
 {
     const gcn_isa_row *r = gcn_isa_row_of(in->id);
-    const mem_sig *sg = dec_sig_of(in->id);     /* and the register texts */
+    const mem_sig *sg = sig_of(in->id);     /* (and the register texts) */
     if (!sg) {
         gcn_sb_puts(sb, r->mnem);
         return;
