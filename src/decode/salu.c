@@ -1055,7 +1055,9 @@ static inline __attribute__((always_inline)) char *cur_src(gcn_strbuf *sb, char 
         unsigned v = kind_text[k].enc + r;
         const char *t = stexts[wc_of[o->nregs]][v].s;
         unsigned len = (uint8_t)t[offsetof(stext, len)];
-        /* (no register class has notes below m0, 124) */
+        /* (the texts are those of the operands as the decoder makes them,
+         * a float constant with the dtype of its size; no register class
+         * has notes below m0, 124) */
         if (len && (v < 124 || !(slow_bits[cls][v >> 6] >> (v & 63) & 1))) {
             memcpy(p, t, sizeof(stext));
             return p + len;
