@@ -670,18 +670,32 @@ static uint64_t opnd_head(const gcn_opnd *o)
     return h;
 }
 
-/* Whether print_reg_opnd() prints encoding v of kind k (SPECIAL or INLINE)
- * in class cls other than as its plain text. */
-static int src_note(unsigned cls, unsigned k, unsigned v)
+/* slow_bits: the encodings that print_reg_opnd() prints in class cls with
+ * a note: constants in the register-only classes, src_lds_direct, m0 and
+ * exec in SMEM data. */
+static void slow_bits_build(void)
 {
-    if (k == GCN_OPND_INLINE)
-        return class_regonly(cls);
-    return v == 254 || (cls == SC_X32 && (v == 124 || v == 126 || v == 127)) ||
-           (cls == SC_X64 && v == 126);
+    for (unsigned cls = 0; cls < SC_COUNT; cls++) {
+        uint64_t *b = slow_bits[cls];
+        for (unsigned v = 128; class_regonly(cls) && v <= 248; v++)
+            if (v <= 208 || v >= 240)
+                b[v >> 6] |= 1ull << (v & 63);
+        b[254 >> 6] |= 1ull << (254 & 63);
+        if (cls == SC_X32)
+            b[124 >> 6] |= 1ull << (124 & 63) | 1ull << (126 & 63) | 1ull << (127 & 63);
+        if (cls == SC_X64)
+            b[126 >> 6] |= 1ull << (126 & 63);
+    }
+}
+
+static int src_note(unsigned cls, unsigned v)
+{
+    return slow_bits[cls][v >> 6] >> (v & 63) & 1;
 }
 
 static void tabs_build(void)
 {
+    slow_bits_build();
     static const uint8_t nregs[VT_IMM] = {1, 2, 4, 8, 16};
     gcn_insn t;
     gcn_opnd z;
@@ -730,7 +744,7 @@ static void tabs_build(void)
             if ((v >= 128 && v <= 208) || (v >= 240 && v <= 248))
                 o.kind = GCN_OPND_INLINE;
             else if (strcmp(special_name(v, o.nregs), "?") != 0 &&
-                     !src_note(SC_SS32, GCN_OPND_SPECIAL, v))
+                     !src_note(SC_SS32, v))
                 o.kind = GCN_OPND_SPECIAL;      /* src_lds_direct: always with its note */
             else
                 continue;
@@ -744,12 +758,6 @@ static void tabs_build(void)
         }
     }
     gcn_sb_free(&sb);
-    for (unsigned cls = 0; cls < SC_COUNT; cls++)
-        for (unsigned v = 124; v < 256; v++) {     /* (no notes below m0) */
-            int inl = (v >= 128 && v <= 208) || (v >= 240 && v <= 248);
-            if (src_note(cls, inl ? GCN_OPND_INLINE : GCN_OPND_SPECIAL, v))
-                slow_bits[cls][v >> 6] |= 1ull << (v & 63);
-        }
 }
 
 /* One operand of the decode loop: field value v = (w0 >> lo & mask) << shl;
