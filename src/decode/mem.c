@@ -780,19 +780,12 @@ static void print_format(gcn_strbuf *sb, unsigned dfmt, unsigned nfmt)
 }
 
 
-/* A register operand that prints bare: no tuple misaligned for its class. */
-static inline int plain_reg(const gcn_opnd *o)
-{
-    return gcn_kind_is_reg(o->kind) &&
-           !((o->kind == GCN_OPND_VGPR || o->kind == GCN_OPND_AGPR) && o->nregs >= 2 &&
-             (o->reg & 1));
-}
-
 /* The text of the register tuples of 1 to 4 registers (SGPR, VGPR, AGPR,
  * ttmp) by kind, size and first register, as gcn_cur_reg() prints them,
  * padded so that printing one is a fixed-size copy; len 0 for the tuples
- * that print with a note (plain_reg).  Each (kind, size) block is built
- * at its first use. */
+ * that print through print_item (a VGPR/AGPR tuple at an odd register has
+ * a note; SGPRs past s105, ttmps past ttmp15).  Built with the operand
+ * tables. */
 typedef struct rtext {
     char s[15];
     uint8_t len;
