@@ -283,6 +283,20 @@ static inline char *gcn_cur_reg(char *p, unsigned kind, unsigned reg, unsigned n
     return range ? p + 1 : single_end;
 }
 
+/* The decimal digits of v: gcn_put_dec() without its digit-by-digit loop
+ * for 1000 to 999999 (offsets, branch targets). */
+static inline char *gcn_cur_udec(char *p, unsigned v)
+{
+    if (v < 1000 || v >= 1000000)
+        return gcn_put_dec(p, v);
+    unsigned hi = v / 1000, lo = v % 1000;
+    p = gcn_put_dec(p, hi);
+    p[0] = (char)('0' + lo / 100);
+    p[1] = (char)('0' + lo / 10 % 10);
+    p[2] = (char)('0' + lo % 10);
+    return p + 3;
+}
+
 /* Lower-case hex of v with "0x" (how LLVM prints most immediates). */
 static inline char *gcn_cur_hex(char *p, uint64_t v)
 {

@@ -29,6 +29,13 @@
  * and prints so); soffset 209-229, 232-234, 249, 250 are invalid, 255 is a
  * literal on gfx950 only; srsrc must name s[0:3]..s[100:103] or
  * ttmp[0:3]..ttmp[12:15]; a GLOBAL saddr of 103, 105, 107 or 124 is invalid.
+ *
+ * Speed: each row's SIG is parsed once, at its first use, with the
+ * operand of each item as a template and (DS) its field checks as masks;
+ * the scalar operands (soffset, srsrc, saddr) come from tables built once
+ * by the add_* functions below, and registers print from texts built once
+ * by gcn_cur_reg(), so that decoding and printing an instruction are a few
+ * table reads and fixed-size copies.
  */
 #include <assert.h>
 #include <stdlib.h>
@@ -59,6 +66,7 @@ typedef struct mem_item {
     uint8_t has_r;     /* other classes when the atomic returns (Vr=, Ar=) */
     uint8_t ds_slot;   /* DS: its byte of the second dword (addr 0, data0 1, data1 2,
                         * vdst 3) */
+    uint8_t off;       /* prints "off" when absent (vaddr, saddr) */
 } mem_item;
 
 /* Register classes LLVM names in its notes on misaligned tuples, per item:
@@ -70,12 +78,21 @@ typedef struct mem_sig {
     uint8_t ds_used;   /* DS: bit i set when byte i of the second dword is an item */
     uint8_t buf_std;   /* MUBUF/MTBUF items exactly vdata vaddr srsrc soffset */
     uint8_t store;     /* the row's GCN_F_STORE */
+    uint8_t slot[MI_SADDR + 1];     /* the item of each MI_* (0xff: none) */
+    /* DS, per target index: the bits of the first dword that must be 0 and
+     * those that must be 1, and of the second dword those that must be 0 */
+    uint32_t ds_zero0[2], ds_one0[2], ds_zero1;
     uint16_t attr[2];  /* MA_* per target index */
     mem_item it[MEM_MAX_ITEMS];
-    char cls[MEM_MAX_ITEMS][CLS_N][MEM_CLS_LEN];    /* kept apart: only notes use them */
+    /* each item's operand as the decoder adds it, in a VGPR and in an AGPR
+     * (reg 0; imm 0; a MUBUF vdata's flags and a vaddr's nregs depend on
+     * the instruction) */
+    gcn_opnd tmpl[MEM_MAX_ITEMS][2];
 } mem_sig;
 
 static mem_sig sigs[GCN_ID_COUNT];     /* each parsed at its first use */
+/* the register classes of each row's items (kept apart: only notes use them) */
+static char sig_cls[GCN_ID_COUNT][MEM_MAX_ITEMS][CLS_N][MEM_CLS_LEN];
 static gcn_once sigs_once[GCN_ID_COUNT];
 
 static gcn_dtype dt_from_name(const char *s, size_t n)
@@ -89,7 +106,7 @@ static gcn_dtype dt_from_name(const char *s, size_t n)
         {"v2f16", GCN_DT_V2F16}, {"v2bf16", GCN_DT_V2BF16},
     };
     for (size_t i = 0; i < sizeof tab / sizeof tab[0]; i++)
-        if (strlen(tab[i].name) == n && !strncmp(tab[i].name, s, n))
+        if (!strncmp(tab[i].name, s, n) && tab[i].name[n] == 0)
             return tab[i].dt;
     return GCN_DT_ANY;
 }
@@ -120,11 +137,12 @@ static int parse_item(mem_item *it, char cls[CLS_N][MEM_CLS_LEN], const char *to
     while (nl < len && tok[nl] != ':' && tok[nl] != '?')
         nl++;
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
-        if (strlen(names[i].name) == nl && !strncmp(names[i].name, tok, nl))
+        if (!strncmp(names[i].name, tok, nl) && names[i].name[nl] == 0)
             it->what = (uint8_t)names[i].what;
     if (!it->what)
         return 0;
     it->field = (uint8_t)item_field(it->what);
+    it->off = it->what == MI_VADDR || it->what == MI_SADDR;
     it->ds_slot = it->what == MI_ADDR ? 0 : it->what == MI_DATA0 ? 1 : it->what == MI_DATA1 ? 2 : 3;
     size_t p = nl;
     if (p < len && tok[p] == '?') {
@@ -171,12 +189,12 @@ static unsigned attr_bit(const char *s, size_t n)
         {"noacc_sc0sc1", MA_NOACC_SC0SC1},
     };
     for (size_t i = 0; i < sizeof tab / sizeof tab[0]; i++)
-        if (strlen(tab[i].name) == n && !strncmp(tab[i].name, s, n))
+        if (!strncmp(tab[i].name, s, n) && tab[i].name[n] == 0)
             return tab[i].bit;
     return 0;
 }
 
-static void parse_sig(mem_sig *sg, const char *sig)
+static void parse_sig(mem_sig *sg, char (*sgcls)[CLS_N][MEM_CLS_LEN], const char *sig)
 {
     memset(sg, 0, sizeof *sg);
     const char *p = sig;
@@ -194,7 +212,7 @@ static void parse_sig(mem_sig *sg, const char *sig)
         if (parse_item(&it, cls, p, len)) {
             assert(sg->nitems < MEM_MAX_ITEMS);
             if (sg->nitems < MEM_MAX_ITEMS) {
-                memcpy(sg->cls[sg->nitems], cls, sizeof cls);
+                memcpy(sgcls[sg->nitems], cls, sizeof cls);
                 if (it.what == MI_ADDR || it.what == MI_DATA0 || it.what == MI_DATA1 ||
                     it.what == MI_VDST)
                     sg->ds_used |= (uint8_t)(1u << it.ds_slot);
@@ -220,25 +238,71 @@ static void parse_sig(mem_sig *sg, const char *sig)
     sg->parsed = 1;
 }
 
+/* The operand of item it in a VGPR (agpr 0) or an AGPR, as the decoder of
+ * format fmt adds it (reg 0). */
+static gcn_opnd item_tmpl(const mem_item *it, unsigned fmt, int agpr)
+{
+    gcn_opnd o;
+    memset(&o, 0, sizeof o);
+    o.kind = agpr ? GCN_OPND_AGPR : GCN_OPND_VGPR;
+    o.field = (uint8_t)item_field(it->what);
+    o.flags = it->what == MI_VDST ? GCN_OPF_DST : GCN_OPF_SRC;
+    o.nregs = it->n;
+    o.dtype = (fmt == GCN_FMT_DS && !it->dt) || it->what == MI_VADDR ? GCN_DT_U32 : it->dt;
+    return o;
+}
+
 static void sig_build(mem_sig *sg, unsigned id)
 {
     const gcn_isa_row *r = gcn_isa_row_of(id);
     switch (r->fmt) {
     case GCN_FMT_DS: case GCN_FMT_MUBUF: case GCN_FMT_MTBUF:
     case GCN_FMT_FLAT: case GCN_FMT_GLOBAL: case GCN_FMT_SCRATCH:
-        parse_sig(sg, r->sig);
+        parse_sig(sg, sig_cls[id], r->sig);
         sg->store = (r->flags & GCN_F_STORE) != 0;
         sg->buf_std = sg->nitems == 4 && sg->it[0].what == MI_VDATA &&
                       sg->it[1].what == MI_VADDR && sg->it[2].what == MI_SRSRC &&
                       sg->it[3].what == MI_SOFFSET;
+        memset(sg->slot, 0xff, sizeof sg->slot);
+        for (unsigned i = 0; i < sg->nitems; i++)
+            sg->slot[sg->it[i].what] = (uint8_t)i;
+        /* the decoders add the operands in these orders */
+        if (r->fmt == GCN_FMT_MUBUF || r->fmt == GCN_FMT_MTBUF)
+            assert(sg->nitems == 0 || sg->buf_std);
+        if (r->fmt == GCN_FMT_FLAT || r->fmt == GCN_FMT_GLOBAL || r->fmt == GCN_FMT_SCRATCH)
+            for (unsigned i = 1; i < sg->nitems; i++)
+                assert(sg->it[i - 1].what == MI_VDST ||
+                       (sg->it[i - 1].what == MI_VADDR && sg->it[i].what != MI_VDST) ||
+                       (sg->it[i - 1].what == MI_VDATA && sg->it[i].what == MI_SADDR));
+        for (unsigned ti = 0; ti < 2; ti++) {
+            unsigned a = sg->attr[ti];
+            /* offset [15:0] only with an offset, gds [16] as the row says,
+             * acc [25] only where AGPRs are allowed */
+            sg->ds_zero0[ti] = (a & (MA_OFFSET | MA_OFFSET01 | MA_SWIZZLE) ? 0 : 0xffffu) |
+                               (a & MA_NOGDS ? 1u << 16 : 0) | (a & MA_ACC ? 0 : 1u << 25);
+            sg->ds_one0[ti] = a & MA_GDS ? 1u << 16 : 0;
+        }
+        for (unsigned b = 0; b < 4; b++)        /* unused fields must be 0 */
+            if (!(sg->ds_used & (1u << b)))
+                sg->ds_zero1 |= 0xffu << (8 * b);
+        /* the format follows soffset, the last item (gcn_print_mem) */
+        assert(!(sg->attr[0] & MA_FORMAT) || sg->it[sg->nitems - 1].what == MI_SOFFSET);
+        for (unsigned i = 0; i < sg->nitems; i++)
+            for (unsigned a = 0; a < 2; a++)
+                sg->tmpl[i][a] = item_tmpl(&sg->it[i], r->fmt, a);
         break;
     default:
         break;
     }
 }
 
+static void tabs_build_once(void);
+
+/* A row's SIG, and before the first row the operand tables and register
+ * texts (so that a row ready implies the tables ready). */
 static GCN_COLD void sig_build_once(unsigned id)
 {
+    tabs_build_once();
     if (gcn_once_claim(&sigs_once[id])) {
         sig_build(&sigs[id], id);
         gcn_once_done(&sigs_once[id]);
@@ -270,17 +334,6 @@ static gcn_field item_field(int what)
     case MI_SADDR: return GCN_FLD_SADDR;
     default: return GCN_FLD_NONE;
     }
-}
-
-/* A VGPR or AGPR tuple of n registers at reg; 0 when LLVM rejects it (an
- * AGPR tuple past a255).  A VGPR tuple past v255 decodes and prints. */
-static inline int add_vreg(gcn_insn *in, int what, unsigned reg, unsigned n, int agpr,
-                           gcn_dtype dt, unsigned flags)
-{
-    if (agpr && reg + n > 256)
-        return 0;
-    return gcn_add_opnd(in, agpr ? GCN_OPND_AGPR : GCN_OPND_VGPR, item_field(what), flags,
-                        reg, n, dt) != NULL;
 }
 
 /* soffset: an 8-bit scalar source (SCSrc_b32) -- SGPR, ttmp, special,
@@ -337,11 +390,71 @@ static int add_saddr32(gcn_insn *in, unsigned v)
     return gcn_add_opnd(in, GCN_OPND_SPECIAL, GCN_FLD_SADDR, GCN_OPF_SRC, v, 1, GCN_DT_B32) != NULL;
 }
 
-static void add_offset_imm(gcn_insn *in, int64_t v)
+/* ---- operand tables ------------------------------------------------------
+ * The scalar operands of a few bits each, decoded once for every field
+ * value by the functions above (kind NONE: invalid): MUBUF/MTBUF soffset
+ * (255: the literal, valid on gfx950 with a third dword), srsrc, GLOBAL
+ * and SCRATCH saddr (0x7f = off is not in the tables). */
+static gcn_opnd soffset_tab[256], srsrc_tab[32], saddr_tab[2][128];
+static gcn_once tabs_once;
+/* and the register texts of the printer (rtexts: kinds SGPR..TTMP, sizes 1-4) */
+#define RT_KINDS 4
+#define RT_SIZES 4
+static void rtext_build(unsigned b);
+
+/* The operand the add_* function f makes of value v (kind NONE if none). */
+static gcn_opnd tab_entry(int (*f)(gcn_insn *, unsigned), unsigned v)
 {
-    gcn_opnd *o = gcn_add_opnd(in, GCN_OPND_IMM, GCN_FLD_OFFSET, GCN_OPF_SRC, 0, 0, GCN_DT_I32);
-    if (o)
-        o->imm = v;
+    static const gcn_opnd none;
+    gcn_insn t;
+    memset(&t.op[0], 0, sizeof t.op[0]);    /* (its padding too) */
+    t.nopnds = 0;
+    return f(&t, v) ? t.op[0] : none;
+}
+
+static int add_soffset_tab(gcn_insn *in, unsigned v)
+{
+    static const gcn_decoder gfx950 = {.target = GCN_TARGET_GFX950};
+    static const uint32_t w[3] = {0, 0, 0};
+    int used_lit = 0;
+    return add_soffset(&gfx950, in, v, w, 3, &used_lit);
+}
+
+static void tabs_build_once(void)
+{
+    if (gcn_once_ready(&tabs_once) || !gcn_once_claim(&tabs_once))
+        return;
+    for (unsigned v = 0; v < 256; v++)
+        soffset_tab[v] = tab_entry(add_soffset_tab, v);
+    for (unsigned v = 0; v < 32; v++)
+        srsrc_tab[v] = tab_entry(add_srsrc, v);
+    for (unsigned v = 0; v < 0x7f; v++) {
+        saddr_tab[0][v] = tab_entry(add_saddr64, v);
+        saddr_tab[1][v] = tab_entry(add_saddr32, v);
+    }
+    for (unsigned b = 0; b < RT_KINDS * RT_SIZES; b++)
+        rtext_build(b);
+    gcn_once_done(&tabs_once);
+}
+
+/* Append the operand template t with register reg at *op (the record's
+ * next operand slot; the caller sets nopnds once at the end). */
+static inline gcn_opnd *put_opnd(gcn_opnd **op, const gcn_opnd *t, unsigned reg)
+{
+    gcn_opnd *o = (*op)++;
+    *o = *t;
+    o->reg = (uint16_t)reg;
+    return o;
+}
+
+/* The offset immediate that ends every vector memory instruction's
+ * operands; sets the record's operand count. */
+static inline void put_offset(gcn_insn *in, gcn_opnd *op, int32_t v)
+{
+    static const gcn_opnd t = {.kind = GCN_OPND_IMM, .field = GCN_FLD_OFFSET,
+                               .flags = GCN_OPF_SRC, .dtype = GCN_DT_I32};
+    put_opnd(&op, &t, 0)->imm = v;
+    in->nopnds = (uint8_t)(op - in->op);
 }
 
 /* ---- DS ----------------------------------------------------------------- */
@@ -355,35 +468,29 @@ static size_t dec_ds(const gcn_decoder *d, int ti, const uint32_t *w, size_t nw,
     const mem_sig *sg = sig_of(id);
     if (!sg)
         return 0;
-    unsigned attr = sg->attr[ti];
-    unsigned offset = gcn_bits(w[0], 0, 16), gds = gcn_bits(w[0], 16, 1);
-    unsigned acc = gcn_bits(w[0], 25, 1);
-    unsigned f[4] = {gcn_bits(w[1], 0, 8), gcn_bits(w[1], 8, 8), gcn_bits(w[1], 16, 8),
-                     gcn_bits(w[1], 24, 8)};
-    unsigned nonzero = (f[0] != 0) | (f[1] != 0) << 1 | (f[2] != 0) << 2 | (f[3] != 0) << 3;
-    if (nonzero & ~(unsigned)sg->ds_used)
-        return 0;                           /* unused fields must be 0 */
-    if (!(attr & (MA_OFFSET | MA_OFFSET01 | MA_SWIZZLE)) && offset)
+    uint32_t w0 = w[0], w1 = w[1];
+    if ((w0 & sg->ds_zero0[ti]) | (~w0 & sg->ds_one0[ti]) | (w1 & sg->ds_zero1))
         return 0;
-    if (((attr & MA_GDS) && !gds) || ((attr & MA_NOGDS) && gds))
-        return 0;
-    if (acc && !(attr & MA_ACC))
-        return 0;
+    unsigned offset = gcn_bits(w0, 0, 16), gds = gcn_bits(w0, 16, 1);
+    unsigned acc = gcn_bits(w0, 25, 1);
     out->id = (uint16_t)id;
     out->enc = GCN_FMT_DS;
     out->opcode = (uint16_t)op;
-    for (unsigned i = 0; i < sg->nitems; i++) {
+    gcn_opnd *dst = out->op;            /* the next operand */
+    unsigned bad = 0;
+    for (unsigned i = 0, ni = sg->nitems; i < ni; i++) {
         const mem_item *it = &sg->it[i];
-        unsigned fl = it->what == MI_VDST ? GCN_OPF_DST : GCN_OPF_SRC;
-        if (!add_vreg(out, it->what, f[it->ds_slot], it->n, acc && it->acc,
-                      it->dt ? (gcn_dtype)it->dt : GCN_DT_U32, fl))
-            return 0;
+        unsigned agpr = acc & it->acc, reg = (w1 >> (8 * it->ds_slot)) & 0xff;
+        bad |= agpr & (reg + it->n > 256);  /* an AGPR tuple must end at a255 */
+        put_opnd(&dst, &sg->tmpl[i][agpr], reg);
     }
+    if (bad)
+        return 0;
     out->m.offset = (int32_t)offset;
     out->m.offset0 = (uint8_t)(offset & 0xff);
     out->m.offset1 = (uint8_t)(offset >> 8);
     out->m.gds = (uint8_t)gds;
-    add_offset_imm(out, offset);
+    put_offset(out, dst, (int32_t)offset);
     return 8;
 }
 
@@ -402,23 +509,24 @@ static size_t dec_buf(const gcn_decoder *d, int ti, gcn_fmt fmt, const uint32_t 
         return 0;
     unsigned attr = sg->attr[ti];
     gcn_mods *m = &out->m;
-    m->offset = (int32_t)gcn_bits(w[0], 0, 12);
-    m->offen = (uint8_t)gcn_bits(w[0], 12, 1);
-    m->idxen = (uint8_t)gcn_bits(w[0], 13, 1);
-    m->sc0 = (uint8_t)gcn_bits(w[0], 14, 1);
+    uint32_t w0 = w[0], w1 = w[1];
+    m->offset = (int32_t)gcn_bits(w0, 0, 12);
+    m->offen = (uint8_t)gcn_bits(w0, 12, 1);
+    m->idxen = (uint8_t)gcn_bits(w0, 13, 1);
+    m->sc0 = (uint8_t)gcn_bits(w0, 14, 1);
     if (mt) {
-        m->dfmt = (uint8_t)gcn_bits(w[0], 19, 4);
-        m->nfmt = (uint8_t)gcn_bits(w[0], 23, 3);
-        m->sc1 = (uint8_t)gcn_bits(w[1], 21, 1);
-        m->nt = (uint8_t)gcn_bits(w[1], 22, 1);
+        m->dfmt = (uint8_t)gcn_bits(w0, 19, 4);
+        m->nfmt = (uint8_t)gcn_bits(w0, 23, 3);
+        m->sc1 = (uint8_t)gcn_bits(w1, 21, 1);
+        m->nt = (uint8_t)gcn_bits(w1, 22, 1);
     } else {
-        m->sc1 = (uint8_t)gcn_bits(w[0], 15, 1);
-        m->lds = (uint8_t)gcn_bits(w[0], 16, 1);
-        m->nt = (uint8_t)gcn_bits(w[0], 17, 1);
+        m->sc1 = (uint8_t)gcn_bits(w0, 15, 1);
+        m->lds = (uint8_t)gcn_bits(w0, 16, 1);
+        m->nt = (uint8_t)gcn_bits(w0, 17, 1);
     }
     m->glc = m->sc0;
     m->slc = m->nt;
-    unsigned acc = gcn_bits(w[1], 23, 1);
+    unsigned acc = gcn_bits(w1, 23, 1);
     out->id = (uint16_t)id;
     out->enc = (uint8_t)fmt;
     out->opcode = (uint16_t)op;
@@ -428,53 +536,39 @@ static size_t dec_buf(const gcn_decoder *d, int ti, gcn_fmt fmt, const uint32_t 
         return 0;
     if (acc && (!(attr & MA_ACC) || ((attr & MA_NOACC_RTN) && m->sc0)))
         return 0;
-    int used_lit = 0;
     /* vdata: read by stores, written by loads, both by returning atomics */
     unsigned vdata_fl = (attr & MA_RTN) ? (GCN_OPF_SRC | (m->sc0 ? GCN_OPF_DST : 0))
                       : sg->store ? GCN_OPF_SRC : GCN_OPF_DST;
-    if (sg->buf_std) {                      /* every MUBUF/MTBUF row: straight through */
-        const mem_item *it = sg->it;
-        if ((!m->lds && !add_vreg(out, MI_VDATA, gcn_bits(w[1], 8, 8), it->n, (int)acc,
-                                  (gcn_dtype)it->dt, vdata_fl)) ||
-            ((m->offen || m->idxen) &&
-             !add_vreg(out, MI_VADDR, gcn_bits(w[1], 0, 8), m->offen + m->idxen, 0, GCN_DT_U32,
-                       GCN_OPF_SRC)) ||
-            !add_srsrc(out, gcn_bits(w[1], 16, 5)) ||
-            !add_soffset(d, out, gcn_bits(w[1], 24, 8), w, nw, &used_lit))
+    if (!sg->buf_std)
+        return 8;                           /* no operands (assert in sig_build) */
+    /* vdata vaddr srsrc soffset */
+    gcn_opnd *dst = out->op;            /* the next operand */
+    unsigned vdata = gcn_bits(w1, 8, 8), nvaddr = m->offen + m->idxen;
+    if (!m->lds) {                          /* (an AGPR tuple must end at a255) */
+        if (acc && vdata + sg->it[0].n > 256)
             return 0;
-        add_offset_imm(out, m->offset);
-        return used_lit ? 12 : 8;
+        put_opnd(&dst, &sg->tmpl[0][acc], vdata)->flags = (uint8_t)vdata_fl;
     }
-    for (unsigned i = 0; i < sg->nitems; i++) {
-        const mem_item *it = &sg->it[i];
-        switch (it->what) {
-        case MI_VDATA:
-            if (m->lds)
-                break;
-            if (!add_vreg(out, MI_VDATA, gcn_bits(w[1], 8, 8), it->n, (int)acc,
-                          (gcn_dtype)it->dt, vdata_fl))
-                return 0;
-            break;
-        case MI_VADDR:
-            if (m->offen || m->idxen)
-                if (!add_vreg(out, MI_VADDR, gcn_bits(w[1], 0, 8), m->offen + m->idxen, 0,
-                              GCN_DT_U32, GCN_OPF_SRC))
-                    return 0;
-            break;
-        case MI_SRSRC:
-            if (!add_srsrc(out, gcn_bits(w[1], 16, 5)))
-                return 0;
-            break;
-        case MI_SOFFSET:
-            if (!add_soffset(d, out, gcn_bits(w[1], 24, 8), w, nw, &used_lit))
-                return 0;
-            break;
-        default:
-            break;
-        }
+    if (nvaddr)
+        put_opnd(&dst, &sg->tmpl[1][0], gcn_bits(w1, 0, 8))->nregs = (uint8_t)nvaddr;
+    const gcn_opnd *rs = &srsrc_tab[gcn_bits(w1, 16, 5)];
+    const gcn_opnd *so = &soffset_tab[gcn_bits(w1, 24, 8)];
+    if (rs->kind == GCN_OPND_NONE || so->kind == GCN_OPND_NONE)
+        return 0;
+    put_opnd(&dst, rs, rs->reg);
+    size_t size = 8;
+    if (so->kind == GCN_OPND_LITERAL) {     /* gfx950 only */
+        if (d->target != GCN_TARGET_GFX950 || nw < 3)
+            return 0;
+        put_opnd(&dst, so, so->reg)->imm = w[2];
+        out->literal = w[2];
+        out->has_literal = 1;
+        size = 12;
+    } else {
+        put_opnd(&dst, so, so->reg);
     }
-    add_offset_imm(out, m->offset);
-    return used_lit ? 12 : 8;
+    put_offset(out, dst, m->offset);
+    return size;
 }
 
 /* ---- FLAT / GLOBAL / SCRATCH -------------------------------------------- */
@@ -495,11 +589,12 @@ static size_t dec_flat(const gcn_decoder *d, int ti, const uint32_t *w, size_t n
         return 0;
     unsigned attr = sg->attr[ti];
     gcn_mods *m = &out->m;
-    unsigned off13 = gcn_bits(w[0], 0, 13), b13 = gcn_bits(w[0], 13, 1);
-    unsigned saddr = gcn_bits(w[1], 16, 7), acc = gcn_bits(w[1], 23, 1);
-    m->sc0 = (uint8_t)gcn_bits(w[0], 16, 1);
-    m->nt = (uint8_t)gcn_bits(w[0], 17, 1);
-    m->sc1 = (uint8_t)gcn_bits(w[0], 25, 1);
+    uint32_t w0 = w[0], w1 = w[1];
+    unsigned off13 = gcn_bits(w0, 0, 13), b13 = gcn_bits(w0, 13, 1);
+    unsigned saddr = gcn_bits(w1, 16, 7), acc = gcn_bits(w1, 23, 1);
+    m->sc0 = (uint8_t)gcn_bits(w0, 16, 1);
+    m->nt = (uint8_t)gcn_bits(w0, 17, 1);
+    m->sc1 = (uint8_t)gcn_bits(w0, 25, 1);
     m->glc = m->sc0;
     m->slc = m->nt;
     /* FLAT: 13-bit offset read unsigned (LLVM printFlatOffset); GLOBAL and
@@ -517,40 +612,37 @@ static size_t dec_flat(const gcn_decoder *d, int ti, const uint32_t *w, size_t n
     out->id = (uint16_t)id;
     out->enc = (uint8_t)fmt;
     out->opcode = (uint16_t)op;
-    for (unsigned i = 0; i < sg->nitems; i++) {
-        const mem_item *it = &sg->it[i];
-        switch (it->what) {
-        case MI_VDST:
-            if (it->opt && !rtn)
-                break;
-            if (!add_vreg(out, MI_VDST, gcn_bits(w[1], 24, 8), it->n, (int)acc,
-                          (gcn_dtype)it->dt, GCN_OPF_DST))
-                return 0;
-            break;
-        case MI_VDATA:
-            if (!add_vreg(out, MI_VDATA, gcn_bits(w[1], 8, 8), it->n, (int)acc,
-                          (gcn_dtype)it->dt, GCN_OPF_SRC))
-                return 0;
-            break;
-        case MI_VADDR: {
-            unsigned n = fmt == GCN_FMT_FLAT ? 2 : fmt == GCN_FMT_GLOBAL ? (saddr == 0x7f ? 2 : 1)
-                       : b13;   /* SCRATCH: sve */
-            if (n && !add_vreg(out, MI_VADDR, gcn_bits(w[1], 0, 8), n, 0,
-                               n == 2 ? GCN_DT_U64 : GCN_DT_U32, GCN_OPF_SRC))
-                return 0;
-            break;
-        }
-        case MI_SADDR:
-            if (saddr == 0x7f)
-                break;
-            if (!(fmt == GCN_FMT_GLOBAL ? add_saddr64(out, saddr) : add_saddr32(out, saddr)))
-                return 0;
-            break;
-        default:
-            break;
+    /* [vdst] vaddr [vdata] [saddr] (sig_build checks the order) */
+    gcn_opnd *dst = out->op;            /* the next operand */
+    unsigned i = sg->slot[MI_VDST], reg;
+    if (i != 0xff && (!sg->it[i].opt || rtn)) {
+        reg = gcn_bits(w1, 24, 8);
+        if (acc && reg + sg->it[i].n > 256)
+            return 0;
+        put_opnd(&dst, &sg->tmpl[i][acc], reg);
+    }
+    if ((i = sg->slot[MI_VADDR]) != 0xff) {
+        unsigned n = fmt == GCN_FMT_FLAT ? 2 : fmt == GCN_FMT_GLOBAL ? (saddr == 0x7f ? 2 : 1)
+                   : b13;   /* SCRATCH: sve */
+        if (n) {
+            gcn_opnd *o = put_opnd(&dst, &sg->tmpl[i][0], gcn_bits(w1, 0, 8));
+            o->nregs = (uint8_t)n;
+            o->dtype = n == 2 ? GCN_DT_U64 : GCN_DT_U32;
         }
     }
-    add_offset_imm(out, m->offset);
+    if ((i = sg->slot[MI_VDATA]) != 0xff) {
+        reg = gcn_bits(w1, 8, 8);
+        if (acc && reg + sg->it[i].n > 256)
+            return 0;
+        put_opnd(&dst, &sg->tmpl[i][acc], reg);
+    }
+    if (sg->slot[MI_SADDR] != 0xff && saddr != 0x7f) {
+        const gcn_opnd *t = &saddr_tab[fmt != GCN_FMT_GLOBAL][saddr];
+        if (t->kind == GCN_OPND_NONE)
+            return 0;
+        put_opnd(&dst, t, t->reg);
+    }
+    put_offset(out, dst, m->offset);
     return 8;
 }
 
@@ -605,14 +697,14 @@ static void print_item(gcn_strbuf *sb, const gcn_insn *in, const mem_sig *sg, un
     if ((o->kind == GCN_OPND_VGPR || o->kind == GCN_OPND_AGPR) && o->nregs >= 2 && (o->reg & 1)) {
         int v = o->kind == GCN_OPND_VGPR;
         if (returns && it->has_r)
-            cls = sg->cls[i][v ? CLS_VR : CLS_AR];
+            cls = sig_cls[in->id][i][v ? CLS_VR : CLS_AR];
         else
-            cls = sg->cls[i][v ? CLS_V : CLS_A];
+            cls = sig_cls[in->id][i][v ? CLS_V : CLS_A];
     }
     if (o->field == GCN_FLD_SOFFSET && o->kind == GCN_OPND_SPECIAL && o->reg == 254)
         cls = "SReg_32";                   /* src_lds_direct */
     if (o->field == GCN_FLD_SADDR && o->kind == GCN_OPND_SPECIAL && o->reg == 126 && o->nregs == 2)
-        cls = sg->cls[i][CLS_V];           /* exec as a GLOBAL saddr */
+        cls = sig_cls[in->id][i][CLS_V];   /* exec as a GLOBAL saddr */
     if (cls[0]) {
         gcn_sb_puts(sb, "/*Invalid register, operand has '");
         gcn_sb_puts(sb, cls);
@@ -688,16 +780,64 @@ static void print_format(gcn_strbuf *sb, unsigned dfmt, unsigned nfmt)
 }
 
 
-/* A register operand that prints bare: no tuple misaligned for its class. */
-static inline int plain_reg(const gcn_opnd *o)
+/* The text of the register tuples of 1 to 4 registers (SGPR, VGPR, AGPR,
+ * ttmp) by kind, size and first register, as gcn_cur_reg() prints them,
+ * padded so that printing one is a fixed-size copy; len 0 for the tuples
+ * that print through print_item (a VGPR/AGPR tuple at an odd register has
+ * a note; SGPRs past s105, ttmps past ttmp15).  Built with the operand
+ * tables. */
+typedef struct rtext {
+    char s[15];
+    uint8_t len;
+} rtext;
+
+static rtext rtexts[RT_KINDS * RT_SIZES][256];    /* built with the operand tables */
+
+static void rtext_build(unsigned b)
 {
-    return gcn_kind_is_reg(o->kind) &&
-           !((o->kind == GCN_OPND_VGPR || o->kind == GCN_OPND_AGPR) && o->nregs >= 2 &&
-             (o->reg & 1));
+    unsigned kind = GCN_OPND_SGPR + b / RT_SIZES, n = 1 + b % RT_SIZES;
+    /* (registers past s105 / ttmp15 print through print_item) */
+    unsigned nr = kind == GCN_OPND_SGPR ? 106 : kind == GCN_OPND_TTMP ? 16 : 256;
+    /* (vector tuples at odd registers print with a note: no text) */
+    unsigned step = (kind == GCN_OPND_VGPR || kind == GCN_OPND_AGPR) && n >= 2 ? 2 : 1;
+    for (unsigned r = 0; r < nr; r += step) {
+        rtext *t = &rtexts[b][r];
+        /* (gcn_cur_reg writes at most 15 bytes here: ttmp[12:15]) */
+        t->len = (uint8_t)(gcn_cur_reg(t->s, kind, r, n) - t->s);
+        assert(t->len < sizeof t->s);
+    }
+}
+
+/* print_item() through the appenders, then a cursor again. */
+static GCN_COLD char *slow_item(gcn_strbuf *sb, char *p, const gcn_insn *in, const mem_sig *sg,
+                                unsigned i, const gcn_opnd *o, unsigned attr)
+{
+    gcn_sb_commit(sb, p);
+    print_item(sb, in, sg, i, o, (attr & MA_RTN) && in->m.sc0);
+    return gcn_sb_room(sb, GCN_LINE_MAX);
+}
+
+/* Operand o of item i. */
+static inline char *cur_item(gcn_strbuf *sb, char *p, const gcn_insn *in, const mem_sig *sg,
+                             unsigned i, const gcn_opnd *o, unsigned attr)
+{
+    unsigned k = (unsigned)o->kind - GCN_OPND_SGPR, n = (unsigned)o->nregs - 1;
+    if (k < RT_KINDS && n < RT_SIZES) {
+        unsigned b = k * RT_SIZES + n;
+        const char *t = rtexts[b][o->reg & 0xff].s;
+        unsigned len = (uint8_t)t[offsetof(rtext, len)];
+        if (len && o->reg < 256) {
+            memcpy(p, t, sizeof(rtext));
+            return p + len;
+        }
+    } else if (o->kind == GCN_OPND_INLINE && gcn_inline_is_int(o->reg)) {
+        return gcn_cur_inline_int(p, o->reg);      /* soffset 0 and the like */
+    }
+    return slow_item(sb, p, in, sg, i, o, attr);
 }
 
 /* The cache policy bits. */
-static char *cur_cpol(char *p, const gcn_mods *m)
+static inline char *cur_cpol(char *p, const gcn_mods *m)
 {
     if (m->sc0)
         p = GCN_CUR_LIT(p, " sc0");
@@ -705,6 +845,18 @@ static char *cur_cpol(char *p, const gcn_mods *m)
         p = GCN_CUR_LIT(p, " nt");
     if (m->sc1)
         p = GCN_CUR_LIT(p, " sc1");
+    return p;
+}
+
+/* " offset:N" unless N is 0. */
+static inline char *cur_offset(char *p, int32_t off)
+{
+    if (off) {
+        p = GCN_CUR_LIT(p, " offset:");
+        if (off < 0)
+            *p++ = '-';
+        p = gcn_cur_udec(p, off < 0 ? 0u - (unsigned)off : (unsigned)off);
+    }
     return p;
 }
 
@@ -725,9 +877,8 @@ static char *cur_mem_mods(char *p, const gcn_insn *in, unsigned attr)
                 p = GCN_CUR_LIT(p, " offset1:");
                 p = gcn_put_dec(p, m->offset1);
             }
-        } else if (m->offset) {
-            p = GCN_CUR_LIT(p, " offset:");
-            p = gcn_put_dec(p, (unsigned)m->offset);
+        } else {
+            p = cur_offset(p, m->offset);
         }
         if (attr & MA_GDS)
             p = GCN_CUR_LIT(p, " gds");
@@ -737,29 +888,19 @@ static char *cur_mem_mods(char *p, const gcn_insn *in, unsigned attr)
             p = GCN_CUR_LIT(p, " idxen");
         if (m->offen)
             p = GCN_CUR_LIT(p, " offen");
-        if (m->offset) {
-            p = GCN_CUR_LIT(p, " offset:");
-            p = gcn_put_dec(p, (unsigned)m->offset);
-        }
-        p = cur_cpol(p, m);
+        p = cur_cpol(cur_offset(p, m->offset), m);
         if (m->lds)
             p = GCN_CUR_LIT(p, " lds");
         return p;
     default:                                /* FLAT, GLOBAL, SCRATCH */
-        if (m->offset) {
-            p = GCN_CUR_LIT(p, " offset:");
-            if (m->offset < 0)
-                *p++ = '-';
-            p = gcn_put_dec(p, m->offset < 0 ? 0u - (unsigned)m->offset : (unsigned)m->offset);
-        }
-        return cur_cpol(p, m);
+        return cur_cpol(cur_offset(p, m->offset), m);
     }
 }
 
 void gcn_print_mem(const gcn_decoder *d, const gcn_insn *in, gcn_strbuf *sb)
 {
     const gcn_isa_row *r = gcn_isa_row_of(in->id);
-    const mem_sig *sg = sig_of(in->id);
+    const mem_sig *sg = sig_of(in->id);     /* (and the register texts) */
     if (!sg) {
         gcn_sb_puts(sb, r->mnem);
         return;
@@ -778,34 +919,32 @@ void gcn_print_mem(const gcn_decoder *d, const gcn_insn *in, gcn_strbuf *sb)
         gcn_sb_commit(sb, p);
         return;
     }
-    int returns = (attr & MA_RTN) && m->sc0;
-    unsigned nout = 0;                      /* operands printed so far */
-    unsigned next = 0;                      /* the operand after the last one printed */
-    for (unsigned i = 0; i < sg->nitems; i++) {
+    /* the decoder adds operands in item order: the next one, if it is this
+     * item's; else look for it (records made elsewhere) */
+    const gcn_opnd *o = in->op, *end = in->op + in->nopnds;
+    char sep = ' ';                         /* " " before the first operand, ", " after */
+    unsigned seplen = 1;
+    int printed = 0;                        /* the last item was printed */
+    for (unsigned i = 0, ni = sg->nitems; i < ni; i++) {
         const mem_item *it = &sg->it[i];
-        /* the decoder adds operands in item order: the next one, if it is
-         * this item's; else look for it (records made elsewhere) */
-        const gcn_opnd *o = next < in->nopnds && in->op[next].field == it->field
-                          ? &in->op[next++] : gcn_field_opnd(in, (gcn_field)it->field);
-        if (!o && it->what != MI_VADDR && it->what != MI_SADDR)
+        const gcn_opnd *q;
+        printed = 0;
+        if (o < end && o->field == it->field)
+            q = o++;
+        else if (!(q = gcn_field_opnd(in, (gcn_field)it->field)) && !it->off)
             continue;                       /* no vdata with lds, no vdst without sc0 */
-        p = gcn_cur_sep(p, nout++);
-        if (!o) {
-            p = GCN_CUR_LIT(p, "off");
-        } else if (plain_reg(o)) {
-            p = gcn_cur_reg(p, o->kind, o->reg, o->nregs);
-        } else if (o->kind == GCN_OPND_INLINE && gcn_inline_is_int(o->reg)) {
-            p = gcn_cur_inline_int(p, o->reg);      /* soffset 0 and the like */
-        } else {
-            gcn_sb_commit(sb, p);
-            print_item(sb, in, sg, i, o, returns);
-            p = gcn_sb_room(sb, GCN_LINE_MAX);
-        }
-        if (it->what == MI_SOFFSET && (attr & MA_FORMAT)) {
-            gcn_sb_commit(sb, p);
-            print_format(sb, m->dfmt, m->nfmt);
-            p = gcn_sb_room(sb, GCN_LINE_MAX);
-        }
+        p[0] = sep;
+        p[1] = ' ';
+        p += seplen;
+        sep = ',';
+        seplen = 2;
+        p = q ? cur_item(sb, p, in, sg, i, q, attr) : GCN_CUR_LIT(p, "off");
+        printed = 1;
+    }
+    if ((attr & MA_FORMAT) && printed) {    /* after soffset, the last item */
+        gcn_sb_commit(sb, p);
+        print_format(sb, m->dfmt, m->nfmt);
+        p = gcn_sb_room(sb, GCN_LINE_MAX);
     }
     if (in->enc == GCN_FMT_DS && (attr & MA_SWIZZLE)) {
         gcn_sb_commit(sb, p);

@@ -41,6 +41,14 @@
  * soe bit or a clear imm bit selects one) and OFFSET (the signed 21-bit
  * byte offset, also in m.offset); m.glc, m.imm_offset_mode, m.soe and
  * m.nt (the nv bit) hold the SMEM bits as encoded.
+ *
+ * Speed: a row's SIG is parsed once, at the row's first use, into a decode
+ * plan (per operand: field position, a table of what each field value
+ * decodes to, the operand's fixed members) and a print plan (per operand:
+ * how its class prints).  The value tables and the operand texts are
+ * built once from dec_ssrc() and print_reg_opnd(), which stay the
+ * statement of LLVM's rules; operands the tables do not cover (literals
+ * equal to a constant, notes, symbols) print through those functions.
  */
 #include <assert.h>
 #include <string.h>
@@ -191,66 +199,6 @@ static void spec_derive(sspec *s)
     s->dtype = (uint8_t)class_dtype(s->cls);
 }
 
-/* A row's SIG parsed once (at the first decode or print of the row). */
-/* Most rows are register operations of one of these shapes; they decode
- * and print without walking the specs (a walk branches on each spec's
- * field, which mispredicts in a mixed instruction stream). */
-enum {
-    SH_GENERIC,     /* walk the specs */
-    SH_D_S_S,       /* sdst ssrc0 ssrc1 (SOP2), register/constant classes */
-    SH_D_S,         /* sdst ssrc0 (SOP1) */
-    SH_S_S,         /* ssrc0 ssrc1 (SOPC) */
-};
-
-typedef struct salu_sig {
-    uint8_t ns;              /* number of specs */
-    uint8_t shape;           /* SH_* */
-    sspec sp[MAX_SPECS];
-} salu_sig;
-
-/* A register or constant source class (no gpr_idx mode, no immediate). */
-static int is_src_class(unsigned cls)
-{
-    return cls == SC_S32 || cls == SC_S64 || cls == SC_SS32 || cls == SC_SS64;
-}
-
-/* The shape of a parsed SIG (SH_GENERIC unless it is one of the common
- * register shapes exactly). */
-static unsigned sig_shape(const salu_sig *sg)
-{
-    const sspec *s = sg->sp;
-    if (sg->ns == 3 && s[0].field == SF_SDST && s[1].field == SF_SSRC0 &&
-        s[2].field == SF_SSRC1 && is_src_class(s[1].cls) && is_src_class(s[2].cls))
-        return SH_D_S_S;
-    if (sg->ns == 2 && s[0].field == SF_SDST && s[1].field == SF_SSRC0 && is_src_class(s[1].cls))
-        return SH_D_S;
-    if (sg->ns == 2 && s[0].field == SF_SSRC0 && s[1].field == SF_SSRC1 &&
-        is_src_class(s[0].cls) && is_src_class(s[1].cls))
-        return SH_S_S;
-    return SH_GENERIC;
-}
-
-static salu_sig sigs[GCN_ID_COUNT];
-static gcn_once sigs_once[GCN_ID_COUNT];
-
-static GCN_COLD void sig_build(unsigned id)
-{
-    if (gcn_once_claim(&sigs_once[id])) {
-        sigs[id].ns = (uint8_t)parse_sig(gcn_isa_row_of(id)->sig, sigs[id].sp);
-        for (unsigned i = 0; i < sigs[id].ns; i++)
-            spec_derive(&sigs[id].sp[i]);
-        sigs[id].shape = (uint8_t)sig_shape(&sigs[id]);
-        gcn_once_done(&sigs_once[id]);
-    }
-}
-
-static inline const salu_sig *sig_of(unsigned id)
-{
-    if (!gcn_once_ready(&sigs_once[id]))
-        sig_build(id);
-    return &sigs[id];
-}
-
 /* ---- decoding ------------------------------------------------------------ */
 
 /* A 7-bit scalar register encoding v as nregs registers (the register part
@@ -319,171 +267,6 @@ static unsigned opcode_of(gcn_fmt fmt, uint32_t w0)
     return (w0 >> lo[fmt]) & mask[fmt];
 }
 
-static size_t dec_smem_tail(gcn_insn *in, const uint32_t *w)
-{
-    unsigned imm = gcn_bits(w[0], 17, 1), soe = gcn_bits(w[0], 14, 1);
-    in->m.imm_offset_mode = (uint8_t)imm;
-    in->m.soe = (uint8_t)soe;
-    if (soe || !imm) {
-        unsigned s = soe ? gcn_bits(w[1], 25, 7) : gcn_bits(w[1], 0, 7);
-        if (!dec_sreg(in, GCN_FLD_SOFFSET, GCN_OPF_SRC, s, 1, GCN_DT_U32))
-            return 0;
-    }
-    if (imm) {
-        int32_t off = (int32_t)gcn_bits(w[1], 0, 21);
-        if (off & 0x100000)
-            off -= 0x200000;
-        in->m.offset = off;
-        gcn_opnd *o = gcn_add_opnd(in, GCN_OPND_IMM, GCN_FLD_OFFSET, GCN_OPF_SRC, 0, 0,
-                                   GCN_DT_I32);
-        if (!o)
-            return 0;
-        o->imm = off;
-    }
-    return 8;
-}
-
-/* A source spec s of the 8-bit field value v. */
-static inline gcn_opnd *dec_src_spec(gcn_insn *in, const sspec *s, unsigned v,
-                                     const uint32_t *w, size_t nw, size_t *size)
-{
-    return dec_ssrc(in, (gcn_field)s->tag, s->flags, v, s->nregs, (gcn_dtype)s->dtype, w, nw,
-                    size);
-}
-
-/* The register shapes (SOP2, SOP1, SOPC), straight through. */
-static size_t dec_shape(const salu_sig *sg, const uint32_t *w, size_t nw, gcn_insn *out)
-{
-    const sspec *s = sg->sp;
-    uint32_t w0 = w[0];
-    size_t size = 4;
-    switch (sg->shape) {
-    case SH_D_S_S:
-        if (!dec_sreg(out, GCN_FLD_SDST, s[0].flags, gcn_bits(w0, 16, 7), s[0].nregs,
-                      (gcn_dtype)s[0].dtype) ||
-            !dec_src_spec(out, &s[1], gcn_bits(w0, 0, 8), w, nw, &size) ||
-            !dec_src_spec(out, &s[2], gcn_bits(w0, 8, 8), w, nw, &size))
-            return 0;
-        return size;
-    case SH_D_S:
-        if (!dec_sreg(out, GCN_FLD_SDST, s[0].flags, gcn_bits(w0, 16, 7), s[0].nregs,
-                      (gcn_dtype)s[0].dtype) ||
-            !dec_src_spec(out, &s[1], gcn_bits(w0, 0, 8), w, nw, &size))
-            return 0;
-        return size;
-    default: /* SH_S_S */
-        if (!dec_src_spec(out, &s[0], gcn_bits(w0, 0, 8), w, nw, &size) ||
-            !dec_src_spec(out, &s[1], gcn_bits(w0, 8, 8), w, nw, &size))
-            return 0;
-        return size;
-    }
-}
-
-size_t gcn_dec_salu(const gcn_decoder *d, gcn_fmt fmt, const uint32_t *w, size_t nw,
-                    gcn_insn *out)
-{
-    unsigned op = opcode_of(fmt, w[0]);
-    unsigned id = gcn_isa_find(gcn_isa_target_index(d->target), fmt, op);
-    if (id == GCN_ID_INVALID)
-        return 0;
-    out->id = (uint16_t)id;
-    out->enc = (uint8_t)fmt;
-    out->sub = GCN_SUB_NONE;
-    out->opcode = (uint16_t)op;
-
-    size_t size = 4;
-    if (fmt == GCN_FMT_SMEM) {
-        if (nw < 2)
-            return 0;
-        size = 8;
-        out->m.glc = (uint8_t)gcn_bits(w[0], 16, 1);
-        out->m.nt = (uint8_t)gcn_bits(w[0], 15, 1);   /* nv bit, as encoded */
-    }
-
-    const salu_sig *sg = sig_of(id);
-    if (sg->shape != SH_GENERIC)
-        return dec_shape(sg, w, nw, out);
-    for (unsigned i = 0; i < sg->ns; i++) {
-        const sspec *s = &sg->sp[i];
-        unsigned flags = s->flags;
-        gcn_field fld = (gcn_field)s->tag;
-        gcn_opnd *o = NULL;
-        switch (s->field) {
-        case SF_SDST:
-            o = dec_sreg(out, fld, flags, gcn_bits(w[0], 16, 7), s->nregs, (gcn_dtype)s->dtype);
-            break;
-        case SF_SSRC0: case SF_SSRC1: {
-            unsigned v = gcn_bits(w[0], s->field == SF_SSRC0 ? 0 : 8, 8);
-            if (s->cls == SC_GPRIDX) {
-                o = gcn_add_opnd(out, GCN_OPND_IMM, fld, GCN_OPF_SRC, 0, 0, GCN_DT_U32);
-                if (o)
-                    o->imm = v;
-            } else {
-                o = dec_ssrc(out, fld, flags, v, s->nregs, (gcn_dtype)s->dtype,
-                             w, nw, &size);
-            }
-            break;
-        }
-        case SF_SIMM16: {
-            unsigned k = gcn_bits(w[0], 0, 16);
-            if (s->cls == SC_ZERO) {
-                if (k != 0)
-                    return 0;
-                continue;
-            }
-            if (s->cls == SC_LABEL) {
-                o = gcn_add_opnd(out, GCN_OPND_LABEL, fld, GCN_OPF_SRC, 0, 0, GCN_DT_I16);
-                if (o)
-                    o->imm = (int16_t)k;
-            } else {
-                o = gcn_add_opnd(out, GCN_OPND_IMM, fld, GCN_OPF_SRC, 0, 0, GCN_DT_U16);
-                if (o)
-                    o->imm = k;
-            }
-            break;
-        }
-        case SF_LITERAL:
-            if (nw < 2)
-                return 0;
-            o = gcn_add_opnd(out, GCN_OPND_LITERAL, fld, GCN_OPF_SRC, 255, 1, GCN_DT_B32);
-            if (o)
-                o->imm = w[1];
-            out->literal = w[1];
-            out->has_literal = 1;
-            size = 8;
-            break;
-        case SF_SDATA:
-            if (s->cls == SC_IMM7) {
-                o = gcn_add_opnd(out, GCN_OPND_IMM, fld, 0, 0, 0, GCN_DT_U32);
-                if (o)
-                    o->imm = gcn_bits(w[0], 6, 7);
-                break;
-            }
-            if (s->role == SR_DS && !out->m.glc)
-                flags = GCN_OPF_SRC;            /* atomic without return */
-            o = dec_sreg(out, fld, flags, gcn_bits(w[0], 6, 7), s->nregs, (gcn_dtype)s->dtype);
-            break;
-        case SF_SBASE:
-            o = dec_sreg(out, fld, GCN_OPF_SRC, 2 * gcn_bits(w[0], 0, 6), s->nregs, (gcn_dtype)s->dtype);
-            break;
-        case SF_OFFSET:
-            if (!dec_smem_tail(out, w))
-                return 0;
-            continue;
-        case SF_IMMBIT:
-            if (gcn_bits(w[0], 17, 1))
-                return 0;
-            continue;
-        case SF_CPOL:
-            continue;
-        default:
-            return 0;
-        }
-        if (!o)
-            return 0;
-    }
-    return size;
-}
 
 /* ---- printing ------------------------------------------------------------ */
 
@@ -529,6 +312,8 @@ static int f32_inline_bits(uint32_t v)
 {
     static const uint32_t f[9] = {0x3f000000, 0xbf000000, 0x3f800000, 0xbf800000, 0x40000000,
                                   0xc0000000, 0x40800000, 0xc0800000, 0x3e22f983};
+    if ((v & 0xffff) && v != f[8])
+        return 0;                       /* (all but 1/(2*pi) end in 16 zero bits) */
     for (unsigned i = 0; i < 9; i++)
         if (v == f[i])
             return (int)i + 1;
@@ -684,6 +469,16 @@ static void print_sendmsg(gcn_strbuf *sb, unsigned v)
         gcn_sb_printf(sb, "%u", v);
 }
 
+/* The counters of a GFX9 s_waitcnt simm16 (LLVM AMDGPUBaseInfo
+ * decodeWaitcnt): vmcnt [3:0] and [15:14], expcnt [6:4], lgkmcnt [11:8]. */
+static inline void waitcnt_split(unsigned v, unsigned *vmcnt, unsigned *expcnt,
+                                 unsigned *lgkmcnt)
+{
+    *vmcnt = (v & 15) | ((v >> 14) & 3) << 4;
+    *expcnt = (v >> 4) & 7;
+    *lgkmcnt = (v >> 8) & 15;
+}
+
 void gcn_waitcnt_fields(const gcn_insn *in, unsigned *vmcnt, unsigned *expcnt,
                         unsigned *lgkmcnt)
 {
@@ -693,22 +488,22 @@ void gcn_waitcnt_fields(const gcn_insn *in, unsigned *vmcnt, unsigned *expcnt,
         if (o)
             v = (unsigned)o->imm & 0xffff;
     }
-    /* GFX9 s_waitcnt simm16 (LLVM AMDGPUBaseInfo decodeWaitcnt):
-     * vmcnt [3:0] and [15:14], expcnt [6:4], lgkmcnt [11:8]. */
+    unsigned vm, exp, lgkm;
+    waitcnt_split(v, &vm, &exp, &lgkm);
     if (vmcnt)
-        *vmcnt = (v & 15) | ((v >> 14) & 3) << 4;
+        *vmcnt = vm;
     if (expcnt)
-        *expcnt = (v >> 4) & 7;
+        *expcnt = exp;
     if (lgkmcnt)
-        *lgkmcnt = (v >> 8) & 15;
+        *lgkmcnt = lgkm;
 }
 
-/* The counters of an s_waitcnt: those not at their maximum (all of them
- * when all are). */
-static char *cur_waitcnt(char *p, const gcn_insn *in)
+/* The counters of an s_waitcnt simm16 v: those not at their maximum (all
+ * of them when all are). */
+static char *cur_waitcnt(char *p, unsigned v)
 {
     unsigned vm, exp, lgkm;
-    gcn_waitcnt_fields(in, &vm, &exp, &lgkm);
+    waitcnt_split(v, &vm, &exp, &lgkm);
     int all = vm == 63 && exp == 7 && lgkm == 15;   /* all default: print all */
     char *p0 = p;
     if (vm != 63 || all) {
@@ -780,11 +575,37 @@ static void print_imm_field(const gcn_decoder *d, gcn_strbuf *sb, const gcn_insn
     case SC_LABEL: print_label(d, sb, in, v); break;
     case SC_HWREG: print_hwreg(sb, v); break;
     case SC_SENDMSG: print_sendmsg(sb, v); break;
-    case SC_WAITCNT: gcn_sb_commit(sb, cur_waitcnt(gcn_sb_room(sb, 64), in)); break;
+    case SC_WAITCNT: gcn_sb_commit(sb, cur_waitcnt(gcn_sb_room(sb, 64), v)); break;
     case SC_GPRIDX: print_gpridx(sb, v); break;
     case SC_IMM7: print_imm32(sb, (uint32_t)o->imm); break;
     default: gcn_sb_puti(sb, o->imm); break;
     }
+}
+
+/* Lower-case hex of a 32-bit value with "0x" (gcn_cur_hex() two digits at
+ * a time, from a table). */
+static char *cur_hex32(char *p, uint32_t v)
+{
+    static const char hex2[256][2] = {
+#define H1(i) {"0123456789abcdef"[(i) >> 4], "0123456789abcdef"[(i) & 15]}
+#define H4(i) H1(i), H1((i) + 1), H1((i) + 2), H1((i) + 3)
+#define H16(i) H4(i), H4((i) + 4), H4((i) + 8), H4((i) + 12)
+#define H64(i) H16(i), H16((i) + 16), H16((i) + 32), H16((i) + 48)
+        H64(0), H64(64), H64(128), H64(192)
+#undef H1
+#undef H4
+#undef H16
+#undef H64
+    };
+    unsigned n = v ? (unsigned)(32 - __builtin_clz(v) + 3) / 4 : 1;
+    char *e = p + 2 + n;
+    /* pairs of digits from the end; with an odd count the last pair's
+     * leading 0 lands on the 'x', written after */
+    for (char *q = e; q > p + 2; q -= 2, v >>= 8)
+        memcpy(q - 2, hex2[v & 0xff], 2);
+    p[0] = '0';
+    p[1] = 'x';
+    return e;
 }
 
 /* An SMEM offset: signed hex. */
@@ -792,121 +613,589 @@ static char *cur_offset(char *p, int32_t off)
 {
     if (off < 0) {
         *p++ = '-';
-        return gcn_cur_hex(p, (unsigned)-off);
+        return cur_hex32(p, (unsigned)-off);
     }
-    return gcn_cur_hex(p, (unsigned)off);
+    return cur_hex32(p, (unsigned)off);
 }
 
-/* An immediate field that prints without the decoder (no label): the
- * common classes at a cursor; returns NULL for the others. */
-static char *cur_imm_field(char *p, const gcn_insn *in, const gcn_opnd *o, unsigned cls)
+
+/* ---- per-row plans ------------------------------------------------------
+ * A row's SIG becomes, at the row's first use, a decode plan and a print
+ * plan, so that decoding an instruction is a loop of table reads and
+ * stores and printing follows a list of steps, without walking the SIG's
+ * fields and classes again.  The plans and the tables below are derived
+ * from the functions above (dec_ssrc, print_reg_opnd), which stay the
+ * statement of LLVM's rules. */
+
+/* What an 8-bit scalar field value decodes to, for an operand of 1, 2, 4,
+ * 8 or 16 registers (dec_ssrc: the register part aligned, constants,
+ * specials, the literal), as the first 8 bytes of a gcn_opnd with only
+ * kind and reg set (kind NONE: invalid).  VT_IMM: nothing (immediates);
+ * VT_LIT: always the literal. */
+enum { VT_R1, VT_R2, VT_R4, VT_R8, VT_R16, VT_IMM, VT_LIT, VT_COUNT };
+
+/* The text of every register, special and inline constant operand by the
+ * operand's register count (WC_*: 1, 2, 4, 8, 16) and encoding (SGPRs
+ * 0-101, ttmps 108-123 as in the 8-bit field), as print_reg_opnd() prints
+ * it in a register-or-constant class; padded, so that printing one is a
+ * fixed-size copy; len 0: none (printed by print_reg_opnd()). */
+typedef struct stext {
+    char s[31];
+    uint8_t len;
+} stext;
+
+enum { WC_1, WC_2, WC_4, WC_8, WC_16, WC_COUNT, WC_NONE = WC_COUNT };
+
+#define SC_COUNT (SC_GLC + 1)
+
+static uint64_t vtab[VT_COUNT][256];
+static stext stexts[WC_COUNT + 1][256];   /* [WC_NONE]: no texts */
+static uint8_t wc_of[256];              /* WC_* of an operand's nregs */
+/* per class: the special / inline encodings whose text is not the plain
+ * one (invalid-register or invalid-immediate notes) */
+static uint64_t slow_bits[SC_COUNT][4];
+/* the encoding of a register of kind k is kind_text[k].enc + reg, for reg
+ * below kind_text[k].lim (0: no table text) */
+static const struct { uint8_t enc; uint16_t lim; } kind_text[16] = {
+    [GCN_OPND_SGPR] = {0, 102}, [GCN_OPND_TTMP] = {108, 16}, [GCN_OPND_SPECIAL] = {0, 256},
+    [GCN_OPND_INLINE] = {0, 256}};
+static gcn_once tabs_once;
+
+_Static_assert(offsetof(gcn_opnd, imm) == 8, "gcn_opnd: 8 bytes before imm");
+
+static uint64_t opnd_head(const gcn_opnd *o)
 {
-    unsigned v = (unsigned)o->imm & 0xffff;
-    switch (cls) {
-    case SC_K16: return gcn_cur_hex(p, v);
-    case SC_U16: return v <= 64 ? gcn_put_dec(p, v) : gcn_cur_hex(p, v);
-    case SC_WAITCNT: return cur_waitcnt(p, in);
-    default: return NULL;
+    uint64_t h;
+    memcpy(&h, o, sizeof h);
+    return h;
+}
+
+/* slow_bits: the encodings that print_reg_opnd() prints in class cls with
+ * a note: constants in the register-only classes, src_lds_direct, m0 and
+ * exec in SMEM data. */
+static void slow_bits_build(void)
+{
+    for (unsigned cls = 0; cls < SC_COUNT; cls++) {
+        uint64_t *b = slow_bits[cls];
+        for (unsigned v = 128; class_regonly(cls) && v <= 248; v++)
+            if (v <= 208 || v >= 240)
+                b[v >> 6] |= 1ull << (v & 63);
+        b[254 >> 6] |= 1ull << (254 & 63);
+        if (cls == SC_X32)
+            b[124 >> 6] |= 1ull << (124 & 63) | 1ull << (126 & 63) | 1ull << (127 & 63);
+        if (cls == SC_X64)
+            b[126 >> 6] |= 1ull << (126 & 63);
     }
+}
+
+static int src_note(unsigned cls, unsigned v)
+{
+    return slow_bits[cls][v >> 6] >> (v & 63) & 1;
+}
+
+static void tabs_build(void)
+{
+    slow_bits_build();
+    static const uint8_t nregs[VT_IMM] = {1, 2, 4, 8, 16};
+    gcn_insn t;
+    gcn_opnd z;
+    memset(&z, 0, sizeof z);
+    const uint32_t lit[2] = {0, 0};
+    memset(&t, 0, sizeof t);
+    for (unsigned c = 0; c < VT_IMM; c++)
+        for (unsigned v = 0; v < 256; v++) {
+            size_t size = 4;
+            t.nopnds = 0;
+            gcn_opnd *o = dec_ssrc(&t, GCN_FLD_NONE, 0, v, nregs[c], GCN_DT_NONE, lit, 2, &size);
+            gcn_opnd h = z;
+            if (o) {
+                h.kind = o->kind;
+                h.reg = o->reg;
+            }
+            vtab[c][v] = opnd_head(&h);
+        }
+    gcn_opnd l = z;
+    l.kind = GCN_OPND_LITERAL;
+    l.reg = 255;
+    for (unsigned v = 0; v < 256; v++) {
+        vtab[VT_IMM][v] = 0;
+        vtab[VT_LIT][v] = opnd_head(&l);
+    }
+    static const uint8_t wc_dtype[WC_COUNT] = {GCN_DT_B32, GCN_DT_B64, GCN_DT_B128, GCN_DT_ANY,
+                                               GCN_DT_ANY};
+    gcn_strbuf sb;
+    gcn_sb_init(&sb);
+    memset(wc_of, WC_NONE, sizeof wc_of);
+    for (unsigned w = 0; w < WC_COUNT; w++) {
+        wc_of[nregs[w]] = (uint8_t)w;
+        for (unsigned v = 0; v < 256; v++) {
+            gcn_opnd o = z;
+            o.reg = (uint16_t)v;
+            o.nregs = nregs[w];
+            o.dtype = wc_dtype[w];
+            /* (an entry left empty prints through print_reg_opnd: the
+             * wide classes have no constants, only null as a special) */
+            if (v <= 101 || (v >= 108 && v <= 123)) {
+                char *e = gcn_cur_reg(stexts[w][v].s, v <= 101 ? GCN_OPND_SGPR : GCN_OPND_TTMP,
+                                      v <= 101 ? v : v - 108, nregs[w]);
+                stexts[w][v].len = (uint8_t)(e - stexts[w][v].s);
+                continue;
+            }
+            if ((v >= 128 && v <= 208) || (v >= 240 && v <= 248))
+                o.kind = GCN_OPND_INLINE;
+            else if (strcmp(special_name(v, o.nregs), "?") != 0 &&
+                     !src_note(SC_SS32, v))
+                o.kind = GCN_OPND_SPECIAL;      /* src_lds_direct: always with its note */
+            else
+                continue;
+            if (w > WC_2 && v != 125)
+                continue;
+            gcn_sb_reset(&sb);
+            print_reg_opnd(&sb, &o, w == WC_2 ? SC_SS64 : SC_SS32);
+            assert(sb.len < sizeof stexts[w][v].s);
+            memcpy(stexts[w][v].s, sb.buf, sb.len);
+            stexts[w][v].len = (uint8_t)sb.len;
+        }
+    }
+    gcn_sb_free(&sb);
+}
+
+/* One operand of the decode loop: field value v = (w0 >> lo & mask) << shl;
+ * the operand's first 8 bytes are head | vt[v], its imm the literal (kind
+ * LITERAL) or 0.  The immediate of a row (at most one) is set after the
+ * loop (salu_plan.imm_step). */
+typedef struct dstep {
+    uint64_t head;          /* field, flags, nregs, dtype; kind of immediates */
+    const uint64_t *vt;     /* vtab[VT_*] */
+    uint16_t mask;
+    uint8_t lo, shl;
+} dstep;
+
+/* Print steps: the operand at index opi (the decoder's order) printed by
+ * its class, or the SMEM tail, or a cache-policy bit. */
+enum {
+    PK_SRC,         /* registers, specials, constants, literals (print_reg_opnd) */
+    PK_K16, PK_U16, PK_WAITCNT,     /* immediates printed at the cursor */
+    PK_LABEL,       /* branch target: a symbol name or the number */
+    PK_IMM,         /* other immediates (print_imm_field) */
+    PK_ENDPGM,      /* " N" unless 0 */
+    PK_SMEM_TAIL,   /* soffset, offset: ... */
+    PK_GLC,         /* " glc" */
+};
+
+typedef struct pstep {
+    uint8_t pk, cls, opi, field;
+} pstep;
+
+typedef struct salu_plan {
+    uint8_t nd, np;         /* decode and print steps */
+    uint8_t smem;           /* an SMEM row (8 bytes, glc and nv bits) */
+    uint8_t tail;           /* the SMEM offset tail follows the steps */
+    uint8_t rtn_step;       /* sdata read and written only with glc (0xff: none) */
+    uint8_t nsrc;           /* the leading print steps i < nsrc print operand i (PK_SRC) */
+    uint8_t imm_step;       /* the step of an immediate (0xff: none) */
+    uint8_t imm_lo, imm_signed;     /* its field (w0 >> imm_lo & imm_mask); a label is signed */
+    uint16_t imm_mask;
+    uint32_t zero_mask;     /* bits of the first dword that must be 0 */
+    dstep d[MAX_SPECS];
+    pstep p[MAX_SPECS];
+} salu_plan;
+
+static salu_plan plans[GCN_ID_COUNT];
+static gcn_once plans_once[GCN_ID_COUNT];
+
+static void plan_steps(salu_plan *pl, unsigned id);
+
+/* The decode step of spec s (a field that makes one operand). */
+static dstep plan_dstep(const sspec *s)
+{
+    static const struct { uint8_t lo, width, shl; } pos[] = {
+        [SF_SDST] = {16, 7, 0}, [SF_SSRC0] = {0, 8, 0}, [SF_SSRC1] = {8, 8, 0},
+        [SF_SIMM16] = {0, 16, 0}, [SF_LITERAL] = {0, 0, 0}, [SF_SDATA] = {6, 7, 0},
+        [SF_SBASE] = {0, 6, 1},
+    };
+    gcn_opnd o;
+    memset(&o, 0, sizeof o);
+    o.field = s->tag;
+    o.flags = s->flags;
+    o.nregs = s->nregs;
+    o.dtype = s->dtype;
+    dstep d = {0};
+    d.lo = pos[s->field].lo;
+    d.mask = (uint16_t)((1u << pos[s->field].width) - 1);
+    d.shl = pos[s->field].shl;
+    unsigned vt = s->nregs >= 16 ? VT_R16 : s->nregs >= 8 ? VT_R8 : s->nregs >= 4 ? VT_R4
+                : s->nregs == 2 ? VT_R2 : VT_R1;
+    if (s->field == SF_LITERAL) {           /* s_setreg_imm32_b32's 32-bit literal */
+        vt = VT_LIT;
+        o.nregs = 1;
+        o.dtype = GCN_DT_B32;
+        o.flags = GCN_OPF_SRC;
+    } else if (s->field == SF_SBASE) {
+        o.flags = GCN_OPF_SRC;
+    } else if (s->cls == SC_GPRIDX || s->field == SF_SIMM16 || s->cls == SC_IMM7) {
+        vt = VT_IMM;                        /* no table entry: mask 0 */
+        d.mask = 0;
+        o.nregs = 0;
+        o.kind = s->cls == SC_LABEL ? GCN_OPND_LABEL : GCN_OPND_IMM;
+        o.flags = s->cls == SC_IMM7 ? 0 : GCN_OPF_SRC;
+        o.dtype = s->cls == SC_LABEL ? GCN_DT_I16 : s->field == SF_SIMM16 ? GCN_DT_U16
+                : GCN_DT_U32;
+    }
+    d.vt = vtab[vt];
+    d.head = opnd_head(&o);
+    return d;
+}
+
+static uint8_t plan_pk(const sspec *s)
+{
+    switch (s->cls) {
+    case SC_K16: return PK_K16;
+    case SC_U16: return PK_U16;
+    case SC_WAITCNT: return PK_WAITCNT;
+    case SC_LABEL: return PK_LABEL;
+    case SC_HWREG: case SC_SENDMSG: case SC_GPRIDX: case SC_IMM7: return PK_IMM;
+    default: return PK_SRC;
+    }
+}
+
+static void plan_build(salu_plan *pl, unsigned id)
+{
+    plan_steps(pl, id);
+    while (pl->nsrc < pl->np && pl->p[pl->nsrc].pk == PK_SRC && pl->p[pl->nsrc].opi == pl->nsrc)
+        pl->nsrc++;
+}
+
+static void plan_steps(salu_plan *pl, unsigned id)
+{
+    sspec sp[MAX_SPECS];
+    unsigned ns = parse_sig(gcn_isa_row_of(id)->sig, sp);
+    memset(pl, 0, sizeof *pl);
+    pl->rtn_step = 0xff;
+    pl->imm_step = 0xff;
+    pl->smem = gcn_isa_row_of(id)->fmt == GCN_FMT_SMEM;
+    for (unsigned i = 0; i < ns; i++) {
+        sspec *s = &sp[i];
+        spec_derive(s);
+        pstep ps = {PK_SRC, s->cls, pl->nd, s->tag};
+        switch (s->field) {
+        case SF_IMMBIT:
+            pl->zero_mask |= 1u << 17;      /* valid only with imm = 0 */
+            continue;
+        case SF_CPOL:
+            ps.pk = PK_GLC;
+            break;
+        case SF_OFFSET:
+            assert(pl->smem);
+            ps.pk = PK_SMEM_TAIL;
+            pl->tail = 1;
+            break;
+        case SF_SIMM16:
+            if (s->cls == SC_ZERO) {
+                pl->zero_mask |= 0xffff;
+                continue;
+            }
+            if (s->cls == SC_ENDPGM)
+                ps.pk = PK_ENDPGM;
+            /* fall through */
+        default:
+            if (ps.pk == PK_SRC)
+                ps.pk = plan_pk(s);
+            /* the SMEM tail's operands follow those of the steps */
+            assert(!pl->tail);
+            if (s->field == SF_SDATA && s->role == SR_DS)
+                pl->rtn_step = pl->nd;
+            if (s->field == SF_SIMM16 || s->cls == SC_GPRIDX || s->cls == SC_IMM7) {
+                assert(pl->imm_step == 0xff);
+                pl->imm_step = pl->nd;
+                pl->imm_lo = s->field == SF_SSRC1 ? 8 : s->field == SF_SDATA ? 6 : 0;
+                pl->imm_mask = s->field == SF_SIMM16 ? 0xffff : s->field == SF_SDATA ? 0x7f : 0xff;
+                pl->imm_signed = s->cls == SC_LABEL;
+            }
+            pl->d[pl->nd++] = plan_dstep(s);
+            break;
+        }
+        pl->p[pl->np++] = ps;
+    }
+}
+
+static GCN_COLD void plan_build_once(unsigned id)
+{
+    if (gcn_once_claim(&tabs_once)) {
+        tabs_build();
+        gcn_once_done(&tabs_once);
+    }
+    if (gcn_once_claim(&plans_once[id])) {
+        plan_build(&plans[id], id);
+        gcn_once_done(&plans_once[id]);
+    }
+}
+
+static inline const salu_plan *plan_of(unsigned id)
+{
+    if (id >= GCN_ID_COUNT)
+        id = 0;
+    if (!gcn_once_ready(&plans_once[id]))
+        plan_build_once(id);
+    return &plans[id];
+}
+
+/* ---- decoding ------------------------------------------------------------ */
+
+/* The SMEM address tail after the steps' operands: soffset (a register,
+ * when the soe bit or a clear imm bit selects one) and the signed 21-bit
+ * offset (imm bit). */
+static size_t dec_smem_tail(gcn_insn *in, const uint32_t *w)
+{
+    static const gcn_opnd soff = {.field = GCN_FLD_SOFFSET, .flags = GCN_OPF_SRC, .nregs = 1,
+                                  .dtype = GCN_DT_U32};
+    static const gcn_opnd offs = {.kind = GCN_OPND_IMM, .field = GCN_FLD_OFFSET,
+                                  .flags = GCN_OPF_SRC, .dtype = GCN_DT_I32};
+    uint32_t w0 = w[0], w1 = w[1];
+    unsigned imm = gcn_bits(w0, 17, 1), soe = gcn_bits(w0, 14, 1);
+    in->m.imm_offset_mode = (uint8_t)imm;
+    in->m.soe = (uint8_t)soe;
+    gcn_opnd *o = &in->op[in->nopnds];
+    if (soe || !imm) {
+        /* (the 7-bit register part of an 8-bit source: vtab) */
+        uint64_t h = opnd_head(&soff) | vtab[VT_R1][soe ? gcn_bits(w1, 25, 7) : gcn_bits(w1, 0, 7)];
+        memcpy(o, &h, sizeof h);
+        o->imm = 0;
+        if (o->kind == GCN_OPND_NONE)
+            return 0;
+        o++;
+    }
+    if (imm) {
+        int32_t off = (int32_t)gcn_bits(w1, 0, 21);
+        if (off & 0x100000)
+            off -= 0x200000;
+        in->m.offset = off;
+        *o = offs;
+        o->imm = off;
+        o++;
+    }
+    in->nopnds = (uint8_t)(o - in->op);
+    return 8;
+}
+
+size_t gcn_dec_salu(const gcn_decoder *d, gcn_fmt fmt, const uint32_t *w, size_t nw,
+                    gcn_insn *out)
+{
+    unsigned op = opcode_of(fmt, w[0]);
+    unsigned id = gcn_isa_find(gcn_isa_target_index(d->target), fmt, op);
+    if (id == GCN_ID_INVALID)
+        return 0;
+    out->id = (uint16_t)id;
+    out->enc = (uint8_t)fmt;
+    out->sub = GCN_SUB_NONE;
+    out->opcode = (uint16_t)op;
+
+    const salu_plan *pl = plan_of(id);
+    uint32_t w0 = w[0];
+    unsigned n = pl->nd, kinds = 0;     /* bit k: an operand of kind k */
+    for (unsigned i = 0; i < n; i++) {
+        const dstep *st = &pl->d[i];
+        uint64_t h = st->head | st->vt[((w0 >> st->lo) & st->mask) << st->shl];
+        gcn_opnd *o = &out->op[i];
+        memcpy(o, &h, sizeof h);
+        o->imm = 0;
+        kinds |= 1u << o->kind;
+    }
+    out->nopnds = (uint8_t)n;
+    if (pl->imm_step != 0xff) {
+        uint32_t v = (w0 >> pl->imm_lo) & pl->imm_mask;
+        out->op[pl->imm_step].imm = pl->imm_signed ? (int16_t)v : (int64_t)v;
+    }
+    if ((w0 & pl->zero_mask) || (kinds & 1u << GCN_OPND_NONE))
+        return 0;
+    if (pl->smem) {
+        if (nw < 2)
+            return 0;
+        out->m.glc = (uint8_t)gcn_bits(w0, 16, 1);
+        out->m.nt = (uint8_t)gcn_bits(w0, 15, 1);     /* nv bit, as encoded */
+        if (pl->rtn_step != 0xff && !out->m.glc)
+            out->op[pl->rtn_step].flags = GCN_OPF_SRC;  /* atomic without return */
+        return pl->tail ? dec_smem_tail(out, w) : 8;
+    }
+    if (!(kinds & 1u << GCN_OPND_LITERAL))
+        return 4;
+    if (nw < 2)
+        return 0;
+    out->literal = w[1];
+    out->has_literal = 1;
+    for (unsigned i = 0; i < n; i++)
+        if (out->op[i].kind == GCN_OPND_LITERAL)
+            out->op[i].imm = w[1];
+    return 8;
+}
+
+/* ---- printing at a cursor ------------------------------------------------ */
+
+/* A 32-bit literal of a register-or-constant source (SSrc_b32 / SSrc_b64):
+ * lit(...) when its value equals an inline constant (a 64-bit operand sees
+ * the zero-extended value). */
+static char *cur_literal(char *p, uint32_t v, unsigned nregs)
+{
+    int32_t s = (int32_t)v;
+    int inl = nregs == 2 ? v <= 64 : (s >= -16 && s <= 64) || f32_inline_bits(v);
+    if (inl)
+        p = GCN_CUR_LIT(p, "lit(");
+    p = cur_hex32(p, v);
+    if (inl)
+        *p++ = ')';
+    return p;
+}
+
+/* print_reg_opnd() through the appenders, then a cursor again. */
+static GCN_COLD char *slow_src(gcn_strbuf *sb, char *p, const gcn_opnd *o, unsigned cls)
+{
+    gcn_sb_commit(sb, p);
+    print_reg_opnd(sb, o, cls);
+    return gcn_sb_room(sb, GCN_LINE_MAX);
+}
+
+/* A register-or-constant operand of class cls. */
+static inline __attribute__((always_inline)) char *cur_src(gcn_strbuf *sb, char *p,
+                                                           const gcn_opnd *o, unsigned cls)
+{
+    unsigned k = o->kind & 15, r = o->reg;
+    if (r < kind_text[k].lim) {
+        unsigned v = kind_text[k].enc + r;
+        const char *t = stexts[wc_of[o->nregs]][v].s;
+        unsigned len = (uint8_t)t[offsetof(stext, len)];
+        /* (the texts are those of the operands as the decoder makes them,
+         * a float constant with the dtype of its size; no register class
+         * has notes below m0, 124) */
+        if (len && (v < 124 || !(slow_bits[cls][v >> 6] >> (v & 63) & 1))) {
+            memcpy(p, t, sizeof(stext));
+            return p + len;
+        }
+    }
+    if (o->kind == GCN_OPND_LITERAL && !class_regonly(cls) && cls != SC_IMM32)
+        return cur_literal(p, (uint32_t)o->imm, o->nregs);
+    return slow_src(sb, p, o, cls);
+}
+
+/* print_imm_field() / print_reg_opnd() through the appenders. */
+static GCN_COLD char *slow_other(const gcn_decoder *d, gcn_strbuf *sb, char *p,
+                                 const gcn_insn *in, const gcn_opnd *o, unsigned cls)
+{
+    gcn_sb_commit(sb, p);
+    if (o->kind == GCN_OPND_IMM || o->kind == GCN_OPND_LABEL)
+        print_imm_field(d, sb, in, o, cls);
+    else
+        print_reg_opnd(sb, o, cls);
+    return gcn_sb_room(sb, GCN_LINE_MAX);
+}
+
+/* A branch target (print_label()): the symbol's name through the
+ * appenders, else the number. */
+static char *cur_label(const gcn_decoder *d, gcn_strbuf *sb, char *p, const gcn_insn *in,
+                       unsigned v)
+{
+    if (d && d->label_name) {
+        uint64_t target = in->addr + 4 + (uint64_t)((int64_t)(int16_t)v * 4);
+        const char *name = d->label_name(d->label_ctx, target);
+        if (name) {
+            gcn_sb_commit(sb, p);
+            gcn_sb_puts(sb, name);
+            return gcn_sb_room(sb, GCN_LINE_MAX);
+        }
+    }
+    return gcn_cur_udec(p, v);
+}
+
+/* The operand at index i if it is of field f (the decoder's order), else
+ * the record's operand of field f (records made elsewhere), or NULL. */
+static inline const gcn_opnd *opnd_at(const gcn_insn *in, unsigned i, unsigned f)
+{
+    if (i < in->nopnds && in->op[i].field == f)
+        return &in->op[i];
+    return gcn_field_opnd(in, (gcn_field)f);
 }
 
 /* The SMEM address tail: soffset, soffset + offset, or the offset. */
-static void print_smem_tail(gcn_strbuf *sb, const gcn_insn *in)
+static char *cur_smem_tail(gcn_strbuf *sb, char *p, const gcn_insn *in, unsigned i)
 {
-    const gcn_opnd *so = gcn_field_opnd(in, GCN_FLD_SOFFSET);
+    const gcn_opnd *so = opnd_at(in, i, GCN_FLD_SOFFSET);
     if (so) {
-        print_reg_opnd(sb, so, SC_S32);
+        p = cur_src(sb, p, so, SC_S32);
         if (!in->m.imm_offset_mode)
-            return;
-        gcn_sb_puts(sb, " offset:");
+            return p;
+        p = GCN_CUR_LIT(p, " offset:");
     }
-    gcn_sb_commit(sb, cur_offset(gcn_sb_room(sb, 16), in->m.offset));
-}
-
-/* One operand of spec s other than registers, through the appenders. */
-static void print_other(const gcn_decoder *d, gcn_strbuf *sb, const gcn_insn *in,
-                        const gcn_opnd *o, const sspec *s)
-{
-    if (o->kind == GCN_OPND_IMM || o->kind == GCN_OPND_LABEL)
-        print_imm_field(d, sb, in, o, s->cls);
-    else
-        print_reg_opnd(sb, o, s->cls);
+    return cur_offset(p, in->m.offset);
 }
 
 void gcn_print_salu(const gcn_decoder *d, const gcn_insn *in, gcn_strbuf *sb)
 {
-    const salu_sig *sg = sig_of(in->id);
-    /* mnemonic, registers and common immediates through a cursor; the rest
-     * through the appenders (commit, append, reserve again) */
+    const salu_plan *pl = plan_of(in->id);
+    /* through a cursor; labels, hwreg, sendmsg and notes through the
+     * appenders (commit, append, reserve again) */
     char *p = gcn_sb_room(sb, GCN_LINE_MAX);
     p = gcn_cur_mnem(p, in->id);
-    if (sg->shape != SH_GENERIC && in->nopnds == sg->ns) {
-        /* the register shapes: one operand per spec, in order */
-        for (unsigned i = 0; i < sg->ns; i++) {
-            const gcn_opnd *o = &in->op[i];
-            p = gcn_cur_sep(p, i);
-            if (gcn_kind_is_reg(o->kind)) {
-                p = gcn_cur_reg(p, o->kind, o->reg, o->nregs);
-            } else if (o->kind == GCN_OPND_INLINE && gcn_inline_is_int(o->reg) &&
-                       !class_regonly(sg->sp[i].cls)) {
-                p = gcn_cur_inline_int(p, o->reg);
-            } else {
+    unsigned np = pl->np, ns = pl->nsrc, i = 0, nout = 0;
+    if (ns && in->nopnds >= ns) {
+        /* the leading registers and constants, the operands in the
+         * decoder's order (records made otherwise take the general walk) */
+        if (in->op[0].field == pl->p[0].field && in->op[ns - 1].field == pl->p[ns - 1].field) {
+            *p++ = ' ';
+            p = cur_src(sb, p, &in->op[0], pl->p[0].cls);
+            for (i = 1; i < ns; i++) {
+                p = GCN_CUR_LIT(p, ", ");
+                p = cur_src(sb, p, &in->op[i], pl->p[i].cls);
+            }
+            nout = ns;
+            if (ns == np) {
                 gcn_sb_commit(sb, p);
-                print_reg_opnd(sb, o, sg->sp[i].cls);
-                p = gcn_sb_room(sb, GCN_LINE_MAX);
+                return;
             }
         }
-        gcn_sb_commit(sb, p);
-        return;
     }
-    unsigned nout = 0;                  /* operands printed so far */
-    for (unsigned i = 0; i < sg->ns; i++) {
-        const sspec *s = &sg->sp[i];
+    for (; i < np; i++) {
+        const pstep *ps = &pl->p[i];
         const gcn_opnd *o;
-        switch (s->field) {
-        case SF_IMMBIT:
+        if (ps->pk == PK_SRC) {
+            if (!(o = opnd_at(in, ps->opi, ps->field)))
+                continue;
+            p = gcn_cur_sep(p, nout++);
+            p = cur_src(sb, p, o, ps->cls);
             continue;
-        case SF_CPOL:
+        }
+        switch (ps->pk) {
+        case PK_GLC:
             if (in->m.glc)
                 p = GCN_CUR_LIT(p, " glc");
             continue;
-        case SF_OFFSET:
+        case PK_SMEM_TAIL:
             p = gcn_cur_sep(p, nout++);
-            gcn_sb_commit(sb, p);
-            print_smem_tail(sb, in);
-            p = gcn_sb_room(sb, GCN_LINE_MAX);
+            p = cur_smem_tail(sb, p, in, pl->nd);
             continue;
-        case SF_SIMM16:
-            if (s->cls == SC_ZERO)
-                continue;
-            o = gcn_field_opnd(in, GCN_FLD_SIMM16);
-            if (!o)
-                continue;
-            if (s->cls == SC_ENDPGM) {
-                if (o->imm != 0) {
-                    *p++ = ' ';
-                    p = gcn_put_dec(p, (unsigned)o->imm & 0xffff);
-                }
-                continue;
+        case PK_ENDPGM:
+            if ((o = opnd_at(in, ps->opi, ps->field)) && o->imm != 0) {
+                *p++ = ' ';
+                p = gcn_put_dec(p, (unsigned)o->imm & 0xffff);
             }
-            break;
+            continue;
         default:
-            o = gcn_field_opnd(in, (gcn_field)s->tag);
-            if (!o)
-                continue;
             break;
         }
+        if (!(o = opnd_at(in, ps->opi, ps->field)))
+            continue;
         p = gcn_cur_sep(p, nout++);
-        char *q;
-        if (gcn_kind_is_reg(o->kind)) {
-            p = gcn_cur_reg(p, o->kind, o->reg, o->nregs);
-        } else if (o->kind == GCN_OPND_IMM && (q = cur_imm_field(p, in, o, s->cls)) != NULL) {
-            p = q;
-        } else {
-            gcn_sb_commit(sb, p);
-            print_other(d, sb, in, o, s);
-            p = gcn_sb_room(sb, GCN_LINE_MAX);
-        }
+        unsigned v = (unsigned)o->imm & 0xffff;
+        if (ps->pk == PK_LABEL && o->kind == GCN_OPND_LABEL)
+            p = cur_label(d, sb, p, in, v);
+        else if (o->kind != GCN_OPND_IMM)
+            p = slow_other(d, sb, p, in, o, ps->cls);
+        else if (ps->pk == PK_K16 || (ps->pk == PK_U16 && v > 64))
+            p = cur_hex32(p, v);
+        else if (ps->pk == PK_U16)
+            p = gcn_put_dec(p, v);
+        else if (ps->pk == PK_WAITCNT)
+            p = cur_waitcnt(p, v);
+        else
+            p = slow_other(d, sb, p, in, o, ps->cls);
     }
     gcn_sb_commit(sb, p);
 }
