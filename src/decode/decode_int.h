@@ -10,6 +10,7 @@
 #ifndef GCN_DECODE_INT_H
 #define GCN_DECODE_INT_H
 
+#include <assert.h>
 #include <stdatomic.h>
 #include "gcn_decode.h"
 
@@ -125,10 +126,14 @@ static inline size_t gcn_decode_words(const gcn_decoder *d, const uint32_t *w, s
         out->size = 4;
         return 4;
     }
-    /* the words the instruction uses; the others stay 0 (masks, not
-     * branches on the size: sizes mix at random) */
-    for (size_t i = 1; i < 4; i++)
-        out->words[i] = w[i] & (uint32_t)-(uint32_t)(4 * i < size);
+    /* the words the instruction uses; the others stay 0 (a mask per size,
+     * one vector AND: no branches on the size, sizes mix at random) */
+    static const uint32_t keep[5][4] = {
+        {0, 0, 0, 0}, {~0u, 0, 0, 0}, {~0u, ~0u, 0, 0}, {~0u, ~0u, ~0u, 0}, {~0u, ~0u, ~0u, ~0u}};
+    assert(size <= 16 && size % 4 == 0);  /* 4, 8, 12, or 16 for VOP3PX2 */
+    const uint32_t *k = keep[size >> 2];
+    for (size_t i = 0; i < 4; i++)
+        out->words[i] = w[i] & k[i];
     out->size = (uint8_t)size;
     return size;
 }

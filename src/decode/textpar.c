@@ -122,10 +122,8 @@ static void sink_write(sink *k, const char *p, size_t n)
 
 /* Write out what is due: OUT_BIG bytes (the rest moves to the front), or
  * everything. */
-static void sink_flush(sink *k)
+static void sink_flush_now(sink *k)
 {
-    if (k->sb.len < k->flush_at)
-        return;
     if (k->big) {
         sink_write(k, k->sb.buf, OUT_BIG);
         k->sb.len -= OUT_BIG;
@@ -134,6 +132,12 @@ static void sink_flush(sink *k)
         sink_write(k, k->sb.buf, k->sb.len);
         gcn_sb_reset(&k->sb);
     }
+}
+
+static inline void sink_flush(sink *k)
+{
+    if (k->sb.len >= k->flush_at)
+        sink_flush_now(k);
 }
 
 static int sink_close(sink *k)
@@ -221,8 +225,9 @@ typedef struct text_src {
     int mode;                   /* 0 address, words, text; 1 text; 2 offset, size, text */
 } text_src;
 
-/* Decode the instruction at pos, print its line; returns the next pos. */
-static inline uint64_t text_step(const text_src *s, gcn_strbuf *sb, uint64_t pos)
+/* Decode the instruction at pos, print its line; returns the next pos.
+ * (Inline: it is the body of every loop here.) */
+static inline __attribute__((always_inline)) uint64_t text_step(const text_src *s, gcn_strbuf *sb, uint64_t pos)
 {
     gcn_insn in;
     size_t n = gcn_decode_one_inline(s->d, s->bytes + pos, (size_t)(s->size - pos),
