@@ -10,7 +10,7 @@
 # default of one thread per CPU.  The figures are the CPU time (user + sys)
 # and the wall time of the child, each the best of several runs: on a
 # shared machine the minimum is the steadiest estimate of what a run costs.
-# All get the same number of runs (BENCH_RUNS, default 7; BENCH_RUNS_GCNDIS /
+# All get the same number of runs (BENCH_RUNS, default 11; BENCH_RUNS_GCNDIS /
 # BENCH_RUNS_LLVM set them apart), taken in turn, so that a change in the
 # machine's load affects all alike (a minimum over more runs is lower:
 # unequal counts would favour the side with more).  Prints the times, the
@@ -22,8 +22,8 @@
 set -eu
 N=${1:-120000}
 MCPU=${2:-gfx942}
-RUNS_OURS=${BENCH_RUNS_GCNDIS:-${BENCH_RUNS:-7}}
-RUNS_LLVM=${BENCH_RUNS_LLVM:-${BENCH_RUNS:-7}}
+RUNS_OURS=${BENCH_RUNS_GCNDIS:-${BENCH_RUNS:-11}}
+RUNS_LLVM=${BENCH_RUNS_LLVM:-${BENCH_RUNS:-11}}
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/.." && pwd)
 top_builddir=${top_builddir:-$top}
