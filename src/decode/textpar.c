@@ -348,6 +348,8 @@ static void *part_run(void *arg)
 {
     part *p = arg;
     const text_src *s = p->s;
+    if (!p->out)                        /* about 6 bytes of text per byte of code */
+        (void)sb_big(&p->sb, (size_t)(p->b - p->a) * 7);
     gcn_strbuf *sb = part_sb(p);
     int recording = p->guess;
     p->met = 1;
@@ -459,28 +461,26 @@ static unsigned text_cut(const text_src *s, part *pt, unsigned n, uint64_t min_p
 static int text_print(const text_src *s, FILE *f, const gcn_text_opts *o)
 {
     sink k;
-    /* at least 4 bytes of text per byte of code (about 6 in practice) */
-    sink_open(&k, f, s->size * 4);
-    if (s->nsp == 0)
-        return sink_close(&k);
     unsigned jobs = jobs_of(o ? o->jobs : 1);
     uint64_t min_part = o && o->min_part ? o->min_part : MIN_PART_DEFAULT;
-    part *pt = jobs > 1 ? calloc(jobs, sizeof *pt) : NULL;
+    part *pt = jobs > 1 && s->nsp ? calloc(jobs, sizeof *pt) : NULL;
     unsigned np = pt ? text_cut(s, pt, jobs, min_part) : 0;
-    if (np <= 1) {
-        free(pt);
-        text_rest(s, &k, s->sp[0].start, 0);
-        return sink_close(&k);
-    }
-    /* Threads for parts np-1 .. 1, last first: a part that gets no thread
-     * runs here at once, when the part after it is running or done. */
+    /* Threads for parts np-1 .. 1 first (their buffers are theirs to
+     * set up), last first: a part that gets no thread runs here at once,
+     * when the part after it is running or done. */
     for (unsigned i = np; i-- > 1;) {
         part *p = &pt[i];
-        uint64_t cap = (p->b < s->size ? p->b - p->a : s->size - p->a) * 8;
-        (void)sb_big(&p->sb, (size_t)cap);
         p->threaded = pthread_create(&p->th, NULL, part_run, p) == 0;
         if (!p->threaded)
             part_run(p);
+    }
+    /* at least 4 bytes of text per byte of code (about 6 in practice) */
+    sink_open(&k, f, s->size * 4);
+    if (np <= 1) {
+        free(pt);
+        if (s->nsp)
+            text_rest(s, &k, s->sp[0].start, 0);
+        return sink_close(&k);
     }
     pt[0].out = &k;
     part_run(&pt[0]);
