@@ -142,8 +142,9 @@ static inline size_t gcn_decode_words(const gcn_decoder *d, const uint32_t *w, s
 size_t gcn_decode_short(const gcn_decoder *d, const uint8_t *bytes, size_t len,
                         uint64_t addr, gcn_insn *out);
 
-static inline __attribute__((always_inline)) size_t gcn_decode_one_inline(const gcn_decoder *d, const uint8_t *bytes,
-                                           size_t len, uint64_t addr, gcn_insn *out)
+static inline __attribute__((always_inline)) size_t
+gcn_decode_one_inline(const gcn_decoder *d, const uint8_t *bytes, size_t len, uint64_t addr,
+                      gcn_insn *out)
 {
     if (__builtin_expect(len < 16, 0))
         return gcn_decode_short(d, bytes, len, addr, out);
@@ -158,8 +159,8 @@ typedef void (*gcn_family_printer)(const gcn_decoder *, const gcn_insn *, gcn_st
 extern const gcn_family_printer gcn_printer_of[GCN_FMT_COUNT];
 void gcn_print_invalid(const gcn_insn *in, gcn_strbuf *sb);
 
-static inline __attribute__((always_inline)) void gcn_print_insn_inline(const gcn_decoder *d, const gcn_insn *in,
-                                         gcn_strbuf *sb)
+static inline __attribute__((always_inline)) void
+gcn_print_insn_inline(const gcn_decoder *d, const gcn_insn *in, gcn_strbuf *sb)
 {
     if (__builtin_expect(in->id == GCN_ID_INVALID, 0)) {
         gcn_print_invalid(in, sb);

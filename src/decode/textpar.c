@@ -227,7 +227,8 @@ typedef struct text_src {
 
 /* Decode the instruction at pos, print its line; returns the next pos.
  * (Inline: it is the body of every loop here.) */
-static inline __attribute__((always_inline)) uint64_t text_step(const text_src *s, gcn_strbuf *sb, uint64_t pos)
+static inline __attribute__((always_inline)) uint64_t text_step(const text_src *s,
+                                                                gcn_strbuf *sb, uint64_t pos)
 {
     gcn_insn in;
     size_t n = gcn_decode_one_inline(s->d, s->bytes + pos, (size_t)(s->size - pos),
