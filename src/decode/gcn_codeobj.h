@@ -210,6 +210,8 @@ int gcn_bundle_select(const char *name, const gcn_bundle_entry *e, unsigned n,
 typedef struct gcn_text_opts {
     unsigned jobs;      /* threads: 0 = one per online CPU, 1 = none */
     size_t min_part;    /* least bytes of code per thread (0: 64 KiB) */
+    size_t block;       /* bytes of text a thread keeps in one block before it
+                           starts the next (0: 2 MiB; smaller for tests) */
 } gcn_text_opts;
 
 /* Instruction text of the whole .text in address order, one per line, exactly

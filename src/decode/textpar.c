@@ -25,6 +25,7 @@
  * tables are built once and shared (decode_int.h, gcn_once), so decoding is
  * safe on several threads.
  */
+#include <assert.h>
 #include <pthread.h>
 #include <sched.h>
 #include <stdatomic.h>
@@ -41,6 +42,7 @@
 #define FLUSH_AT (1u << 16)
 #define SYNC_N 64          /* instruction starts a guessing thread records */
 #define MAX_JOBS 64
+#define PART0_SHARE 0.85   /* part 0's size against the others' (see text_cut) */
 #define MIN_PART_DEFAULT (64u << 10)    /* bytes of code per thread at least (about
                                            12,000 instructions, 0.8 ms of work) */
 
@@ -262,8 +264,19 @@ typedef struct part {
     uint64_t a, b;              /* owns the instructions that start in [a, b) */
     unsigned ra;                /* span holding a */
     int guess;                  /* a is inside span ra: its chain is a guess */
-    sink *out;                  /* part 0: the stream; others: NULL (text kept in sb) */
+    sink *out;                  /* part 0: the stream; others: NULL (text in blocks) */
+    /* A thread's text: blocks of fixed room that never move once begun, so
+     * the caller can write what a block holds while the thread goes on.
+     * sb is the block being filled (the thread's alone); blk[i].pub is how
+     * much of block i is final (under mu; the whole block once a later one
+     * exists or done is set). */
     gcn_strbuf sb;
+    struct tblock { char *buf; size_t pub; } *blk;
+    unsigned nblk, blk_cap;
+    size_t pub_at;              /* publish again when sb.len reaches this */
+    const char *cur;            /* sb.buf as the block began (it must not move) */
+    size_t block;               /* room of a block (BLOCK, or smaller for tests) */
+    int done;                   /* the thread has finished (under mu) */
     /* A guessing part's first instruction starts and where their text
      * begins in sb; when the chain reaches the span's end within SYNC_N,
      * the last entry is (span end, text length) and at_end is set. */
@@ -305,6 +318,103 @@ static gcn_strbuf *part_sb(part *p)
     return p->out ? &p->out->sb : &p->sb;
 }
 
+#define BLOCK OUT_BIG                   /* room of a thread's text block */
+/* Free room kept before each instruction: a line is under 500 bytes, and a
+ * printer that reserves GCN_LINE_MAX again in mid-line must find it, so
+ * the block is never grown (moved) under the caller's feet. */
+#define BLOCK_ROOM (2 * GCN_LINE_MAX + 512)
+#define PUB_STEP (256u << 10)           /* publish a block's text in steps of this */
+
+static size_t pub_step(const part *p)
+{
+    return p->block / 8 < PUB_STEP ? p->block / 8 : PUB_STEP;
+}
+
+/* Begin a new block (the first, or the next when this one is full). */
+static void part_block_new(part *p)
+{
+    gcn_strbuf nb;
+    gcn_sb_init(&nb);
+    if (p->block != BLOCK || !sb_big(&nb, BLOCK)) {
+        nb.buf = malloc(p->block + OUT_ROOM);
+        if (!nb.buf)
+            abort();                    /* out of memory, as every append */
+        nb.buf[0] = 0;
+        nb.cap = p->block + OUT_ROOM;
+    }
+    pthread_mutex_lock(&p->mu);
+    if (p->nblk == p->blk_cap) {
+        unsigned cap = p->blk_cap ? 2 * p->blk_cap : 8;
+        struct tblock *v = realloc(p->blk, cap * sizeof *v);
+        if (!v)
+            abort();
+        p->blk = v;
+        p->blk_cap = cap;
+    }
+    if (p->nblk)
+        p->blk[p->nblk - 1].pub = p->sb.len;   /* the full block is final */
+    p->blk[p->nblk++] = (struct tblock){nb.buf, 0};
+    pthread_cond_broadcast(&p->cv);
+    pthread_mutex_unlock(&p->mu);
+    p->sb = nb;
+    p->cur = nb.buf;
+    p->pub_at = pub_step(p);
+}
+
+/* Make the text so far visible to the caller (done: and all of it). */
+static void part_block_pub(part *p, int done)
+{
+    pthread_mutex_lock(&p->mu);
+    if (p->nblk)
+        p->blk[p->nblk - 1].pub = p->sb.len;
+    p->done |= done;
+    pthread_cond_broadcast(&p->cv);
+    pthread_mutex_unlock(&p->mu);
+    p->pub_at = p->sb.len + pub_step(p);
+}
+
+/* After each instruction: part 0 writes what is due; a thread keeps room
+ * for the next line in its block and publishes its text in steps. */
+static inline void part_after_step(part *p)
+{
+    if (p->out) {
+        sink_flush(p->out);
+        return;
+    }
+    assert(p->sb.buf == p->cur);        /* BLOCK_ROOM kept the block in place */
+    if (p->sb.len >= p->pub_at)
+        part_block_pub(p, 0);
+    if (p->sb.cap - p->sb.len < BLOCK_ROOM)
+        part_block_new(p);
+}
+
+/* Write q's text from byte skip of its first block to k as the thread
+ * produces it; returns when q is done and all of it is written. */
+static void part_stream(part *q, sink *k, size_t skip)
+{
+    unsigned j = 0;
+    size_t at = skip;                   /* written from block j so far */
+    for (;;) {
+        pthread_mutex_lock(&q->mu);
+        while (!q->done && (j >= q->nblk || (q->blk[j].pub <= at && j + 1 >= q->nblk)))
+            pthread_cond_wait(&q->cv, &q->mu);
+        const char *buf = j < q->nblk ? q->blk[j].buf : NULL;
+        size_t pub = j < q->nblk ? q->blk[j].pub : 0;
+        int more = j + 1 < q->nblk, done = q->done;
+        pthread_mutex_unlock(&q->mu);
+        if (pub > at) {
+            sink_write(k, buf + at, pub - at);
+            at = pub;
+        }
+        if (more) {                     /* block j was final: on to the next */
+            j++;
+            at = 0;
+        } else if (done) {
+            return;
+        }
+    }
+}
+
 /* The chain of p reached pos >= p->b inside span r, where the next part
  * guessed its start: decode on until the two chains meet. */
 static void part_overrun(part *p, uint64_t pos, unsigned r)
@@ -336,8 +446,7 @@ static void part_overrun(part *p, uint64_t pos, unsigned r)
             return;
         }
         pos = text_step(s, sb, pos);
-        if (p->out)
-            sink_flush(p->out);
+        part_after_step(p);
     }
     p->met = 0;
     p->stop = pos;
@@ -345,12 +454,9 @@ static void part_overrun(part *p, uint64_t pos, unsigned r)
 }
 
 /* Decode p's instructions: the spans from ra on that start before b. */
-static void *part_run(void *arg)
+static void part_decode(part *p)
 {
-    part *p = arg;
     const text_src *s = p->s;
-    if (!p->out)                        /* about 6 bytes of text per byte of code */
-        (void)sb_big(&p->sb, (size_t)(p->b - p->a) * 7);
     gcn_strbuf *sb = part_sb(p);
     int recording = p->guess;
     p->met = 1;
@@ -366,8 +472,7 @@ static void *part_run(void *arg)
                 }
             }
             pos = text_step(s, sb, pos);
-            if (p->out)
-                sink_flush(p->out);
+            part_after_step(p);
         }
         if (p->b < end) {
             /* The next part guessed its start in this span: meet its chain
@@ -375,7 +480,7 @@ static void *part_run(void *arg)
             if (recording)
                 part_publish(p);
             part_overrun(p, pos, r);
-            return NULL;
+            return;
         }
         if (recording) {                /* the chain ran off its first span */
             p->sync_pos[p->nsync] = end;
@@ -387,6 +492,16 @@ static void *part_run(void *arg)
     }
     if (recording)
         part_publish(p);
+}
+
+/* A part on its own thread (or, when no thread could start, on the
+ * caller's): its text goes into blocks, published as it grows. */
+static void *part_run(void *arg)
+{
+    part *p = arg;
+    part_block_new(p);
+    part_decode(p);
+    part_block_pub(p, 1);
     return NULL;
 }
 
@@ -419,8 +534,8 @@ static unsigned jobs_of(unsigned jobs)
 }
 
 /* Cut the code into at most n parts of about equal size (each at least
- * min_part bytes); cut points on dword boundaries of their span.  Returns
- * the number of parts. */
+ * min_part bytes; part 0 a little smaller); cut points on dword boundaries
+ * of their span.  Returns the number of parts. */
 static unsigned text_cut(const text_src *s, part *pt, unsigned n, uint64_t min_part)
 {
     uint64_t total = 0;
@@ -435,7 +550,11 @@ static unsigned text_cut(const text_src *s, part *pt, unsigned n, uint64_t min_p
     unsigned np = 0, r = 0;
     uint64_t before = 0;                /* code bytes in spans before r */
     for (unsigned k = 0; k < n && r < s->nsp; k++) {
-        uint64_t want = total / n * k;  /* code bytes before the cut */
+        /* code bytes before the cut; part 0 is a little smaller (PART0_SHARE
+         * of the others): its thread also writes all the text */
+        uint64_t want = k ? (uint64_t)((double)total * (PART0_SHARE + k - 1) /
+                                       (PART0_SHARE + n - 1))
+                          : 0;
         while (r < s->nsp && before + (s->sp[r].end - s->sp[r].start) <= want) {
             before += s->sp[r].end - s->sp[r].start;
             r++;
@@ -466,6 +585,11 @@ static int text_print(const text_src *s, FILE *f, const gcn_text_opts *o)
     uint64_t min_part = o && o->min_part ? o->min_part : MIN_PART_DEFAULT;
     part *pt = jobs > 1 && s->nsp ? calloc(jobs, sizeof *pt) : NULL;
     unsigned np = pt ? text_cut(s, pt, jobs, min_part) : 0;
+    size_t block = o && o->block ? o->block : BLOCK;
+    if (block < 2 * BLOCK_ROOM)
+        block = 2 * BLOCK_ROOM;
+    for (unsigned i = 0; i < np; i++)
+        pt[i].block = block;
     /* Threads for parts np-1 .. 1 first (their buffers are theirs to
      * set up), last first: a part that gets no thread runs here at once,
      * when the part after it is running or done. */
@@ -478,32 +602,38 @@ static int text_print(const text_src *s, FILE *f, const gcn_text_opts *o)
     /* at least 4 bytes of text per byte of code (about 6 in practice) */
     sink_open(&k, f, s->size * 4);
     if (np <= 1) {
+        if (np == 1) {
+            pthread_mutex_destroy(&pt[0].mu);
+            pthread_cond_destroy(&pt[0].cv);
+        }
         free(pt);
         if (s->nsp)
             text_rest(s, &k, s->sp[0].start, 0);
         return sink_close(&k);
     }
     pt[0].out = &k;
-    part_run(&pt[0]);
-    int lost = 0;                       /* an earlier part's chain met no later one */
+    part_decode(&pt[0]);
+    /* The parts' texts in order, each as its thread produces it.  When a
+     * part's chain met no later one, the rest is decoded here instead. */
+    for (unsigned i = 1; i < np; i++) {
+        const part *prev = &pt[i - 1];  /* done: its results are final */
+        if (!prev->met) {
+            text_rest(s, &k, prev->stop, prev->stop_span);
+            break;
+        }
+        sink_write(&k, k.sb.buf, k.sb.len);     /* what k holds comes first */
+        gcn_sb_reset(&k.sb);
+        part_stream(&pt[i], &k, pt[i].skip);
+    }
     for (unsigned i = 1; i < np; i++) {
         part *p = &pt[i];
         if (p->threaded)
             pthread_join(p->th, NULL);
-        if (!lost && !pt[i - 1].met) {
-            text_rest(s, &k, pt[i - 1].stop, pt[i - 1].stop_span);
-            lost = 1;
-        }
-        if (!lost) {
-            size_t from = p->skip < p->sb.len ? p->skip : p->sb.len;
-            /* write in order: what k holds, then this part's text */
-            sink_write(&k, k.sb.buf, k.sb.len);
-            gcn_sb_reset(&k.sb);
-            sink_write(&k, p->sb.buf + from, p->sb.len - from);
-        }
+        for (unsigned j = 0; j < p->nblk; j++)
+            free(p->blk[j].buf);
+        free(p->blk);
     }
     for (unsigned i = 0; i < np; i++) {
-        gcn_sb_free(&pt[i].sb);
         pthread_mutex_destroy(&pt[i].mu);
         pthread_cond_destroy(&pt[i].cv);
     }
