@@ -33,9 +33,12 @@
  * Speed: each row's SIG is parsed once, at its first use, with the
  * operand of each item as a template and (DS) its field checks as masks;
  * the scalar operands (soffset, srsrc, saddr) come from tables built once
- * by the add_* functions below, and registers print from texts built once
- * by gcn_cur_reg(), so that decoding and printing an instruction are a few
- * table reads and fixed-size copies.
+ * by the add_* functions below, and registers print through gcn_cur_reg(),
+ * so that decoding and printing an instruction are a few table reads and
+ * fixed-size copies.  The bench mixes families, rows and registers at
+ * random: tables read at random must stay small enough to stay in the L1
+ * data cache (32 KB, shared with all the other families); a miss there
+ * costs more than the few instructions that compute a register's text.
  */
 #include <assert.h>
 #include <stdlib.h>
@@ -397,10 +400,6 @@ static int add_saddr32(gcn_insn *in, unsigned v)
  * and SCRATCH saddr (0x7f = off is not in the tables). */
 static gcn_opnd soffset_tab[256], srsrc_tab[32], saddr_tab[2][128];
 static gcn_once tabs_once;
-/* and the register texts of the printer (rtexts: kinds SGPR..TTMP, sizes 1-4) */
-#define RT_KINDS 4
-#define RT_SIZES 4
-static void rtext_build(unsigned b);
 
 /* The operand the add_* function f makes of value v (kind NONE if none). */
 static gcn_opnd tab_entry(int (*f)(gcn_insn *, unsigned), unsigned v)
@@ -432,8 +431,6 @@ static void tabs_build_once(void)
         saddr_tab[0][v] = tab_entry(add_saddr64, v);
         saddr_tab[1][v] = tab_entry(add_saddr32, v);
     }
-    for (unsigned b = 0; b < RT_KINDS * RT_SIZES; b++)
-        rtext_build(b);
     gcn_once_done(&tabs_once);
 }
 
@@ -780,34 +777,6 @@ static void print_format(gcn_strbuf *sb, unsigned dfmt, unsigned nfmt)
 }
 
 
-/* The text of the register tuples of 1 to 4 registers (SGPR, VGPR, AGPR,
- * ttmp) by kind, size and first register, as gcn_cur_reg() prints them,
- * padded so that printing one is a fixed-size copy; len 0 for the tuples
- * that print through print_item (a VGPR/AGPR tuple at an odd register has
- * a note; SGPRs past s105, ttmps past ttmp15).  Built with the operand
- * tables. */
-typedef struct rtext {
-    char s[15];
-    uint8_t len;
-} rtext;
-
-static rtext rtexts[RT_KINDS * RT_SIZES][256];    /* built with the operand tables */
-
-static void rtext_build(unsigned b)
-{
-    unsigned kind = GCN_OPND_SGPR + b / RT_SIZES, n = 1 + b % RT_SIZES;
-    /* (registers past s105 / ttmp15 print through print_item) */
-    unsigned nr = kind == GCN_OPND_SGPR ? 106 : kind == GCN_OPND_TTMP ? 16 : 256;
-    /* (vector tuples at odd registers print with a note: no text) */
-    unsigned step = (kind == GCN_OPND_VGPR || kind == GCN_OPND_AGPR) && n >= 2 ? 2 : 1;
-    for (unsigned r = 0; r < nr; r += step) {
-        rtext *t = &rtexts[b][r];
-        /* (gcn_cur_reg writes at most 15 bytes here: ttmp[12:15]) */
-        t->len = (uint8_t)(gcn_cur_reg(t->s, kind, r, n) - t->s);
-        assert(t->len < sizeof t->s);
-    }
-}
-
 /* print_item() through the appenders, then a cursor again. */
 static GCN_COLD char *slow_item(gcn_strbuf *sb, char *p, const gcn_insn *in, const mem_sig *sg,
                                 unsigned i, const gcn_opnd *o, unsigned attr)
@@ -817,20 +786,18 @@ static GCN_COLD char *slow_item(gcn_strbuf *sb, char *p, const gcn_insn *in, con
     return gcn_sb_room(sb, GCN_LINE_MAX);
 }
 
-/* Operand o of item i. */
+/* Operand o of item i: registers through gcn_cur_reg() (its digit table
+ * stays in the L1 cache, where a table of every tuple's text would not),
+ * but for the vector tuples at an odd register, which print with a note. */
 static inline char *cur_item(gcn_strbuf *sb, char *p, const gcn_insn *in, const mem_sig *sg,
                              unsigned i, const gcn_opnd *o, unsigned attr)
 {
-    unsigned k = (unsigned)o->kind - GCN_OPND_SGPR, n = (unsigned)o->nregs - 1;
-    if (k < RT_KINDS && n < RT_SIZES) {
-        unsigned b = k * RT_SIZES + n;
-        const char *t = rtexts[b][o->reg & 0xff].s;
-        unsigned len = (uint8_t)t[offsetof(rtext, len)];
-        if (len && o->reg < 256) {
-            memcpy(p, t, sizeof(rtext));
-            return p + len;
-        }
-    } else if (o->kind == GCN_OPND_INLINE && gcn_inline_is_int(o->reg)) {
+    unsigned k = (unsigned)o->kind;
+    if (gcn_kind_is_reg(k)) {
+        unsigned vec = k == GCN_OPND_VGPR || k == GCN_OPND_AGPR;
+        if (!(vec & (o->nregs >= 2) & o->reg))
+            return gcn_cur_reg(p, k, o->reg, o->nregs);
+    } else if (k == GCN_OPND_INLINE && gcn_inline_is_int(o->reg)) {
         return gcn_cur_inline_int(p, o->reg);      /* soffset 0 and the like */
     }
     return slow_item(sb, p, in, sg, i, o, attr);
@@ -900,7 +867,7 @@ static char *cur_mem_mods(char *p, const gcn_insn *in, unsigned attr)
 void gcn_print_mem(const gcn_decoder *d, const gcn_insn *in, gcn_strbuf *sb)
 {
     const gcn_isa_row *r = gcn_isa_row_of(in->id);
-    const mem_sig *sg = sig_of(in->id);     /* (and the register texts) */
+    const mem_sig *sg = sig_of(in->id);
     if (!sg) {
         gcn_sb_puts(sb, r->mnem);
         return;
