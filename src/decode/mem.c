@@ -41,6 +41,8 @@
  * costs more than the few instructions that compute a register's text.
  */
 #include <assert.h>
+#include <stdalign.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include "decode_int.h"
@@ -76,7 +78,15 @@ typedef struct mem_item {
  * VGPR, AGPR, and when an atomic returns, VGPR and AGPR ("" = no note). */
 enum { CLS_V, CLS_A, CLS_VR, CLS_AR, CLS_N };
 
+/* A row's data, in the order the decoder and the printer read it: the
+ * first cache line holds the mnemonic and the header, the second the items,
+ * the third the operand heads (the bench mixes rows at random: the fewer
+ * lines an instruction touches, the fewer misses). */
+#define MEM_MNEM 32        /* the longest memory mnemonic has 29 characters */
+
 typedef struct mem_sig {
+    alignas(64) char mnem[MEM_MNEM];   /* NUL-padded: printed as one fixed-size copy */
+    uint8_t mnem_len;
     uint8_t parsed, nitems;
     uint8_t ds_used;   /* DS: bit i set when byte i of the second dword is an item */
     uint8_t buf_std;   /* MUBUF/MTBUF items exactly vdata vaddr srsrc soffset */
@@ -87,11 +97,16 @@ typedef struct mem_sig {
     uint32_t ds_zero0[2], ds_one0[2], ds_zero1;
     uint16_t attr[2];  /* MA_* per target index */
     mem_item it[MEM_MAX_ITEMS];
-    /* each item's operand as the decoder adds it, in a VGPR and in an AGPR
-     * (reg 0; imm 0; a MUBUF vdata's flags and a vaddr's nregs depend on
-     * the instruction) */
-    gcn_opnd tmpl[MEM_MAX_ITEMS][2];
+    /* each item's operand as the decoder adds it in a VGPR, its first 8
+     * bytes (reg 0; in an AGPR the kind is one more; imm 0; a MUBUF
+     * vdata's flags and a vaddr's nregs depend on the instruction) */
+    uint64_t head[MEM_MAX_ITEMS];
 } mem_sig;
+
+_Static_assert(GCN_OPND_AGPR == GCN_OPND_VGPR + 1, "AGPR = VGPR + 1");
+_Static_assert(offsetof(gcn_opnd, kind) == 0 && offsetof(gcn_opnd, reg) == 6 &&
+               offsetof(gcn_opnd, imm) == 8, "gcn_opnd: kind, reg and imm where put_vec puts them");
+_Static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__, "put_vec: a little-endian host");
 
 static mem_sig sigs[GCN_ID_COUNT];     /* each parsed at its first use */
 /* the register classes of each row's items (kept apart: only notes use them) */
@@ -290,9 +305,16 @@ static void sig_build(mem_sig *sg, unsigned id)
                 sg->ds_zero1 |= 0xffu << (8 * b);
         /* the format follows soffset, the last item (gcn_print_mem) */
         assert(!(sg->attr[0] & MA_FORMAT) || sg->it[sg->nitems - 1].what == MI_SOFFSET);
-        for (unsigned i = 0; i < sg->nitems; i++)
-            for (unsigned a = 0; a < 2; a++)
-                sg->tmpl[i][a] = item_tmpl(&sg->it[i], r->fmt, a);
+        for (unsigned i = 0; i < sg->nitems; i++) {
+            gcn_opnd t = item_tmpl(&sg->it[i], r->fmt, 0);
+            memcpy(&sg->head[i], &t, sizeof sg->head[i]);
+        }
+        size_t len = strlen(r->mnem);
+        assert(len < MEM_MNEM);
+        if (len >= MEM_MNEM)
+            len = MEM_MNEM - 1;
+        memcpy(sg->mnem, r->mnem, len);
+        sg->mnem_len = (uint8_t)len;
         break;
     default:
         break;
@@ -444,6 +466,18 @@ static inline gcn_opnd *put_opnd(gcn_opnd **op, const gcn_opnd *t, unsigned reg)
     return o;
 }
 
+/* Append the vector register operand of head h (mem_sig.head) at reg,
+ * in an AGPR when agpr is 1. */
+static inline gcn_opnd *put_vec(gcn_opnd **op, uint64_t h, unsigned agpr, unsigned reg)
+{
+    gcn_opnd *o = (*op)++;
+    h += agpr;                          /* the kind, byte 0 */
+    h |= (uint64_t)reg << 48;           /* reg, bytes 6-7 */
+    memcpy(o, &h, sizeof h);
+    o->imm = 0;
+    return o;
+}
+
 /* The offset immediate that ends every vector memory instruction's
  * operands; sets the record's operand count. */
 static inline void put_offset(gcn_insn *in, gcn_opnd *op, int32_t v)
@@ -479,7 +513,7 @@ static size_t dec_ds(const gcn_decoder *d, int ti, const uint32_t *w, size_t nw,
         const mem_item *it = &sg->it[i];
         unsigned agpr = acc & it->acc, reg = (w1 >> (8 * it->ds_slot)) & 0xff;
         bad |= agpr & (reg + it->n > 256);  /* an AGPR tuple must end at a255 */
-        put_opnd(&dst, &sg->tmpl[i][agpr], reg);
+        put_vec(&dst, sg->head[i], agpr, reg);
     }
     if (bad)
         return 0;
@@ -544,10 +578,10 @@ static size_t dec_buf(const gcn_decoder *d, int ti, gcn_fmt fmt, const uint32_t 
     if (!m->lds) {                          /* (an AGPR tuple must end at a255) */
         if (acc && vdata + sg->it[0].n > 256)
             return 0;
-        put_opnd(&dst, &sg->tmpl[0][acc], vdata)->flags = (uint8_t)vdata_fl;
+        put_vec(&dst, sg->head[0], acc, vdata)->flags = (uint8_t)vdata_fl;
     }
     if (nvaddr)
-        put_opnd(&dst, &sg->tmpl[1][0], gcn_bits(w1, 0, 8))->nregs = (uint8_t)nvaddr;
+        put_vec(&dst, sg->head[1], 0, gcn_bits(w1, 0, 8))->nregs = (uint8_t)nvaddr;
     const gcn_opnd *rs = &srsrc_tab[gcn_bits(w1, 16, 5)];
     const gcn_opnd *so = &soffset_tab[gcn_bits(w1, 24, 8)];
     if (rs->kind == GCN_OPND_NONE || so->kind == GCN_OPND_NONE)
@@ -616,13 +650,13 @@ static size_t dec_flat(const gcn_decoder *d, int ti, const uint32_t *w, size_t n
         reg = gcn_bits(w1, 24, 8);
         if (acc && reg + sg->it[i].n > 256)
             return 0;
-        put_opnd(&dst, &sg->tmpl[i][acc], reg);
+        put_vec(&dst, sg->head[i], acc, reg);
     }
     if ((i = sg->slot[MI_VADDR]) != 0xff) {
         unsigned n = fmt == GCN_FMT_FLAT ? 2 : fmt == GCN_FMT_GLOBAL ? (saddr == 0x7f ? 2 : 1)
                    : b13;   /* SCRATCH: sve */
         if (n) {
-            gcn_opnd *o = put_opnd(&dst, &sg->tmpl[i][0], gcn_bits(w1, 0, 8));
+            gcn_opnd *o = put_vec(&dst, sg->head[i], 0, gcn_bits(w1, 0, 8));
             o->nregs = (uint8_t)n;
             o->dtype = n == 2 ? GCN_DT_U64 : GCN_DT_U32;
         }
@@ -631,7 +665,7 @@ static size_t dec_flat(const gcn_decoder *d, int ti, const uint32_t *w, size_t n
         reg = gcn_bits(w1, 8, 8);
         if (acc && reg + sg->it[i].n > 256)
             return 0;
-        put_opnd(&dst, &sg->tmpl[i][acc], reg);
+        put_vec(&dst, sg->head[i], acc, reg);
     }
     if (sg->slot[MI_SADDR] != 0xff && saddr != 0x7f) {
         const gcn_opnd *t = &saddr_tab[fmt != GCN_FMT_GLOBAL][saddr];
@@ -877,7 +911,8 @@ void gcn_print_mem(const gcn_decoder *d, const gcn_insn *in, gcn_strbuf *sb)
     const gcn_mods *m = &in->m;
     /* through a cursor; notes, formats and swizzles through the appenders */
     char *p = gcn_sb_room(sb, GCN_LINE_MAX);
-    p = gcn_cur_mnem(p, in->id);
+    memcpy(p, sg->mnem, MEM_MNEM);
+    p += sg->mnem_len;
     if (attr & MA_NOARGS) {                 /* buffer_wbl2 / buffer_inv: nt is not printed */
         if (m->sc0)
             p = GCN_CUR_LIT(p, " sc0");

@@ -630,9 +630,10 @@ static char *cur_offset(char *p, int32_t off)
 
 /* What an 8-bit scalar field value decodes to, for an operand of 1, 2, 4,
  * 8 or 16 registers (dec_ssrc: the register part aligned, constants,
- * specials, the literal), as the first 8 bytes of a gcn_opnd with only
- * kind and reg set (kind NONE: invalid).  VT_IMM: nothing (immediates);
- * VT_LIT: always the literal. */
+ * specials, the literal): kind | reg << 8 (kind NONE: invalid; every reg
+ * is below 256), 2 bytes, so that the tables stay in the L1 cache
+ * (vt_head() makes the operand's first 8 bytes of it).  VT_IMM: nothing
+ * (immediates); VT_LIT: always the literal. */
 enum { VT_R1, VT_R2, VT_R4, VT_R8, VT_R16, VT_IMM, VT_LIT, VT_COUNT };
 
 /* The text of every special and inline constant operand by the operand's
@@ -651,7 +652,7 @@ enum { WC_1, WC_2, WC_4, WC_8, WC_16, WC_COUNT, WC_NONE = WC_COUNT };
 
 #define SC_COUNT (SC_GLC + 1)
 
-static uint64_t vtab[VT_COUNT][256];
+static uint16_t vtab[VT_COUNT][256];
 static stext stexts[WC_COUNT + 1][256];   /* [WC_NONE]: no texts */
 static uint8_t wc_of[256];              /* WC_* of an operand's nregs */
 /* per class: the special / inline encodings whose text is not the plain
@@ -660,6 +661,17 @@ static uint64_t slow_bits[SC_COUNT][4];
 static gcn_once tabs_once;
 
 _Static_assert(offsetof(gcn_opnd, imm) == 8, "gcn_opnd: 8 bytes before imm");
+_Static_assert(offsetof(gcn_opnd, kind) == 0 && offsetof(gcn_opnd, reg) == 6,
+               "gcn_opnd: kind in byte 0, reg in bytes 6-7");
+
+/* The kind and reg of a vtab entry as the first 8 bytes of a gcn_opnd
+ * (little-endian, as gcn_load_le32 and the rest of the decoder assume). */
+_Static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__, "vt_head: a little-endian host");
+
+static inline uint64_t vt_head(uint16_t e)
+{
+    return (uint64_t)(e & 0xff) | (uint64_t)(e >> 8) << 48;
+}
 
 static uint64_t opnd_head(const gcn_opnd *o)
 {
@@ -705,19 +717,12 @@ static void tabs_build(void)
             size_t size = 4;
             t.nopnds = 0;
             gcn_opnd *o = dec_ssrc(&t, GCN_FLD_NONE, 0, v, nregs[c], GCN_DT_NONE, lit, 2, &size);
-            gcn_opnd h = z;
-            if (o) {
-                h.kind = o->kind;
-                h.reg = o->reg;
-            }
-            vtab[c][v] = opnd_head(&h);
+            assert(!o || o->reg < 256);
+            vtab[c][v] = o ? (uint16_t)(o->kind | o->reg << 8) : GCN_OPND_NONE;
         }
-    gcn_opnd l = z;
-    l.kind = GCN_OPND_LITERAL;
-    l.reg = 255;
     for (unsigned v = 0; v < 256; v++) {
         vtab[VT_IMM][v] = 0;
-        vtab[VT_LIT][v] = opnd_head(&l);
+        vtab[VT_LIT][v] = GCN_OPND_LITERAL | 255 << 8;
     }
     static const uint8_t wc_dtype[WC_COUNT] = {GCN_DT_B32, GCN_DT_B64, GCN_DT_B128, GCN_DT_ANY,
                                                GCN_DT_ANY};
@@ -976,7 +981,8 @@ static size_t dec_smem_tail(gcn_insn *in, const uint32_t *w)
     gcn_opnd *o = &in->op[in->nopnds];
     if (soe || !imm) {
         /* (the 7-bit register part of an 8-bit source: vtab) */
-        uint64_t h = opnd_head(&soff) | vtab[VT_R1][soe ? gcn_bits(w1, 25, 7) : gcn_bits(w1, 0, 7)];
+        uint64_t h = opnd_head(&soff) |
+                     vt_head(vtab[VT_R1][soe ? gcn_bits(w1, 25, 7) : gcn_bits(w1, 0, 7)]);
         memcpy(o, &h, sizeof h);
         o->imm = 0;
         if (o->kind == GCN_OPND_NONE)
@@ -1013,7 +1019,7 @@ size_t gcn_dec_salu(const gcn_decoder *d, gcn_fmt fmt, const uint32_t *w, size_t
     unsigned n = pl->nd, kinds = 0;     /* bit k: an operand of kind k */
     for (unsigned i = 0; i < n; i++) {
         const dstep *st = &pl->d[i];
-        uint64_t h = st->head | vtab[st->vt][((w0 >> st->lo) & st->mask) << st->shl];
+        uint64_t h = st->head | vt_head(vtab[st->vt][((w0 >> st->lo) & st->mask) << st->shl]);
         gcn_opnd *o = &out->op[i];
         memcpy(o, &h, sizeof h);
         o->imm = 0;
