@@ -1085,13 +1085,16 @@ static inline __attribute__((always_inline)) char *cur_src(gcn_strbuf *sb, char 
     unsigned k = o->kind, v = o->reg;
     if (k == GCN_OPND_SGPR || k == GCN_OPND_TTMP)
         return gcn_cur_reg(p, k, v, o->nregs);
-    if ((k == GCN_OPND_SPECIAL || k == GCN_OPND_INLINE) && v < 256) {
+    if ((k == GCN_OPND_SPECIAL || k == GCN_OPND_INLINE) && v < 256 &&
+        (v < 124 || !(slow_bits[cls][v >> 6] >> (v & 63) & 1))) {
+        /* (no register class has notes below m0, 124) */
+        if (gcn_inline_is_int(v))
+            return gcn_cur_inline_int(p, v);    /* (not from the table: 81 lines) */
+        /* (the texts are those of the operands as the decoder makes them,
+         * a float constant with the dtype of its size) */
         const char *t = stexts[wc_of[o->nregs]][v].s;
         unsigned len = (uint8_t)t[offsetof(stext, len)];
-        /* (the texts are those of the operands as the decoder makes them,
-         * a float constant with the dtype of its size; no register class
-         * has notes below m0, 124) */
-        if (len && (v < 124 || !(slow_bits[cls][v >> 6] >> (v & 63) & 1))) {
+        if (len) {
             memcpy(p, t, sizeof(stext));
             return p + len;
         }
