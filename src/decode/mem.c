@@ -58,17 +58,15 @@ enum {
     MA_LDS = 1 << 8, MA_FORMAT = 1 << 9, MA_NOARGS = 1 << 10, MA_NOACC_SC0SC1 = 1 << 11,
 };
 
-#define MEM_MAX_ITEMS 6
+#define MEM_MAX_ITEMS 4     /* (the most operand fields of a row) */
 #define MEM_CLS_LEN 24
 
 typedef struct mem_item {
     uint8_t what;      /* MI_* */
     uint8_t field;     /* gcn_field of its operand */
     uint8_t n;         /* registers (register fields) */
-    uint8_t dt;        /* gcn_dtype */
     uint8_t acc;       /* AGPR when the acc bit is set */
     uint8_t opt;       /* only when the instruction returns */
-    uint8_t has_r;     /* other classes when the atomic returns (Vr=, Ar=) */
     uint8_t ds_slot;   /* DS: its byte of the second dword (addr 0, data0 1, data1 2,
                         * vdst 3) */
     uint8_t off;       /* prints "off" when absent (vaddr, saddr) */
@@ -78,10 +76,10 @@ typedef struct mem_item {
  * VGPR, AGPR, and when an atomic returns, VGPR and AGPR ("" = no note). */
 enum { CLS_V, CLS_A, CLS_VR, CLS_AR, CLS_N };
 
-/* A row's data, in the order the decoder and the printer read it: the
- * first cache line holds the mnemonic and the header, the second the items,
- * the third the operand heads (the bench mixes rows at random: the fewer
- * lines an instruction touches, the fewer misses). */
+/* A row's data, two cache lines: the first holds the mnemonic and the
+ * header, the second the items and their operand heads (the bench mixes
+ * rows at random: the fewer lines an instruction touches, the fewer
+ * misses); what only the build and the notes use is kept apart. */
 #define MEM_MNEM 32        /* the longest memory mnemonic has 29 characters */
 
 typedef struct mem_sig {
@@ -92,17 +90,20 @@ typedef struct mem_sig {
     uint8_t buf_std;   /* MUBUF/MTBUF items exactly vdata vaddr srsrc soffset */
     uint8_t store;     /* the row's GCN_F_STORE */
     uint8_t slot[MI_SADDR + 1];     /* the item of each MI_* (0xff: none) */
-    /* DS, per target index: the bits of the first dword that must be 0 and
-     * those that must be 1, and of the second dword those that must be 0 */
-    uint32_t ds_zero0[2], ds_one0[2], ds_zero1;
+    /* DS, per target index: the bits of the first dword that must be 0,
+     * and of the second dword those that must be 0 (gds must be 1 with
+     * MA_GDS) */
+    uint32_t ds_zero0[2], ds_zero1;
     uint16_t attr[2];  /* MA_* per target index */
-    mem_item it[MEM_MAX_ITEMS];
+    alignas(64) mem_item it[MEM_MAX_ITEMS];
     /* each item's operand as the decoder adds it in a VGPR, its first 8
      * bytes (reg 0; in an AGPR the kind is one more; imm 0; a MUBUF
      * vdata's flags and a vaddr's nregs depend on the instruction) */
     uint64_t head[MEM_MAX_ITEMS];
 } mem_sig;
 
+_Static_assert(sizeof(mem_sig) == 128, "mem_sig: two cache lines");
+_Static_assert(MA_GDS << 13 == 1u << 16, "MA_GDS << 13: the gds bit");
 _Static_assert(GCN_OPND_AGPR == GCN_OPND_VGPR + 1, "AGPR = VGPR + 1");
 _Static_assert(offsetof(gcn_opnd, kind) == 0 && offsetof(gcn_opnd, reg) == 6 &&
                offsetof(gcn_opnd, imm) == 8, "gcn_opnd: kind, reg and imm where put_vec puts them");
@@ -111,6 +112,9 @@ _Static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__, "put_vec: a little-end
 static mem_sig sigs[GCN_ID_COUNT];     /* each parsed at its first use */
 /* the register classes of each row's items (kept apart: only notes use them) */
 static char sig_cls[GCN_ID_COUNT][MEM_MAX_ITEMS][CLS_N][MEM_CLS_LEN];
+/* each item's gcn_dtype, and whether it has other classes when the atomic
+ * returns (Vr=, Ar=) */
+static uint8_t sig_dt[GCN_ID_COUNT][MEM_MAX_ITEMS], sig_has_r[GCN_ID_COUNT][MEM_MAX_ITEMS];
 static gcn_once sigs_once[GCN_ID_COUNT];
 
 static gcn_dtype dt_from_name(const char *s, size_t n)
@@ -139,10 +143,13 @@ static void copy_cls(char *dst, const char *s, size_t n)
     dst[n] = 0;
 }
 
-/* Parse one operand token "name[?][:N[:dt][:acc][:V=cls][:A=cls]]". */
+/* Parse one operand token "name[?][:N[:dt][:acc][:V=cls][:A=cls]]"; its
+ * dtype and whether it has other classes when the atomic returns (Vr=, Ar=)
+ * go to *dt and *has_r. */
 static gcn_field item_field(int what);
 
-static int parse_item(mem_item *it, char cls[CLS_N][MEM_CLS_LEN], const char *tok, size_t len)
+static int parse_item(mem_item *it, uint8_t *dt, uint8_t *has_r, char cls[CLS_N][MEM_CLS_LEN],
+                      const char *tok, size_t len)
 {
     static const struct { const char *name; int what; } names[] = {
         {"vdst", MI_VDST}, {"addr", MI_ADDR}, {"data0", MI_DATA0}, {"data1", MI_DATA1},
@@ -150,6 +157,8 @@ static int parse_item(mem_item *it, char cls[CLS_N][MEM_CLS_LEN], const char *to
         {"soffset", MI_SOFFSET}, {"saddr", MI_SADDR},
     };
     memset(it, 0, sizeof *it);
+    *dt = 0;
+    *has_r = 0;
     memset(cls, 0, CLS_N * MEM_CLS_LEN);
     size_t nl = 0;
     while (nl < len && tok[nl] != ':' && tok[nl] != '?')
@@ -185,13 +194,13 @@ static int parse_item(mem_item *it, char cls[CLS_N][MEM_CLS_LEN], const char *to
             copy_cls(cls[CLS_A], s + 2, n - 2);
         else if (n > 3 && !strncmp(s, "Vr=", 3)) {
             copy_cls(cls[CLS_VR], s + 3, n - 3);
-            it->has_r = 1;
+            *has_r = 1;
         } else if (n > 3 && !strncmp(s, "Ar=", 3)) {
             copy_cls(cls[CLS_AR], s + 3, n - 3);
-            it->has_r = 1;
+            *has_r = 1;
         }
         else
-            it->dt = (uint8_t)dt_from_name(s, n);
+            *dt = (uint8_t)dt_from_name(s, n);
         k++;
         p = q;
     }
@@ -212,7 +221,7 @@ static unsigned attr_bit(const char *s, size_t n)
     return 0;
 }
 
-static void parse_sig(mem_sig *sg, char (*sgcls)[CLS_N][MEM_CLS_LEN], const char *sig)
+static void parse_sig(mem_sig *sg, unsigned id, const char *sig)
 {
     memset(sg, 0, sizeof *sg);
     const char *p = sig;
@@ -226,11 +235,14 @@ static void parse_sig(mem_sig *sg, char (*sgcls)[CLS_N][MEM_CLS_LEN], const char
         if (!len)
             break;
         mem_item it;
+        uint8_t dt, has_r;
         char cls[CLS_N][MEM_CLS_LEN];
-        if (parse_item(&it, cls, p, len)) {
+        if (parse_item(&it, &dt, &has_r, cls, p, len)) {
             assert(sg->nitems < MEM_MAX_ITEMS);
             if (sg->nitems < MEM_MAX_ITEMS) {
-                memcpy(sgcls[sg->nitems], cls, sizeof cls);
+                memcpy(sig_cls[id][sg->nitems], cls, sizeof cls);
+                sig_dt[id][sg->nitems] = dt;
+                sig_has_r[id][sg->nitems] = has_r;
                 if (it.what == MI_ADDR || it.what == MI_DATA0 || it.what == MI_DATA1 ||
                     it.what == MI_VDST)
                     sg->ds_used |= (uint8_t)(1u << it.ds_slot);
@@ -258,7 +270,7 @@ static void parse_sig(mem_sig *sg, char (*sgcls)[CLS_N][MEM_CLS_LEN], const char
 
 /* The operand of item it in a VGPR (agpr 0) or an AGPR, as the decoder of
  * format fmt adds it (reg 0). */
-static gcn_opnd item_tmpl(const mem_item *it, unsigned fmt, int agpr)
+static gcn_opnd item_tmpl(const mem_item *it, unsigned dt, unsigned fmt, int agpr)
 {
     gcn_opnd o;
     memset(&o, 0, sizeof o);
@@ -266,7 +278,7 @@ static gcn_opnd item_tmpl(const mem_item *it, unsigned fmt, int agpr)
     o.field = (uint8_t)item_field(it->what);
     o.flags = it->what == MI_VDST ? GCN_OPF_DST : GCN_OPF_SRC;
     o.nregs = it->n;
-    o.dtype = (fmt == GCN_FMT_DS && !it->dt) || it->what == MI_VADDR ? GCN_DT_U32 : it->dt;
+    o.dtype = (uint8_t)((fmt == GCN_FMT_DS && !dt) || it->what == MI_VADDR ? GCN_DT_U32 : dt);
     return o;
 }
 
@@ -276,7 +288,7 @@ static void sig_build(mem_sig *sg, unsigned id)
     switch (r->fmt) {
     case GCN_FMT_DS: case GCN_FMT_MUBUF: case GCN_FMT_MTBUF:
     case GCN_FMT_FLAT: case GCN_FMT_GLOBAL: case GCN_FMT_SCRATCH:
-        parse_sig(sg, sig_cls[id], r->sig);
+        parse_sig(sg, id, r->sig);
         sg->store = (r->flags & GCN_F_STORE) != 0;
         sg->buf_std = sg->nitems == 4 && sg->it[0].what == MI_VDATA &&
                       sg->it[1].what == MI_VADDR && sg->it[2].what == MI_SRSRC &&
@@ -298,7 +310,6 @@ static void sig_build(mem_sig *sg, unsigned id)
              * acc [25] only where AGPRs are allowed */
             sg->ds_zero0[ti] = (a & (MA_OFFSET | MA_OFFSET01 | MA_SWIZZLE) ? 0 : 0xffffu) |
                                (a & MA_NOGDS ? 1u << 16 : 0) | (a & MA_ACC ? 0 : 1u << 25);
-            sg->ds_one0[ti] = a & MA_GDS ? 1u << 16 : 0;
         }
         for (unsigned b = 0; b < 4; b++)        /* unused fields must be 0 */
             if (!(sg->ds_used & (1u << b)))
@@ -306,7 +317,7 @@ static void sig_build(mem_sig *sg, unsigned id)
         /* the format follows soffset, the last item (gcn_print_mem) */
         assert(!(sg->attr[0] & MA_FORMAT) || sg->it[sg->nitems - 1].what == MI_SOFFSET);
         for (unsigned i = 0; i < sg->nitems; i++) {
-            gcn_opnd t = item_tmpl(&sg->it[i], r->fmt, 0);
+            gcn_opnd t = item_tmpl(&sg->it[i], sig_dt[id][i], r->fmt, 0);
             memcpy(&sg->head[i], &t, sizeof sg->head[i]);
         }
         size_t len = strlen(r->mnem);
@@ -500,7 +511,8 @@ static size_t dec_ds(const gcn_decoder *d, int ti, const uint32_t *w, size_t nw,
     if (!sg)
         return 0;
     uint32_t w0 = w[0], w1 = w[1];
-    if ((w0 & sg->ds_zero0[ti]) | (~w0 & sg->ds_one0[ti]) | (w1 & sg->ds_zero1))
+    /* (gds [16] must be 1 where the row says so) */
+    if ((w0 & sg->ds_zero0[ti]) | (~w0 & (sg->attr[ti] & MA_GDS) << 13) | (w1 & sg->ds_zero1))
         return 0;
     unsigned offset = gcn_bits(w0, 0, 16), gds = gcn_bits(w0, 16, 1);
     unsigned acc = gcn_bits(w0, 25, 1);
@@ -719,15 +731,14 @@ uint64_t gcn_insn_flags(const gcn_insn *in)
 
 /* Operand o of item i, with LLVM's note when its register is outside the
  * item's class. */
-static void print_item(gcn_strbuf *sb, const gcn_insn *in, const mem_sig *sg, unsigned i,
-                       const gcn_opnd *o, int returns)
+static void print_item(gcn_strbuf *sb, const gcn_insn *in, unsigned i, const gcn_opnd *o,
+                       int returns)
 {
-    const mem_item *it = &sg->it[i];
     const char *cls = "";
     gcn_put_opnd(sb, in, o);
     if ((o->kind == GCN_OPND_VGPR || o->kind == GCN_OPND_AGPR) && o->nregs >= 2 && (o->reg & 1)) {
         int v = o->kind == GCN_OPND_VGPR;
-        if (returns && it->has_r)
+        if (returns && sig_has_r[in->id][i])
             cls = sig_cls[in->id][i][v ? CLS_VR : CLS_AR];
         else
             cls = sig_cls[in->id][i][v ? CLS_V : CLS_A];
@@ -812,19 +823,19 @@ static void print_format(gcn_strbuf *sb, unsigned dfmt, unsigned nfmt)
 
 
 /* print_item() through the appenders, then a cursor again. */
-static GCN_COLD char *slow_item(gcn_strbuf *sb, char *p, const gcn_insn *in, const mem_sig *sg,
-                                unsigned i, const gcn_opnd *o, unsigned attr)
+static GCN_COLD char *slow_item(gcn_strbuf *sb, char *p, const gcn_insn *in, unsigned i,
+                                const gcn_opnd *o, unsigned attr)
 {
     gcn_sb_commit(sb, p);
-    print_item(sb, in, sg, i, o, (attr & MA_RTN) && in->m.sc0);
+    print_item(sb, in, i, o, (attr & MA_RTN) && in->m.sc0);
     return gcn_sb_room(sb, GCN_LINE_MAX);
 }
 
 /* Operand o of item i: registers through gcn_cur_reg() (its digit table
  * stays in the L1 cache, where a table of every tuple's text would not),
  * but for the vector tuples at an odd register, which print with a note. */
-static inline char *cur_item(gcn_strbuf *sb, char *p, const gcn_insn *in, const mem_sig *sg,
-                             unsigned i, const gcn_opnd *o, unsigned attr)
+static inline char *cur_item(gcn_strbuf *sb, char *p, const gcn_insn *in, unsigned i,
+                             const gcn_opnd *o, unsigned attr)
 {
     unsigned k = (unsigned)o->kind;
     if (gcn_kind_is_reg(k)) {
@@ -834,7 +845,7 @@ static inline char *cur_item(gcn_strbuf *sb, char *p, const gcn_insn *in, const 
     } else if (k == GCN_OPND_INLINE && gcn_inline_is_int(o->reg)) {
         return gcn_cur_inline_int(p, o->reg);      /* soffset 0 and the like */
     }
-    return slow_item(sb, p, in, sg, i, o, attr);
+    return slow_item(sb, p, in, i, o, attr);
 }
 
 /* The cache policy bits. */
@@ -940,7 +951,7 @@ void gcn_print_mem(const gcn_decoder *d, const gcn_insn *in, gcn_strbuf *sb)
         p += seplen;
         sep = ',';
         seplen = 2;
-        p = q ? cur_item(sb, p, in, sg, i, q, attr) : GCN_CUR_LIT(p, "off");
+        p = q ? cur_item(sb, p, in, i, q, attr) : GCN_CUR_LIT(p, "off");
         printed = 1;
     }
     if ((attr & MA_FORMAT) && printed) {    /* after soffset, the last item */
