@@ -49,6 +49,12 @@
  * built once from dec_ssrc() and print_reg_opnd(), which stay the
  * statement of LLVM's rules; operands the tables do not cover (literals
  * equal to a constant, notes, symbols) print through those functions.
+ * The bench mixes families, rows and registers at random, so what is read
+ * per instruction is kept to few cache lines: a plan is two lines (the
+ * printer's with the mnemonic, the decoder's), the value tables hold 2
+ * bytes per value, and registers and integer constants print through
+ * gcn_cur_reg() / gcn_cur_inline_int() rather than from a table of texts
+ * (a miss costs more than computing the text).
  */
 #include <assert.h>
 #include <stdalign.h>
