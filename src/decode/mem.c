@@ -33,11 +33,16 @@
  * Speed: each row's SIG is parsed once, at its first use, with the
  * operand of each item as a template and (DS) its field checks as masks;
  * the scalar operands (soffset, srsrc, saddr) come from tables built once
- * by the add_* functions below, and registers print from texts built once
- * by gcn_cur_reg(), so that decoding and printing an instruction are a few
- * table reads and fixed-size copies.
+ * by the add_* functions below, and registers print through gcn_cur_reg(),
+ * so that decoding and printing an instruction are a few table reads and
+ * fixed-size copies.  The bench mixes families, rows and registers at
+ * random: tables read at random must stay small enough to stay in the L1
+ * data cache (32 KB, shared with all the other families); a miss there
+ * costs more than the few instructions that compute a register's text.
  */
 #include <assert.h>
+#include <stdalign.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include "decode_int.h"
@@ -53,17 +58,15 @@ enum {
     MA_LDS = 1 << 8, MA_FORMAT = 1 << 9, MA_NOARGS = 1 << 10, MA_NOACC_SC0SC1 = 1 << 11,
 };
 
-#define MEM_MAX_ITEMS 6
+#define MEM_MAX_ITEMS 4     /* (the most operand fields of a row) */
 #define MEM_CLS_LEN 24
 
 typedef struct mem_item {
     uint8_t what;      /* MI_* */
     uint8_t field;     /* gcn_field of its operand */
     uint8_t n;         /* registers (register fields) */
-    uint8_t dt;        /* gcn_dtype */
     uint8_t acc;       /* AGPR when the acc bit is set */
     uint8_t opt;       /* only when the instruction returns */
-    uint8_t has_r;     /* other classes when the atomic returns (Vr=, Ar=) */
     uint8_t ds_slot;   /* DS: its byte of the second dword (addr 0, data0 1, data1 2,
                         * vdst 3) */
     uint8_t off;       /* prints "off" when absent (vaddr, saddr) */
@@ -73,26 +76,45 @@ typedef struct mem_item {
  * VGPR, AGPR, and when an atomic returns, VGPR and AGPR ("" = no note). */
 enum { CLS_V, CLS_A, CLS_VR, CLS_AR, CLS_N };
 
+/* A row's data, two cache lines: the first holds the mnemonic and the
+ * header, the second the items and their operand heads (the bench mixes
+ * rows at random: the fewer lines an instruction touches, the fewer
+ * misses); what only the build and the notes use is kept apart. */
+#define MEM_MNEM 32        /* the longest memory mnemonic has 29 characters */
+
 typedef struct mem_sig {
+    alignas(64) char mnem[MEM_MNEM];   /* NUL-padded: printed as one fixed-size copy */
+    uint8_t mnem_len;
     uint8_t parsed, nitems;
     uint8_t ds_used;   /* DS: bit i set when byte i of the second dword is an item */
     uint8_t buf_std;   /* MUBUF/MTBUF items exactly vdata vaddr srsrc soffset */
     uint8_t store;     /* the row's GCN_F_STORE */
     uint8_t slot[MI_SADDR + 1];     /* the item of each MI_* (0xff: none) */
-    /* DS, per target index: the bits of the first dword that must be 0 and
-     * those that must be 1, and of the second dword those that must be 0 */
-    uint32_t ds_zero0[2], ds_one0[2], ds_zero1;
+    /* DS, per target index: the bits of the first dword that must be 0,
+     * and of the second dword those that must be 0 (gds must be 1 with
+     * MA_GDS) */
+    uint32_t ds_zero0[2], ds_zero1;
     uint16_t attr[2];  /* MA_* per target index */
-    mem_item it[MEM_MAX_ITEMS];
-    /* each item's operand as the decoder adds it, in a VGPR and in an AGPR
-     * (reg 0; imm 0; a MUBUF vdata's flags and a vaddr's nregs depend on
-     * the instruction) */
-    gcn_opnd tmpl[MEM_MAX_ITEMS][2];
+    alignas(64) mem_item it[MEM_MAX_ITEMS];
+    /* each item's operand as the decoder adds it in a VGPR, its first 8
+     * bytes (reg 0; in an AGPR the kind is one more; imm 0; a MUBUF
+     * vdata's flags and a vaddr's nregs depend on the instruction) */
+    uint64_t head[MEM_MAX_ITEMS];
 } mem_sig;
+
+_Static_assert(sizeof(mem_sig) == 128, "mem_sig: two cache lines");
+_Static_assert(MA_GDS << 13 == 1u << 16, "MA_GDS << 13: the gds bit");
+_Static_assert(GCN_OPND_AGPR == GCN_OPND_VGPR + 1, "AGPR = VGPR + 1");
+_Static_assert(offsetof(gcn_opnd, kind) == 0 && offsetof(gcn_opnd, reg) == 6 &&
+               offsetof(gcn_opnd, imm) == 8, "gcn_opnd: kind, reg and imm where put_vec puts them");
+_Static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__, "put_vec: a little-endian host");
 
 static mem_sig sigs[GCN_ID_COUNT];     /* each parsed at its first use */
 /* the register classes of each row's items (kept apart: only notes use them) */
 static char sig_cls[GCN_ID_COUNT][MEM_MAX_ITEMS][CLS_N][MEM_CLS_LEN];
+/* each item's gcn_dtype, and whether it has other classes when the atomic
+ * returns (Vr=, Ar=) */
+static uint8_t sig_dt[GCN_ID_COUNT][MEM_MAX_ITEMS], sig_has_r[GCN_ID_COUNT][MEM_MAX_ITEMS];
 static gcn_once sigs_once[GCN_ID_COUNT];
 
 static gcn_dtype dt_from_name(const char *s, size_t n)
@@ -121,10 +143,13 @@ static void copy_cls(char *dst, const char *s, size_t n)
     dst[n] = 0;
 }
 
-/* Parse one operand token "name[?][:N[:dt][:acc][:V=cls][:A=cls]]". */
+/* Parse one operand token "name[?][:N[:dt][:acc][:V=cls][:A=cls]]"; its
+ * dtype and whether it has other classes when the atomic returns (Vr=, Ar=)
+ * go to *dt and *has_r. */
 static gcn_field item_field(int what);
 
-static int parse_item(mem_item *it, char cls[CLS_N][MEM_CLS_LEN], const char *tok, size_t len)
+static int parse_item(mem_item *it, uint8_t *dt, uint8_t *has_r, char cls[CLS_N][MEM_CLS_LEN],
+                      const char *tok, size_t len)
 {
     static const struct { const char *name; int what; } names[] = {
         {"vdst", MI_VDST}, {"addr", MI_ADDR}, {"data0", MI_DATA0}, {"data1", MI_DATA1},
@@ -132,6 +157,8 @@ static int parse_item(mem_item *it, char cls[CLS_N][MEM_CLS_LEN], const char *to
         {"soffset", MI_SOFFSET}, {"saddr", MI_SADDR},
     };
     memset(it, 0, sizeof *it);
+    *dt = 0;
+    *has_r = 0;
     memset(cls, 0, CLS_N * MEM_CLS_LEN);
     size_t nl = 0;
     while (nl < len && tok[nl] != ':' && tok[nl] != '?')
@@ -167,13 +194,13 @@ static int parse_item(mem_item *it, char cls[CLS_N][MEM_CLS_LEN], const char *to
             copy_cls(cls[CLS_A], s + 2, n - 2);
         else if (n > 3 && !strncmp(s, "Vr=", 3)) {
             copy_cls(cls[CLS_VR], s + 3, n - 3);
-            it->has_r = 1;
+            *has_r = 1;
         } else if (n > 3 && !strncmp(s, "Ar=", 3)) {
             copy_cls(cls[CLS_AR], s + 3, n - 3);
-            it->has_r = 1;
+            *has_r = 1;
         }
         else
-            it->dt = (uint8_t)dt_from_name(s, n);
+            *dt = (uint8_t)dt_from_name(s, n);
         k++;
         p = q;
     }
@@ -194,7 +221,7 @@ static unsigned attr_bit(const char *s, size_t n)
     return 0;
 }
 
-static void parse_sig(mem_sig *sg, char (*sgcls)[CLS_N][MEM_CLS_LEN], const char *sig)
+static void parse_sig(mem_sig *sg, unsigned id, const char *sig)
 {
     memset(sg, 0, sizeof *sg);
     const char *p = sig;
@@ -208,11 +235,14 @@ static void parse_sig(mem_sig *sg, char (*sgcls)[CLS_N][MEM_CLS_LEN], const char
         if (!len)
             break;
         mem_item it;
+        uint8_t dt, has_r;
         char cls[CLS_N][MEM_CLS_LEN];
-        if (parse_item(&it, cls, p, len)) {
+        if (parse_item(&it, &dt, &has_r, cls, p, len)) {
             assert(sg->nitems < MEM_MAX_ITEMS);
             if (sg->nitems < MEM_MAX_ITEMS) {
-                memcpy(sgcls[sg->nitems], cls, sizeof cls);
+                memcpy(sig_cls[id][sg->nitems], cls, sizeof cls);
+                sig_dt[id][sg->nitems] = dt;
+                sig_has_r[id][sg->nitems] = has_r;
                 if (it.what == MI_ADDR || it.what == MI_DATA0 || it.what == MI_DATA1 ||
                     it.what == MI_VDST)
                     sg->ds_used |= (uint8_t)(1u << it.ds_slot);
@@ -240,7 +270,7 @@ static void parse_sig(mem_sig *sg, char (*sgcls)[CLS_N][MEM_CLS_LEN], const char
 
 /* The operand of item it in a VGPR (agpr 0) or an AGPR, as the decoder of
  * format fmt adds it (reg 0). */
-static gcn_opnd item_tmpl(const mem_item *it, unsigned fmt, int agpr)
+static gcn_opnd item_tmpl(const mem_item *it, unsigned dt, unsigned fmt, int agpr)
 {
     gcn_opnd o;
     memset(&o, 0, sizeof o);
@@ -248,7 +278,7 @@ static gcn_opnd item_tmpl(const mem_item *it, unsigned fmt, int agpr)
     o.field = (uint8_t)item_field(it->what);
     o.flags = it->what == MI_VDST ? GCN_OPF_DST : GCN_OPF_SRC;
     o.nregs = it->n;
-    o.dtype = (fmt == GCN_FMT_DS && !it->dt) || it->what == MI_VADDR ? GCN_DT_U32 : it->dt;
+    o.dtype = (uint8_t)((fmt == GCN_FMT_DS && !dt) || it->what == MI_VADDR ? GCN_DT_U32 : dt);
     return o;
 }
 
@@ -258,7 +288,7 @@ static void sig_build(mem_sig *sg, unsigned id)
     switch (r->fmt) {
     case GCN_FMT_DS: case GCN_FMT_MUBUF: case GCN_FMT_MTBUF:
     case GCN_FMT_FLAT: case GCN_FMT_GLOBAL: case GCN_FMT_SCRATCH:
-        parse_sig(sg, sig_cls[id], r->sig);
+        parse_sig(sg, id, r->sig);
         sg->store = (r->flags & GCN_F_STORE) != 0;
         sg->buf_std = sg->nitems == 4 && sg->it[0].what == MI_VDATA &&
                       sg->it[1].what == MI_VADDR && sg->it[2].what == MI_SRSRC &&
@@ -280,16 +310,22 @@ static void sig_build(mem_sig *sg, unsigned id)
              * acc [25] only where AGPRs are allowed */
             sg->ds_zero0[ti] = (a & (MA_OFFSET | MA_OFFSET01 | MA_SWIZZLE) ? 0 : 0xffffu) |
                                (a & MA_NOGDS ? 1u << 16 : 0) | (a & MA_ACC ? 0 : 1u << 25);
-            sg->ds_one0[ti] = a & MA_GDS ? 1u << 16 : 0;
         }
         for (unsigned b = 0; b < 4; b++)        /* unused fields must be 0 */
             if (!(sg->ds_used & (1u << b)))
                 sg->ds_zero1 |= 0xffu << (8 * b);
         /* the format follows soffset, the last item (gcn_print_mem) */
         assert(!(sg->attr[0] & MA_FORMAT) || sg->it[sg->nitems - 1].what == MI_SOFFSET);
-        for (unsigned i = 0; i < sg->nitems; i++)
-            for (unsigned a = 0; a < 2; a++)
-                sg->tmpl[i][a] = item_tmpl(&sg->it[i], r->fmt, a);
+        for (unsigned i = 0; i < sg->nitems; i++) {
+            gcn_opnd t = item_tmpl(&sg->it[i], sig_dt[id][i], r->fmt, 0);
+            memcpy(&sg->head[i], &t, sizeof sg->head[i]);
+        }
+        size_t len = strlen(r->mnem);
+        assert(len < MEM_MNEM);
+        if (len >= MEM_MNEM)
+            len = MEM_MNEM - 1;
+        memcpy(sg->mnem, r->mnem, len);
+        sg->mnem_len = (uint8_t)len;
         break;
     default:
         break;
@@ -397,10 +433,6 @@ static int add_saddr32(gcn_insn *in, unsigned v)
  * and SCRATCH saddr (0x7f = off is not in the tables). */
 static gcn_opnd soffset_tab[256], srsrc_tab[32], saddr_tab[2][128];
 static gcn_once tabs_once;
-/* and the register texts of the printer (rtexts: kinds SGPR..TTMP, sizes 1-4) */
-#define RT_KINDS 4
-#define RT_SIZES 4
-static void rtext_build(unsigned b);
 
 /* The operand the add_* function f makes of value v (kind NONE if none). */
 static gcn_opnd tab_entry(int (*f)(gcn_insn *, unsigned), unsigned v)
@@ -432,8 +464,6 @@ static void tabs_build_once(void)
         saddr_tab[0][v] = tab_entry(add_saddr64, v);
         saddr_tab[1][v] = tab_entry(add_saddr32, v);
     }
-    for (unsigned b = 0; b < RT_KINDS * RT_SIZES; b++)
-        rtext_build(b);
     gcn_once_done(&tabs_once);
 }
 
@@ -444,6 +474,18 @@ static inline gcn_opnd *put_opnd(gcn_opnd **op, const gcn_opnd *t, unsigned reg)
     gcn_opnd *o = (*op)++;
     *o = *t;
     o->reg = (uint16_t)reg;
+    return o;
+}
+
+/* Append the vector register operand of head h (mem_sig.head) at reg,
+ * in an AGPR when agpr is 1. */
+static inline gcn_opnd *put_vec(gcn_opnd **op, uint64_t h, unsigned agpr, unsigned reg)
+{
+    gcn_opnd *o = (*op)++;
+    h += agpr;                          /* the kind, byte 0 */
+    h |= (uint64_t)reg << 48;           /* reg, bytes 6-7 */
+    memcpy(o, &h, sizeof h);
+    o->imm = 0;
     return o;
 }
 
@@ -469,7 +511,8 @@ static size_t dec_ds(const gcn_decoder *d, int ti, const uint32_t *w, size_t nw,
     if (!sg)
         return 0;
     uint32_t w0 = w[0], w1 = w[1];
-    if ((w0 & sg->ds_zero0[ti]) | (~w0 & sg->ds_one0[ti]) | (w1 & sg->ds_zero1))
+    /* (gds [16] must be 1 where the row says so) */
+    if ((w0 & sg->ds_zero0[ti]) | (~w0 & (sg->attr[ti] & MA_GDS) << 13) | (w1 & sg->ds_zero1))
         return 0;
     unsigned offset = gcn_bits(w0, 0, 16), gds = gcn_bits(w0, 16, 1);
     unsigned acc = gcn_bits(w0, 25, 1);
@@ -482,7 +525,7 @@ static size_t dec_ds(const gcn_decoder *d, int ti, const uint32_t *w, size_t nw,
         const mem_item *it = &sg->it[i];
         unsigned agpr = acc & it->acc, reg = (w1 >> (8 * it->ds_slot)) & 0xff;
         bad |= agpr & (reg + it->n > 256);  /* an AGPR tuple must end at a255 */
-        put_opnd(&dst, &sg->tmpl[i][agpr], reg);
+        put_vec(&dst, sg->head[i], agpr, reg);
     }
     if (bad)
         return 0;
@@ -547,10 +590,10 @@ static size_t dec_buf(const gcn_decoder *d, int ti, gcn_fmt fmt, const uint32_t 
     if (!m->lds) {                          /* (an AGPR tuple must end at a255) */
         if (acc && vdata + sg->it[0].n > 256)
             return 0;
-        put_opnd(&dst, &sg->tmpl[0][acc], vdata)->flags = (uint8_t)vdata_fl;
+        put_vec(&dst, sg->head[0], acc, vdata)->flags = (uint8_t)vdata_fl;
     }
     if (nvaddr)
-        put_opnd(&dst, &sg->tmpl[1][0], gcn_bits(w1, 0, 8))->nregs = (uint8_t)nvaddr;
+        put_vec(&dst, sg->head[1], 0, gcn_bits(w1, 0, 8))->nregs = (uint8_t)nvaddr;
     const gcn_opnd *rs = &srsrc_tab[gcn_bits(w1, 16, 5)];
     const gcn_opnd *so = &soffset_tab[gcn_bits(w1, 24, 8)];
     if (rs->kind == GCN_OPND_NONE || so->kind == GCN_OPND_NONE)
@@ -619,13 +662,13 @@ static size_t dec_flat(const gcn_decoder *d, int ti, const uint32_t *w, size_t n
         reg = gcn_bits(w1, 24, 8);
         if (acc && reg + sg->it[i].n > 256)
             return 0;
-        put_opnd(&dst, &sg->tmpl[i][acc], reg);
+        put_vec(&dst, sg->head[i], acc, reg);
     }
     if ((i = sg->slot[MI_VADDR]) != 0xff) {
         unsigned n = fmt == GCN_FMT_FLAT ? 2 : fmt == GCN_FMT_GLOBAL ? (saddr == 0x7f ? 2 : 1)
                    : b13;   /* SCRATCH: sve */
         if (n) {
-            gcn_opnd *o = put_opnd(&dst, &sg->tmpl[i][0], gcn_bits(w1, 0, 8));
+            gcn_opnd *o = put_vec(&dst, sg->head[i], 0, gcn_bits(w1, 0, 8));
             o->nregs = (uint8_t)n;
             o->dtype = n == 2 ? GCN_DT_U64 : GCN_DT_U32;
         }
@@ -634,7 +677,7 @@ static size_t dec_flat(const gcn_decoder *d, int ti, const uint32_t *w, size_t n
         reg = gcn_bits(w1, 8, 8);
         if (acc && reg + sg->it[i].n > 256)
             return 0;
-        put_opnd(&dst, &sg->tmpl[i][acc], reg);
+        put_vec(&dst, sg->head[i], acc, reg);
     }
     if (sg->slot[MI_SADDR] != 0xff && saddr != 0x7f) {
         const gcn_opnd *t = &saddr_tab[fmt != GCN_FMT_GLOBAL][saddr];
@@ -688,15 +731,14 @@ uint64_t gcn_insn_flags(const gcn_insn *in)
 
 /* Operand o of item i, with LLVM's note when its register is outside the
  * item's class. */
-static void print_item(gcn_strbuf *sb, const gcn_insn *in, const mem_sig *sg, unsigned i,
-                       const gcn_opnd *o, int returns)
+static void print_item(gcn_strbuf *sb, const gcn_insn *in, unsigned i, const gcn_opnd *o,
+                       int returns)
 {
-    const mem_item *it = &sg->it[i];
     const char *cls = "";
     gcn_put_opnd(sb, in, o);
     if ((o->kind == GCN_OPND_VGPR || o->kind == GCN_OPND_AGPR) && o->nregs >= 2 && (o->reg & 1)) {
         int v = o->kind == GCN_OPND_VGPR;
-        if (returns && it->has_r)
+        if (returns && sig_has_r[in->id][i])
             cls = sig_cls[in->id][i][v ? CLS_VR : CLS_AR];
         else
             cls = sig_cls[in->id][i][v ? CLS_V : CLS_A];
@@ -780,60 +822,30 @@ static void print_format(gcn_strbuf *sb, unsigned dfmt, unsigned nfmt)
 }
 
 
-/* The text of the register tuples of 1 to 4 registers (SGPR, VGPR, AGPR,
- * ttmp) by kind, size and first register, as gcn_cur_reg() prints them,
- * padded so that printing one is a fixed-size copy; len 0 for the tuples
- * that print through print_item (a VGPR/AGPR tuple at an odd register has
- * a note; SGPRs past s105, ttmps past ttmp15).  Built with the operand
- * tables. */
-typedef struct rtext {
-    char s[15];
-    uint8_t len;
-} rtext;
-
-static rtext rtexts[RT_KINDS * RT_SIZES][256];    /* built with the operand tables */
-
-static void rtext_build(unsigned b)
-{
-    unsigned kind = GCN_OPND_SGPR + b / RT_SIZES, n = 1 + b % RT_SIZES;
-    /* (registers past s105 / ttmp15 print through print_item) */
-    unsigned nr = kind == GCN_OPND_SGPR ? 106 : kind == GCN_OPND_TTMP ? 16 : 256;
-    /* (vector tuples at odd registers print with a note: no text) */
-    unsigned step = (kind == GCN_OPND_VGPR || kind == GCN_OPND_AGPR) && n >= 2 ? 2 : 1;
-    for (unsigned r = 0; r < nr; r += step) {
-        rtext *t = &rtexts[b][r];
-        /* (gcn_cur_reg writes at most 15 bytes here: ttmp[12:15]) */
-        t->len = (uint8_t)(gcn_cur_reg(t->s, kind, r, n) - t->s);
-        assert(t->len < sizeof t->s);
-    }
-}
-
 /* print_item() through the appenders, then a cursor again. */
-static GCN_COLD char *slow_item(gcn_strbuf *sb, char *p, const gcn_insn *in, const mem_sig *sg,
-                                unsigned i, const gcn_opnd *o, unsigned attr)
+static GCN_COLD char *slow_item(gcn_strbuf *sb, char *p, const gcn_insn *in, unsigned i,
+                                const gcn_opnd *o, unsigned attr)
 {
     gcn_sb_commit(sb, p);
-    print_item(sb, in, sg, i, o, (attr & MA_RTN) && in->m.sc0);
+    print_item(sb, in, i, o, (attr & MA_RTN) && in->m.sc0);
     return gcn_sb_room(sb, GCN_LINE_MAX);
 }
 
-/* Operand o of item i. */
-static inline char *cur_item(gcn_strbuf *sb, char *p, const gcn_insn *in, const mem_sig *sg,
-                             unsigned i, const gcn_opnd *o, unsigned attr)
+/* Operand o of item i: registers through gcn_cur_reg() (its digit table
+ * stays in the L1 cache, where a table of every tuple's text would not),
+ * but for the vector tuples at an odd register, which print with a note. */
+static inline char *cur_item(gcn_strbuf *sb, char *p, const gcn_insn *in, unsigned i,
+                             const gcn_opnd *o, unsigned attr)
 {
-    unsigned k = (unsigned)o->kind - GCN_OPND_SGPR, n = (unsigned)o->nregs - 1;
-    if (k < RT_KINDS && n < RT_SIZES) {
-        unsigned b = k * RT_SIZES + n;
-        const char *t = rtexts[b][o->reg & 0xff].s;
-        unsigned len = (uint8_t)t[offsetof(rtext, len)];
-        if (len && o->reg < 256) {
-            memcpy(p, t, sizeof(rtext));
-            return p + len;
-        }
-    } else if (o->kind == GCN_OPND_INLINE && gcn_inline_is_int(o->reg)) {
+    unsigned k = (unsigned)o->kind;
+    if (gcn_kind_is_reg(k)) {
+        unsigned vec = k == GCN_OPND_VGPR || k == GCN_OPND_AGPR;
+        if (!(vec & (o->nregs >= 2) & o->reg))
+            return gcn_cur_reg(p, k, o->reg, o->nregs);
+    } else if (k == GCN_OPND_INLINE && gcn_inline_is_int(o->reg)) {
         return gcn_cur_inline_int(p, o->reg);      /* soffset 0 and the like */
     }
-    return slow_item(sb, p, in, sg, i, o, attr);
+    return slow_item(sb, p, in, i, o, attr);
 }
 
 /* The cache policy bits. */
@@ -900,7 +912,7 @@ static char *cur_mem_mods(char *p, const gcn_insn *in, unsigned attr)
 void gcn_print_mem(const gcn_decoder *d, const gcn_insn *in, gcn_strbuf *sb)
 {
     const gcn_isa_row *r = gcn_isa_row_of(in->id);
-    const mem_sig *sg = sig_of(in->id);     /* (and the register texts) */
+    const mem_sig *sg = sig_of(in->id);
     if (!sg) {
         gcn_sb_puts(sb, r->mnem);
         return;
@@ -910,7 +922,8 @@ void gcn_print_mem(const gcn_decoder *d, const gcn_insn *in, gcn_strbuf *sb)
     const gcn_mods *m = &in->m;
     /* through a cursor; notes, formats and swizzles through the appenders */
     char *p = gcn_sb_room(sb, GCN_LINE_MAX);
-    p = gcn_cur_mnem(p, in->id);
+    memcpy(p, sg->mnem, MEM_MNEM);
+    p += sg->mnem_len;
     if (attr & MA_NOARGS) {                 /* buffer_wbl2 / buffer_inv: nt is not printed */
         if (m->sc0)
             p = GCN_CUR_LIT(p, " sc0");
@@ -938,7 +951,7 @@ void gcn_print_mem(const gcn_decoder *d, const gcn_insn *in, gcn_strbuf *sb)
         p += seplen;
         sep = ',';
         seplen = 2;
-        p = q ? cur_item(sb, p, in, sg, i, q, attr) : GCN_CUR_LIT(p, "off");
+        p = q ? cur_item(sb, p, in, i, q, attr) : GCN_CUR_LIT(p, "off");
         printed = 1;
     }
     if ((attr & MA_FORMAT) && printed) {    /* after soffset, the last item */

@@ -49,8 +49,15 @@
  * built once from dec_ssrc() and print_reg_opnd(), which stay the
  * statement of LLVM's rules; operands the tables do not cover (literals
  * equal to a constant, notes, symbols) print through those functions.
+ * The bench mixes families, rows and registers at random, so what is read
+ * per instruction is kept to few cache lines: a plan is two lines (the
+ * printer's with the mnemonic, the decoder's), the value tables hold 2
+ * bytes per value, and registers and integer constants print through
+ * gcn_cur_reg() / gcn_cur_inline_int() rather than from a table of texts
+ * (a miss costs more than computing the text).
  */
 #include <assert.h>
+#include <stdalign.h>
 #include <string.h>
 #include "decode_int.h"
 
@@ -629,16 +636,19 @@ static char *cur_offset(char *p, int32_t off)
 
 /* What an 8-bit scalar field value decodes to, for an operand of 1, 2, 4,
  * 8 or 16 registers (dec_ssrc: the register part aligned, constants,
- * specials, the literal), as the first 8 bytes of a gcn_opnd with only
- * kind and reg set (kind NONE: invalid).  VT_IMM: nothing (immediates);
- * VT_LIT: always the literal. */
+ * specials, the literal): kind | reg << 8 (kind NONE: invalid; every reg
+ * is below 256), 2 bytes, so that the tables stay in the L1 cache
+ * (vt_head() makes the operand's first 8 bytes of it).  VT_IMM: nothing
+ * (immediates); VT_LIT: always the literal. */
 enum { VT_R1, VT_R2, VT_R4, VT_R8, VT_R16, VT_IMM, VT_LIT, VT_COUNT };
 
-/* The text of every register, special and inline constant operand by the
- * operand's register count (WC_*: 1, 2, 4, 8, 16) and encoding (SGPRs
- * 0-101, ttmps 108-123 as in the 8-bit field), as print_reg_opnd() prints
- * it in a register-or-constant class; padded, so that printing one is a
- * fixed-size copy; len 0: none (printed by print_reg_opnd()). */
+/* The text of every special and inline constant operand by the operand's
+ * register count (WC_*: 1, 2, 4, 8, 16) and encoding, as print_reg_opnd()
+ * prints it in a register-or-constant class; padded, so that printing one
+ * is a fixed-size copy; len 0: none (printed by print_reg_opnd()).
+ * Registers print through gcn_cur_reg(): a table of their texts (32 bytes
+ * for each of 118 registers and 5 sizes) read at random would not stay in
+ * the L1 data cache, and a miss costs more than computing the text. */
 typedef struct stext {
     char s[31];
     uint8_t len;
@@ -648,20 +658,26 @@ enum { WC_1, WC_2, WC_4, WC_8, WC_16, WC_COUNT, WC_NONE = WC_COUNT };
 
 #define SC_COUNT (SC_GLC + 1)
 
-static uint64_t vtab[VT_COUNT][256];
+static uint16_t vtab[VT_COUNT][256];
 static stext stexts[WC_COUNT + 1][256];   /* [WC_NONE]: no texts */
 static uint8_t wc_of[256];              /* WC_* of an operand's nregs */
 /* per class: the special / inline encodings whose text is not the plain
  * one (invalid-register or invalid-immediate notes) */
 static uint64_t slow_bits[SC_COUNT][4];
-/* the encoding of a register of kind k is kind_text[k].enc + reg, for reg
- * below kind_text[k].lim (0: no table text) */
-static const struct { uint8_t enc; uint16_t lim; } kind_text[16] = {
-    [GCN_OPND_SGPR] = {0, 102}, [GCN_OPND_TTMP] = {108, 16}, [GCN_OPND_SPECIAL] = {0, 256},
-    [GCN_OPND_INLINE] = {0, 256}};
 static gcn_once tabs_once;
 
 _Static_assert(offsetof(gcn_opnd, imm) == 8, "gcn_opnd: 8 bytes before imm");
+_Static_assert(offsetof(gcn_opnd, kind) == 0 && offsetof(gcn_opnd, reg) == 6,
+               "gcn_opnd: kind in byte 0, reg in bytes 6-7");
+
+/* The kind and reg of a vtab entry as the first 8 bytes of a gcn_opnd
+ * (little-endian, as gcn_load_le32 and the rest of the decoder assume). */
+_Static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__, "vt_head: a little-endian host");
+
+static inline uint64_t vt_head(uint16_t e)
+{
+    return (uint64_t)(e & 0xff) | (uint64_t)(e >> 8) << 48;
+}
 
 static uint64_t opnd_head(const gcn_opnd *o)
 {
@@ -707,19 +723,12 @@ static void tabs_build(void)
             size_t size = 4;
             t.nopnds = 0;
             gcn_opnd *o = dec_ssrc(&t, GCN_FLD_NONE, 0, v, nregs[c], GCN_DT_NONE, lit, 2, &size);
-            gcn_opnd h = z;
-            if (o) {
-                h.kind = o->kind;
-                h.reg = o->reg;
-            }
-            vtab[c][v] = opnd_head(&h);
+            assert(!o || o->reg < 256);
+            vtab[c][v] = o ? (uint16_t)(o->kind | o->reg << 8) : GCN_OPND_NONE;
         }
-    gcn_opnd l = z;
-    l.kind = GCN_OPND_LITERAL;
-    l.reg = 255;
     for (unsigned v = 0; v < 256; v++) {
         vtab[VT_IMM][v] = 0;
-        vtab[VT_LIT][v] = opnd_head(&l);
+        vtab[VT_LIT][v] = GCN_OPND_LITERAL | 255 << 8;
     }
     static const uint8_t wc_dtype[WC_COUNT] = {GCN_DT_B32, GCN_DT_B64, GCN_DT_B128, GCN_DT_ANY,
                                                GCN_DT_ANY};
@@ -735,12 +744,8 @@ static void tabs_build(void)
             o.dtype = wc_dtype[w];
             /* (an entry left empty prints through print_reg_opnd: the
              * wide classes have no constants, only null as a special) */
-            if (v <= 101 || (v >= 108 && v <= 123)) {
-                char *e = gcn_cur_reg(stexts[w][v].s, v <= 101 ? GCN_OPND_SGPR : GCN_OPND_TTMP,
-                                      v <= 101 ? v : v - 108, nregs[w]);
-                stexts[w][v].len = (uint8_t)(e - stexts[w][v].s);
-                continue;
-            }
+            if (v <= 101 || (v >= 108 && v <= 123))
+                continue;                       /* registers: gcn_cur_reg() */
             if ((v >= 128 && v <= 208) || (v >= 240 && v <= 248))
                 o.kind = GCN_OPND_INLINE;
             else if (strcmp(special_name(v, o.nregs), "?") != 0 &&
@@ -766,9 +771,8 @@ static void tabs_build(void)
  * loop (salu_plan.imm_step). */
 typedef struct dstep {
     uint64_t head;          /* field, flags, nregs, dtype; kind of immediates */
-    const uint64_t *vt;     /* vtab[VT_*] */
-    uint16_t mask;
-    uint8_t lo, shl;
+    uint8_t vt;             /* vtab[VT_*] */
+    uint8_t mask, lo, shl;
 } dstep;
 
 /* Print steps: the operand at index opi (the decoder's order) printed by
@@ -787,19 +791,34 @@ typedef struct pstep {
     uint8_t pk, cls, opi, field;
 } pstep;
 
+/* A row's plan: two cache lines, the first what the printer reads (with
+ * the mnemonic), the second what the decoder reads, so that decoding and
+ * printing an instruction each touch one line of per-row data (the bench
+ * mixes rows at random; a plan spread over more lines misses more). */
+#define SALU_MNEM 32        /* the longest scalar mnemonic has 26 characters */
+#define SALU_DSTEPS 3       /* the most decode steps of a row (SOP2) */
+
 typedef struct salu_plan {
-    uint8_t nd, np;         /* decode and print steps */
+    /* the printer's line */
+    char mnem[SALU_MNEM];   /* the mnemonic, NUL-padded: printed as one fixed-size copy */
+    uint8_t mnem_len;
+    uint8_t np;             /* print steps */
+    uint8_t nsrc;           /* the leading print steps i < nsrc print operand i (PK_SRC) */
+    uint8_t pnd;            /* = nd: the SMEM tail's first operand */
+    pstep p[MAX_SPECS];
+    /* the decoder's line */
+    alignas(64) uint8_t nd; /* decode steps */
     uint8_t smem;           /* an SMEM row (8 bytes, glc and nv bits) */
     uint8_t tail;           /* the SMEM offset tail follows the steps */
     uint8_t rtn_step;       /* sdata read and written only with glc (0xff: none) */
-    uint8_t nsrc;           /* the leading print steps i < nsrc print operand i (PK_SRC) */
     uint8_t imm_step;       /* the step of an immediate (0xff: none) */
     uint8_t imm_lo, imm_signed;     /* its field (w0 >> imm_lo & imm_mask); a label is signed */
     uint16_t imm_mask;
     uint32_t zero_mask;     /* bits of the first dword that must be 0 */
-    dstep d[MAX_SPECS];
-    pstep p[MAX_SPECS];
+    dstep d[SALU_DSTEPS];
 } salu_plan;
+
+_Static_assert(sizeof(salu_plan) == 128, "salu_plan: two cache lines");
 
 static salu_plan plans[GCN_ID_COUNT];
 static gcn_once plans_once[GCN_ID_COUNT];
@@ -822,7 +841,7 @@ static dstep plan_dstep(const sspec *s)
     o.dtype = s->dtype;
     dstep d = {0};
     d.lo = pos[s->field].lo;
-    d.mask = (uint16_t)((1u << pos[s->field].width) - 1);
+    d.mask = (uint8_t)((1u << pos[s->field].width) - 1);
     d.shl = pos[s->field].shl;
     unsigned vt = s->nregs >= 16 ? VT_R16 : s->nregs >= 8 ? VT_R8 : s->nregs >= 4 ? VT_R4
                 : s->nregs == 2 ? VT_R2 : VT_R1;
@@ -842,7 +861,7 @@ static dstep plan_dstep(const sspec *s)
         o.dtype = s->cls == SC_LABEL ? GCN_DT_I16 : s->field == SF_SIMM16 ? GCN_DT_U16
                 : GCN_DT_U32;
     }
-    d.vt = vtab[vt];
+    d.vt = (uint8_t)vt;
     d.head = opnd_head(&o);
     return d;
 }
@@ -862,6 +881,7 @@ static uint8_t plan_pk(const sspec *s)
 static void plan_build(salu_plan *pl, unsigned id)
 {
     plan_steps(pl, id);
+    pl->pnd = pl->nd;
     while (pl->nsrc < pl->np && pl->p[pl->nsrc].pk == PK_SRC && pl->p[pl->nsrc].opi == pl->nsrc)
         pl->nsrc++;
 }
@@ -874,6 +894,13 @@ static void plan_steps(salu_plan *pl, unsigned id)
     pl->rtn_step = 0xff;
     pl->imm_step = 0xff;
     pl->smem = gcn_isa_row_of(id)->fmt == GCN_FMT_SMEM;
+    const char *mnem = gcn_isa_row_of(id)->mnem;
+    size_t len = strlen(mnem);
+    assert(len < SALU_MNEM);
+    if (len >= SALU_MNEM)
+        len = SALU_MNEM - 1;
+    memcpy(pl->mnem, mnem, len);
+    pl->mnem_len = (uint8_t)len;
     for (unsigned i = 0; i < ns; i++) {
         sspec *s = &sp[i];
         spec_derive(s);
@@ -912,7 +939,9 @@ static void plan_steps(salu_plan *pl, unsigned id)
                 pl->imm_mask = s->field == SF_SIMM16 ? 0xffff : s->field == SF_SDATA ? 0x7f : 0xff;
                 pl->imm_signed = s->cls == SC_LABEL;
             }
-            pl->d[pl->nd++] = plan_dstep(s);
+            assert(pl->nd < SALU_DSTEPS);
+            if (pl->nd < SALU_DSTEPS)
+                pl->d[pl->nd++] = plan_dstep(s);
             break;
         }
         pl->p[pl->np++] = ps;
@@ -958,7 +987,8 @@ static size_t dec_smem_tail(gcn_insn *in, const uint32_t *w)
     gcn_opnd *o = &in->op[in->nopnds];
     if (soe || !imm) {
         /* (the 7-bit register part of an 8-bit source: vtab) */
-        uint64_t h = opnd_head(&soff) | vtab[VT_R1][soe ? gcn_bits(w1, 25, 7) : gcn_bits(w1, 0, 7)];
+        uint64_t h = opnd_head(&soff) |
+                     vt_head(vtab[VT_R1][soe ? gcn_bits(w1, 25, 7) : gcn_bits(w1, 0, 7)]);
         memcpy(o, &h, sizeof h);
         o->imm = 0;
         if (o->kind == GCN_OPND_NONE)
@@ -995,7 +1025,7 @@ size_t gcn_dec_salu(const gcn_decoder *d, gcn_fmt fmt, const uint32_t *w, size_t
     unsigned n = pl->nd, kinds = 0;     /* bit k: an operand of kind k */
     for (unsigned i = 0; i < n; i++) {
         const dstep *st = &pl->d[i];
-        uint64_t h = st->head | st->vt[((w0 >> st->lo) & st->mask) << st->shl];
+        uint64_t h = st->head | vt_head(vtab[st->vt][((w0 >> st->lo) & st->mask) << st->shl]);
         gcn_opnd *o = &out->op[i];
         memcpy(o, &h, sizeof h);
         o->imm = 0;
@@ -1058,15 +1088,19 @@ static GCN_COLD char *slow_src(gcn_strbuf *sb, char *p, const gcn_opnd *o, unsig
 static inline __attribute__((always_inline)) char *cur_src(gcn_strbuf *sb, char *p,
                                                            const gcn_opnd *o, unsigned cls)
 {
-    unsigned k = o->kind & 15, r = o->reg;
-    if (r < kind_text[k].lim) {
-        unsigned v = kind_text[k].enc + r;
+    unsigned k = o->kind, v = o->reg;
+    if (k == GCN_OPND_SGPR || k == GCN_OPND_TTMP)
+        return gcn_cur_reg(p, k, v, o->nregs);
+    if ((k == GCN_OPND_SPECIAL || k == GCN_OPND_INLINE) && v < 256 &&
+        (v < 124 || !(slow_bits[cls][v >> 6] >> (v & 63) & 1))) {
+        /* (no register class has notes below m0, 124) */
+        if (gcn_inline_is_int(v))
+            return gcn_cur_inline_int(p, v);    /* (not from the table: 81 lines) */
+        /* (the texts are those of the operands as the decoder makes them,
+         * a float constant with the dtype of its size) */
         const char *t = stexts[wc_of[o->nregs]][v].s;
         unsigned len = (uint8_t)t[offsetof(stext, len)];
-        /* (the texts are those of the operands as the decoder makes them,
-         * a float constant with the dtype of its size; no register class
-         * has notes below m0, 124) */
-        if (len && (v < 124 || !(slow_bits[cls][v >> 6] >> (v & 63) & 1))) {
+        if (len) {
             memcpy(p, t, sizeof(stext));
             return p + len;
         }
@@ -1133,7 +1167,8 @@ void gcn_print_salu(const gcn_decoder *d, const gcn_insn *in, gcn_strbuf *sb)
     /* through a cursor; labels, hwreg, sendmsg and notes through the
      * appenders (commit, append, reserve again) */
     char *p = gcn_sb_room(sb, GCN_LINE_MAX);
-    p = gcn_cur_mnem(p, in->id);
+    memcpy(p, pl->mnem, SALU_MNEM);
+    p += pl->mnem_len;
     unsigned np = pl->np, ns = pl->nsrc, i = 0, nout = 0;
     if (ns && in->nopnds >= ns) {
         /* the leading registers and constants, the operands in the
@@ -1169,7 +1204,7 @@ void gcn_print_salu(const gcn_decoder *d, const gcn_insn *in, gcn_strbuf *sb)
             continue;
         case PK_SMEM_TAIL:
             p = gcn_cur_sep(p, nout++);
-            p = cur_smem_tail(sb, p, in, pl->nd);
+            p = cur_smem_tail(sb, p, in, pl->pnd);
             continue;
         case PK_ENDPGM:
             if ((o = opnd_at(in, ps->opi, ps->field)) && o->imm != 0) {
