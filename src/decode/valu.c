@@ -364,6 +364,11 @@ _Static_assert(GCN_FMT_VOP1 == GCN_FMT_VOP2 + 1 && GCN_FMT_VOPC == GCN_FMT_VOP2 
 
 static inline const vop_info *info_of(const gcn_decoder *d, unsigned id);
 
+/* The row this thread's decoder found last, and for which target (the
+ * printer's first guess, see info_of_insn()). */
+static _Thread_local const vop_info *last_info;
+static _Thread_local uint8_t last_target;
+
 /* The row opcode op of family fmt (VOP2, VOP1, VOPC, VOP3) decodes to on
  * the decoder's target, or NULL. */
 static GCN_COLD const vop_info *info_by_op_slow(const gcn_decoder *d, gcn_fmt fmt, unsigned op)
@@ -1112,6 +1117,8 @@ size_t gcn_dec_valu(const gcn_decoder *d, gcn_fmt fmt, const uint32_t *w, size_t
     if (!vi && !(vi = info_by_op_slow(d, fmt, op)))
         return 0;
     out->id = vi->fl[fmt == GCN_FMT_VOP3 ? GCN_SUB_E64 : GCN_SUB_E32].id;
+    last_info = vi;
+    last_target = (uint8_t)t;
     out->enc = (uint8_t)fmt;
     out->opcode = (uint16_t)op;
     size_t n;
@@ -1352,19 +1359,16 @@ static __attribute__((noinline)) char *cur_other(char *p, gcn_strbuf *sb, const 
     return gcn_sb_room(sb, GCN_LINE_MAX);
 }
 
-/* The parsed row of a record, or NULL: found like the decoder finds it
- * (by family and opcode: the same pointer and form line the decoder has
- * just read), else by id. */
+/* The parsed row of a record, or NULL: the row this thread decoded last
+ * when it is the record's (a listing prints each instruction right after
+ * decoding it: no lookup, and the form line the decoder has just read),
+ * else by id. */
 static inline const vop_info *info_of_insn(const gcn_decoder *d, const gcn_insn *in,
                                            unsigned sub)
 {
-    unsigned t = (unsigned)d->target, f = (unsigned)in->enc - GCN_FMT_VOP2;
-    if (t <= GCN_TARGET_GFX950 && f < 4 && in->opcode < 1024) {
-        const vop_info *vi = atomic_load_explicit(&info_by_op[t][f][in->opcode],
-                                                  memory_order_acquire);
-        if (vi && vi->fl[sub].id == in->id)
-            return vi;
-    }
+    const vop_info *vi = last_info;
+    if (vi && last_target == d->target && vi->fl[sub].id == in->id)
+        return vi;
     return info_of(d, in->id);
 }
 
