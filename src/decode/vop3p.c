@@ -245,6 +245,17 @@ static inline const v3p_sig *sig_of(unsigned id)
     return s ? s : sig_slow(id);
 }
 
+/* The row this thread's decoder found last (the printer's first guess: a
+ * listing prints each instruction right after decoding it). */
+static _Thread_local const v3p_sig *last_sig;
+
+/* sig_of() for the printer. */
+static inline const v3p_sig *sig_of_insn(const gcn_insn *in)
+{
+    const v3p_sig *s = last_sig;
+    return s && s->id == in->id ? s : sig_of(in->id);
+}
+
 /* [target][opcode]: the signature a VOP3P opcode decodes to, once looked
  * up (NULL before, and for opcodes of no row). */
 static const v3p_sig *_Atomic sig_by_op[GCN_TARGET_GFX950 + 1][128];
@@ -491,6 +502,7 @@ size_t gcn_dec_vop3p(const gcn_decoder *d, gcn_fmt fmt, const uint32_t *w, size_
                      ? atomic_load_explicit(&sig_by_op[t][op], memory_order_acquire) : NULL;
     if (!s && !(s = sig_by_op_slow(d, op)))
         return 0;
+    last_sig = s;
     if (s->cls == C_LDSCALE && nw >= 4 && d->target == GCN_TARGET_GFX950) {
         gcn_insn tmp = *out;
         size_t n = dec_scaled(d, w, &tmp);
@@ -730,7 +742,7 @@ void gcn_print_vop3p(const gcn_decoder *d, const gcn_insn *in, gcn_strbuf *sb)
 {
     (void)d;
     const gcn_isa_row *r = gcn_isa_row_of(in->id);
-    const v3p_sig *s = sig_of(in->id);
+    const v3p_sig *s = sig_of_insn(in);
     if (!s) {
         gcn_sb_puts(sb, r->mnem);
         return;
