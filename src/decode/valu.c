@@ -605,7 +605,8 @@ static const uint64_t *optab_get(unsigned kind, const vop_od *o)
     unsigned lo = kind == T_VDST || kind == T_VSRC ? 256 : 0;
     unsigned hi = kind == T_SRC || lo ? 512 : kind == T_SDST ? 256 : kind == T_SDST3B ? 128 : 1;
     uint64_t want[512] = {0};
-    uint64_t role = (uint64_t)role_flag(kind) << 16, roles = (uint64_t)(GCN_OPF_DST | GCN_OPF_SRC) << 16;
+    uint64_t role = (uint64_t)role_flag(kind) << 16;
+    uint64_t roles = (uint64_t)(GCN_OPF_DST | GCN_OPF_SRC) << 16;
     gcn_insn tmp;
     memset(&tmp, 0, sizeof tmp);
     for (unsigned enc = lo; enc < hi; enc++) {
@@ -771,7 +772,8 @@ static GCN_COLD gcn_opnd *e64_item(const vop_info *vi, char item, uint64_t q,
 
 /* Decode the operands of form fm (e32 / e64: f = F_E32 / F_E64) from the
  * instruction's dwords 0-1 (q) into a record without operands: per item a
- * table read; the item's code where the table has no entry.  Returns 0 when an operand is invalid. */
+ * table read; the item's code where the table has no entry.  Returns 0
+ * when an operand is invalid. */
 static inline __attribute__((always_inline)) int
 dec_steps(const vop_info *vi, const vop_form *fm, int f, uint64_t q, const uint32_t *lit,
           gcn_insn *out)
