@@ -11,12 +11,15 @@
  * The signatures are parsed once into vop_info[], at a row's first use.
  *
  * What makes it fast (a code object mixes rows at random, so the hot path
- * is a few table reads and stores): an opcode finds its parsed row in one
- * load (info_by_op); each e32/e64 template item is a step that reads its
+ * is a few table reads and stores, and what it reads must stay in the
+ * cache): an opcode finds its parsed row in one load (info_by_op), and
+ * the printer finds it the same way; what decoding and printing a form
+ * reads (row id, steps, name) is one cache line per form (vop_form); each
+ * e32/e64 template item is a step (shared by all rows) that reads its
  * field through a table of the operand each encoding decodes to (tables
  * made by running the operand code below on every encoding, shared by all
- * rows with the same kind of operand); the printer copies the mnemonic with
- * its form's suffix as one padded string and prints plain registers and
+ * kinds of operand that agree); the printer copies the mnemonic with its
+ * form's suffix as one padded string and prints plain registers and
  * constants through a cursor.
  *
  * Encodings (LLVM VOP1/VOP2/VOPC/VOP3Instructions.td, VOPInstructions.td,
@@ -35,6 +38,7 @@
  *         src0_abs[21] src1_neg[22] src1_abs[23] bank_mask[27:24] row_mask[31:28]
  */
 #include <assert.h>
+#include <pthread.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
@@ -51,33 +55,52 @@ typedef struct vop_od {
     uint8_t lds_ok;     /* class VRegOrLds_32: lds_direct gets no note */
 } vop_od;
 
-/* One operand of a form's template, ready for decoding: its field is
- * bits [lo, lo + width) of the instruction's first two dwords (mask =
- * 2^width - 1), its encoding the field plus 256 for a vector-register
- * field (which makes it a 9-bit source encoding); tab[field] (tab points
- * 0 or 256 entries into a table of encodings, see optab_get()) is the
- * operand it decodes to, field and dtype aside (head), or 0 when the
+/* One operand of a form's template, ready for decoding (the steps are
+ * shared by all rows, in vsteps[], so that the few a code object uses stay
+ * in the cache): its field is bits [lo, lo + width) of the instruction's
+ * first two dwords (mask = 2^width - 1); tab[field] (tab points 0 or 256
+ * entries into a table of encodings, see optab_get()) is the
+ * operand it decodes to, field, dtype and role aside (head), or 0 when the
  * item's own code must decode it (a literal, an invalid encoding, the K
  * constant). */
 typedef struct vop_step {
+    _Alignas(32) uint64_t head;     /* field, dtype and the DST / SRC flag (the first
+                                     * 8 bytes of a gcn_opnd) */
     const uint64_t *tab;
-    uint64_t head;      /* field and dtype (the first 8 bytes of a gcn_opnd) */
-    uint64_t lit;       /* a 9-bit source: the entry of encoding 255, the
-                         * literal (its value from the next dword); else 0 */
     uint16_t mask;
     uint8_t lo;
-    char item;          /* the template letter */
+    uint16_t lit;       /* a 9-bit source: flags | nregs << 8 of its literal; else 0 */
 } vop_step;
 
 #define VOP_MAX_STEPS 5 /* the longest template: D,SD,S0,S1,S2 */
 #define VOP_NAME_PAD 40 /* VALU mnemonics have at most 31 characters, suffixes 5 */
 
-/* What decoding and printing read comes first, in as few cache lines as
- * can be (the mixed stream of a code object touches many rows, each once);
- * the texts only the parser and the notes use come last. */
+/* What decoding and printing one form of a row reads, in one cache line:
+ * the decoder reads the row's id and its steps, the printer its name. */
+typedef struct vop_form {
+    _Alignas(64) char name[VOP_NAME_PAD];   /* mnemonic and suffix, padded */
+    uint16_t id;        /* the row */
+    uint16_t step[VOP_MAX_STEPS];   /* indices into vsteps[] (e32 / e64) */
+    uint8_t name_len;
+    uint8_t ok;         /* the form exists */
+    uint8_t nsteps;     /* operands of the e32 / e64 template */
+    uint8_t bitop3;     /* e64: neg/abs/omod hold the bitop3 value */
+    uint16_t v3_bad, v3_keep;   /* e64: VOP3 modifier bits (v3_bits()) */
+} vop_form;
+_Static_assert(sizeof(vop_form) == 64, "a form is one cache line");
+
+/* The VOP3 modifier bits in 13 bits: bits 8-15 of dword 0 (abs0-2,
+ * op_sel0-3, clamp) and bits 59-63 (omod0-1, neg0-2). */
+static inline unsigned v3_bits(uint64_t q)
+{
+    return (unsigned)((q >> 8) & 0xff) | (unsigned)((q >> 51) & 0x1f00);
+}
+
+/* Forms first (by GCN_SUB_*, one line each); the rest is read by the
+ * SDWA / DPP decoders, the modifier printer and the notes. */
 typedef struct vop_info {
-    /* cache line 0: what every decode and print reads */
-    _Alignas(64) uint8_t ok;
+    vop_form fl[GCN_SUB_SDWA + 1];
+    uint8_t ok;
     uint16_t id;        /* the row */
     uint8_t fmt;        /* the row's native family */
     uint8_t form[F_N];
@@ -85,19 +108,13 @@ typedef struct vop_info {
     uint8_t nosuf32, nosuf64, nosufdpp, nosufsdwa, bitop3, v3fi, dpalu, sdwanodst;
     uint8_t vop3b;      /* the e64 form has an sdst (VOP3b) */
     uint8_t k_then_1;   /* e32: the K constant precedes vsrc1 (fmamk: vsrc1 is the addend) */
-    uint8_t nsteps[2];  /* operands of the e32 and e64 templates */
-    uint8_t name_len[GCN_SUB_SDWA + 1];
     /* The bit maps below as masks (info_build): bits that make the word
      * invalid when set, bits LLVM prints, bits it ignores. */
     uint64_t v3_bad, v3_keep;   /* VOP3 dwords 0-1 */
     uint32_t sw_bad, sw_clear;  /* SDWA second dword */
     uint32_t dp_bad, dp_clear;  /* DPP second dword */
-    /* then the e32 / e64 steps (a few lines) and the names */
-    vop_step steps[2][VOP_MAX_STEPS];   /* [F_E32 / F_E64] */
-    char name[GCN_SUB_SDWA + 1][VOP_NAME_PAD];  /* by GCN_SUB_*: mnemonic and suffix, padded */
     vop_od od[R_N];
     char tmpl[F_N][8];  /* D E(sdst) 0 1 2 K V(vcc src) W(vcc dst) */
-    /* cold */
     char rc[R_N][28];   /* register class named in comments, "" if none */
     char v3[14];        /* VOP3 modifier bit map */
     char sw[14];        /* SDWA bit map */
@@ -302,6 +319,17 @@ static void info_build(vop_info *vi, int ti, unsigned id)
         build_steps(vi, F_E64);
         vi->fmt = r->fmt;
         set_names(vi, id);
+        static const uint8_t f_of_sub[GCN_SUB_SDWA + 1] = {
+            [GCN_SUB_NONE] = F_N, [GCN_SUB_E32] = F_E32, [GCN_SUB_E64] = F_E64,
+            [GCN_SUB_DPP] = F_DPP, [GCN_SUB_SDWA] = F_SDWA};
+        for (unsigned i = 0; i <= GCN_SUB_SDWA; i++) {
+            vop_form *fm = &vi->fl[i];
+            fm->id = (uint16_t)id;
+            fm->ok = f_of_sub[i] < F_N && vi->form[f_of_sub[i]];
+            fm->bitop3 = vi->bitop3;
+        }
+        vi->fl[GCN_SUB_E64].v3_bad = (uint16_t)v3_bits(vi->v3_bad);
+        vi->fl[GCN_SUB_E64].v3_keep = (uint16_t)v3_bits(vi->v3_keep);
     }
 }
 
@@ -335,6 +363,11 @@ _Static_assert(GCN_FMT_VOP1 == GCN_FMT_VOP2 + 1 && GCN_FMT_VOPC == GCN_FMT_VOP2 
                GCN_FMT_VOP3 == GCN_FMT_VOP2 + 3, "the VALU families are consecutive");
 
 static inline const vop_info *info_of(const gcn_decoder *d, unsigned id);
+
+/* The row this thread's decoder found last, and for which target (the
+ * printer's first guess, see info_of_insn()). */
+static _Thread_local const vop_info *last_info;
+static _Thread_local uint8_t last_target;
 
 /* The row opcode op of family fmt (VOP2, VOP1, VOPC, VOP3) decodes to on
  * the decoder's target, or NULL. */
@@ -462,9 +495,9 @@ static void set_names(vop_info *vi, unsigned id)
         const char *x = t[i] ? t[i] : "";
         size_t xl = strlen(x);
         assert(ml + xl < VOP_NAME_PAD);
-        memcpy(vi->name[i], mnem, ml);
-        memcpy(vi->name[i] + ml, x, xl);
-        vi->name_len[i] = (uint8_t)(ml + xl);
+        memcpy(vi->fl[i].name, mnem, ml);
+        memcpy(vi->fl[i].name + ml, x, xl);
+        vi->fl[i].name_len = (uint8_t)(ml + xl);
     }
 }
 
@@ -492,17 +525,20 @@ static int tmpl_role(char c)
  * the gcn_opnd with field and dtype 0 (the step's head supplies them), or 0
  * where the item's own code decides (a literal needs the instruction's
  * next dword; invalid encodings).  The tables are shared between rows and
- * made at first use; a thread that finds a kind missing adds it (two
- * threads may both add one: the copies are equal). */
+ * made at first use, under vstep_lock. */
 
 enum { T_SRC = 1, T_VDST, T_VSRC, T_SDST, T_SDST3B, T_VCCSRC, T_VCCDST };
 
+/* The tables (table 0 is all zero: items decode by their code). */
 #define OPTAB_MAX 64
 static uint64_t optabs[OPTAB_MAX][512];
-static atomic_uint optab_keys[OPTAB_MAX];     /* 0: being made */
-static atomic_uint optab_count;
+static uint8_t optab_claimed[OPTAB_MAX][512];  /* the entries some kind reads */
+static unsigned optab_count = 1;
 
 _Static_assert(offsetof(gcn_opnd, imm) == 8, "a gcn_opnd is 8 bytes and the immediate");
+_Static_assert(offsetof(gcn_opnd, kind) == 0 && offsetof(gcn_opnd, flags) == 2 &&
+               offsetof(gcn_opnd, nregs) == 3 && offsetof(gcn_opnd, reg) == 6,
+               "the layout a step's literal assumes");
 
 /* The operand encoding enc decodes to as a table entry (see above); tmp is
  * a scratch record. */
@@ -538,37 +574,74 @@ static uint64_t optab_entry(gcn_insn *tmp, unsigned kind, const vop_od *o, unsig
     return e;
 }
 
-/* The table of an operand kind for operand definition o (dtype aside), or
- * NULL when the tables are full (the items then decode by their code).
- * Only the encodings the kind's field can hold are filled: all for a 9-bit
- * source, 256..511 for a vector-register field, 0..255 / 0..127 for the
- * scalar destinations, 0 for the implicit vcc (a field of no bits). */
+/* The flag of an operand of kind: destination or source. */
+static unsigned role_flag(unsigned kind)
+{
+    return kind == T_VDST || kind == T_SDST || kind == T_SDST3B || kind == T_VCCDST
+               ? GCN_OPF_DST : GCN_OPF_SRC;
+}
+
+/* The table of an operand kind for operand definition o (dtype aside),
+ * table 0 when the tables are full (the items then decode by their code);
+ * the caller holds vstep_lock.  Only the encodings the kind's field can
+ * hold are filled: all for a 9-bit source, 256..511 for a vector-register
+ * field, 0..255 / 0..127 for the scalar destinations, 0 for the implicit
+ * vcc (a field of no bits).  The entries leave out the kind's DST / SRC
+ * flag (the step's head has it), and a kind gets the first table whose
+ * entries in its range are its own or not yet claimed by another kind:
+ * the kinds a code object uses then share a few tables (the VGPRs of
+ * vector destinations, vector sources and 9-bit sources are alike; the
+ * low half of a table holds one kind's scalar encodings). */
 static const uint64_t *optab_get(unsigned kind, const vop_od *o)
 {
+    static struct { unsigned key; const uint64_t *tab; } seen[OPTAB_MAX * 2];
+    static unsigned nseen;
     vop_od od = *o;
     od.dt = GCN_DT_NONE;
     unsigned key = kind << 24 | (uint8_t)od.cls << 16 | od.n << 8 | od.lds_ok;
-    unsigned n = atomic_load_explicit(&optab_count, memory_order_acquire);
-    for (unsigned i = 0; i < n && i < OPTAB_MAX; i++)
-        if (atomic_load_explicit(&optab_keys[i], memory_order_acquire) == key)
-            return optabs[i];
-    unsigned i = atomic_fetch_add_explicit(&optab_count, 1, memory_order_acq_rel);
-    if (i >= OPTAB_MAX)
-        return NULL;
+    for (unsigned i = 0; i < nseen; i++)
+        if (seen[i].key == key)
+            return seen[i].tab;
     unsigned lo = kind == T_VDST || kind == T_VSRC ? 256 : 0;
     unsigned hi = kind == T_SRC || lo ? 512 : kind == T_SDST ? 256 : kind == T_SDST3B ? 128 : 1;
+    uint64_t want[512] = {0};
+    uint64_t role = (uint64_t)role_flag(kind) << 16;
+    uint64_t roles = (uint64_t)(GCN_OPF_DST | GCN_OPF_SRC) << 16;
     gcn_insn tmp;
     memset(&tmp, 0, sizeof tmp);
-    for (unsigned enc = lo; enc < hi; enc++)
-        optabs[i][enc] = optab_entry(&tmp, kind, &od, enc);
-    atomic_store_explicit(&optab_keys[i], key, memory_order_release);
+    for (unsigned enc = lo; enc < hi; enc++) {
+        uint64_t e = optab_entry(&tmp, kind, &od, enc);
+        want[enc] = (e & roles) == role ? e & ~roles : 0;  /* 0: by the item's code */
+    }
+    unsigned i = 1;
+    for (; i < optab_count; i++) {
+        unsigned enc = lo;
+        while (enc < hi && (!optab_claimed[i][enc] || optabs[i][enc] == want[enc]))
+            enc++;
+        if (enc == hi)
+            break;
+    }
+    if (i == optab_count) {
+        if (i >= OPTAB_MAX)
+            return optabs[0];
+        optab_count++;
+    }
+    for (unsigned enc = lo; enc < hi; enc++)    /* entries no reader of the table reads yet */
+        if (!optab_claimed[i][enc]) {
+            optabs[i][enc] = want[enc];
+            optab_claimed[i][enc] = 1;
+        }
+    if (nseen < sizeof seen / sizeof seen[0]) {
+        seen[nseen].key = key;
+        seen[nseen++].tab = optabs[i];
+    }
     return optabs[i];
 }
 
-/* The table entry of the literal (encoding 255) of a 9-bit source of
- * definition o, made by add_src like the tables: value-independent but
- * for op.imm. */
-static uint64_t lit_entry(const vop_od *o)
+/* The literal (encoding 255) of a 9-bit source of definition o, made by
+ * add_src like the tables (value-independent but for op.imm), as its
+ * flags | nregs << 8; 0 when it is no plain literal. */
+static uint16_t lit_entry(const vop_od *o)
 {
     vop_od od = *o;
     od.dt = GCN_DT_NONE;
@@ -577,14 +650,12 @@ static uint64_t lit_entry(const vop_od *o)
     gcn_opnd *op = add_src(&tmp, GCN_FLD_NONE, 255, &od, 1, 0, NULL);
     if (!op || op->kind != GCN_OPND_LITERAL)
         return 0;
-    uint64_t e;
-    memcpy(&e, op, sizeof e);
-    return e;
+    if (op->reg != 255 || op->field || op->dtype)
+        return 0;
+    return (uint16_t)(op->flags | op->nregs << 8);
 }
 
-/* A table of no entries: the item always decodes by its code.  no_od: the
- * definition of an operand that has none (the implicit vcc). */
-static const uint64_t no_tab[1];
+/* no_od: the definition of an operand that has none (the implicit vcc). */
 static const vop_od no_od;
 
 /* The head of a step: an operand's field and dtype as table-entry bits. */
@@ -599,69 +670,96 @@ static uint64_t step_head(gcn_field f, unsigned dt)
     return h;
 }
 
-/* One step: the field at bits [lo, lo + width) plus add, read through the
- * table of kind for operand definition o. */
-static void set_step(vop_step *st, unsigned kind, const vop_od *o, unsigned lo, unsigned width,
-                     unsigned add, gcn_field f, unsigned dt)
+/* All rows' steps, each once (index 0: the step of an item that always
+ * decodes by its code); added under a lock at a row's first use. */
+#define VSTEP_MAX 4096
+static vop_step vsteps[VSTEP_MAX] = {[0] = {.tab = optabs[0]}};
+static unsigned vstep_count = 1;
+static pthread_mutex_t vstep_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static uint16_t step_index(const vop_step *st)
 {
-    const uint64_t *tab = optab_get(kind, o);
-    if (tab) {
-        st->tab = tab + add;
-        st->lo = (uint8_t)lo;
-        st->mask = (uint16_t)((1u << width) - 1);
-        st->head = step_head(f, dt);
+    unsigned i = 1;
+    while (i < vstep_count && memcmp(&vsteps[i], st, sizeof *st))
+        i++;
+    if (i == vstep_count) {
+        if (i < VSTEP_MAX) {
+            vsteps[i] = *st;
+            vstep_count++;
+        } else {
+            i = 0;
+        }
     }
+    return (uint16_t)i;
+}
+
+/* One step: the field at bits [lo, lo + width) plus add, decoded by kind
+ * for operand definition o; returns its index. */
+static uint16_t set_step(unsigned kind, const vop_od *o, unsigned lo, unsigned width,
+                         unsigned add, gcn_field f, unsigned dt)
+{
+    vop_step st;
+    memset(&st, 0, sizeof st);
+    st.head = step_head(f, dt) | (uint64_t)role_flag(kind) << 16;
+    st.lo = (uint8_t)lo;
+    st.mask = (uint16_t)((1u << width) - 1);
+    pthread_mutex_lock(&vstep_lock);
+    st.tab = optab_get(kind, o) + add;
     if (kind == T_SRC)
-        st->lit = lit_entry(o);
+        st.lit = lit_entry(o);
+    uint16_t i = step_index(&st);
+    pthread_mutex_unlock(&vstep_lock);
+    return i;
 }
 
 /* The steps of the e32 (f = F_E32: fields of dword 0) or e64 (F_E64:
- * dwords 0-1) template; items without a table keep no_tab. */
+ * dwords 0-1) template into the form's line; items without a step keep
+ * step 0. */
 static void build_steps(vop_info *vi, int f)
 {
     const vop_od *od = vi->od;
+    vop_form *fm = &vi->fl[f == F_E32 ? GCN_SUB_E32 : GCN_SUB_E64];
     unsigned n = 0;
     for (const char *t = vi->tmpl[f]; *t; t++) {
         assert(n < VOP_MAX_STEPS);
-        vop_step *st = &vi->steps[f][n++];
-        st->tab = no_tab;
-        st->item = *t;
+        uint16_t *st = &fm->step[n++];
+        *st = 0;
         int r = tmpl_role(*t);
         const vop_od *o = r >= 0 ? &od[r] : NULL;
         switch (*t) {
         case 'D': {
             unsigned lo = f == F_E32 ? 17 : 0;
             if (o->cls == 's')
-                set_step(st, T_SDST, o, lo, 8, 0, GCN_FLD_SDST, o->dt);
+                *st = set_step(T_SDST, o, lo, 8, 0, GCN_FLD_SDST, o->dt);
             else
-                set_step(st, T_VDST, o, lo, 8, 256, GCN_FLD_VDST, o->dt);
+                *st = set_step(T_VDST, o, lo, 8, 256, GCN_FLD_VDST, o->dt);
             break;
         }
         case 'E':
             if (f == F_E64)
-                set_step(st, T_SDST3B, o, 8, 7, 0, GCN_FLD_SDST_VOP3B, o->dt);
+                *st = set_step(T_SDST3B, o, 8, 7, 0, GCN_FLD_SDST_VOP3B, o->dt);
             break;
         case '0': case '1': case '2': {
             unsigned i = (unsigned)(*t - '0');
             if (f == F_E64)
-                set_step(st, T_SRC, o, 32 + 9 * i, 9, 0, (gcn_field)(GCN_FLD_SRC0 + i), o->dt);
+                *st = set_step(T_SRC, o, 32 + 9 * i, 9, 0, (gcn_field)(GCN_FLD_SRC0 + i), o->dt);
             else if (i == 0)
-                set_step(st, T_SRC, o, 0, 9, 0, GCN_FLD_SRC0, o->dt);
+                *st = set_step(T_SRC, o, 0, 9, 0, GCN_FLD_SRC0, o->dt);
             else if (i == 1)    /* vsrc1: for fmamk the addend (see e32_item) */
-                set_step(st, T_VSRC, o, 9, 8, 256, vi->k_then_1 ? GCN_FLD_SRC2 : GCN_FLD_SRC1,
-                         o->dt);
+                *st = set_step(T_VSRC, o, 9, 8, 256,
+                               vi->k_then_1 ? GCN_FLD_SRC2 : GCN_FLD_SRC1, o->dt);
             break;
         }
         case 'V': case 'W':
             if (f == F_E32)
-                set_step(st, *t == 'V' ? T_VCCSRC : T_VCCDST, &no_od, 0, 0, 0,
-                         GCN_FLD_VCC_IMPLICIT, GCN_DT_B64);
+                *st = set_step(*t == 'V' ? T_VCCSRC : T_VCCDST, &no_od, 0, 0, 0,
+                               GCN_FLD_VCC_IMPLICIT, GCN_DT_B64);
             break;
         default:                /* K: the literal */
             break;
         }
     }
-    vi->nsteps[f] = (uint8_t)n;
+    fm->nsteps = (uint8_t)n;
 }
 
 /* The items' code gets lit, the literal dword the instruction may use
@@ -672,16 +770,18 @@ static GCN_COLD gcn_opnd *e32_item(const vop_info *vi, const char *t, uint32_t w
 static GCN_COLD gcn_opnd *e64_item(const vop_info *vi, char item, uint64_t q,
                                    const uint32_t *lit, gcn_insn *out);
 
-/* Decode the operands of template f (F_E32 / F_E64) from the instruction's
- * dwords 0-1 (q) into a record without operands: a table read per item,
- * the item's code where the table has no entry.  Returns 0 when an operand
- * is invalid. */
-static inline int dec_steps(const vop_info *vi, int f, uint64_t q, const uint32_t *lit,
-                            gcn_insn *out)
+/* Decode the operands of form fm (e32 / e64: f = F_E32 / F_E64) from the
+ * instruction's dwords 0-1 (q) into a record without operands: per item a
+ * table read; the item's code where the table has no entry.  Returns 0
+ * when an operand is invalid. */
+static inline __attribute__((always_inline)) int
+dec_steps(const vop_info *vi, const vop_form *fm, int f, uint64_t q, const uint32_t *lit,
+          gcn_insn *out)
 {
-    const vop_step *st = vi->steps[f], *end = st + vi->nsteps[f];
+    unsigned n = fm->nsteps;
     gcn_opnd *op = out->op;
-    for (; st < end; st++, op++) {
+    for (unsigned i = 0; i < n; i++, op++) {
+        const vop_step *st = &vsteps[fm->step[i]];
         unsigned x = (unsigned)(q >> st->lo) & st->mask;
         uint64_t e = st->tab[x];
         if (__builtin_expect(e != 0, 1)) {
@@ -691,20 +791,19 @@ static inline int dec_steps(const vop_info *vi, int f, uint64_t q, const uint32_
             continue;
         }
         if (st->lit && x == 255 && lit) {       /* a literal source */
-            e = st->lit | st->head;
+            e = GCN_OPND_LITERAL | (uint64_t)st->lit << 16 | 255ull << 48 | st->head;
             memcpy(op, &e, sizeof e);
             op->imm = *lit;
             out->literal = *lit;
             out->has_literal = 1;
             continue;
         }
-        unsigned i = (unsigned)(st - vi->steps[f]);
         out->nopnds = (uint8_t)i;       /* the item's code appends op[i] */
         if (!(f == F_E32 ? e32_item(vi, &vi->tmpl[F_E32][i], (uint32_t)q, lit, out)
-                         : e64_item(vi, st->item, q, lit, out)))
+                         : e64_item(vi, vi->tmpl[F_E64][i], q, lit, out)))
             return 0;
     }
-    out->nopnds = vi->nsteps[f];
+    out->nopnds = (uint8_t)n;
     return 1;
 }
 
@@ -769,15 +868,16 @@ static GCN_COLD gcn_opnd *e32_item(const vop_info *vi, const char *t, uint32_t w
 static size_t dec_e32(const vop_info *vi, unsigned fmt, const uint32_t *w, size_t nw,
                       gcn_insn *out)
 {
+    const vop_form *fm = &vi->fl[GCN_SUB_E32];
     out->sub = GCN_SUB_E32;
-    if (!vi->form[F_E32])
+    if (!fm->ok)
         return 0;
-    if (!vi->nsteps[F_E32]) {           /* v_nop, v_clrexcp: no operands, src0 ignored */
+    if (!fm->nsteps) {           /* v_nop, v_clrexcp: no operands, src0 ignored */
         if (fmt == GCN_FMT_VOP1 && gcn_bits(w[0], 17, 8) != 0)
             return 0;
         return 4;
     }
-    if (!dec_steps(vi, F_E32, w[0], nw >= 2 ? &w[1] : NULL, out))
+    if (!dec_steps(vi, fm, F_E32, w[0], nw >= 2 ? &w[1] : NULL, out))
         return 0;
     return out->has_literal ? 8 : 4;
 }
@@ -828,24 +928,26 @@ static GCN_COLD gcn_opnd *e64_item(const vop_info *vi, char item, uint64_t q,
 static size_t dec_e64(const gcn_decoder *d, const vop_info *vi, const uint32_t *w, size_t nw,
                       gcn_insn *out)
 {
-    if (nw < 2 || !vi->form[F_E64])
+    const vop_form *fm = &vi->fl[GCN_SUB_E64];
+    if (nw < 2 || !fm->ok)
         return 0;
     uint64_t q = (uint64_t)w[0] | (uint64_t)w[1] << 32;
     out->sub = GCN_SUB_E64;
-    if (q & vi->v3_bad)
+    unsigned v3 = v3_bits(q);
+    if (v3 & fm->v3_bad)
         return 0;
-    uint64_t mb = q & vi->v3_keep;      /* the modifier bits LLVM prints */
-    unsigned absb = gcn_bits(mb, 8, 3), negb = gcn_bits(mb, 61, 3);
-    unsigned omod = gcn_bits(mb, 59, 2);
-    if (!vi->nsteps[F_E64] && gcn_bits(q, 0, 8) != 0)
+    unsigned mb = v3 & fm->v3_keep;     /* the modifier bits LLVM prints (v3_bits) */
+    unsigned absb = mb & 7, negb = mb >> 10;
+    unsigned omod = (mb >> 8) & 3;
+    if (!fm->nsteps && gcn_bits(q, 0, 8) != 0)
         return 0;                       /* v_nop / v_clrexcp: vdst must be 0 */
     int litok = d->target == GCN_TARGET_GFX950;
-    if (!dec_steps(vi, F_E64, q, litok && nw >= 3 ? &w[2] : NULL, out))
+    if (!dec_steps(vi, fm, F_E64, q, litok && nw >= 3 ? &w[2] : NULL, out))
         return 0;
-    out->m.clamp = (uint8_t)gcn_bits(mb, 15, 1);
+    out->m.clamp = (uint8_t)((mb >> 7) & 1);
     out->m.omod = (uint8_t)omod;
-    out->m.op_sel = (uint8_t)gcn_bits(mb, 11, 4);
-    if (vi->bitop3) {   /* LLVM VOP3 bitop3: neg -> [2:0], abs -> [5:3], omod -> [7:6] */
+    out->m.op_sel = (uint8_t)((mb >> 3) & 15);
+    if (fm->bitop3) {   /* LLVM VOP3 bitop3: neg -> [2:0], abs -> [5:3], omod -> [7:6] */
         out->m.neg_lo = (uint8_t)(negb | absb << 3 | omod << 6);
         out->m.omod = 0;
     } else if (negb | absb) {           /* the sources' neg / abs */
@@ -1016,7 +1118,9 @@ size_t gcn_dec_valu(const gcn_decoder *d, gcn_fmt fmt, const uint32_t *w, size_t
         vi = atomic_load_explicit(&info_by_op[t][f][op], memory_order_acquire);
     if (!vi && !(vi = info_by_op_slow(d, fmt, op)))
         return 0;
-    out->id = vi->id;
+    out->id = vi->fl[fmt == GCN_FMT_VOP3 ? GCN_SUB_E64 : GCN_SUB_E32].id;
+    last_info = vi;
+    last_target = (uint8_t)t;
     out->enc = (uint8_t)fmt;
     out->opcode = (uint16_t)op;
     size_t n;
@@ -1257,19 +1361,33 @@ static __attribute__((noinline)) char *cur_other(char *p, gcn_strbuf *sb, const 
     return gcn_sb_room(sb, GCN_LINE_MAX);
 }
 
+/* The parsed row of a record, or NULL: the row this thread decoded last
+ * when it is the record's (a listing prints each instruction right after
+ * decoding it: no lookup, and the form line the decoder has just read),
+ * else by id. */
+static inline const vop_info *info_of_insn(const gcn_decoder *d, const gcn_insn *in,
+                                           unsigned sub)
+{
+    const vop_info *vi = last_info;
+    if (vi && last_target == d->target && vi->fl[sub].id == in->id)
+        return vi;
+    return info_of(d, in->id);
+}
+
 void gcn_print_valu(const gcn_decoder *d, const gcn_insn *in, gcn_strbuf *sb)
 {
-    const vop_info *vi = info_of(d, in->id);
+    unsigned sub = in->sub <= GCN_SUB_SDWA ? in->sub : GCN_SUB_NONE;
+    const vop_info *vi = info_of_insn(d, in, sub);
     if (!vi) {
         gcn_sb_puts(sb, gcn_isa_row_of(in->id)->mnem);
         return;
     }
     /* mnemonic with suffix, and operands through a cursor (plain registers,
      * the common case, inline) */
-    unsigned sub = in->sub <= GCN_SUB_SDWA ? in->sub : GCN_SUB_NONE;
+    const vop_form *fm = &vi->fl[sub];
     char *p = gcn_sb_room(sb, GCN_LINE_MAX);
-    memcpy(p, vi->name[sub], VOP_NAME_PAD);
-    p += vi->name_len[sub];
+    memcpy(p, fm->name, VOP_NAME_PAD);
+    p += fm->name_len;
     const gcn_opnd *o = in->op, *end = in->op + in->nopnds;
     if (o < end) {
         *p++ = ' ';

@@ -43,6 +43,7 @@
  *   Mixed FMA sources carry GCN_OPF_NEG/ABS; packed ops keep m.neg_lo/hi.
  */
 #include <assert.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -59,34 +60,40 @@ enum {                       /* mods= letters */
 };
 
 typedef struct v3p_opspec {
+    /* for decoding a 64-bit instruction (set_fast), first (what dec64
+     * reads, in 32 bytes): the 9-bit encoding is bits [lo, lo + 9) of the
+     * instruction (vdst: bits [0, 8) + 256, i.e. mask 0xff, add 256); 256+
+     * is an AGPR when always_a or a bit of acc_mask is set, and then the
+     * operand is reg[agpr] (its first 8 bytes; imm 0) with reg set (nregs
+     * != 0) */
+    uint64_t reg[2];
+    uint64_t acc_mask;
+    uint16_t mask, add;
+    uint8_t lo, always_a, strict;
+    uint8_t nregs;      /* 0: f8f6f4 format-dependent */
     uint8_t field;      /* gcn_field */
     uint8_t kind;       /* K_* */
-    uint8_t nregs;      /* 0: f8f6f4 format-dependent */
     uint8_t dtype;      /* gcn_dtype */
     char imm;           /* constant print class (0 when none) */
     char type[8];       /* element type name from the SIG */
-    /* for decoding a 64-bit instruction (set_fast): the 9-bit encoding is
-     * bits [lo, lo + 9) of the instruction (vdst: bits [0, 8) + 256, i.e.
-     * mask 0xff, add 256); 256+ is an AGPR when always_a or a bit of
-     * acc_mask is set, and then the operand is reg[agpr] with reg set
-     * (nregs != 0) */
-    uint16_t mask, add;
-    uint8_t lo, always_a, strict;
-    uint64_t acc_mask;
-    gcn_opnd reg[2];
 } v3p_opspec;
 
 #define V3P_NAME_PAD 40    /* VOP3P mnemonics have at most 33 characters */
+_Static_assert(offsetof(gcn_opnd, reg) == 6 && offsetof(gcn_opnd, imm) == 8,
+               "an operand's reg in the first 8 bytes, then imm");
 
+/* What decoding and printing read first, in as few cache lines as can be
+ * (a code object mixes rows at random): the first line holds what dec64
+ * and the printer read but the operands, which follow. */
 typedef struct v3p_sig {
+    _Alignas(64) uint64_t zero;
+    unsigned mods;
     uint8_t valid, cls, nops, nsrc;
     uint16_t id;                /* the row */
     uint8_t all, hi_dflt;       /* bits of the sources; op_sel_hi when default */
     uint8_t name_len;
     char name[V3P_NAME_PAD];    /* the mnemonic, padded (a constant-size copy) */
     v3p_opspec op[6];
-    unsigned mods;
-    uint64_t zero;
     uint16_t shape[4];  /* M N K blocks */
     uint8_t passes950;  /* gfx950 pass count when it differs (else 0) */
 } v3p_sig;
@@ -130,13 +137,14 @@ static void set_fast(const v3p_sig *s, v3p_opspec *o)
         o->acc_mask = 1ull << (59 + si);
     o->strict = (uint8_t)strict_class(o);
     for (int a = 0; a < 2; a++) {
-        gcn_opnd *r = &o->reg[a];
-        memset(r, 0, sizeof *r);
-        r->kind = a ? GCN_OPND_AGPR : GCN_OPND_VGPR;
-        r->field = o->field;
-        r->flags = o->field == GCN_FLD_VDST ? GCN_OPF_DST : GCN_OPF_SRC;
-        r->nregs = o->nregs;
-        r->dtype = o->dtype;
+        gcn_opnd r;
+        memset(&r, 0, sizeof r);
+        r.kind = a ? GCN_OPND_AGPR : GCN_OPND_VGPR;
+        r.field = o->field;
+        r.flags = o->field == GCN_FLD_VDST ? GCN_OPF_DST : GCN_OPF_SRC;
+        r.nregs = o->nregs;
+        r.dtype = o->dtype;
+        memcpy(&o->reg[a], &r, sizeof o->reg[a]);
     }
 }
 
@@ -235,6 +243,17 @@ static inline const v3p_sig *sig_of(unsigned id)
     const v3p_sig *s = id < GCN_ID_COUNT
                      ? atomic_load_explicit(&sig_ptr[id], memory_order_acquire) : NULL;
     return s ? s : sig_slow(id);
+}
+
+/* The row this thread's decoder found last (the printer's first guess: a
+ * listing prints each instruction right after decoding it). */
+static _Thread_local const v3p_sig *last_sig;
+
+/* sig_of() for the printer. */
+static inline const v3p_sig *sig_of_insn(const gcn_insn *in)
+{
+    const v3p_sig *s = last_sig;
+    return s && s->id == in->id ? s : sig_of(in->id);
 }
 
 /* [target][opcode]: the signature a VOP3P opcode decodes to, once looked
@@ -401,8 +420,9 @@ static size_t dec64(const gcn_decoder *d, const v3p_sig *s, uint32_t w0, uint32_
         if (enc >= 256 && n) {          /* a VGPR or AGPR tuple: the common case */
             if (agpr && enc - 256 + n > 256)
                 return 0;
-            *op = o->reg[agpr];
-            op->reg = (uint16_t)(enc - 256);
+            uint64_t e = o->reg[agpr] | (uint64_t)(enc - 256) << 48;
+            memcpy(op, &e, sizeof e);
+            op->imm = 0;
             continue;
         }
         if (!n)
@@ -482,6 +502,7 @@ size_t gcn_dec_vop3p(const gcn_decoder *d, gcn_fmt fmt, const uint32_t *w, size_
                      ? atomic_load_explicit(&sig_by_op[t][op], memory_order_acquire) : NULL;
     if (!s && !(s = sig_by_op_slow(d, op)))
         return 0;
+    last_sig = s;
     if (s->cls == C_LDSCALE && nw >= 4 && d->target == GCN_TARGET_GFX950) {
         gcn_insn tmp = *out;
         size_t n = dec_scaled(d, w, &tmp);
@@ -721,7 +742,7 @@ void gcn_print_vop3p(const gcn_decoder *d, const gcn_insn *in, gcn_strbuf *sb)
 {
     (void)d;
     const gcn_isa_row *r = gcn_isa_row_of(in->id);
-    const v3p_sig *s = sig_of(in->id);
+    const v3p_sig *s = sig_of_insn(in);
     if (!s) {
         gcn_sb_puts(sb, r->mnem);
         return;
