@@ -809,6 +809,23 @@ dec_steps(const vop_info *vi, const vop_form *fm, int f, uint64_t q, const uint3
 
 /* ---- e32 --------------------------------------------------------------- */
 
+/* The vdst field: an SGPR or VGPR as the row's class says; a literal there
+ * (255, an SGPR class) is LLVM's invalid-immediate form of nregs registers. */
+static gcn_opnd *dec_vdst(const vop_info *vi, unsigned vdst, int have, uint32_t val,
+                          unsigned nregs, gcn_insn *out)
+{
+    const vop_od *o = &vi->od[R_D];
+    if (o->cls == 's' && vdst == 255) {
+        gcn_opnd *op = gcn_dec_src9(out, GCN_FLD_SDST, 255, nregs, GCN_DT_B32, have, val, NULL);
+        if (op)
+            op->flags = GCN_OPF_DST | OPF_BADIMM;
+        return op;
+    }
+    if (o->cls == 's')
+        return add_sdst(out, GCN_FLD_SDST, vdst, o);
+    return add_vgpr(out, GCN_FLD_VDST, GCN_OPF_DST, vdst, o, vgpr_kind(o));
+}
+
 /* Decode template item *t of the e32 form by its code (items the tables do
  * not cover). */
 static GCN_COLD gcn_opnd *e32_item(const vop_info *vi, const char *t, uint32_t w0,
@@ -821,16 +838,7 @@ static GCN_COLD gcn_opnd *e32_item(const vop_info *vi, const char *t, uint32_t w
     gcn_opnd *op;
     switch (*t) {
     case 'D':
-        o = &vi->od[R_D];
-        if (o->cls == 's' && vdst == 255) {     /* a literal in the dst field */
-            op = gcn_dec_src9(out, GCN_FLD_SDST, 255, 1, GCN_DT_B32, have, val, NULL);
-            if (op)
-                op->flags = GCN_OPF_DST | OPF_BADIMM;
-            return op;
-        }
-        if (o->cls == 's')
-            return add_sdst(out, GCN_FLD_SDST, vdst, o);
-        return add_vgpr(out, GCN_FLD_VDST, GCN_OPF_DST, vdst, o, vgpr_kind(o));
+        return dec_vdst(vi, vdst, have, val, 1, out);
     case '0':
         return add_src(out, GCN_FLD_SRC0, gcn_bits(w0, 0, 9), &vi->od[R_S0], have, val, NULL);
     case '1':
@@ -892,8 +900,6 @@ static GCN_COLD gcn_opnd *e64_item(const vop_info *vi, char item, uint64_t q,
     int have = lit != NULL;
     uint32_t val = lit ? *lit : 0;
     unsigned vdst = gcn_bits(q, 0, 8);
-    const vop_od *o;
-    gcn_opnd *op;
     switch (item) {
     case '0': case '1': case '2': {
         unsigned i = (unsigned)(item - '0');
@@ -904,18 +910,9 @@ static GCN_COLD gcn_opnd *e64_item(const vop_info *vi, char item, uint64_t q,
                        NULL);
     }
     case 'D':
-        o = &vi->od[R_D];
-        if (o->cls == 's' && vdst == 255) {
-            if (!have)
-                return NULL;
-            op = gcn_dec_src9(out, GCN_FLD_SDST, 255, o->n, GCN_DT_B32, 1, val, NULL);
-            if (op)
-                op->flags = GCN_OPF_DST | OPF_BADIMM;
-            return op;
-        }
-        if (o->cls == 's')
-            return add_sdst(out, GCN_FLD_SDST, vdst, o);
-        return add_vgpr(out, GCN_FLD_VDST, GCN_OPF_DST, vdst, o, vgpr_kind(o));
+        if (vi->od[R_D].cls == 's' && vdst == 255 && !have)
+            return NULL;                /* a literal dst needs the literal */
+        return dec_vdst(vi, vdst, have, val, vi->od[R_D].n, out);
     case 'E':
         return add_sdst(out, GCN_FLD_SDST_VOP3B, gcn_bits(q, 8, 7), &vi->od[R_SD]);
     default:
