@@ -282,6 +282,7 @@ typedef struct part {
      * the last entry is (span end, text length) and at_end is set. */
     uint64_t sync_pos[SYNC_N + 1];
     size_t sync_out[SYNC_N + 1];
+    unsigned sync_blk[SYNC_N + 1];  /* the block that sync_out is in */
     unsigned nsync;
     int at_end;
     int published;              /* sync_* final (under mu) */
@@ -290,7 +291,8 @@ typedef struct part {
     struct part *next;
     /* results */
     int met;                    /* next part's text is right from next->skip */
-    size_t skip;                /* bytes of this part's text to drop */
+    unsigned skip_blk;          /* this part's text to drop: the blocks */
+    size_t skip;                /* before skip_blk and skip bytes of it */
     uint64_t stop;              /* when !met: where this part's chain stopped */
     unsigned stop_span;
     pthread_t th;
@@ -388,11 +390,11 @@ static inline void part_after_step(part *p)
         part_block_new(p);
 }
 
-/* Write q's text from byte skip of its first block to k as the thread
- * produces it; returns when q is done and all of it is written. */
-static void part_stream(part *q, sink *k, size_t skip)
+/* Write q's text from byte skip of its block skip_blk on to k as the
+ * thread produces it; returns when q is done and all of it is written. */
+static void part_stream(part *q, sink *k, unsigned skip_blk, size_t skip)
 {
-    unsigned j = 0;
+    unsigned j = skip_blk;
     size_t at = skip;                   /* written from block j so far */
     for (;;) {
         pthread_mutex_lock(&q->mu);
@@ -429,6 +431,7 @@ static void part_overrun(part *p, uint64_t pos, unsigned r)
         if (pos >= end) {               /* off the span: q's text after it is right */
             if (q->at_end) {
                 p->met = 1;
+                q->skip_blk = q->sync_blk[q->nsync - 1];
                 q->skip = q->sync_out[q->nsync - 1];
                 return;
             }
@@ -442,6 +445,7 @@ static void part_overrun(part *p, uint64_t pos, unsigned r)
                                          * beyond pos) */
         if (q->sync_pos[j] == pos) {
             p->met = 1;
+            q->skip_blk = q->sync_blk[j];
             q->skip = q->sync_out[j];
             return;
         }
@@ -465,6 +469,7 @@ static void part_decode(part *p)
         while (pos < end && pos < p->b) {
             if (recording) {
                 p->sync_pos[p->nsync] = pos;
+                p->sync_blk[p->nsync] = p->nblk ? p->nblk - 1 : 0;
                 p->sync_out[p->nsync++] = sb->len;
                 if (p->nsync == SYNC_N) {
                     part_publish(p);
@@ -484,6 +489,7 @@ static void part_decode(part *p)
         }
         if (recording) {                /* the chain ran off its first span */
             p->sync_pos[p->nsync] = end;
+            p->sync_blk[p->nsync] = p->nblk ? p->nblk - 1 : 0;
             p->sync_out[p->nsync++] = sb->len;
             p->at_end = 1;
             part_publish(p);
@@ -586,8 +592,8 @@ static int text_print(const text_src *s, FILE *f, const gcn_text_opts *o)
     part *pt = jobs > 1 && s->nsp ? calloc(jobs, sizeof *pt) : NULL;
     unsigned np = pt ? text_cut(s, pt, jobs, min_part) : 0;
     size_t block = o && o->block ? o->block : BLOCK;
-    if (block < 2 * BLOCK_ROOM)
-        block = 2 * BLOCK_ROOM;
+    if (block < BLOCK_ROOM)
+        block = BLOCK_ROOM;             /* the room is block + OUT_ROOM */
     for (unsigned i = 0; i < np; i++)
         pt[i].block = block;
     /* Threads for parts np-1 .. 1 first (their buffers are theirs to
@@ -623,7 +629,7 @@ static int text_print(const text_src *s, FILE *f, const gcn_text_opts *o)
         }
         sink_write(&k, k.sb.buf, k.sb.len);     /* what k holds comes first */
         gcn_sb_reset(&k.sb);
-        part_stream(&pt[i], &k, pt[i].skip);
+        part_stream(&pt[i], &k, pt[i].skip_blk, pt[i].skip);
     }
     for (unsigned i = 1; i < np; i++) {
         part *p = &pt[i];

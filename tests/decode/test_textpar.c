@@ -5,14 +5,16 @@
  * usage: test_textpar [CODE_OBJECT...]
  * Raw streams built here: random dwords (every size mixed), a stream where
  * a chain started a dword off never meets the right one (every instruction
- * 8 bytes: the fall-back to one thread), and literal-heavy runs (12 bytes).
- * Prefixes of every length cut the stream at every dword up to 2 KiB, so a
- * guessing thread starts inside instructions as well as on them.  Each code
+ * 8 bytes: the fall-back to one thread), literal-heavy runs (12 bytes), and
+ * long lines that fill a text block before two chains meet.  Prefixes of
+ * every length cut the stream at every dword up to 2 KiB, so a guessing
+ * thread starts inside instructions as well as on them; with 2 and 3
+ * threads the threads keep their text in the smallest blocks.  Each code
  * object named on the command line is printed with 2..9 threads and parts
  * down to 4 bytes (cut points inside instructions, inside symbols, in data
- * regions).  All three raw modes are compared.  With odd thread counts the
- * threads keep their text in the smallest blocks, so that the caller
- * writes many blocks per thread while the thread goes on.
+ * regions), with odd thread counts in the smallest blocks (the caller
+ * writes many blocks per thread while the thread goes on).  All three raw
+ * modes are compared.
  */
 #include <CUnit/Basic.h>
 #include <stdio.h>
@@ -64,7 +66,8 @@ static int compare_prefixes(const uint8_t *b, size_t max, int mode, const char *
         size_t n1, n2;
         char *one = raw_text(GCN_TARGET_GFX942, b, len, mode, NULL, &n1);
         for (unsigned jobs = 2; jobs <= 4; jobs++) {
-            gcn_text_opts o = {.jobs = jobs, .min_part = 4, .block = jobs == 3 ? 1 : 0};
+            /* 2 and 3 threads: the smallest text blocks */
+            gcn_text_opts o = {.jobs = jobs, .min_part = 4, .block = jobs < 4};
             char *many = raw_text(GCN_TARGET_GFX942, b, len, mode, &o, &n2);
             if (n1 != n2 || memcmp(one, many, n1)) {
                 if (bad++ < 3)
@@ -134,6 +137,27 @@ static void test_raw_literals(void)
     CU_ASSERT_EQUAL(compare_prefixes(b, N, 0, "literal stream"), 0);
 }
 
+/* Long lines (an MFMA with invalid-register notes, about 230 bytes, 8
+ * bytes at either phase) and then 4-byte s_nops where the two phases fall
+ * into step: with the smallest blocks, a chain that started a dword off
+ * meets the right one only after its text has filled a block or more, so
+ * the text to drop ends inside a later block. */
+static void test_raw_long_lines(void)
+{
+    enum { NX = 150, N = 2048 + 128 };
+    static uint8_t b[N];
+    for (size_t i = 0; i < N; i += 4) {
+        uint32_t w = i / 4 < NX ? 0xd3e02303u : 0xbf800000u;
+        memcpy(b + i, &w, 4);
+    }
+    size_t n;
+    char *t = raw_text(GCN_TARGET_GFX942, b, 8, 1, NULL, &n);
+    CU_ASSERT(n > 200);                 /* the line is long */
+    CU_ASSERT_PTR_NOT_NULL(strstr(t, "Invalid register"));
+    free(t);
+    CU_ASSERT_EQUAL(compare_prefixes(b, N, 1, "long lines"), 0);
+}
+
 static void test_code_objects(void)
 {
     static const size_t parts[] = {4, 8, 12, 20, 64, 260, 4096};
@@ -176,6 +200,7 @@ int main(int argc, char **argv)
     CU_add_test(s, "raw random dwords", test_raw_random);
     CU_add_test(s, "raw stream whose chains never meet", test_raw_never_meets);
     CU_add_test(s, "raw stream with literals", test_raw_literals);
+    CU_add_test(s, "raw stream of long lines, small blocks", test_raw_long_lines);
     CU_add_test(s, "code objects", test_code_objects);
     CU_basic_set_mode(CU_BRM_NORMAL);
     CU_basic_run_tests();
