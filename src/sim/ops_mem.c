@@ -1223,6 +1223,30 @@ static inline const uint32_t *buf_voff(sim_x *x, uint32_t *zeros)
     return zeros;
 }
 
+/* An LDS-DMA ticket: each active lane writes lsz bytes at M0 + inst_offset
+ * + lane * lsz.  NULL (after a fault) when the last active lane's bytes lie
+ * beyond the workgroup's LDS.  (The ticket is taken first: a full vmcnt
+ * FIFO retires its oldest entry here, fault or not.) */
+static sim_ticket *lds_dma_ticket(sim_x *x, unsigned lsz)
+{
+    sim_ticket *t = sim_tk_new(x, TK_LDS_DMA, TC_VM);
+    uint32_t lbase = x->w->s[SR_M0] + (uint32_t)I->mods.offset;
+    t->lds_base = lbase;
+    t->lds_len = lsz * NL;
+    t->lane_bytes = (uint8_t)lsz;
+    if (x->exec) {
+        unsigned last = 63 - (unsigned)__builtin_clzll(x->exec);
+        uint64_t end = (uint64_t)lbase + (uint64_t)lsz * (last + 1);
+        if (!x->g || end > x->g->lds_size) {
+            sim_fault(x, "LDS-DMA writes LDS [0x%x, 0x%llx) (M0 0x%x) beyond the workgroup's %u "
+                      "bytes of LDS", lbase, (unsigned long long)end, x->w->s[SR_M0],
+                      x->g ? x->g->lds_size : 0);
+            return NULL;
+        }
+    }
+    return t;
+}
+
 /* buffer load of nd dwords (or an 8/16-bit element) per lane */
 GCN_HOT static void buf_load(sim_x *x, unsigned nbytes, int sext, int d16)
 {
@@ -1237,22 +1261,10 @@ GCN_HOT static void buf_load(sim_x *x, unsigned nbytes, int sext, int d16)
         const uint32_t *vo = buf_voff(x, zeros);
         uint64_t e = x->exec, nr = b.num_records, ioff = (uint32_t)I->mods.offset;
         if (I->mods.lds) {
-            sim_ticket *t = sim_tk_new(x, TK_LDS_DMA, TC_VM);
             unsigned lsz = nbytes;
-            uint32_t lbase = x->w->s[SR_M0] + (uint32_t)I->mods.offset;
-            t->lds_base = lbase;
-            t->lds_len = lsz * NL;
-            t->lane_bytes = (uint8_t)lsz;
-            if (e) {
-                unsigned last = 63 - (unsigned)__builtin_clzll(e);
-                uint64_t end = (uint64_t)lbase + (uint64_t)lsz * (last + 1);
-                if (!x->g || end > x->g->lds_size) {
-                    sim_fault(x, "LDS-DMA writes LDS [0x%x, 0x%llx) (M0 0x%x) beyond the workgroup's "
-                              "%u bytes of LDS", lbase, (unsigned long long)end, x->w->s[SR_M0],
-                              x->g ? x->g->lds_size : 0);
-                    return;
-                }
-            }
+            sim_ticket *t = lds_dma_ticket(x, lsz);
+            if (!t)
+                return;
             uint8_t *dst = (uint8_t *)t->data;
             if (nd == 1 && e == ~0ull && buf_contig(vo, ioff, nr)) {
                 stream_prefetch(x, win + vo[0] + ioff, 0);
@@ -1298,22 +1310,10 @@ GCN_HOT static void buf_load(sim_x *x, unsigned nbytes, int sext, int d16)
         return;
     if (I->mods.lds) {
         /* LDS-DMA: M0 + inst_offset + lane * size */
-        sim_ticket *t = sim_tk_new(x, TK_LDS_DMA, TC_VM);
         unsigned lsz = nbytes < 4 ? 4 : nbytes;
-        uint32_t lbase = x->w->s[SR_M0] + (uint32_t)I->mods.offset;
-        t->lds_base = lbase;
-        t->lds_len = lsz * NL;
-        t->lane_bytes = (uint8_t)lsz;
-        if (x->exec) {
-            unsigned last = 63 - (unsigned)__builtin_clzll(x->exec);
-            uint64_t end = (uint64_t)lbase + (uint64_t)lsz * (last + 1);
-            if (!x->g || end > x->g->lds_size) {
-                sim_fault(x, "LDS-DMA writes LDS [0x%x, 0x%llx) (M0 0x%x) beyond the workgroup's %u "
-                          "bytes of LDS", lbase, (unsigned long long)end, x->w->s[SR_M0],
-                          x->g ? x->g->lds_size : 0);
-                return;
-            }
-        }
+        sim_ticket *t = lds_dma_ticket(x, lsz);
+        if (!t)
+            return;
         uint8_t *dst = (uint8_t *)t->data;
         memset(dst, 0, (size_t)lsz * NL);
         if (esz == 4 && !bl.perlane) {
@@ -1820,19 +1820,10 @@ static void buf_fmt_load(sim_x *x, unsigned nc, int d16)
     sim_ticket *t;
     if (lds) {
         /* LDS-DMA (buffer_load_format_x ... lds): x as a dword at M0 + inst_offset + 4 * lane */
-        t = sim_tk_new(x, TK_LDS_DMA, TC_VM);
-        t->lds_base = x->w->s[SR_M0] + (uint32_t)I->mods.offset;
-        t->lds_len = 4 * NL;
-        t->lane_bytes = 4;
+        t = lds_dma_ticket(x, 4);
+        if (!t)
+            return;
         memset(t->data, 0, 4 * NL);
-        if (x->exec) {
-            unsigned last = 63 - (unsigned)__builtin_clzll(x->exec);
-            if (!x->g || (uint64_t)t->lds_base + 4ull * (last + 1) > x->g->lds_size) {
-                sim_fault(x, "LDS-DMA writes LDS at 0x%x (M0 0x%x) beyond the workgroup's %u "
-                          "bytes of LDS", t->lds_base, x->w->s[SR_M0], x->g ? x->g->lds_size : 0);
-                return;
-            }
-        }
     } else {
         const sim_opnd *d = I->d.kind == OK_V ? &I->d : MOP(MF_VDATA);
         unsigned dn = d16 ? (nc + 1) / 2 : nc;

@@ -140,6 +140,26 @@ static void test_lds_dma(void)
     for (unsigned l = 0; l < 16; l++)
         CU_ASSERT(lds[1024 / 4 + 2 + l] == (l < 8 ? 0x5000 + l + 2 : 0));
     sim_set_exec(E->w, ~0ull);
+    /* the last active lane's dword past the 64 KiB of LDS: a fault naming
+     * the range, for the ordinary buffer load (through its fast window and
+     * its per-lane path for bytes) */
+    E->w->s[SR_M0] = 65536 - 63 * 4;
+    CU_ASSERT(st_run(E, "buffer_load_dword v1, s[12:15], 0 offen lds") != 0);
+    CU_ASSERT(strstr(E->sim->fault, "LDS-DMA writes LDS [0xff04, 0x10004)") != NULL);
+    reset();
+    set_srd(12, a, 100 * 4, 0);
+    E->w->s[SR_M0] = 65536 - 63 * 4;
+    st_vset(E, 1, 0);
+    CU_ASSERT(st_run(E, "buffer_load_ubyte v1, s[12:15], 0 offen lds") != 0);
+    CU_ASSERT(strstr(E->sim->fault, "LDS-DMA writes LDS [0xff04, 0x10004)") != NULL);
+    reset();
+    sim_set_exec(E->w, 1);                      /* one lane: it fits */
+    set_srd(12, a, 100 * 4, 0);
+    E->w->s[SR_M0] = 65536 - 63 * 4;
+    st_vset(E, 1, 0);
+    CU_ASSERT(st_run(E, "buffer_load_dword v1, s[12:15], 0 offen lds") == 0);
+    waitall();
+    sim_set_exec(E->w, ~0ull);
 }
 
 static void test_ds(void)

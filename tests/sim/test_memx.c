@@ -364,6 +364,10 @@ static void test_fmt_lds_dma(void)
     waitall();
     for (unsigned l = 0; l < NL; l++)
         CU_ASSERT(lds[128 + l] == (l < 32 ? l : 0));
+    /* the last lane's dword past the 64 KiB of LDS: a fault naming the range */
+    E->w->s[SR_M0] = 65536 - 63 * 4;
+    CU_ASSERT(st_run(E, "buffer_load_format_x v1, s[8:11], 0 offen lds") != 0);
+    CU_ASSERT(strstr(E->sim->fault, "LDS-DMA writes LDS [0xff04, 0x10004)") != NULL);
 }
 
 static void test_scalar_atomics(void)
