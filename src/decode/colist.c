@@ -18,28 +18,6 @@
 #include "gcn_decode.h"
 #include "decode_int.h"
 
-#define FLUSH_AT (1u << 16)
-
-static int flush(gcn_strbuf *sb, FILE *f)
-{
-    if (sb->len && fwrite(sb->buf, 1, sb->len, f) != sb->len) {
-        gcn_sb_reset(sb);
-        return -1;
-    }
-    gcn_sb_reset(sb);
-    return 0;
-}
-
-static int finish(gcn_strbuf *sb, FILE *f, int rc)
-{
-    if (flush(sb, f))
-        rc = -1;
-    gcn_sb_free(sb);
-    if (fflush(f) != 0 || ferror(f))
-        rc = -1;
-    return rc;
-}
-
 /* Append a hex word without printf (the hot path of the listings). */
 static void put_hex32(gcn_strbuf *sb, uint32_t w)
 {
@@ -204,44 +182,44 @@ int gcn_co_print_listing(const gcn_codeobj *co, const char *kernel, FILE *f)
             return -2;
     }
     gcn_decoder d = {.target = co->target, .label_name = gcn_co_label_name, .label_ctx = (void *)co};
-    gcn_strbuf sb;
-    gcn_sb_init(&sb);
+    gcn_sink out;
+    gcn_sink_open(&out, f, co->text_size * 8);  /* address, words, text: over 8 bytes a byte */
+    gcn_strbuf *sb = &out.sb;
     char cwd[4096];
     size_t cwdlen = getcwd(cwd, sizeof cwd) ? strlen(cwd) : 0;
 
-    gcn_sb_printf(&sb, "%s: AMDGPU code object v%u, %s", co->path, co->code_object_version,
+    gcn_sb_printf(sb, "%s: AMDGPU code object v%u, %s", co->path, co->code_object_version,
                   gcn_co_mach_name(co->mach));
-    gcn_sb_printf(&sb, " (target ID %s; xnack %s, sramecc %s), %s\n", co->target_id,
+    gcn_sb_printf(sb, " (target ID %s; xnack %s, sramecc %s), %s\n", co->target_id,
                   gcn_co_feat_name(co->xnack_mode), gcn_co_feat_name(co->sramecc_mode),
                   co->elf_type == ET_REL ? "relocatable object" : "shared object");
     if (co->bundle_triple)
-        gcn_sb_printf(&sb, "  from offload bundle entry %s\n", co->bundle_triple);
-    gcn_sb_printf(&sb, "  .text at 0x%" PRIx64 ", %" PRIu64 " bytes; %u kernel%s; %s\n",
+        gcn_sb_printf(sb, "  from offload bundle entry %s\n", co->bundle_triple);
+    gcn_sb_printf(sb, "  .text at 0x%" PRIx64 ", %" PRIu64 " bytes; %u kernel%s; %s\n",
                   co->text_addr, co->text_size, co->nkernels, co->nkernels == 1 ? "" : "s",
                   co->nlines ? "line information from .debug_line" : "no line information");
 
     gcn_insn in;
-    int rc = 0;
     uint64_t lo = co->text_addr, hi = co->text_addr + co->text_size;
     if (only) {
         lo = only->entry_addr;
         hi = kernel_end(co, only);
     }
     uint64_t func_end = 0;
-    for (unsigned r = 0; r < co->nregions && rc == 0; r++) {
+    for (unsigned r = 0; r < co->nregions && out.rc == 0; r++) {
         const gcn_text_region *rg = &co->regions[r];
         if (rg->end <= lo || rg->start >= hi)
             continue;
         const gcn_kernel *k = kernel_at(co, rg->start);
         if (k)
-            kernel_summary(co, k, &sb);
+            kernel_summary(co, k, sb);
         else
-            gcn_sb_printf(&sb, "\n<%s>:\n", rg->label);
+            gcn_sb_printf(sb, "\n<%s>:\n", rg->label);
         const gcn_symbol *sym = gcn_co_symbol_at(co, rg->start);
         if (sym && sym->value == rg->start && sym->size)
             func_end = rg->start + sym->size;
         if (rg->is_data) {
-            gcn_sb_printf(&sb, "  (data, %" PRIu64 " bytes)\n", rg->end - rg->start);
+            gcn_sb_printf(sb, "  (data, %" PRIu64 " bytes)\n", rg->end - rg->start);
             continue;
         }
         uint64_t pos = (rg->start < lo ? lo : rg->start) - co->text_addr;
@@ -258,43 +236,42 @@ int gcn_co_print_listing(const gcn_codeobj *co, const char *kernel, FILE *f)
                     q += 4;
                 uint64_t run = (q - pos) / 4;
                 if (run >= 8) {
-                    gcn_sb_printf(&sb, "  %08" PRIx64 ": ", addr);
-                    put_hex32(&sb, in.words[0]);
-                    gcn_sb_puts(&sb, "                     ");
-                    gcn_print_insn(&d, &in, &sb);
-                    gcn_sb_printf(&sb, "\n  ...       (%" PRIu64 " more of the same, to 0x%" PRIx64
+                    gcn_sb_printf(sb, "  %08" PRIx64 ": ", addr);
+                    put_hex32(sb, in.words[0]);
+                    gcn_sb_puts(sb, "                     ");
+                    gcn_print_insn(&d, &in, sb);
+                    gcn_sb_printf(sb, "\n  ...       (%" PRIu64 " more of the same, to 0x%" PRIx64
                                        ")\n", run - 1, co->text_addr + q);
                     pos = q;
                     continue;
                 }
             }
-            gcn_sb_printf(&sb, "  %08" PRIx64 ": ", addr);
-            size_t col0 = sb.len;
+            gcn_sb_printf(sb, "  %08" PRIx64 ": ", addr);
+            size_t col0 = sb->len;
             if (n >= 4) {
                 for (size_t i = 0; i < n / 4 && i < 3; i++) {
                     if (i)
-                        gcn_sb_putc(&sb, ' ');
-                    put_hex32(&sb, in.words[i]);
+                        gcn_sb_putc(sb, ' ');
+                    put_hex32(sb, in.words[i]);
                 }
             } else {
                 for (size_t i = 0; i < n; i++)
-                    gcn_sb_printf(&sb, "%s%02x", i ? " " : "", co->text[pos + i]);
+                    gcn_sb_printf(sb, "%s%02x", i ? " " : "", co->text[pos + i]);
             }
-            while (sb.len - col0 < 28)
-                gcn_sb_putc(&sb, ' ');
-            size_t col1 = sb.len;
-            gcn_print_insn(&d, &in, &sb);
+            while (sb->len - col0 < 28)
+                gcn_sb_putc(sb, ' ');
+            size_t col1 = sb->len;
+            gcn_print_insn(&d, &in, sb);
             const gcn_line *ln = gcn_co_line(co, addr);
             if (ln) {
-                while (sb.len - col1 < 48)
-                    gcn_sb_putc(&sb, ' ');
-                gcn_sb_printf(&sb, " // %s:%u", short_path(ln->file, cwd, cwdlen), ln->line);
+                while (sb->len - col1 < 48)
+                    gcn_sb_putc(sb, ' ');
+                gcn_sb_printf(sb, " // %s:%u", short_path(ln->file, cwd, cwdlen), ln->line);
             }
-            gcn_sb_putc(&sb, '\n');
-            if (sb.len >= FLUSH_AT && flush(&sb, f))
-                rc = -1;
+            gcn_sb_putc(sb, '\n');
+            gcn_sink_flush(&out);
             pos += n;
         }
     }
-    return finish(&sb, f, rc);
+    return gcn_sink_close(&out);
 }

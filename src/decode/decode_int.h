@@ -11,6 +11,7 @@
 #define GCN_DECODE_INT_H
 
 #include <assert.h>
+#include <stdio.h>
 #include <stdatomic.h>
 #include "gcn_decode.h"
 
@@ -377,5 +378,41 @@ char *gcn_cur_inline(char *p, unsigned enc, gcn_dtype dt);
 /* Whether a 32-bit literal value for dtype equals some inline constant
  * (LLVM then prints it as lit(0x...)). */
 int gcn_literal_is_inlinable(uint32_t v, gcn_dtype dt);
+
+
+/* ---- text output (sink.c) ------------------------------------------------
+ * A listing's text collects in sb and goes to f in large writes:
+ * GCN_OUT_BIG bytes at a time from a buffer backed by a transparent huge
+ * page when the output is expected to be large (and THP is enabled), else
+ * every GCN_FLUSH_AT bytes.  Call gcn_sink_flush() after each line. */
+#define GCN_FLUSH_AT (1u << 16)
+#define GCN_OUT_BIG (2u << 20)
+#define GCN_OUT_ROOM 8192   /* beyond a block: a line (the buffer still grows if one is longer) */
+
+typedef struct gcn_sink {
+    gcn_strbuf sb;
+    FILE *f;
+    size_t flush_at;
+    int big;
+    int rc;                     /* -1 once a write failed */
+} gcn_sink;
+
+/* Give sb room for about cap (>= GCN_OUT_BIG) bytes in huge-page-aligned
+ * memory; returns 1, or 0 (sb untouched) when that is not possible. */
+int gcn_sb_big(gcn_strbuf *sb, size_t cap);
+/* expect: about how many bytes will be written (decides the block size). */
+void gcn_sink_open(gcn_sink *k, FILE *f, uint64_t expect);
+/* Write n bytes straight to f (after what was flushed before). */
+void gcn_sink_write(gcn_sink *k, const char *p, size_t n);
+/* Write out what is due: GCN_OUT_BIG bytes (the rest moves to the front),
+ * or everything. */
+void gcn_sink_flush_now(gcn_sink *k);
+static inline void gcn_sink_flush(gcn_sink *k)
+{
+    if (k->sb.len >= k->flush_at)
+        gcn_sink_flush_now(k);
+}
+/* Write the rest, free the buffer, flush f; 0, or -1 if a write failed. */
+int gcn_sink_close(gcn_sink *k);
 
 #endif

@@ -33,123 +33,16 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include <sys/mman.h>
 #include <gelf.h>
 #include "gcn_codeobj.h"
 #include "gcn_decode.h"
 #include "decode_int.h"
 
-#define FLUSH_AT (1u << 16)
 #define SYNC_N 64          /* instruction starts a guessing thread records */
 #define MAX_JOBS 64
 #define PART0_SHARE 0.85   /* part 0's size against the others' (see text_cut) */
 #define MIN_PART_DEFAULT (64u << 10)    /* bytes of code per thread at least (about
                                            12,000 instructions, 0.8 ms of work) */
-
-/* ---- output buffers --------------------------------------------------------
- * Large outputs go out in writes of OUT_BIG bytes from a buffer aligned to
- * OUT_BIG that the kernel may back with one transparent huge page
- * (madvise): one page fault instead of 512, and the file system gets 2 MB
- * writes at 2 MB offsets (large page-cache folios), which costs the kernel
- * about half of what 64 KB writes do (4.2 MB to an ext4 file on Linux 6.18:
- * 0.6 ms against 1.1 ms).  Without THP a big buffer would cost 512 page
- * faults, more than it saves: then, and for small outputs, the buffer stays
- * at FLUSH_AT. */
-#define OUT_BIG (2u << 20)
-#define OUT_ROOM 8192   /* beyond a block: a line (the buffer still grows if one is longer) */
-
-static int thp_usable(void)
-{
-    static atomic_int cached = -1;
-    int v = atomic_load(&cached);
-    if (v >= 0)
-        return v;
-    FILE *t = fopen("/sys/kernel/mm/transparent_hugepage/enabled", "r");
-    char line[128];
-    v = t && fgets(line, sizeof line, t) != NULL &&
-        (strstr(line, "[always]") != NULL || strstr(line, "[madvise]") != NULL);
-    if (t)
-        fclose(t);
-    atomic_store(&cached, v);
-    return v;
-}
-
-/* Give sb room for about cap bytes in huge-page-aligned memory; returns 1,
- * or 0 (sb untouched) when that is not worth it or not possible. */
-static int sb_big(gcn_strbuf *sb, size_t cap)
-{
-#ifdef MADV_HUGEPAGE
-    void *p;
-    size_t blocks = (cap + OUT_BIG - 1) / OUT_BIG;
-    if (cap >= OUT_BIG && thp_usable() &&
-        posix_memalign(&p, OUT_BIG, blocks * OUT_BIG + OUT_ROOM) == 0) {
-        (void)madvise(p, blocks * OUT_BIG, MADV_HUGEPAGE);
-        sb->buf = p;
-        sb->buf[0] = 0;
-        sb->len = 0;
-        sb->cap = blocks * OUT_BIG + OUT_ROOM;
-        return 1;
-    }
-#else
-    (void)sb;
-    (void)cap;
-#endif
-    return 0;
-}
-
-/* A stream of text to f: sb is written out whenever it holds flush_at
- * bytes (OUT_BIG-byte writes from a huge-page buffer when big). */
-typedef struct sink {
-    gcn_strbuf sb;
-    FILE *f;
-    size_t flush_at;
-    int big;
-    int rc;                     /* -1 once a write failed */
-} sink;
-
-static void sink_open(sink *k, FILE *f, uint64_t expect)
-{
-    gcn_sb_init(&k->sb);
-    k->f = f;
-    k->rc = 0;
-    k->big = expect >= OUT_BIG && sb_big(&k->sb, OUT_BIG);
-    k->flush_at = k->big ? OUT_BIG : FLUSH_AT;
-}
-
-static void sink_write(sink *k, const char *p, size_t n)
-{
-    if (n && k->rc == 0 && fwrite(p, 1, n, k->f) != n)
-        k->rc = -1;
-}
-
-/* Write out what is due: OUT_BIG bytes (the rest moves to the front), or
- * everything. */
-static void sink_flush_now(sink *k)
-{
-    if (k->big) {
-        sink_write(k, k->sb.buf, OUT_BIG);
-        k->sb.len -= OUT_BIG;
-        memmove(k->sb.buf, k->sb.buf + OUT_BIG, k->sb.len + 1);
-    } else {
-        sink_write(k, k->sb.buf, k->sb.len);
-        gcn_sb_reset(&k->sb);
-    }
-}
-
-static inline void sink_flush(sink *k)
-{
-    if (k->sb.len >= k->flush_at)
-        sink_flush_now(k);
-}
-
-static int sink_close(sink *k)
-{
-    sink_write(k, k->sb.buf, k->sb.len);
-    gcn_sb_free(&k->sb);
-    if (fflush(k->f) != 0 || ferror(k->f))
-        k->rc = -1;
-    return k->rc;
-}
 
 /* ---- branch-target names -----------------------------------------------------
  * The names gcn_co_label_name() gives (the least name of an STT_NOTYPE
@@ -264,7 +157,7 @@ typedef struct part {
     uint64_t a, b;              /* owns the instructions that start in [a, b) */
     unsigned ra;                /* span holding a */
     int guess;                  /* a is inside span ra: its chain is a guess */
-    sink *out;                  /* part 0: the stream; others: NULL (text in blocks) */
+    gcn_sink *out;              /* part 0: the stream; others: NULL (text in blocks) */
     /* A thread's text: blocks of fixed room that never move once begun, so
      * the caller can write what a block holds while the thread goes on.
      * sb is the block being filled (the thread's alone); blk[i].pub is how
@@ -320,7 +213,7 @@ static gcn_strbuf *part_sb(part *p)
     return p->out ? &p->out->sb : &p->sb;
 }
 
-#define BLOCK OUT_BIG                   /* room of a thread's text block */
+#define BLOCK GCN_OUT_BIG               /* room of a thread's text block */
 /* Free room kept before each instruction: a line is under 500 bytes, and a
  * printer that reserves GCN_LINE_MAX again in mid-line must find it, so
  * the block is never grown (moved) under the caller's feet. */
@@ -337,12 +230,12 @@ static void part_block_new(part *p)
 {
     gcn_strbuf nb;
     gcn_sb_init(&nb);
-    if (p->block != BLOCK || !sb_big(&nb, BLOCK)) {
-        nb.buf = malloc(p->block + OUT_ROOM);
+    if (p->block != BLOCK || !gcn_sb_big(&nb, BLOCK)) {
+        nb.buf = malloc(p->block + GCN_OUT_ROOM);
         if (!nb.buf)
             abort();                    /* out of memory, as every append */
         nb.buf[0] = 0;
-        nb.cap = p->block + OUT_ROOM;
+        nb.cap = p->block + GCN_OUT_ROOM;
     }
     pthread_mutex_lock(&p->mu);
     if (p->nblk == p->blk_cap) {
@@ -380,7 +273,7 @@ static void part_block_pub(part *p, int done)
 static inline void part_after_step(part *p)
 {
     if (p->out) {
-        sink_flush(p->out);
+        gcn_sink_flush(p->out);
         return;
     }
     assert(p->sb.buf == p->cur);        /* BLOCK_ROOM kept the block in place */
@@ -392,7 +285,7 @@ static inline void part_after_step(part *p)
 
 /* Write q's text from byte skip of its block skip_blk on to k as the
  * thread produces it; returns when q is done and all of it is written. */
-static void part_stream(part *q, sink *k, unsigned skip_blk, size_t skip)
+static void part_stream(part *q, gcn_sink *k, unsigned skip_blk, size_t skip)
 {
     unsigned j = skip_blk;
     size_t at = skip;                   /* written from block j so far */
@@ -405,7 +298,7 @@ static void part_stream(part *q, sink *k, unsigned skip_blk, size_t skip)
         int more = j + 1 < q->nblk, done = q->done;
         pthread_mutex_unlock(&q->mu);
         if (pub > at) {
-            sink_write(k, buf + at, pub - at);
+            gcn_sink_write(k, buf + at, pub - at);
             at = pub;
         }
         if (more) {                     /* block j was final: on to the next */
@@ -514,14 +407,14 @@ static void *part_run(void *arg)
 /* Decode from pos in span r to the end of the text into k, on this thread
  * (every later span from its start, even when the last instruction of the
  * span before ran past it). */
-static void text_rest(const text_src *s, sink *k, uint64_t pos, unsigned r)
+static void text_rest(const text_src *s, gcn_sink *k, uint64_t pos, unsigned r)
 {
     for (unsigned first = 1; r < s->nsp; r++, first = 0) {
         if (!first)
             pos = s->sp[r].start;
         while (pos < s->sp[r].end) {
             pos = text_step(s, &k->sb, pos);
-            sink_flush(k);
+            gcn_sink_flush(k);
         }
     }
 }
@@ -586,14 +479,14 @@ static unsigned text_cut(const text_src *s, part *pt, unsigned n, uint64_t min_p
 /* Print every code span of s to f, on up to jobs threads. */
 static int text_print(const text_src *s, FILE *f, const gcn_text_opts *o)
 {
-    sink k;
+    gcn_sink k;
     unsigned jobs = jobs_of(o ? o->jobs : 1);
     uint64_t min_part = o && o->min_part ? o->min_part : MIN_PART_DEFAULT;
     part *pt = jobs > 1 && s->nsp ? calloc(jobs, sizeof *pt) : NULL;
     unsigned np = pt ? text_cut(s, pt, jobs, min_part) : 0;
     size_t block = o && o->block ? o->block : BLOCK;
     if (block < BLOCK_ROOM)
-        block = BLOCK_ROOM;             /* the room is block + OUT_ROOM */
+        block = BLOCK_ROOM;             /* the room is block + GCN_OUT_ROOM */
     for (unsigned i = 0; i < np; i++)
         pt[i].block = block;
     /* Threads for parts np-1 .. 1 first (their buffers are theirs to
@@ -606,7 +499,7 @@ static int text_print(const text_src *s, FILE *f, const gcn_text_opts *o)
             part_run(p);
     }
     /* at least 4 bytes of text per byte of code (about 6 in practice) */
-    sink_open(&k, f, s->size * 4);
+    gcn_sink_open(&k, f, s->size * 4);
     if (np <= 1) {
         if (np == 1) {
             pthread_mutex_destroy(&pt[0].mu);
@@ -615,7 +508,7 @@ static int text_print(const text_src *s, FILE *f, const gcn_text_opts *o)
         free(pt);
         if (s->nsp)
             text_rest(s, &k, s->sp[0].start, 0);
-        return sink_close(&k);
+        return gcn_sink_close(&k);
     }
     pt[0].out = &k;
     part_decode(&pt[0]);
@@ -627,7 +520,7 @@ static int text_print(const text_src *s, FILE *f, const gcn_text_opts *o)
             text_rest(s, &k, prev->stop, prev->stop_span);
             break;
         }
-        sink_write(&k, k.sb.buf, k.sb.len);     /* what k holds comes first */
+        gcn_sink_write(&k, k.sb.buf, k.sb.len);     /* what k holds comes first */
         gcn_sb_reset(&k.sb);
         part_stream(&pt[i], &k, pt[i].skip_blk, pt[i].skip);
     }
@@ -644,7 +537,7 @@ static int text_print(const text_src *s, FILE *f, const gcn_text_opts *o)
         pthread_cond_destroy(&pt[i].cv);
     }
     free(pt);
-    return sink_close(&k);
+    return gcn_sink_close(&k);
 }
 
 /* ---- entry points ------------------------------------------------------------ */
