@@ -397,6 +397,10 @@ typedef struct gcn_sink {
     int rc;                     /* -1 once a write failed */
 } gcn_sink;
 
+/* n bytes (>= GCN_OUT_BIG) aligned to GCN_OUT_BIG, the whole huge pages
+ * of them to be backed by transparent huge pages; NULL when THP is not
+ * usable here (or no memory).  free() releases them. */
+void *gcn_big_alloc(size_t n);
 /* Give sb room for about cap (>= GCN_OUT_BIG) bytes in huge-page-aligned
  * memory; returns 1, or 0 (sb untouched) when that is not possible. */
 int gcn_sb_big(gcn_strbuf *sb, size_t cap);

@@ -205,13 +205,26 @@ int gcn_bundle_select(const char *name, const gcn_bundle_entry *e, unsigned n,
 
 /* ---- listings (colist.c, textpar.c) ------------------------------------- */
 
+/* Threads for the one-instruction-per-line printers below, started ahead
+ * of the text: a program that knows it will print a long text starts them
+ * before it reads the code object, so that they are running when the text
+ * is ready (textpar.c).  jobs: threads with the caller's (0 = one per CPU
+ * this process may run on); NULL when that is one, or no thread starts.
+ * Waiting for a text, the threads spin for up to 5 ms (yielding the CPU
+ * to any thread that wants it), then sleep. */
+typedef struct gcn_text_crew gcn_text_crew;
+gcn_text_crew *gcn_text_crew_start(unsigned jobs);
+void gcn_text_crew_end(gcn_text_crew *c);      /* (NULL: nothing) */
+
 /* How the one-instruction-per-line printers below work.  The output does
  * not depend on these (textpar.c). */
 typedef struct gcn_text_opts {
     unsigned jobs;      /* threads: 0 = one per online CPU, 1 = none */
-    size_t min_part;    /* least bytes of code per thread (0: 64 KiB) */
+    size_t min_part;    /* least bytes of code per chunk (0: 16 KiB) */
     size_t block;       /* bytes of text a thread keeps in one block before it
-                           starts the next (0: 2 MiB; smaller for tests) */
+                           starts the next (0: 248 KiB; smaller for tests) */
+    gcn_text_crew *crew;        /* threads to use (then jobs is theirs), or NULL:
+                                   start jobs - 1 threads for a long text */
 } gcn_text_opts;
 
 /* Instruction text of the whole .text in address order, one per line, exactly

@@ -35,25 +35,31 @@ static int thp_usable(void)
     return v;
 }
 
-int gcn_sb_big(gcn_strbuf *sb, size_t cap)
+void *gcn_big_alloc(size_t n)
 {
 #ifdef MADV_HUGEPAGE
     void *p;
-    size_t blocks = (cap + GCN_OUT_BIG - 1) / GCN_OUT_BIG;
-    if (cap >= GCN_OUT_BIG && thp_usable() &&
-        posix_memalign(&p, GCN_OUT_BIG, blocks * GCN_OUT_BIG + GCN_OUT_ROOM) == 0) {
-        (void)madvise(p, blocks * GCN_OUT_BIG, MADV_HUGEPAGE);
-        sb->buf = p;
-        sb->buf[0] = 0;
-        sb->len = 0;
-        sb->cap = blocks * GCN_OUT_BIG + GCN_OUT_ROOM;
-        return 1;
+    if (n >= GCN_OUT_BIG && thp_usable() && posix_memalign(&p, GCN_OUT_BIG, n) == 0) {
+        (void)madvise(p, n / GCN_OUT_BIG * GCN_OUT_BIG, MADV_HUGEPAGE);
+        return p;
     }
 #else
-    (void)sb;
-    (void)cap;
+    (void)n;
 #endif
-    return 0;
+    return NULL;
+}
+
+int gcn_sb_big(gcn_strbuf *sb, size_t cap)
+{
+    size_t blocks = (cap + GCN_OUT_BIG - 1) / GCN_OUT_BIG;
+    char *p = gcn_big_alloc(blocks * GCN_OUT_BIG + GCN_OUT_ROOM);
+    if (!p)
+        return 0;
+    sb->buf = p;
+    sb->buf[0] = 0;
+    sb->len = 0;
+    sb->cap = blocks * GCN_OUT_BIG + GCN_OUT_ROOM;
+    return 1;
 }
 
 void gcn_sink_open(gcn_sink *k, FILE *f, uint64_t expect)

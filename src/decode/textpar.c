@@ -5,25 +5,29 @@
  * Where an instruction starts depends on the sizes of all instructions
  * before it (4, 8, 12 or 16 bytes), so a stream cannot simply be cut in
  * pieces.  llvm-objdump restarts decoding at every symbol; inside one
- * symbol's code this printer guesses: thread k > 0 starts at a dword
- * boundary b_k in the middle of the code and records where its first
- * SYNC_N instructions start (and where their text begins in its buffer).
- * Thread k-1, when its own chain of instructions reaches b_k, goes on
- * decoding until its chain reaches an address where thread k's chain also
- * started an instruction.  Decoding is a function of the address, so from
- * that instruction on both chains are the same: thread k's text from there
- * is exactly what one thread would have printed.  GCN code falls into step
+ * symbol's code this printer guesses.  The code is cut into chunks (more
+ * than there are threads); a thread that takes chunk k > 0 starts at its
+ * dword boundary b_k, which may be in the middle of an instruction, and
+ * records where its first SYNC_N instructions start (and where their text
+ * begins).  The chain of chunk k-1, when it reaches b_k, goes on decoding
+ * until it reaches an address where chunk k's chain also started an
+ * instruction.  Decoding is a function of the address, so from that
+ * instruction on both chains are the same: chunk k's text from there is
+ * exactly what one thread would have printed.  GCN code falls into step
  * within an instruction or two (all sizes are multiples of 4, most are 4
- * or 8); if it does not within SYNC_N instructions, the rest of the text
- * after thread k-1's chain is decoded again on one thread.  Either way the
- * output is byte-identical to one thread's (tests/decode/test_textpar.c
+ * or 8); if it does not within SYNC_N instructions, the chain of chunk k-1
+ * goes on to the end of the text on its own.  A chain that reaches a chunk
+ * nobody has taken yet takes it and goes on (no guess there).  Either way
+ * the output is byte-identical to one thread's (tests/decode/test_textpar.c
  * checks that with cut points on every dword, including ones that fall
  * inside instructions).
  *
- * Thread 0 is the caller's: it writes its text as it goes; the other
- * threads keep theirs in memory until it is their turn.  The decoder's
- * tables are built once and shared (decode_int.h, gcn_once), so decoding is
- * safe on several threads.
+ * Threads take chunks in order as they come free, so a thread that starts
+ * late or runs slowly takes fewer.  The caller's thread takes chunks too
+ * and, between them, writes the text of the chunks that are done, in
+ * order.  The threads (a crew) can be started before the text is ready
+ * (gcn_text_crew_start).  The decoder's tables are built once and shared
+ * (decode_int.h, gcn_once), so decoding is safe on several threads.
  */
 #include <assert.h>
 #include <pthread.h>
@@ -32,6 +36,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 #include <gelf.h>
 #include "gcn_codeobj.h"
@@ -40,9 +45,9 @@
 
 #define SYNC_N 64          /* instruction starts a guessing thread records */
 #define MAX_JOBS 64
-#define PART0_SHARE 0.85   /* part 0's size against the others' (see text_cut) */
-#define MIN_PART_DEFAULT (64u << 10)    /* bytes of code per thread at least (about
-                                           12,000 instructions, 0.8 ms of work) */
+#define CHUNKS_PER_JOB 12  /* chunks a thread takes on average (at most) */
+#define MIN_PART_DEFAULT (16u << 10)    /* bytes of code per chunk at least (about
+                                           3,000 instructions, 0.2 ms of work) */
 
 /* ---- branch-target names -----------------------------------------------------
  * The names gcn_co_label_name() gives (the least name of an STT_NOTYPE
@@ -150,182 +155,268 @@ static inline __attribute__((always_inline)) uint64_t text_step(const text_src *
     return pos + n;
 }
 
-/* ---- parts ------------------------------------------------------------------ */
+/* ---- chunks ------------------------------------------------------------------
+ * The code is cut into more chunks than there are threads; each thread
+ * takes the next chunk nobody has taken (the caller's thread too, which
+ * also writes the text), so a thread that starts late or runs slowly (two
+ * virtual CPUs of one core, a busy host) just takes fewer.  A chain that
+ * reaches the start of the next chunk while nobody has taken it takes that
+ * chunk as well and goes on (no guess, no meeting).  Each thread keeps its
+ * text in blocks of its own that never move once begun (an arena); a
+ * chunk's text is a stretch of its thread's arena. */
 
-typedef struct part {
-    const text_src *s;
-    uint64_t a, b;              /* owns the instructions that start in [a, b) */
-    unsigned ra;                /* span holding a */
-    int guess;                  /* a is inside span ra: its chain is a guess */
-    gcn_sink *out;              /* part 0: the stream; others: NULL (text in blocks) */
-    /* A thread's text: blocks of fixed room that never move once begun, so
-     * the caller can write what a block holds while the thread goes on.
-     * sb is the block being filled (the thread's alone); blk[i].pub is how
-     * much of block i is final (under mu; the whole block once a later one
-     * exists or done is set). */
-    gcn_strbuf sb;
-    struct tblock { char *buf; size_t pub; } *blk;
-    unsigned nblk, blk_cap;
-    size_t pub_at;              /* publish again when sb.len reaches this */
-    const char *cur;            /* sb.buf as the block began (it must not move) */
-    size_t block;               /* room of a block (BLOCK, or smaller for tests) */
-    int done;                   /* the thread has finished (under mu) */
-    /* A guessing part's first instruction starts and where their text
-     * begins in sb; when the chain reaches the span's end within SYNC_N,
-     * the last entry is (span end, text length) and at_end is set. */
+enum { CH_FREE, CH_TAKEN, CH_ABSORBED };   /* chunk.state */
+#define FROM_START 0xffffffffu             /* chunk.cont_sync: the whole text */
+
+typedef struct tpos {                   /* a place in an arena */
+    unsigned blk;
+    size_t off;
+} tpos;
+
+typedef struct arena {
+    gcn_strbuf sb;                      /* the block being filled */
+    struct tblock { char *buf; size_t len; } *blk;  /* len final once a later block exists;
+                                                       the array under pool.mu */
+    unsigned nblk, cap;
+    unsigned retired;                   /* blocks before it are written: their memory is
+                                           free (under pool.mu) */
+    char **mem, **free;                 /* the memory of every block, and that free now */
+    unsigned nmem, nfree, mem_cap;      /* (under pool.mu) */
+    size_t block;                       /* room of a block (BLOCK, or smaller for tests) */
+    char *region;                       /* blocks are carved from regions */
+    size_t region_left;
+    char **regions;                     /* every region, to free at the end */
+    unsigned nregions;
+} arena;
+
+typedef struct chunk {
+    uint64_t a, b;                      /* owns the instructions that start in [a, b) */
+    unsigned ra;                        /* span holding a */
+    int guess;                          /* a is inside span ra: its chain is a guess */
+    atomic_int state;
+    arena *ar;                          /* the arena of the thread that decodes it */
+    tpos begin, end;                    /* its text (end: under pool.mu, with done) */
+    /* A guessing chunk's first instruction starts and where their text
+     * begins; when the chain reaches the span's end within SYNC_N, the last
+     * entry is (span end, its text) and at_end is set.  Final once
+     * published is set (under pool.mu). */
     uint64_t sync_pos[SYNC_N + 1];
-    size_t sync_out[SYNC_N + 1];
-    unsigned sync_blk[SYNC_N + 1];  /* the block that sync_out is in */
+    tpos sync_at[SYNC_N + 1];
     unsigned nsync;
-    int at_end;
-    int published;              /* sync_* final (under mu) */
+    int at_end, published;
+    /* results, final once done is set (under pool.mu): the text after this
+     * chunk's is that of chunk cont (nch: none) from its sync_at[cont_sync]
+     * (FROM_START: all of it) */
+    int done;
+    unsigned cont, cont_sync;
+} chunk;
+
+typedef struct pool {
+    const text_src *s;
+    chunk *ch;
+    unsigned nch;
+    atomic_uint next;                   /* every chunk before it is taken or absorbed */
+    atomic_int abandon;                 /* a chain met none: the rest is one thread's */
     pthread_mutex_t mu;
     pthread_cond_t cv;
-    struct part *next;
-    /* results */
-    int met;                    /* next part's text is right from next->skip */
-    unsigned skip_blk;          /* this part's text to drop: the blocks */
-    size_t skip;                /* before skip_blk and skip bytes of it */
-    uint64_t stop;              /* when !met: where this part's chain stopped */
-    unsigned stop_span;
-    pthread_t th;
-    int threaded;
-} part;
+} pool;
 
-static void part_publish(part *p)
-{
-    pthread_mutex_lock(&p->mu);
-    p->published = 1;
-    pthread_cond_broadcast(&p->cv);
-    pthread_mutex_unlock(&p->mu);
-}
-
-static void part_wait_published(part *p)
-{
-    pthread_mutex_lock(&p->mu);
-    while (!p->published)
-        pthread_cond_wait(&p->cv, &p->mu);
-    pthread_mutex_unlock(&p->mu);
-}
-
-static gcn_strbuf *part_sb(part *p)
-{
-    return p->out ? &p->out->sb : &p->sb;
-}
-
-#define BLOCK GCN_OUT_BIG               /* room of a thread's text block */
+/* Room of an arena block.  Blocks are carved from regions of 2 MB backed
+ * by a transparent huge page (one page fault, not 512), and their memory
+ * is used again once their text is written: fresh memory costs about
+ * 0.12 ms per MB here (the kernel clears it), and memory used again is in
+ * the cache. */
+#define BLOCK ((256u << 10) - GCN_OUT_ROOM)
+#define REGION GCN_OUT_BIG
 /* Free room kept before each instruction: a line is under 500 bytes, and a
  * printer that reserves GCN_LINE_MAX again in mid-line must find it, so
- * the block is never grown (moved) under the caller's feet. */
+ * the block is never grown (moved) under the writer's feet. */
 #define BLOCK_ROOM (2 * GCN_LINE_MAX + 512)
-#define PUB_STEP (256u << 10)           /* publish a block's text in steps of this */
 
-static size_t pub_step(const part *p)
+static tpos arena_pos(const arena *ar)
 {
-    return p->block / 8 < PUB_STEP ? p->block / 8 : PUB_STEP;
+    return (tpos){ar->nblk - 1, ar->sb.len};
+}
+
+/* Memory for a block of ar (the caller holds pool.mu). */
+static char *arena_mem(arena *ar)
+{
+    if (ar->nfree)
+        return ar->free[--ar->nfree];
+    size_t need = (ar->block + GCN_OUT_ROOM + 63) & ~(size_t)63;
+    if (ar->region_left < need) {
+        size_t n = need > REGION ? need : REGION;
+        char *r = gcn_big_alloc(n);
+        char **v = realloc(ar->regions, (ar->nregions + 1) * sizeof *v);
+        if ((!r && !(r = malloc(n))) || !v)
+            abort();                    /* out of memory, as every append */
+        ar->regions = v;
+        ar->regions[ar->nregions++] = r;
+        ar->region = r;
+        ar->region_left = n;
+    }
+    if (ar->nmem == ar->mem_cap) {
+        unsigned cap = ar->mem_cap ? 2 * ar->mem_cap : 16;
+        char **m = realloc(ar->mem, cap * sizeof *m), **f = m ? realloc(ar->free, cap * sizeof *f)
+                                                              : NULL;
+        if (!f)
+            abort();
+        ar->mem = m;
+        ar->free = f;
+        ar->mem_cap = cap;
+    }
+    char *m = ar->region;
+    ar->region += need;
+    ar->region_left -= need;
+    ar->mem[ar->nmem++] = m;
+    return m;
 }
 
 /* Begin a new block (the first, or the next when this one is full). */
-static void part_block_new(part *p)
+static void arena_block_new(pool *P, arena *ar)
 {
-    gcn_strbuf nb;
-    gcn_sb_init(&nb);
-    if (p->block != BLOCK || !gcn_sb_big(&nb, BLOCK)) {
-        nb.buf = malloc(p->block + GCN_OUT_ROOM);
-        if (!nb.buf)
-            abort();                    /* out of memory, as every append */
-        nb.buf[0] = 0;
-        nb.cap = p->block + GCN_OUT_ROOM;
-    }
-    pthread_mutex_lock(&p->mu);
-    if (p->nblk == p->blk_cap) {
-        unsigned cap = p->blk_cap ? 2 * p->blk_cap : 8;
-        struct tblock *v = realloc(p->blk, cap * sizeof *v);
+    pthread_mutex_lock(&P->mu);
+    char *m = arena_mem(ar);
+    if (ar->nblk == ar->cap) {
+        unsigned cap = ar->cap ? 2 * ar->cap : 16;
+        struct tblock *v = realloc(ar->blk, cap * sizeof *v);
         if (!v)
             abort();
-        p->blk = v;
-        p->blk_cap = cap;
+        ar->blk = v;
+        ar->cap = cap;
     }
-    if (p->nblk)
-        p->blk[p->nblk - 1].pub = p->sb.len;   /* the full block is final */
-    p->blk[p->nblk++] = (struct tblock){nb.buf, 0};
-    pthread_cond_broadcast(&p->cv);
-    pthread_mutex_unlock(&p->mu);
-    p->sb = nb;
-    p->cur = nb.buf;
-    p->pub_at = pub_step(p);
+    if (ar->nblk)
+        ar->blk[ar->nblk - 1].len = ar->sb.len;     /* the full block is final */
+    ar->blk[ar->nblk++] = (struct tblock){m, 0};
+    pthread_mutex_unlock(&P->mu);
+    ar->sb = (gcn_strbuf){m, 0, ar->block + GCN_OUT_ROOM};
+    m[0] = 0;
 }
 
-/* Make the text so far visible to the caller (done: and all of it). */
-static void part_block_pub(part *p, int done)
+/* After each instruction: room for the next line, in this block or a new one. */
+static inline void arena_after_step(pool *P, arena *ar)
 {
-    pthread_mutex_lock(&p->mu);
-    if (p->nblk)
-        p->blk[p->nblk - 1].pub = p->sb.len;
-    p->done |= done;
-    pthread_cond_broadcast(&p->cv);
-    pthread_mutex_unlock(&p->mu);
-    p->pub_at = p->sb.len + pub_step(p);
+    assert(ar->sb.buf == ar->blk[ar->nblk - 1].buf);  /* BLOCK_ROOM kept it in place */
+    if (ar->sb.cap - ar->sb.len < BLOCK_ROOM)
+        arena_block_new(P, ar);
 }
 
-/* After each instruction: part 0 writes what is due; a thread keeps room
- * for the next line in its block and publishes its text in steps. */
-static inline void part_after_step(part *p)
+/* Write the text of ar from a to b to k. */
+static void arena_write(pool *P, arena *ar, tpos a, tpos b, gcn_sink *k)
 {
-    if (p->out) {
-        gcn_sink_flush(p->out);
-        return;
+    for (unsigned i = a.blk; i <= b.blk; i++) {
+        pthread_mutex_lock(&P->mu);
+        const char *buf = ar->blk[i].buf;
+        size_t len = i == b.blk ? b.off : ar->blk[i].len;
+        pthread_mutex_unlock(&P->mu);
+        size_t from = i == a.blk ? a.off : 0;
+        if (len > from)
+            gcn_sink_write(k, buf + from, len - from);
     }
-    assert(p->sb.buf == p->cur);        /* BLOCK_ROOM kept the block in place */
-    if (p->sb.len >= p->pub_at)
-        part_block_pub(p, 0);
-    if (p->sb.cap - p->sb.len < BLOCK_ROOM)
-        part_block_new(p);
 }
 
-/* Write q's text from byte skip of its block skip_blk on to k as the
- * thread produces it; returns when q is done and all of it is written. */
-static void part_stream(part *q, gcn_sink *k, unsigned skip_blk, size_t skip)
+/* The text of ar before block upto is written (or never will be): its
+ * blocks' memory can hold new text. */
+static void arena_retire(pool *P, arena *ar, unsigned upto)
 {
-    unsigned j = skip_blk;
-    size_t at = skip;                   /* written from block j so far */
-    for (;;) {
-        pthread_mutex_lock(&q->mu);
-        while (!q->done && (j >= q->nblk || (q->blk[j].pub <= at && j + 1 >= q->nblk)))
-            pthread_cond_wait(&q->cv, &q->mu);
-        const char *buf = j < q->nblk ? q->blk[j].buf : NULL;
-        size_t pub = j < q->nblk ? q->blk[j].pub : 0;
-        int more = j + 1 < q->nblk, done = q->done;
-        pthread_mutex_unlock(&q->mu);
-        if (pub > at) {
-            gcn_sink_write(k, buf + at, pub - at);
-            at = pub;
+    pthread_mutex_lock(&P->mu);
+    for (; ar->retired < upto; ar->retired++)
+        ar->free[ar->nfree++] = ar->blk[ar->retired].buf;
+    pthread_mutex_unlock(&P->mu);
+}
+
+/* Start a text in ar, its blocks of room block: all its memory is free
+ * (memory of another size is left in its regions); then a first block. */
+static void arena_begin(pool *P, arena *ar, size_t block)
+{
+    pthread_mutex_lock(&P->mu);
+    if (block != ar->block)
+        ar->nmem = 0;
+    ar->block = block;
+    ar->nfree = ar->nmem;
+    if (ar->nmem)
+        memcpy(ar->free, ar->mem, ar->nmem * sizeof *ar->free);
+    ar->nblk = 0;
+    ar->retired = 0;
+    pthread_mutex_unlock(&P->mu);
+    arena_block_new(P, ar);
+}
+
+static void arena_free(arena *ar)
+{
+    for (unsigned i = 0; i < ar->nregions; i++)
+        free(ar->regions[i]);
+    free(ar->regions);
+    free(ar->blk);
+    free(ar->mem);
+    free(ar->free);
+}
+
+/* The next free chunk, now taken by the caller; nch when none is left. */
+static unsigned chunk_take(pool *P)
+{
+    if (atomic_load(&P->abandon))
+        return P->nch;
+    for (unsigned c = atomic_load(&P->next); c < P->nch; c++) {
+        int fr = CH_FREE;
+        if (atomic_compare_exchange_strong(&P->ch[c].state, &fr, CH_TAKEN)) {
+            unsigned n = atomic_load(&P->next);
+            while (n < c + 1 && !atomic_compare_exchange_weak(&P->next, &n, c + 1))
+                ;
+            return c;
         }
-        if (more) {                     /* block j was final: on to the next */
-            j++;
-            at = 0;
-        } else if (done) {
-            return;
+    }
+    return P->nch;
+}
+
+static void chunk_publish(pool *P, chunk *p)
+{
+    pthread_mutex_lock(&P->mu);
+    p->published = 1;
+    pthread_cond_broadcast(&P->cv);
+    pthread_mutex_unlock(&P->mu);
+}
+
+static void chunk_record(chunk *p, uint64_t pos, const arena *ar)
+{
+    p->sync_pos[p->nsync] = pos;
+    p->sync_at[p->nsync++] = arena_pos(ar);
+}
+
+/* Decode from pos in span r to the end of the text into ar (text_rest()
+ * into an arena). */
+static void arena_rest(pool *P, arena *ar, uint64_t pos, unsigned r)
+{
+    const text_src *s = P->s;
+    for (unsigned first = 1; r < s->nsp; r++, first = 0) {
+        if (!first)
+            pos = s->sp[r].start;
+        while (pos < s->sp[r].end) {
+            pos = text_step(s, &ar->sb, pos);
+            arena_after_step(P, ar);
         }
     }
 }
 
-/* The chain of p reached pos >= p->b inside span r, where the next part
- * guessed its start: decode on until the two chains meet. */
-static void part_overrun(part *p, uint64_t pos, unsigned r)
+/* The chain of p reached pos inside span r, where chunk qi (taken by
+ * another thread) guessed its start: decode on until the two chains meet.
+ * When they do not, this chain goes on to the end of the text and no
+ * chunk is taken any more. */
+static void chunk_meet(pool *P, arena *ar, chunk *p, unsigned qi, uint64_t pos, unsigned r)
 {
-    const text_src *s = p->s;
-    part *q = p->next;
+    const text_src *s = P->s;
+    chunk *q = &P->ch[qi];
     uint64_t end = s->sp[r].end;
-    gcn_strbuf *sb = part_sb(p);
-    part_wait_published(q);
+    pthread_mutex_lock(&P->mu);
+    while (!q->published)
+        pthread_cond_wait(&P->cv, &P->mu);
+    pthread_mutex_unlock(&P->mu);
     unsigned j = 0;
     for (;;) {
         if (pos >= end) {               /* off the span: q's text after it is right */
             if (q->at_end) {
-                p->met = 1;
-                q->skip_blk = q->sync_blk[q->nsync - 1];
-                q->skip = q->sync_out[q->nsync - 1];
+                p->cont = qi;
+                p->cont_sync = q->nsync - 1;
                 return;
             }
             break;
@@ -337,71 +428,279 @@ static void part_overrun(part *p, uint64_t pos, unsigned r)
                                          * at_end the last entry is the span end,
                                          * beyond pos) */
         if (q->sync_pos[j] == pos) {
-            p->met = 1;
-            q->skip_blk = q->sync_blk[j];
-            q->skip = q->sync_out[j];
+            p->cont = qi;
+            p->cont_sync = j;
             return;
         }
-        pos = text_step(s, sb, pos);
-        part_after_step(p);
+        pos = text_step(s, &ar->sb, pos);
+        arena_after_step(P, ar);
     }
-    p->met = 0;
-    p->stop = pos;
-    p->stop_span = r;
+    atomic_store(&P->abandon, 1);
+    arena_rest(P, ar, pos, r);
+    p->cont = P->nch;
+    p->cont_sync = FROM_START;
 }
 
-/* Decode p's instructions: the spans from ra on that start before b. */
-static void part_decode(part *p)
+/* Decode chunk c (taken by the caller) into ar: the spans from ra on that
+ * start before its end, and the chunks after it that nobody has taken
+ * when the chain reaches them. */
+static void chunk_decode(pool *P, arena *ar, unsigned c)
 {
-    const text_src *s = p->s;
-    gcn_strbuf *sb = part_sb(p);
+    const text_src *s = P->s;
+    chunk *p = &P->ch[c];
+    unsigned last = c;                  /* the last chunk this chain covers */
+    uint64_t b = p->b;
     int recording = p->guess;
-    p->met = 1;
-    for (unsigned r = p->ra; r < s->nsp && s->sp[r].start < p->b; r++) {
+    p->ar = ar;
+    p->begin = arena_pos(ar);
+    p->cont = 0;                        /* (set below) */
+    for (unsigned r = p->ra; r < s->nsp && s->sp[r].start < b; r++) {
         uint64_t pos = r == p->ra ? p->a : s->sp[r].start, end = s->sp[r].end;
-        while (pos < end && pos < p->b) {
-            if (recording) {
-                p->sync_pos[p->nsync] = pos;
-                p->sync_blk[p->nsync] = p->nblk ? p->nblk - 1 : 0;
-                p->sync_out[p->nsync++] = sb->len;
-                if (p->nsync == SYNC_N) {
-                    part_publish(p);
-                    recording = 0;
+        for (;;) {
+            while (pos < end && pos < b) {
+                if (recording) {
+                    chunk_record(p, pos, ar);
+                    if (p->nsync == SYNC_N) {
+                        chunk_publish(P, p);
+                        recording = 0;
+                    }
                 }
+                pos = text_step(s, &ar->sb, pos);
+                arena_after_step(P, ar);
             }
-            pos = text_step(s, sb, pos);
-            part_after_step(p);
-        }
-        if (p->b < end) {
-            /* The next part guessed its start in this span: meet its chain
-             * (even when this chain's last step also left the span). */
-            if (recording)
-                part_publish(p);
-            part_overrun(p, pos, r);
-            return;
+            if (b >= end)
+                break;
+            /* The next chunk starts inside this span (even when this
+             * chain's last step also left the span): take it, or meet the
+             * chain of the thread that has. */
+            chunk *q = &P->ch[last + 1];
+            int fr = CH_FREE;
+            if (atomic_compare_exchange_strong(&q->state, &fr, CH_ABSORBED)) {
+                last++;
+                b = q->b;
+                continue;
+            }
+            if (recording) {
+                chunk_publish(P, p);
+                recording = 0;
+            }
+            chunk_meet(P, ar, p, last + 1, pos, r);
+            goto done;
         }
         if (recording) {                /* the chain ran off its first span */
-            p->sync_pos[p->nsync] = end;
-            p->sync_blk[p->nsync] = p->nblk ? p->nblk - 1 : 0;
-            p->sync_out[p->nsync++] = sb->len;
+            chunk_record(p, end, ar);
             p->at_end = 1;
-            part_publish(p);
+            chunk_publish(P, p);
             recording = 0;
         }
     }
     if (recording)
-        part_publish(p);
+        chunk_publish(P, p);
+    p->cont = last + 1;
+    p->cont_sync = FROM_START;
+done:
+    pthread_mutex_lock(&P->mu);
+    p->end = arena_pos(ar);
+    p->done = 1;
+    pthread_cond_broadcast(&P->cv);
+    pthread_mutex_unlock(&P->mu);
 }
 
-/* A part on its own thread (or, when no thread could start, on the
- * caller's): its text goes into blocks, published as it grows. */
-static void *part_run(void *arg)
+/* Take chunks and decode them until none is left. */
+static void pool_work(pool *P, arena *ar)
 {
-    part *p = arg;
-    part_block_new(p);
-    part_decode(p);
-    part_block_pub(p, 1);
+    for (unsigned c; (c = chunk_take(P)) < P->nch;)
+        chunk_decode(P, ar, c);
+}
+
+/* Write, in order, the text of the chunks from *cur (from its
+ * sync_at[*from], or all of it) on while they are done; with wait, wait
+ * for each until the end of the text. */
+static void pool_write(pool *P, gcn_sink *k, unsigned *cur, unsigned *from, int wait)
+{
+    while (*cur < P->nch) {
+        chunk *p = &P->ch[*cur];
+        pthread_mutex_lock(&P->mu);
+        while (wait && !p->done)
+            pthread_cond_wait(&P->cv, &P->mu);
+        int done = p->done;
+        pthread_mutex_unlock(&P->mu);
+        if (!done)
+            return;
+        arena_write(P, p->ar, *from == FROM_START ? p->begin : p->sync_at[*from], p->end, k);
+        /* the arena's later text is that of later chunks */
+        arena_retire(P, p->ar, p->end.blk);
+        *from = p->cont_sync;
+        *cur = p->cont;
+    }
+}
+
+/* Number of threads for jobs (0 = one per CPU this process may run on:
+ * its affinity mask, else the online CPUs). */
+static unsigned jobs_of(unsigned jobs)
+{
+    if (jobs == 0) {
+        cpu_set_t cs;
+        long n = sched_getaffinity(0, sizeof cs, &cs) == 0 ? CPU_COUNT(&cs)
+                                                           : sysconf(_SC_NPROCESSORS_ONLN);
+        jobs = n > 0 ? (unsigned)n : 1;
+    }
+    return jobs > MAX_JOBS ? MAX_JOBS : jobs;
+}
+
+/* ---- the crew ----------------------------------------------------------------
+ * The threads that decode chunks besides the caller's.  Started ahead of
+ * the text (gcndis starts them before it reads the code object), a thread
+ * is running and has its first memory by the time the text is cut: here a
+ * thread's start took 0.1 to 4 ms (a virtual CPU that must be woken) and
+ * its first 2 MB of memory 0.3 ms.  Waiting for a text, a thread spins for
+ * a while (a sleeping virtual CPU is slow to wake), then sleeps. */
+
+#define SPIN_NS 5000000L                /* spin this long for work, then sleep */
+
+typedef struct worker {
+    struct gcn_text_crew *crew;
+    arena ar;
+    pthread_t th;
+    int threaded;
+} worker;
+
+struct gcn_text_crew {
+    unsigned jobs;                      /* threads with the caller's */
+    pool P;                             /* the text being printed; its mu and cv serve all */
+    worker *w;                          /* w[0]: the caller's arena */
+    atomic_uint gen;                    /* texts handed out */
+    atomic_int quit;
+    /* under P.mu: */
+    unsigned open;                      /* the text threads may still join (gen), 0: none */
+    unsigned inside;                    /* threads on it */
+    size_t block;                       /* its arena blocks' room */
+};
+
+/* Wait until a text after the seen-th is handed out (1) or the crew ends
+ * (0): spinning for SPIN_NS (yielding the CPU to any other thread that
+ * wants it), then asleep. */
+static int crew_wait(gcn_text_crew *c, unsigned seen)
+{
+    struct timespec t0, t;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    for (unsigned i = 1;; i++) {
+        if (atomic_load(&c->gen) != seen || atomic_load(&c->quit))
+            break;
+        if (i % 64 == 0) {
+            clock_gettime(CLOCK_MONOTONIC, &t);
+            if ((t.tv_sec - t0.tv_sec) * 1000000000L + (t.tv_nsec - t0.tv_nsec) > SPIN_NS) {
+                pthread_mutex_lock(&c->P.mu);
+                while (atomic_load(&c->gen) == seen && !atomic_load(&c->quit))
+                    pthread_cond_wait(&c->P.cv, &c->P.mu);
+                pthread_mutex_unlock(&c->P.mu);
+                break;
+            }
+        }
+        sched_yield();
+    }
+    return !atomic_load(&c->quit);
+}
+
+static void *worker_run(void *arg)
+{
+    worker *w = arg;
+    gcn_text_crew *c = w->crew;
+    arena_begin(&c->P, &w->ar, BLOCK);  /* its memory, while nothing waits for it */
+    for (unsigned seen = 0; crew_wait(c, seen);) {
+        seen = atomic_load(&c->gen);
+        pthread_mutex_lock(&c->P.mu);
+        int join = c->open == seen;     /* (a text already over is left alone) */
+        c->inside += join;
+        size_t block = c->block;
+        pthread_mutex_unlock(&c->P.mu);
+        if (!join)
+            continue;
+        arena_begin(&c->P, &w->ar, block);
+        pool_work(&c->P, &w->ar);
+        pthread_mutex_lock(&c->P.mu);
+        c->inside--;
+        pthread_cond_broadcast(&c->P.cv);
+        pthread_mutex_unlock(&c->P.mu);
+    }
     return NULL;
+}
+
+gcn_text_crew *gcn_text_crew_start(unsigned jobs)
+{
+    jobs = jobs_of(jobs);
+    if (jobs <= 1)
+        return NULL;
+    gcn_text_crew *c = calloc(1, sizeof *c);
+    worker *w = calloc(jobs, sizeof *w);
+    if (!c || !w) {
+        free(c);
+        free(w);
+        return NULL;
+    }
+    c->w = w;
+    pthread_mutex_init(&c->P.mu, NULL);
+    pthread_cond_init(&c->P.cv, NULL);
+    atomic_init(&c->gen, 0);
+    atomic_init(&c->quit, 0);
+    c->jobs = 1;
+    for (unsigned i = 0; i < jobs; i++) {
+        w[i].crew = c;
+        w[i].ar.block = BLOCK;
+    }
+    /* (the threads in order: a thread's index is fixed once it runs) */
+    for (unsigned i = 1; i < jobs; i++) {
+        if (pthread_create(&w[i].th, NULL, worker_run, &w[i]) != 0)
+            break;
+        w[i].threaded = 1;
+        c->jobs++;
+    }
+    return c;
+}
+
+void gcn_text_crew_end(gcn_text_crew *c)
+{
+    if (!c)
+        return;
+    pthread_mutex_lock(&c->P.mu);
+    atomic_store(&c->quit, 1);
+    pthread_cond_broadcast(&c->P.cv);
+    pthread_mutex_unlock(&c->P.mu);
+    for (unsigned i = 1; i < c->jobs; i++)
+        pthread_join(c->w[i].th, NULL);
+    for (unsigned i = 0; i < c->jobs; i++)
+        arena_free(&c->w[i].ar);
+    pthread_mutex_destroy(&c->P.mu);
+    pthread_cond_destroy(&c->P.cv);
+    free(c->w);
+    free(c);
+}
+
+/* Print the chunks of P with crew c: hand the text out, take chunks on
+ * this thread too and between them write the text of the chunks that are
+ * done, in order; then the rest as it is done.  Returns when every thread
+ * has left the text. */
+static void crew_print(gcn_text_crew *c, gcn_sink *k, size_t block)
+{
+    pool *P = &c->P;
+    pthread_mutex_lock(&P->mu);
+    c->block = block;
+    c->open = atomic_fetch_add(&c->gen, 1) + 1;
+    pthread_cond_broadcast(&P->cv);
+    pthread_mutex_unlock(&P->mu);
+    arena *ar = &c->w[0].ar;
+    arena_begin(P, ar, block);
+    unsigned cur = 0, from = FROM_START;
+    for (unsigned ci; (ci = chunk_take(P)) < P->nch;) {
+        chunk_decode(P, ar, ci);
+        pool_write(P, k, &cur, &from, 0);
+    }
+    pool_write(P, k, &cur, &from, 1);
+    pthread_mutex_lock(&P->mu);
+    c->open = 0;
+    while (c->inside)
+        pthread_cond_wait(&P->cv, &P->mu);
+    pthread_mutex_unlock(&P->mu);
 }
 
 /* Decode from pos in span r to the end of the text into k, on this thread
@@ -419,23 +718,10 @@ static void text_rest(const text_src *s, gcn_sink *k, uint64_t pos, unsigned r)
     }
 }
 
-/* Number of threads for jobs (0 = one per CPU this process may run on:
- * its affinity mask, else the online CPUs). */
-static unsigned jobs_of(unsigned jobs)
-{
-    if (jobs == 0) {
-        cpu_set_t cs;
-        long n = sched_getaffinity(0, sizeof cs, &cs) == 0 ? CPU_COUNT(&cs)
-                                                           : sysconf(_SC_NPROCESSORS_ONLN);
-        jobs = n > 0 ? (unsigned)n : 1;
-    }
-    return jobs > MAX_JOBS ? MAX_JOBS : jobs;
-}
-
-/* Cut the code into at most n parts of about equal size (each at least
- * min_part bytes; part 0 a little smaller); cut points on dword boundaries
- * of their span.  Returns the number of parts. */
-static unsigned text_cut(const text_src *s, part *pt, unsigned n, uint64_t min_part)
+/* Cut the code into at most n chunks of about equal size (each at least
+ * min_part bytes); cut points on dword boundaries of their span.  Returns
+ * the number of chunks. */
+static unsigned text_cut(const text_src *s, chunk *ch, unsigned n, uint64_t min_part)
 {
     uint64_t total = 0;
     for (unsigned r = 0; r < s->nsp; r++)
@@ -446,14 +732,10 @@ static unsigned text_cut(const text_src *s, part *pt, unsigned n, uint64_t min_p
         n = (unsigned)(total / min_part);
     if (n == 0)
         n = 1;
-    unsigned np = 0, r = 0;
+    unsigned nch = 0, r = 0;
     uint64_t before = 0;                /* code bytes in spans before r */
     for (unsigned k = 0; k < n && r < s->nsp; k++) {
-        /* code bytes before the cut; part 0 is a little smaller (PART0_SHARE
-         * of the others): its thread also writes all the text */
-        uint64_t want = k ? (uint64_t)((double)total * (PART0_SHARE + k - 1) /
-                                       (PART0_SHARE + n - 1))
-                          : 0;
+        uint64_t want = total * k / n;  /* code bytes before the cut */
         while (r < s->nsp && before + (s->sp[r].end - s->sp[r].start) <= want) {
             before += s->sp[r].end - s->sp[r].start;
             r++;
@@ -461,82 +743,53 @@ static unsigned text_cut(const text_src *s, part *pt, unsigned n, uint64_t min_p
         if (r == s->nsp)
             break;
         uint64_t a = s->sp[r].start + ((want - before) & ~(uint64_t)3);
-        if (np && a <= pt[np - 1].a)
+        if (nch && a <= ch[nch - 1].a)
             continue;
-        pt[np] = (part){.s = s, .a = a, .ra = r, .guess = a != s->sp[r].start};
-        np++;
+        ch[nch].a = a;
+        ch[nch].ra = r;
+        ch[nch].guess = a != s->sp[r].start;
+        atomic_init(&ch[nch].state, CH_FREE);
+        nch++;
     }
-    for (unsigned k = 0; k < np; k++) {
-        pt[k].b = k + 1 < np ? pt[k + 1].a : s->size;
-        pt[k].next = k + 1 < np ? &pt[k + 1] : NULL;
-        gcn_sb_init(&pt[k].sb);
-        pthread_mutex_init(&pt[k].mu, NULL);
-        pthread_cond_init(&pt[k].cv, NULL);
-    }
-    return np;
+    for (unsigned k = 0; k < nch; k++)
+        ch[k].b = k + 1 < nch ? ch[k + 1].a : s->size;
+    return nch;
 }
 
-/* Print every code span of s to f, on up to jobs threads. */
+/* Print every code span of s to f, on up to jobs threads (or the crew's). */
 static int text_print(const text_src *s, FILE *f, const gcn_text_opts *o)
 {
     gcn_sink k;
-    unsigned jobs = jobs_of(o ? o->jobs : 1);
+    gcn_text_crew *crew = o ? o->crew : NULL;
+    unsigned jobs = crew ? crew->jobs : jobs_of(o ? o->jobs : 1);
     uint64_t min_part = o && o->min_part ? o->min_part : MIN_PART_DEFAULT;
-    part *pt = jobs > 1 && s->nsp ? calloc(jobs, sizeof *pt) : NULL;
-    unsigned np = pt ? text_cut(s, pt, jobs, min_part) : 0;
-    size_t block = o && o->block ? o->block : BLOCK;
-    if (block < BLOCK_ROOM)
-        block = BLOCK_ROOM;             /* the room is block + GCN_OUT_ROOM */
-    for (unsigned i = 0; i < np; i++)
-        pt[i].block = block;
-    /* Threads for parts np-1 .. 1 first (their buffers are theirs to
-     * set up), last first: a part that gets no thread runs here at once,
-     * when the part after it is running or done. */
-    for (unsigned i = np; i-- > 1;) {
-        part *p = &pt[i];
-        p->threaded = pthread_create(&p->th, NULL, part_run, p) == 0;
-        if (!p->threaded)
-            part_run(p);
-    }
-    /* at least 4 bytes of text per byte of code (about 6 in practice) */
-    gcn_sink_open(&k, f, s->size * 4);
-    if (np <= 1) {
-        if (np == 1) {
-            pthread_mutex_destroy(&pt[0].mu);
-            pthread_cond_destroy(&pt[0].cv);
-        }
-        free(pt);
+    unsigned most = jobs > 1 && s->nsp ? jobs * CHUNKS_PER_JOB : 0;
+    chunk *ch = most ? calloc(most, sizeof *ch) : NULL;
+    unsigned nch = ch ? text_cut(s, ch, most, min_part) : 0;
+    gcn_text_crew *own = nch > 1 && !crew ? gcn_text_crew_start(jobs) : NULL;
+    if (!crew)
+        crew = own;
+    if (nch <= 1 || !crew) {
+        free(ch);
+        /* at least 4 bytes of text per byte of code (about 6 in practice) */
+        gcn_sink_open(&k, f, s->size * 4);
         if (s->nsp)
             text_rest(s, &k, s->sp[0].start, 0);
         return gcn_sink_close(&k);
     }
-    pt[0].out = &k;
-    part_decode(&pt[0]);
-    /* The parts' texts in order, each as its thread produces it.  When a
-     * part's chain met no later one, the rest is decoded here instead. */
-    for (unsigned i = 1; i < np; i++) {
-        const part *prev = &pt[i - 1];  /* done: its results are final */
-        if (!prev->met) {
-            text_rest(s, &k, prev->stop, prev->stop_span);
-            break;
-        }
-        gcn_sink_write(&k, k.sb.buf, k.sb.len);     /* what k holds comes first */
-        gcn_sb_reset(&k.sb);
-        part_stream(&pt[i], &k, pt[i].skip_blk, pt[i].skip);
-    }
-    for (unsigned i = 1; i < np; i++) {
-        part *p = &pt[i];
-        if (p->threaded)
-            pthread_join(p->th, NULL);
-        for (unsigned j = 0; j < p->nblk; j++)
-            free(p->blk[j].buf);
-        free(p->blk);
-    }
-    for (unsigned i = 0; i < np; i++) {
-        pthread_mutex_destroy(&pt[i].mu);
-        pthread_cond_destroy(&pt[i].cv);
-    }
-    free(pt);
+    size_t block = o && o->block ? o->block : BLOCK;
+    if (block < BLOCK_ROOM)
+        block = BLOCK_ROOM;             /* the room is block + GCN_OUT_ROOM */
+    pool *P = &crew->P;
+    P->s = s;
+    P->ch = ch;
+    P->nch = nch;
+    atomic_store(&P->next, 0);
+    atomic_store(&P->abandon, 0);
+    gcn_sink_open(&k, f, 0);
+    crew_print(crew, &k, block);
+    free(ch);
+    gcn_text_crew_end(own);
     return gcn_sink_close(&k);
 }
 

@@ -9,6 +9,7 @@
 #include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
+#include <sys/stat.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -117,6 +118,19 @@ static int read_input(const char *path, uint8_t **data, size_t *len)
 }
 
 static gcn_text_opts text_opts;          /* -j */
+
+/* Threads for a long one-line-per-instruction text, started before the
+ * input is read so that they are running when the text is (textpar.c):
+ * for inputs of CREW_MIN bytes or more (a smaller one would wait for the
+ * threads to end without using them). */
+#define CREW_MIN (256u << 10)
+
+static void crew_start(const char *path)
+{
+    struct stat st;
+    if (text_opts.jobs != 1 && stat(path, &st) == 0 && st.st_size >= CREW_MIN)
+        text_opts.crew = gcn_text_crew_start(text_opts.jobs);
+}
 
 static int do_raw(const char *path, gcn_target t, int mode, const char *outpath)
 {
@@ -295,7 +309,10 @@ int main(int argc, char **argv)
             fprintf(stderr, "gcndis: --kernel and --offload-arch do not apply to --raw\n");
             return 1;
         }
-        return do_raw(file, target, with_offsets ? 2 : llvm_text ? 1 : 0, outpath);
+        crew_start(file);
+        int rc = do_raw(file, target, with_offsets ? 2 : llvm_text ? 1 : 0, outpath);
+        gcn_text_crew_end(text_opts.crew);
+        return rc;
     }
     if (target != GCN_TARGET_UNKNOWN || with_offsets) {
         fprintf(stderr, "gcndis: --mcpu and --with-offsets need --raw (a code object names its "
@@ -306,5 +323,9 @@ int main(int argc, char **argv)
         fprintf(stderr, "gcndis: --llvm-text prints the whole .text; it takes no --kernel\n");
         return 1;
     }
-    return do_codeobj(file, arch, llvm_text, kernel, outpath);
+    if (llvm_text)
+        crew_start(file);
+    int rc = do_codeobj(file, arch, llvm_text, kernel, outpath);
+    gcn_text_crew_end(text_opts.crew);
+    return rc;
 }

@@ -24,6 +24,7 @@
 
 static char **objs;
 static int nobjs;
+static gcn_text_crew *crew;     /* 3 threads, used for text after text */
 
 /* Text of a raw stream printed with opts (NULL: one thread); caller frees. */
 static char *raw_text(gcn_target t, const uint8_t *b, size_t len, int mode,
@@ -65,9 +66,14 @@ static int compare_prefixes(const uint8_t *b, size_t max, int mode, const char *
     for (size_t len = 4; len <= max; len += 4) {
         size_t n1, n2;
         char *one = raw_text(GCN_TARGET_GFX942, b, len, mode, NULL, &n1);
-        for (unsigned jobs = 2; jobs <= 4; jobs++) {
-            /* 2 and 3 threads: the smallest text blocks */
+        for (unsigned jobs = 2; jobs <= 5; jobs++) {
+            /* 2 and 3 threads: the smallest text blocks; "5": the crew's
+             * 3 threads, the block size changing from text to text */
             gcn_text_opts o = {.jobs = jobs, .min_part = 4, .block = jobs < 4};
+            if (jobs == 5) {
+                o.crew = crew;
+                o.block = len % 8 ? 1 : 0;
+            }
             char *many = raw_text(GCN_TARGET_GFX942, b, len, mode, &o, &n2);
             if (n1 != n2 || memcmp(one, many, n1)) {
                 if (bad++ < 3)
@@ -172,11 +178,16 @@ static void test_code_objects(void)
         size_t n1, n2;
         char *one = co_text(co, NULL, &n1);
         int bad = 0;
-        for (unsigned jobs = 2; jobs <= 9; jobs++)
+        for (unsigned jobs = 2; jobs <= 10; jobs++)
             for (size_t p = 0; p < sizeof parts / sizeof parts[0]; p++) {
                 /* odd thread counts: the smallest text blocks (many per
-                 * thread, written while the thread goes on) */
+                 * thread, written while the thread goes on); "10": the
+                 * crew's 3 threads */
                 gcn_text_opts o = {.jobs = jobs, .min_part = parts[p], .block = jobs % 2};
+                if (jobs == 10) {
+                    o.crew = crew;
+                    o.block = p % 2;
+                }
                 char *many = co_text(co, &o, &n2);
                 if ((n1 != n2 || memcmp(one, many, n1)) && bad++ < 3)
                     fprintf(stderr, "test_textpar: %s: %u threads, parts >= %zu bytes: text "
@@ -196,6 +207,11 @@ int main(int argc, char **argv)
     nobjs = argc - 1;
     if (CU_initialize_registry() != CUE_SUCCESS)
         return 1;
+    crew = gcn_text_crew_start(3);
+    if (!crew) {
+        fprintf(stderr, "test_textpar: no threads\n");
+        return 1;
+    }
     CU_pSuite s = CU_add_suite("textpar", NULL, NULL);
     CU_add_test(s, "raw random dwords", test_raw_random);
     CU_add_test(s, "raw stream whose chains never meet", test_raw_never_meets);
@@ -206,5 +222,6 @@ int main(int argc, char **argv)
     CU_basic_run_tests();
     unsigned fails = CU_get_number_of_failures() + CU_get_number_of_tests_failed();
     CU_cleanup_registry();
+    gcn_text_crew_end(crew);
     return fails ? 1 : 0;
 }
