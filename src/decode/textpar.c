@@ -558,6 +558,16 @@ static unsigned jobs_of(unsigned jobs)
 
 #define SPIN_NS 5000000L                /* spin this long for work, then sleep */
 
+static inline void cpu_relax(void)
+{
+#if defined(__x86_64__) || defined(__i386__)
+    for (int i = 0; i < 32; i++)
+        __builtin_ia32_pause();
+#elif defined(__aarch64__)
+    __asm__ __volatile__("yield");
+#endif
+}
+
 typedef struct worker {
     struct gcn_text_crew *crew;
     arena ar;
@@ -571,6 +581,7 @@ struct gcn_text_crew {
     worker *w;                          /* w[0]: the caller's arena */
     atomic_uint gen;                    /* texts handed out */
     atomic_int quit;
+    int yield;                          /* more threads than CPUs: spin yielding */
     /* under P.mu: */
     unsigned open;                      /* the text threads may still join (gen), 0: none */
     unsigned inside;                    /* threads on it */
@@ -578,8 +589,10 @@ struct gcn_text_crew {
 };
 
 /* Wait until a text after the seen-th is handed out (1) or the crew ends
- * (0): spinning for SPIN_NS (yielding the CPU to any other thread that
- * wants it), then asleep. */
+ * (0): spinning for SPIN_NS, then asleep.  While it spins, a thread that
+ * has a CPU of its own (no more threads than CPUs) only pauses, which
+ * leaves the core to a sibling hardware thread; else it yields its CPU to
+ * any thread that wants it. */
 static int crew_wait(gcn_text_crew *c, unsigned seen)
 {
     struct timespec t0, t;
@@ -597,7 +610,10 @@ static int crew_wait(gcn_text_crew *c, unsigned seen)
                 break;
             }
         }
-        sched_yield();
+        if (c->yield)
+            sched_yield();
+        else
+            cpu_relax();
     }
     return !atomic_load(&c->quit);
 }
@@ -644,6 +660,7 @@ gcn_text_crew *gcn_text_crew_start(unsigned jobs)
     atomic_init(&c->gen, 0);
     atomic_init(&c->quit, 0);
     c->jobs = 1;
+    c->yield = jobs > jobs_of(0);
     for (unsigned i = 0; i < jobs; i++) {
         w[i].crew = c;
         w[i].ar.block = BLOCK;
