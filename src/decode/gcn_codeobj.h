@@ -225,6 +225,8 @@ typedef struct gcn_text_opts {
                            starts the next (0: 248 KiB; smaller for tests) */
     gcn_text_crew *crew;        /* threads to use (then jobs is theirs), or NULL:
                                    start jobs - 1 threads for a long text */
+    long steal_ns;      /* how long a thread waits for another before it takes that
+                           one's work over (0: 30 us; negative: at once, for tests) */
 } gcn_text_opts;
 
 /* Instruction text of the whole .text in address order, one per line, exactly

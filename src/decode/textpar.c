@@ -203,12 +203,19 @@ typedef struct chunk {
     uint64_t sync_pos[SYNC_N + 1];
     tpos sync_at[SYNC_N + 1];
     unsigned nsync;
-    int at_end, published;
+    int at_end;
+    atomic_int published;
     /* results, final once done is set (under pool.mu): the text after this
      * chunk's is that of chunk cont (nch: none) from its sync_at[cont_sync]
      * (FROM_START: all of it) */
-    int done;
+    atomic_int done;
     unsigned cont, cont_sync;
+    /* taken over by another thread (its text is not written); where its
+     * chain last was (under pool.mu) */
+    atomic_int stolen;
+    int has_prog;
+    struct chain { uint64_t pos, b; unsigned r, last; } prog;
+    tpos prog_at;
 } chunk;
 
 typedef struct pool {
@@ -217,6 +224,7 @@ typedef struct pool {
     unsigned nch;
     atomic_uint next;                   /* every chunk before it is taken or absorbed */
     atomic_int abandon;                 /* a chain met none: the rest is one thread's */
+    long steal_ns;                      /* wait this long before stealing a chunk */
     pthread_mutex_t mu;
     pthread_cond_t cv;
 } pool;
@@ -369,10 +377,21 @@ static unsigned chunk_take(pool *P)
     return P->nch;
 }
 
+/* A moment's pause in a spin loop. */
+static inline void cpu_relax(void)
+{
+#if defined(__x86_64__) || defined(__i386__)
+    for (int i = 0; i < 32; i++)
+        __builtin_ia32_pause();
+#elif defined(__aarch64__)
+    __asm__ __volatile__("yield");
+#endif
+}
+
 static void chunk_publish(pool *P, chunk *p)
 {
     pthread_mutex_lock(&P->mu);
-    p->published = 1;
+    atomic_store(&p->published, 1);
     pthread_cond_broadcast(&P->cv);
     pthread_mutex_unlock(&P->mu);
 }
@@ -383,40 +402,102 @@ static void chunk_record(chunk *p, uint64_t pos, const arena *ar)
     p->sync_at[p->nsync++] = arena_pos(ar);
 }
 
+/* Where a chain is: at pos in span r, covering the chunks up to last,
+ * whose range ends at b. */
+typedef struct chain chain;
+
+/* Every PROGRESS_N instructions the chain of a chunk says where it is
+ * (the place another thread takes it over from, see pool_write) and learns
+ * whether it has been taken over (stolen): then it stops.  Returns 1 when
+ * stolen. */
+#define PROGRESS_N 64
+
+static int chain_progress(pool *P, chunk *own, const arena *ar, const chain *at)
+{
+    pthread_mutex_lock(&P->mu);
+    int stolen = atomic_load(&own->stolen);
+    if (!stolen) {
+        own->prog = *at;
+        own->prog_at = arena_pos(ar);
+        own->has_prog = 1;
+    }
+    pthread_mutex_unlock(&P->mu);
+    return stolen;
+}
+
+/* Wait a little for chunk q, taken by another thread, to publish its
+ * starts (1); when it does not (its thread is not running: a virtual CPU
+ * the host has taken away), steal it (0): the caller's chain covers its
+ * range itself, and q's thread stops when it sees this.  Also 0 when
+ * somebody else's chain covers q (absorbed into a chain the caller's
+ * chain takes the place of, or stolen). */
+#define STEAL_WAIT_NS 30000L
+
+/* Spin until *flag is set or P->steal_ns have passed; returns the flag. */
+static int pool_spin(const pool *P, atomic_int *flag)
+{
+    struct timespec t0, t;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    for (unsigned i = 0; !atomic_load(flag); i++) {
+        if (i % 16 == 0) {
+            clock_gettime(CLOCK_MONOTONIC, &t);
+            if ((t.tv_sec - t0.tv_sec) * 1000000000L + (t.tv_nsec - t0.tv_nsec) >= P->steal_ns)
+                return 0;
+        }
+        cpu_relax();
+    }
+    return 1;
+}
+
+static int chunk_wait(pool *P, chunk *q)
+{
+    if (atomic_load(&q->state) == CH_ABSORBED)
+        return 0;
+    pool_spin(P, &q->published);
+    pthread_mutex_lock(&P->mu);
+    int met = atomic_load(&q->published) && !atomic_load(&q->stolen);
+    if (!met)
+        atomic_store(&q->stolen, 1);
+    pthread_mutex_unlock(&P->mu);
+    return met;
+}
+
 /* Decode from pos in span r to the end of the text into ar (text_rest()
- * into an arena). */
-static void arena_rest(pool *P, arena *ar, uint64_t pos, unsigned r)
+ * into an arena); stops when own (if any) is stolen. */
+static void arena_rest(pool *P, arena *ar, chunk *own, uint64_t pos, unsigned r)
 {
     const text_src *s = P->s;
+    unsigned n = 0;
     for (unsigned first = 1; r < s->nsp; r++, first = 0) {
         if (!first)
             pos = s->sp[r].start;
         while (pos < s->sp[r].end) {
+            if (own && ++n % PROGRESS_N == 0 &&
+                chain_progress(P, own, ar, &(chain){pos, s->size, r, P->nch - 1}))
+                return;
             pos = text_step(s, &ar->sb, pos);
             arena_after_step(P, ar);
         }
     }
 }
 
-/* The chain of p reached pos inside span r, where chunk qi (taken by
- * another thread) guessed its start: decode on until the two chains meet.
- * When they do not, this chain goes on to the end of the text and no
- * chunk is taken any more. */
-static void chunk_meet(pool *P, arena *ar, chunk *p, unsigned qi, uint64_t pos, unsigned r)
+/* The chain reached pos inside span r, where chunk qi (published by the
+ * thread that took it) guessed its start: decode on until the two chains
+ * meet; *cont, *cont_sync say where the text goes on.  When they do not,
+ * this chain goes on to the end of the text and no chunk is taken any
+ * more. */
+static void chain_meet(pool *P, arena *ar, chunk *own, unsigned qi, uint64_t pos, unsigned r,
+                       unsigned *cont, unsigned *cont_sync)
 {
     const text_src *s = P->s;
     chunk *q = &P->ch[qi];
     uint64_t end = s->sp[r].end;
-    pthread_mutex_lock(&P->mu);
-    while (!q->published)
-        pthread_cond_wait(&P->cv, &P->mu);
-    pthread_mutex_unlock(&P->mu);
     unsigned j = 0;
     for (;;) {
         if (pos >= end) {               /* off the span: q's text after it is right */
             if (q->at_end) {
-                p->cont = qi;
-                p->cont_sync = q->nsync - 1;
+                *cont = qi;
+                *cont_sync = q->nsync - 1;
                 return;
             }
             break;
@@ -428,80 +509,102 @@ static void chunk_meet(pool *P, arena *ar, chunk *p, unsigned qi, uint64_t pos, 
                                          * at_end the last entry is the span end,
                                          * beyond pos) */
         if (q->sync_pos[j] == pos) {
-            p->cont = qi;
-            p->cont_sync = j;
+            *cont = qi;
+            *cont_sync = j;
             return;
         }
         pos = text_step(s, &ar->sb, pos);
         arena_after_step(P, ar);
     }
     atomic_store(&P->abandon, 1);
-    arena_rest(P, ar, pos, r);
-    p->cont = P->nch;
-    p->cont_sync = FROM_START;
+    arena_rest(P, ar, own, pos, r);
+    *cont = P->nch;
+    *cont_sync = FROM_START;
 }
 
-/* Decode chunk c (taken by the caller) into ar: the spans from ra on that
- * start before its end, and the chunks after it that nobody has taken
- * when the chain reaches them. */
-static void chunk_decode(pool *P, arena *ar, unsigned c)
+/* Decode a chain into ar from at: the spans that start before its end b,
+ * taking on the chunks after it as it reaches them: one nobody has taken
+ * (absorbed), one whose thread has not published its starts (stolen), one
+ * whose chain this one takes the place of; until it meets the chain of a
+ * chunk that has published its starts, or the text ends.  own: the chunk
+ * whose text this is (NULL for the writer's stolen chains); rec: the chunk
+ * whose first starts to record, or NULL.  *cont, *cont_sync: where the
+ * text goes on.  Returns 1 when own was stolen meanwhile (the chain
+ * stopped; its text is never written). */
+static int chain_run(pool *P, arena *ar, chunk *own, chunk *rec, chain at, unsigned *cont,
+                     unsigned *cont_sync)
 {
     const text_src *s = P->s;
-    chunk *p = &P->ch[c];
-    unsigned last = c;                  /* the last chunk this chain covers */
-    uint64_t b = p->b;
-    int recording = p->guess;
-    p->ar = ar;
-    p->begin = arena_pos(ar);
-    p->cont = 0;                        /* (set below) */
-    for (unsigned r = p->ra; r < s->nsp && s->sp[r].start < b; r++) {
-        uint64_t pos = r == p->ra ? p->a : s->sp[r].start, end = s->sp[r].end;
+    int recording = rec != NULL;
+    unsigned n = 0;
+    for (int first = 1; at.r < s->nsp && s->sp[at.r].start < at.b; at.r++, first = 0) {
+        if (!first)
+            at.pos = s->sp[at.r].start;
+        uint64_t end = s->sp[at.r].end;
         for (;;) {
-            while (pos < end && pos < b) {
+            while (at.pos < end && at.pos < at.b) {
                 if (recording) {
-                    chunk_record(p, pos, ar);
-                    if (p->nsync == SYNC_N) {
-                        chunk_publish(P, p);
+                    chunk_record(rec, at.pos, ar);
+                    if (rec->nsync == SYNC_N) {
+                        chunk_publish(P, rec);
                         recording = 0;
                     }
                 }
-                pos = text_step(s, &ar->sb, pos);
+                if (own && ++n % PROGRESS_N == 0 && chain_progress(P, own, ar, &at))
+                    return 1;
+                at.pos = text_step(s, &ar->sb, at.pos);
                 arena_after_step(P, ar);
             }
-            if (b >= end)
+            if (at.b >= end)
                 break;
             /* The next chunk starts inside this span (even when this
-             * chain's last step also left the span): take it, or meet the
-             * chain of the thread that has. */
-            chunk *q = &P->ch[last + 1];
+             * chain's last step also left the span). */
+            chunk *q = &P->ch[at.last + 1];
             int fr = CH_FREE;
             if (atomic_compare_exchange_strong(&q->state, &fr, CH_ABSORBED)) {
-                last++;
-                b = q->b;
+                at.last++;
+                at.b = q->b;
                 continue;
             }
             if (recording) {
-                chunk_publish(P, p);
+                chunk_publish(P, rec);
                 recording = 0;
             }
-            chunk_meet(P, ar, p, last + 1, pos, r);
-            goto done;
+            if (!chunk_wait(P, q)) {
+                at.last++;
+                at.b = q->b;
+                continue;
+            }
+            chain_meet(P, ar, own, at.last + 1, at.pos, at.r, cont, cont_sync);
+            return own && atomic_load(&own->stolen);
         }
         if (recording) {                /* the chain ran off its first span */
-            chunk_record(p, end, ar);
-            p->at_end = 1;
-            chunk_publish(P, p);
+            chunk_record(rec, end, ar);
+            rec->at_end = 1;
+            chunk_publish(P, rec);
             recording = 0;
         }
     }
     if (recording)
-        chunk_publish(P, p);
-    p->cont = last + 1;
-    p->cont_sync = FROM_START;
-done:
+        chunk_publish(P, rec);
+    *cont = at.last + 1;
+    *cont_sync = FROM_START;
+    return 0;
+}
+
+/* Decode chunk c (taken by the caller) into ar. */
+static void chunk_decode(pool *P, arena *ar, unsigned c)
+{
+    chunk *p = &P->ch[c];
+    p->ar = ar;
+    p->begin = arena_pos(ar);
+    unsigned cont, cont_sync;
+    chain_run(P, ar, p, p->guess ? p : NULL, (chain){p->a, p->b, p->ra, c}, &cont, &cont_sync);
     pthread_mutex_lock(&P->mu);
+    p->cont = cont;
+    p->cont_sync = cont_sync;
     p->end = arena_pos(ar);
-    p->done = 1;
+    atomic_store(&p->done, 1);
     pthread_cond_broadcast(&P->cv);
     pthread_mutex_unlock(&P->mu);
 }
@@ -513,20 +616,62 @@ static void pool_work(pool *P, arena *ar)
         chunk_decode(P, ar, c);
 }
 
+static int tpos_before(tpos x, tpos y)
+{
+    return x.blk < y.blk || (x.blk == y.blk && x.off < y.off);
+}
+
+/* Take over chunk x from its thread, which has not finished it: write its
+ * text from the sync entry from (or its start) up to where its chain last
+ * said it was, and decode the rest of that chain into ar (the caller's
+ * arena) and write it too.  *cur, *from: where the text goes on. */
+static void pool_steal(pool *P, arena *ar, gcn_sink *k, unsigned *cur, unsigned *from)
+{
+    chunk *x = &P->ch[*cur];
+    chain c = {*from == FROM_START ? x->a : x->sync_pos[*from], x->b, x->ra, *cur};
+    tpos at = {0, 0}, prog_at = {0, 0};
+    int prog = 0;
+    pthread_mutex_lock(&P->mu);
+    atomic_store(&x->stolen, 1);
+    if (x->has_prog) {
+        /* (x->begin and x->ar are set before its chain says where it is) */
+        at = *from == FROM_START ? x->begin : x->sync_at[*from];
+        prog = !tpos_before(x->prog_at, at);
+        if (prog) {
+            c = x->prog;
+            prog_at = x->prog_at;
+        }
+    }
+    pthread_mutex_unlock(&P->mu);
+    if (prog) {
+        arena_write(P, x->ar, at, prog_at, k);
+        /* (x's thread writes no text before prog_at any more) */
+    }
+    tpos t0 = arena_pos(ar);
+    chain_run(P, ar, NULL, NULL, c, cur, from);
+    arena_write(P, ar, t0, arena_pos(ar), k);
+}
+
 /* Write, in order, the text of the chunks from *cur (from its
- * sync_at[*from], or all of it) on while they are done; with wait, wait
- * for each until the end of the text. */
-static void pool_write(pool *P, gcn_sink *k, unsigned *cur, unsigned *from, int wait)
+ * sync_at[*from], or all of it) on while they are done.  With ar (the
+ * caller's arena), until the end of the text: a chunk that is not done
+ * after a little while is taken over (pool_steal). */
+static void pool_write(pool *P, arena *ar, gcn_sink *k, unsigned *cur, unsigned *from)
 {
     while (*cur < P->nch) {
         chunk *p = &P->ch[*cur];
-        pthread_mutex_lock(&P->mu);
-        while (wait && !p->done)
-            pthread_cond_wait(&P->cv, &P->mu);
-        int done = p->done;
-        pthread_mutex_unlock(&P->mu);
-        if (!done)
-            return;
+        if (!atomic_load(&p->done)) {
+            if (!ar)
+                return;
+            pool_spin(P, &p->done);
+            pthread_mutex_lock(&P->mu);
+            int done = atomic_load(&p->done);
+            pthread_mutex_unlock(&P->mu);
+            if (!done) {
+                pool_steal(P, ar, k, cur, from);
+                continue;
+            }
+        }
         arena_write(P, p->ar, *from == FROM_START ? p->begin : p->sync_at[*from], p->end, k);
         /* the arena's later text is that of later chunks */
         arena_retire(P, p->ar, p->end.blk);
@@ -558,15 +703,6 @@ static unsigned jobs_of(unsigned jobs)
 
 #define SPIN_NS 5000000L                /* spin this long for work, then sleep */
 
-static inline void cpu_relax(void)
-{
-#if defined(__x86_64__) || defined(__i386__)
-    for (int i = 0; i < 32; i++)
-        __builtin_ia32_pause();
-#elif defined(__aarch64__)
-    __asm__ __volatile__("yield");
-#endif
-}
 
 typedef struct worker {
     struct gcn_text_crew *crew;
@@ -710,9 +846,9 @@ static void crew_print(gcn_text_crew *c, gcn_sink *k, size_t block)
     unsigned cur = 0, from = FROM_START;
     for (unsigned ci; (ci = chunk_take(P)) < P->nch;) {
         chunk_decode(P, ar, ci);
-        pool_write(P, k, &cur, &from, 0);
+        pool_write(P, NULL, k, &cur, &from);
     }
-    pool_write(P, k, &cur, &from, 1);
+    pool_write(P, ar, k, &cur, &from);
     pthread_mutex_lock(&P->mu);
     c->open = 0;
     while (c->inside)
@@ -803,6 +939,7 @@ static int text_print(const text_src *s, FILE *f, const gcn_text_opts *o)
     P->nch = nch;
     atomic_store(&P->next, 0);
     atomic_store(&P->abandon, 0);
+    P->steal_ns = !o || !o->steal_ns ? STEAL_WAIT_NS : o->steal_ns < 0 ? 0 : o->steal_ns;
     gcn_sink_open(&k, f, 0);
     crew_print(crew, &k, block);
     free(ch);

@@ -14,7 +14,9 @@
  * down to 4 bytes (cut points inside instructions, inside symbols, in data
  * regions), with odd thread counts in the smallest blocks (the caller
  * writes many blocks per thread while the thread goes on).  All three raw
- * modes are compared.
+ * modes are compared.  Some runs take work over from other threads at once
+ * instead of waiting for them (stolen chunks); one crew of 3 threads
+ * serves text after text.
  */
 #include <CUnit/Basic.h>
 #include <stdio.h>
@@ -70,6 +72,10 @@ static int compare_prefixes(const uint8_t *b, size_t max, int mode, const char *
             /* 2 and 3 threads: the smallest text blocks; "5": the crew's
              * 3 threads, the block size changing from text to text */
             gcn_text_opts o = {.jobs = jobs, .min_part = 4, .block = jobs < 4};
+            /* every third length: a thread takes another's chunk over at
+             * once, without waiting for it */
+            if (len % 12 == 0)
+                o.steal_ns = -1;
             if (jobs == 5) {
                 o.crew = crew;
                 o.block = len % 8 ? 1 : 0;
@@ -183,7 +189,8 @@ static void test_code_objects(void)
                 /* odd thread counts: the smallest text blocks (many per
                  * thread, written while the thread goes on); "10": the
                  * crew's 3 threads */
-                gcn_text_opts o = {.jobs = jobs, .min_part = parts[p], .block = jobs % 2};
+                gcn_text_opts o = {.jobs = jobs, .min_part = parts[p], .block = jobs % 2,
+                                   .steal_ns = p % 3 == 1 ? -1 : 0};
                 if (jobs == 10) {
                     o.crew = crew;
                     o.block = p % 2;
