@@ -29,8 +29,9 @@ static FILE *sink(void)
 }
 
 /* Threaded text must equal one thread's (print is one of the printers
- * below, writing to a FILE with the given options). */
-static const gcn_text_opts threads3 = {.jobs = 3, .min_part = 4};
+ * below, writing to a FILE with the given options); the threads take each
+ * other's chunks over at once (stealing) on every other input. */
+static gcn_text_opts threads3 = {.jobs = 3, .min_part = 4};
 
 static char *text_of(int (*print)(const void *, FILE *, const gcn_text_opts *), const void *arg,
                      const gcn_text_opts *o, size_t *n)
@@ -46,6 +47,7 @@ static char *text_of(int (*print)(const void *, FILE *, const gcn_text_opts *), 
 static void same_text(int (*print)(const void *, FILE *, const gcn_text_opts *), const void *arg)
 {
     size_t n1, n3;
+    threads3.steal_ns = threads3.steal_ns ? 0 : -1;
     char *one = text_of(print, arg, NULL, &n1), *three = text_of(print, arg, &threads3, &n3);
     if (n1 != n3 || memcmp(one, three, n1))
         abort();
