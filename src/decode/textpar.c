@@ -48,6 +48,11 @@
 #define CHUNKS_PER_JOB 12  /* chunks a thread takes on average (at most) */
 #define MIN_PART_DEFAULT (16u << 10)    /* bytes of code per chunk at least (about
                                            3,000 instructions, 0.2 ms of work) */
+/* Without a crew from the caller, threads are started for this much code
+ * at least (about 45,000 instructions, 2.5 ms of work on one thread): a
+ * thread's start can take milliseconds here (a virtual CPU to wake), and
+ * the text waits for every thread it started to end. */
+#define THREADS_MIN (256u << 10)
 
 /* ---- branch-target names -----------------------------------------------------
  * The names gcn_co_label_name() gives (the least name of an STT_NOTYPE
@@ -916,6 +921,11 @@ static int text_print(const text_src *s, FILE *f, const gcn_text_opts *o)
     gcn_text_crew *crew = o ? o->crew : NULL;
     unsigned jobs = crew ? crew->jobs : jobs_of(o ? o->jobs : 1);
     uint64_t min_part = o && o->min_part ? o->min_part : MIN_PART_DEFAULT;
+    uint64_t total = 0;
+    for (unsigned r = 0; r < s->nsp; r++)
+        total += s->sp[r].end - s->sp[r].start;
+    if (!crew && !(o && o->min_part) && total < THREADS_MIN)
+        jobs = 1;
     unsigned most = jobs > 1 && s->nsp ? jobs * CHUNKS_PER_JOB : 0;
     chunk *ch = most ? calloc(most, sizeof *ch) : NULL;
     unsigned nch = ch ? text_cut(s, ch, most, min_part) : 0;

@@ -122,7 +122,9 @@ static gcn_text_opts text_opts;          /* -j */
 /* Threads for a long one-line-per-instruction text, started before the
  * input is read so that they are running when the text is (textpar.c):
  * for inputs of CREW_MIN bytes or more (a smaller one would wait for the
- * threads to end without using them). */
+ * threads to end without using them).  The crew is not ended: once the
+ * text is printed its threads are idle, and they end with the process
+ * (ending the crew would wait for each, 0.1-0.2 ms here). */
 #define CREW_MIN (256u << 10)
 
 static void crew_start(const char *path)
@@ -310,9 +312,7 @@ int main(int argc, char **argv)
             return 1;
         }
         crew_start(file);
-        int rc = do_raw(file, target, with_offsets ? 2 : llvm_text ? 1 : 0, outpath);
-        gcn_text_crew_end(text_opts.crew);
-        return rc;
+        return do_raw(file, target, with_offsets ? 2 : llvm_text ? 1 : 0, outpath);
     }
     if (target != GCN_TARGET_UNKNOWN || with_offsets) {
         fprintf(stderr, "gcndis: --mcpu and --with-offsets need --raw (a code object names its "
@@ -325,7 +325,5 @@ int main(int argc, char **argv)
     }
     if (llvm_text)
         crew_start(file);
-    int rc = do_codeobj(file, arch, llvm_text, kernel, outpath);
-    gcn_text_crew_end(text_opts.crew);
-    return rc;
+    return do_codeobj(file, arch, llvm_text, kernel, outpath);
 }
