@@ -1043,8 +1043,9 @@ static int check_sections(const uint8_t *img, size_t len, const char *name, gcn_
 }
 
 static int open_elf(const char *name, const uint8_t *data, size_t len, gcn_codeobj *co,
-                    gcn_co_err *err)
+                    const gcn_co_hooks *hooks, gcn_co_err *err)
 {
+    int ready = 0;                      /* hooks->text_ready was called */
     if (len < 4 || memcmp(data, ELFMAG, SELFMAG) != 0)
         return gcn_co_fail(err, GCN_CO_EFORMAT, name,
                        "not an ELF file or offload bundle (no \\177ELF or "
@@ -1226,6 +1227,10 @@ static int open_elf(const char *name, const uint8_t *data, size_t len, gcn_codeo
     rc = build_regions(co, co->syms, co->nsyms, shndx, name, err);
     if (rc)
         goto out;
+    if (hooks && hooks->text_ready) {
+        hooks->text_ready(co, hooks->ctx);
+        ready = 1;
+    }
     rc = find_kernels(co, secs, nsec, shndx, p->image, name, err);
     if (rc)
         goto out;
@@ -1238,6 +1243,8 @@ static int open_elf(const char *name, const uint8_t *data, size_t len, gcn_codeo
             snprintf(co->warning, sizeof co->warning, "line information ignored: %s", why);
     }
 out:
+    if (rc && ready && hooks->cancel)
+        hooks->cancel(hooks->ctx);      /* before the object is freed */
     free(dsyms);
     free(dshndx);
     free(shndx);
@@ -1251,7 +1258,8 @@ out:
  * reads the ELF image in place and unmaps it when closed, or now on
  * failure). */
 static int open_mem(const char *name, const void *data, size_t len, const char *offload_arch,
-                    void *map, size_t maplen, gcn_codeobj **out, gcn_co_err *err)
+                    void *map, size_t maplen, const gcn_co_hooks *h, gcn_codeobj **out,
+                    gcn_co_err *err)
 {
     *out = NULL;
     if (!name)
@@ -1302,12 +1310,12 @@ static int open_mem(const char *name, const void *data, size_t len, const char *
                     rc = gcn_co_fail(err, GCN_CO_EFORMAT, label, "empty bundle entry");
                 else
                     rc = open_elf(label, (const uint8_t *)data + e[idx].offset,
-                                  (size_t)e[idx].size, co, err);
+                                  (size_t)e[idx].size, co, h, err);
             }
             gcn_bundle_free(e, n);
         }
     } else {
-        rc = open_elf(name, data, len, co, err);
+        rc = open_elf(name, data, len, co, h, err);
     }
     if (rc) {
         gcn_co_close(co);
@@ -1320,7 +1328,7 @@ static int open_mem(const char *name, const void *data, size_t len, const char *
 int gcn_co_open_mem_arch(const char *name, const void *data, size_t len,
                          const char *offload_arch, gcn_codeobj **out, gcn_co_err *err)
 {
-    return open_mem(name, data, len, offload_arch, NULL, 0, out, err);
+    return open_mem(name, data, len, offload_arch, NULL, 0, NULL, out, err);
 }
 
 /* Map a regular, non-empty file privately (copy-on-write: libelf may
@@ -1361,21 +1369,27 @@ int gcn_co_open_mem(const char *name, const void *data, size_t len, gcn_codeobj 
     return gcn_co_open_mem_arch(name, data, len, NULL, out, err);
 }
 
-int gcn_co_open_arch(const char *path, const char *offload_arch, gcn_codeobj **out,
-                     gcn_co_err *err)
+int gcn_co_open_hooks(const char *path, const char *offload_arch, const gcn_co_hooks *h,
+                      gcn_codeobj **out, gcn_co_err *err)
 {
     uint8_t *data;
     size_t len;
     *out = NULL;
     void *map = map_file(path, &len);
     if (map)
-        return open_mem(path, map, len, offload_arch, map, len, out, err);
+        return open_mem(path, map, len, offload_arch, map, len, h, out, err);
     int rc = gcn_co_read_file(path, &data, &len, err);
     if (rc)
         return rc;
-    rc = gcn_co_open_mem_arch(path, data, len, offload_arch, out, err);
+    rc = open_mem(path, data, len, offload_arch, NULL, 0, h, out, err);
     free(data);
     return rc;
+}
+
+int gcn_co_open_arch(const char *path, const char *offload_arch, gcn_codeobj **out,
+                     gcn_co_err *err)
+{
+    return gcn_co_open_hooks(path, offload_arch, NULL, out, err);
 }
 
 int gcn_co_open(const char *path, gcn_codeobj **out, gcn_co_err *err)

@@ -155,6 +155,21 @@ int gcn_co_open_mem_arch(const char *name, const void *data, size_t len,
                          const char *offload_arch, gcn_codeobj **out, gcn_co_err *err);
 void gcn_co_close(gcn_codeobj *co);
 
+/* gcn_co_open_arch() that tells the caller when the code is read:
+ * text_ready(co, ctx) is called once the object's .text, symbols and text
+ * regions are read, before its kernel descriptors, metadata note and line
+ * table are (co has only those fields yet, and they stay as they are), so
+ * that the caller can start decoding the text on other threads meanwhile
+ * (gcn_text_crew_ready).  When the open then fails, cancel(ctx) is called
+ * before the object is freed: whatever uses co must stop. */
+typedef struct gcn_co_hooks {
+    void (*text_ready)(const gcn_codeobj *co, void *ctx);
+    void (*cancel)(void *ctx);
+    void *ctx;
+} gcn_co_hooks;
+int gcn_co_open_hooks(const char *path, const char *offload_arch, const gcn_co_hooks *h,
+                      gcn_codeobj **out, gcn_co_err *err);
+
 /* Read a whole file (regular files only) into malloc'ed memory. */
 int gcn_co_read_file(const char *path, uint8_t **data, size_t *len, gcn_co_err *err);
 
@@ -215,6 +230,16 @@ int gcn_bundle_select(const char *name, const gcn_bundle_entry *e, unsigned n,
 typedef struct gcn_text_crew gcn_text_crew;
 gcn_text_crew *gcn_text_crew_start(unsigned jobs);
 void gcn_text_crew_end(gcn_text_crew *c);      /* (NULL: nothing) */
+
+/* Hooks for gcn_co_open_hooks (ctx: a gcn_text_opts with a crew): hand a
+ * code object's text to the crew as soon as it is read, so that its
+ * threads decode it while the rest of the object is read;
+ * gcn_co_print_llvm_text_opt() with the same crew then writes it (the
+ * chunks and blocks are those of the options given to the hook).  The
+ * object must not be closed before it is printed or the text is cancelled
+ * (cancel waits for the threads to stop using it). */
+void gcn_text_crew_ready(const gcn_codeobj *co, void *opts);
+void gcn_text_crew_cancel(void *opts);         /* (no early text: nothing) */
 
 /* How the one-instruction-per-line printers below work.  The output does
  * not depend on these (textpar.c). */

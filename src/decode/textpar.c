@@ -727,7 +727,12 @@ struct gcn_text_crew {
     unsigned open;                      /* the text threads may still join (gen), 0: none */
     unsigned inside;                    /* threads on it */
     size_t block;                       /* its arena blocks' room */
+    /* a code object's text handed out while the object was still being
+     * opened (gcn_text_crew_ready), or NULL */
+    struct co_text *early;
 };
+
+static void crew_cancel(gcn_text_crew *c);
 
 /* Wait until a text after the seen-th is handed out (1) or the crew ends
  * (0): spinning for SPIN_NS, then asleep.  While it spins, a thread that
@@ -820,6 +825,7 @@ void gcn_text_crew_end(gcn_text_crew *c)
 {
     if (!c)
         return;
+    crew_cancel(c);
     pthread_mutex_lock(&c->P.mu);
     atomic_store(&c->quit, 1);
     pthread_cond_broadcast(&c->P.cv);
@@ -834,11 +840,12 @@ void gcn_text_crew_end(gcn_text_crew *c)
     free(c);
 }
 
-/* Print the chunks of P with crew c: hand the text out, take chunks on
- * this thread too and between them write the text of the chunks that are
- * done, in order; then the rest as it is done.  Returns when every thread
- * has left the text. */
-static void crew_print(gcn_text_crew *c, gcn_sink *k, size_t block)
+/* Printing the chunks of P with crew c: hand the text out (the threads
+ * start on it), then take chunks on this thread too and between them
+ * write the text of the chunks that are done, in order; then the rest as
+ * it is done (crew_finish, which returns when every thread has left the
+ * text). */
+static void crew_hand_out(gcn_text_crew *c, size_t block)
 {
     pool *P = &c->P;
     pthread_mutex_lock(&P->mu);
@@ -846,8 +853,14 @@ static void crew_print(gcn_text_crew *c, gcn_sink *k, size_t block)
     c->open = atomic_fetch_add(&c->gen, 1) + 1;
     pthread_cond_broadcast(&P->cv);
     pthread_mutex_unlock(&P->mu);
+}
+
+/* The text handed out, the caller's part: take chunks and write. */
+static void crew_finish(gcn_text_crew *c, gcn_sink *k)
+{
+    pool *P = &c->P;
     arena *ar = &c->w[0].ar;
-    arena_begin(P, ar, block);
+    arena_begin(P, ar, c->block);
     unsigned cur = 0, from = FROM_START;
     for (unsigned ci; (ci = chunk_take(P)) < P->nch;) {
         chunk_decode(P, ar, ci);
@@ -951,7 +964,8 @@ static int text_print(const text_src *s, FILE *f, const gcn_text_opts *o)
     atomic_store(&P->abandon, 0);
     P->steal_ns = !o || !o->steal_ns ? STEAL_WAIT_NS : o->steal_ns < 0 ? 0 : o->steal_ns;
     gcn_sink_open(&k, f, 0);
-    crew_print(crew, &k, block);
+    crew_hand_out(crew, block);
+    crew_finish(crew, &k);
     free(ch);
     gcn_text_crew_end(own);
     return gcn_sink_close(&k);
@@ -959,14 +973,28 @@ static int text_print(const text_src *s, FILE *f, const gcn_text_opts *o)
 
 /* ---- entry points ------------------------------------------------------------ */
 
-int gcn_co_print_llvm_text_opt(const gcn_codeobj *co, FILE *f, const gcn_text_opts *o)
-{
+/* What printing a code object's text needs besides the object: the index
+ * of its labels, its code spans, the decoder, and the text source over
+ * them (which points into this struct: it must not move). */
+typedef struct co_text {
+    const gcn_codeobj *co;
     label_index li;
-    if (label_index_build(&li, co))
+    span *sp;
+    gcn_decoder d;
+    text_src s;
+    chunk *ch;                          /* (an early text's chunks) */
+} co_text;
+
+/* Returns 0, or -1 when out of memory. */
+static int co_text_make(co_text *t, const gcn_codeobj *co)
+{
+    memset(t, 0, sizeof *t);
+    t->co = co;
+    if (label_index_build(&t->li, co))
         return -1;
-    span *sp = malloc((co->nregions ? co->nregions : 1) * sizeof *sp);
-    if (!sp) {
-        free(li.v);
+    t->sp = malloc((co->nregions ? co->nregions : 1) * sizeof *t->sp);
+    if (!t->sp) {
+        free(t->li.v);
         return -1;
     }
     unsigned nsp = 0;
@@ -976,14 +1004,95 @@ int gcn_co_print_llvm_text_opt(const gcn_codeobj *co, FILE *f, const gcn_text_op
             continue;                   /* llvm-objdump dumps it as bytes */
         /* Like llvm-objdump, an instruction may use bytes past the next
          * symbol (up to the section end); decoding restarts there anyway. */
-        sp[nsp++] = (span){rg->start - co->text_addr, rg->end - co->text_addr};
+        t->sp[nsp++] = (span){rg->start - co->text_addr, rg->end - co->text_addr};
     }
-    gcn_decoder d = {.target = co->target, .label_name = label_lookup, .label_ctx = &li};
-    text_src s = {.d = &d, .bytes = co->text, .size = co->text_size, .addr = co->text_addr,
-                  .sp = sp, .nsp = nsp, .mode = 1};
-    int rc = text_print(&s, f, o);
-    free(sp);
-    free(li.v);
+    t->d = (gcn_decoder){.target = co->target, .label_name = label_lookup, .label_ctx = &t->li};
+    t->s = (text_src){.d = &t->d, .bytes = co->text, .size = co->text_size,
+                      .addr = co->text_addr, .sp = t->sp, .nsp = nsp, .mode = 1};
+    return 0;
+}
+
+static void co_text_free(co_text *t)
+{
+    free(t->sp);
+    free(t->li.v);
+    free(t->ch);
+}
+
+void gcn_text_crew_ready(const gcn_codeobj *co, void *ctx)
+{
+    const gcn_text_opts *o = ctx;
+    gcn_text_crew *c = o ? o->crew : NULL;
+    if (!c || c->early)
+        return;
+    co_text *t = malloc(sizeof *t);
+    if (!t || co_text_make(t, co)) {
+        free(t);
+        return;                         /* (printed the ordinary way later) */
+    }
+    unsigned most = c->jobs * CHUNKS_PER_JOB;
+    t->ch = t->s.nsp ? calloc(most, sizeof *t->ch) : NULL;
+    unsigned nch = t->ch ? text_cut(&t->s, t->ch, most, o->min_part ? o->min_part
+                                                                     : MIN_PART_DEFAULT) : 0;
+    if (nch <= 1) {
+        co_text_free(t);
+        free(t);
+        return;
+    }
+    c->early = t;
+    pool *P = &c->P;
+    P->s = &t->s;
+    P->ch = t->ch;
+    P->nch = nch;
+    atomic_store(&P->next, 0);
+    atomic_store(&P->abandon, 0);
+    P->steal_ns = !o->steal_ns ? STEAL_WAIT_NS : o->steal_ns < 0 ? 0 : o->steal_ns;
+    crew_hand_out(c, !o->block ? BLOCK : o->block < BLOCK_ROOM ? BLOCK_ROOM : o->block);
+}
+
+void gcn_text_crew_cancel(void *ctx)
+{
+    const gcn_text_opts *o = ctx;
+    crew_cancel(o ? o->crew : NULL);
+}
+
+/* Drop the early text (its threads stop at their next check). */
+static void crew_cancel(gcn_text_crew *c)
+{
+    if (!c || !c->early)
+        return;
+    pool *P = &c->P;
+    pthread_mutex_lock(&P->mu);
+    atomic_store(&P->abandon, 1);
+    for (unsigned i = 0; i < P->nch; i++)
+        atomic_store(&P->ch[i].stolen, 1);
+    c->open = 0;
+    while (c->inside)
+        pthread_cond_wait(&P->cv, &P->mu);
+    pthread_mutex_unlock(&P->mu);
+    co_text_free(c->early);
+    free(c->early);
+    c->early = NULL;
+}
+
+int gcn_co_print_llvm_text_opt(const gcn_codeobj *co, FILE *f, const gcn_text_opts *o)
+{
+    gcn_text_crew *c = o ? o->crew : NULL;
+    if (c && c->early && c->early->co == co) {
+        gcn_sink k;                     /* handed out while co was opened */
+        gcn_sink_open(&k, f, 0);
+        crew_finish(c, &k);
+        co_text_free(c->early);
+        free(c->early);
+        c->early = NULL;
+        return gcn_sink_close(&k);
+    }
+    crew_cancel(c);                     /* (another object's) */
+    co_text t;
+    if (co_text_make(&t, co))
+        return -1;
+    int rc = text_print(&t.s, f, o);
+    co_text_free(&t);
     return rc;
 }
 

@@ -203,7 +203,10 @@ static int do_codeobj(const char *path, const char *arch, int llvm_text, const c
 {
     gcn_codeobj *co;
     gcn_co_err err;
-    if (gcn_co_open_arch(path, arch, &co, &err)) {
+    /* with a crew, its threads start on the text while the rest of the
+     * object (descriptors, metadata note, line table) is read */
+    gcn_co_hooks hooks = {gcn_text_crew_ready, gcn_text_crew_cancel, &text_opts};
+    if (gcn_co_open_hooks(path, arch, llvm_text && text_opts.crew ? &hooks : NULL, &co, &err)) {
         fprintf(stderr, "gcndis: %s\n", err.msg);
         return 2;
     }
@@ -218,11 +221,13 @@ static int do_codeobj(const char *path, const char *arch, int llvm_text, const c
         for (unsigned i = 0; i < co->nkernels; i++)
             fprintf(stderr, "%s%s", i ? ", " : " (kernels: ", co->kernels[i].name);
         fprintf(stderr, "%s\n", co->nkernels ? ")" : "");
+        gcn_text_crew_cancel(&text_opts);
         gcn_co_close(co);
         return 1;
     }
     out o;
     if (out_open(&o, outpath)) {
+        gcn_text_crew_cancel(&text_opts);   /* (before co goes) */
         gcn_co_close(co);
         return 2;
     }

@@ -22,6 +22,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "gcn_codeobj.h"
 
 static char **objs;
@@ -208,6 +209,104 @@ static void test_code_objects(void)
     }
 }
 
+/* A code object's text handed to the crew while the object is opened
+ * (gcn_co_open_hooks): printed, it is one thread's text; opened and closed
+ * without printing (cancelled), nothing breaks; with the metadata note
+ * corrupted, the open fails after the text was handed out and cancels it
+ * before the object is freed (ThreadSanitizer and ASan runs watch the
+ * threads). */
+static int early_cancels;
+
+static void cancel_counted(void *opts)
+{
+    early_cancels++;
+    gcn_text_crew_cancel(opts);
+}
+
+static void test_early(void)
+{
+    static const size_t parts[] = {4, 12, 64, 4096};
+    int bad = 0, failed_opens = 0, corrupted_files = 0;
+    for (int i = 0; i < nobjs; i++) {
+        gcn_codeobj *co;
+        gcn_co_err err;
+        if (gcn_co_open(objs[i], &co, &err)) {
+            CU_FAIL("code object does not open");
+            continue;
+        }
+        size_t n1, n2;
+        char *one = co_text(co, NULL, &n1);
+        gcn_co_close(co);
+        for (size_t p = 0; p < sizeof parts / sizeof parts[0]; p++) {
+            gcn_text_opts o = {.crew = crew, .min_part = parts[p], .block = p % 2,
+                               .steal_ns = p == 1 ? -1 : 0};
+            gcn_co_hooks h = {gcn_text_crew_ready, gcn_text_crew_cancel, &o};
+            CU_ASSERT_EQUAL_FATAL(gcn_co_open_hooks(objs[i], NULL, &h, &co, &err), 0);
+            if (p == 2) {               /* opened, never printed */
+                gcn_text_crew_cancel(&o);
+                gcn_co_close(co);
+                continue;
+            }
+            char *many = co_text(co, &o, &n2);
+            if ((n1 != n2 || memcmp(one, many, n1)) && bad++ < 3)
+                fprintf(stderr, "test_textpar: %s: text handed out early, chunks >= %zu bytes: "
+                                "differs from one thread's\n", objs[i], parts[p]);
+            free(many);
+            gcn_co_close(co);
+        }
+        free(one);
+        /* the metadata note's msgpack made invalid (0xc1 is no msgpack
+         * byte): the open fails after the text is handed out */
+        FILE *f = fopen(objs[i], "rb");
+        CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+        static uint8_t img[8 << 20];
+        size_t len = fread(img, 1, sizeof img, f);
+        fclose(f);
+        uint64_t shoff;
+        uint16_t shentsize, shnum;
+        memcpy(&shoff, img + 0x28, 8);
+        memcpy(&shentsize, img + 0x3a, 2);
+        memcpy(&shnum, img + 0x3c, 2);
+        int corrupted = 0;
+        for (unsigned k = 0; k < shnum && shoff + (uint64_t)(k + 1) * shentsize <= len; k++) {
+            const uint8_t *sh = img + shoff + (uint64_t)k * shentsize;
+            uint32_t type;
+            uint64_t off, size;
+            memcpy(&type, sh + 4, 4);
+            memcpy(&off, sh + 0x18, 8);
+            memcpy(&size, sh + 0x20, 8);
+            /* SHT_NOTE holding "AMDGPU" (namesz 7, type 32 NT_AMDGPU_METADATA) */
+            if (type == 7 && size > 20 && off + 20 < len && !memcmp(img + off + 12, "AMDGPU", 6)) {
+                img[off + 20] = 0xc1;
+                corrupted = 1;
+                break;
+            }
+        }
+        if (!corrupted)
+            continue;                   /* (no metadata note) */
+        corrupted_files++;
+        char tmp[] = "/tmp/test_textpar_XXXXXX";
+        int fd = mkstemp(tmp);
+        CU_ASSERT_FATAL(fd >= 0);
+        CU_ASSERT_EQUAL_FATAL(write(fd, img, len), (ssize_t)len);
+        close(fd);
+        gcn_text_opts o = {.crew = crew, .min_part = 4};
+        gcn_co_hooks h = {gcn_text_crew_ready, cancel_counted, &o};
+        int cancels = early_cancels;
+        if (gcn_co_open_hooks(tmp, NULL, &h, &co, &err) == 0) {
+            gcn_text_crew_cancel(&o);
+            gcn_co_close(co);
+        } else {
+            failed_opens++;
+            CU_ASSERT_PTR_NOT_NULL(strstr(err.msg, "NT_AMDGPU_METADATA"));
+            CU_ASSERT_EQUAL(early_cancels, cancels + 1);    /* before co was freed */
+        }
+        unlink(tmp);
+    }
+    CU_ASSERT_EQUAL(bad, 0);
+    CU_ASSERT_EQUAL(failed_opens, corrupted_files);
+}
+
 int main(int argc, char **argv)
 {
     objs = argv + 1;
@@ -225,6 +324,7 @@ int main(int argc, char **argv)
     CU_add_test(s, "raw stream with literals", test_raw_literals);
     CU_add_test(s, "raw stream of long lines, small blocks", test_raw_long_lines);
     CU_add_test(s, "code objects", test_code_objects);
+    CU_add_test(s, "code objects handed out while opened", test_early);
     CU_basic_set_mode(CU_BRM_NORMAL);
     CU_basic_run_tests();
     unsigned fails = CU_get_number_of_failures() + CU_get_number_of_tests_failed();

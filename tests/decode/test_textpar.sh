@@ -7,8 +7,9 @@
 # (which also checks raw streams cut at every dword), and gcndis itself
 # with -j1 against -j2 and -j5 on the mixed kernel.  Then the same test
 # built with clang-22 -fsanitize=thread (src/decode compiled in) on a few of
-# the objects: ThreadSanitizer must find no data race (skipped, with a
-# note, where clang-22 cannot build it).
+# the objects: ThreadSanitizer must find no data race; and built with
+# -fsanitize=address,undefined: no memory error, undefined behaviour or leak
+# (each skipped, with a note, where clang-22 cannot build it).
 set -eu
 . "$(dirname "$0")/test_codeobj_lib.sh"
 co_skip_without_tools
@@ -47,4 +48,19 @@ if "$CLANG22" -fsanitize=thread -x c - -o "$W/probe" <<< 'int main(void){return 
 else
     echo "note: $CLANG22 cannot build with -fsanitize=thread here; the race check is skipped"
 fi
-echo "PASS: $(echo $objs | wc -w) code objects and raw streams, one thread = many; ThreadSanitizer: $tsan"
+asan=skipped
+if "$CLANG22" -fsanitize=address,undefined -x c - -o "$W/probe" <<< 'int main(void){return 0;}' 2>/dev/null &&
+   flags=$(pkg-config --cflags --libs libelf libdw msgpack 2>/dev/null); then
+    # shellcheck disable=SC2086
+    "$CLANG22" -std=c17 -D_GNU_SOURCE -g -O1 -fsanitize=address,undefined \
+        -fno-sanitize-recover=undefined -I"$top_srcdir/src" -I"$top_srcdir/src/decode" \
+        -I"$top_builddir" "$top_srcdir"/src/decode/*.c "$top_srcdir/tests/decode/test_textpar.c" \
+        $flags -lcunit -lpthread -lm -o "$W/test_textpar_asan"
+    set -- $objs
+    ASAN_OPTIONS=detect_leaks=1 "$W/test_textpar_asan" "$W/mixed.hsaco" "$1" "$2" "$3" \
+        > "$W/asan.log" 2>&1 || { echo "FAIL: AddressSanitizer/UBSan:"; head -60 "$W/asan.log"; exit 1; }
+    asan=clean
+else
+    echo "note: $CLANG22 cannot build with -fsanitize=address here; that check is skipped"
+fi
+echo "PASS: $(echo $objs | wc -w) code objects and raw streams, one thread = many; ThreadSanitizer: $tsan; AddressSanitizer+UBSan: $asan"
