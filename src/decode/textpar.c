@@ -163,8 +163,10 @@ static inline __attribute__((always_inline)) uint64_t text_step(const text_src *
 /* ---- chunks ------------------------------------------------------------------
  * The code is cut into more chunks than there are threads; each thread
  * takes the next chunk nobody has taken (the caller's thread too, which
- * also writes the text), so a thread that starts late or runs slowly (two
- * virtual CPUs of one core, a busy host) just takes fewer.  A chain that
+ * also writes the text), so a thread that starts late or runs slowly (a
+ * virtual CPU the host runs late or takes away for a while) just takes
+ * fewer, and one that does not come at all has its chunks stolen
+ * (chunk_wait, pool_steal).  A chain that
  * reaches the start of the next chunk while nobody has taken it takes that
  * chunk as well and goes on (no guess, no meeting).  Each thread keeps its
  * text in blocks of its own that never move once begun (an arena); a
@@ -237,8 +239,8 @@ typedef struct pool {
 /* Room of an arena block.  Blocks are carved from regions of 2 MB backed
  * by a transparent huge page (one page fault, not 512), and their memory
  * is used again once their text is written: fresh memory costs about
- * 0.12 ms per MB here (the kernel clears it), and memory used again is in
- * the cache. */
+ * 0.15 ms per MB here (the kernel clears it, the host backs it), and
+ * memory used again is in the cache. */
 #define BLOCK ((256u << 10) - GCN_OUT_ROOM)
 #define REGION GCN_OUT_BIG
 /* Free room kept before each instruction: a line is under 500 bytes, and a
@@ -701,10 +703,12 @@ static unsigned jobs_of(unsigned jobs)
 /* ---- the crew ----------------------------------------------------------------
  * The threads that decode chunks besides the caller's.  Started ahead of
  * the text (gcndis starts them before it reads the code object), a thread
- * is running and has its first memory by the time the text is cut: here a
- * thread's start took 0.1 to 4 ms (a virtual CPU that must be woken) and
- * its first 2 MB of memory 0.3 ms.  Waiting for a text, a thread spins for
- * a while (a sleeping virtual CPU is slow to wake), then sleeps. */
+ * is often running and has its first memory by the time the text is
+ * ready: here a thread's start took 0.1 to 4 ms (a virtual CPU that must
+ * be woken) and its first 2 MB of memory 0.3 ms.  gcn_text_crew_ready
+ * hands them a code object's text as soon as it is read, before the rest
+ * of the object is.  Waiting for a text, a thread spins for a while (a
+ * sleeping virtual CPU is slow to wake), then sleeps. */
 
 #define SPIN_NS 5000000L                /* spin this long for work, then sleep */
 
