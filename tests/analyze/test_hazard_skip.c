@@ -21,6 +21,7 @@
 #include <string.h>
 #include "gcn_decode.h"
 #include "analyze/gcn_hazard.h"
+#include "../mcbytes.h"
 
 #define MAXP 160
 #define RING 32            /* SIM_HZ_RING of src/sim/sim_int.h */
@@ -112,40 +113,14 @@ static const char *const gfx950_src =
 
 static int assemble(const char *cpu, pool *p)
 {
-    const char *mc = getenv("LLVM_MC");
-    char path[] = "/tmp/hzskipXXXXXX";
-    int fd = mkstemp(path);
-    if (fd < 0)
+    static char text[8192];
+    int len = snprintf(text, sizeof text, "%s%s", common_src, !strcmp(cpu, "gfx950") ? gfx950_src : "");
+    if (len < 0 || (size_t)len >= sizeof text)
         return -1;
-    FILE *f = fdopen(fd, "w");
-    fputs(common_src, f);
-    if (!strcmp(cpu, "gfx950"))
-        fputs(gfx950_src, f);
-    fclose(f);
-    char cmd[512];
-    snprintf(cmd, sizeof cmd, "%s -triple=amdgcn-amd-amdhsa -mcpu=%s -show-encoding %s 2>/dev/null",
-             mc && *mc ? mc : "llvm-mc-22", cpu, path);
-    FILE *pp = popen(cmd, "r");
     static uint8_t bytes[MAXP * 16];
-    size_t nb = 0;
-    char line[1024];
-    while (pp && fgets(line, sizeof line, pp)) {
-        char *e = strstr(line, "encoding: [");
-        if (!e)
-            continue;
-        for (char *q = e + 11; *q && *q != ']';) {
-            unsigned v;
-            if (sscanf(q, "0x%x", &v) == 1 && nb < sizeof bytes)
-                bytes[nb++] = (uint8_t)v;
-            q = strchr(q, ',');
-            if (!q)
-                break;
-            q++;
-        }
-    }
-    if (pp)
-        pclose(pp);
-    remove(path);
+    size_t nb;
+    if (mc_bytes(cpu, text, MAXP, bytes, sizeof bytes, &nb, NULL) < 0)
+        return -1;
     memset(p, 0, sizeof *p);
     p->d.target = gcn_target_from_name(cpu);
     for (size_t off = 0; off < nb && p->n < MAXP;) {

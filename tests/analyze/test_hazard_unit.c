@@ -12,6 +12,7 @@
 #include <CUnit/Basic.h>
 #include "gcn_decode.h"
 #include "analyze/gcn_hazard.h"
+#include "../mcbytes.h"
 
 #define MAXI 64
 
@@ -25,41 +26,10 @@ typedef struct seq {
 /* Assemble `text` (lines separated by '\n') for cpu; decode into *s. */
 static int assemble(const char *cpu, const char *text, seq *s)
 {
-    const char *mc = getenv("LLVM_MC");
-    char path[] = "/tmp/hzunitXXXXXX";
-    int fd = mkstemp(path);
-    if (fd < 0)
-        return -1;
-    FILE *f = fdopen(fd, "w");
-    fputs(text, f);
-    fclose(f);
-    char cmd[512];
-    snprintf(cmd, sizeof cmd, "%s -triple=amdgcn-amd-amdhsa -mcpu=%s -show-encoding %s 2>&1",
-             mc && *mc ? mc : "llvm-mc-22", cpu, path);
-    FILE *p = popen(cmd, "r");
     uint8_t bytes[MAXI * 16];
-    size_t nb = 0;
-    char line[1024];
-    while (p && fgets(line, sizeof line, p)) {
-        char *e = strstr(line, "encoding: [");
-        if (!e) {
-            if (strstr(line, "error"))
-                fprintf(stderr, "llvm-mc: %s", line);
-            continue;
-        }
-        for (char *q = e + 11; *q && *q != ']';) {
-            unsigned v;
-            if (sscanf(q, "0x%x", &v) == 1 && nb < sizeof bytes)
-                bytes[nb++] = (uint8_t)v;
-            q = strchr(q, ',');
-            if (!q)
-                break;
-            q++;
-        }
-    }
-    if (p)
-        pclose(p);
-    remove(path);
+    size_t nb;
+    if (mc_bytes(cpu, text, MAXI, bytes, sizeof bytes, &nb, stderr) < 0)
+        return -1;
     memset(s, 0, sizeof *s);
     s->d.target = gcn_target_from_name(cpu);
     for (size_t off = 0; off < nb && s->n < MAXI;) {

@@ -6,47 +6,12 @@
 #include <string.h>
 #include <unistd.h>
 #include "simtest.h"
+#include "../mcbytes.h"
 #include "sim/manifest.h"
 
 int st_assemble(gcn_target t, const char *asm_text, uint8_t *bytes, size_t *n)
 {
-    const char *mc = getenv("LLVM_MC");
-    if (!mc || !*mc)
-        mc = "llvm-mc-22";
-    char tmp[] = "/tmp/simtest-XXXXXX";
-    int fd = mkstemp(tmp);
-    if (fd < 0)
-        return -1;
-    FILE *f = fdopen(fd, "w");
-    fprintf(f, "%s\n", asm_text);
-    fclose(f);
-    char cmd[1024];
-    snprintf(cmd, sizeof cmd, "%s -triple=amdgcn-amd-amdhsa -mcpu=%s --show-encoding %s 2>&1", mc,
-             gcn_target_name(t), tmp);
-    FILE *p = popen(cmd, "r");
-    char line[4096];
-    int ok = -1;
-    *n = 0;
-    while (p && fgets(line, sizeof line, p)) {
-        char *e = strstr(line, "encoding: [");
-        if (!e) {
-            if (strstr(line, "error"))
-                fprintf(stderr, "llvm-mc: %s", line);
-            continue;
-        }
-        e += strlen("encoding: [");
-        while (*e && *e != ']' && *n < 16) {
-            bytes[(*n)++] = (uint8_t)strtoul(e, &e, 0);
-            if (*e == ',')
-                e++;
-        }
-        ok = 0;
-        break;
-    }
-    if (p)
-        pclose(p);
-    unlink(tmp);
-    return ok;
+    return mc_bytes(gcn_target_name(t), asm_text, 1, bytes, 16, n, stderr) > 0 ? 0 : -1;
 }
 
 st_env *st_new(gcn_target t)
