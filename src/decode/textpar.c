@@ -849,9 +849,19 @@ void gcn_text_crew_end(gcn_text_crew *c)
  * write the text of the chunks that are done, in order; then the rest as
  * it is done (crew_finish, which returns when every thread has left the
  * text). */
-static void crew_hand_out(gcn_text_crew *c, size_t block)
+static void crew_hand_out(gcn_text_crew *c, const text_src *s, chunk *ch, unsigned nch,
+                          const gcn_text_opts *o)
 {
     pool *P = &c->P;
+    P->s = s;
+    P->ch = ch;
+    P->nch = nch;
+    atomic_store(&P->next, 0);
+    atomic_store(&P->abandon, 0);
+    P->steal_ns = !o || !o->steal_ns ? STEAL_WAIT_NS : o->steal_ns < 0 ? 0 : o->steal_ns;
+    size_t block = o && o->block ? o->block : BLOCK;
+    if (block < BLOCK_ROOM)
+        block = BLOCK_ROOM;             /* the room is block + GCN_OUT_ROOM */
     pthread_mutex_lock(&P->mu);
     c->block = block;
     c->open = atomic_fetch_add(&c->gen, 1) + 1;
@@ -893,14 +903,21 @@ static void text_rest(const text_src *s, gcn_sink *k, uint64_t pos, unsigned r)
     }
 }
 
+/* Bytes of code in the spans of s. */
+static uint64_t code_bytes(const text_src *s)
+{
+    uint64_t total = 0;
+    for (unsigned r = 0; r < s->nsp; r++)
+        total += s->sp[r].end - s->sp[r].start;
+    return total;
+}
+
 /* Cut the code into at most n chunks of about equal size (each at least
  * min_part bytes); cut points on dword boundaries of their span.  Returns
  * the number of chunks. */
 static unsigned text_cut(const text_src *s, chunk *ch, unsigned n, uint64_t min_part)
 {
-    uint64_t total = 0;
-    for (unsigned r = 0; r < s->nsp; r++)
-        total += s->sp[r].end - s->sp[r].start;
+    uint64_t total = code_bytes(s);
     if (min_part == 0)
         min_part = 1;
     if (total / min_part < n)
@@ -938,10 +955,7 @@ static int text_print(const text_src *s, FILE *f, const gcn_text_opts *o)
     gcn_text_crew *crew = o ? o->crew : NULL;
     unsigned jobs = crew ? crew->jobs : jobs_of(o ? o->jobs : 1);
     uint64_t min_part = o && o->min_part ? o->min_part : MIN_PART_DEFAULT;
-    uint64_t total = 0;
-    for (unsigned r = 0; r < s->nsp; r++)
-        total += s->sp[r].end - s->sp[r].start;
-    if (!crew && !(o && o->min_part) && total < THREADS_MIN)
+    if (!crew && !(o && o->min_part) && code_bytes(s) < THREADS_MIN)
         jobs = 1;
     unsigned most = jobs > 1 && s->nsp ? jobs * CHUNKS_PER_JOB : 0;
     chunk *ch = most ? calloc(most, sizeof *ch) : NULL;
@@ -957,18 +971,8 @@ static int text_print(const text_src *s, FILE *f, const gcn_text_opts *o)
             text_rest(s, &k, s->sp[0].start, 0);
         return gcn_sink_close(&k);
     }
-    size_t block = o && o->block ? o->block : BLOCK;
-    if (block < BLOCK_ROOM)
-        block = BLOCK_ROOM;             /* the room is block + GCN_OUT_ROOM */
-    pool *P = &crew->P;
-    P->s = s;
-    P->ch = ch;
-    P->nch = nch;
-    atomic_store(&P->next, 0);
-    atomic_store(&P->abandon, 0);
-    P->steal_ns = !o || !o->steal_ns ? STEAL_WAIT_NS : o->steal_ns < 0 ? 0 : o->steal_ns;
     gcn_sink_open(&k, f, 0);
-    crew_hand_out(crew, block);
+    crew_hand_out(crew, s, ch, nch, o);
     crew_finish(crew, &k);
     free(ch);
     gcn_text_crew_end(own);
@@ -1023,6 +1027,14 @@ static void co_text_free(co_text *t)
     free(t->ch);
 }
 
+/* Free the crew's early text (its threads have left it). */
+static void crew_drop_early(gcn_text_crew *c)
+{
+    co_text_free(c->early);
+    free(c->early);
+    c->early = NULL;
+}
+
 void gcn_text_crew_ready(const gcn_codeobj *co, void *ctx)
 {
     const gcn_text_opts *o = ctx;
@@ -1044,14 +1056,7 @@ void gcn_text_crew_ready(const gcn_codeobj *co, void *ctx)
         return;
     }
     c->early = t;
-    pool *P = &c->P;
-    P->s = &t->s;
-    P->ch = t->ch;
-    P->nch = nch;
-    atomic_store(&P->next, 0);
-    atomic_store(&P->abandon, 0);
-    P->steal_ns = !o->steal_ns ? STEAL_WAIT_NS : o->steal_ns < 0 ? 0 : o->steal_ns;
-    crew_hand_out(c, !o->block ? BLOCK : o->block < BLOCK_ROOM ? BLOCK_ROOM : o->block);
+    crew_hand_out(c, &t->s, t->ch, nch, o);
 }
 
 void gcn_text_crew_cancel(void *ctx)
@@ -1074,9 +1079,7 @@ static void crew_cancel(gcn_text_crew *c)
     while (c->inside)
         pthread_cond_wait(&P->cv, &P->mu);
     pthread_mutex_unlock(&P->mu);
-    co_text_free(c->early);
-    free(c->early);
-    c->early = NULL;
+    crew_drop_early(c);
 }
 
 int gcn_co_print_llvm_text_opt(const gcn_codeobj *co, FILE *f, const gcn_text_opts *o)
@@ -1086,9 +1089,7 @@ int gcn_co_print_llvm_text_opt(const gcn_codeobj *co, FILE *f, const gcn_text_op
         gcn_sink k;                     /* handed out while co was opened */
         gcn_sink_open(&k, f, 0);
         crew_finish(c, &k);
-        co_text_free(c->early);
-        free(c->early);
-        c->early = NULL;
+        crew_drop_early(c);
         return gcn_sink_close(&k);
     }
     crew_cancel(c);                     /* (another object's) */
