@@ -52,6 +52,19 @@ static uint8_t alu_of(const char *m)
         {"v_mul_lo_u32", GCN_LA_V_MUL}, {"v_mul_u32_u24", GCN_LA_V_MUL},
         {"v_mad_u32_u24", GCN_LA_V_MAD}, {"v_add3_u32", GCN_LA_V_ADD3},
         {"v_readfirstlane_b32", GCN_LA_V_READFIRSTLANE},
+        {"s_and_b32", GCN_LA_S_AND}, {"s_or_b32", GCN_LA_S_OR}, {"s_xor_b32", GCN_LA_S_XOR},
+        {"s_lshr_b32", GCN_LA_S_LSHR}, {"s_ashr_i32", GCN_LA_S_ASHR},
+        {"s_bfe_u32", GCN_LA_S_BFE_U32},
+        {"s_lshl1_add_u32", GCN_LA_S_LSHL1_ADD}, {"s_lshl2_add_u32", GCN_LA_S_LSHL2_ADD},
+        {"s_lshl3_add_u32", GCN_LA_S_LSHL3_ADD}, {"s_lshl4_add_u32", GCN_LA_S_LSHL4_ADD},
+        {"s_movk_i32", GCN_LA_S_MOVK}, {"s_addk_i32", GCN_LA_S_ADDK},
+        {"s_mulk_i32", GCN_LA_S_MULK},
+        {"v_and_b32", GCN_LA_V_AND}, {"v_or_b32", GCN_LA_V_OR}, {"v_xor_b32", GCN_LA_V_XOR},
+        {"v_lshrrev_b32", GCN_LA_V_LSHRREV}, {"v_ashrrev_i32", GCN_LA_V_ASHRREV},
+        {"v_bfe_u32", GCN_LA_V_BFE_U32}, {"v_lshl_or_b32", GCN_LA_V_LSHL_OR},
+        {"v_and_or_b32", GCN_LA_V_AND_OR}, {"v_or3_b32", GCN_LA_V_OR3},
+        {"v_mbcnt_lo_u32_b32", GCN_LA_V_MBCNT_LO}, {"v_mbcnt_hi_u32_b32", GCN_LA_V_MBCNT_HI},
+        {"v_readlane_b32", GCN_LA_V_READLANE},
     };
     for (unsigned i = 0; i < sizeof t / sizeof t[0]; i++)
         if (eq(m, t[i].m))

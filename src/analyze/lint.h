@@ -49,9 +49,16 @@ enum gcn_lalu {
     GCN_LA_NONE = 0,
     GCN_LA_S_MOV, GCN_LA_S_MOV64, GCN_LA_S_ADD, GCN_LA_S_ADDC, GCN_LA_S_SUB, GCN_LA_S_SUBB,
     GCN_LA_S_LSHL, GCN_LA_S_MUL,
+    /* bit operations of the value analysis (values.c) */
+    GCN_LA_S_AND, GCN_LA_S_OR, GCN_LA_S_XOR, GCN_LA_S_LSHR, GCN_LA_S_ASHR, GCN_LA_S_BFE_U32,
+    GCN_LA_S_LSHL1_ADD, GCN_LA_S_LSHL2_ADD, GCN_LA_S_LSHL3_ADD, GCN_LA_S_LSHL4_ADD,
+    GCN_LA_S_MOVK, GCN_LA_S_ADDK, GCN_LA_S_MULK,
     GCN_LA_V_MOV, GCN_LA_V_ADD, GCN_LA_V_SUB, GCN_LA_V_SUBREV, GCN_LA_V_LSHLREV,
     GCN_LA_V_LSHL_ADD, GCN_LA_V_ADD_LSHL, GCN_LA_V_MUL, GCN_LA_V_MAD, GCN_LA_V_ADD3,
     GCN_LA_V_READFIRSTLANE,
+    GCN_LA_V_AND, GCN_LA_V_OR, GCN_LA_V_XOR, GCN_LA_V_LSHRREV, GCN_LA_V_ASHRREV,
+    GCN_LA_V_BFE_U32, GCN_LA_V_LSHL_OR, GCN_LA_V_AND_OR, GCN_LA_V_OR3,
+    GCN_LA_V_MBCNT_LO, GCN_LA_V_MBCNT_HI, GCN_LA_V_READLANE,
 };
 
 /* Counters an instruction increments. */
@@ -154,37 +161,86 @@ bool gcn_cfg_dominates(const gcn_cfg *cfg, unsigned a, unsigned b);
 
 /* ---- values and LDS ranges (values.c) ----------------------------------- */
 
-/* An affine value c + sum k_i * sym_i (or unknown). */
-#define GCN_AV_TERMS 3
-enum { GCN_SYM_LANE = 1, GCN_SYM_WAVE = 2, GCN_SYM_SGPR0 = 16 };
+/* An affine value c + sum k_i * sym_i (or unknown).  Symbols:
+ *   LANE   lane id, 0..63                        (differs between lanes)
+ *   WAVE   wave index in the work-group, 0..nwaves-1
+ *   MBLO   v_mbcnt_lo_u32_b32(-1, 0) = min(lane, 32)  (differs between lanes)
+ *   TIDX/Y/Z  work-item ids when v0 packs x, y and z (0..1023 each)
+ *   FIELD(S, lo, hi)  bits [lo, hi) of LANE, WAVE or TIDX/Y/Z (S >> lo, masked)
+ *   SGPR0+i   SGPR i at kernel entry (the same in every wave of a work-group)
+ *   FRESH+... a scalar value computed outside any loop that the analysis
+ *             names instead of following (gcn_sym_fresh*: the defining
+ *             instruction's address and dword, and whether it may differ
+ *             between the waves of a work-group). */
+#define GCN_AV_TERMS 6
+enum { GCN_SYM_LANE = 1, GCN_SYM_WAVE = 2, GCN_SYM_MBLO = 3, GCN_SYM_TIDX = 4,
+       GCN_SYM_TIDY = 5, GCN_SYM_TIDZ = 6, GCN_SYM_SGPR0 = 16, GCN_SYM_FIELD = 0x8000u,
+       GCN_SYM_FRESH = 0x10000u };
+#define gcn_sym_field(base, lo, hi) (GCN_SYM_FIELD | (uint32_t)(base) << 10 | (uint32_t)(lo) << 5 | (uint32_t)(hi))
+#define gcn_sym_is_field(s) ((s) >= GCN_SYM_FIELD && (s) < GCN_SYM_FRESH)
+#define gcn_sym_field_base(s) (((s) >> 10) & 31u)
+#define gcn_sym_field_lo(s) (((s) >> 5) & 31u)
+#define gcn_sym_field_hi(s) ((s) & 31u)
+#define gcn_sym_fresh(addr, dw, varying) \
+    (GCN_SYM_FRESH + (((uint32_t)((addr) >> 2) << 5) | ((uint32_t)(dw) << 1) | ((varying) ? 1u : 0u)))
+#define gcn_sym_fresh_addr(s) ((uint64_t)(((s) - GCN_SYM_FRESH) >> 5) << 2)
+#define gcn_sym_fresh_dword(s) ((((s) - GCN_SYM_FRESH) >> 1) & 15u)
+/* May the symbol's value differ between two waves of one work-group? */
+bool gcn_sym_wave_varying(uint32_t sym);
+/* Does it differ between the lanes of one wave? */
+bool gcn_sym_lane_varying(uint32_t sym);
+
 typedef struct gcn_aval {
     uint8_t known, nt;
     int64_t c;
-    uint16_t sym[GCN_AV_TERMS];
+    uint32_t sym[GCN_AV_TERMS];
     int64_t k[GCN_AV_TERMS];
+    uint32_t why;                /* unknown: index + 1 of the instruction that lost it
+                                  * (GCN_WHY_JOIN set: paths meeting there disagree) */
 } gcn_aval;
+#define GCN_WHY_JOIN 0x80000000u
 
 /* The LDS bytes one instruction may touch, over all 64 lanes: base
  * (uniform symbolic part, c = 0) + [lo, hi). known = 0: anywhere. */
+enum gcn_lds_unknown { GCN_LU_NONE = 0, GCN_LU_ADDR, GCN_LU_M0, GCN_LU_M0_LANE };
 typedef struct gcn_ldsrange {
     bool known;
     gcn_aval base;
     int64_t lo, hi;
+    uint8_t unknown;             /* gcn_lds_unknown: why not known */
+    uint16_t reg;                /* the address VGPR (GCN_LU_ADDR) */
+    uint32_t why;                /* that register's gcn_aval.why */
 } gcn_ldsrange;
 
 typedef struct gcn_values {
     gcn_ldsrange *lds;           /* per instruction (only LDS accesses meaningful) */
     unsigned n;
+    unsigned nwaves;             /* waves per work-group assumed (WAVE < nwaves) */
 } gcn_values;
 
 /* How the wave was launched, for the entry values. */
 typedef struct gcn_entry_info {
     bool v0_is_x;                /* v0 holds workitem_id_x alone (rsrc2 VGPR_WORKITEM_ID = 0) */
+    unsigned nwaves;             /* waves per work-group (max flat work-group size / 64);
+                                  * 0: 16 (1024 work-items) */
+    bool packed_xyz;             /* v0 packs x | y << 10 | z << 20 (gfx90a and later with
+                                  * VGPR_WORKITEM_ID > 0) */
 } gcn_entry_info;
 
 int gcn_values_run(const gcn_cfg *cfg, const gcn_entry_info *ei, gcn_values *out);
 void gcn_values_free(gcn_values *v);
 bool gcn_lds_may_overlap(const gcn_ldsrange *a, const gcn_ldsrange *b);
+/* The same (for one wave, whose index is below nwaves), with a third
+ * answer: 0 disjoint (proven), 1 may overlap (both ranges known), 2 not
+ * proven (a range is unknown, or in terms that cannot be compared). */
+int gcn_lds_overlap3(const gcn_ldsrange *a, const gcn_ldsrange *b, unsigned nwaves);
+/* May wave x's access a and another wave y's access b (x != y, both below
+ * nwaves) touch a common byte?  Same three answers. */
+int gcn_lds_cross_overlap3(const gcn_ldsrange *a, const gcn_ldsrange *b, unsigned nwaves);
+/* Why a range is not known, as a phrase ("the address v3 comes from ..."). */
+struct gcn_lint_opts;
+void gcn_ldsrange_why(const struct gcn_cfg *cfg, const struct gcn_lint_opts *o,
+                      const gcn_ldsrange *r, gcn_strbuf *sb);
 void gcn_aval_format(const gcn_aval *v, gcn_strbuf *sb);
 void gcn_ldsrange_format(const gcn_ldsrange *r, gcn_strbuf *sb);
 
@@ -204,6 +260,8 @@ enum gcn_check {
     GCN_CHK_CFG_INVALID,
     GCN_CHK_CFG_LIMIT,           /* state budget hit: analysis widened */
     GCN_CHK_HAZARD,              /* wait-state rule of hazards.def (name in rule) */
+    GCN_CHK_LDS_UNPROVEN,        /* an LDS check the value analysis could not decide
+                                  * (an address it does not know): off by default */
     GCN_CHK_COUNT
 };
 
@@ -251,6 +309,7 @@ typedef struct gcn_lint_opts {
     unsigned novr;
     gcn_loc_fn loc;              /* NULL: hexadecimal offsets */
     void *loc_ctx;
+    unsigned nwaves;             /* waves per work-group (barrier-lds-pending); 0: from vals */
     bool hz_xnack_off;           /* hazards: the code object has xnack off (no soft-clause
                                   * rules; LLVM's default, xnack any, has them) */
 } gcn_lint_opts;
@@ -269,6 +328,11 @@ void gcn_lint_cfg_findings(const gcn_cfg *cfg, const gcn_lint_opts *o, gcn_findi
  * work-group (<= 1: nothing to check). */
 int gcn_lint_xwave(const gcn_cfg *cfg, const gcn_values *vals, unsigned nwaves,
                    const gcn_lint_opts *o, gcn_findings *out);
+
+/* The LDS accesses (DS and LDS-DMA) some path reaches from instruction i
+ * without passing an s_barrier: the barrier interval after i (caller frees
+ * *list).  Returns 0, or -1 on allocation failure. */
+int gcn_lint_barrier_after(const gcn_cfg *cfg, unsigned i, unsigned **list, unsigned *n);
 
 /* ---- suggestions (suggest.c) -------------------------------------------- */
 

@@ -26,7 +26,8 @@ static const struct {
     [GCN_CHK_LDS_DMA_RACE] = {"lds-dma-race",
         "an LDS-DMA load overwrites LDS that a pending DS access may not have finished with"},
     [GCN_CHK_BARRIER_LDS] = {"barrier-lds-pending",
-        "s_barrier while LDS writes of this wave may still be pending"},
+        "s_barrier while LDS writes of this wave may still be pending, and another wave "
+        "accesses those bytes before the next barrier"},
     [GCN_CHK_LDS_XWAVE] = {"lds-cross-wave-race",
         "two waves may access the same LDS bytes (one writing) with no s_barrier between"},
     [GCN_CHK_WAIT_SUGGEST] = {"waitcnt-suggest",
@@ -41,6 +42,9 @@ static const struct {
         "the analysis hit a budget and merged or dropped states"},
     [GCN_CHK_HAZARD] = {"hazard",
         "too few wait states between two instructions (hazards.def)"},
+    [GCN_CHK_LDS_UNPROVEN] = {"lds-unproven",
+        "an LDS check that could not be proven either way: an LDS address the value "
+        "analysis does not know (warning, off by default: -Wlds-unproven)"},
 };
 
 const char *gcn_check_name(int c)

@@ -166,7 +166,7 @@ static void forced_by(sctx *c, const wrun *r, const keyset *base, unsigned w, un
     gcn_lint_insn_text(c->cfg, rec->i, sb);
     gcn_sb_puts(sb, "' (");
     gcn_lint_loc(&c->o, c->cfg->insn[rec->i].addr, sb);
-    gcn_sb_printf(sb, ") [%s]", gcn_check_name(rec->check));
+    gcn_sb_printf(sb, ") [%s]", gcn_check_name(wrec_check(rec->check)));
     free(path);
 }
 

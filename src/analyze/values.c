@@ -1,16 +1,33 @@
 /*
  * values.c -- a forward value analysis that gives the LDS byte range of
- * every DS instruction and LDS-DMA load, so the linter can tell two buffers
- * of a double-buffered loop apart.
+ * every DS instruction and LDS-DMA load, so the linter can tell wave-private
+ * slices, per-thread segments and the buffers of a pipelined loop apart.
  *
- * Values are affine forms c + sum k*sym over a few symbols: the lane id
- * (0..63), the wave's base work-item id, and the value each SGPR held at
- * kernel entry.  At entry v0 = wave + lane when the kernel gets workitem_id_x
- * alone (rsrc2.ENABLE_VGPR_WORKITEM_ID = 0, AMDGPUUsage "Initial Kernel
- * Execution State"); this assumes a one-dimensional work-group, so that a
- * wave holds 64 consecutive x ids.  v_readfirstlane_b32 gives the value at
- * lane 0 while EXEC still has its launch value (lane 0 is active in every
- * launched wave).  Joins keep a value only when all paths agree.
+ * Values are affine forms c + sum k*sym over a few symbols (lint.h): the
+ * lane id (0..63), the wave's index in the work-group (0..nwaves-1), the
+ * value each SGPR held at kernel entry, and names for scalar values computed
+ * outside loops that the analysis does not follow further.  Lane and wave
+ * are bounded, so the bit idioms of hand-written kernels are followed
+ * exactly when no carry can cross the bits they select:
+ *   F & M, F >> n, bfe(F, o, w): F is split into a part whose coefficients
+ *     are multiples of 2^n and a bounded rest in [0, 2^n); then F >> n is the
+ *     first part / 2^n and F & (2^n - 1) the rest; within the rest, terms
+ *     whose possible bits lie all inside (outside) M are kept (dropped);
+ *   F | G, F ^ c: when the possible bits of the two sides are disjoint, the
+ *     operation is an addition;
+ *   v_mbcnt_lo(-1, x) = x + min(lane, 32); v_mbcnt_hi(-1, that) = x + lane;
+ *   v_readfirstlane (lane 0 while EXEC has its launch value), v_readlane
+ *     with a constant lane: the value at that lane.
+ * Values are mathematical integers (no 32-bit wrap), as LDS addresses are.
+ *
+ * Entry values (AMDGPUUsage, "Initial Kernel Execution State"): v0 holds
+ * workitem_id_x, or on gfx90a and later x | y << 10 | z << 20 when the
+ * kernel asks for y or z ids.  With x alone the work-group is taken to be
+ * one-dimensional (x = 64 * wave + lane); with packed ids, x, y and z are
+ * bounded symbols of their own.  The wave count comes from the kernel's
+ * maximum flat work-group size.  Joins keep a value only when all paths
+ * agree; an unknown value remembers the instruction (or join) that lost it,
+ * for the "could not prove" findings.
  *
  * LDS ranges: a DS access covers ADDR + offset (+ offset0/offset1 * size
  * for the two-address forms, * 64 for st64) plus its data size, over lanes
@@ -23,12 +40,38 @@
 #include <string.h>
 #include "lint.h"
 
+/* ---- symbols ------------------------------------------------------------ */
+
+bool gcn_sym_lane_varying(uint32_t s)
+{
+    if (gcn_sym_is_field(s))
+        s = gcn_sym_field_base(s);
+    return s == GCN_SYM_LANE || s == GCN_SYM_MBLO || s == GCN_SYM_TIDX || s == GCN_SYM_TIDY ||
+           s == GCN_SYM_TIDZ;
+}
+
+bool gcn_sym_wave_varying(uint32_t s)
+{
+    if (gcn_sym_is_field(s))
+        s = gcn_sym_field_base(s);
+    if (s == GCN_SYM_WAVE || gcn_sym_lane_varying(s))
+        return true;
+    return s >= GCN_SYM_FRESH && ((s - GCN_SYM_FRESH) & 1u);
+}
+
 /* ---- affine arithmetic -------------------------------------------------- */
 
 static gcn_aval av_top(void)
 {
     gcn_aval v;
     memset(&v, 0, sizeof v);
+    return v;
+}
+
+static gcn_aval av_lost(uint32_t why)
+{
+    gcn_aval v = av_top();
+    v.why = why;
     return v;
 }
 
@@ -40,11 +83,11 @@ static gcn_aval av_const(int64_t c)
     return v;
 }
 
-static gcn_aval av_sym(unsigned sym, int64_t k)
+static gcn_aval av_sym(uint32_t sym, int64_t k)
 {
     gcn_aval v = av_const(0);
     v.nt = 1;
-    v.sym[0] = (uint16_t)sym;
+    v.sym[0] = sym;
     v.k[0] = k;
     return v;
 }
@@ -63,15 +106,77 @@ static bool av_eq(const gcn_aval *a, const gcn_aval *b)
     return true;
 }
 
-/* a + m * b, terms kept sorted by symbol. */
-static gcn_aval av_addmul(const gcn_aval *a, const gcn_aval *b, int64_t m)
+/* Bits of a symbol that fields are cut from: LANE 6, WAVE 4 (16 waves of a
+ * 1024-item work-group), work-item ids 10; 0 for the others. */
+static unsigned sym_width(uint32_t s)
+{
+    switch (s) {
+    case GCN_SYM_LANE: return 6;
+    case GCN_SYM_WAVE: return 4;
+    case GCN_SYM_TIDX: case GCN_SYM_TIDY: case GCN_SYM_TIDZ: return 10;
+    default: return 0;
+    }
+}
+
+/* Put k * FIELD(S, a, m) + k * 2^(m-a) * FIELD(S, m, b) back together as
+ * k * FIELD(S, a, b) (and a field of all of S's bits as S: mk_field's
+ * rule, which needs the bounds, is applied where fields are made). */
+static void av_merge(gcn_aval *r)
+{
+    bool again = true;
+    while (again) {
+        again = false;
+        for (unsigned i = 0; i < r->nt && !again; i++)
+            for (unsigned j = 0; j < r->nt && !again; j++) {
+                uint32_t s = r->sym[i], t = r->sym[j];
+                if (i == j || !gcn_sym_is_field(s) || !gcn_sym_is_field(t) ||
+                    gcn_sym_field_base(s) != gcn_sym_field_base(t) ||
+                    gcn_sym_field_hi(s) != gcn_sym_field_lo(t))
+                    continue;
+                unsigned w = gcn_sym_field_hi(s) - gcn_sym_field_lo(s);
+                if (r->k[j] != r->k[i] * ((int64_t)1 << w))
+                    continue;
+                uint32_t f = gcn_sym_field(gcn_sym_field_base(s), gcn_sym_field_lo(s),
+                                           gcn_sym_field_hi(t));
+                if (gcn_sym_field_lo(s) == 0 &&
+                    gcn_sym_field_hi(t) >= sym_width(gcn_sym_field_base(s)))
+                    f = gcn_sym_field_base(s);
+                int64_t k = r->k[i];
+                /* drop j and i, insert f in order */
+                gcn_aval n = *r;
+                n.nt = 0;
+                for (unsigned x = 0; x < r->nt; x++)
+                    if (x != i && x != j) {
+                        n.sym[n.nt] = r->sym[x];
+                        n.k[n.nt++] = r->k[x];
+                    }
+                unsigned pos = 0;
+                while (pos < n.nt && n.sym[pos] < f)
+                    pos++;
+                if (pos < n.nt && n.sym[pos] == f) {
+                    n.k[pos] += k;
+                } else {
+                    memmove(&n.sym[pos + 1], &n.sym[pos], (n.nt - pos) * sizeof n.sym[0]);
+                    memmove(&n.k[pos + 1], &n.k[pos], (n.nt - pos) * sizeof n.k[0]);
+                    n.sym[pos] = f;
+                    n.k[pos] = k;
+                    n.nt++;
+                }
+                *r = n;
+                again = true;
+            }
+    }
+}
+
+/* a + m * b, terms kept sorted by symbol, fields left as they are. */
+static gcn_aval av_addmul_raw(const gcn_aval *a, const gcn_aval *b, int64_t m)
 {
     if (!a->known || !b->known)
         return av_top();
     gcn_aval r = av_const(a->c + m * b->c);
     unsigned i = 0, j = 0;
     while (i < a->nt || j < b->nt) {
-        uint16_t s;
+        uint32_t s;
         int64_t k;
         if (j >= b->nt || (i < a->nt && a->sym[i] < b->sym[j])) {
             s = a->sym[i];
@@ -91,6 +196,20 @@ static gcn_aval av_addmul(const gcn_aval *a, const gcn_aval *b, int64_t m)
         r.k[r.nt++] = k;
     }
     return r;
+}
+
+/* a + m * b, with cut fields put back together. */
+static gcn_aval av_addmul(const gcn_aval *a, const gcn_aval *b, int64_t m)
+{
+    gcn_aval r = av_addmul_raw(a, b, m);
+    if (r.known)
+        av_merge(&r);
+    return r;
+}
+
+static gcn_aval av_add(const gcn_aval *a, const gcn_aval *b)
+{
+    return av_addmul(a, b, 1);
 }
 
 static gcn_aval av_scale(const gcn_aval *a, int64_t m)
@@ -121,23 +240,266 @@ static gcn_aval av_mul(const gcn_aval *a, const gcn_aval *b)
 static gcn_aval av_shl(const gcn_aval *a, const gcn_aval *sh)
 {
     int64_t c;
-    if (!av_isconst(sh, &c) || c < 0 || c > 31)
+    if (!av_isconst(sh, &c))
         return av_top();
-    return av_scale(a, (int64_t)1 << c);
+    return av_scale(a, (int64_t)1 << (c & 31));
 }
 
-/* Substitute lane = 0. */
-static gcn_aval av_lane0(const gcn_aval *a)
+/* Replace the lane-dependent symbols by their value at lane `lane`; false
+ * when a symbol has no such value (the packed work-item ids). */
+static bool av_at_lane(const gcn_aval *a, unsigned lane, gcn_aval *out)
 {
+    *out = *a;
     if (!a->known)
-        return *a;
+        return true;
     gcn_aval r = av_const(a->c);
-    for (unsigned i = 0; i < a->nt; i++)
-        if (a->sym[i] != GCN_SYM_LANE) {
-            r.sym[r.nt] = a->sym[i];
+    for (unsigned i = 0; i < a->nt; i++) {
+        uint32_t s = a->sym[i];
+        if (s == GCN_SYM_LANE)
+            r.c += a->k[i] * lane;
+        else if (s == GCN_SYM_MBLO)
+            r.c += a->k[i] * (lane < 32 ? lane : 32);
+        else if (gcn_sym_lane_varying(s))
+            return false;
+        else {
+            r.sym[r.nt] = s;
             r.k[r.nt++] = a->k[i];
         }
+    }
+    *out = r;
+    return true;
+}
+
+/* ---- bits of bounded forms ---------------------------------------------- */
+
+typedef struct vctx {
+    const gcn_cfg *cfg;
+    unsigned nv;
+    unsigned nwaves;
+} vctx;
+
+static unsigned bitlen(uint64_t x);
+
+/* Largest value of a bounded symbol (smallest is 0); false if unbounded. */
+static bool sym_max(const vctx *c, uint32_t s, int64_t *max)
+{
+    if (gcn_sym_is_field(s)) {
+        int64_t bm;
+        if (!sym_max(c, gcn_sym_field_base(s), &bm))
+            return false;
+        unsigned lo = gcn_sym_field_lo(s), hi = gcn_sym_field_hi(s);
+        int64_t cap = ((int64_t)1 << (hi - lo)) - 1;
+        *max = (bm >> lo) < cap ? (bm >> lo) : cap;
+        return true;
+    }
+    switch (s) {
+    case GCN_SYM_LANE: *max = 63; return true;
+    case GCN_SYM_WAVE: *max = (int64_t)c->nwaves - 1; return true;
+    case GCN_SYM_MBLO: *max = 32; return true;
+    case GCN_SYM_TIDX: case GCN_SYM_TIDY: case GCN_SYM_TIDZ: *max = 1023; return true;
+    default: return false;
+    }
+}
+
+/* The interval of a form whose symbols are all bounded. */
+static bool av_range(const vctx *c, const gcn_aval *a, int64_t *lo, int64_t *hi)
+{
+    if (!a->known)
+        return false;
+    *lo = *hi = a->c;
+    for (unsigned i = 0; i < a->nt; i++) {
+        int64_t m;
+        if (!sym_max(c, a->sym[i], &m))
+            return false;
+        if (a->k[i] > 0)
+            *hi += a->k[i] * m;
+        else
+            *lo += a->k[i] * m;
+    }
+    return true;
+}
+
+static unsigned bitlen(uint64_t x)
+{
+    return x ? 64u - (unsigned)__builtin_clzll(x) : 0u;
+}
+
+/* The bits [lo, hi) a bounded symbol (or field) stands for, of its base. */
+static bool sym_bits(const vctx *c, uint32_t s, uint32_t *base, unsigned *lo, unsigned *hi)
+{
+    int64_t m;
+    if (gcn_sym_is_field(s)) {
+        *base = gcn_sym_field_base(s);
+        *lo = gcn_sym_field_lo(s);
+        *hi = gcn_sym_field_hi(s);
+        return true;
+    }
+    (void)m;
+    (void)c;
+    if (!sym_width(s))
+        return false;
+    *base = s;
+    *lo = 0;
+    *hi = sym_width(s);
+    return true;
+}
+
+static uint32_t mk_field(uint32_t base, unsigned lo, unsigned hi)
+{
+    if (lo == 0 && hi >= sym_width(base))
+        return base;
+    return gcn_sym_field(base, lo, hi);
+}
+
+/* Rewrite a so that every bounded term k * S whose coefficient is not a
+ * multiple of 2^n is cut into the bits of S that land at or above bit n
+ * (2^m * FIELD(S, lo+m, hi)) and the rest (FIELD(S, lo, lo+m)). */
+static gcn_aval av_refine(const vctx *c, const gcn_aval *a, unsigned n)
+{
+    if (!a->known || n > 40)
+        return *a;
+    gcn_aval r = av_const(a->c);
+    for (unsigned i = 0; i < a->nt; i++) {
+        uint32_t base;
+        unsigned lo, hi;
+        int64_t k = a->k[i];
+        unsigned tz = (unsigned)__builtin_ctzll((uint64_t)k);
+        gcn_aval t;
+        if (tz < n && sym_bits(c, a->sym[i], &base, &lo, &hi) && lo + (n - tz) < hi) {
+            unsigned m = n - tz;
+            gcn_aval h = av_sym(mk_field(base, lo + m, hi), k << m);
+            gcn_aval l = av_sym(mk_field(base, lo, lo + m), k);
+            t = av_addmul_raw(&h, &l, 1);
+        } else {
+            t = av_sym(a->sym[i], k);
+        }
+        gcn_aval r2 = av_addmul_raw(&r, &t, 1);
+        if (!r2.known)
+            return *a;
+        r = r2;
+    }
     return r;
+}
+
+/* Split a into hi (terms and constant part that are multiples of 2^n) and
+ * lo (the rest); true when lo is known to lie in [0, 2^n), so that no carry
+ * crosses bit n: then a >> n = hi / 2^n and a & (2^n - 1) = lo. */
+static bool av_split(const vctx *c, const gcn_aval *a0, unsigned n, gcn_aval *hi, gcn_aval *lo)
+{
+    if (!a0->known || n > 62)
+        return false;
+    gcn_aval ar = av_refine(c, a0, n);
+    const gcn_aval *a = &ar;
+    int64_t p = (int64_t)1 << n;
+    int64_t cl = ((a->c % p) + p) % p;
+    *hi = av_const(a->c - cl);
+    *lo = av_const(cl);
+    for (unsigned i = 0; i < a->nt; i++) {
+        gcn_aval *d = a->k[i] % p == 0 ? hi : lo;
+        d->sym[d->nt] = a->sym[i];
+        d->k[d->nt++] = a->k[i];
+    }
+    int64_t l, h;
+    return av_range(c, lo, &l, &h) && l >= 0 && h < p;
+}
+
+/* The bits each part of a bounded, non-negative form may set; true when
+ * those of different parts are disjoint (the form is then an OR of them).
+ * masks[i] for term i, masks[nt] for the constant. */
+static bool av_fields(const vctx *c, const gcn_aval *a, uint64_t *masks)
+{
+    if (!a->known || a->c < 0)
+        return false;
+    uint64_t all = (uint64_t)a->c;
+    masks[a->nt] = (uint64_t)a->c;
+    for (unsigned i = 0; i < a->nt; i++) {
+        int64_t m;
+        if (!sym_max(c, a->sym[i], &m) || a->k[i] <= 0)
+            return false;
+        uint64_t top = (uint64_t)(a->k[i] * m);
+        unsigned lo = (unsigned)__builtin_ctzll((uint64_t)a->k[i]), hi = bitlen(top);
+        uint64_t mk = hi > lo ? (((hi >= 64 ? 0 : 1ull << hi)) - (1ull << lo)) : 0;
+        if (mk & all)
+            return false;
+        all |= mk;
+        masks[i] = mk;
+    }
+    return true;
+}
+
+static gcn_aval av_lshr(const vctx *c, const gcn_aval *a, unsigned n)
+{
+    gcn_aval hi, lo;
+    if (!av_split(c, a, n, &hi, &lo))
+        return av_top();
+    gcn_aval r = av_const(hi.c >> n);
+    for (unsigned i = 0; i < hi.nt; i++) {
+        r.sym[r.nt] = hi.sym[i];
+        r.k[r.nt++] = hi.k[i] >> n;
+    }
+    return r;
+}
+
+static gcn_aval av_and(const vctx *c, const gcn_aval *a, uint32_t m)
+{
+    if (m == 0xFFFFFFFFu)
+        return *a;
+    unsigned n = bitlen(m);
+    gcn_aval hi, g;
+    if (!av_split(c, a, n, &hi, &g))
+        return av_top();
+    int64_t lo, top;
+    if (((uint64_t)m & ((uint64_t)m + 1)) == 0 && av_range(c, &g, &lo, &top) && lo >= 0 &&
+        top <= (int64_t)m)
+        return g;
+    uint64_t masks[GCN_AV_TERMS + 1];
+    for (unsigned b = 1; b < n; b++)          /* cut the terms where the mask changes */
+        if (((m >> b) ^ (m >> (b - 1))) & 1u)
+            g = av_refine(c, &g, b);
+    if (!av_fields(c, &g, masks))
+        return av_top();
+    gcn_aval r = av_const((int64_t)((uint64_t)g.c & m));
+    for (unsigned i = 0; i < g.nt; i++) {
+        if ((masks[i] & m) == masks[i]) {
+            r.sym[r.nt] = g.sym[i];
+            r.k[r.nt++] = g.k[i];
+        } else if (masks[i] & m) {
+            return av_top();
+        }
+    }
+    return r;
+}
+
+/* a | b (or a ^ b) where no bit can be set in both: a + b. */
+static gcn_aval av_or_disjoint(const vctx *c, const gcn_aval *a, const gcn_aval *b)
+{
+    if (!a->known || !b->known)
+        return av_top();
+    uint64_t ma[GCN_AV_TERMS + 1], mb[GCN_AV_TERMS + 1];
+    if (av_fields(c, a, ma) && av_fields(c, b, mb)) {
+        uint64_t x = 0, y = 0;
+        for (unsigned i = 0; i <= a->nt; i++) x |= ma[i];
+        for (unsigned i = 0; i <= b->nt; i++) y |= mb[i];
+        if (!(x & y))
+            return av_add(a, b);
+        return av_top();
+    }
+    /* an aligned part (every coefficient and the constant multiples of 2^n)
+     * and a bounded part in [0, 2^n) */
+    for (unsigned pass = 0; pass < 2; pass++) {
+        const gcn_aval *al = pass ? b : a, *sm = pass ? a : b;
+        int64_t lo, hi;
+        if (!av_range(c, sm, &lo, &hi) || lo < 0)
+            continue;
+        unsigned n = bitlen((uint64_t)hi);
+        int64_t p = (int64_t)1 << n;
+        bool ok = al->c % p == 0;
+        for (unsigned i = 0; i < al->nt && ok; i++)
+            ok = al->k[i] % p == 0;
+        if (ok)
+            return av_add(a, b);
+    }
+    return av_top();
 }
 
 void gcn_aval_format(const gcn_aval *v, gcn_strbuf *sb)
@@ -156,13 +518,30 @@ void gcn_aval_format(const gcn_aval *v, gcn_strbuf *sb)
         int64_t ak = k < 0 ? -k : k;
         if (ak != 1)
             gcn_sb_printf(sb, "%lld*", (long long)ak);
-        unsigned s = v->sym[i];
-        if (s == GCN_SYM_LANE)
-            gcn_sb_puts(sb, "lane");
-        else if (s == GCN_SYM_WAVE)
-            gcn_sb_puts(sb, "wave_base_id");
-        else
-            gcn_sb_printf(sb, "s%u@entry", s - GCN_SYM_SGPR0);
+        uint32_t s = v->sym[i];
+        switch (s) {
+        case GCN_SYM_LANE: gcn_sb_puts(sb, "lane"); break;
+        case GCN_SYM_WAVE: gcn_sb_puts(sb, "wave"); break;
+        case GCN_SYM_MBLO: gcn_sb_puts(sb, "min(lane,32)"); break;
+        case GCN_SYM_TIDX: gcn_sb_puts(sb, "tid_x"); break;
+        case GCN_SYM_TIDY: gcn_sb_puts(sb, "tid_y"); break;
+        case GCN_SYM_TIDZ: gcn_sb_puts(sb, "tid_z"); break;
+        default:
+            if (gcn_sym_is_field(s)) {
+                static const char *const nm[] = {"?", "lane", "wave", "?", "tid_x", "tid_y",
+                                                 "tid_z"};
+                unsigned bs = gcn_sym_field_base(s);
+                gcn_sb_printf(sb, "%s[%u:%u]", bs < 7 ? nm[bs] : "?",
+                              gcn_sym_field_hi(s) - 1, gcn_sym_field_lo(s));
+            } else if (s >= GCN_SYM_FRESH) {
+                gcn_sb_printf(sb, "val@0x%llx", (unsigned long long)gcn_sym_fresh_addr(s));
+                if (gcn_sym_fresh_dword(s))
+                    gcn_sb_printf(sb, ".%u", gcn_sym_fresh_dword(s));
+            } else {
+                gcn_sb_printf(sb, "s%u@entry", s - GCN_SYM_SGPR0);
+            }
+            break;
+        }
         any = true;
     }
     if (!any)
@@ -188,11 +567,112 @@ void gcn_ldsrange_format(const gcn_ldsrange *r, gcn_strbuf *sb)
     }
 }
 
+void gcn_ldsrange_why(const gcn_cfg *cfg, const gcn_lint_opts *o, const gcn_ldsrange *r,
+                      gcn_strbuf *sb)
+{
+    switch (r->unknown) {
+    case GCN_LU_M0: gcn_sb_puts(sb, "M0 (the LDS-DMA address) is not known"); break;
+    case GCN_LU_M0_LANE: gcn_sb_puts(sb, "M0 (the LDS-DMA address) depends on the lane"); break;
+    case GCN_LU_ADDR: gcn_sb_printf(sb, "the address in v%u is not known", r->reg); break;
+    default: gcn_sb_puts(sb, "the address is not known"); break;
+    }
+    uint32_t w = r->why & ~GCN_WHY_JOIN;
+    if (!w || w - 1 >= cfg->ninsn) {
+        if (r->unknown != GCN_LU_M0_LANE)
+            gcn_sb_puts(sb, " at kernel entry");
+        return;
+    }
+    unsigned i = w - 1;
+    if (r->why & GCN_WHY_JOIN) {
+        gcn_sb_puts(sb, ": paths that meet at ");
+        gcn_lint_loc(o, cfg->insn[i].addr, sb);
+        gcn_sb_puts(sb, " bring different values (a loop-carried or path-dependent address)");
+    } else {
+        gcn_sb_puts(sb, ": '");
+        gcn_lint_insn_text(cfg, i, sb);
+        gcn_sb_puts(sb, "' (");
+        gcn_lint_loc(o, cfg->insn[i].addr, sb);
+        gcn_sb_puts(sb, ") computes it in a way the value analysis does not follow");
+    }
+}
+
+/* Split a range base into its part in the wave index (WAVE and its
+ * fields) and the rest. */
+static void wave_part(const gcn_aval *b, gcn_aval *wv, gcn_aval *rest)
+{
+    *rest = *b;
+    *wv = *b;
+    rest->nt = wv->nt = 0;
+    rest->c = wv->c = 0;
+    for (unsigned i = 0; i < b->nt; i++) {
+        uint32_t s = b->sym[i];
+        bool w = s == GCN_SYM_WAVE || (gcn_sym_is_field(s) && gcn_sym_field_base(s) == GCN_SYM_WAVE);
+        gcn_aval *d = w ? wv : rest;
+        d->sym[d->nt] = s;
+        d->k[d->nt++] = b->k[i];
+    }
+}
+
+/* The wave part at wave index w. */
+static int64_t wave_at(const gcn_aval *wv, unsigned w)
+{
+    int64_t v = 0;
+    for (unsigned i = 0; i < wv->nt; i++) {
+        uint32_t s = wv->sym[i];
+        int64_t x = w;
+        if (gcn_sym_is_field(s))
+            x = (w >> gcn_sym_field_lo(s)) &
+                ((1u << (gcn_sym_field_hi(s) - gcn_sym_field_lo(s))) - 1u);
+        v += wv->k[i] * x;
+    }
+    return v;
+}
+
+/* Overlap of a (in wave x) and b (in wave y) for the pairs of wave indexes
+ * below nwaves that `same` selects (x == y, or x != y). */
+static int lds_overlap_waves(const gcn_ldsrange *a, const gcn_ldsrange *b, unsigned nwaves,
+                             bool same)
+{
+    if (!a->known || !b->known)
+        return 2;
+    gcn_aval wa, wb, ra, rb;
+    wave_part(&a->base, &wa, &ra);
+    wave_part(&b->base, &wb, &rb);
+    if (!av_eq(&ra, &rb))
+        return 2;
+    /* across waves, the rest must mean the same value in both */
+    for (unsigned i = 0; i < ra.nt && !same; i++)
+        if (gcn_sym_wave_varying(ra.sym[i]))
+            return 2;
+    if (nwaves < 1)
+        nwaves = 1;
+    for (unsigned x = 0; x < nwaves; x++)
+        for (unsigned y = 0; y < nwaves; y++) {
+            if ((x == y) != same)
+                continue;
+            int64_t ao = wave_at(&wa, x), bo = wave_at(&wb, y);
+            if (a->lo + ao < b->hi + bo && b->lo + bo < a->hi + ao)
+                return 1;
+        }
+    return 0;
+}
+
+int gcn_lds_overlap3(const gcn_ldsrange *a, const gcn_ldsrange *b, unsigned nwaves)
+{
+    /* the same wave: when the bases agree, the wave index cancels */
+    if (a->known && b->known && av_eq(&a->base, &b->base))
+        return a->lo < b->hi && b->lo < a->hi;
+    return lds_overlap_waves(a, b, nwaves ? nwaves : 16, true);
+}
+
 bool gcn_lds_may_overlap(const gcn_ldsrange *a, const gcn_ldsrange *b)
 {
-    if (!a->known || !b->known || !av_eq(&a->base, &b->base))
-        return true;
-    return a->lo < b->hi && b->lo < a->hi;
+    return gcn_lds_overlap3(a, b, 16) != 0;
+}
+
+int gcn_lds_cross_overlap3(const gcn_ldsrange *a, const gcn_ldsrange *b, unsigned nwaves)
+{
+    return lds_overlap_waves(a, b, nwaves, false);
 }
 
 /* ---- the dataflow ------------------------------------------------------- */
@@ -203,11 +683,6 @@ typedef struct vstate {
     bool exec_full;
     bool seen;
 } vstate;
-
-typedef struct vctx {
-    const gcn_cfg *cfg;
-    unsigned nv;
-} vctx;
 
 static int scalar_index(const gcn_opnd *o)
 {
@@ -237,9 +712,21 @@ static gcn_aval opnd_val(const vctx *c, const vstate *st, const gcn_opnd *o)
         return av_top();
     case GCN_OPND_LITERAL:
         return av_const((int32_t)(uint32_t)o->imm);
+    case GCN_OPND_IMM:
+        return av_const((int16_t)(uint16_t)o->imm);
     default:
         return av_top();
     }
+}
+
+/* A constant operand as the 32-bit pattern the hardware sees. */
+static bool opnd_u32(const gcn_aval *v, uint32_t *u)
+{
+    int64_t c;
+    if (!av_isconst(v, &c))
+        return false;
+    *u = (uint32_t)c;
+    return true;
 }
 
 static void set_dst(const vctx *c, vstate *st, const gcn_opnd *d, gcn_aval v)
@@ -270,63 +757,225 @@ static const gcn_opnd *first_dst(const gcn_insn *in)
     return NULL;
 }
 
-static void transfer(const vctx *c, vstate *st, const gcn_insn *in, const gcn_lfacts *f)
+static bool varying(const gcn_aval *v)
 {
+    if (!v->known)
+        return true;
+    for (unsigned i = 0; i < v->nt; i++)
+        if (gcn_sym_wave_varying(v->sym[i]))
+            return true;
+    return false;
+}
+
+/* The scalar ALU result of operation `alu` on x, y (and the destination's
+ * old value d for the K forms). */
+static gcn_aval salu(const vctx *c, unsigned alu, const gcn_aval *x, const gcn_aval *y,
+                     const gcn_aval *d, const gcn_insn *in)
+{
+    uint32_t u;
+    gcn_aval t, k;
+    switch (alu) {
+    case GCN_LA_S_MOV: return *x;
+    case GCN_LA_S_ADD: return av_add(x, y);
+    case GCN_LA_S_SUB: return av_addmul(x, y, -1);
+    case GCN_LA_S_LSHL: return av_shl(x, y);
+    case GCN_LA_S_MUL: return av_mul(x, y);
+    case GCN_LA_S_AND:
+        if (opnd_u32(y, &u)) return av_and(c, x, u);
+        if (opnd_u32(x, &u)) return av_and(c, y, u);
+        return av_top();
+    case GCN_LA_S_OR: case GCN_LA_S_XOR: return av_or_disjoint(c, x, y);
+    case GCN_LA_S_LSHR: case GCN_LA_S_ASHR: {
+        int64_t lo, hi;
+        if (!opnd_u32(y, &u))
+            return av_top();
+        if (alu == GCN_LA_S_ASHR && !(av_range(c, x, &lo, &hi) && lo >= 0))
+            return av_top();
+        return av_lshr(c, x, u & 31);
+    }
+    case GCN_LA_S_BFE_U32: {
+        if (!opnd_u32(y, &u))
+            return av_top();
+        unsigned off = u & 31, w = (u >> 16) & 127;
+        if (w == 0)
+            return av_const(0);
+        t = av_lshr(c, x, off);
+        return w >= 32 ? t : av_and(c, &t, (uint32_t)((1ull << w) - 1));
+    }
+    case GCN_LA_S_LSHL1_ADD: case GCN_LA_S_LSHL2_ADD: case GCN_LA_S_LSHL3_ADD:
+    case GCN_LA_S_LSHL4_ADD:
+        k = av_const(alu - GCN_LA_S_LSHL1_ADD + 1);
+        t = av_shl(x, &k);
+        return av_add(&t, y);
+    case GCN_LA_S_MOVK: case GCN_LA_S_ADDK: case GCN_LA_S_MULK: {
+        const gcn_opnd *im = fld(in, GCN_FLD_SIMM16);
+        if (!im)
+            return av_top();
+        gcn_aval v = av_const((int16_t)(uint16_t)im->imm);
+        if (alu == GCN_LA_S_MOVK) return v;
+        if (alu == GCN_LA_S_ADDK) return av_add(d, &v);
+        return av_mul(d, &v);
+    }
+    default:
+        return av_top();
+    }
+}
+
+static gcn_aval valu(const vctx *c, const vstate *st, unsigned alu, const gcn_aval *x,
+                     const gcn_aval *y, const gcn_aval *z)
+{
+    uint32_t u;
+    gcn_aval t;
+    switch (alu) {
+    case GCN_LA_V_MOV: return *x;
+    case GCN_LA_V_ADD: return av_add(x, y);
+    case GCN_LA_V_SUB: return av_addmul(x, y, -1);
+    case GCN_LA_V_SUBREV: return av_addmul(y, x, -1);
+    case GCN_LA_V_LSHLREV: return av_shl(y, x);
+    case GCN_LA_V_LSHL_ADD: t = av_shl(x, y); return av_add(&t, z);
+    case GCN_LA_V_ADD_LSHL: t = av_add(x, y); return av_shl(&t, z);
+    case GCN_LA_V_MUL: return av_mul(x, y);
+    case GCN_LA_V_MAD: t = av_mul(x, y); return av_add(&t, z);
+    case GCN_LA_V_ADD3: t = av_add(x, y); return av_add(&t, z);
+    case GCN_LA_V_READFIRSTLANE:
+        if (!st->exec_full || !av_at_lane(x, 0, &t))
+            return av_top();
+        return t;
+    case GCN_LA_V_READLANE:
+        if (!opnd_u32(y, &u) || !av_at_lane(x, u & 63, &t))
+            return av_top();
+        return t;
+    case GCN_LA_V_AND:
+        if (opnd_u32(x, &u)) return av_and(c, y, u);
+        if (opnd_u32(y, &u)) return av_and(c, x, u);
+        return av_top();
+    case GCN_LA_V_OR: case GCN_LA_V_XOR: return av_or_disjoint(c, x, y);
+    case GCN_LA_V_OR3: t = av_or_disjoint(c, x, y); return av_or_disjoint(c, &t, z);
+    case GCN_LA_V_LSHRREV: case GCN_LA_V_ASHRREV: {
+        int64_t lo, hi;
+        if (!opnd_u32(x, &u))
+            return av_top();
+        if (alu == GCN_LA_V_ASHRREV && !(av_range(c, y, &lo, &hi) && lo >= 0))
+            return av_top();
+        return av_lshr(c, y, u & 31);
+    }
+    case GCN_LA_V_BFE_U32: {
+        uint32_t off, w;
+        if (!opnd_u32(y, &off) || !opnd_u32(z, &w))
+            return av_top();
+        off &= 31;
+        w &= 31;
+        if (w == 0)
+            return av_const(0);
+        t = av_lshr(c, x, off);
+        return av_and(c, &t, (uint32_t)((1ull << w) - 1));
+    }
+    case GCN_LA_V_LSHL_OR: t = av_shl(x, y); return av_or_disjoint(c, &t, z);
+    case GCN_LA_V_AND_OR:
+        if (!opnd_u32(y, &u))
+            return av_top();
+        t = av_and(c, x, u);
+        return av_or_disjoint(c, &t, z);
+    case GCN_LA_V_MBCNT_LO:
+        if (!opnd_u32(x, &u) || u != 0xFFFFFFFFu)
+            return av_top();
+        t = av_sym(GCN_SYM_MBLO, 1);
+        return av_add(y, &t);
+    case GCN_LA_V_MBCNT_HI: {
+        if (!opnd_u32(x, &u) || u != 0xFFFFFFFFu || !y->known)
+            return av_top();
+        /* x + min(lane, 32) + max(lane - 32, 0) = x + lane */
+        gcn_aval r = av_top();
+        for (unsigned i = 0; i < y->nt; i++)
+            if (y->sym[i] == GCN_SYM_MBLO && y->k[i] == 1) {
+                gcn_aval m = av_sym(GCN_SYM_MBLO, 1), l = av_sym(GCN_SYM_LANE, 1);
+                r = av_addmul(y, &m, -1);
+                r = av_add(&r, &l);
+            }
+        return r;
+    }
+    default:
+        return av_top();
+    }
+}
+
+static bool in_loop(const vctx *c, unsigned idx)
+{
+    unsigned b = c->cfg->block_of ? c->cfg->block_of[idx] : GCN_NOBLOCK;
+    return b == GCN_NOBLOCK || c->cfg->blocks[b].loop != GCN_NOBLOCK || c->cfg->blocks[b].header;
+}
+
+static void transfer(const vctx *c, vstate *st, unsigned idx)
+{
+    const gcn_insn *in = &c->cfg->insn[idx];
+    const gcn_lfacts *f = &c->cfg->facts[idx];
     gcn_aval r = av_top();
-    bool have = false;
+    bool have = false, uniform = false, vary = true;
     const gcn_opnd *dst = NULL;
-    bool valu = f->alu >= GCN_LA_V_MOV;
-    if (valu && (in->sub == GCN_SUB_DPP || in->sub == GCN_SUB_SDWA || in->m.clamp || in->m.omod))
-        valu = false;
-    if (f->alu >= GCN_LA_S_MOV && f->alu <= GCN_LA_S_MUL) {
-        const gcn_opnd *a = fld(in, GCN_FLD_SSRC0), *b = fld(in, GCN_FLD_SSRC1);
-        gcn_aval x = opnd_val(c, st, a), y = opnd_val(c, st, b);
+    bool isvalu = f->alu >= GCN_LA_V_MOV;
+    if (isvalu && (in->sub == GCN_SUB_DPP || in->sub == GCN_SUB_SDWA || in->m.clamp || in->m.omod))
+        isvalu = false;
+    if (f->alu >= GCN_LA_S_MOV && f->alu < GCN_LA_V_MOV && f->alu != GCN_LA_S_MOV64 &&
+        f->alu != GCN_LA_S_ADDC && f->alu != GCN_LA_S_SUBB) {
+        gcn_aval x = opnd_val(c, st, fld(in, GCN_FLD_SSRC0));
+        gcn_aval y = opnd_val(c, st, fld(in, GCN_FLD_SSRC1));
         dst = first_dst(in);
-        have = true;
-        switch (f->alu) {
-        case GCN_LA_S_MOV: r = x; break;
-        case GCN_LA_S_ADD: r = av_addmul(&x, &y, 1); break;
-        case GCN_LA_S_SUB: r = av_addmul(&x, &y, -1); break;
-        case GCN_LA_S_LSHL: r = av_shl(&x, &y); break;
-        case GCN_LA_S_MUL: r = av_mul(&x, &y); break;
-        default: have = false; break;
-        }
-    } else if (valu) {
+        gcn_aval d = dst ? opnd_val(c, st, dst) : av_top();
+        r = salu(c, f->alu, &x, &y, &d, in);
+        have = uniform = true;
+        vary = varying(&x) || (f->alu != GCN_LA_S_MOV && f->alu != GCN_LA_S_MOVK &&
+                               varying(&y)) ||
+               ((f->alu == GCN_LA_S_ADDK || f->alu == GCN_LA_S_MULK) && varying(&d));
+    } else if (isvalu) {
         gcn_aval x = opnd_val(c, st, fld(in, GCN_FLD_SRC0));
         gcn_aval y = opnd_val(c, st, fld(in, GCN_FLD_SRC1));
         gcn_aval z = opnd_val(c, st, fld(in, GCN_FLD_SRC2));
         dst = first_dst(in);
+        r = valu(c, st, f->alu, &x, &y, &z);
         have = true;
-        gcn_aval t;
-        switch (f->alu) {
-        case GCN_LA_V_MOV: r = x; break;
-        case GCN_LA_V_ADD: r = av_addmul(&x, &y, 1); break;
-        case GCN_LA_V_SUB: r = av_addmul(&x, &y, -1); break;
-        case GCN_LA_V_SUBREV: r = av_addmul(&y, &x, -1); break;
-        case GCN_LA_V_LSHLREV: r = av_shl(&y, &x); break;
-        case GCN_LA_V_LSHL_ADD: t = av_shl(&x, &y); r = av_addmul(&t, &z, 1); break;
-        case GCN_LA_V_ADD_LSHL: t = av_addmul(&x, &y, 1); r = av_shl(&t, &z); break;
-        case GCN_LA_V_MUL: r = av_mul(&x, &y); break;
-        case GCN_LA_V_MAD: t = av_mul(&x, &y); r = av_addmul(&t, &z, 1); break;
-        case GCN_LA_V_ADD3: t = av_addmul(&x, &y, 1); r = av_addmul(&t, &z, 1); break;
-        case GCN_LA_V_READFIRSTLANE: r = st->exec_full ? av_lane0(&x) : av_top(); break;
-        default: have = false; break;
-        }
+        uniform = f->alu == GCN_LA_V_READFIRSTLANE || f->alu == GCN_LA_V_READLANE;
+    } else if (in->enc == GCN_FMT_SMEM && f->mem == GCN_LM_SMEM && !(f->lds)) {
+        /* a scalar load: the same value in every wave when its address is */
+        gcn_aval base = opnd_val(c, st, fld(in, GCN_FLD_SBASE));
+        uniform = true;
+        vary = varying(&base);
     }
     /* all written registers become unknown, then the result is set */
     gcn_regset w = f->defs;
     gcn_rs_or(&w, &f->adefs);
+    gcn_aval lost = av_lost(idx + 1);
     for (unsigned k = 0; k < 2; k++)          /* the set bits, not every index */
         for (uint64_t x = w.s[k]; x; x &= x - 1)
-            st->s[k * 64 + (unsigned)__builtin_ctzll(x)] = av_top();
+            st->s[k * 64 + (unsigned)__builtin_ctzll(x)] = lost;
     for (unsigned k = 0; k < 8; k++)
         for (uint64_t x = w.v[k]; x; x &= x - 1) {
             unsigned i = k * 64 + (unsigned)__builtin_ctzll(x);
             if (i < c->nv)
-                st->v[i] = av_top();
+                st->v[i] = lost;
         }
-    if (have && dst && (dst->nregs <= 1))
+    if (have && dst && dst->nregs <= 1 && r.known)
         set_dst(c, st, dst, r);
+    else if (uniform && !in_loop(c, idx)) {
+        /* a scalar value computed once per wave: name it */
+        if (!dst)
+            dst = first_dst(in);
+        if (dst && (dst->kind == GCN_OPND_SGPR || (dst->kind == GCN_OPND_SPECIAL &&
+                                                   dst->reg == GCN_RS_M0))) {
+            unsigned n = dst->nregs ? dst->nregs : 1;
+            int si = scalar_index(dst);
+            for (unsigned k = 0; k < n && k < 16 && si >= 0 && si + k < 128; k++)
+                st->s[si + k] = av_sym(gcn_sym_fresh(in->addr, k, vary), 1);
+        }
+    }
+    if (getenv("GCN_VALUES_DEBUG") && dst) {
+        gcn_strbuf sb;
+        gcn_sb_init(&sb);
+        gcn_lint_insn_text(c->cfg, idx, &sb);
+        gcn_sb_puts(&sb, "  =>  ");
+        gcn_aval_format(have && r.known ? &r : &st->s[0], &sb);
+        fprintf(stderr, "%llx: %s\n", (unsigned long long)in->addr, sb.buf);
+        gcn_sb_free(&sb);
+    }
     if (gcn_rs_has_s(&w, GCN_RS_EXEC)) {
         /* s_mov_b64 exec, -1 restores a full mask; any other write may clear lane 0 */
         const gcn_opnd *s0 = fld(in, GCN_FLD_SSRC0);
@@ -335,7 +984,7 @@ static void transfer(const vctx *c, vstate *st, const gcn_insn *in, const gcn_lf
     }
 }
 
-static bool join(const vctx *c, vstate *d, const vstate *s)
+static bool join(const vctx *c, vstate *d, const vstate *s, unsigned at)
 {
     if (!d->seen) {
         memcpy(d->s, s->s, sizeof *d->s * 128);
@@ -345,14 +994,15 @@ static bool join(const vctx *c, vstate *d, const vstate *s)
         return true;
     }
     bool ch = false;
+    gcn_aval lost = av_lost((at + 1) | GCN_WHY_JOIN);
     for (unsigned i = 0; i < 128; i++)
         if (d->s[i].known && !av_eq(&d->s[i], &s->s[i])) {
-            d->s[i] = av_top();
+            d->s[i] = s->s[i].known ? lost : s->s[i];
             ch = true;
         }
     for (unsigned i = 0; i < c->nv; i++)
         if (d->v[i].known && !av_eq(&d->v[i], &s->v[i])) {
-            d->v[i] = av_top();
+            d->v[i] = s->v[i].known ? lost : s->v[i];
             ch = true;
         }
     if (d->exec_full && !s->exec_full) {
@@ -367,20 +1017,26 @@ static bool is_two_addr(const char *m)
     return strstr(m, "read2") || strstr(m, "write2") || strstr(m, "xchg2");
 }
 
-static void lds_range(const vctx *c, const vstate *st, const gcn_insn *in, const gcn_lfacts *f,
-                      gcn_ldsrange *out)
+static void lds_range(const vctx *c, const vstate *st, unsigned idx, gcn_ldsrange *out)
 {
+    const gcn_insn *in = &c->cfg->insn[idx];
+    const gcn_lfacts *f = &c->cfg->facts[idx];
     memset(out, 0, sizeof *out);
     if (!f->lds)
         return;
     int64_t bytes = f->lds_bytes ? f->lds_bytes : 16;
     if (f->lds & GCN_LL_DMA) {
         gcn_aval m0 = st->s[GCN_RS_M0];
-        if (!m0.known)
+        if (!m0.known) {
+            out->unknown = GCN_LU_M0;
+            out->why = m0.why;
             return;
+        }
         for (unsigned i = 0; i < m0.nt; i++)
-            if (m0.sym[i] == GCN_SYM_LANE)
+            if (gcn_sym_lane_varying(m0.sym[i])) {
+                out->unknown = GCN_LU_M0_LANE;
                 return;
+            }
         int64_t off = in->m.offset;
         out->known = true;
         out->base = m0;
@@ -391,20 +1047,29 @@ static void lds_range(const vctx *c, const vstate *st, const gcn_insn *in, const
     }
     const gcn_opnd *a = fld(in, GCN_FLD_ADDR);
     gcn_aval v = a ? opnd_val(c, st, a) : av_top();
-    if (!v.known)
+    if (!v.known) {
+        out->unknown = GCN_LU_ADDR;
+        out->reg = a ? a->reg : 0;
+        out->why = v.why;
         return;
-    int64_t kl = 0;
+    }
+    /* per-lane terms give [lo, hi]; the rest is the base */
+    int64_t lo = v.c, hi = v.c;
     gcn_aval base = av_const(0);
     for (unsigned i = 0; i < v.nt; i++) {
-        if (v.sym[i] == GCN_SYM_LANE) {
-            kl = v.k[i];
+        int64_t m;
+        if (gcn_sym_lane_varying(v.sym[i])) {
+            if (!sym_max(c, v.sym[i], &m)) {
+                out->unknown = GCN_LU_ADDR;
+                out->reg = a->reg;
+                return;
+            }
+            if (v.k[i] > 0) hi += v.k[i] * m; else lo += v.k[i] * m;
         } else {
             base.sym[base.nt] = v.sym[i];
             base.k[base.nt++] = v.k[i];
         }
     }
-    int64_t lo = v.c + (kl < 0 ? 63 * kl : 0);
-    int64_t hi = v.c + (kl > 0 ? 63 * kl : 0);
     int64_t olo, ohi;
     if (is_two_addr(f->mnem)) {
         int64_t unit = bytes * (strstr(f->mnem, "st64") ? 64 : 1);
@@ -424,7 +1089,9 @@ static void lds_range(const vctx *c, const vstate *st, const gcn_insn *in, const
 int gcn_values_run(const gcn_cfg *cfg, const gcn_entry_info *ei, gcn_values *out)
 {
     memset(out, 0, sizeof *out);
-    vctx c = {cfg, cfg->max_vgpr};
+    unsigned nwav = ei && ei->nwaves ? ei->nwaves : 16;
+    vctx c = {cfg, cfg->max_vgpr, nwav};
+    out->nwaves = nwav;
     unsigned nb = cfg->nblocks;
     out->n = cfg->ninsn;
     out->lds = calloc(cfg->ninsn ? cfg->ninsn : 1, sizeof *out->lds);
@@ -456,13 +1123,18 @@ int gcn_values_run(const gcn_cfg *cfg, const gcn_entry_info *ei, gcn_values *out
         st.s[i] = i <= 101 ? av_sym(GCN_SYM_SGPR0 + i, 1) : av_top();
     for (unsigned i = 0; i < c.nv; i++)
         st.v[i] = av_top();
-    if (c.nv && ei && ei->v0_is_x) {
-        gcn_aval w = av_sym(GCN_SYM_WAVE, 1), l = av_sym(GCN_SYM_LANE, 1);
-        st.v[0] = av_addmul(&w, &l, 1);
+    if (c.nv && ei && ei->packed_xyz) {
+        gcn_aval x = av_sym(GCN_SYM_TIDX, 1), y = av_sym(GCN_SYM_TIDY, 1024),
+                 z = av_sym(GCN_SYM_TIDZ, 1 << 20);
+        st.v[0] = av_add(&x, &y);
+        st.v[0] = av_add(&st.v[0], &z);
+    } else if (c.nv && ei && ei->v0_is_x) {
+        gcn_aval w = av_sym(GCN_SYM_WAVE, 64), l = av_sym(GCN_SYM_LANE, 1);
+        st.v[0] = av_add(&w, &l);
     }
     st.exec_full = true;
     st.seen = true;
-    join(&c, &in[0], &st);
+    join(&c, &in[0], &st, 0);
     unsigned nw = 0;
     wl[nw++] = 0;
     inwl[0] = true;
@@ -473,10 +1145,10 @@ int gcn_values_run(const gcn_cfg *cfg, const gcn_entry_info *ei, gcn_values *out
         st.exec_full = in[k].exec_full;
         const gcn_block *b = &cfg->blocks[k];
         for (unsigned i = b->first; i <= b->last; i++)
-            transfer(&c, &st, &cfg->insn[i], &cfg->facts[i]);
+            transfer(&c, &st, i);
         for (unsigned s = 0; s < b->nsucc; s++) {
             unsigned t = b->succ[s];
-            if (join(&c, &in[t], &st) && !inwl[t]) {
+            if (join(&c, &in[t], &st, cfg->blocks[t].first) && !inwl[t]) {
                 wl[nw++] = t;
                 inwl[t] = true;
             }
@@ -489,8 +1161,8 @@ int gcn_values_run(const gcn_cfg *cfg, const gcn_entry_info *ei, gcn_values *out
         st.exec_full = in[k].exec_full;
         const gcn_block *b = &cfg->blocks[k];
         for (unsigned i = b->first; i <= b->last; i++) {
-            lds_range(&c, &st, &cfg->insn[i], &cfg->facts[i], &out->lds[i]);
-            transfer(&c, &st, &cfg->insn[i], &cfg->facts[i]);
+            lds_range(&c, &st, i, &out->lds[i]);
+            transfer(&c, &st, i);
         }
     }
     free(in); free(pool); free(wl); free(inwl);

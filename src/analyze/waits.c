@@ -528,11 +528,58 @@ static int rec_add(wrun *r, int check, unsigned q, unsigned i, unsigned p, unsig
     return 0;
 }
 
-static bool lds_overlap(const wrun *r, unsigned a, unsigned b)
+static unsigned waves_of(const wrun *r)
+{
+    if (r->o && r->o->nwaves)
+        return r->o->nwaves;
+    return r->vals && r->vals->nwaves ? r->vals->nwaves : 16;
+}
+
+/* May the LDS bytes of instructions a and b meet (the same wave)?  0 no
+ * (proven), 1 yes (known ranges), 2 not proven (gcn_lds_overlap3). */
+static int lds_overlap(const wrun *r, unsigned a, unsigned b)
 {
     if (!r->vals || !r->vals->lds || (r->o && r->o->no_lds_alias))
-        return true;
-    return gcn_lds_may_overlap(&r->vals->lds[a], &r->vals->lds[b]);
+        return 1;
+    return gcn_lds_overlap3(&r->vals->lds[a], &r->vals->lds[b], waves_of(r));
+}
+
+/* Barrier phases: an LDS write of this wave still pending at s_barrier b
+ * (instruction p) matters only if another wave may touch its bytes in the
+ * interval after b, before the next barrier (a write it has retired by that
+ * barrier is ordered by it).  0: no access of the interval may meet them
+ * (a prefetch into the other buffer), 1: one does (known ranges), 2: not
+ * proven.  *who: the first access that does, or ~0u. */
+static int barrier_exposed(wrun *r, unsigned b, unsigned p, unsigned *who)
+{
+    *who = ~0u;
+    unsigned nw = waves_of(r);
+    if (nw <= 1)
+        return 0;
+    if (!r->bafter) {
+        r->bafter = calloc(r->cfg->ninsn ? r->cfg->ninsn : 1, sizeof *r->bafter);
+        r->nbafter = calloc(r->cfg->ninsn ? r->cfg->ninsn : 1, sizeof *r->nbafter);
+        if (!r->bafter || !r->nbafter)
+            return 1;
+    }
+    if (!r->bafter[b] && gcn_lint_barrier_after(r->cfg, b, &r->bafter[b], &r->nbafter[b]) < 0)
+        return 1;
+    int res = 0;
+    for (unsigned k = 0; k < r->nbafter[b]; k++) {
+        unsigned x = r->bafter[b][k];
+        int ov = 1;
+        if (r->vals && r->vals->lds && !(r->o && r->o->no_lds_alias))
+            ov = gcn_lds_cross_overlap3(&r->vals->lds[p], &r->vals->lds[x], nw);
+        if (ov == 1) {
+            *who = x;
+            return 1;
+        }
+        if (ov == 2 && !res) {
+            res = 2;
+            *who = x;
+        }
+    }
+    return res;
 }
 
 /* A 64-bit summary of a register set: bit (s >> 3) for scalar index s
@@ -579,14 +626,18 @@ static inline int check_entry(wrun *r, const gcn_lfacts *F, const gcn_regset *wr
         if (!ordered)
             rc |= rec_add(r, GCN_CHK_PENDING_WRITE, q, i, idx, node);
     }
+    int ov;
     if (q == WQ_VM && (F->lds & (GCN_LL_READ | GCN_LL_WRITE)) && (P->lds & GCN_LL_DMA) &&
-        lds_overlap(r, idx, i))
-        rc |= rec_add(r, GCN_CHK_LDS_DMA_PENDING, q, i, idx, node);
+        (ov = lds_overlap(r, idx, i)) != 0)
+        rc |= rec_add(r, GCN_CHK_LDS_DMA_PENDING | (ov == 2 ? WREC_UNPROVEN : 0), q, i, idx,
+                      node);
     if (q == WQ_LGKM && (F->lds & GCN_LL_DMA) && (P->lds & (GCN_LL_READ | GCN_LL_WRITE)) &&
-        lds_overlap(r, idx, i))
-        rc |= rec_add(r, GCN_CHK_LDS_DMA_RACE, q, i, idx, node);
-    if (F->kind == GCN_LK_BARRIER && (P->lds & (GCN_LL_WRITE | GCN_LL_DMA)))
-        rc |= rec_add(r, GCN_CHK_BARRIER_LDS, q, i, idx, node);
+        (ov = lds_overlap(r, idx, i)) != 0)
+        rc |= rec_add(r, GCN_CHK_LDS_DMA_RACE | (ov == 2 ? WREC_UNPROVEN : 0), q, i, idx, node);
+    unsigned who;
+    if (F->kind == GCN_LK_BARRIER && (P->lds & (GCN_LL_WRITE | GCN_LL_DMA)) &&
+        (ov = barrier_exposed(r, i, idx, &who)) != 0)
+        rc |= rec_add(r, GCN_CHK_BARRIER_LDS | (ov == 2 ? WREC_UNPROVEN : 0), q, i, idx, node);
     return rc ? -1 : 0;
 }
 
@@ -1156,6 +1207,11 @@ void gcn_waits_free(wrun *r)
     free(r->areg);
     free(r->treg);
     free(r->bpush);
+    if (r->bafter)
+        for (unsigned k = 0; k < r->cfg->ninsn; k++)
+            free(r->bafter[k]);
+    free(r->bafter);
+    free(r->nbafter);
     memset(r, 0, sizeof *r);
 }
 
@@ -1684,7 +1740,7 @@ static void explain(const wrun *r, const wrec *rc, const unsigned *path, unsigne
         else
             gcn_sb_printf(sb, "s_waitcnt %s(%u) (or lower) before ", c, t->cons_rank);
         gcn_lint_loc(r->o, cfg->insn[rc->i].addr, sb);
-        if (rc->check == GCN_CHK_BARRIER_LDS)
+        if ((rc->check & ~WREC_UNPROVEN) == GCN_CHK_BARRIER_LDS)
             gcn_sb_puts(sb, " (before the barrier, so other waves see the LDS data)");
         gcn_sb_puts(sb, " would retire it on this path.\n");
     }
@@ -1711,7 +1767,9 @@ static int emit(const wrun *r, const wrec *rc, const unsigned *path, unsigned n,
     gcn_strbuf sb;
     gcn_sb_init(&sb);
     gcn_lint_insn_text(cfg, rc->i, &sb);
-    switch (rc->check) {
+    const int base = rc->check & ~WREC_UNPROVEN;
+    const bool unproven = (rc->check & WREC_UNPROVEN) != 0;
+    switch (base) {
     case GCN_CHK_PENDING_READ: case GCN_CHK_SMEM_ORDER:
         gcn_sb_puts(&sb, " reads ");
         regs_of(&P->adefs, &F->uses, &sb);
@@ -1746,11 +1804,20 @@ static int emit(const wrun *r, const wrec *rc, const unsigned *path, unsigned n,
         gcn_sb_puts(&sb, (P->lds & GCN_LL_WRITE) ? " may still be writing it: "
                                                   : " may not have read it yet: ");
         break;
-    case GCN_CHK_BARRIER_LDS:
+    case GCN_CHK_BARRIER_LDS: {
+        unsigned who;
+        barrier_exposed((wrun *)r, rc->i, rc->p, &who);
         gcn_sb_puts(&sb, (P->lds & GCN_LL_DMA) ? " while the LDS-DMA " : " while the LDS write ");
         insn_ref(r, rc->p, &sb);
-        gcn_sb_puts(&sb, " may be pending, so other waves may read LDS before it lands: ");
+        if (who != ~0u) {
+            gcn_sb_puts(&sb, " may be pending, and another wave may access its bytes with ");
+            insn_ref(r, who, &sb);
+            gcn_sb_puts(&sb, " before the next barrier: ");
+        } else {
+            gcn_sb_puts(&sb, " may be pending, so other waves may read LDS before it lands: ");
+        }
         break;
+    }
     default:
         break;
     }
@@ -1768,9 +1835,26 @@ static int emit(const wrun *r, const wrec *rc, const unsigned *path, unsigned n,
     if (others)
         gcn_sb_printf(&sb, "; %u more pending operation%s affect%s it", others,
                       others == 1 ? "" : "s", others == 1 ? "s" : "");
+    if (unproven) {
+        /* which address is not known, and why */
+        const gcn_ldsrange *u = NULL;
+        unsigned who = ~0u;
+        if (base == GCN_CHK_BARRIER_LDS)
+            barrier_exposed((wrun *)r, rc->i, rc->p, &who);
+        unsigned cand[2] = {base == GCN_CHK_BARRIER_LDS ? who : rc->i, rc->p};
+        for (unsigned k = 0; k < 2 && !u && r->vals && r->vals->lds; k++)
+            if (cand[k] != ~0u && !r->vals->lds[cand[k]].known)
+                u = &r->vals->lds[cand[k]];
+        gcn_sb_printf(&sb, "; gcnlint could not prove the LDS bytes disjoint (the %s check): ",
+                      gcn_check_name(base));
+        if (u)
+            gcn_ldsrange_why(cfg, r->o, u, &sb);
+        else
+            gcn_sb_puts(&sb, "the ranges are in terms it cannot compare");
+    }
     gcn_finding f = {
-        .check = rc->check,
-        .severity = severity_of(rc->check),
+        .check = wrec_check(rc->check),
+        .severity = unproven ? GCN_SEV_WARNING : severity_of(rc->check),
         .addr = cfg->insn[rc->i].addr,
         .producer = (int64_t)cfg->insn[rc->p].addr,
         .wait = t.nw ? (int64_t)cfg->insn[t.w[t.nw - 1].idx].addr : -1,

@@ -44,6 +44,15 @@ typedef struct wnode {
     lstate *st;
 } wnode;
 
+/* A record whose LDS ranges could not be compared (an address the value
+ * analysis does not know) carries this bit on its check: it becomes an
+ * lds-unproven warning, not an error. */
+#define WREC_UNPROVEN 0x40
+static inline int wrec_check(int check)        /* the check as reported */
+{
+    return (check & WREC_UNPROVEN) ? GCN_CHK_LDS_UNPROVEN : check;
+}
+
 typedef struct wrec {
     uint8_t check;
     uint8_t q;           /* queue of the producer's entry */
@@ -90,6 +99,8 @@ typedef struct wrun {
     uint32_t *tmid;      /* (defs and async defs), treg[tmid[i]..toff[i+1]) */
     uint16_t *areg, *treg;/* register numbers: scalar 0..127, vector 128 + (0..511) */
     uint32_t *bpush;     /* per block: registers its pushes add to the index (an upper bound) */
+    unsigned **bafter;   /* per s_barrier: LDS accesses in the interval after it (lazy) */
+    unsigned *nbafter;
     bool widened, truncated;
 } wrun;
 

@@ -7,66 +7,21 @@
  * some path leads from one to the other without an s_barrier; then one wave
  * may execute A while another executes B.  They race if the LDS bytes wave x
  * touches with A can meet the bytes another wave y touches with B.  The
- * ranges come from values.c: base + wave_base_id * k + [lo, hi) with
- * wave_base_id = 64 * wave index (1-D work-groups, as values.c assumes), so
- * per-wave private regions (e.g. M0 = 4 * wave base + buffer offset) are told
- * apart for every pair of wave indexes below the work-group's wave count;
- * unknown ranges may overlap, except that two writes of unknown ranges are
- * not reported (waves filling a shared tile, each its own part, look like
- * that).  DS atomics are not races.  FLAT accesses that
+ * ranges come from values.c: base + k * wave + [lo, hi) (wave = the wave's
+ * index in the work-group), so per-wave private regions (e.g. M0 = 256 *
+ * wave + buffer offset) are told apart for every pair of wave indexes below
+ * the work-group's wave count (gcn_lds_cross_overlap3).  When a range is not
+ * known the pair is reported as lds-unproven (a warning, off by default) with
+ * the reason, never as a race; two writes of unknown ranges are not reported
+ * at all (waves filling a shared tile, each its own part, look like that).
+ * DS atomics are not races with each other (nor with anything here: an
+ * atomic's bytes are its own business).  FLAT accesses that
  * may reach LDS are not considered (the check may miss those).
  * (Pending LDS writes at a barrier are barrier-lds-pending, waits.c.)
  */
 #include <stdlib.h>
 #include <string.h>
 #include "lint.h"
-
-/* Split a range base into its wave_base_id coefficient and the rest. */
-static int64_t wave_coeff(const gcn_aval *b, gcn_aval *rest)
-{
-    int64_t k = 0;
-    *rest = *b;
-    rest->nt = 0;
-    for (unsigned i = 0; i < b->nt; i++) {
-        if (b->sym[i] == GCN_SYM_WAVE) {
-            k = b->k[i];
-        } else {
-            rest->sym[rest->nt] = b->sym[i];
-            rest->k[rest->nt++] = b->k[i];
-        }
-    }
-    return k;
-}
-
-static bool same_rest(const gcn_aval *a, const gcn_aval *b)
-{
-    if (a->nt != b->nt)
-        return false;
-    for (unsigned i = 0; i < a->nt; i++)
-        if (a->sym[i] != b->sym[i] || a->k[i] != b->k[i])
-            return false;
-    return true;
-}
-
-/* May wave x's access a and another wave y's access b touch a common byte? */
-static bool cross_wave_overlap(const gcn_ldsrange *a, const gcn_ldsrange *b, unsigned nwaves)
-{
-    if (!a->known || !b->known)
-        return true;
-    gcn_aval ra, rb;
-    int64_t ka = wave_coeff(&a->base, &ra), kb = wave_coeff(&b->base, &rb);
-    if (!same_rest(&ra, &rb))
-        return true;
-    for (unsigned x = 0; x < nwaves; x++)
-        for (unsigned y = 0; y < nwaves; y++) {
-            if (x == y)
-                continue;
-            int64_t ao = ka * 64 * (int64_t)x, bo = kb * 64 * (int64_t)y;
-            if (a->lo + ao < b->hi + bo && b->lo + bo < a->hi + ao)
-                return true;
-        }
-    return false;
-}
 
 static bool is_access(const gcn_lfacts *f)
 {
@@ -126,6 +81,33 @@ static void reach(const gcn_cfg *cfg, unsigned i, unsigned char *hit, unsigned c
     }
 }
 
+int gcn_lint_barrier_after(const gcn_cfg *cfg, unsigned i, unsigned **list, unsigned *n)
+{
+    *list = NULL;
+    *n = 0;
+    unsigned char *hit = malloc(cfg->ninsn ? cfg->ninsn : 1);
+    unsigned char *seen = malloc(cfg->nblocks ? cfg->nblocks : 1);
+    unsigned *stack = malloc(sizeof *stack * (cfg->nblocks ? cfg->nblocks : 1));
+    if (!hit || !seen || !stack) {
+        free(hit); free(seen); free(stack);
+        return -1;
+    }
+    reach(cfg, i, hit, seen, stack);
+    unsigned cnt = 0;
+    for (unsigned j = 0; j < cfg->ninsn; j++)
+        cnt += hit[j] && cfg->facts[j].lds;
+    *list = malloc(sizeof **list * (cnt ? cnt : 1));
+    if (!*list) {
+        free(hit); free(seen); free(stack);
+        return -1;
+    }
+    for (unsigned j = 0; j < cfg->ninsn; j++)
+        if (hit[j] && cfg->facts[j].lds)
+            (*list)[(*n)++] = j;
+    free(hit); free(seen); free(stack);
+    return 0;
+}
+
 int gcn_lint_xwave(const gcn_cfg *cfg, const gcn_values *vals, unsigned nwaves,
                    const gcn_lint_opts *o, gcn_findings *out)
 {
@@ -135,12 +117,15 @@ int gcn_lint_xwave(const gcn_cfg *cfg, const gcn_values *vals, unsigned nwaves,
     unsigned char *hit = malloc(n), *seen = malloc(cfg->nblocks ? cfg->nblocks : 1);
     unsigned *stack = malloc(sizeof *stack * (cfg->nblocks ? cfg->nblocks : 1));
     int *race = malloc(sizeof *race * n);        /* access -> racing write, -1 */
-    if (!hit || !seen || !stack || !race) {
-        free(hit); free(seen); free(stack); free(race);
+    uint8_t *proven = malloc(n);                 /* 1: known ranges overlap; 0: unproven */
+    if (!hit || !seen || !stack || !race || !proven) {
+        free(hit); free(seen); free(stack); free(race); free(proven);
         return -1;
     }
-    for (unsigned i = 0; i < n; i++)
+    for (unsigned i = 0; i < n; i++) {
         race[i] = -1;
+        proven[i] = 0;
+    }
     gcn_ldsrange unknown;
     memset(&unknown, 0, sizeof unknown);
     for (unsigned a = 0; a < n; a++) {
@@ -161,14 +146,19 @@ int gcn_lint_xwave(const gcn_cfg *cfg, const gcn_values *vals, unsigned nwaves,
              * waves filling a shared tile look like that (each its own rows) */
             if (wa && wb && (!ra->known || !rb->known))
                 continue;
-            if (!cross_wave_overlap(ra, rb, nwaves))
+            int ov = gcn_lds_cross_overlap3(ra, rb, nwaves);
+            if (!ov)
                 continue;
             /* report at the read (or at the later write), naming the write */
             unsigned at = (!wb || (wa && wb)) ? b : a, w = at == b ? a : b;
             if (!writes(&cfg->facts[w]))
                 w = at == b ? b : a;
-            if (race[at] < 0 || (unsigned)race[at] > w)
+            uint8_t pv = ov == 1;
+            /* a proven race replaces an unproven one */
+            if (race[at] < 0 || pv > proven[at] || (pv == proven[at] && (unsigned)race[at] > w)) {
                 race[at] = (int)w;
+                proven[at] = pv;
+            }
         }
     }
     int added = 0;
@@ -186,19 +176,33 @@ int gcn_lint_xwave(const gcn_cfg *cfg, const gcn_values *vals, unsigned nwaves,
         gcn_lint_insn_text(cfg, w, &sb);
         gcn_sb_puts(&sb, "' (");
         gcn_lint_loc(o, cfg->insn[w].addr, &sb);
-        gcn_sb_printf(&sb, "): no s_barrier separates them on some path, so the waves are "
-                           "not ordered, and %s", 
-                      vals && vals->lds && vals->lds[i].known && vals->lds[w].known
-                          ? "their LDS ranges overlap across waves"
-                          : "the LDS addresses are not known to be private to each wave");
+        gcn_sb_puts(&sb, "): no s_barrier separates them on some path, so the waves are "
+                         "not ordered, and ");
+        if (proven[i]) {
+            gcn_sb_puts(&sb, "their LDS ranges overlap across waves (");
+            gcn_ldsrange_format(&vals->lds[i], &sb);
+            gcn_sb_puts(&sb, " and ");
+            gcn_ldsrange_format(&vals->lds[w], &sb);
+            gcn_sb_puts(&sb, " meet for two different waves)");
+        } else {
+            const gcn_ldsrange *u = vals && vals->lds ? &vals->lds[i] : &unknown;
+            if (u->known && vals && vals->lds)
+                u = &vals->lds[w];
+            gcn_sb_puts(&sb, "gcnlint could not prove their LDS bytes private to each wave: ");
+            if (u->known)
+                gcn_sb_puts(&sb, "the two ranges are in terms it cannot compare");
+            else
+                gcn_ldsrange_why(cfg, o, u, &sb);
+        }
         gcn_sb_printf(&sb, " (%u waves per work-group)", nwaves);
-        gcn_finding f = {.check = GCN_CHK_LDS_XWAVE, .severity = GCN_SEV_ERROR,
+        gcn_finding f = {.check = proven[i] ? GCN_CHK_LDS_XWAVE : GCN_CHK_LDS_UNPROVEN,
+                         .severity = proven[i] ? GCN_SEV_ERROR : GCN_SEV_WARNING,
                          .addr = cfg->insn[i].addr, .producer = (int64_t)cfg->insn[w].addr,
                          .wait = -1, .msg = strdup(sb.buf ? sb.buf : "")};
         gcn_sb_free(&sb);
         gcn_findings_add(out, &f);
         added++;
     }
-    free(hit); free(seen); free(stack); free(race);
+    free(hit); free(seen); free(stack); free(race); free(proven);
     return added;
 }

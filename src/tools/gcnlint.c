@@ -35,6 +35,7 @@ typedef struct options {
     const char *kernel;
     int format;
     bool suggest, explain, werror, summary;
+    bool w_lds_unproven;   /* -Wlds-unproven: report LDS checks that could not be proven */
     unsigned jobs, max_states;
     char **wno;            /* disabled checks (names or prefixes ending in '*') */
     unsigned nwno;
@@ -318,7 +319,11 @@ static int lint_kernel(const options *o, const gcn_codeobj *co, const gcn_kernel
     lo.loc = loc_fn;
     lo.loc_ctx = &lc;
     lo.hz_xnack_off = co->xnack_mode == GCN_CO_FEAT_OFF;
-    gcn_entry_info ei = {k->kd.enable_vgpr_workitem_id == 0};
+    /* waves per work-group, from the metadata (1024 work-items when absent) */
+    unsigned wgsize = k->md_max_flat_workgroup_size ? k->md_max_flat_workgroup_size : 1024;
+    unsigned nwaves = (wgsize + 63) / 64;
+    gcn_entry_info ei = {.v0_is_x = k->kd.enable_vgpr_workitem_id == 0, .nwaves = nwaves,
+                         .packed_xyz = k->kd.enable_vgpr_workitem_id != 0};
     gcn_values vals;
     gcn_findings fs = {0};
     int rc = 0;
@@ -327,9 +332,7 @@ static int lint_kernel(const options *o, const gcn_codeobj *co, const gcn_kernel
         return -1;
     }
     gcn_lint_cfg_findings(&cfg, &lo, &fs);
-    /* waves per work-group, from the metadata (1024 work-items when absent) */
-    unsigned wgsize = k->md_max_flat_workgroup_size ? k->md_max_flat_workgroup_size : 1024;
-    unsigned nwaves = (wgsize + 63) / 64;
+    lo.nwaves = nwaves;
     if (gcn_lint_waits(&cfg, &vals, &lo, &fs) < 0 || gcn_lint_hazards(&cfg, NULL, 0, &lo, &fs) < 0 ||
         gcn_lint_xwave(&cfg, &vals, nwaves, &lo, &fs) < 0)
         rc = -1;
@@ -348,6 +351,8 @@ static int lint_kernel(const options *o, const gcn_codeobj *co, const gcn_kernel
             name = namebuf;
         }
         if (check_disabled(o, name))
+            continue;
+        if (f->check == GCN_CHK_LDS_UNPROVEN && !o->w_lds_unproven)
             continue;
         gcn_diag d;
         memset(&d, 0, sizeof d);
@@ -485,6 +490,8 @@ static void usage(FILE *f)
           "  --suggest           notes with the loosest safe value of every s_waitcnt\n"
           "  --explain           explain each finding: path, queue contents, arithmetic\n"
           "  -Wno-CHECK          disable a check (-Wno-hazard: all hazard rules)\n"
+          "  -Wlds-unproven      also warn where an LDS check could not be proven either way\n"
+          "                      (an LDS address the value analysis does not know)\n"
           "  --werror            report warnings as errors\n"
           "  --max-states=N      distinct counter states per block before merging (256)\n"
           "  -j N                check N files in parallel\n"
@@ -562,6 +569,8 @@ int main(int argc, char **argv)
             o.werror = true;
         } else if (!strcmp(a, "--summary")) {
             o.summary = true;
+        } else if (!strcmp(a, "-Wlds-unproven")) {
+            o.w_lds_unproven = true;
         } else if (!strncmp(a, "-Wno-", 5)) {
             const char *name = a + 5;
             size_t n = strlen(name);
