@@ -646,9 +646,11 @@ static int lds_overlap_waves(const gcn_ldsrange *a, const gcn_ldsrange *b, unsig
             return 2;
     if (nwaves < 1)
         nwaves = 1;
+    unsigned ma = a->waves ? a->waves : 0xFFFFu, mb = b->waves ? b->waves : 0xFFFFu;
     for (unsigned x = 0; x < nwaves; x++)
         for (unsigned y = 0; y < nwaves; y++) {
-            if ((x == y) != same)
+            if ((x == y) != same || (x < 16 && !((ma >> x) & 1u)) ||
+                (y < 16 && !((mb >> y) & 1u)))
                 continue;
             int64_t ao = wave_at(&wa, x), bo = wave_at(&wb, y);
             if (a->lo + ao < b->hi + bo && b->lo + bo < a->hi + ao)
@@ -677,12 +679,73 @@ int gcn_lds_cross_overlap3(const gcn_ldsrange *a, const gcn_ldsrange *b, unsigne
 
 /* ---- the dataflow ------------------------------------------------------- */
 
+/* A condition "f OP 0" that the active lanes (or the wave) satisfy. */
+enum { VC_NONE = 0, VC_LT, VC_LE, VC_GT, VC_GE, VC_EQ, VC_NE };
+typedef struct vcond {
+    uint8_t op;
+    gcn_aval f;
+} vcond;
+
 typedef struct vstate {
     gcn_aval *s;          /* 128 scalar indices */
     gcn_aval *v;          /* nv vector registers */
     bool exec_full;
     bool seen;
+    vcond guard;          /* the active lanes satisfy it (EXEC from a compare) */
+    vcond wguard;         /* the wave satisfies it (a branch on a compare of uniform values) */
+    vcond scc;            /* SCC = this condition (s_cmp_*) */
+    uint8_t creg[2];      /* lane masks that hold a compare result: VCC and one other */
+    vcond cmask[2];
+    uint64_t full[2];     /* scalar registers (pairs) that hold the launch EXEC */
 } vstate;
+
+static bool cond_eq(const vcond *a, const vcond *b)
+{
+    return a->op == b->op && (a->op == VC_NONE || av_eq(&a->f, &b->f));
+}
+
+static uint8_t cond_neg(uint8_t op)
+{
+    static const uint8_t n[] = {VC_NONE, VC_GE, VC_GT, VC_LE, VC_LT, VC_NE, VC_EQ};
+    return n[op];
+}
+
+/* Can some value in [lo, hi] satisfy OP 0? */
+static bool cond_sat(uint8_t op, int64_t lo, int64_t hi)
+{
+    switch (op) {
+    case VC_LT: return lo < 0;
+    case VC_LE: return lo <= 0;
+    case VC_GT: return hi > 0;
+    case VC_GE: return hi >= 0;
+    case VC_EQ: return lo <= 0 && hi >= 0;
+    case VC_NE: return !(lo == 0 && hi == 0);
+    default: return true;
+    }
+}
+
+static const vcond *mask_cond(const vstate *st, int reg)
+{
+    for (unsigned k = 0; k < 2; k++)
+        if (reg >= 0 && st->creg[k] == reg && st->cmask[k].op)
+            return &st->cmask[k];
+    return NULL;
+}
+
+static bool full_has(const vstate *st, int reg)
+{
+    return reg >= 0 && reg < 128 && ((st->full[reg >> 6] >> (reg & 63)) & 1u);
+}
+
+static void full_set(vstate *st, int reg, bool on)
+{
+    if (reg < 0 || reg >= 128)
+        return;
+    if (on)
+        st->full[reg >> 6] |= 1ull << (reg & 63);
+    else
+        st->full[reg >> 6] &= ~(1ull << (reg & 63));
+}
 
 static int scalar_index(const gcn_opnd *o)
 {
@@ -912,7 +975,7 @@ static void transfer(const vctx *c, vstate *st, unsigned idx)
     gcn_aval r = av_top();
     bool have = false, uniform = false, vary = true;
     const gcn_opnd *dst = NULL;
-    bool isvalu = f->alu >= GCN_LA_V_MOV;
+    bool isvalu = f->alu >= GCN_LA_V_MOV && f->alu <= GCN_LA_V_READLANE;
     if (isvalu && (in->sub == GCN_SUB_DPP || in->sub == GCN_SUB_SDWA || in->m.clamp || in->m.omod))
         isvalu = false;
     if (f->alu >= GCN_LA_S_MOV && f->alu < GCN_LA_V_MOV && f->alu != GCN_LA_S_MOV64 &&
@@ -940,13 +1003,63 @@ static void transfer(const vctx *c, vstate *st, unsigned idx)
         uniform = true;
         vary = varying(&base);
     }
+    /* lane masks and SCC: read what they depend on before anything is clobbered */
+    vcond newc = {0};
+    int newc_reg = -1;
+    bool vcmp = f->alu >= GCN_LA_V_CMP_LT && f->alu <= GCN_LA_V_CMP_NE &&
+                in->sub != GCN_SUB_DPP && in->sub != GCN_SUB_SDWA;
+    if (vcmp) {
+        gcn_aval x = opnd_val(c, st, fld(in, GCN_FLD_SRC0));
+        gcn_aval y = opnd_val(c, st, fld(in, GCN_FLD_SRC1));
+        gcn_aval d = av_addmul(&x, &y, -1);
+        const gcn_opnd *cd = first_dst(in);
+        if (d.known && cd) {
+            newc.op = (uint8_t)(VC_LT + (f->alu - GCN_LA_V_CMP_LT));
+            newc.f = d;
+            newc_reg = scalar_index(cd);
+        }
+    }
+    vcond new_scc = {0};
+    if (f->alu >= GCN_LA_S_CMP_LT && f->alu <= GCN_LA_S_CMP_NE) {
+        gcn_aval x = opnd_val(c, st, fld(in, GCN_FLD_SSRC0));
+        gcn_aval y = opnd_val(c, st, fld(in, GCN_FLD_SSRC1));
+        gcn_aval d = av_addmul(&x, &y, -1);
+        if (d.known) {
+            new_scc.op = (uint8_t)(VC_LT + (f->alu - GCN_LA_S_CMP_LT));
+            new_scc.f = d;
+        }
+    }
+    const gcn_opnd *e0 = fld(in, GCN_FLD_SSRC0), *e1 = fld(in, GCN_FLD_SSRC1);
+    int r0 = e0 ? scalar_index(e0) : -1, r1 = e1 ? scalar_index(e1) : -1;
+    /* the mask operand of an EXEC update (the one that is not EXEC) */
+    int mr = r0 == GCN_RS_EXEC ? r1 : r0;
+    const vcond *mc0 = mask_cond(st, mr);
+    vcond mcond = mc0 ? *mc0 : (vcond){0};
+    bool mfull = full_has(st, mr) || (e0 && e0->kind == GCN_OPND_INLINE && e0->reg == 193 &&
+                                      r1 < 0);
+    bool was_full = st->exec_full;
+    vcond was_guard = st->guard;
+
     /* all written registers become unknown, then the result is set */
     gcn_regset w = f->defs;
     gcn_rs_or(&w, &f->adefs);
     gcn_aval lost = av_lost(idx + 1);
     for (unsigned k = 0; k < 2; k++)          /* the set bits, not every index */
-        for (uint64_t x = w.s[k]; x; x &= x - 1)
-            st->s[k * 64 + (unsigned)__builtin_ctzll(x)] = lost;
+        for (uint64_t x = w.s[k]; x; x &= x - 1) {
+            unsigned i = k * 64 + (unsigned)__builtin_ctzll(x);
+            st->s[i] = lost;
+            full_set(st, (int)i, false);
+            for (unsigned q = 0; q < 2; q++)
+                if (st->creg[q] == i || st->creg[q] + 1u == i)
+                    st->cmask[q].op = VC_NONE;
+        }
+    if (f->flags & GCN_F_WR_SCC)
+        st->scc = new_scc;
+    if (newc.op && newc_reg >= 0) {
+        unsigned q = newc_reg == GCN_RS_VCC ? 0 : 1;
+        st->creg[q] = (uint8_t)newc_reg;
+        st->cmask[q] = newc;
+    }
     for (unsigned k = 0; k < 8; k++)
         for (uint64_t x = w.v[k]; x; x &= x - 1) {
             unsigned i = k * 64 + (unsigned)__builtin_ctzll(x);
@@ -976,12 +1089,56 @@ static void transfer(const vctx *c, vstate *st, unsigned idx)
         fprintf(stderr, "%llx: %s\n", (unsigned long long)in->addr, sb.buf);
         gcn_sb_free(&sb);
     }
-    if (gcn_rs_has_s(&w, GCN_RS_EXEC)) {
-        /* s_mov_b64 exec, -1 restores a full mask; any other write may clear lane 0 */
-        const gcn_opnd *s0 = fld(in, GCN_FLD_SSRC0);
-        st->exec_full = f->alu == GCN_LA_S_MOV64 && s0 && s0->kind == GCN_OPND_INLINE &&
-                        s0->reg == 193;
+    const gcn_opnd *d0 = first_dst(in);
+    int dr = d0 ? scalar_index(d0) : -1;
+    if (f->alu == GCN_LA_S_AND_SAVEEXEC || (f->alu == GCN_LA_S_MOV64 && r0 == GCN_RS_EXEC)) {
+        /* the old EXEC kept in an SGPR pair */
+        full_set(st, dr, was_full);
+        if (!was_full && was_guard.op && dr >= 0) {
+            st->creg[1] = (uint8_t)dr;
+            st->cmask[1] = was_guard;
+        }
     }
+    if (gcn_rs_has_s(&w, GCN_RS_EXEC)) {
+        /* EXEC = -1 or a saved launch mask restores a full mask; EXEC from a
+         * compare (or ANDed with one) keeps the lanes that satisfy it; any
+         * other write may clear lane 0 */
+        st->exec_full = false;
+        st->guard.op = VC_NONE;
+        switch (f->alu) {
+        case GCN_LA_S_MOV64:
+            if (mfull)
+                st->exec_full = true;
+            else if (mcond.op)
+                st->guard = mcond;
+            break;
+        case GCN_LA_S_AND_SAVEEXEC: case GCN_LA_S_AND64:
+            if (mcond.op)
+                st->guard = mcond;
+            else if (!was_full)
+                st->guard = was_guard;
+            break;
+        case GCN_LA_S_OR64:
+            if (mfull)
+                st->exec_full = true;
+            break;
+        default:
+            if (vcmp && newc.op)
+                st->guard = newc;
+            break;
+        }
+    }
+}
+
+/* Copy a block's entry state into the working state. */
+static void load_state(const vctx *c, vstate *d, const vstate *s)
+{
+    gcn_aval *ds = d->s, *dv = d->v;
+    *d = *s;
+    d->s = ds;
+    d->v = dv;
+    memcpy(d->s, s->s, sizeof *d->s * 128);
+    memcpy(d->v, s->v, sizeof *d->v * c->nv);
 }
 
 static bool join(const vctx *c, vstate *d, const vstate *s, unsigned at)
@@ -990,6 +1147,12 @@ static bool join(const vctx *c, vstate *d, const vstate *s, unsigned at)
         memcpy(d->s, s->s, sizeof *d->s * 128);
         memcpy(d->v, s->v, sizeof *d->v * c->nv);
         d->exec_full = s->exec_full;
+        d->guard = s->guard;
+        d->wguard = s->wguard;
+        d->scc = s->scc;
+        memcpy(d->creg, s->creg, sizeof d->creg);
+        memcpy(d->cmask, s->cmask, sizeof d->cmask);
+        memcpy(d->full, s->full, sizeof d->full);
         d->seen = true;
         return true;
     }
@@ -1009,12 +1172,44 @@ static bool join(const vctx *c, vstate *d, const vstate *s, unsigned at)
         d->exec_full = false;
         ch = true;
     }
+    vcond *dc[] = {&d->guard, &d->wguard, &d->scc, &d->cmask[0], &d->cmask[1]};
+    const vcond *sc[] = {&s->guard, &s->wguard, &s->scc, &s->cmask[0], &s->cmask[1]};
+    for (unsigned k = 0; k < 5; k++)
+        if (dc[k]->op && (!cond_eq(dc[k], sc[k]) || (k >= 3 && d->creg[k - 3] != s->creg[k - 3]))) {
+            dc[k]->op = VC_NONE;
+            ch = true;
+        }
+    for (unsigned k = 0; k < 2; k++)
+        if (d->full[k] & ~s->full[k]) {
+            d->full[k] &= s->full[k];
+            ch = true;
+        }
     return ch;
 }
 
 static bool is_two_addr(const char *m)
 {
     return strstr(m, "read2") || strstr(m, "write2") || strstr(m, "xchg2");
+}
+
+/* The wave indexes (below nwaves) in which some lane can satisfy g. */
+static uint16_t cond_waves(const vctx *c, const vcond *g)
+{
+    if (!g->op)
+        return 0xFFFF;
+    gcn_aval wv, rest;
+    wave_part(&g->f, &wv, &rest);
+    rest.c = g->f.c;
+    int64_t lo, hi;
+    if (!av_range(c, &rest, &lo, &hi))
+        return 0xFFFF;
+    uint16_t m = 0;
+    for (unsigned w = 0; w < c->nwaves && w < 16; w++) {
+        int64_t v = wave_at(&wv, w);
+        if (cond_sat(g->op, lo + v, hi + v))
+            m |= (uint16_t)(1u << w);
+    }
+    return m ? m : 0xFFFF;     /* no wave at all: dead code, keep everything */
 }
 
 static void lds_range(const vctx *c, const vstate *st, unsigned idx, gcn_ldsrange *out)
@@ -1024,6 +1219,9 @@ static void lds_range(const vctx *c, const vstate *st, unsigned idx, gcn_ldsrang
     memset(out, 0, sizeof *out);
     if (!f->lds)
         return;
+    out->waves = cond_waves(c, &st->guard) & cond_waves(c, &st->wguard);
+    if (!out->waves)
+        out->waves = 0xFFFF;
     int64_t bytes = f->lds_bytes ? f->lds_bytes : 16;
     if (f->lds & GCN_LL_DMA) {
         gcn_aval m0 = st->s[GCN_RS_M0];
@@ -1141,13 +1339,26 @@ int gcn_values_run(const gcn_cfg *cfg, const gcn_entry_info *ei, gcn_values *out
     while (nw) {
         unsigned k = wl[--nw];
         inwl[k] = false;
-        memcpy(st.s, in[k].s, sizeof *st.s * (128 + c.nv));
-        st.exec_full = in[k].exec_full;
+        load_state(&c, &st, &in[k]);
         const gcn_block *b = &cfg->blocks[k];
         for (unsigned i = b->first; i <= b->last; i++)
             transfer(&c, &st, i);
+        /* a branch on SCC from a compare: each edge knows the outcome */
+        const gcn_insn *li = &cfg->insn[b->last];
+        const gcn_lfacts *lf = &cfg->facts[b->last];
+        bool on_scc = lf->kind == GCN_LK_CBRANCH && st.scc.op && b->nsucc == 2 &&
+                      (li->id == GCN_ID_S_CBRANCH_SCC0 || li->id == GCN_ID_S_CBRANCH_SCC1);
+        vcond keep = st.wguard;
         for (unsigned s = 0; s < b->nsucc; s++) {
             unsigned t = b->succ[s];
+            st.wguard = keep;
+            if (on_scc && b->succ[0] != b->succ[1]) {
+                bool taken = cfg->insn[cfg->blocks[t].first].addr == (uint64_t)lf->target;
+                bool holds = taken == (li->id == GCN_ID_S_CBRANCH_SCC1);
+                st.wguard = st.scc;
+                if (!holds)
+                    st.wguard.op = cond_neg(st.scc.op);
+            }
             if (join(&c, &in[t], &st, cfg->blocks[t].first) && !inwl[t]) {
                 wl[nw++] = t;
                 inwl[t] = true;
@@ -1157,8 +1368,7 @@ int gcn_values_run(const gcn_cfg *cfg, const gcn_entry_info *ei, gcn_values *out
     for (unsigned k = 0; k < nb; k++) {
         if (!in[k].seen)
             continue;
-        memcpy(st.s, in[k].s, sizeof *st.s * (128 + c.nv));
-        st.exec_full = in[k].exec_full;
+        load_state(&c, &st, &in[k]);
         const gcn_block *b = &cfg->blocks[k];
         for (unsigned i = b->first; i <= b->last; i++) {
             lds_range(&c, &st, i, &out->lds[i]);
