@@ -50,6 +50,8 @@ static uint8_t alu_of(const char *m)
         {"v_lshlrev_b32", GCN_LA_V_LSHLREV},
         {"v_lshl_add_u32", GCN_LA_V_LSHL_ADD}, {"v_add_lshl_u32", GCN_LA_V_ADD_LSHL},
         {"v_mul_lo_u32", GCN_LA_V_MUL}, {"v_mul_u32_u24", GCN_LA_V_MUL},
+        {"v_mul_i32_i24", GCN_LA_V_MUL}, {"v_mul_lo_i32", GCN_LA_V_MUL},
+        {"v_mad_i32_i24", GCN_LA_V_MAD},
         {"v_mad_u32_u24", GCN_LA_V_MAD}, {"v_add3_u32", GCN_LA_V_ADD3},
         {"v_readfirstlane_b32", GCN_LA_V_READFIRSTLANE},
         {"s_and_b32", GCN_LA_S_AND}, {"s_or_b32", GCN_LA_S_OR}, {"s_xor_b32", GCN_LA_S_XOR},

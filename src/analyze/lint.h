@@ -182,7 +182,14 @@ bool gcn_cfg_dominates(const gcn_cfg *cfg, unsigned a, unsigned b);
 #define GCN_AV_TERMS 6
 enum { GCN_SYM_LANE = 1, GCN_SYM_WAVE = 2, GCN_SYM_MBLO = 3, GCN_SYM_TIDX = 4,
        GCN_SYM_TIDY = 5, GCN_SYM_TIDZ = 6, GCN_SYM_SGPR0 = 16, GCN_SYM_FIELD = 0x8000u,
-       GCN_SYM_FRESH = 0x10000u };
+       GCN_SYM_FRESH = 0x10000u, GCN_SYM_BOUND = 0x40000000u };
+/* A per-lane value known only to lie in [0, 2^bits) (a swizzle such as
+ * c ^ r, a masked or shifted value the forms cannot express), made by the
+ * instruction at index idx: it bounds ranges and is never assumed equal to
+ * anything but itself. */
+#define gcn_sym_bound(bits, idx) (GCN_SYM_BOUND | (uint32_t)(bits) << 24 | ((uint32_t)(idx) & 0xFFFFFFu))
+#define gcn_sym_is_bound(s) ((s) >= GCN_SYM_BOUND)
+#define gcn_sym_bound_bits(s) (((s) >> 24) & 63u)
 #define gcn_sym_field(base, lo, hi) (GCN_SYM_FIELD | (uint32_t)(base) << 10 | (uint32_t)(lo) << 5 | (uint32_t)(hi))
 #define gcn_sym_is_field(s) ((s) >= GCN_SYM_FIELD && (s) < GCN_SYM_FRESH)
 #define gcn_sym_field_base(s) (((s) >> 10) & 31u)

@@ -33,8 +33,10 @@
  * for the two-address forms, * 64 for st64) plus its data size, over lanes
  * 0..63.  An LDS-DMA load (buffer_load_* ... lds, global_load_lds_*)
  * writes M0 + inst_offset + lane * size (AMD CDNA3 ISA, "Buffer load to LDS";
- * LLVM SIISelLowering buffer_load_lds); the range is taken to include the
- * instruction offset either way.
+ * LLVM IntrinsicsAMDGPU.td, buffer_load_lds: the immediate offset applies to
+ * both the global and the LDS address; gcnsim models the same, and the
+ * production attention kernels' padded layouts, M0 = base + 0x1000 * k with
+ * offset:64 * k, only tile LDS without overlap that way).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -44,6 +46,8 @@
 
 bool gcn_sym_lane_varying(uint32_t s)
 {
+    if (gcn_sym_is_bound(s))
+        return true;
     if (gcn_sym_is_field(s))
         s = gcn_sym_field_base(s);
     return s == GCN_SYM_LANE || s == GCN_SYM_MBLO || s == GCN_SYM_TIDX || s == GCN_SYM_TIDY ||
@@ -292,6 +296,10 @@ static bool sym_max(const vctx *c, uint32_t s, int64_t *max)
         *max = (bm >> lo) < cap ? (bm >> lo) : cap;
         return true;
     }
+    if (gcn_sym_is_bound(s)) {
+        *max = ((int64_t)1 << gcn_sym_bound_bits(s)) - 1;
+        return true;
+    }
     switch (s) {
     case GCN_SYM_LANE: *max = 63; return true;
     case GCN_SYM_WAVE: *max = (int64_t)c->nwaves - 1; return true;
@@ -527,7 +535,9 @@ void gcn_aval_format(const gcn_aval *v, gcn_strbuf *sb)
         case GCN_SYM_TIDY: gcn_sb_puts(sb, "tid_y"); break;
         case GCN_SYM_TIDZ: gcn_sb_puts(sb, "tid_z"); break;
         default:
-            if (gcn_sym_is_field(s)) {
+            if (gcn_sym_is_bound(s)) {
+                gcn_sb_printf(sb, "x%u[0,2^%u)", s & 0xFFFFFFu, gcn_sym_bound_bits(s));
+            } else if (gcn_sym_is_field(s)) {
                 static const char *const nm[] = {"?", "lane", "wave", "?", "tid_x", "tid_y",
                                                  "tid_z"};
                 unsigned bs = gcn_sym_field_base(s);
@@ -962,6 +972,40 @@ static gcn_aval valu(const vctx *c, const vstate *st, unsigned alu, const gcn_av
     }
 }
 
+/* When a VALU result the forms cannot express still lies in [0, 2^n):
+ * that n, else 0. */
+static unsigned valu_bound(const vctx *c, unsigned alu, const gcn_aval *x, const gcn_aval *y,
+                           const gcn_aval *z)
+{
+    uint32_t u, w;
+    int64_t lo, hi, lo2, hi2;
+    switch (alu) {
+    case GCN_LA_V_AND:
+        if (opnd_u32(x, &u) || opnd_u32(y, &u))
+            return u < 0x80000000u ? (bitlen(u) ? bitlen(u) : 1) : 0;
+        return 0;
+    case GCN_LA_V_BFE_U32:
+        return opnd_u32(z, &w) && (w & 31) ? (w & 31) : 0;
+    case GCN_LA_V_LSHRREV:
+        if (!opnd_u32(x, &u) || !(u & 31))
+            return 0;
+        if (av_range(c, y, &lo, &hi) && lo >= 0)
+            return bitlen((uint64_t)(hi >> (u & 31))) ? bitlen((uint64_t)(hi >> (u & 31))) : 1;
+        return 32 - (u & 31);
+    case GCN_LA_V_OR: case GCN_LA_V_XOR:
+        if (av_range(c, x, &lo, &hi) && av_range(c, y, &lo2, &hi2) && lo >= 0 && lo2 >= 0) {
+            unsigned n = bitlen((uint64_t)(hi > hi2 ? hi : hi2));
+            return n ? n : 1;
+        }
+        return 0;
+    case GCN_LA_V_MBCNT_LO: case GCN_LA_V_MBCNT_HI:
+        return opnd_u32(x, &u) && av_range(c, y, &lo, &hi) && lo >= 0 ? bitlen((uint64_t)hi + 64)
+                                                                      : 0;
+    default:
+        return 0;
+    }
+}
+
 static bool in_loop(const vctx *c, unsigned idx)
 {
     unsigned b = c->cfg->block_of ? c->cfg->block_of[idx] : GCN_NOBLOCK;
@@ -974,6 +1018,7 @@ static void transfer(const vctx *c, vstate *st, unsigned idx)
     const gcn_lfacts *f = &c->cfg->facts[idx];
     gcn_aval r = av_top();
     bool have = false, uniform = false, vary = true;
+    uint32_t in_why = 0;          /* an unknown input: the root of an unknown result */
     const gcn_opnd *dst = NULL;
     bool isvalu = f->alu >= GCN_LA_V_MOV && f->alu <= GCN_LA_V_READLANE;
     if (isvalu && (in->sub == GCN_SUB_DPP || in->sub == GCN_SUB_SDWA || in->m.clamp || in->m.omod))
@@ -986,6 +1031,7 @@ static void transfer(const vctx *c, vstate *st, unsigned idx)
         gcn_aval d = dst ? opnd_val(c, st, dst) : av_top();
         r = salu(c, f->alu, &x, &y, &d, in);
         have = uniform = true;
+        in_why = !x.known && x.why ? x.why : !y.known && y.why ? y.why : 0;
         vary = varying(&x) || (f->alu != GCN_LA_S_MOV && f->alu != GCN_LA_S_MOVK &&
                                varying(&y)) ||
                ((f->alu == GCN_LA_S_ADDK || f->alu == GCN_LA_S_MULK) && varying(&d));
@@ -995,7 +1041,14 @@ static void transfer(const vctx *c, vstate *st, unsigned idx)
         gcn_aval z = opnd_val(c, st, fld(in, GCN_FLD_SRC2));
         dst = first_dst(in);
         r = valu(c, st, f->alu, &x, &y, &z);
+        if (!r.known) {
+            unsigned nb = valu_bound(c, f->alu, &x, &y, &z);
+            if (nb)
+                r = av_sym(gcn_sym_bound(nb, idx), 1);
+        }
         have = true;
+        in_why = !x.known && x.why ? x.why : !y.known && y.why ? y.why
+               : !z.known && z.why ? z.why : 0;
         uniform = f->alu == GCN_LA_V_READFIRSTLANE || f->alu == GCN_LA_V_READLANE;
     } else if (in->enc == GCN_FMT_SMEM && f->mem == GCN_LM_SMEM && !(f->lds)) {
         /* a scalar load: the same value in every wave when its address is */
@@ -1068,6 +1121,8 @@ static void transfer(const vctx *c, vstate *st, unsigned idx)
         }
     if (have && dst && dst->nregs <= 1 && r.known)
         set_dst(c, st, dst, r);
+    else if (have && dst && in_why)
+        set_dst(c, st, dst, av_lost(in_why));
     else if (uniform && !in_loop(c, idx)) {
         /* a scalar value computed once per wave: name it */
         if (!dst)
@@ -1079,15 +1134,6 @@ static void transfer(const vctx *c, vstate *st, unsigned idx)
             for (unsigned k = 0; k < n && k < 16 && si >= 0 && si + k < 128; k++)
                 st->s[si + k] = av_sym(gcn_sym_fresh(in->addr, k, vary), 1);
         }
-    }
-    if (getenv("GCN_VALUES_DEBUG") && dst) {
-        gcn_strbuf sb;
-        gcn_sb_init(&sb);
-        gcn_lint_insn_text(c->cfg, idx, &sb);
-        gcn_sb_puts(&sb, "  =>  ");
-        gcn_aval_format(have && r.known ? &r : &st->s[0], &sb);
-        fprintf(stderr, "%llx: %s\n", (unsigned long long)in->addr, sb.buf);
-        gcn_sb_free(&sb);
     }
     const gcn_opnd *d0 = first_dst(in);
     int dr = d0 ? scalar_index(d0) : -1;
@@ -1239,8 +1285,8 @@ static void lds_range(const vctx *c, const vstate *st, unsigned idx, gcn_ldsrang
         out->known = true;
         out->base = m0;
         out->base.c = 0;
-        out->lo = m0.c + (off < 0 ? off : 0);
-        out->hi = m0.c + (off > 0 ? off : 0) + 64 * bytes;
+        out->lo = m0.c + off;
+        out->hi = m0.c + off + 64 * bytes;
         return;
     }
     const gcn_opnd *a = fld(in, GCN_FLD_ADDR);
