@@ -9,6 +9,8 @@ M0_B0B = ("    s_mov_b32 m0, s25\n"
           "    s_nop 0\n"
           "    buffer_load_dword v2, s[16:19], 0 offen lds   // prefetch B[idx+2*stride] -> buffer 0 B\n")
 
+RFL = "    v_readfirstlane_b32 s24, v0                   // work-item id of lane 0 = 64 * wave index\n"
+
 VARIANTS = [
     ("vector_add_weak_loop",
      "BROKEN: the wait after the buffer-0 half is vmcnt(4) instead of vmcnt(3).  Safe on the\n"
@@ -33,4 +35,9 @@ VARIANTS = [
      "LDS-DMA load that reads M0; one wait state is required (README.md).",
      [(M0_B0B, M0_B0B.replace("    s_nop 0\n", "")
        .replace("// prefetch B[idx+2*stride] -> buffer 0 B", "// BROKEN: M0 hazard, 0 wait states"))]),
+    ("vector_add_masked_wave",
+     "CORRECT: masks the wave's first work-item id with s_and_b32 0xc0 before it becomes M0\n"
+     "(redundant for 4 waves).  The idiom that made the old value analysis give up on every\n"
+     "LDS address: gcnlint must prove it clean like the base (README.md).",
+     [(RFL, RFL + "    s_and_b32 s24, s24, 0xc0                      // still 64 * wave index (4 waves)\n")]),
 ]

@@ -326,6 +326,9 @@ typedef struct gcn_lint_opts {
     gcn_loc_fn loc;              /* NULL: hexadecimal offsets */
     void *loc_ctx;
     unsigned nwaves;             /* waves per work-group (barrier-lds-pending); 0: from vals */
+    bool lds_unproven;           /* keep LDS checks that could not be proven either way
+                                  * (GCN_CHK_LDS_UNPROVEN); otherwise they are dropped, and
+                                  * suggestions do not count them */
     bool hz_xnack_off;           /* hazards: the code object has xnack off (no soft-clause
                                   * rules; LLVM's default, xnack any, has them) */
 } gcn_lint_opts;

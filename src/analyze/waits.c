@@ -627,16 +627,17 @@ static inline int check_entry(wrun *r, const gcn_lfacts *F, const gcn_regset *wr
             rc |= rec_add(r, GCN_CHK_PENDING_WRITE, q, i, idx, node);
     }
     int ov;
+    const bool unp = r->o && r->o->lds_unproven;     /* keep what is not proven either way */
     if (q == WQ_VM && (F->lds & (GCN_LL_READ | GCN_LL_WRITE)) && (P->lds & GCN_LL_DMA) &&
-        (ov = lds_overlap(r, idx, i)) != 0)
+        ((ov = lds_overlap(r, idx, i)) == 1 || (ov == 2 && unp)))
         rc |= rec_add(r, GCN_CHK_LDS_DMA_PENDING | (ov == 2 ? WREC_UNPROVEN : 0), q, i, idx,
                       node);
     if (q == WQ_LGKM && (F->lds & GCN_LL_DMA) && (P->lds & (GCN_LL_READ | GCN_LL_WRITE)) &&
-        (ov = lds_overlap(r, idx, i)) != 0)
+        ((ov = lds_overlap(r, idx, i)) == 1 || (ov == 2 && unp)))
         rc |= rec_add(r, GCN_CHK_LDS_DMA_RACE | (ov == 2 ? WREC_UNPROVEN : 0), q, i, idx, node);
     unsigned who;
     if (F->kind == GCN_LK_BARRIER && (P->lds & (GCN_LL_WRITE | GCN_LL_DMA)) &&
-        (ov = barrier_exposed(r, i, idx, &who)) != 0)
+        ((ov = barrier_exposed(r, i, idx, &who)) == 1 || (ov == 2 && unp)))
         rc |= rec_add(r, GCN_CHK_BARRIER_LDS | (ov == 2 ? WREC_UNPROVEN : 0), q, i, idx, node);
     return rc ? -1 : 0;
 }

@@ -147,7 +147,7 @@ int gcn_lint_xwave(const gcn_cfg *cfg, const gcn_values *vals, unsigned nwaves,
             if (wa && wb && (!ra->known || !rb->known))
                 continue;
             int ov = gcn_lds_cross_overlap3(ra, rb, nwaves);
-            if (!ov)
+            if (!ov || (ov == 2 && !(o && o->lds_unproven)))
                 continue;
             /* report at the read (or at the later write), naming the write */
             unsigned at = (!wb || (wa && wb)) ? b : a, w = at == b ? a : b;
