@@ -13,8 +13,8 @@ set -u
 top_srcdir=${top_srcdir:-.}
 top_builddir=${top_builddir:-.}
 PYTHON3=${PYTHON3:-python3}
-lint=$top_builddir/gcnlint
-sim=$top_builddir/gcnsim
+lint=$(cd "$top_builddir" && pwd)/gcnlint
+sim=$(cd "$top_builddir" && pwd)/gcnsim
 dir=$top_srcdir/tests/analyze/idioms
 tmp=$(mktemp -d /tmp/test_idioms.XXXXXX)
 trap 'rm -rf "$tmp"' EXIT
@@ -34,7 +34,7 @@ for s in "$dir"/*.s; do
       n=$((n + 1))
       sed "s|IDIOM.s|$v.s|" "$dir/manifest.json" > "$tmp/$v.json"
       rm -rf "$tmp/out"
-      (cd "$tmp" && "$OLDPWD/$lint" --mcpu=$mcpu --format=json "$v.s") > "$tmp/lint.json" 2>"$tmp/lint.err"
+      (cd "$tmp" && "$lint" --mcpu=$mcpu --format=json "$v.s") > "$tmp/lint.json" 2>"$tmp/lint.err"
       lrc=$?
       "$sim" -q --mcpu $mcpu --manifest "$tmp/$v.json" --dump-dir "$tmp/out" > "$tmp/sim.txt" 2>&1
       src=$?
