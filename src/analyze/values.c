@@ -261,6 +261,9 @@ static bool av_at_lane(const gcn_aval *a, unsigned lane, gcn_aval *out)
         uint32_t s = a->sym[i];
         if (s == GCN_SYM_LANE)
             r.c += a->k[i] * lane;
+        else if (gcn_sym_is_field(s) && gcn_sym_field_base(s) == GCN_SYM_LANE)
+            r.c += a->k[i] * ((lane >> gcn_sym_field_lo(s)) &
+                              ((1u << (gcn_sym_field_hi(s) - gcn_sym_field_lo(s))) - 1u));
         else if (s == GCN_SYM_MBLO)
             r.c += a->k[i] * (lane < 32 ? lane : 32);
         else if (gcn_sym_lane_varying(s))
@@ -707,6 +710,7 @@ typedef struct vstate {
     uint8_t creg[2];      /* lane masks that hold a compare result: VCC and one other */
     vcond cmask[2];
     uint64_t full[2];     /* scalar registers (pairs) that hold the launch EXEC */
+    uint64_t lanes;       /* the lanes that may be active (EXEC set from a constant) */
 } vstate;
 
 static bool cond_eq(const vcond *a, const vcond *b)
@@ -1092,6 +1096,15 @@ static void transfer(const vctx *c, vstate *st, unsigned idx)
                                       r1 < 0);
     bool was_full = st->exec_full;
     vcond was_guard = st->guard;
+    uint64_t was_lanes = st->lanes, cmask = ~0ull;
+    bool mconst = false;        /* the mask operand is a constant (cmask) */
+    if (mr >= 0 && mr < 127) {
+        int64_t lo, hi;
+        if (av_isconst(&st->s[mr], &lo) && av_isconst(&st->s[mr + 1], &hi)) {
+            cmask = (uint32_t)lo | (uint64_t)(uint32_t)hi << 32;
+            mconst = true;
+        }
+    }
 
     /* all written registers become unknown, then the result is set */
     gcn_regset w = f->defs;
@@ -1151,18 +1164,22 @@ static void transfer(const vctx *c, vstate *st, unsigned idx)
          * other write may clear lane 0 */
         st->exec_full = false;
         st->guard.op = VC_NONE;
+        st->lanes = ~0ull;
         switch (f->alu) {
         case GCN_LA_S_MOV64:
             if (mfull)
                 st->exec_full = true;
             else if (mcond.op)
                 st->guard = mcond;
+            else if (mconst)
+                st->lanes = cmask;
             break;
         case GCN_LA_S_AND_SAVEEXEC: case GCN_LA_S_AND64:
             if (mcond.op)
                 st->guard = mcond;
             else if (!was_full)
                 st->guard = was_guard;
+            st->lanes = was_lanes & (mconst ? cmask : ~0ull);
             break;
         case GCN_LA_S_OR64:
             if (mfull)
@@ -1225,6 +1242,10 @@ static bool join(const vctx *c, vstate *d, const vstate *s, unsigned at)
             dc[k]->op = VC_NONE;
             ch = true;
         }
+    if (~d->lanes & s->lanes) {
+        d->lanes |= s->lanes;
+        ch = true;
+    }
     for (unsigned k = 0; k < 2; k++)
         if (d->full[k] & ~s->full[k]) {
             d->full[k] &= s->full[k];
@@ -1297,21 +1318,43 @@ static void lds_range(const vctx *c, const vstate *st, unsigned idx, gcn_ldsrang
         out->why = v.why;
         return;
     }
-    /* per-lane terms give [lo, hi]; the rest is the base */
+    /* per-lane terms give [lo, hi] (the lane id and its fields taken
+     * together over the lanes that may be active); the rest is the base */
     int64_t lo = v.c, hi = v.c;
-    gcn_aval base = av_const(0);
+    gcn_aval base = av_const(0), lanep = av_const(0);
     for (unsigned i = 0; i < v.nt; i++) {
         int64_t m;
-        if (gcn_sym_lane_varying(v.sym[i])) {
-            if (!sym_max(c, v.sym[i], &m)) {
+        uint32_t sy = v.sym[i];
+        bool of_lane = sy == GCN_SYM_LANE || sy == GCN_SYM_MBLO ||
+                       (gcn_sym_is_field(sy) && gcn_sym_field_base(sy) == GCN_SYM_LANE);
+        if (of_lane) {
+            lanep.sym[lanep.nt] = sy;
+            lanep.k[lanep.nt++] = v.k[i];
+        } else if (gcn_sym_lane_varying(sy)) {
+            if (!sym_max(c, sy, &m)) {
                 out->unknown = GCN_LU_ADDR;
                 out->reg = a->reg;
                 return;
             }
             if (v.k[i] > 0) hi += v.k[i] * m; else lo += v.k[i] * m;
         } else {
-            base.sym[base.nt] = v.sym[i];
+            base.sym[base.nt] = sy;
             base.k[base.nt++] = v.k[i];
+        }
+    }
+    if (lanep.nt) {
+        int64_t pl = INT64_MAX, ph = INT64_MIN;
+        for (unsigned l = 0; l < 64; l++) {
+            if (!((st->lanes >> l) & 1u))
+                continue;
+            gcn_aval at;
+            av_at_lane(&lanep, l, &at);
+            if (at.c < pl) pl = at.c;
+            if (at.c > ph) ph = at.c;
+        }
+        if (pl <= ph) {
+            lo += pl;
+            hi += ph;
         }
     }
     int64_t olo, ohi;
@@ -1377,6 +1420,7 @@ int gcn_values_run(const gcn_cfg *cfg, const gcn_entry_info *ei, gcn_values *out
         st.v[0] = av_add(&w, &l);
     }
     st.exec_full = true;
+    st.lanes = ~0ull;
     st.seen = true;
     join(&c, &in[0], &st, 0);
     unsigned nw = 0;

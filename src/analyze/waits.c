@@ -1794,6 +1794,11 @@ static int emit(const wrun *r, const wrec *rc, const unsigned *path, unsigned n,
             gcn_ldsrange_format(&r->vals->lds[rc->i], &sb);
         gcn_sb_puts(&sb, " while the LDS-DMA ");
         insn_ref(r, rc->p, &sb);
+        if (r->vals && r->vals->lds && r->vals->lds[rc->p].known) {
+            gcn_sb_puts(&sb, " (");
+            gcn_ldsrange_format(&r->vals->lds[rc->p], &sb);
+            gcn_sb_puts(&sb, ")");
+        }
         gcn_sb_puts(&sb, " may still be writing it (LDS-DMA completes under vmcnt): ");
         break;
     case GCN_CHK_LDS_DMA_RACE:
