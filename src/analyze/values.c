@@ -1216,6 +1216,7 @@ static bool join(const vctx *c, vstate *d, const vstate *s, unsigned at)
         memcpy(d->creg, s->creg, sizeof d->creg);
         memcpy(d->cmask, s->cmask, sizeof d->cmask);
         memcpy(d->full, s->full, sizeof d->full);
+        d->lanes = s->lanes;
         d->seen = true;
         return true;
     }
