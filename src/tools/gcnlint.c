@@ -35,6 +35,8 @@ typedef struct options {
     const char *kernel;
     int format;
     bool suggest, explain, werror, summary;
+    bool llvm_conservative;   /* -Wllvm-conservative: also what only LLVM's hazard
+                               * recognizer requires (warnings) */
     unsigned jobs, max_states;
     char **wno;            /* disabled checks (names or prefixes ending in '*') */
     unsigned nwno;
@@ -318,6 +320,7 @@ static int lint_kernel(const options *o, const gcn_codeobj *co, const gcn_kernel
     lo.loc = loc_fn;
     lo.loc_ctx = &lc;
     lo.hz_xnack_off = co->xnack_mode == GCN_CO_FEAT_OFF;
+    lo.hz_llvm = o->llvm_conservative;
     gcn_entry_info ei = {k->kd.enable_vgpr_workitem_id == 0};
     gcn_values vals;
     gcn_findings fs = {0};
@@ -485,6 +488,9 @@ static void usage(FILE *f)
           "  --suggest           notes with the loosest safe value of every s_waitcnt\n"
           "  --explain           explain each finding: path, queue contents, arithmetic\n"
           "  -Wno-CHECK          disable a check (-Wno-hazard: all hazard rules)\n"
+          "  -Wllvm-conservative also the hazard rules only LLVM imposes, beyond the ISA\n"
+          "                      guide and rocRoller (warnings; off by default; the same:\n"
+          "                      --llvm-conservative; docs/hazards.md)\n"
           "  --werror            report warnings as errors\n"
           "  --max-states=N      distinct counter states per block before merging (256)\n"
           "  -j N                check N files in parallel\n"
@@ -562,6 +568,10 @@ int main(int argc, char **argv)
             o.werror = true;
         } else if (!strcmp(a, "--summary")) {
             o.summary = true;
+        } else if (!strcmp(a, "-Wllvm-conservative") || !strcmp(a, "--llvm-conservative")) {
+            o.llvm_conservative = true;
+        } else if (!strcmp(a, "-Wno-llvm-conservative")) {
+            o.llvm_conservative = false;
         } else if (!strncmp(a, "-Wno-", 5)) {
             const char *name = a + 5;
             size_t n = strlen(name);
