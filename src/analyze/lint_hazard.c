@@ -175,8 +175,9 @@ static char *hz_explain(unsigned rule, const gcn_hz_rule *r, const gcn_hz_findin
     gcn_hz_rule_source(rule, src, sizeof src);
     gcn_hz_rule_wait_text(rule, wt, sizeof wt);
     gcn_sb_printf(&sb, "  rule %s: %s\n", r->name, r->desc);
-    gcn_sb_printf(&sb, "  wait states: %s required between producer and consumer (here %u); "
-                       "every instruction counts 1, s_nop N counts N+1\n", wt, f->required);
+    gcn_sb_printf(&sb, "  wait states: %s between producer and consumer (here %u needed, "
+                       "%u present); every instruction counts 1, s_nop N counts N+1\n",
+                  wt, f->required, f->present);
     if (r->llvm_only)
         gcn_sb_printf(&sb, "  class: warning, llvm-conservative (checked with "
                            "-Wllvm-conservative): only LLVM asks for this wait\n");

@@ -298,9 +298,10 @@ static void walk_block(const gcn_decoder *d, fn *f, unsigned first, unsigned end
                         print_findings(fb, n0 < 32 ? n0 : 32);
                     }
                 }
-                if (opt_llvm) {
+                if (opt_llvm && sh == (int)k) {
                     /* the default flags: LLVM's number where a required row
-                     * decides, less where an llvm-conservative one does */
+                     * decides, less where an llvm-conservative one does
+                     * (judged where LLVM mode is exact; misses: above) */
                     int by_req = 0;
                     for (unsigned t = 0; t < n0 && t < 32; t++)
                         if ((int)fb[t].required - (int)fb[t].present == sh && !fb[t].llvm)
@@ -318,7 +319,7 @@ static void walk_block(const gcn_decoder *d, fn *f, unsigned first, unsigned end
                             printf("relaxed %s\n", name);
                     }
                     tot_leak += leaks;
-                    if (!ok && sh == (int)k) {   /* (a missed site is reported above) */
+                    if (!ok) {
                         (*bad)++;
                         if (!opt_quiet) {
                             printf("%s: LLVM inserted %u wait states (%s row decides), default "
