@@ -303,9 +303,14 @@ static void walk_block(const gcn_decoder *d, fn *f, unsigned first, unsigned end
                      * decides, less where an llvm-conservative one does
                      * (judged where LLVM mode is exact; misses: above) */
                     int by_req = 0;
+                    unsigned dec = 0;   /* the deciding llvm-conservative row */
                     for (unsigned t = 0; t < n0 && t < 32; t++)
-                        if ((int)fb[t].required - (int)fb[t].present == sh && !fb[t].llvm)
-                            by_req = 1;
+                        if ((int)fb[t].required - (int)fb[t].present == sh) {
+                            if (fb[t].llvm)
+                                dec = fb[t].rule;
+                            else
+                                by_req = 1;
+                        }
                     unsigned nd = llvm_rows(fb, check_default(&s0, &it->hi, fb, 32), NULL);
                     int shd = shortfall(fb, nd < 32 ? nd : 32);
                     unsigned leaks = count_llvm(fb, nd < 32 ? nd : 32);
@@ -316,7 +321,7 @@ static void walk_block(const gcn_decoder *d, fn *f, unsigned first, unsigned end
                     } else {
                         tot_relaxed++;
                         if (opt_cover)
-                            printf("relaxed %s\n", name);
+                            printf("relaxed %s %s\n", name, gcn_hz_rule_get(dec)->name);
                     }
                     tot_leak += leaks;
                     if (!ok) {

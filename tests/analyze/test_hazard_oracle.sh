@@ -31,11 +31,12 @@ for cpu in gfx942 gfx950; do
     fi
     grep -v '^cover \|^relaxed \|^stricter ' "$T/out"
     # the cases an llvm-conservative row decides: exactly those marked
-    # "# relaxed" in hz_cases.txt (for this target)
-    grep '^case .*# relaxed' "$top_srcdir/tests/analyze/inputs/hz_cases.txt" |
-        awk -v cpu=$cpu '{ t = ($3 == "gfx942" || $3 == "gfx950") ? $3 : cpu; if (t == cpu) print $2 }' |
-        sort > "$T/want"
-    grep '^relaxed ' "$T/out" | awk '{ print $2 }' | sort > "$T/got"
+    # "# relaxed: RULE" in hz_cases.txt (for this target), by that row
+    grep '^case .*# relaxed: ' "$top_srcdir/tests/analyze/inputs/hz_cases.txt" |
+        awk -v cpu=$cpu '{ t = ($3 == "gfx942" || $3 == "gfx950") ? $3 : cpu
+                           r = $0; sub(/.*# relaxed: /, "", r); sub(/[^A-Z0-9_].*/, "", r)
+                           if (t == cpu) print $2, r }' | sort > "$T/want"
+    grep '^relaxed ' "$T/out" | awk '{ print $2, $3 }' | sort > "$T/got"
     if ! cmp -s "$T/want" "$T/got"; then
         echo "$cpu: sites relaxed by the default flags differ from the cases marked # relaxed:"
         diff "$T/want" "$T/got" | sed -n 's/^[<>]/ &/p'
