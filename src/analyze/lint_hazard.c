@@ -40,6 +40,38 @@ static inline bool hz_lds_dma(const gcn_insn *in, const gcn_lfacts *f)
 static gcn_hazard_rule *builtin;
 static unsigned nbuiltin;
 
+/* Short references of rule i for --list-checks: "ISA 4.5; rocRoller
+ * VALUWriteSGPRVMEM; LLVM checkVMEMHazards" (the sections and observers its
+ * citation names; an llvm-conservative rule cites LLVM only). */
+static void short_refs(unsigned i, const gcn_hz_rule *h, char *buf, size_t len)
+{
+    size_t n = 0;
+    buf[0] = 0;
+    const char *p = h->cite;
+    while (!h->llvm_only && p && *p) {
+        const char *e = strstr(p, "; ");
+        size_t pl = e ? (size_t)(e - p) : strlen(p);
+        size_t k = 0;
+        if (!strncmp(p, "ISA ", 4)) {
+            while (k < pl && p[k] != ':' && p[k] != ',' && !(p[k] == ' ' && k > 8))
+                k++;
+            if (k < pl && p[k] == ' ' && p[k + 1] == '(')   /* "ISA 4.5 (CDNA4)" */
+                while (k < pl && p[k] != ')' && p[k] != ':')
+                    k++, k += p[k] == ')';
+        } else if (!strncmp(p, "rocRoller ", 10)) {
+            k = 10;
+            while (k < pl && p[k] != ' ' && p[k] != ':' && p[k] != ',' && p[k] != '.')
+                k++;
+        }
+        if (k && n + k + 3 < len)
+            n += (size_t)snprintf(buf + n, len - n, "%s%.*s", n ? "; " : "", (int)k, p);
+        p = e ? e + 2 : NULL;
+    }
+    if (h->src & GCN_HZ_SRC_LLVM)
+        snprintf(buf + n, len - n, "%sLLVM %s", n ? "; " : "", h->func);
+    (void)i;
+}
+
 static void build_builtin(void)
 {
     if (builtin)
@@ -50,19 +82,18 @@ static void build_builtin(void)
         return;
     for (unsigned i = 0; i < n; i++) {
         const gcn_hz_rule *h = gcn_hz_rule_get(i);
-        char *name = strdup(h->name), *why = NULL, src[1024], wt[64];
+        char *name = strdup(h->name), *why = NULL, refs[256], wt[64];
         for (char *c = name; c && *c; c++)
             *c = *c == '_' ? '-' : (char)tolower((unsigned char)*c);
-        gcn_hz_rule_source(i, src, sizeof src);
+        short_refs(i, h, refs, sizeof refs);
         gcn_hz_rule_wait_text(i, wt, sizeof wt);
-        size_t len = strlen(h->desc) + strlen(src) + 160;
+        size_t len = strlen(h->desc) + strlen(refs) + 160;
         why = malloc(len);
         if (why)
-            snprintf(why, len, "%s; %s wait state%s; %s%s: %s", h->desc, wt,
+            snprintf(why, len, "%s; %s wait state%s; %s [%s]", h->desc, wt,
                      strcmp(wt, "1") ? "s" : "",
-                     h->llvm_only ? "llvm-conservative (off by default, -Wllvm-conservative), "
-                                  : "error, ",
-                     gcn_hz_src_tag(h->src), src);
+                     h->llvm_only ? "llvm-conservative (warning, -Wllvm-conservative)" : "error",
+                     refs);
         r[i].name = name;
         r[i].targets = ((h->targets & 1) ? HZ_GFX942 : 0) | ((h->targets & 2) ? HZ_GFX950 : 0);
         r[i].rel = GCN_HZ_ANY;
