@@ -804,24 +804,24 @@ static void check_group(const gcn_hz_state *s, unsigned g, const gcn_hz_insn *c,
                 continue;
             /* the required row (first that is not llvm-conservative) and
              * LLVM's row (first LLVM has) */
-            int rq = -1, rl = -1;
+            int rq = -1, rl = (s->flags & GCN_HZ_LLVM) ? -1 : -2;   /* -2: not wanted */
             for (unsigned ri = grp_first[g]; ri < (unsigned)grp_first[g] + grp_nrows[g]; ri++) {
                 const hz_row *R = &hz_rows[ri];
-                if ((rq >= 0 || (R->src & S_CONS)) && (rl >= 0 || !(R->src & S_LLVM)))
+                if ((rq >= 0 || (R->src & S_CONS)) && (rl != -1 || !(R->src & S_LLVM)))
                     continue;
                 if (!row_ok(R, s, p, c, &q[qi], full, ov))
                     continue;
                 if (rq < 0 && !(R->src & S_CONS))
                     rq = (int)ri;
-                if (rl < 0 && (R->src & S_LLVM))
+                if (rl == -1 && (R->src & S_LLVM))
                     rl = (int)ri;
-                if (rq >= 0 && rl >= 0)
+                if (rq >= 0 && rl != -1)
                     break;
             }
             int need = rq >= 0 ? wait_of(&hz_rows[rq], p->passes, gfx950) : 0;
             if (rq >= 0 && need > dist)
                 emit(k, (unsigned)rq, p, c, unit, need, dist, ov, rel_is_raw(G->rel), 0);
-            if (rl >= 0 && rl != rq && (s->flags & GCN_HZ_LLVM)) {
+            if (rl >= 0 && rl != rq) {
                 int nl = wait_of(&hz_rows[rl], p->passes, gfx950);
                 if (nl > dist && nl > need)
                     emit(k, (unsigned)rl, p, c, unit, nl, dist, ov, rel_is_raw(G->rel), 1);
