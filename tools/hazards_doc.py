@@ -26,6 +26,7 @@ CLASS = {
     "HZC_PERMSWAP": "v_permlane16/32_swap", "HZC_VCMP": "VALU compare",
     "HZC_WREXEC": "writes EXEC", "HZC_DSTSEL": "partial-dst VALU",
     "HZC_WIDESTORE": ">64-bit store", "HZC_MAYSTORE": "store",
+    "HZC_PKSEL": "packed VOP3P (op_sel_hi)", "HZC_LDSDMA": "LDS DMA",
 }
 
 REL = {
@@ -53,7 +54,11 @@ MATCH = {
     "M_SRCC": "srcC", "M_NOTSRCC": "not srcC", "M_FULL": "same registers",
     "M_PARTIAL": "overlapping", "M_SAMEOP": "same opcode", "M_DIFFOP": "other opcode",
     "M_P2": "2-pass producer", "M_P4": "4-pass producer",
+    "M_VCC": "VCC", "M_EXEC": "EXEC", "M_NOTEXEC": "not EXEC", "M_SRC0": "src0",
+    "M_NOTSRC0": "not src0", "M_READ": "read", "M_WRITE": "overwritten", "M_CARRY": "carry-in",
 }
+
+SRC = {"S_ISA": "ISA", "S_RR": "rocRoller", "S_LLVM": "LLVM"}
 
 
 def split_args(s):
@@ -86,9 +91,10 @@ def parse(path):
             groups[gid] = dict(targets=tg, cons=cons, prod=prod, rel=rel, limit=int(limit),
                                func=func.strip('"'))
         else:
-            name, gid, tg, psel, csel, match, wait, desc = args
+            name, gid, tg, psel, csel, match, wait, src, cite, desc = args
             rows.append(dict(name=name, gid=gid, targets=tg, psel=psel, csel=csel, match=match,
-                             wait=wait, desc=desc.strip('"')))
+                             wait=wait, src=src, cite=cite.strip('"').replace('\\"', '"'),
+                             desc=desc.strip('"')))
     return groups, rows
 
 
@@ -147,10 +153,22 @@ def targets(t):
     return s
 
 
+def source(r, g):
+    """(class, provenance text) of a row."""
+    if r["src"].strip() == "LLVMC":
+        return "llvm-conservative (off)", "**LLVM only**: " + r["cite"] + \
+            "; LLVM GCNHazardRecognizer " + g["func"]
+    bits = [SRC[x.strip()] for x in r["src"].split("|")]
+    text = "+".join(bits) + ": " + r["cite"]
+    if "LLVM" in bits:
+        text += "; LLVM GCNHazardRecognizer " + g["func"]
+    return "error", text
+
+
 def table(groups, rows):
-    lines = ["| # | Rule | Producer | Consumer | Relation | Wait states | "
-             "2/4/8/16 passes (gfx942; gfx950) | LLVM (window) |",
-             "|---|---|---|---|---|---|---|---|"]
+    lines = ["| # | Rule | Class | Source | Producer | Consumer | Relation | Wait states | "
+             "2/4/8/16 passes (gfx942; gfx950) | Window, targets |",
+             "|---|---|---|---|---|---|---|---|---|---|"]
     for i, r in enumerate(rows):
         g = groups[r["gid"]]
         text, fn = wait(r["wait"])
@@ -161,9 +179,11 @@ def table(groups, rows):
         rel = REL[g["rel"]]
         if r["match"] != "0":
             rel += " [" + ", ".join(MATCH[x.strip()] for x in r["match"].split("|")) + "]"
-        lines.append("| %d | `%s`<br>%s | %s | %s | %s | %s | %s | %s (%d), %s |" % (
-            i, r["name"], r["desc"], both(pred(g["prod"]), pred(r["psel"])),
-            both(pred(g["cons"]), pred(r["csel"])), rel, text, per, g["func"], g["limit"],
+        cls, src = source(r, g)
+        lines.append("| %d | `%s`<br>%s | %s | %s | %s | %s | %s | %s | %s | %d, %s |" % (
+            i, r["name"], r["desc"], cls, src.replace("|", "\\|"),
+            both(pred(g["prod"]), pred(r["psel"])),
+            both(pred(g["cons"]), pred(r["csel"])), rel, text, per, g["limit"],
             targets(r["targets"])))
     return "\n".join(lines) + "\n"
 

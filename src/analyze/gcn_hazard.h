@@ -2,8 +2,13 @@
  * gcn_hazard.h -- the hazard engine shared by the simulator (dynamic, one
  * wave's issued instructions) and the linter (static, over CFG paths).
  *
- * The rules are the table in src/analyze/hazards.def (gfx942/gfx950, from
- * LLVM 22's GCNHazardRecognizer).  Use:
+ * The rules are the table in src/analyze/hazards.def (gfx942/gfx950).  Every
+ * row says where it comes from (GCN_HZ_SRC_*: the AMD ISA guides' tables of
+ * required wait states, AMD's rocRoller wait-state observers, LLVM 22's
+ * GCNHazardRecognizer).  Rows that only LLVM imposes, as a conservative
+ * choice, form the group "llvm-conservative" (gcn_hz_rule.llvm_only): they
+ * are checked only with the flag GCN_HZ_LLVM, and their findings say so
+ * (gcn_hz_finding.llvm).  Use:
  *
  *   gcn_hz_state st;  gcn_hz_reset(&st, target, GCN_HZ_XNACK);
  *   for each instruction:
@@ -59,6 +64,9 @@ enum {
     HZC_WIDESTORE = 1u << 27,  /* store of > 64 bits whose data VGPRs a VALU must not overwrite soon */
     HZC_MAYSTORE  = 1u << 28,  /* writes memory (stores, atomics, LDS DMA) */
     HZC_NOP       = 1u << 29,  /* s_nop */
+    HZC_PKSEL     = 1u << 30,  /* VOP3P with src0 op_sel_hi set: a partial-dst write
+                                * only to LLVM (it tests that bit as DST_OP_SEL) */
+    HZC_LDSDMA    = 1u << 31,  /* LDS DMA load (buffer/global ... lds) */
 };
 
 /* A register range in "units": 0..127 scalar (the 9-bit source encoding:
@@ -78,6 +86,7 @@ enum {
     HZR_SRC0    = 1u << 2,   /* src0 */
     HZR_SRC1    = 1u << 3,   /* src1 */
     HZR_VDST    = 1u << 4,   /* the named vdst (defs) */
+    HZR_CARRY   = 1u << 5,   /* carry-in of v_addc/v_subb/v_subbrev (VCC or src2) */
 };
 
 typedef struct gcn_hz_range {
@@ -112,6 +121,8 @@ typedef struct gcn_hz_insn {
 #define GCN_HZ_STRICT 0x4u   /* look back as far as each rule needs, not only as far
                               * as LLVM does (LLVM misses e.g. a 16-pass XDL result
                               * read as srcA/B exactly 19 wait states later on gfx950) */
+#define GCN_HZ_LLVM   0x8u   /* also check the "llvm-conservative" rows: what only
+                              * LLVM's hazard recognizer requires (off by default) */
 
 #define GCN_HZ_MAXHIST 64
 #define GCN_HZ_WINDOW  21    /* no rule needs more wait states than 20 */
@@ -150,14 +161,27 @@ typedef struct gcn_hz_finding {
     uint8_t raw;             /* the consumer reads what the producer wrote (in `reg`),
                               * so too early it would see the old value */
     gcn_hz_range reg;        /* the registers concerned (producer def x consumer operand) */
+    uint8_t llvm;            /* a row of the llvm-conservative group (GCN_HZ_LLVM):
+                              * LLVM's requirement, not the ISA's */
 } gcn_hz_finding;
+
+/* Where a rule comes from (gcn_hz_rule.src). */
+enum {
+    GCN_HZ_SRC_ISA      = 1u << 0,  /* AMD CDNA3/CDNA4 ISA guide, tables of required wait states */
+    GCN_HZ_SRC_ROCROLLER = 1u << 1, /* AMD rocRoller, Scheduling/Observers/WaitState */
+    GCN_HZ_SRC_LLVM     = 1u << 2,  /* LLVM 22 GCNHazardRecognizer (inserts these s_nops) */
+};
 
 /* Rule table (hazards.def rows, in order). */
 typedef struct gcn_hz_rule {
     const char *name;        /* "XDL_SRCAB" */
     const char *group;       /* "G_MFMA_MFMA" */
-    const char *func;        /* LLVM function the facts come from */
+    const char *func;        /* LLVM function the facts come from ("" if none) */
     const char *desc;
+    const char *cite;        /* ISA / rocRoller references (for llvm_only rows: why
+                              * the ISA and rocRoller do not require it) */
+    unsigned src;            /* GCN_HZ_SRC_* */
+    int llvm_only;           /* group llvm-conservative: checked with GCN_HZ_LLVM only */
     unsigned targets;        /* bit 0 gfx942, bit 1 gfx950, bit 2 needs xnack */
     unsigned limit;          /* search window of its group (wait states) */
     unsigned passes_dep;     /* 1 when the wait depends on MFMA passes */
@@ -165,6 +189,13 @@ typedef struct gcn_hz_rule {
 
 unsigned gcn_hz_rule_count(void);
 const gcn_hz_rule *gcn_hz_rule_get(unsigned i);
+/* "ISA+rocRoller+LLVM", "LLVM only" ... for a GCN_HZ_SRC_* mask. */
+const char *gcn_hz_src_tag(unsigned src);
+/* The full source of rule i in one line: the ISA / rocRoller citation, then
+ * "LLVM GCNHazardRecognizer <function>" when LLVM has the rule. */
+const char *gcn_hz_rule_source(unsigned i, char *buf, size_t len);
+/* Rule i's wait states as text: "2", "passes+3 (+1 on gfx950 unless 2 passes)". */
+const char *gcn_hz_rule_wait_text(unsigned i, char *buf, size_t len);
 /* Wait states rule i requires on target t for a producer with `passes`
  * (ignored by constant rules). */
 int gcn_hz_rule_wait(unsigned i, gcn_target t, unsigned passes);

@@ -15,6 +15,11 @@
  * groups it consumes and may produce for) are computed once by
  * gcn_hz_analyze() from the ISA table row flags and the decoded operands, so
  * a check only visits the groups whose producers are in the history.
+ *
+ * Two evaluations per group and operand (hazards.def): the wait required
+ * (first matching row that is not llvm-conservative: an error when short)
+ * and, with GCN_HZ_LLVM, LLVM's wait (first matching row LLVM has: a finding
+ * of the llvm-conservative row when it asks for more and is short).
  */
 #include <assert.h>
 #include <pthread.h>
@@ -40,7 +45,14 @@ enum hz_rel {
 enum {
     M_SRCC = 1u << 0, M_NOTSRCC = 1u << 1, M_FULL = 1u << 2, M_PARTIAL = 1u << 3,
     M_SAMEOP = 1u << 4, M_DIFFOP = 1u << 5, M_P2 = 1u << 6, M_P4 = 1u << 7,
+    M_VCC = 1u << 8, M_EXEC = 1u << 9, M_NOTEXEC = 1u << 10, M_SRC0 = 1u << 11,
+    M_NOTSRC0 = 1u << 12, M_READ = 1u << 13, M_WRITE = 1u << 14, M_CARRY = 1u << 15,
 };
+
+/* Row sources (hazards.def SRC): S_CONS marks the llvm-conservative rows. */
+enum { S_ISA = GCN_HZ_SRC_ISA, S_RR = GCN_HZ_SRC_ROCROLLER, S_LLVM = GCN_HZ_SRC_LLVM,
+       S_CONS = 1u << 3 };
+#define LLVMC (S_LLVM | S_CONS)
 
 /* wait = mul * passes + add (+ add950 on gfx950; add950_2 when passes == 2) */
 typedef struct hz_wait { int8_t mul, add, add950, add950_2; } hz_wait;
@@ -52,7 +64,7 @@ typedef struct hz_wait { int8_t mul, add, add950, add950_2; } hz_wait;
 
 enum hz_gid {
 #define HZ_GROUP(GID, TG, CONS, PROD, REL, LIMIT, FUNC) GID,
-#define HAZARD(NAME, GID, TG, PSEL, CSEL, MATCH, WAIT, DESC)
+#define HAZARD(NAME, GID, TG, PSEL, CSEL, MATCH, WAIT, SRC, CITE, DESC)
 #include "hazards.def"
 #undef HZ_GROUP
 #undef HAZARD
@@ -70,7 +82,7 @@ typedef struct hz_group {
 static const hz_group hz_groups[HZ_NGROUPS] = {
 #define HZ_GROUP(GID, TG, CONS, PROD, REL, LIMIT, FUNC) \
     [GID] = { #GID, FUNC, (TG), CONS, PROD, (REL), (LIMIT) },
-#define HAZARD(NAME, GID, TG, PSEL, CSEL, MATCH, WAIT, DESC)
+#define HAZARD(NAME, GID, TG, PSEL, CSEL, MATCH, WAIT, SRC, CITE, DESC)
 #include "hazards.def"
 #undef HZ_GROUP
 #undef HAZARD
@@ -78,6 +90,7 @@ static const hz_group hz_groups[HZ_NGROUPS] = {
 
 typedef struct hz_row {
     uint8_t gid;
+    uint8_t src;             /* S_* */
     unsigned targets;
     hz_pred psel, csel;
     unsigned match;
@@ -86,8 +99,8 @@ typedef struct hz_row {
 
 static const hz_row hz_rows[] = {
 #define HZ_GROUP(GID, TG, CONS, PROD, REL, LIMIT, FUNC)
-#define HAZARD(NAME, GID, TG, PSEL, CSEL, MATCH, WAIT, DESC) \
-    { GID, (TG), PSEL, CSEL, (MATCH), WAIT },
+#define HAZARD(NAME, GID, TG, PSEL, CSEL, MATCH, WAIT, SRC, CITE, DESC) \
+    { GID, (SRC), (TG), PSEL, CSEL, (MATCH), WAIT },
 #include "hazards.def"
 #undef HZ_GROUP
 #undef HAZARD
@@ -95,8 +108,8 @@ static const hz_row hz_rows[] = {
 
 static gcn_hz_rule hz_rules[] = {
 #define HZ_GROUP(GID, TG, CONS, PROD, REL, LIMIT, FUNC)
-#define HAZARD(NAME, GID, TG, PSEL, CSEL, MATCH, WAIT, DESC) \
-    { #NAME, #GID, NULL, DESC, (TG), 0, 0 },
+#define HAZARD(NAME, GID, TG, PSEL, CSEL, MATCH, WAIT, SRC, CITE, DESC) \
+    { #NAME, #GID, NULL, DESC, CITE, (SRC) & ~S_CONS, ((SRC) & S_CONS) != 0, (TG), 0, 0 },
 #include "hazards.def"
 #undef HZ_GROUP
 #undef HAZARD
@@ -108,7 +121,7 @@ static uint8_t grp_first[HZ_NGROUPS], grp_nrows[HZ_NGROUPS];
 /* Per-id static classes, and mnemonic facts gcn_hz_analyze needs (ID_*). */
 static uint32_t id_cls[GCN_ID_COUNT];
 static uint8_t id_mfl[GCN_ID_COUNT];
-enum { ID_TIED_SRC2 = 1u, ID_FP8_DSTSEL = 2u, ID_FP4_DSTSEL = 4u };
+enum { ID_TIED_SRC2 = 1u, ID_FP8_DSTSEL = 2u, ID_FP4_DSTSEL = 4u, ID_CARRY_IN = 8u };
 static uint64_t clause_groups;   /* groups with REL_CLAUSE */
 static pthread_once_t hz_once = PTHREAD_ONCE_INIT;
 
@@ -139,7 +152,7 @@ static void hz_init(void)
             grp_first[g] = (uint8_t)i;
         assert(grp_first[g] + grp_nrows[g] == i && "rows of a group must be contiguous");
         grp_nrows[g]++;
-        hz_rules[i].func = hz_groups[g].func;
+        hz_rules[i].func = (hz_rows[i].src & S_LLVM) ? hz_groups[g].func : "";
         hz_rules[i].limit = hz_groups[g].limit;
         hz_rules[i].passes_dep = hz_rows[i].wait.mul != 0;
     }
@@ -205,6 +218,10 @@ static void hz_init(void)
             id_mfl[id] |= ID_TIED_SRC2;
         if (mnem_is(m, fp8_dstsel)) id_mfl[id] |= ID_FP8_DSTSEL;
         if (mnem_is(m, fp4_dstsel)) id_mfl[id] |= ID_FP4_DSTSEL;
+        /* integer add/sub with carry-in: VOP2 reads VCC, VOP3 src2 */
+        if (!strcmp(m, "v_addc_co_u32") || !strcmp(m, "v_subb_co_u32") ||
+            !strcmp(m, "v_subbrev_co_u32"))
+            id_mfl[id] |= ID_CARRY_IN;
     }
 }
 
@@ -299,6 +316,9 @@ void gcn_hz_analyze(const gcn_decoder *d, const gcn_insn *in, gcn_hz_insn *out)
             unsigned role = expl;
             if (o->field == GCN_FLD_SRC0) role |= HZR_SRC0;
             if (o->field == GCN_FLD_SRC1) role |= HZR_SRC1;
+            if ((id_mfl[in->id] & ID_CARRY_IN) &&
+                (o->field == GCN_FLD_SRC2 || o->field == GCN_FLD_VCC_IMPLICIT))
+                role |= HZR_CARRY;
             if (o->field == GCN_FLD_SRC2 && (cls & (HZC_MFMA | HZC_DOT)) && !(cls & HZC_SMFMAC))
                 role |= HZR_SRCC;
             int k = add_range(out->use, &out->nuse, GCN_HZ_MAXUSE, (unsigned)u, n, role);
@@ -356,7 +376,7 @@ void gcn_hz_analyze(const gcn_decoder *d, const gcn_insn *in, gcn_hz_insn *out)
         cls |= HZC_DPP;
     if ((fl & GCN_F_LDS_DMA) && (r->fmt != GCN_FMT_MUBUF || in->m.lds)) {
         /* LDS DMA: LLVM counts it as VALU (isVALU with AllowLDSDMA) and it reads M0 */
-        cls |= HZC_VALU | HZC_M0READ | HZC_MAYSTORE;
+        cls |= HZC_VALU | HZC_M0READ | HZC_MAYSTORE | HZC_LDSDMA;
         if (!covers_unit(out->use, out->nuse, GCN_HZ_UNIT_M0))
             add_range(out->use, &out->nuse, GCN_HZ_MAXUSE, GCN_HZ_UNIT_M0, 1, 0);
     }
@@ -373,10 +393,13 @@ void gcn_hz_analyze(const gcn_decoder *d, const gcn_insn *in, gcn_hz_insn *out)
             cls |= HZC_DSTSEL;
         /* VOP3P: LLVM tests the same src0_modifiers bit, which there is
          * op_sel_hi of src0 (set by default for packed math): every such
-         * instruction counts as a forwarding producer. */
+         * instruction counts as a forwarding producer for LLVM.  A packed op
+         * writes its whole destination (ISA 4.5 asks for the wait only
+         * after ops that change the result's bit position): its own class,
+         * for the llvm-conservative row VOP3P_OPSEL_VALU. */
         if (in->enc == GCN_FMT_VOP3P && !(fl & (GCN_F_MFMA | GCN_F_ACCVGPR)) &&
             (in->m.op_sel_hi & 1))
-            cls |= HZC_DSTSEL;
+            cls |= HZC_PKSEL;
         if ((id_mfl[in->id] & ID_FP8_DSTSEL) && (in->m.op_sel & 4))
             cls |= HZC_DSTSEL;
         if (id_mfl[in->id] & ID_FP4_DSTSEL)
@@ -475,6 +498,7 @@ static int wait_of(const hz_row *r, unsigned passes, int gfx950)
 /* A query: one consumer operand (or a fixed register). */
 typedef struct hz_query {
     gcn_hz_range r;
+    uint8_t def;             /* the consumer writes it (REL_ANY_VDST, REL_DEF*) */
 } hz_query;
 
 /* Does producer p relate to the query under rel?  Sets *unit, *full and the
@@ -531,7 +555,8 @@ static int rel_match(unsigned rel, const gcn_hz_insn *p, const gcn_hz_insn *c,
 static unsigned queries(unsigned rel, const gcn_hz_insn *c, hz_query *q, unsigned max)
 {
     unsigned n = 0;
-#define Q(range) do { if (n < max) q[n++].r = (range); } while (0)
+#define Q(range) do { if (n < max) { q[n].r = (range); q[n++].def = 0; } } while (0)
+#define QD(range) do { if (n < max) { q[n].r = (range); q[n++].def = 1; } } while (0)
     gcn_hz_range fixed;
     switch (rel) {
     case REL_USE: case REL_USE_VDST:
@@ -544,17 +569,20 @@ static unsigned queries(unsigned rel, const gcn_hz_insn *c, hz_query *q, unsigne
         break;
     case REL_USE_SGPR: {
         int vcc = 0;
+        unsigned vrole = 0;
         for (unsigned i = 0; i < c->nuse; i++) {
             const gcn_hz_range *u = &c->use[i];
             if (u->lo >= GCN_HZ_UNIT_VGPR)
                 continue;
             if (u->role & HZR_EXPL)
                 Q(*u);
-            else if (u->lo <= GCN_HZ_UNIT_VCC + 1 && u->lo + u->n > GCN_HZ_UNIT_VCC)
+            else if (u->lo <= GCN_HZ_UNIT_VCC + 1 && u->lo + u->n > GCN_HZ_UNIT_VCC) {
                 vcc = 1;
+                vrole |= u->role & HZR_CARRY;   /* VOP2 v_addc: VCC is the carry-in */
+            }
         }
         if (vcc) {
-            fixed.lo = GCN_HZ_UNIT_VCC; fixed.n = 2; fixed.role = 0;
+            fixed.lo = GCN_HZ_UNIT_VCC; fixed.n = 2; fixed.role = (uint8_t)vrole;
             Q(fixed);
         }
         break;
@@ -576,15 +604,15 @@ static unsigned queries(unsigned rel, const gcn_hz_insn *c, hz_query *q, unsigne
         break;
     case REL_ANY_VDST:
         for (unsigned i = 0; i < c->nuse; i++) Q(c->use[i]);
-        for (unsigned i = 0; i < c->ndef; i++) Q(c->def[i]);
+        for (unsigned i = 0; i < c->ndef; i++) QD(c->def[i]);
         break;
     case REL_DEF: case REL_DEF_SRCC:
         for (unsigned i = 0; i < c->ndef; i++)
-            if (c->def[i].role & HZR_EXPL) Q(c->def[i]);
+            if (c->def[i].role & HZR_EXPL) QD(c->def[i]);
         break;
     case REL_DEF_SDATA:
         for (unsigned i = 0; i < c->ndef; i++)
-            if ((c->def[i].role & HZR_EXPL) && c->def[i].lo >= GCN_HZ_UNIT_VGPR) Q(c->def[i]);
+            if ((c->def[i].role & HZR_EXPL) && c->def[i].lo >= GCN_HZ_UNIT_VGPR) QD(c->def[i]);
         break;
     case REL_EXEC:
         fixed.lo = GCN_HZ_UNIT_EXEC; fixed.n = 2; fixed.role = 0; Q(fixed); break;
@@ -596,6 +624,7 @@ static unsigned queries(unsigned rel, const gcn_hz_insn *c, hz_query *q, unsigne
         fixed.lo = 0; fixed.n = 0; fixed.role = 0; Q(fixed); break;
     }
 #undef Q
+#undef QD
     return n;
 }
 
@@ -611,8 +640,13 @@ static int rel_is_raw(unsigned rel)
     }
 }
 
+static int span_in(gcn_hz_range ov, unsigned lo, unsigned n)
+{
+    return ov.n && ov.lo >= lo && (unsigned)ov.lo + ov.n <= lo + n;
+}
+
 static int row_ok(const hz_row *r, const gcn_hz_state *s, const gcn_hz_insn *p,
-                  const gcn_hz_insn *c, const hz_query *q, int full)
+                  const gcn_hz_insn *c, const hz_query *q, int full, gcn_hz_range ov)
 {
     if (!targets_ok(s, r->targets))
         return 0;
@@ -628,6 +662,14 @@ static int row_ok(const hz_row *r, const gcn_hz_state *s, const gcn_hz_insn *p,
     if ((m & M_DIFFOP) && p->id == c->id) return 0;
     if ((m & M_P2) && p->passes != 2) return 0;
     if ((m & M_P4) && p->passes != 4) return 0;
+    if ((m & M_VCC) && !span_in(ov, GCN_HZ_UNIT_VCC, 2)) return 0;
+    if ((m & M_EXEC) && !span_in(ov, GCN_HZ_UNIT_EXEC, 2)) return 0;
+    if ((m & M_NOTEXEC) && span_in(ov, GCN_HZ_UNIT_EXEC, 2)) return 0;
+    if ((m & M_SRC0) && !(q->r.role & HZR_SRC0)) return 0;
+    if ((m & M_NOTSRC0) && (q->r.role & HZR_SRC0)) return 0;
+    if ((m & M_READ) && q->def) return 0;
+    if ((m & M_WRITE) && !q->def) return 0;
+    if ((m & M_CARRY) && !(q->r.role & HZR_CARRY)) return 0;
     return 1;
 }
 
@@ -638,7 +680,7 @@ typedef struct hz_sink {
 } hz_sink;
 
 static void emit(hz_sink *k, unsigned rule, const gcn_hz_insn *p, const gcn_hz_insn *c,
-                 int unit, int need, int have, gcn_hz_range reg, int raw)
+                 int unit, int need, int have, gcn_hz_range reg, int raw, int llvm)
 {
     if ((unsigned)need > k->worst)
         k->worst = (unsigned)need;
@@ -652,6 +694,7 @@ static void emit(hz_sink *k, unsigned rule, const gcn_hz_insn *p, const gcn_hz_i
                 f->unit = (int16_t)unit;
                 f->reg = reg;
                 f->raw = (uint8_t)raw;
+                f->llvm = (uint8_t)llvm;
             }
             return;
         }
@@ -668,6 +711,7 @@ static void emit(hz_sink *k, unsigned rule, const gcn_hz_insn *p, const gcn_hz_i
         f->present = (uint8_t)(have > 255 ? 255 : have);
         f->reg = reg;
         f->raw = (uint8_t)raw;
+        f->llvm = (uint8_t)llvm;
     }
     k->n++;
 }
@@ -685,7 +729,9 @@ static int defs_hit_uses(const gcn_hz_insn *a, const gcn_hz_insn *b)
 /* LLVM's soft-clause check looks at the instructions it still remembers:
  * 5, or 19 when the function uses AGPR a0 (GCNHazardRecognizer MaxLookAhead).
  * The clause (those members and c) must not write a register any of them
- * reads, and must not hold a store. */
+ * reads, and must not hold a store.  An LDS DMA load stores to LDS only,
+ * which no member of a VMEM clause reads: it is a load like the others for
+ * the required row, and a store only for LLVM (llvm-conservative row). */
 static void check_clause(const gcn_hz_state *s, unsigned g, const gcn_hz_insn *c, hz_sink *k)
 {
     unsigned kind = (c->cls & HZC_SMEM) ? 1 : 2;
@@ -706,16 +752,26 @@ static void check_clause(const gcn_hz_state *s, unsigned g, const gcn_hz_insn *c
     }
     if (!any_def)
         return;
-    int hazard = (c->cls & HZC_MAYSTORE) != 0;
+    int ldsdma = (c->cls & HZC_LDSDMA) != 0;
+    int hazard = (c->cls & HZC_MAYSTORE) && !ldsdma;
     mem[nm++] = c;
     for (unsigned i = 0; i < nm && !hazard; i++)
         for (unsigned j = 0; j < nm && !hazard; j++)
             hazard = defs_hit_uses(mem[i], mem[j]);
-    if (hazard) {
-        const gcn_hz_entry *last = &s->hist[s->n - 1];
-        gcn_hz_range none = { 0, 0, 0 };
-        emit(k, grp_first[g], last->in, c, -1, 1, s->clock - last->stamp, none, 0);
+    /* rows: the required one, then (VMEM) the llvm-conservative LDS DMA one */
+    unsigned req = grp_first[g], cons = req;
+    for (unsigned ri = grp_first[g]; ri < (unsigned)grp_first[g] + grp_nrows[g]; ri++) {
+        if (hz_rows[ri].src & S_CONS)
+            cons = ri;
+        else
+            req = ri;
     }
+    const gcn_hz_entry *last = &s->hist[s->n - 1];
+    gcn_hz_range none = { 0, 0, 0 };
+    if (hazard)
+        emit(k, req, last->in, c, -1, 1, s->clock - last->stamp, none, 0, 0);
+    else if (ldsdma && cons != req && (s->flags & GCN_HZ_LLVM))
+        emit(k, cons, last->in, c, -1, 1, s->clock - last->stamp, none, 0, 1);
 }
 
 static void check_group(const gcn_hz_state *s, unsigned g, const gcn_hz_insn *c, hz_sink *k)
@@ -746,14 +802,29 @@ static void check_group(const gcn_hz_state *s, unsigned g, const gcn_hz_insn *c,
             gcn_hz_range ov;
             if (!rel_match(G->rel, p, c, &q[qi], &unit, &full, &ov))
                 continue;
+            /* the required row (first that is not llvm-conservative) and
+             * LLVM's row (first LLVM has) */
+            int rq = -1, rl = (s->flags & GCN_HZ_LLVM) ? -1 : -2;   /* -2: not wanted */
             for (unsigned ri = grp_first[g]; ri < (unsigned)grp_first[g] + grp_nrows[g]; ri++) {
                 const hz_row *R = &hz_rows[ri];
-                if (!row_ok(R, s, p, c, &q[qi], full))
+                if ((rq >= 0 || (R->src & S_CONS)) && (rl != -1 || !(R->src & S_LLVM)))
                     continue;
-                int need = wait_of(R, p->passes, gfx950);
-                if (need > dist)
-                    emit(k, ri, p, c, unit, need, dist, ov, rel_is_raw(G->rel));
-                break;
+                if (!row_ok(R, s, p, c, &q[qi], full, ov))
+                    continue;
+                if (rq < 0 && !(R->src & S_CONS))
+                    rq = (int)ri;
+                if (rl == -1 && (R->src & S_LLVM))
+                    rl = (int)ri;
+                if (rq >= 0 && rl != -1)
+                    break;
+            }
+            int need = rq >= 0 ? wait_of(&hz_rows[rq], p->passes, gfx950) : 0;
+            if (rq >= 0 && need > dist)
+                emit(k, (unsigned)rq, p, c, unit, need, dist, ov, rel_is_raw(G->rel), 0);
+            if (rl >= 0 && rl != rq) {
+                int nl = wait_of(&hz_rows[rl], p->passes, gfx950);
+                if (nl > dist && nl > need)
+                    emit(k, (unsigned)rl, p, c, unit, nl, dist, ov, rel_is_raw(G->rel), 1);
             }
             if (!E->maybe)
                 open &= ~(1u << qi);
@@ -1092,7 +1163,7 @@ unsigned gcn_hz_multi_check(const gcn_hz_multi *m, const gcn_hz_insn *c,
             p.pc = tmp[t].prod_pc;
             p.id = tmp[t].prod_id;
             emit(&k, tmp[t].rule, &p, c, tmp[t].unit, tmp[t].required, tmp[t].present,
-                 tmp[t].reg, tmp[t].raw);
+                 tmp[t].reg, tmp[t].raw, tmp[t].llvm);
         }
     }
     return k.n;
@@ -1116,6 +1187,51 @@ int gcn_hz_rule_wait(unsigned i, gcn_target t, unsigned passes)
     if (i >= HZ_NROWS)
         return -1;
     return wait_of(&hz_rows[i], passes, t == GCN_TARGET_GFX950);
+}
+
+const char *gcn_hz_src_tag(unsigned src)
+{
+    static const char *const tag[8] = {
+        "none", "ISA", "rocRoller", "ISA+rocRoller", "LLVM", "ISA+LLVM",
+        "rocRoller+LLVM", "ISA+rocRoller+LLVM" };
+    return tag[src & 7];
+}
+
+const char *gcn_hz_rule_source(unsigned i, char *buf, size_t len)
+{
+    const gcn_hz_rule *r = gcn_hz_rule_get(i);
+    if (!r) {
+        snprintf(buf, len, "?");
+        return buf;
+    }
+    if (r->src & S_LLVM)
+        snprintf(buf, len, "%s; LLVM GCNHazardRecognizer %s", r->cite, r->func);
+    else
+        snprintf(buf, len, "%s", r->cite);
+    return buf;
+}
+
+const char *gcn_hz_rule_wait_text(unsigned i, char *buf, size_t len)
+{
+    if (i >= HZ_NROWS) {
+        snprintf(buf, len, "?");
+        return buf;
+    }
+    const hz_wait *w = &hz_rows[i].wait;
+    if (!w->mul) {
+        if (w->add950)
+            snprintf(buf, len, "%d (gfx950: %d)", w->add, w->add + w->add950);
+        else
+            snprintf(buf, len, "%d", w->add);
+    } else {
+        const char *e = !w->add950 ? "" : w->add950_2 ? " (+1 on gfx950)"
+                                                      : " (+1 on gfx950 unless 2 passes)";
+        if (w->add)
+            snprintf(buf, len, "passes%+d%s", w->add, e);
+        else
+            snprintf(buf, len, "passes%s", e);
+    }
+    return buf;
 }
 
 /* ---------------------------------------------------------------- output */

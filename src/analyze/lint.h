@@ -331,6 +331,8 @@ typedef struct gcn_lint_opts {
                                   * suggestions do not count them */
     bool hz_xnack_off;           /* hazards: the code object has xnack off (no soft-clause
                                   * rules; LLVM's default, xnack any, has them) */
+    bool hz_llvm;                /* hazards: also the llvm-conservative rules (what only
+                                  * LLVM requires; warnings, -Wllvm-conservative) */
 } gcn_lint_opts;
 
 /* Run the pending-operation analysis; findings are appended to out.

@@ -7,7 +7,10 @@
  * hazard engine's (src/analyze/hazards.def, gcn_hazard.h); this table of
  * predicate rules is empty and serves callers that pass their own.
  * A path shorter than the rule's window is a finding, reported at the
- * consumer with the producer as related location.
+ * consumer with the producer as related location.  Rules the ISA guide or
+ * rocRoller require are errors; the llvm-conservative ones (what only LLVM
+ * requires) are checked with gcn_lint_opts.hz_llvm only, as warnings.  With
+ * --explain a finding says the rule, its source and its wait states.
  */
 #include <ctype.h>
 #include <stdlib.h>
@@ -37,6 +40,38 @@ static inline bool hz_lds_dma(const gcn_insn *in, const gcn_lfacts *f)
 static gcn_hazard_rule *builtin;
 static unsigned nbuiltin;
 
+/* Short references of rule i for --list-checks: "ISA 4.5; rocRoller
+ * VALUWriteSGPRVMEM; LLVM checkVMEMHazards" (the sections and observers its
+ * citation names; an llvm-conservative rule cites LLVM only). */
+static void short_refs(unsigned i, const gcn_hz_rule *h, char *buf, size_t len)
+{
+    size_t n = 0;
+    buf[0] = 0;
+    const char *p = h->cite;
+    while (!h->llvm_only && p && *p) {
+        const char *e = strstr(p, "; ");
+        size_t pl = e ? (size_t)(e - p) : strlen(p);
+        size_t k = 0;
+        if (!strncmp(p, "ISA ", 4)) {
+            while (k < pl && p[k] != ':' && p[k] != ',' && !(p[k] == ' ' && k > 8))
+                k++;
+            if (k < pl && p[k] == ' ' && p[k + 1] == '(')   /* "ISA 4.5 (CDNA4)" */
+                while (k < pl && p[k] != ')' && p[k] != ':')
+                    k++, k += p[k] == ')';
+        } else if (!strncmp(p, "rocRoller ", 10)) {
+            k = 10;
+            while (k < pl && p[k] != ' ' && p[k] != ':' && p[k] != ',' && p[k] != '.')
+                k++;
+        }
+        if (k && n + k + 3 < len)
+            n += (size_t)snprintf(buf + n, len - n, "%s%.*s", n ? "; " : "", (int)k, p);
+        p = e ? e + 2 : NULL;
+    }
+    if (h->src & GCN_HZ_SRC_LLVM)
+        snprintf(buf + n, len - n, "%sLLVM %s", n ? "; " : "", h->func);
+    (void)i;
+}
+
 static void build_builtin(void)
 {
     if (builtin)
@@ -47,13 +82,18 @@ static void build_builtin(void)
         return;
     for (unsigned i = 0; i < n; i++) {
         const gcn_hz_rule *h = gcn_hz_rule_get(i);
-        char *name = strdup(h->name), *why = NULL;
+        char *name = strdup(h->name), *why = NULL, refs[256], wt[64];
         for (char *c = name; c && *c; c++)
             *c = *c == '_' ? '-' : (char)tolower((unsigned char)*c);
-        size_t len = strlen(h->desc) + strlen(h->func) + 32;
+        short_refs(i, h, refs, sizeof refs);
+        gcn_hz_rule_wait_text(i, wt, sizeof wt);
+        size_t len = strlen(h->desc) + strlen(refs) + 160;
         why = malloc(len);
         if (why)
-            snprintf(why, len, "%s (LLVM GCNHazardRecognizer %s)", h->desc, h->func);
+            snprintf(why, len, "%s; %s wait state%s; %s [%s]", h->desc, wt,
+                     strcmp(wt, "1") ? "s" : "",
+                     h->llvm_only ? "llvm-conservative (warning, -Wllvm-conservative)" : "error",
+                     refs);
         r[i].name = name;
         r[i].targets = ((h->targets & 1) ? HZ_GFX942 : 0) | ((h->targets & 2) ? HZ_GFX950 : 0);
         r[i].rel = GCN_HZ_ANY;
@@ -156,6 +196,33 @@ static void scan(hsearch *h, unsigned b, int from, unsigned acc)
 
 static int lint_engine(const gcn_cfg *cfg, const gcn_lint_opts *o, gcn_findings *out);
 
+/* --explain text of a hazard finding: the rule, its class, its wait states
+ * and its source. */
+static char *hz_explain(unsigned rule, const gcn_hz_rule *r, const gcn_hz_finding *f)
+{
+    char src[1024], wt[64];
+    gcn_strbuf sb;
+    gcn_sb_init(&sb);
+    gcn_hz_rule_source(rule, src, sizeof src);
+    gcn_hz_rule_wait_text(rule, wt, sizeof wt);
+    gcn_sb_printf(&sb, "  rule %s: %s\n", r->name, r->desc);
+    gcn_sb_printf(&sb, "  wait states: %s between producer and consumer (here %u needed, "
+                       "%u present); every instruction counts 1, s_nop N counts N+1\n",
+                  wt, f->required, f->present);
+    if (r->llvm_only)
+        gcn_sb_printf(&sb, "  class: warning, llvm-conservative (checked with "
+                           "-Wllvm-conservative): only LLVM asks for this wait\n");
+    else if (r->src & (GCN_HZ_SRC_ISA | GCN_HZ_SRC_ROCROLLER))
+        gcn_sb_printf(&sb, "  class: error, required by %s\n",
+                      gcn_hz_src_tag(r->src & (GCN_HZ_SRC_ISA | GCN_HZ_SRC_ROCROLLER)));
+    else
+        gcn_sb_printf(&sb, "  class: error, a hardware hazard LLVM knows (see the source)\n");
+    gcn_sb_printf(&sb, "  source (%s): %s\n", gcn_hz_src_tag(r->src), src);
+    char *t = strdup(sb.buf ? sb.buf : "");
+    gcn_sb_free(&sb);
+    return t;
+}
+
 int gcn_lint_hazards(const gcn_cfg *cfg, const gcn_hazard_rule *rules, unsigned nrules,
                      const gcn_lint_opts *o, gcn_findings *out)
 {
@@ -229,6 +296,8 @@ static int lint_engine(const gcn_cfg *cfg, const gcn_lint_opts *o, gcn_findings 
         return 0;
     build_builtin();
     unsigned flags = (o && o->hz_xnack_off) ? 0 : GCN_HZ_XNACK;
+    if (o && o->hz_llvm)
+        flags |= GCN_HZ_LLVM;
     for (unsigned i = 0; i < cfg->ninsn && !(flags & GCN_HZ_AGPR0); i++)
         for (unsigned k = 0; k < cfg->insn[i].nopnds; k++)
             if (cfg->insn[i].op[k].kind == GCN_OPND_AGPR && cfg->insn[i].op[k].reg == 0)
@@ -300,15 +369,19 @@ static int lint_engine(const gcn_cfg *cfg, const gcn_lint_opts *o, gcn_findings 
                     gcn_lint_insn_text(cfg, (unsigned)p, &sb);
                 gcn_sb_puts(&sb, "' (");
                 gcn_lint_loc(o, f[k].prod_pc, &sb);
-                gcn_sb_printf(&sb, ") but some path has only %u (%s): %s (LLVM GCNHazardRecognizer %s)",
+                gcn_sb_printf(&sb, ") but some path has only %u (%s): %s [%s%s]",
                               f[k].present, gcn_hz_unit_name(f[k].unit, u, sizeof u),
-                              r ? r->desc : "", r ? r->func : "");
-                gcn_finding fd = {.check = GCN_CHK_HAZARD, .severity = GCN_SEV_ERROR,
+                              r ? r->desc : "", r ? gcn_hz_src_tag(r->src) : "",
+                              f[k].llvm ? "; llvm-conservative" : "");
+                gcn_finding fd = {.check = GCN_CHK_HAZARD,
+                                  .severity = f[k].llvm ? GCN_SEV_WARNING : GCN_SEV_ERROR,
                                   .addr = cfg->insn[i].addr, .producer = (int64_t)f[k].prod_pc,
                                   .wait = -1,
                                   .rule = builtin && f[k].rule < nbuiltin ? builtin[f[k].rule].name
                                                                          : (r ? r->name : NULL),
                                   .msg = strdup(sb.buf ? sb.buf : "")};
+                if (o && o->explain && r)
+                    fd.explain = hz_explain(f[k].rule, r, &f[k]);
                 gcn_findings_add(out, &fd);
                 added++;
             }

@@ -64,6 +64,8 @@ typedef struct gcn_sim_opts {
     int strict;                  /* stop at the first finding (as a fault) */
     int hazard_effect;           /* GCN_SIM_HZ_*: hazards reported (default), not
                                   * checked, or reported and modelled (stale reads) */
+    int hazard_llvm;             /* also the llvm-conservative hazard rules (what only
+                                  * LLVM's hazard recognizer requires, hazards.def) */
     /* observability */
     int trace_fifo;              /* print the FIFO trace of one wave to trace_out */
     FILE *trace_out;

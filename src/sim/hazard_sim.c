@@ -2,7 +2,9 @@
  * hazard_sim.c -- the simulator's use of the hazard engine (src/analyze/
  * gcn_hazard.h): every issued instruction of a wave is checked against the
  * wave's recent history; a violated rule is a finding (GCN_FIND_HAZARD)
- * naming producer, consumer, the wait states required and present.
+ * naming producer, consumer, the wait states required and present.  The
+ * llvm-conservative rules of hazards.def (what only LLVM requires) are
+ * checked only with gcn_sim_opts.hazard_llvm (gcnsim --llvm-conservative).
  *
  * --hazard-effect=stale (gcn_sim_opts.hazard_effect = GCN_SIM_HZ_STALE) also
  * models the consequence of the hazards where the consumer reads a result
@@ -171,9 +173,11 @@ void sim_hz_before(gcn_sim *s, sim_x *x, const sim_insn *si)
         char detail[512];
         snprintf(detail, sizeof detail,
                  "hazard %s: needs %u wait state%s after the producer, has %u (%s); %s "
-                 "[LLVM GCNHazardRecognizer %s]%s",
+                 "[%s%s]%s",
                  r ? r->name : "?", f[i].required, f[i].required == 1 ? "" : "s", f[i].present,
-                 gcn_hz_unit_name(f[i].unit, u, sizeof u), r ? r->desc : "", r ? r->func : "",
+                 gcn_hz_unit_name(f[i].unit, u, sizeof u), r ? r->desc : "",
+                 r ? gcn_hz_src_tag(r->src) : "",
+                 f[i].llvm ? "; llvm-conservative: only LLVM requires it" : "",
                  stale && f[i].raw ? "; read the old value" : "");
         sim_finding_w(s, w, si, GCN_FIND_HAZARD, prod, sim_exec(w), detail);
         if (!stale || !f[i].raw)

@@ -36,6 +36,8 @@ typedef struct options {
     int format;
     bool suggest, explain, werror, summary;
     bool w_lds_unproven;   /* -Wlds-unproven: report LDS checks that could not be proven */
+    bool llvm_conservative;   /* -Wllvm-conservative: also what only LLVM's hazard
+                               * recognizer requires (warnings) */
     unsigned jobs, max_states;
     char **wno;            /* disabled checks (names or prefixes ending in '*') */
     unsigned nwno;
@@ -324,6 +326,7 @@ static int lint_kernel(const options *o, const gcn_codeobj *co, const gcn_kernel
     unsigned nwaves = (wgsize + 63) / 64;
     gcn_entry_info ei = {.v0_is_x = k->kd.enable_vgpr_workitem_id == 0, .nwaves = nwaves,
                          .packed_xyz = k->kd.enable_vgpr_workitem_id != 0};
+    lo.hz_llvm = o->llvm_conservative;
     gcn_values vals;
     gcn_findings fs = {0};
     int rc = 0;
@@ -493,6 +496,9 @@ static void usage(FILE *f)
           "  -Wno-CHECK          disable a check (-Wno-hazard: all hazard rules)\n"
           "  -Wlds-unproven      also warn where an LDS check could not be proven either way\n"
           "                      (an LDS address the value analysis does not know)\n"
+          "  -Wllvm-conservative also the hazard rules only LLVM imposes, beyond the ISA\n"
+          "                      guide and rocRoller (warnings; off by default; the same:\n"
+          "                      --llvm-conservative; docs/hazards.md)\n"
           "  --werror            report warnings as errors\n"
           "  --max-states=N      distinct counter states per block before merging (256)\n"
           "  -j N                check N files in parallel\n"
@@ -572,6 +578,10 @@ int main(int argc, char **argv)
             o.summary = true;
         } else if (!strcmp(a, "-Wlds-unproven")) {
             o.w_lds_unproven = true;
+        } else if (!strcmp(a, "-Wllvm-conservative") || !strcmp(a, "--llvm-conservative")) {
+            o.llvm_conservative = true;
+        } else if (!strcmp(a, "-Wno-llvm-conservative")) {
+            o.llvm_conservative = false;
         } else if (!strncmp(a, "-Wno-", 5)) {
             const char *name = a + 5;
             size_t n = strlen(name);

@@ -48,6 +48,9 @@ static void usage(FILE *f)
         "  --hazard-effect=MODE   hazards (too few wait states, src/analyze/hazards.def):\n"
         "                         report (default), stale (report, and the consumer reads\n"
         "                         the value from before the producer wrote it), off\n"
+        "  --llvm-conservative    also the hazard rules only LLVM imposes, beyond the ISA\n"
+        "                         guide and rocRoller (off by default; docs/hazards.md)\n"
+        "  --list-hazards         list the hazard rules of the target (--mcpu) and exit\n"
         "  --trace=fifo           per-instruction FIFO trace of one wave (stdout)\n"
         "  --wave=WG,W            the wave to trace/plot: flat workgroup index, wave (0,0)\n"
         "  --trace-json FILE      Chrome/Perfetto trace of that wave\n"
@@ -222,6 +225,7 @@ int main(int argc, char **argv)
         {"max-findings", required_argument, 0, 'F'}, {"quiet", no_argument, 0, 'q'},
         {"no-progress", no_argument, 0, 'P'}, {"quantum", required_argument, 0, 'Q'},
         {"hazard-effect", required_argument, 0, 'H'}, {"list-hazards", no_argument, 0, 'L'},
+        {"llvm-conservative", no_argument, 0, 'C'},
         {"help", no_argument, 0, 'h'}, {0, 0, 0, 0}};
     const char *manifest = NULL, *kernel = NULL, *mcpu = NULL, *dump = NULL;
     const char *trace_json = NULL, *plot = NULL;
@@ -231,7 +235,7 @@ int main(int argc, char **argv)
     uint64_t max_insns = 0;
     int strict = 0, trace = 0, quiet = 0, progress = 1, hz_effect = GCN_SIM_HZ_REPORT;
     unsigned twg = 0, twave = 0, maxf = 20, quantum = 1;
-    int list_hz = 0;
+    int list_hz = 0, hz_llvm = 0;
     char err[2048];
     int c;
     while ((c = getopt_long(argc, argv, "qh", opts, NULL)) != -1) {
@@ -278,6 +282,7 @@ int main(int argc, char **argv)
             break;
         }
         case 'S': strict = 1; break;
+        case 'C': hz_llvm = 1; break;
         case 'H':
             if (!strcmp(optarg, "report")) hz_effect = GCN_SIM_HZ_REPORT;
             else if (!strcmp(optarg, "stale")) hz_effect = GCN_SIM_HZ_STALE;
@@ -328,11 +333,13 @@ int main(int argc, char **argv)
             const gcn_hz_rule *r = gcn_hz_rule_get(i);
             if (!(r->targets & bit))
                 continue;
-            if (r->passes_dep)
-                printf("%s	by-passes	%s (LLVM %s)\n", r->name, r->desc, r->func);
-            else
-                printf("%s	%d	%s (LLVM %s)\n", r->name, gcn_hz_rule_wait(i, t, 0), r->desc,
-                       r->func);
+            char wt[64], src[1024];
+            gcn_hz_rule_wait_text(i, wt, sizeof wt);
+            gcn_hz_rule_source(i, src, sizeof src);
+            printf("%s\t%s\t%s\t%s\t%s [%s: %s]\n", r->name,
+                   r->passes_dep ? "by-passes" : wt, r->passes_dep ? wt : "",
+                   r->llvm_only ? "llvm-conservative" : "error", r->desc,
+                   gcn_hz_src_tag(r->src), src);
         }
         return EX_OK;
     }
@@ -414,6 +421,7 @@ int main(int argc, char **argv)
     gcn_sim_opts o = {
         .target = gcn_target_from_name(target), .max_insns = max_insns, .strict = strict,
         .hazard_effect = hz_effect,
+        .hazard_llvm = hz_llvm,
         .trace_fifo = trace, .trace_out = tout, .trace_wg = twg, .trace_wave = twave,
         .trace_json = trace_json, .plot_svg = plot, .progress = progress && !quiet,
         .quantum = quantum,

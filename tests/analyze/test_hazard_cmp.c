@@ -17,7 +17,18 @@
  * --linear instead restarts the history at every branch target and after
  * every branch (straight-line regions).
  *
- * usage: test_hazard_cmp [--linear] [--quiet] [--cover] [--no-fail] [--allow-missed]
+ * --llvm checks with GCN_HZ_LLVM (the llvm-conservative rows too: LLVM's own
+ * rules, what the comparison needs) and also checks the default flags
+ * against LLVM: at every site whose deciding finding (the largest shortfall)
+ * is of a required row, the default flags must find exactly LLVM's wait
+ * states ("required"); where an llvm-conservative row decides, fewer
+ * ("relaxed": what only LLVM asks for is not reported by default); and the
+ * default flags never report an llvm-conservative row nor anything where
+ * LLVM's nops are in place.  The comparison with LLVM only looks at the rows
+ * LLVM has; a finding of a row LLVM does not have (the ISA asks for more than
+ * LLVM inserts) is counted as "stricter" (listed with --cover).
+ *
+ * usage: test_hazard_cmp [--llvm] [--linear] [--quiet] [--cover] [--no-fail] [--allow-missed]
  *                        [--dump] [--sites] GOOD BAD
  * --sites prints "site FUNCTION 0xOFFSET K" for every place LLVM inserted K
  * wait states (the offset in BAD's function).
@@ -45,9 +56,10 @@ typedef struct fn {
     unsigned n;
 } fn;
 
-static int opt_linear, opt_quiet, opt_cover, opt_nofail, opt_dump, opt_allow_missed, opt_sites;
+static int opt_linear, opt_quiet, opt_cover, opt_nofail, opt_dump, opt_allow_missed, opt_sites,
+    opt_llvm;
 static unsigned long tot_sites, tot_found, tot_exact, tot_oneshort, tot_false, tot_insns,
-    tot_missed, tot_over;
+    tot_missed, tot_over, tot_req, tot_req_exact, tot_relaxed, tot_leak, tot_stricter;
 static unsigned long *rule_hits;
 
 static void decode_range(const gcn_codeobj *co, const gcn_decoder *d, uint64_t start,
@@ -179,6 +191,46 @@ static int shortfall(const gcn_hz_finding *f, unsigned n)
     return s;
 }
 
+/* Check with the default flags (GCN_HZ_LLVM off) on the same histories. */
+static unsigned check_default(gcn_hz_multi *m, const gcn_hz_insn *c, gcn_hz_finding *f,
+                              unsigned max)
+{
+    for (unsigned a = 0; a < m->n; a++)
+        m->alt[a].flags &= ~GCN_HZ_LLVM;
+    unsigned n = gcn_hz_multi_check(m, c, f, max);
+    for (unsigned a = 0; a < m->n; a++)
+        m->alt[a].flags |= GCN_HZ_LLVM;
+    return n;
+}
+
+/* --llvm: keep only the findings of rows LLVM has (compacted, of the first
+ * 32); with name, the others (ISA / rocRoller rows stricter than LLVM) are
+ * counted and listed. */
+static unsigned llvm_rows(gcn_hz_finding *f, unsigned n, const char *name)
+{
+    if (!opt_llvm)
+        return n;
+    unsigned k = 0;
+    for (unsigned i = 0; i < n && i < 32; i++) {
+        if (gcn_hz_rule_get(f[i].rule)->src & GCN_HZ_SRC_LLVM)
+            f[k++] = f[i];
+        else if (name) {
+            tot_stricter++;
+            if (opt_cover)
+                printf("stricter %s %s\n", name, gcn_hz_rule_get(f[i].rule)->name);
+        }
+    }
+    return k;
+}
+
+static unsigned count_llvm(const gcn_hz_finding *f, unsigned n)
+{
+    unsigned k = 0;
+    for (unsigned i = 0; i < n; i++)
+        k += f[i].llvm != 0;
+    return k;
+}
+
 /* Walk one block from state st, checking (final = 1) or only propagating. */
 static void walk_block(const gcn_decoder *d, fn *f, unsigned first, unsigned end,
                        gcn_hz_multi *st, int final, const char *name, unsigned *bad)
@@ -201,7 +253,7 @@ static void walk_block(const gcn_decoder *d, fn *f, unsigned first, unsigned end
         }
         if (final) {
             tot_insns++;
-            unsigned n = gcn_hz_multi_check(st, &it->hi, fb, 32);
+            unsigned n = llvm_rows(fb, gcn_hz_multi_check(st, &it->hi, fb, 32), name);
             if (n) {
                 tot_false++;
                 (*bad)++;
@@ -211,11 +263,24 @@ static void walk_block(const gcn_decoder *d, fn *f, unsigned first, unsigned end
                     print_findings(fb, n < 32 ? n : 32);
                 }
             }
+            if (opt_llvm) {
+                /* (rows LLVM lacks: counted above) */
+                unsigned nd = llvm_rows(fb, check_default(st, &it->hi, fb, 32), NULL);
+                if (nd) {   /* with LLVM's nops nothing, with fewer rules nothing either */
+                    tot_leak++;
+                    (*bad)++;
+                    if (!opt_quiet) {
+                        printf("%s: default flags report where LLVM mode does not:\n", name);
+                        print_insn(d, &it->in);
+                        print_findings(fb, nd < 32 ? nd : 32);
+                    }
+                }
+            }
             if (have_s0) {
                 tot_sites++;
                 if (opt_sites)
                     printf("site %s 0x%llx %u\n", name, (unsigned long long)it->bad_off, k);
-                unsigned n0 = gcn_hz_multi_check(&s0, &it->hi, fb, 32);
+                unsigned n0 = llvm_rows(fb, gcn_hz_multi_check(&s0, &it->hi, fb, 32), NULL);
                 int sh = shortfall(fb, n0 < 32 ? n0 : 32);
                 if (sh > 0) tot_found++;
                 if (sh == (int)k) {
@@ -233,12 +298,49 @@ static void walk_block(const gcn_decoder *d, fn *f, unsigned first, unsigned end
                         print_findings(fb, n0 < 32 ? n0 : 32);
                     }
                 }
+                if (opt_llvm && sh == (int)k) {
+                    /* the default flags: LLVM's number where a required row
+                     * decides, less where an llvm-conservative one does
+                     * (judged where LLVM mode is exact; misses: above) */
+                    int by_req = 0;
+                    unsigned dec = 0;   /* the deciding llvm-conservative row */
+                    for (unsigned t = 0; t < n0 && t < 32; t++)
+                        if ((int)fb[t].required - (int)fb[t].present == sh) {
+                            if (fb[t].llvm)
+                                dec = fb[t].rule;
+                            else
+                                by_req = 1;
+                        }
+                    unsigned nd = llvm_rows(fb, check_default(&s0, &it->hi, fb, 32), NULL);
+                    int shd = shortfall(fb, nd < 32 ? nd : 32);
+                    unsigned leaks = count_llvm(fb, nd < 32 ? nd : 32);
+                    int ok = !leaks && (by_req ? shd == sh : shd < sh);
+                    if (by_req) {
+                        tot_req++;
+                        tot_req_exact += shd == sh;
+                    } else {
+                        tot_relaxed++;
+                        if (opt_cover)
+                            printf("relaxed %s %s\n", name, gcn_hz_rule_get(dec)->name);
+                    }
+                    tot_leak += leaks;
+                    if (!ok) {
+                        (*bad)++;
+                        if (!opt_quiet) {
+                            printf("%s: LLVM inserted %u wait states (%s row decides), default "
+                                   "flags say %d%s:\n", name, k, by_req ? "a required" :
+                                   "an llvm-conservative", shd, leaks ? " with llvm rows" : "");
+                            print_insn(d, &it->in);
+                            print_findings(fb, nd < 32 ? nd : 32);
+                        }
+                    }
+                }
                 /* one wait state short */
                 s1 = s0;
                 if (k > 1)
                     for (unsigned a = 0; a < s1.n; a++)
                         gcn_hz_advance(&s1.alt[a], k - 1);
-                unsigned n1 = gcn_hz_multi_check(&s1, &it->hi, fb, 32);
+                unsigned n1 = llvm_rows(fb, gcn_hz_multi_check(&s1, &it->hi, fb, 32), NULL);
                 if (k > 0 && shortfall(fb, n1 < 32 ? n1 : 32) == 1)
                     tot_oneshort++;
             }
@@ -356,6 +458,7 @@ int main(int argc, char **argv)
     int ai = 1;
     for (; ai < argc && argv[ai][0] == '-'; ai++) {
         if (!strcmp(argv[ai], "--linear")) opt_linear = 1;
+        else if (!strcmp(argv[ai], "--llvm")) opt_llvm = 1;
         else if (!strcmp(argv[ai], "--quiet")) opt_quiet = 1;
         else if (!strcmp(argv[ai], "--cover")) opt_cover = 1;
         else if (!strcmp(argv[ai], "--no-fail")) opt_nofail = 1;
@@ -365,7 +468,7 @@ int main(int argc, char **argv)
         else { fprintf(stderr, "unknown option %s\n", argv[ai]); return 2; }
     }
     if (argc - ai != 2) {
-        fprintf(stderr, "usage: test_hazard_cmp [--linear] [--quiet] [--cover] [--no-fail] [--allow-missed] [--dump] [--sites] GOOD BAD\n");
+        fprintf(stderr, "usage: test_hazard_cmp [--llvm] [--linear] [--quiet] [--cover] [--no-fail] [--allow-missed] [--dump] [--sites] GOOD BAD\n");
         return 2;
     }
     gcn_codeobj *g = NULL, *b = NULL;
@@ -376,6 +479,8 @@ int main(int argc, char **argv)
     }
     gcn_decoder d = { .target = g->target };
     unsigned flags = (g->xnack_mode == GCN_CO_FEAT_OFF) ? 0 : GCN_HZ_XNACK;
+    if (opt_llvm)
+        flags |= GCN_HZ_LLVM;
     rule_hits = calloc(gcn_hz_rule_count(), sizeof *rule_hits);
     unsigned bad = 0, nfn = 0;
     for (unsigned s = 0; s < g->nsyms; s++) {
@@ -407,13 +512,19 @@ int main(int argc, char **argv)
         free(fb.v);
     }
     printf("%s %s: %u functions, %lu instructions; LLVM-inserted nop sites %lu: "
-           "found %lu, exact %lu, one-short %lu, missed %lu, over %lu; false alarms %lu\n",
-           gcn_target_name(d.target), flags ? "xnack" : "no-xnack", nfn, tot_insns, tot_sites,
-           tot_found, tot_exact, tot_oneshort, tot_missed, tot_over, tot_false);
+           "found %lu, exact %lu, one-short %lu, missed %lu, over %lu; false alarms %lu",
+           gcn_target_name(d.target), (flags & GCN_HZ_XNACK) ? "xnack" : "no-xnack", nfn,
+           tot_insns, tot_sites, tot_found, tot_exact, tot_oneshort, tot_missed, tot_over,
+           tot_false);
+    if (opt_llvm)
+        printf("; default flags: required %lu (exact %lu), relaxed %lu, llvm-row leaks %lu; "
+               "findings of rows LLVM lacks %lu",
+               tot_req, tot_req_exact, tot_relaxed, tot_leak, tot_stricter);
+    printf("\n");
     if (opt_cover) {
         for (unsigned r = 0; r < gcn_hz_rule_count(); r++)
-            printf("cover %s %lu %u\n", gcn_hz_rule_get(r)->name, rule_hits[r],
-                   gcn_hz_rule_get(r)->targets);
+            printf("cover %s %lu %u %u\n", gcn_hz_rule_get(r)->name, rule_hits[r],
+                   gcn_hz_rule_get(r)->targets, gcn_hz_rule_get(r)->src);
     }
     gcn_co_close(g);
     gcn_co_close(b);

@@ -5,6 +5,9 @@
  * older ones, joins and multi-histories (and their expiry), soft clauses (xnack, a0), the strict
  * window, and the rule table.  The wait-state numbers themselves are checked
  * against LLVM by test_hazard_oracle.sh; here they come from the table.
+ * "provenance" checks the classification of the cases where LLVM asks for
+ * more than the ISA guide and rocRoller (the llvm-conservative rows: silent
+ * by default, reported with GCN_HZ_LLVM) and the rows LLVM lacks.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -310,6 +313,138 @@ static void test_rule_table(void)
     CU_ASSERT_PTR_NULL(gcn_hz_rule_get(n));
 }
 
+/* The findings of the last instruction of `text` (gfx942, xnack on) with
+ * flags: exactly one, of rule `rule` (NULL: none), `need` wait states and
+ * `llvm` (llvm-conservative). */
+static void expect1(const char *text, unsigned flags, const char *rule, int need, int llvm)
+{
+    seq s;
+    gcn_hz_finding f[8];
+    CU_ASSERT_EQUAL_FATAL(assemble("gfx942", text, &s), 0);
+    unsigned n = run_last(&s, flags | GCN_HZ_XNACK, f, 8);
+    if (!rule) {
+        if (n)
+            fprintf(stderr, "\nunexpected %s (flags %#x) after:\n%s\n",
+                    gcn_hz_rule_get(f[0].rule)->name, flags, text);
+        CU_ASSERT_EQUAL(n, 0);
+        return;
+    }
+    if (n != 1 || f[0].rule != (unsigned)rule_index(rule))
+        fprintf(stderr, "\nexpected %s (flags %#x), got %u finding(s)%s%s after:\n%s\n", rule,
+                flags, n, n ? ", first " : "", n ? gcn_hz_rule_get(f[0].rule)->name : "", text);
+    CU_ASSERT_EQUAL_FATAL(n, 1);
+    CU_ASSERT_EQUAL(f[0].rule, (unsigned)rule_index(rule));
+    CU_ASSERT_EQUAL(f[0].required, need);
+    CU_ASSERT_EQUAL(f[0].llvm, llvm);
+    CU_ASSERT_EQUAL(gcn_hz_rule_get(f[0].rule)->llvm_only, llvm);
+}
+
+/* Each case where LLVM waits longer than the ISA guide / rocRoller require:
+ * nothing (or the required wait) by default, LLVM's wait with GCN_HZ_LLVM. */
+static void test_provenance(void)
+{
+    /* carry-in read (ISA 4.5: 0; rocRoller: none; LLVM: 2) */
+    const char *carry2 = "v_add_co_u32_e32 v0, vcc, v1, v2\n"
+                         "v_addc_co_u32_e32 v3, vcc, v4, v5, vcc\n";
+    expect1(carry2, 0, NULL, 0, 0);
+    expect1(carry2, GCN_HZ_LLVM, "VALU_SGPR_CARRY", 2, 1);
+    const char *carry3 = "v_add_co_u32_e64 v0, s[4:5], v1, v2\n"
+                         "v_addc_co_u32_e64 v3, s[6:7], v4, v5, s[4:5]\n";
+    expect1(carry3, 0, NULL, 0, 0);
+    expect1(carry3, GCN_HZ_LLVM, "VALU_SGPR_CARRY", 2, 1);
+    expect1("v_sub_co_u32_e64 v0, s[4:5], v1, v2\n"
+            "v_subb_co_u32_e64 v3, s[6:7], v4, v5, s[4:5]\n", 0, NULL, 0, 0);
+    /* the same carry-out read as a v_cndmask mask (rocRoller: a constant, 2) */
+    const char *mask = "v_add_co_u32_e64 v0, s[4:5], v1, v2\n"
+                       "s_nop 0\n"
+                       "v_cndmask_b32_e64 v3, v4, v5, s[4:5]\n";
+    expect1(mask, 0, "VALU_SGPR_VALU", 2, 0);
+    expect1(mask, GCN_HZ_LLVM, "VALU_SGPR_VALU", 2, 0);
+    /* VCC read as a constant / mask: ISA and rocRoller 1, LLVM 2 */
+    const char *vcc0 = "v_cmp_lt_u32_e32 vcc, v0, v1\n"
+                       "v_cndmask_b32_e32 v3, v4, v5, vcc\n";
+    expect1(vcc0, 0, "VALU_VCC_VALU", 1, 0);
+    const char *vcc1 = "v_cmp_lt_u32_e32 vcc, v0, v1\n"
+                       "s_nop 0\n"
+                       "v_cndmask_b32_e32 v3, v4, v5, vcc\n";
+    expect1(vcc1, 0, NULL, 0, 0);
+    expect1(vcc1, GCN_HZ_LLVM, "VALU_VCC_VALU_LLVM", 2, 1);
+    {   /* both at once with no wait: the error and LLVM's warning */
+        seq s;
+        gcn_hz_finding f[8];
+        CU_ASSERT_EQUAL_FATAL(assemble("gfx942", vcc0, &s), 0);
+        CU_ASSERT_EQUAL(run_last(&s, GCN_HZ_LLVM, f, 8), 2);
+    }
+    /* v_readlane result read as a plain operand: ISA 4.5 2 */
+    expect1("v_readlane_b32 s4, v0, 3\n"
+            "s_nop 0\n"
+            "v_mul_lo_u32 v1, s4, v2\n", 0, "VALU_SGPR_VALU", 2, 0);
+    /* packed math writes its whole destination (LLVM reads op_sel_hi as dst select) */
+    const char *pk = "v_pk_mul_f32 v[2:3], v[4:5], v[6:7]\n"
+                     "v_add_u32_e32 v8, v2, v5\n";
+    expect1(pk, 0, NULL, 0, 0);
+    expect1(pk, GCN_HZ_LLVM, "VOP3P_OPSEL_VALU", 1, 1);
+    /* a real partial write (op_sel dst): read = required, overwritten = LLVM only */
+    expect1("v_cvt_pk_fp8_f32 v2, v1, v3 op_sel:[0,0,1]\n"
+            "v_add_u32_e32 v4, v2, v5\n", 0, "DSTSEL_VALU", 1, 0);
+    const char *waw = "v_cvt_pk_fp8_f32 v2, v1, v3 op_sel:[0,0,1]\n"
+                      "v_mov_b32_e32 v2, 0\n";
+    expect1(waw, 0, NULL, 0, 0);
+    expect1(waw, GCN_HZ_LLVM, "DSTSEL_VALU_WAW", 1, 1);
+    /* DPP: the swizzled src0 (required), src1 and the old value, non-VALU writers */
+    expect1("v_mov_b32_e32 v7, 0\n"
+            "v_mov_b32_dpp v8, v7 quad_perm:[1,0,3,2] row_mask:0xf bank_mask:0xf\n",
+            0, "VGPR_DPP", 2, 0);
+    const char *src1 = "v_mov_b32_e32 v7, 0\n"
+                       "v_add_u32_dpp v8, v9, v7 quad_perm:[1,0,3,2] row_mask:0xf bank_mask:0xf\n";
+    expect1(src1, 0, NULL, 0, 0);
+    expect1(src1, GCN_HZ_LLVM, "VGPR_DPP_OPERAND", 2, 1);
+    const char *old = "v_mov_b32_e32 v8, 0\n"
+                      "v_mov_b32_dpp v8, v7 quad_perm:[1,0,3,2] row_mask:0xf bank_mask:0xf\n";
+    expect1(old, 0, NULL, 0, 0);
+    expect1(old, GCN_HZ_LLVM, "VGPR_DPP_OPERAND", 2, 1);
+    const char *load = "global_load_dword v7, v[2:3], off\n"
+                       "v_mov_b32_dpp v8, v7 quad_perm:[1,0,3,2] row_mask:0xf bank_mask:0xf\n";
+    expect1(load, 0, NULL, 0, 0);
+    expect1(load, GCN_HZ_LLVM, "NONVALU_VGPR_DPP", 2, 1);
+    /* soft clause (xnack): an LDS DMA load is no store for the clause */
+    const char *dma = "global_load_dword v0, v[2:3], off\n"
+                      "buffer_load_dword v1, s[0:3], 0 offen lds\n";
+    expect1(dma, 0, NULL, 0, 0);
+    expect1(dma, GCN_HZ_LLVM, "VMEM_CLAUSE_LDS_DMA", 1, 1);
+    expect1("global_load_dword v0, v[2:3], off\n"          /* its offset overwritten: required */
+            "buffer_load_dword v0, s[0:3], 0 offen lds\n", 0, "VMEM_SOFT_CLAUSE", 1, 0);
+    expect1("global_load_dword v0, v[2:3], off\n"          /* a real store: required */
+            "global_store_dword v[4:5], v6, off\n", 0, "VMEM_SOFT_CLAUSE", 1, 0);
+    /* EXEC read implicitly by VMEM after v_cmpx (LLVM only); an SGPR: required */
+    const char *vx = "v_cmpx_eq_u32_e32 vcc, v0, v1\n"
+                     "global_load_dword v3, v[4:5], off\n";
+    expect1(vx, 0, NULL, 0, 0);
+    expect1(vx, GCN_HZ_LLVM, "VALU_EXEC_VMEM", 5, 1);
+    expect1("v_readfirstlane_b32 s4, v0\n"
+            "global_load_dword v1, v2, s[4:5]\n", 0, "VALU_SGPR_VMEM", 5, 0);
+    /* a dot result read by an MFMA: ISA 7.5 and rocRoller 3, LLVM none */
+    expect1("v_dot2_f32_f16 v0, v1, v2, v3\n"
+            "v_mfma_f32_4x4x1_16b_f32 a[0:3], v0, v9, a[0:3]\n", 0, "DOT_MFMA_READ", 3, 0);
+    /* DGEMM before v_fma_f64 without a register relation: LLVM only */
+    const char *fma = "v_mfma_f64_4x4x4_4b_f64 v[0:1], v[2:3], v[4:5], v[0:1]\n"
+                      "v_fma_f64 v[10:11], v[12:13], v[14:15], v[16:17]\n";
+    expect1(fma, 0, NULL, 0, 0);
+    expect1(fma, GCN_HZ_LLVM, "DGEMM_FMA64", 2, 1);
+    /* table: every row has a source; llvm-conservative rows are LLVM's alone */
+    for (unsigned i = 0; i < gcn_hz_rule_count(); i++) {
+        const gcn_hz_rule *r = gcn_hz_rule_get(i);
+        CU_ASSERT(r->src != 0);
+        CU_ASSERT(r->cite && strlen(r->cite) > 10);
+        if (r->llvm_only)
+            CU_ASSERT_EQUAL(r->src, GCN_HZ_SRC_LLVM);
+        char b[1024];
+        gcn_hz_rule_source(i, b, sizeof b);
+        CU_ASSERT_EQUAL(strstr(b, "LLVM GCNHazardRecognizer") != NULL,
+                        (r->src & GCN_HZ_SRC_LLVM) != 0);
+    }
+}
+
 /* Histories of a multi-state hold no entry GCN_HZ_WINDOW or more wait states
  * old: two paths that differ only in such an entry are one history (before,
  * they stayed apart until more than GCN_HZ_MAXALT piled up in a loop and were
@@ -357,6 +492,7 @@ int main(void)
     CU_add_test(s, "strict window", test_strict_window);
     CU_add_test(s, "decoded forms", test_decoded_forms);
     CU_add_test(s, "rule table", test_rule_table);
+    CU_add_test(s, "provenance", test_provenance);
     CU_basic_set_mode(CU_BRM_VERBOSE);
     CU_basic_run_tests();
     unsigned fails = CU_get_number_of_failures();

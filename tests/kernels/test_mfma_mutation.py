@@ -11,12 +11,15 @@ The two disassemblies must differ by removed s_nops only (aligned instruction by
 instruction; branch targets move).  For each removed s_nop, the consumer is the next
 instruction (LLVM pads directly before the instruction that needs the wait states).
 
-Then, for every target and test size of the manifest:
+Then, for every target and test size of the manifest, with gcnsim --llvm-conservative
+(LLVM's rules: the oracle is LLVM, which also pads where only it requires it):
   normal: gcnsim must run clean (exit 0, no finding) and match the C reference;
   mutant: gcnsim runs with --trace=fifo (wave 0 of workgroup 0); a removed s_nop whose
           consumer that wave executes must be reported: a "finding: hazard" at the
           consumer's pc.  Shown, not judged: how often --hazard-effect=stale (the consumer
-          reads the value from before the write) changes the mutant's outputs.
+          reads the value from before the write) changes the mutant's outputs, and how many
+          of the executed consumers gcnsim's default flags report (the others need only
+          what an llvm-conservative rule of src/analyze/hazards.def asks for).
 Prints the counts (removed s_nops, executed, hazards reported, matched) and exits 0 when
 every executed one is matched, 1 on a failure, 77 (skip) when a tool is missing or gcnsim has
 no hazard checks yet (--hazard-effect in its --help) -- but never before showing that the
@@ -186,9 +189,10 @@ def main(argv):
 def mutate(gcnsim, refs, kdir, work):
     helptext = subprocess.run([gcnsim, "--help"], capture_output=True, text=True).stdout
     has_hz = "--hazard-effect" in helptext
+    llvm = ["--llvm-conservative"] if "--llvm-conservative" in helptext else []
     bad = 0
     tot = {"removed": 0, "executed": 0, "reported": 0, "matched": 0, "stale_runs": 0,
-           "stale_differ": 0}
+           "stale_differ": 0, "default": 0}
     builds = []
     for mpath, m in manifests(kdir):
         src = os.path.join(os.path.dirname(mpath), m["source"])
@@ -230,11 +234,12 @@ def mutate(gcnsim, refs, kdir, work):
                 json.dump(mm, fh)
         executed = set()
         reported = set()
+        by_default = set()
         for i, params in enumerate(sizes(m)):
             what = "%s %s %s" % (m["kernel"], t, json.dumps(params, sort_keys=True))
             # normal: clean and right
             dump = os.path.join(d, "normal_%d" % i)
-            rc, out, cmd = sim(gcnsim, runs["normal"], t, params, dump, [])
+            rc, out, cmd = sim(gcnsim, runs["normal"], t, params, dump, llvm)
             why = []
             if rc != 0:
                 why.append("normal build: gcnsim exit %d (want 0: no findings)" % rc)
@@ -244,7 +249,7 @@ def mutate(gcnsim, refs, kdir, work):
                     why.append("normal build: reference: " + (r.stdout + r.stderr).strip())
             # mutant: the trace of wave 0 says which consumers ran
             dump = os.path.join(d, "mutant_%d" % i)
-            rc2, out2, cmd2 = sim(gcnsim, runs["mutant"], t, params, dump, ["--trace=fifo"])
+            rc2, out2, cmd2 = sim(gcnsim, runs["mutant"], t, params, dump, ["--trace=fifo"] + llvm)
             if rc2 not in (0, 4):
                 why.append("mutant: gcnsim exit %d" % rc2)
             pcs = {int(x, 16) for x in re.findall(r"^#\d+\s+pc 0x([0-9a-fA-F]+)", out2, re.M)}
@@ -258,10 +263,12 @@ def mutate(gcnsim, refs, kdir, work):
                                    (txt, ca, ctxt))
             # mutant with --hazard-effect=stale: the consumers read the registers from before
             # the MFMA wrote them; shown (not judged): how often that changes the outputs
+            # (default flags: also which consumers they report)
             if os.path.exists(ref):
                 dump = os.path.join(d, "stale_%d" % i)
                 rc3, out3, _ = sim(gcnsim, runs["mutant"], t, params, dump,
                                    ["--hazard-effect=stale"])
+                by_default |= hazard_pcs(out3)
                 if rc3 in (0, 4):
                     tot["stale_runs"] += 1
                     r = subprocess.run([ref, dump], capture_output=True, text=True)
@@ -276,10 +283,13 @@ def mutate(gcnsim, refs, kdir, work):
         tot["executed"] += len(executed)
         tot["reported"] += len(reported)
         tot["matched"] += len(executed & reported & consumers)
+        tot["default"] += len(executed & by_default & consumers)
     print("removed s_nops: %d, consumers executed: %d, hazards reported (distinct pcs): %d, "
           "matched: %d" % (tot["removed"], tot["executed"], tot["reported"], tot["matched"]))
     print("with --hazard-effect=stale the mutants' outputs differ from the reference in %d of "
           "%d runs" % (tot["stale_differ"], tot["stale_runs"]))
+    print("executed consumers reported with the default flags (without --llvm-conservative): "
+          "%d of %d" % (tot["default"], tot["executed"]))
     if tot["executed"] == 0:
         print("FAIL: no removed s_nop's consumer executed")
         bad += 1
