@@ -175,7 +175,7 @@ void sim_hz_before(gcn_sim *s, sim_x *x, const sim_insn *si)
                  r ? r->name : "?", f[i].required, f[i].required == 1 ? "" : "s", f[i].present,
                  gcn_hz_unit_name(f[i].unit, u, sizeof u), r ? r->desc : "", r ? r->func : "",
                  stale && f[i].raw ? "; read the old value" : "");
-        sim_finding_w(s, w, si, GCN_FIND_HAZARD, prod, sim_exec(w), detail);
+        sim_finding_rule(s, w, si, r ? r->name : "?", prod, sim_exec(w), detail);
         if (!stale || !f[i].raw)
             continue;
         for (unsigned u2 = f[i].reg.lo; u2 < (unsigned)f[i].reg.lo + f[i].reg.n; u2++) {
