@@ -34,7 +34,7 @@ import sys
 import tempfile
 
 CLANG = os.environ.get("CLANG22") or "clang-22"
-LLVM_MC = os.environ.get("LLVM_MC22") or "llvm-mc-22"
+LLVM_MC = os.environ.get("LLVM_MC") or "llvm-mc-22"
 MAXCNT = {"vmcnt": 63, "lgkmcnt": 15}
 WAIT = re.compile(r"^(\s*)s_waitcnt\s+([^/;]*?)\s*(//.*|;.*)?$")
 HIP_FLAGS = ["-x", "hip", "-nogpulib", "-nogpuinc", "--cuda-device-only", "--no-gpu-bundle-output",
