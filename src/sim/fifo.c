@@ -15,7 +15,13 @@
  *   - an SMEM result used after lgkmcnt(N>0) while another out-of-order
  *     operation was pending (only lgkmcnt(0) guarantees an SMEM result);
  *   - an s_barrier passed with this wave's LDS writes outstanding that
- *     another wave then reads.
+ *     another wave then reads after its own s_barrier (not an atomic of that
+ *     wave against a pending atomic: LDS atomics need no order between waves);
+ *   - cross-wave LDS races (the tags of sim_int.h): plain against plain, and
+ *     an LDS atomic against a plain access, never atomic against atomic.
+ * Each finding carries its fix: the loosest s_waitcnt that retires what the
+ * consumer waits for, counted from the FIFOs (fifo_wait_for, reg_pending),
+ * and where it goes (the consumer, or the writer's s_barrier).
  * s_waitcnt encoding (gfx9): vmcnt = simm16[3:0] | simm16[15:14] << 4,
  * expcnt = [6:4], lgkmcnt = [11:8] (LLVM AMDGPUBaseInfo decodeWaitcnt).
  */
@@ -86,11 +92,8 @@ static void tk_land(gcn_sim *s, sim_wave *w, sim_ticket *t)
                     if (m >> l & 1)
                         d[l] = (d[l] & keep) | (src[l] & ~keep);
             }
-            if (w->vpend[row]) {
+            if (w->vpend[row])
                 w->vpend[row]--;
-                if (!w->vpend[row])
-                    w->vlast[row] = NULL;
-            }
         }
         lr_remove(g, t);            /* a returning LDS atomic also writes LDS (naddr) */
         w->npend--;
@@ -102,11 +105,8 @@ static void tk_land(gcn_sim *s, sim_wave *w, sim_ticket *t)
                 break;
             if (r != SR_NULL)
                 w->s[r] = t->data[k];
-            if (w->spend[r]) {
+            if (w->spend[r])
                 w->spend[r]--;
-                if (!w->spend[r])
-                    w->slast[r] = NULL;
-            }
         }
         w->npend--;
         break;
@@ -359,7 +359,6 @@ void sim_tk_issue(sim_x *x, sim_ticket *t)
             if (row >= w->nvrows)
                 break;
             w->vpend[row]++;
-            w->vlast[row] = t;
             if (w->vooo[row]) {
                 w->vooo[row] = 0;
                 w->nooo--;
@@ -372,7 +371,6 @@ void sim_tk_issue(sim_x *x, sim_ticket *t)
             if (r >= 128)
                 break;
             w->spend[r]++;
-            w->slast[r] = t;
             if (w->sooo[r]) {
                 w->sooo[r] = 0;
                 w->nooo--;

@@ -533,7 +533,6 @@ sim_wave *sim_wave_new(unsigned nvrows, unsigned accum)
     if (w->v)
         memset(w->v, 0, (size_t)w->nvrows * sizeof *w->v);
     w->vpend = calloc(w->nvrows, 1);
-    w->vlast = calloc(w->nvrows, sizeof *w->vlast);
     w->vooo = calloc(w->nvrows, 1);
     w->vooo_prod = calloc(w->nvrows, sizeof *w->vooo_prod);
     w->vooo_other = calloc(w->nvrows, sizeof *w->vooo_other);
@@ -545,7 +544,7 @@ sim_wave *sim_wave_new(unsigned nvrows, unsigned accum)
     uint32_t *pay = aligned_alloc(64, paysz);     /* payload rows aligned like the VGPR rows */
     if (pay)
         memset(pay, 0, paysz);
-    if (!w->v || !w->vpend || !w->vlast || !w->vooo || !w->vooo_prod || !w->vooo_other ||
+    if (!w->v || !w->vpend || !w->vooo || !w->vooo_prod || !w->vooo_other ||
         !w->vooo_wait || !w->sooo_prod || !w->sooo_other || !w->sooo_wait || !pay) {
         free(pay);
         wave_free(w);
@@ -566,7 +565,6 @@ static void wave_free(sim_wave *w)
     sim_hz_free(w);
     free(w->v);
     free(w->vpend);
-    free(w->vlast);
     free(w->vooo);
     free(w->vooo_prod);
     free(w->vooo_other);

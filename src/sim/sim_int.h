@@ -202,10 +202,9 @@ typedef struct sim_wave {
     uint32_t seq;
     unsigned npend;             /* register tickets (VREG, SREG) not yet landed: the
                                  * register checks run only while there are some */
-    uint8_t *vpend;             /* per VGPR row: pending register loads */
-    sim_ticket **vlast;
+    uint8_t *vpend;             /* per VGPR row: pending register loads (which ones, and
+                                 * the wait that retires them: fifo.c scans the FIFOs) */
     uint8_t spend[128];
-    sim_ticket *slast[128];
     /* registers retired by lgkmcnt(N>0) while out-of-order ops remained */
     uint8_t *vooo;
     uint8_t sooo[128];
