@@ -15,7 +15,13 @@
  *   - an SMEM result used after lgkmcnt(N>0) while another out-of-order
  *     operation was pending (only lgkmcnt(0) guarantees an SMEM result);
  *   - an s_barrier passed with this wave's LDS writes outstanding that
- *     another wave then reads.
+ *     another wave then reads after its own s_barrier (not an atomic of that
+ *     wave against a pending atomic: LDS atomics need no order between waves);
+ *   - cross-wave LDS races (the tags of sim_int.h): plain against plain, and
+ *     an LDS atomic against a plain access, never atomic against atomic.
+ * Each finding carries its fix: the loosest s_waitcnt that retires what the
+ * consumer waits for, counted from the FIFOs (fifo_wait_for, reg_pending),
+ * and where it goes (the consumer, or the writer's s_barrier).
  * s_waitcnt encoding (gfx9): vmcnt = simm16[3:0] | simm16[15:14] << 4,
  * expcnt = [6:4], lgkmcnt = [11:8] (LLVM AMDGPUBaseInfo decodeWaitcnt).
  */
@@ -86,11 +92,8 @@ static void tk_land(gcn_sim *s, sim_wave *w, sim_ticket *t)
                     if (m >> l & 1)
                         d[l] = (d[l] & keep) | (src[l] & ~keep);
             }
-            if (w->vpend[row]) {
+            if (w->vpend[row])
                 w->vpend[row]--;
-                if (!w->vpend[row])
-                    w->vlast[row] = NULL;
-            }
         }
         lr_remove(g, t);            /* a returning LDS atomic also writes LDS (naddr) */
         w->npend--;
@@ -102,11 +105,8 @@ static void tk_land(gcn_sim *s, sim_wave *w, sim_ticket *t)
                 break;
             if (r != SR_NULL)
                 w->s[r] = t->data[k];
-            if (w->spend[r]) {
+            if (w->spend[r])
                 w->spend[r]--;
-                if (!w->spend[r])
-                    w->slast[r] = NULL;
-            }
         }
         w->npend--;
         break;
@@ -181,6 +181,10 @@ sim_ticket *sim_tk_new(sim_x *x, int kind, unsigned counters)
     t->ooo = 0;
     t->landed = 0;
     t->barrier = 0;
+    t->atomic = 0;
+    t->bar_fix = -1;
+    t->bar_epoch = 0;
+    t->bar_si = NULL;
     t->dn = 0;
     t->wmask_mode = 0;
     t->dreg = 0;
@@ -202,22 +206,81 @@ static int same_stream(const sim_ticket *a, const sim_ticket *b)
     return a->in == b->in;
 }
 
-static unsigned younger_in(const sim_fifo *f, const sim_ticket *t)
+/* The count N of the loosest wait on FIFO f (vmcnt(N) or lgkmcnt(N)) after which ticket
+ * t is guaranteed complete, or -1 when t is not in f.
+ *   vmcnt: vector memory operations return in issue order (gfx9 counts loads, stores and
+ *     atomics in one in-order vmcnt), so N = the entries issued after t still counted.
+ *   lgkmcnt: LDS operations return in issue order, SMEM and FLAT out of order.  The wait
+ *     leaves the youngest N entries counted; if they all return in order and t does too,
+ *     t is older than each of them and done.  So N = the entries after t, but no more than
+ *     the in-order run at the young end of the FIFO, and 0 for an out-of-order t (LLVM
+ *     SIInsertWaitcnts: counterOutOfOrder forces a wait of 0 then).
+ * The FIFOs never hold more than 63 / 15 entries (a full counter stalls issue, sim_tk_new),
+ * so N is at most 62 / 14: never the field's maximum, which on gfx9 means "do not wait". */
+static int fifo_wait_for(const sim_fifo *f, const sim_ticket *t, int lgkm)
 {
+    int pos = -1;
     for (unsigned i = 0; i < f->n; i++)
-        if (f->e[(f->head + i) & 63] == t)
-            return f->n - 1 - i;
-    return 0;
+        if (f->e[(f->head + i) & 63] == t) {
+            pos = (int)i;
+            break;
+        }
+    if (pos < 0)
+        return -1;
+    int n = (int)f->n - 1 - pos;
+    if (lgkm) {
+        if (t->ooo)
+            return 0;
+        int run = 0;
+        for (int i = (int)f->n - 1; i > pos && !f->e[(f->head + (unsigned)i) & 63]->ooo; i--)
+            run++;
+        if (run < n)
+            n = run;
+    }
+    return n;
 }
 
-static void describe_wait(const sim_wave *w, const sim_ticket *t, char *buf, size_t n)
+/* Tighten fx so that it also retires t: a wait on each counter t must still leave before
+ * its data lands (need), e.g. vmcnt and lgkmcnt for a FLAT load that read LDS. */
+static void fix_add(sim_fix *fx, const sim_wave *w, const sim_ticket *t)
 {
-    if (t->in & TC_VM)
-        snprintf(buf, n, "s_waitcnt vmcnt(%u)", younger_in(&w->vm, t));
-    else if (t->ooo)
-        snprintf(buf, n, "s_waitcnt lgkmcnt(0)");
-    else
-        snprintf(buf, n, "s_waitcnt lgkmcnt(%u)", younger_in(&w->lgkm, t));
+    if (t->need & TC_VM) {
+        int n = fifo_wait_for(&w->vm, t, 0);
+        if (n >= 0 && (fx->vm < 0 || n < fx->vm))
+            fx->vm = n;
+    }
+    if (t->need & TC_LGKM) {
+        int n = fifo_wait_for(&w->lgkm, t, 1);
+        if (n >= 0 && (fx->lgkm < 0 || n < fx->lgkm))
+            fx->lgkm = n;
+    }
+}
+
+/* The unlanded register tickets of w that write registers [r0, r0+n) of FILE (1 VGPR rows,
+ * 2 SGPRs) for any of LANES (VGPRs), other than SKIP and, when SAME is given, other than
+ * those of SAME's in-order stream: fx becomes the wait that retires all of them, and the
+ * youngest is returned (the producer a report names), or NULL when there is none. */
+static const sim_ticket *reg_pending(const sim_wave *w, int file, unsigned r0, unsigned n,
+                                     uint64_t lanes, const sim_ticket *same, sim_fix *fx)
+{
+    const sim_ticket *prod = NULL;
+    int kind = file == 1 ? TK_VREG : TK_SREG;
+    fx->vm = fx->lgkm = -1;
+    for (int q = 0; q < 2; q++) {
+        const sim_fifo *f = q ? &w->lgkm : &w->vm;
+        for (unsigned i = 0; i < f->n; i++) {
+            const sim_ticket *t = f->e[(f->head + i) & 63];
+            if (t == same || t->landed || t->kind != kind || t->dreg >= r0 + n ||
+                t->dreg + t->dn <= r0 || (file == 1 && !(t->lanes & lanes)))
+                continue;
+            if (same && same_stream(t, same))
+                continue;
+            fix_add(fx, w, t);
+            if (!prod || t->seq > prod->seq)
+                prod = t;
+        }
+    }
+    return prod;
 }
 
 static void reg_name(char *buf, size_t n, const sim_wave *w, int file, unsigned r)
@@ -249,27 +312,53 @@ static void reg_name(char *buf, size_t n, const sim_wave *w, int file, unsigned 
 void sim_tk_issue(sim_x *x, sim_ticket *t)
 {
     sim_wave *w = x->w;
+    char rn[32];
+    sim_fix fx;
+    /* a load that writes registers another load of a different return order still has to
+     * write: the two may land in either order (checked before t is counted, so the fix
+     * is the wait to put before this load) */
+    if (t->kind == TK_VREG) {
+        unsigned n = t->dreg + t->dn <= w->nvrows ? t->dn : t->dreg < w->nvrows ? w->nvrows - t->dreg : 0;
+        for (unsigned k = 0; k < n; k++) {
+            if (!w->vpend[t->dreg + k])
+                continue;
+            const sim_ticket *o = reg_pending(w, 1, t->dreg, n, t->lanes, t, &fx);
+            if (o) {
+                unsigned row = o->dreg > t->dreg ? o->dreg : t->dreg;
+                reg_name(rn, sizeof rn, w, 1, row);
+                sim_finding_fix(x, GCN_FIND_WRITE_PENDING, o->si, o->lanes & t->lanes, &fx, NULL,
+                                "add %s before", "%s is overwritten by this load while the "
+                                "earlier load writing it has not retired and may land later "
+                                "(the two return in no fixed order)", rn);
+            }
+            break;
+        }
+    } else if (t->kind == TK_SREG) {
+        unsigned n = t->dreg + t->dn <= 128 ? t->dn : t->dreg < 128 ? 128 - t->dreg : 0;
+        for (unsigned k = 0; k < n; k++) {
+            if (!w->spend[t->dreg + k])
+                continue;
+            const sim_ticket *o = reg_pending(w, 2, t->dreg, n, 0, t, &fx);
+            if (o) {
+                unsigned r = o->dreg > t->dreg ? o->dreg : t->dreg;
+                reg_name(rn, sizeof rn, w, 2, r);
+                sim_finding_fix(x, GCN_FIND_WRITE_PENDING, o->si, 1, &fx, NULL, "add %s before",
+                                "%s is overwritten by this load while the earlier load writing "
+                                "it has not retired (scalar loads return out of order)", rn);
+            }
+            break;
+        }
+    }
     if (t->in & TC_VM)
         fifo_push(&w->vm, t);
     if (t->in & TC_LGKM)
         fifo_push(&w->lgkm, t);
-    char rn[32], wt[48];
     if (t->kind == TK_VREG) {
         for (unsigned k = 0; k < t->dn; k++) {
             unsigned row = t->dreg + k;
             if (row >= w->nvrows)
                 break;
-            sim_ticket *o = w->vlast[row];
-            if (w->vpend[row] && o && !same_stream(o, t) && (o->lanes & t->lanes)) {
-                reg_name(rn, sizeof rn, w, 1, row);
-                describe_wait(w, o, wt, sizeof wt);
-                sim_finding(x, GCN_FIND_WRITE_PENDING, o->si, o->lanes & t->lanes,
-                            "%s is overwritten by this load while the earlier load writing it "
-                            "has not retired and may land later (the two return in no fixed "
-                            "order): add %s before", rn, wt);
-            }
             w->vpend[row]++;
-            w->vlast[row] = t;
             if (w->vooo[row]) {
                 w->vooo[row] = 0;
                 w->nooo--;
@@ -281,17 +370,7 @@ void sim_tk_issue(sim_x *x, sim_ticket *t)
             unsigned r = t->dreg + k;
             if (r >= 128)
                 break;
-            sim_ticket *o = w->slast[r];
-            if (w->spend[r] && o && !same_stream(o, t)) {
-                reg_name(rn, sizeof rn, w, 2, r);
-                describe_wait(w, o, wt, sizeof wt);
-                sim_finding(x, GCN_FIND_WRITE_PENDING, o->si, 1,
-                            "%s is overwritten by this load while the earlier load writing it "
-                            "has not retired (scalar loads return out of order): add %s before",
-                            rn, wt);
-            }
             w->spend[r]++;
-            w->slast[r] = t;
             if (w->sooo[r]) {
                 w->sooo[r] = 0;
                 w->nooo--;
@@ -383,20 +462,35 @@ void sim_retire_all(gcn_sim *s, sim_wave *w)
     clear_ooo(w);
 }
 
+/* This wave reaches s_barrier: its LDS writes still counted (and its LDS-DMA loads) are
+ * marked with the barrier, the workgroup epoch that the barrier closes, and the wait that
+ * would have retired each there.  Only reads of other waves after the barrier (a later
+ * epoch) are ordered after these writes by the barrier, so only those are reported
+ * (sim_lds_check_read); a read before that wave's own barrier is not ordered by it at all
+ * (that is the cross-wave race check's business). */
 void sim_tk_barrier(sim_x *x)
 {
     sim_wave *w = x->w;
+    uint32_t epoch = x->g ? x->g->epoch : 0;
     for (unsigned i = 0; i < w->lgkm.n; i++) {
         sim_ticket *t = w->lgkm.e[(w->lgkm.head + i) & 63];
-        if (t->kind == TK_LDS_WRITE || t->kind == TK_LDS_DMA || t->naddr)
+        if ((t->kind == TK_LDS_WRITE || t->kind == TK_LDS_DMA || t->naddr) && !t->barrier) {
             t->barrier = 1;
+            t->bar_epoch = epoch;
+            t->bar_si = x->i;
+            t->bar_fix = (int8_t)fifo_wait_for(&w->lgkm, t, 1);
+        }
         if ((t->kind == TK_LDS_WRITE || t->naddr) && t->lds_len)
             lr_add(x->g, w, t, t->lds_base, t->lds_base + t->lds_len);
     }
     for (unsigned i = 0; i < w->vm.n; i++) {
         sim_ticket *t = w->vm.e[(w->vm.head + i) & 63];
-        if (t->kind == TK_LDS_DMA)
+        if (t->kind == TK_LDS_DMA && !t->barrier) {
             t->barrier = 1;
+            t->bar_epoch = epoch;
+            t->bar_si = x->i;
+            t->bar_fix = (int8_t)fifo_wait_for(&w->vm, t, 0);
+        }
     }
 }
 
@@ -422,7 +516,8 @@ void sim_lds_check_read(sim_x *x, uint32_t a, uint32_t n, unsigned lane)
                     x->lds_dma_w = r->w;
                     break;
                 }
-        } else if ((t->kind == TK_LDS_WRITE || t->naddr) && t->barrier && r->w != x->w) {
+        } else if ((t->kind == TK_LDS_WRITE || t->naddr) && t->barrier && r->w != x->w &&
+                   x->g->epoch > t->bar_epoch && !(x->atomic && t->atomic)) {
             for (unsigned q = 0; q < t->naddr; q++)
                 for (unsigned l = 0; l < NL; l++) {
                     uint32_t b = t->lane_addr[q * NL + l];
@@ -450,6 +545,7 @@ void sim_lds_wnote(sim_x *x, uint32_t lo, uint32_t hi)
     w->lw[i].si = x->i;
     w->lw[i].lo = lo;
     w->lw[i].hi = hi;
+    w->lw[i].atom = x->atomic;
 }
 
 void sim_lds_rnote(sim_x *x, uint32_t lo, uint32_t hi)
@@ -468,21 +564,36 @@ void sim_lds_rnote(sim_x *x, uint32_t lo, uint32_t hi)
 
 void sim_lds_check_done(sim_x *x)
 {
-    char wt[48];
     if (x->race_lanes) {
         sim_wave *ow = x->race_w;
         const sim_insn *prod = NULL;
-        /* the newest access of that wave covering the byte */
+        /* the newest access of that wave covering the byte (its atomics are noted with its
+         * writes) */
         unsigned n = sizeof ow->lw / sizeof ow->lw[0];
         unsigned cnt = x->race_war ? ow->nlrd : ow->nlw, next = x->race_war ? ow->lrd_next : ow->lw_next;
         for (unsigned k = 0; k < cnt && !prod; k++) {
             unsigned i = (next - 1 - k) % n;
             uint32_t lo = x->race_war ? ow->lrd[i].lo : ow->lw[i].lo;
             uint32_t hi = x->race_war ? ow->lrd[i].hi : ow->lw[i].hi;
+            if (!x->race_war && ow->lw[i].atom != (x->race_atom == 2))
+                continue;       /* an atomic when a plain write is meant, or the reverse */
             if (x->race_addr >= lo && x->race_addr < hi)
                 prod = x->race_war ? ow->lrd[i].si : ow->lw[i].si;
         }
-        if (x->race_war)
+        if (x->race_atom == 1)
+            sim_finding(x, GCN_FIND_LDS_RACE, prod, x->race_lanes,
+                        "this atomic touches LDS byte 0x%x that wave %u %s with a plain (not "
+                        "atomic) access, with no s_barrier in between: an atomic is atomic only "
+                        "against other atomics, so the order of the two is not defined (a race); "
+                        "put s_waitcnt lgkmcnt(0) and s_barrier between them, or make both "
+                        "atomic", x->race_addr, ow->idx, x->race_war ? "read" : "wrote");
+        else if (x->race_atom == 2)
+            sim_finding(x, GCN_FIND_LDS_RACE, prod, x->race_lanes,
+                        "%s LDS byte 0x%x that wave %u changes with an atomic, with no s_barrier "
+                        "in between: a plain access is not ordered against another wave's "
+                        "atomic (a race); put s_waitcnt lgkmcnt(0) and s_barrier between them",
+                        x->i->flags & GCN_F_LOAD ? "reads" : "writes", x->race_addr, ow->idx);
+        else if (x->race_war)
             sim_finding(x, GCN_FIND_LDS_RACE, prod, x->race_lanes,
                         "writes LDS byte 0x%x that wave %u read with no s_barrier in between: "
                         "whether that read sees this write is not defined (a race); put "
@@ -496,88 +607,108 @@ void sim_lds_check_done(sim_x *x)
                         x->race_addr, ow->idx);
         x->race_lanes = 0;
         x->race_war = 0;
+        x->race_atom = 0;
     }
     if (x->lds_dma_lanes) {
         const sim_ticket *t = x->lds_dma_tk;
         sim_wave *ow = x->lds_dma_w;
-        describe_wait(ow, t, wt, sizeof wt);
-        sim_finding(x, GCN_FIND_LDS_DMA_PENDING, t->si, x->lds_dma_lanes,
-                    "reads LDS bytes [0x%x, 0x%x) that an LDS-DMA load of wave %u has not "
-                    "written yet (its ticket has not retired): %s%s", t->lds_base,
-                    t->lds_base + t->lds_len, ow->idx, ow == x->w ? "add " : "that wave needs ",
-                    wt);
+        sim_fix fx = {-1, -1};
+        if (ow == x->w) {
+            fx.vm = fifo_wait_for(&ow->vm, t, 0);
+            sim_finding_fix(x, GCN_FIND_LDS_DMA_PENDING, t->si, x->lds_dma_lanes, &fx, NULL,
+                            "add %s before this instruction", "reads LDS bytes [0x%x, 0x%x) that "
+                            "an LDS-DMA load of this wave has not written yet (its ticket has "
+                            "not retired)", t->lds_base, t->lds_base + t->lds_len);
+        } else if (t->barrier && x->g->epoch > t->bar_epoch && t->bar_fix >= 0) {
+            fx.vm = t->bar_fix;
+            sim_finding_fix(x, GCN_FIND_LDS_DMA_PENDING, t->si, x->lds_dma_lanes, &fx, t->bar_si,
+                            "that wave needs %s before its s_barrier", "reads LDS bytes [0x%x, "
+                            "0x%x) that an LDS-DMA load of wave %u has not written yet (its ticket "
+                            "has not retired): that wave passed s_barrier without waiting for it",
+                            t->lds_base, t->lds_base + t->lds_len, ow->idx);
+        } else {
+            sim_finding(x, GCN_FIND_LDS_DMA_PENDING, t->si, x->lds_dma_lanes,
+                        "reads LDS bytes [0x%x, 0x%x) that an LDS-DMA load of wave %u has not "
+                        "written yet (its ticket has not retired), and no s_barrier orders the "
+                        "two: that wave must wait for the load (s_waitcnt vmcnt(%d) now) and "
+                        "both pass an s_barrier before this read", t->lds_base,
+                        t->lds_base + t->lds_len, ow->idx, fifo_wait_for(&ow->vm, t, 0));
+        }
     }
     if (x->lds_bar_lanes) {
         const sim_ticket *t = x->lds_bar_tk;
         sim_wave *ow = x->lds_bar_w;
-        describe_wait(ow, t, wt, sizeof wt);
-        sim_finding(x, GCN_FIND_BARRIER_LDS, t->si, x->lds_bar_lanes,
-                    "reads LDS that wave %u wrote before an s_barrier without waiting for the "
-                    "write: the barrier does not wait for LDS writes; that wave needs %s before "
-                    "s_barrier", ow->idx, wt);
+        sim_fix fx = {-1, t->bar_fix};
+        sim_finding_fix(x, GCN_FIND_BARRIER_LDS, t->si, x->lds_bar_lanes, &fx, t->bar_si,
+                        "that wave needs %s before s_barrier", "reads LDS that wave %u wrote "
+                        "before an s_barrier without waiting for the write: the barrier does "
+                        "not wait for LDS writes", ow->idx);
     }
     x->lds_dma_lanes = x->lds_bar_lanes = 0;
+}
+
+/* The first row of [r0, r0+n) with a pending load, or -1. */
+static int first_pending(const uint8_t *pend, unsigned r0, unsigned n)
+{
+    for (unsigned k = 0; k < n; k++)
+        if (pend[r0 + k])
+            return (int)(r0 + k);
+    return -1;
 }
 
 void sim_check_regs(sim_x *x)
 {
     sim_wave *w = x->w;
     const sim_insn *si = x->i;
-    char rn[32], wt[48];
+    char rn[32];
+    sim_fix fx;
     for (unsigned i = 0; i < si->nrd; i++) {
         const sim_rref *r = &si->rd[i];
-        for (unsigned k = 0; k < r->n; k++) {
+        unsigned lim = r->file == 1 ? w->nvrows : 128;
+        unsigned n = r->r >= lim ? 0 : r->r + r->n <= lim ? r->n : lim - r->r;
+        /* a read of registers loads still have to write: the fix retires every such load
+         * of the operand (for the lanes that execute) */
+        int pr = first_pending(r->file == 1 ? w->vpend : w->spend, r->r, n);
+        if (pr >= 0) {
+            const sim_ticket *t = reg_pending(w, r->file, r->r, n, x->exec, NULL, &fx);
+            if (t) {
+                reg_name(rn, sizeof rn, w, r->file, (unsigned)pr);
+                sim_finding_fix(x, GCN_FIND_READ_PENDING, t->si,
+                                r->file == 1 ? t->lanes & x->exec : x->exec, &fx, NULL,
+                                "add %s before this instruction", "reads %s before the load "
+                                "writing it has retired (the old value is read)", rn);
+                continue;
+            }
+        }
+        for (unsigned k = 0; k < n; k++) {
             unsigned reg = r->r + k;
-            if (r->file == 1) {
-                if (reg >= w->nvrows)
-                    break;
-                if (w->vpend[reg]) {
-                    const sim_ticket *t = w->vlast[reg];
-                    uint64_t lanes = t ? t->lanes & x->exec : x->exec;
-                    if (lanes) {
-                        reg_name(rn, sizeof rn, w, 1, reg);
-                        describe_wait(w, t, wt, sizeof wt);
-                        sim_finding(x, GCN_FIND_READ_PENDING, t ? t->si : NULL, lanes,
-                                    "reads %s before the load writing it has retired (the old "
-                                    "value is read): add %s before this instruction", rn, wt);
-                    }
-                    break;
-                }
-                if (w->vooo[reg]) {
-                    reg_name(rn, sizeof rn, w, 1, reg);
-                    sim_finding(x, GCN_FIND_SMEM_OOO, w->vooo_prod[reg], x->exec,
-                                "reads %s, retired by %s while %s was pending: lgkmcnt counts "
-                                "SMEM/FLAT operations that return out of order, so only "
-                                "lgkmcnt(0) guarantees this result", rn,
+            if (r->file == 1 && w->vooo[reg]) {
+                reg_name(rn, sizeof rn, w, 1, reg);
+                fx.vm = -1;
+                fx.lgkm = 0;
+                sim_finding_fix(x, GCN_FIND_SMEM_OOO, w->vooo_prod[reg], x->exec, &fx, NULL,
+                                "add %s before this instruction", "reads %s, retired by %s while "
+                                "%s was pending: lgkmcnt counts SMEM/FLAT operations that return "
+                                "out of order, so only lgkmcnt(0) guarantees this result", rn,
                                 w->vooo_wait[reg] ? w->vooo_wait[reg]->text : "s_waitcnt",
                                 w->vooo_other[reg] ? w->vooo_other[reg]->text : "another operation");
-                    w->vooo[reg] = 0;
-                    w->nooo--;
-                    break;
-                }
-            } else {
-                if (reg >= 128)
-                    break;
-                if (w->spend[reg]) {
-                    const sim_ticket *t = w->slast[reg];
-                    reg_name(rn, sizeof rn, w, 2, reg);
-                    describe_wait(w, t, wt, sizeof wt);
-                    sim_finding(x, GCN_FIND_READ_PENDING, t ? t->si : NULL, x->exec,
-                                "reads %s before the load writing it has retired (the old value "
-                                "is read): add %s before this instruction", rn, wt);
-                    break;
-                }
-                if (w->sooo[reg]) {
-                    reg_name(rn, sizeof rn, w, 2, reg);
-                    sim_finding(x, GCN_FIND_SMEM_OOO, w->sooo_prod[reg], x->exec,
-                                "reads %s, retired by %s while %s was pending: SMEM returns out "
-                                "of order, so only lgkmcnt(0) guarantees this result", rn,
+                w->vooo[reg] = 0;
+                w->nooo--;
+                break;
+            }
+            if (r->file == 2 && w->sooo[reg]) {
+                reg_name(rn, sizeof rn, w, 2, reg);
+                fx.vm = -1;
+                fx.lgkm = 0;
+                sim_finding_fix(x, GCN_FIND_SMEM_OOO, w->sooo_prod[reg], x->exec, &fx, NULL,
+                                "add %s before this instruction", "reads %s, retired by %s while "
+                                "%s was pending: SMEM returns out of order, so only lgkmcnt(0) "
+                                "guarantees this result", rn,
                                 w->sooo_wait[reg] ? w->sooo_wait[reg]->text : "s_waitcnt",
                                 w->sooo_other[reg] ? w->sooo_other[reg]->text : "another SMEM");
-                    w->sooo[reg] = 0;
-                    w->nooo--;
-                    break;
-                }
+                w->sooo[reg] = 0;
+                w->nooo--;
+                break;
             }
         }
     }
@@ -586,46 +717,28 @@ void sim_check_regs(sim_x *x)
         return;
     for (unsigned i = 0; i < si->nwr; i++) {
         const sim_rref *r = &si->wr[i];
-        for (unsigned k = 0; k < r->n; k++) {
+        unsigned lim = r->file == 1 ? w->nvrows : 128;
+        unsigned n = r->r >= lim ? 0 : r->r + r->n <= lim ? r->n : lim - r->r;
+        for (unsigned k = 0; k < n; k++) {
             unsigned reg = r->r + k;
-            if (r->file == 1) {
-                if (reg >= w->nvrows)
-                    break;
-                if (w->vooo[reg]) {
-                    w->vooo[reg] = 0;
-                    w->nooo--;
-                }
-                if (w->vpend[reg]) {
-                    const sim_ticket *t = w->vlast[reg];
-                    uint64_t lanes = t ? t->lanes & x->exec : x->exec;
-                    if (lanes) {
-                        reg_name(rn, sizeof rn, w, 1, reg);
-                        describe_wait(w, t, wt, sizeof wt);
-                        sim_finding(x, GCN_FIND_WRITE_PENDING, t ? t->si : NULL, lanes,
-                                    "overwrites %s while the load writing it has not retired: "
-                                    "the load lands later and clobbers this result; add %s "
-                                    "before this instruction", rn, wt);
-                    }
-                    break;
-                }
-            } else {
-                if (reg >= 128)
-                    break;
-                if (w->sooo[reg]) {
-                    w->sooo[reg] = 0;
-                    w->nooo--;
-                }
-                if (w->spend[reg]) {
-                    const sim_ticket *t = w->slast[reg];
-                    reg_name(rn, sizeof rn, w, 2, reg);
-                    describe_wait(w, t, wt, sizeof wt);
-                    sim_finding(x, GCN_FIND_WRITE_PENDING, t ? t->si : NULL, 1,
-                                "overwrites %s while the load writing it has not retired: the "
-                                "load lands later and clobbers this result; add %s before this "
-                                "instruction", rn, wt);
-                    break;
-                }
+            if (r->file == 1 && w->vooo[reg]) {
+                w->vooo[reg] = 0;
+                w->nooo--;
+            } else if (r->file == 2 && w->sooo[reg]) {
+                w->sooo[reg] = 0;
+                w->nooo--;
             }
         }
+        int pr = first_pending(r->file == 1 ? w->vpend : w->spend, r->r, n);
+        if (pr < 0)
+            continue;
+        const sim_ticket *t = reg_pending(w, r->file, r->r, n, x->exec, NULL, &fx);
+        if (!t)
+            continue;
+        reg_name(rn, sizeof rn, w, r->file, (unsigned)pr);
+        sim_finding_fix(x, GCN_FIND_WRITE_PENDING, t->si, r->file == 1 ? t->lanes & x->exec : 1,
+                        &fx, NULL, "add %s before this instruction", "overwrites %s while the "
+                        "load writing it has not retired: the load lands later and clobbers this "
+                        "result", rn);
     }
 }

@@ -51,12 +51,35 @@ typedef struct gcn_sim_finding {
     char *prod_text;
     char *prod_where;
     char *prod_sym;
-    char *detail;                /* registers/bytes and explanation */
-    char *rule;                  /* GCN_FIND_HAZARD: "hazard-<rule>" */
+    char *detail;                /* registers/bytes and explanation, with the fix */
+    char *rule;                  /* GCN_FIND_HAZARD: the rule's name (src/analyze/hazards.def,
+                                  * e.g. "SALU_M0_READ"), else NULL */
     uint64_t lanes;              /* lanes concerned (first occurrence) */
     unsigned wg[3], wave;        /* first occurrence */
-    uint64_t count;              /* occurrences (same kind, pc, producer) */
+    uint64_t count;              /* occurrences (same kind, rule, pc, producer) */
+    /* The fix: the loosest s_waitcnt that retires the producer on every path the run took
+     * (over all occurrences), or none (both counts -1: races and hazards need a barrier or
+     * wait states, not a wait count). */
+    int fix_vmcnt, fix_lgkmcnt;  /* its counts, -1 where a counter need not be waited for;
+                                  * never 63 / 15, which on gfx9 mean "no wait" */
+    uint64_t fix_pc;             /* put it right before this instruction: the consumer, or the
+                                  * s_barrier another wave passed with the producer pending */
+    char *fix_text, *fix_where, *fix_sym;   /* that instruction */
+    const char *fix_how;         /* (internal) the sentence proposing the wait */
+    char *detail_base;           /* (internal) the detail without the fix */
 } gcn_sim_finding;
+
+/* Findings grouped for reading: one group per rule (finding kind, and for hazards the rule)
+ * with every site (consumer pc and producer) where the run broke it. */
+typedef struct gcn_sim_group {
+    gcn_sim_finding_kind kind;
+    const char *rule;            /* the hazard rule, or NULL */
+    unsigned nsites;             /* its findings (distinct consumer/producer pairs) */
+    unsigned *site;              /* their indices in the result's findings, by consumer pc
+                                  * then producer pc: site[0] is the group's location */
+    unsigned npcs;               /* distinct consumer pcs */
+    uint64_t count;              /* occurrences over all sites */
+} gcn_sim_group;
 
 typedef struct gcn_sim_opts {
     gcn_target target;
@@ -113,8 +136,17 @@ int gcn_sim_run(gcn_sim *s, const gcn_dispatch *d, gcn_sim_result *res);
 
 /* Text of a finding kind ("read-before-retire" ...). */
 const char *gcn_sim_finding_name(gcn_sim_finding_kind k);
-/* Print findings in the documented format. */
+/* Print findings in the documented format, one per (kind, rule, pc, producer). */
 void gcn_sim_print_findings(FILE *f, const gcn_sim_result *r, unsigned max);
+/* Group the findings of a result by rule (groups in the order their first finding was seen).
+ * Returns 0, or -1 when out of memory. */
+int gcn_sim_group_findings(const gcn_sim_result *r, gcn_sim_group **groups, unsigned *ngroups);
+void gcn_sim_free_groups(gcn_sim_group *g, unsigned n);
+/* Print the groups: each as its first site in full, then the count and the pcs of all. */
+void gcn_sim_print_groups(FILE *f, const gcn_sim_result *r, const gcn_sim_group *g, unsigned n,
+                          unsigned max);
+/* "s_waitcnt vmcnt(3) lgkmcnt(0)" for a finding's fix, or "" when it has none. */
+void gcn_sim_fix_text(const gcn_sim_finding *f, char *buf, size_t n);
 
 /* Whether an ISA row has a semantic body; NULL if it does, else the reason it
  * is not simulated.  (For tests and --list.) */

@@ -179,7 +179,7 @@ void sim_hz_before(gcn_sim *s, sim_x *x, const sim_insn *si)
                  r ? gcn_hz_src_tag(r->src) : "",
                  f[i].llvm ? "; llvm-conservative: only LLVM requires it" : "",
                  stale && f[i].raw ? "; read the old value" : "");
-        sim_finding_w(s, w, si, GCN_FIND_HAZARD, prod, sim_exec(w), detail);
+        sim_finding_rule(s, w, si, r ? r->name : "?", prod, sim_exec(w), detail);
         if (!stale || !f[i].raw)
             continue;
         for (unsigned u2 = f[i].reg.lo; u2 < (unsigned)f[i].reg.lo + f[i].reg.n; u2++) {

@@ -407,7 +407,10 @@ GCN_HOT static void ds_check_reads(sim_x *x, const uint32_t *addr, unsigned nbyt
     int race = g->nwaves > 1;
     if (!pend && !race)
         return;
-    if (!pend && nbytes == 4 && g->lds_tag && x->exec == ~0ull && !(addr[0] & 3) &&
+    /* the inline tag loops below know no atomic tags: while another wave's LDS atomics of
+     * this epoch may be tagged, the general per-lane check runs */
+    int atom = g->atom_epoch == g->epoch + 1;
+    if (!pend && !atom && nbytes == 4 && g->lds_tag && x->exec == ~0ull && !(addr[0] & 3) &&
         lanes_contig(addr, 4)) {
         /* all lanes, one aligned block of 64 dwords: the tag loops vectorize */
         uint32_t me = x->w->idx + 1, epoch = g->epoch, ep = (epoch & 0xffff) << 16;
@@ -437,7 +440,7 @@ GCN_HOT static void ds_check_reads(sim_x *x, const uint32_t *addr, unsigned nbyt
             sim_lds_check_done(x);
         return;
     }
-    if (!pend && nbytes == 4 && g->lds_tag) {
+    if (!pend && !atom && nbytes == 4 && g->lds_tag) {
         /* the common case, dword per lane: tags inline */
         uint32_t me = x->w->idx + 1, epoch = g->epoch, ep = (epoch & 0xffff) << 16;
         uint32_t bit = 1u << (me - 1), *tag = g->lds_tag, *rtag = g->lds_rtag;
@@ -486,7 +489,7 @@ static void ds_note_writes(sim_x *x, const uint32_t *addr, unsigned nbytes, uint
     sim_wg *g = x->g;
     if (!g || g->nwaves < 2 || !x->exec)
         return;
-    if (nbytes == 4 && g->lds_tag) {
+    if (nbytes == 4 && g->lds_tag && g->atom_epoch != g->epoch + 1) {
         uint32_t me = x->w->idx + 1, epoch = g->epoch, ep = (epoch & 0xffff) << 16;
         uint32_t tagv = epoch << 5 | me, others = 0xffffu & ~(1u << (me - 1));
         uint32_t *tag = g->lds_tag, *rtag = g->lds_rtag, haddr = 0, hr = 0;
@@ -517,6 +520,40 @@ static void ds_note_writes(sim_x *x, const uint32_t *addr, unsigned nbytes, uint
                 sim_lds_wmark(x, addr[l], nbytes, l);
     }
     sim_lds_wnote(x, lo, hi);
+    if (x->race_lanes)
+        sim_lds_check_done(x);
+}
+
+/* An LDS atomic (read-modify-write in one LDS operation: ds_add_u32 ..., the exchanges,
+ * ds_append): the active lanes' bytes are checked against pending writers like a read
+ * (an unretired LDS-DMA block, or another wave's write left pending at its s_barrier, unless
+ * that write is itself an atomic), and against other waves' plain reads and writes of this
+ * barrier epoch (sim_lds_amark).  Atomics of several waves on the same bytes are not a race:
+ * each is indivisible in the LDS, and the order in which they apply is the program's choice
+ * to leave open (a histogram, a counter).  Plain accesses of other waves are: an atomic is
+ * atomic only against other atomics. */
+static void ds_atomic_access(sim_x *x, const uint32_t *addr, unsigned nbytes, uint32_t lo,
+                             uint32_t hi)
+{
+    sim_wg *g = x->g;
+    if (!g || !x->exec)
+        return;
+    if (g->nlr && sim_lds_overlap(g, lo, hi)) {
+        x->atomic = 1;
+        for (unsigned l = 0; l < NL; l++)
+            if (x->exec >> l & 1)
+                sim_lds_check_read(x, addr[l], nbytes, l);
+        x->atomic = 0;
+        sim_lds_check_done(x);
+    }
+    if (g->nwaves < 2 || !g->lds_tag)
+        return;
+    for (unsigned l = 0; l < NL; l++)
+        if (x->exec >> l & 1)
+            sim_lds_amark(x, addr[l], nbytes, l);
+    x->atomic = 1;
+    sim_lds_wnote(x, lo, hi);
+    x->atomic = 0;
     if (x->race_lanes)
         sim_lds_check_done(x);
 }
@@ -685,10 +722,11 @@ static void ds_write2(sim_x *x, unsigned esz, unsigned scale, int rtn)
     unsigned per = esz / 4;
     sim_ticket *r = NULL, *t;
     if (rtn) {
-        ds_check_reads(x, a0, esz, lo0, hi0);
-        ds_check_reads(x, a1, esz, lo1, hi1);
+        ds_atomic_access(x, a0, esz, lo0, hi0);
+        ds_atomic_access(x, a1, esz, lo1, hi1);
         r = vreg_ticket(x, &I->d, 2 * per, TC_LGKM);
         t = rtn_lds_write(r, 2, esz);
+        t->atomic = 1;
     } else {
         t = lds_write_ticket(x, 2, esz);
     }
@@ -712,8 +750,10 @@ static void ds_write2(sim_x *x, unsigned esz, unsigned scale, int rtn)
         t->lds_base = lo0 < lo1 ? lo0 : lo1;
         t->lds_len = (hi0 > hi1 ? hi0 : hi1) - t->lds_base;
     }
-    ds_note_writes(x, a0, esz, lo0, hi0);
-    ds_note_writes(x, a1, esz, lo1, hi1);
+    if (!rtn) {
+        ds_note_writes(x, a0, esz, lo0, hi0);
+        ds_note_writes(x, a1, esz, lo1, hi1);
+    }
     sim_tk_issue(x, t);
 }
 BODY(DS_WRITE2_B32) { ds_write2(x, 4, 1, 0); }
@@ -728,9 +768,10 @@ static void ds_atomic(sim_x *x, int op, unsigned size, int rtn)
     uint32_t addr[NL], lo, hi;
     if (ds_lanes(x, (uint16_t)I->mods.offset, size, addr, &lo, &hi))
         return;
-    ds_check_reads(x, addr, size, lo, hi);
+    ds_atomic_access(x, addr, size, lo, hi);
     sim_ticket *r = rtn ? vreg_ticket(x, &I->d, size / 4, TC_LGKM) : NULL;
     sim_ticket *t = rtn ? rtn_lds_write(r, 1, size) : lds_write_ticket(x, 1, size);
+    t->atomic = 1;
     for (unsigned l = 0; l < NL; l++) {
         if (!(x->exec >> l & 1))
             continue;
@@ -755,7 +796,6 @@ static void ds_atomic(sim_x *x, int op, unsigned size, int rtn)
         t->lds_base = lo;
         t->lds_len = hi - lo;
     }
-    ds_note_writes(x, addr, size, lo, hi);
     sim_tk_issue(x, t);
 }
 
@@ -839,9 +879,10 @@ BODY(DS_CONDXCHG32_RTN_B64)
         lo = addr[l] < lo ? addr[l] : lo;
         hi = addr[l] + 8 > hi ? addr[l] + 8 : hi;
     }
-    ds_check_reads(x, addr, 8, lo, hi);
+    ds_atomic_access(x, addr, 8, lo, hi);
     sim_ticket *r = vreg_ticket(x, &I->d, 2, TC_LGKM);
     sim_ticket *t = rtn_lds_write(r, 1, 8);
+    t->atomic = 1;
     for (unsigned l = 0; l < NL; l++) {
         if (!(x->exec >> l & 1))
             continue;
@@ -860,7 +901,6 @@ BODY(DS_CONDXCHG32_RTN_B64)
         t->lds_base = lo;
         t->lds_len = hi - lo;
     }
-    ds_note_writes(x, addr, 8, lo, hi);
     sim_tk_issue(x, t);
 }
 
@@ -883,7 +923,7 @@ static void ds_append(sim_x *x, int sign)
     uint32_t addr[NL];
     for (unsigned l = 0; l < NL; l++)
         addr[l] = a;
-    ds_check_reads(x, addr, 4, a, a + 4);
+    ds_atomic_access(x, addr, 4, a, a + 4);
     uint32_t old;
     memcpy(&old, p, 4);
     uint32_t n = (uint32_t)__builtin_popcountll(x->exec), v = sign > 0 ? old + n : old - n;
@@ -892,12 +932,12 @@ static void ds_append(sim_x *x, int sign)
     for (unsigned l = 0; l < NL; l++)
         r->data[l] = old;
     sim_ticket *t = rtn_lds_write(r, 1, 4);
+    t->atomic = 1;
     memcpy(t->lane_addr, addr, sizeof addr);
     if (x->exec) {
         t->lds_base = a;
         t->lds_len = 4;
     }
-    ds_note_writes(x, addr, 4, a, a + 4);
     sim_tk_issue(x, t);
 }
 BODY(DS_APPEND) { ds_append(x, 1); }
@@ -1669,6 +1709,8 @@ static void flat_atomic(sim_x *x, int op, unsigned size)
         uint8_t *p = flat_ptr(x, a, size, l, &sp);
         if (!p)
             return;
+        if (sp == SP_LDS)           /* an LDS atomic through FLAT (fifo.c race rules) */
+            sim_lds_amark(x, (uint32_t)a, size, l);
         uint64_t d0 = rv32(x, s, l, 0), d1 = 0;
         if (size == 8)
             d0 |= (uint64_t)rv32(x, s, l, 1) << 32;
@@ -1684,6 +1726,8 @@ static void flat_atomic(sim_x *x, int op, unsigned size)
                 r->data[NL + l] = (uint32_t)(old >> 32);
         }
     }
+    if (x->race_lanes)
+        sim_lds_check_done(x);
     sim_ticket *t = r ? r : sim_tk_new(x, TK_STORE, flat_counters(x));
     if (I->enc == GCN_FMT_FLAT) {
         t->ooo = 1;

@@ -72,6 +72,7 @@ void gcn_sim_free(gcn_sim *s)
         gcn_sim_finding *f = &s->finds[i];
         free(f->text); free(f->where); free(f->prod_text); free(f->prod_where); free(f->detail);
         free(f->sym); free(f->prod_sym); free(f->rule);
+        free(f->fix_text); free(f->fix_where); free(f->fix_sym); free(f->detail_base);
     }
     free(s->finds);
     for (unsigned i = 0; i < SIM_MAX_WAVES; i++)
@@ -79,6 +80,7 @@ void gcn_sim_free(gcn_sim *s)
     free(s->wg.lds);
     free(s->wg.lds_tag);
     free(s->wg.lds_rtag);
+    free(s->wg.lds_atag);
     free(s);
 }
 
@@ -224,14 +226,65 @@ static char *dupz(const char *s)
     return s ? strdup(s) : NULL;
 }
 
-void sim_finding_w(gcn_sim *s, sim_wave *w, const sim_insn *cons, gcn_sim_finding_kind k,
-                   const sim_insn *prod, uint64_t lanes, const char *detail)
+void gcn_sim_fix_text(const gcn_sim_finding *f, char *buf, size_t n)
+{
+    if (f->fix_vmcnt >= 0 && f->fix_lgkmcnt >= 0)
+        snprintf(buf, n, "s_waitcnt vmcnt(%d) lgkmcnt(%d)", f->fix_vmcnt, f->fix_lgkmcnt);
+    else if (f->fix_vmcnt >= 0)
+        snprintf(buf, n, "s_waitcnt vmcnt(%d)", f->fix_vmcnt);
+    else if (f->fix_lgkmcnt >= 0)
+        snprintf(buf, n, "s_waitcnt lgkmcnt(%d)", f->fix_lgkmcnt);
+    else if (n)
+        buf[0] = 0;
+}
+
+/* detail = the explanation, then the sentence proposing the fix */
+static void compose_detail(gcn_sim_finding *f)
+{
+    if (!f->fix_how || (f->fix_vmcnt < 0 && f->fix_lgkmcnt < 0))
+        return;
+    char wt[64], how[256];
+    gcn_sim_fix_text(f, wt, sizeof wt);
+    snprintf(how, sizeof how, f->fix_how, wt);
+    const char *base = f->detail_base ? f->detail_base : "";
+    size_t n = strlen(base) + strlen(how) + 3;
+    char *d = malloc(n);
+    if (!d)
+        return;
+    snprintf(d, n, "%s: %s", base, how);
+    free(f->detail);
+    f->detail = d;
+}
+
+static int same_str(const char *a, const char *b)
+{
+    return a == b || (a && b && !strcmp(a, b));
+}
+
+static void add_finding(gcn_sim *s, sim_wave *w, const sim_insn *cons, gcn_sim_finding_kind k,
+                        const char *rule, const sim_insn *prod, uint64_t lanes,
+                        const char *detail, const sim_fix *fx, const sim_insn *at,
+                        const char *how)
 {
     uint64_t ppc = prod ? prod->pc : ~0ull;
+    int fvm = fx ? fx->vm : -1, flg = fx ? fx->lgkm : -1;
+    if (!at)
+        at = cons;
     for (unsigned i = 0; i < s->nfinds; i++) {
         gcn_sim_finding *f = &s->finds[i];
-        if (f->kind == k && f->pc == cons->pc && f->prod_pc == ppc) {
+        if (f->kind == k && f->pc == cons->pc && f->prod_pc == ppc && same_str(f->rule, rule)) {
             f->count++;
+            /* the fix must retire the producer on every path: the tightest count of each
+             * counter over the occurrences (at the same place) */
+            if ((fvm >= 0 || flg >= 0) && f->fix_pc == at->pc) {
+                int ch = 0;
+                if (fvm >= 0 && (f->fix_vmcnt < 0 || fvm < f->fix_vmcnt))
+                    f->fix_vmcnt = fvm, ch = 1;
+                if (flg >= 0 && (f->fix_lgkmcnt < 0 || flg < f->fix_lgkmcnt))
+                    f->fix_lgkmcnt = flg, ch = 1;
+                if (ch)
+                    compose_detail(f);
+            }
             return;
         }
     }
@@ -246,6 +299,7 @@ void sim_finding_w(gcn_sim *s, sim_wave *w, const sim_insn *cons, gcn_sim_findin
     gcn_sim_finding *f = &s->finds[s->nfinds++];
     memset(f, 0, sizeof *f);
     f->kind = k;
+    f->rule = dupz(rule);
     f->pc = cons->pc;
     f->text = dupz(cons->text);
     f->where = dupz(cons->where);
@@ -255,6 +309,18 @@ void sim_finding_w(gcn_sim *s, sim_wave *w, const sim_insn *cons, gcn_sim_findin
     f->sym = dupz(cons->sym);
     f->prod_sym = prod ? dupz(prod->sym) : NULL;
     f->detail = dupz(detail);
+    f->fix_vmcnt = fvm;
+    f->fix_lgkmcnt = flg;
+    f->fix_pc = ~0ull;
+    if (fvm >= 0 || flg >= 0) {
+        f->fix_pc = at->pc;
+        f->fix_text = dupz(at->text);
+        f->fix_where = dupz(at->where);
+        f->fix_sym = dupz(at->sym);
+        f->fix_how = how;
+        f->detail_base = dupz(detail);
+        compose_detail(f);
+    }
     f->lanes = lanes;
     f->count = 1;
     if (w && w->wg) {
@@ -269,6 +335,18 @@ void sim_finding_w(gcn_sim *s, sim_wave *w, const sim_insn *cons, gcn_sim_findin
         sim_trace_finding(s->trace, w, f);
 }
 
+void sim_finding_w(gcn_sim *s, sim_wave *w, const sim_insn *cons, gcn_sim_finding_kind k,
+                   const sim_insn *prod, uint64_t lanes, const char *detail)
+{
+    add_finding(s, w, cons, k, NULL, prod, lanes, detail, NULL, NULL, NULL);
+}
+
+void sim_finding_rule(gcn_sim *s, sim_wave *w, const sim_insn *cons, const char *rule,
+                      const sim_insn *prod, uint64_t lanes, const char *detail)
+{
+    add_finding(s, w, cons, GCN_FIND_HAZARD, rule, prod, lanes, detail, NULL, NULL, NULL);
+}
+
 void sim_finding(sim_x *x, gcn_sim_finding_kind k, const sim_insn *prod, uint64_t lanes,
                  const char *fmt, ...)
 {
@@ -277,7 +355,18 @@ void sim_finding(sim_x *x, gcn_sim_finding_kind k, const sim_insn *prod, uint64_
     va_start(ap, fmt);
     vsnprintf(buf, sizeof buf, fmt, ap);
     va_end(ap);
-    sim_finding_w(x->sim, x->w, x->i, k, prod, lanes, buf);
+    add_finding(x->sim, x->w, x->i, k, NULL, prod, lanes, buf, NULL, NULL, NULL);
+}
+
+void sim_finding_fix(sim_x *x, gcn_sim_finding_kind k, const sim_insn *prod, uint64_t lanes,
+                     const sim_fix *fx, const sim_insn *at, const char *how, const char *fmt, ...)
+{
+    char buf[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    add_finding(x->sim, x->w, x->i, k, NULL, prod, lanes, buf, fx, at, how);
 }
 
 static void print_lanes(FILE *f, uint64_t m)
@@ -301,28 +390,133 @@ static void print_lanes(FILE *f, uint64_t m)
         fprintf(f, "none");
 }
 
+static void print_one(FILE *f, const gcn_sim_finding *g)
+{
+    fprintf(f, "finding: %s at pc 0x%llx%s%s%s%s%s: %s\n", gcn_sim_finding_name(g->kind),
+            (unsigned long long)g->pc, g->sym ? " (" : "", g->sym ? g->sym : "",
+            g->sym ? ")" : "", g->where ? " " : "", g->where ? g->where : "",
+            g->text ? g->text : "");
+    if (g->detail)
+        fprintf(f, "  %s\n", g->detail);
+    if (g->prod_text)
+        fprintf(f, "  producer: pc 0x%llx%s%s%s%s%s: %s\n", (unsigned long long)g->prod_pc,
+                g->prod_sym ? " (" : "", g->prod_sym ? g->prod_sym : "", g->prod_sym ? ")" : "",
+                g->prod_where ? " " : "", g->prod_where ? g->prod_where : "", g->prod_text);
+    if (g->fix_text && g->fix_pc != g->pc) {
+        char wt[64];
+        gcn_sim_fix_text(g, wt, sizeof wt);
+        fprintf(f, "  fix: %s before pc 0x%llx%s%s%s%s%s: %s\n", wt, (unsigned long long)g->fix_pc,
+                g->fix_sym ? " (" : "", g->fix_sym ? g->fix_sym : "", g->fix_sym ? ")" : "",
+                g->fix_where ? " " : "", g->fix_where ? g->fix_where : "", g->fix_text);
+    }
+    fprintf(f, "  first seen: workgroup (%u,%u,%u) wave %u, lanes ", g->wg[0], g->wg[1],
+            g->wg[2], g->wave);
+    print_lanes(f, g->lanes);
+    fprintf(f, "; %llu occurrence%s\n", (unsigned long long)g->count, g->count == 1 ? "" : "s");
+}
+
 void gcn_sim_print_findings(FILE *f, const gcn_sim_result *r, unsigned max)
 {
-    for (unsigned i = 0; i < r->nfindings && i < max; i++) {
-        const gcn_sim_finding *g = &r->findings[i];
-        fprintf(f, "finding: %s at pc 0x%llx%s%s%s%s%s: %s\n",
-                g->rule ? g->rule : gcn_sim_finding_name(g->kind),
-                (unsigned long long)g->pc, g->sym ? " (" : "", g->sym ? g->sym : "",
-                g->sym ? ")" : "", g->where ? " " : "", g->where ? g->where : "",
-                g->text ? g->text : "");
-        if (g->detail)
-            fprintf(f, "  %s\n", g->detail);
-        if (g->prod_text)
-            fprintf(f, "  producer: pc 0x%llx%s%s%s%s%s: %s\n", (unsigned long long)g->prod_pc,
-                    g->prod_sym ? " (" : "", g->prod_sym ? g->prod_sym : "", g->prod_sym ? ")" : "",
-                    g->prod_where ? " " : "", g->prod_where ? g->prod_where : "", g->prod_text);
-        fprintf(f, "  first seen: workgroup (%u,%u,%u) wave %u, lanes ", g->wg[0], g->wg[1],
-                g->wg[2], g->wave);
-        print_lanes(f, g->lanes);
-        fprintf(f, "; %llu occurrence%s\n", (unsigned long long)g->count, g->count == 1 ? "" : "s");
-    }
+    for (unsigned i = 0; i < r->nfindings && i < max; i++)
+        print_one(f, &r->findings[i]);
     if (r->nfindings > max)
         fprintf(f, "(%u more findings not shown)\n", r->nfindings - max);
+}
+
+static const gcn_sim_finding *site_cmp_base;
+static int site_cmp(const void *a, const void *b)
+{
+    const gcn_sim_finding *x = &site_cmp_base[*(const unsigned *)a];
+    const gcn_sim_finding *y = &site_cmp_base[*(const unsigned *)b];
+    if (x->pc != y->pc)
+        return x->pc < y->pc ? -1 : 1;
+    if (x->prod_pc != y->prod_pc)
+        return x->prod_pc < y->prod_pc ? -1 : 1;
+    return 0;
+}
+
+int gcn_sim_group_findings(const gcn_sim_result *r, gcn_sim_group **groups, unsigned *ngroups)
+{
+    *groups = NULL;
+    *ngroups = 0;
+    if (!r->nfindings)
+        return 0;
+    gcn_sim_group *g = calloc(r->nfindings, sizeof *g);
+    unsigned *gi = malloc(r->nfindings * sizeof *gi);     /* finding -> its group */
+    if (!g || !gi) {
+        free(g);
+        free(gi);
+        return -1;
+    }
+    unsigned n = 0;
+    for (unsigned i = 0; i < r->nfindings; i++) {
+        const gcn_sim_finding *f = &r->findings[i];
+        unsigned k = 0;
+        while (k < n && !(g[k].kind == f->kind && same_str(g[k].rule, f->rule)))
+            k++;
+        if (k == n) {
+            g[n].kind = f->kind;
+            g[n].rule = f->rule;
+            n++;
+        }
+        gi[i] = k;
+        g[k].nsites++;
+        g[k].count += f->count;
+    }
+    for (unsigned k = 0; k < n; k++) {
+        g[k].site = malloc(g[k].nsites * sizeof *g[k].site);
+        if (!g[k].site) {
+            gcn_sim_free_groups(g, n);
+            free(gi);
+            return -1;
+        }
+        g[k].nsites = 0;
+    }
+    for (unsigned i = 0; i < r->nfindings; i++)
+        g[gi[i]].site[g[gi[i]].nsites++] = i;
+    site_cmp_base = r->findings;
+    for (unsigned k = 0; k < n; k++) {
+        qsort(g[k].site, g[k].nsites, sizeof *g[k].site, site_cmp);
+        for (unsigned j = 0; j < g[k].nsites; j++)
+            g[k].npcs += !j || r->findings[g[k].site[j]].pc != r->findings[g[k].site[j - 1]].pc;
+    }
+    free(gi);
+    *groups = g;
+    *ngroups = n;
+    return 0;
+}
+
+void gcn_sim_free_groups(gcn_sim_group *g, unsigned n)
+{
+    for (unsigned k = 0; g && k < n; k++)
+        free(g[k].site);
+    free(g);
+}
+
+void gcn_sim_print_groups(FILE *f, const gcn_sim_result *r, const gcn_sim_group *g, unsigned n,
+                          unsigned max)
+{
+    for (unsigned k = 0; k < n && k < max; k++) {
+        const gcn_sim_group *gr = &g[k];
+        print_one(f, &r->findings[gr->site[0]]);
+        if (gr->nsites < 2)
+            continue;
+        fprintf(f, "  the same %s%s%s at %u pc%s, %llu occurrence%s in all (--no-group lists "
+                "each):", gcn_sim_finding_name(gr->kind), gr->rule ? " " : "",
+                gr->rule ? gr->rule : "", gr->npcs, gr->npcs == 1 ? "" : "s",
+                (unsigned long long)gr->count, gr->count == 1 ? "" : "s");
+        unsigned col = 0;
+        for (unsigned j = 0; j < gr->nsites; j++) {
+            const gcn_sim_finding *s = &r->findings[gr->site[j]];
+            if (j && s->pc == r->findings[gr->site[j - 1]].pc)
+                continue;
+            fprintf(f, "%s0x%llx", col % 10 ? " " : "\n    ", (unsigned long long)s->pc);
+            col++;
+        }
+        fprintf(f, "\n");
+    }
+    if (n > max)
+        fprintf(f, "(%u more findings not shown)\n", n - max);
 }
 
 /* ---- waves ---------------------------------------------------------------- */
@@ -339,7 +533,6 @@ sim_wave *sim_wave_new(unsigned nvrows, unsigned accum)
     if (w->v)
         memset(w->v, 0, (size_t)w->nvrows * sizeof *w->v);
     w->vpend = calloc(w->nvrows, 1);
-    w->vlast = calloc(w->nvrows, sizeof *w->vlast);
     w->vooo = calloc(w->nvrows, 1);
     w->vooo_prod = calloc(w->nvrows, sizeof *w->vooo_prod);
     w->vooo_other = calloc(w->nvrows, sizeof *w->vooo_other);
@@ -351,7 +544,7 @@ sim_wave *sim_wave_new(unsigned nvrows, unsigned accum)
     uint32_t *pay = aligned_alloc(64, paysz);     /* payload rows aligned like the VGPR rows */
     if (pay)
         memset(pay, 0, paysz);
-    if (!w->v || !w->vpend || !w->vlast || !w->vooo || !w->vooo_prod || !w->vooo_other ||
+    if (!w->v || !w->vpend || !w->vooo || !w->vooo_prod || !w->vooo_other ||
         !w->vooo_wait || !w->sooo_prod || !w->sooo_other || !w->sooo_wait || !pay) {
         free(pay);
         wave_free(w);
@@ -372,7 +565,6 @@ static void wave_free(sim_wave *w)
     sim_hz_free(w);
     free(w->v);
     free(w->vpend);
-    free(w->vlast);
     free(w->vooo);
     free(w->vooo_prod);
     free(w->vooo_other);
@@ -818,13 +1010,15 @@ int gcn_sim_run(gcn_sim *s, const gcn_dispatch *d, gcn_sim_result *res)
     free(g->lds);
     free(g->lds_tag);
     free(g->lds_rtag);
+    free(g->lds_atag);
     g->lds = aligned_alloc(64, (L.lds_size + 16 + 63) & ~(size_t)63);
     if (g->lds)
         memset(g->lds, 0, L.lds_size + 16);
     g->lds_tag = calloc(L.lds_size / 4 + 4, sizeof *g->lds_tag);
     g->lds_rtag = calloc(L.lds_size / 4 + 4, sizeof *g->lds_rtag);
+    g->lds_atag = calloc(L.lds_size / 4 + 4, sizeof *g->lds_atag);
     g->lds_size = L.lds_size;
-    if (!g->lds || !g->lds_tag || !g->lds_rtag) {
+    if (!g->lds || !g->lds_tag || !g->lds_rtag || !g->lds_atag) {
         res->status = GCN_SIM_EINPUT;
         snprintf(res->msg, sizeof res->msg, "out of memory");
         sim_prog_free(&prog);
@@ -861,10 +1055,12 @@ int gcn_sim_run(gcn_sim *s, const gcn_dispatch *d, gcn_sim_result *res)
         g->ndone = 0;
         g->nlr = 0;
         g->epoch = 0;
+        g->atom_epoch = 0;
         memset(g->lds, 0, L.lds_size);
         if (nwaves > 1) {
             memset(g->lds_tag, 0, (L.lds_size / 4 + 4) * sizeof *g->lds_tag);
             memset(g->lds_rtag, 0, (L.lds_size / 4 + 4) * sizeof *g->lds_rtag);
+            memset(g->lds_atag, 0, (L.lds_size / 4 + 4) * sizeof *g->lds_atag);
         }
         for (unsigned i = 0; i < nwaves; i++) {
             sim_wave *w = s->wave_pool[i];
@@ -907,8 +1103,10 @@ int gcn_sim_run(gcn_sim *s, const gcn_dispatch *d, gcn_sim_result *res)
                 }
                 waiting = 0;
                 g->epoch++;
-                if (!(g->epoch & 0xffff))     /* the reader tags' 16-bit epoch wrapped */
+                if (!(g->epoch & 0xffff)) {   /* the reader/atomic tags' 16-bit epoch wrapped */
                     memset(g->lds_rtag, 0, (L.lds_size / 4 + 4) * sizeof *g->lds_rtag);
+                    memset(g->lds_atag, 0, (L.lds_size / 4 + 4) * sizeof *g->lds_atag);
+                }
                 if (s->trace)
                     sim_trace_barrier(s->trace);
             }

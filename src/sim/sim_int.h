@@ -139,6 +139,8 @@ typedef struct sim_ticket {
     uint8_t ooo;                /* returns out of order in lgkm (SMEM, FLAT) */
     uint8_t landed;
     uint8_t barrier;            /* its wave passed an s_barrier while it was pending */
+    uint8_t atomic;             /* an LDS atomic (ds_add_u32 ...): not a race with other atomics */
+    int8_t bar_fix;             /* barrier: the wait count before that s_barrier that retires it */
     uint8_t dn;                 /* dwords per lane (VREG) or dwords (SREG) */
     uint8_t wmask_mode;         /* 0 full dword, 1 low 16 bits, 2 high 16 bits,
                                  * 3 full dwords but the last one's low 16 bits */
@@ -146,7 +148,9 @@ typedef struct sim_ticket {
     int16_t lr_idx;             /* index in the workgroup's pending LDS ranges, -1 none */
     uint16_t dreg;
     uint32_t seq;
+    uint32_t bar_epoch;         /* barrier: the workgroup's epoch when its wave reached it */
     const sim_insn *si;
+    const sim_insn *bar_si;     /* barrier: that s_barrier */
     uint64_t lanes;             /* lanes the result is written for */
     /* LDS ranges written (LDS_DMA: contiguous; LDS_WRITE: per lane) */
     uint32_t lds_base, lds_len; /* LDS_DMA: the block written; LDS_WRITE: bounding box */
@@ -198,10 +202,9 @@ typedef struct sim_wave {
     uint32_t seq;
     unsigned npend;             /* register tickets (VREG, SREG) not yet landed: the
                                  * register checks run only while there are some */
-    uint8_t *vpend;             /* per VGPR row: pending register loads */
-    sim_ticket **vlast;
+    uint8_t *vpend;             /* per VGPR row: pending register loads (which ones, and
+                                 * the wait that retires them: fifo.c scans the FIFOs) */
     uint8_t spend[128];
-    sim_ticket *slast[128];
     /* registers retired by lgkmcnt(N>0) while out-of-order ops remained */
     uint8_t *vooo;
     uint8_t sooo[128];
@@ -211,7 +214,7 @@ typedef struct sim_wave {
     unsigned nooo;
     /* LDS-writing / -reading instructions of this wave since the last barrier
      * (the other side of a race report) */
-    struct { const sim_insn *si; uint32_t lo, hi; } lw[32], lrd[32];
+    struct { const sim_insn *si; uint32_t lo, hi; int atom; } lw[32], lrd[32];  /* atom: an atomic */
     unsigned nlw, lw_next, nlrd, lrd_next;
     /* host prefetch of streaming buffer accesses: per memory instruction
      * (hashed by pc), the host address of its last block */
@@ -230,7 +233,11 @@ struct sim_wg {
     unsigned nlr;               /* pending LDS ranges */
     uint32_t *lds_tag;          /* per LDS dword: epoch << 5 | (writer wave + 1), 0 never written */
     uint32_t *lds_rtag;         /* per LDS dword: (epoch & 0xffff) << 16 | reader waves mask */
+    uint32_t *lds_atag;         /* per LDS dword: (epoch & 0xffff) << 16 | waves that used an
+                                 * LDS atomic on it (atomics race with plain accesses only) */
     uint32_t epoch;             /* barrier generation of the workgroup */
+    uint32_t atom_epoch;        /* epoch + 1 while lds_atag holds tags of this epoch, else
+                                 * older: plain accesses skip the atomic tags */
     sim_wave *waves[SIM_MAX_WAVES];
     unsigned nwaves;
     unsigned nbarrier;          /* waves waiting at s_barrier */
@@ -348,6 +355,9 @@ struct sim_x {
     struct sim_wave *race_w;
     uint32_t race_addr;
     int race_war;               /* the race is a write after another wave's read */
+    int race_atom;              /* 1: this atomic meets another wave's plain access;
+                                 * 2: this plain access meets another wave's atomic */
+    int atomic;                 /* the current DS instruction is an atomic */
 };
 
 /* ---- hazard hooks of the inner loop (hazard_sim.c does the rest) ------- */
@@ -399,6 +409,21 @@ void sim_finding(sim_x *x, gcn_sim_finding_kind k, const sim_insn *prod, uint64_
                  const char *fmt, ...) __attribute__((format(printf, 5, 6)));
 void sim_finding_w(gcn_sim *s, sim_wave *w, const sim_insn *cons, gcn_sim_finding_kind k,
                    const sim_insn *prod, uint64_t lanes, const char *detail);
+/* The wait that fixes a finding: counts for vmcnt and lgkmcnt, -1 where that counter needs
+ * no wait (fifo.c computes them from the FIFOs). */
+typedef struct sim_fix {
+    int vm, lgkm;
+} sim_fix;
+/* A finding with a fix: the wait FX put before instruction AT (NULL: the consumer); HOW
+ * is the sentence that proposes it, with one %s for the s_waitcnt text (e.g. "add %s before
+ * this instruction").  Occurrences of the same (kind, pc, producer) keep the tightest count
+ * of each counter, so the fix retires the producer on every path the run took. */
+void sim_finding_fix(sim_x *x, gcn_sim_finding_kind k, const sim_insn *prod, uint64_t lanes,
+                     const sim_fix *fx, const sim_insn *at, const char *how, const char *fmt, ...)
+    __attribute__((format(printf, 8, 9)));
+/* A hazard finding of rule RULE (hazard_sim.c). */
+void sim_finding_rule(gcn_sim *s, sim_wave *w, const sim_insn *cons, const char *rule,
+                      const sim_insn *prod, uint64_t lanes, const char *detail);
 
 /* ---- scalar operand access --------------------------------------------- */
 static inline uint64_t sim_exec(const sim_wave *w)
@@ -541,6 +566,7 @@ static inline void sim_lds_wmark(sim_x *x, uint32_t a, uint32_t n, unsigned lane
         return;
     uint32_t me = x->w->idx + 1, tag = g->epoch << 5 | me;
     uint32_t ep = (g->epoch & 0xffff) << 16, mybit = 1u << (me - 1);
+    int atom = g->atom_epoch == g->epoch + 1;
     for (uint32_t d = a / 4; d < (a + n + 3) / 4; d++) {
         uint32_t rt = g->lds_rtag[d];
         if ((rt & 0xffff0000u) == ep && (rt & 0xffff & ~mybit) && !x->race_lanes) {
@@ -548,6 +574,13 @@ static inline void sim_lds_wmark(sim_x *x, uint32_t a, uint32_t n, unsigned lane
             x->race_w = g->waves[__builtin_ctz(rt & 0xffff & ~mybit)];
             x->race_addr = d * 4;
             x->race_war = 1;
+        }
+        uint32_t at = atom ? g->lds_atag[d] : 0;
+        if ((at & 0xffff0000u) == ep && (at & 0xffff & ~mybit) && !x->race_lanes) {
+            x->race_lanes |= 1ull << lane;      /* a plain write meets another wave's atomic */
+            x->race_w = g->waves[__builtin_ctz(at & 0xffff & ~mybit)];
+            x->race_addr = d * 4;
+            x->race_atom = 2;
         }
         g->lds_tag[d] = tag;
     }
@@ -557,16 +590,58 @@ static inline void sim_lds_rcheck(sim_x *x, uint32_t a, uint32_t n, unsigned lan
     sim_wg *g = x->g;
     if (!g || g->nwaves < 2 || !g->lds_tag)
         return;
-    uint32_t me = x->w->idx + 1, ep = (g->epoch & 0xffff) << 16;
+    uint32_t me = x->w->idx + 1, ep = (g->epoch & 0xffff) << 16, mybit = 1u << (me - 1);
+    int atom = g->atom_epoch == g->epoch + 1;
     for (uint32_t d = a / 4; d < (a + n + 3) / 4; d++) {
         uint32_t t = g->lds_tag[d];
-        if (t && (t & 31) != me && (t >> 5) == g->epoch && !x->race_war) {
+        if (t && (t & 31) != me && (t >> 5) == g->epoch && !x->race_war && !x->race_atom) {
             x->race_lanes |= 1ull << lane;
             x->race_w = g->waves[(t & 31) - 1];
             x->race_addr = d * 4;
         }
+        uint32_t at = atom ? g->lds_atag[d] : 0;
+        if ((at & 0xffff0000u) == ep && (at & 0xffff & ~mybit) && !x->race_lanes) {
+            x->race_lanes |= 1ull << lane;      /* a plain read meets another wave's atomic */
+            x->race_w = g->waves[__builtin_ctz(at & 0xffff & ~mybit)];
+            x->race_addr = d * 4;
+            x->race_atom = 2;
+        }
         uint32_t rt = g->lds_rtag[d];
-        g->lds_rtag[d] = ((rt & 0xffff0000u) == ep ? rt : ep) | 1u << (me - 1);
+        g->lds_rtag[d] = ((rt & 0xffff0000u) == ep ? rt : ep) | mybit;
+    }
+}
+/* An LDS atomic of one lane on bytes [a, a+n): a race with another wave's plain write or
+ * plain read of this epoch (either order), none with another wave's atomic.  It leaves an
+ * atomic tag, not a reader or writer tag. */
+static inline void sim_lds_amark(sim_x *x, uint32_t a, uint32_t n, unsigned lane)
+{
+    sim_wg *g = x->g;
+    if (!g || g->nwaves < 2 || !g->lds_tag)
+        return;
+    uint32_t me = x->w->idx + 1, ep = (g->epoch & 0xffff) << 16, mybit = 1u << (me - 1);
+    if (g->atom_epoch != g->epoch + 1) {
+        /* first atomic of this epoch: tags of older epochs are stale anyway (they carry
+         * their epoch); only the 16-bit epoch wrap needs them cleared, done at the barrier */
+        g->atom_epoch = g->epoch + 1;
+    }
+    for (uint32_t d = a / 4; d < (a + n + 3) / 4; d++) {
+        uint32_t t = g->lds_tag[d], rt = g->lds_rtag[d], at = g->lds_atag[d];
+        if (!x->race_lanes && t && (t & 31) != me && (t >> 5) == g->epoch) {
+            x->race_lanes |= 1ull << lane;      /* another wave's plain write */
+            x->race_w = g->waves[(t & 31) - 1];
+            x->race_addr = d * 4;
+            x->race_atom = 1;
+        } else if (!x->race_lanes && (rt & 0xffff0000u) == ep && (rt & 0xffff & ~mybit)) {
+            x->race_lanes |= 1ull << lane;      /* another wave's plain read */
+            x->race_w = g->waves[__builtin_ctz(rt & 0xffff & ~mybit)];
+            x->race_addr = d * 4;
+            x->race_atom = 1;
+            x->race_war = 1;
+        } else if (x->race_lanes && x->race_atom == 1 && t && (t & 31) != me &&
+                   (t >> 5) == g->epoch) {
+            x->race_lanes |= 1ull << lane;
+        }
+        g->lds_atag[d] = ((at & 0xffff0000u) == ep ? at : ep) | mybit;
     }
 }
 void sim_lds_wnote(sim_x *x, uint32_t lo, uint32_t hi);

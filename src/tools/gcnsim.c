@@ -56,6 +56,10 @@ static void usage(FILE *f)
         "  --trace-json FILE      Chrome/Perfetto trace of that wave\n"
         "  --plot FILE.svg        FIFO depth plot of that wave\n"
         "  --max-findings N       findings to print (default 20)\n"
+        "  --no-group             one finding per site (kind, pc, producer); by default the\n"
+        "                         sites of one rule are one finding with a count and the pcs\n"
+        "  --json FILE            the findings as JSON (grouped unless --no-group); with\n"
+        "                         --dump-dir they also go into run.json\n"
         "  --quantum N            instructions a wave runs before the next wave of its\n"
         "                         workgroup (default 1: instruction-level round robin)\n"
         "  -q, --quiet            no summary line; --no-progress: no progress line\n"
@@ -211,6 +215,96 @@ static int dump_file(const char *dir, const char *name, const char *suffix, cons
     return sim_write_atomic(path, data, len, err, errlen);
 }
 
+/* ---- findings as JSON (--json, run.json) ---------------------------------- */
+
+static json_t *jstr(const char *s)
+{
+    return s ? json_string(s) : json_null();
+}
+
+static json_t *jhex(uint64_t v)
+{
+    char b[24];
+    snprintf(b, sizeof b, "0x%llx", (unsigned long long)v);
+    return json_string(b);
+}
+
+static json_t *site_json(const gcn_sim_finding *f)
+{
+    json_t *o = json_object();
+    json_object_set_new(o, "kind", json_string(gcn_sim_finding_name(f->kind)));
+    json_object_set_new(o, "rule", jstr(f->rule));
+    json_object_set_new(o, "pc", jhex(f->pc));
+    json_object_set_new(o, "sym", jstr(f->sym));
+    json_object_set_new(o, "where", jstr(f->where));
+    json_object_set_new(o, "text", jstr(f->text));
+    json_object_set_new(o, "detail", jstr(f->detail));
+    if (f->prod_text)
+        json_object_set_new(o, "producer", json_pack("{s:o,s:o,s:o,s:o}", "pc", jhex(f->prod_pc),
+                                                     "sym", jstr(f->prod_sym), "where",
+                                                     jstr(f->prod_where), "text", jstr(f->prod_text)));
+    else
+        json_object_set_new(o, "producer", json_null());
+    if (f->fix_vmcnt >= 0 || f->fix_lgkmcnt >= 0) {
+        char wt[64];
+        gcn_sim_fix_text(f, wt, sizeof wt);
+        json_object_set_new(o, "fix", json_pack(
+            "{s:s,s:o,s:o,s:{s:o,s:o,s:o,s:o}}", "wait", wt,
+            "vmcnt", f->fix_vmcnt >= 0 ? json_integer(f->fix_vmcnt) : json_null(),
+            "lgkmcnt", f->fix_lgkmcnt >= 0 ? json_integer(f->fix_lgkmcnt) : json_null(),
+            "before", "pc", jhex(f->fix_pc), "sym", jstr(f->fix_sym), "where", jstr(f->fix_where),
+            "text", jstr(f->fix_text)));
+    } else {
+        json_object_set_new(o, "fix", json_null());
+    }
+    json_object_set_new(o, "lanes", jhex(f->lanes));
+    json_object_set_new(o, "workgroup", json_pack("[iii]", f->wg[0], f->wg[1], f->wg[2]));
+    json_object_set_new(o, "wave", json_integer(f->wave));
+    json_object_set_new(o, "count", json_integer((json_int_t)f->count));
+    return o;
+}
+
+/* The findings: with groups, one object per rule with its location (the first site), the
+ * count, the pcs and every site; else the sites. */
+static json_t *findings_json(const gcn_sim_result *r, const gcn_sim_group *g, unsigned ng)
+{
+    json_t *a = json_array();
+    if (!g) {
+        for (unsigned i = 0; i < r->nfindings; i++)
+            json_array_append_new(a, site_json(&r->findings[i]));
+        return a;
+    }
+    for (unsigned k = 0; k < ng; k++) {
+        json_t *o = site_json(&r->findings[g[k].site[0]]);
+        json_t *pcs = json_array(), *sites = json_array();
+        for (unsigned j = 0; j < g[k].nsites; j++) {
+            const gcn_sim_finding *f = &r->findings[g[k].site[j]];
+            if (!j || f->pc != r->findings[g[k].site[j - 1]].pc)
+                json_array_append_new(pcs, jhex(f->pc));
+            json_array_append_new(sites, site_json(f));
+        }
+        json_object_set_new(o, "count", json_integer((json_int_t)g[k].count));
+        json_object_set_new(o, "npcs", json_integer(g[k].npcs));
+        json_object_set_new(o, "pcs", pcs);
+        json_object_set_new(o, "sites", sites);
+        json_array_append_new(a, o);
+    }
+    return a;
+}
+
+/* run.json (gcn_mf_run_json) with "findings" added; frees RJ; NULL when out of memory */
+static char *with_findings(char *rj, json_t *fj)
+{
+    json_t *r = json_loads(rj, 0, NULL);
+    free(rj);
+    if (!r)
+        return NULL;
+    json_object_set(r, "findings", fj);
+    char *out = json_dumps(r, JSON_INDENT(2));
+    json_decref(r);
+    return out;
+}
+
 int main(int argc, char **argv)
 {
     static const struct option opts[] = {
@@ -226,9 +320,11 @@ int main(int argc, char **argv)
         {"no-progress", no_argument, 0, 'P'}, {"quantum", required_argument, 0, 'Q'},
         {"hazard-effect", required_argument, 0, 'H'}, {"list-hazards", no_argument, 0, 'L'},
         {"llvm-conservative", no_argument, 0, 'C'},
+        {"no-group", no_argument, 0, 'G'}, {"json", required_argument, 0, 'J'},
         {"help", no_argument, 0, 'h'}, {0, 0, 0, 0}};
     const char *manifest = NULL, *kernel = NULL, *mcpu = NULL, *dump = NULL;
-    const char *trace_json = NULL, *plot = NULL;
+    const char *trace_json = NULL, *plot = NULL, *json_out = NULL;
+    int group = 1;
     json_t *grid = NULL, *block = NULL;
     json_t *bufs = json_object(), *args = json_array(), *outs = json_array();
     strv sets = {0};
@@ -311,6 +407,8 @@ int main(int argc, char **argv)
         case 'q': quiet = 1; break;
         case 'P': progress = 0; break;
         case 'L': list_hz = 1; break;
+        case 'G': group = 0; break;
+        case 'J': json_out = optarg; break;
         case 'Q': {
             char *end;
             unsigned long q = strtoul(optarg, &end, 0);
@@ -490,10 +588,40 @@ int main(int argc, char **argv)
         ex = EX_INPUT;
         goto done;
     }
-    if (res.nfindings)
+    gcn_sim_group *groups = NULL;
+    unsigned ngroups = 0;
+    if (group && gcn_sim_group_findings(&res, &groups, &ngroups)) {
+        fprintf(stderr, "gcnsim: out of memory\n");
+        ex = EX_INPUT;
+        goto done;
+    }
+    if (res.nfindings && group)
+        gcn_sim_print_groups(stderr, &res, groups, ngroups, maxf);
+    else if (res.nfindings)
         gcn_sim_print_findings(stderr, &res, maxf);
+    json_t *fj = json_out || dump ? findings_json(&res, group ? groups : NULL, ngroups) : NULL;
+    gcn_sim_free_groups(groups, ngroups);
+    if (json_out) {
+        json_t *doc = json_pack("{s:s,s:s,s:s,s:b,s:O}", "kernel", k->name, "target", target,
+                                "status", st == GCN_SIM_FAULT ? "fault" :
+                                res.nfindings ? "findings" : "clean", "grouped", group,
+                                "findings", fj);
+        if (st == GCN_SIM_FAULT)
+            json_object_set_new(doc, "fault", json_string(res.msg));
+        char *text = json_dumps(doc, JSON_INDENT(1));
+        json_decref(doc);
+        if (!text || sim_write_atomic(json_out, text, strlen(text), err, sizeof err)) {
+            fprintf(stderr, "gcnsim: --json %s: %s\n", json_out, text ? err : "out of memory");
+            free(text);
+            json_decref(fj);
+            ex = EX_INPUT;
+            goto done;
+        }
+        free(text);
+    }
     if (st == GCN_SIM_FAULT) {
         fprintf(stderr, "gcnsim: kernel fault in %s (%s): %s\n", k->name, target, res.msg);
+        json_decref(fj);
         ex = EX_FAULT;
         goto done;
     }
@@ -502,8 +630,8 @@ int main(int argc, char **argv)
                 "wave-instructions, %.3f s (%.3f s CPU), %u finding%s\n", k->name, target, m->grid[0],
                 m->grid[1], m->grid[2], m->block[0], m->block[1], m->block[2],
                 (unsigned long long)res.waves, (unsigned long long)res.insns, res.seconds,
-                res.cpu_seconds,
-                res.nfindings, res.nfindings == 1 ? "" : "s");
+                res.cpu_seconds, group ? ngroups : res.nfindings,
+                (group ? ngroups : res.nfindings) == 1 ? "" : "s");
     if (dump) {
         for (unsigned i = 0; i < m->nbufs; i++) {
             uint8_t *h = gcn_sim_host(sim, addr[i], m->bufs[i].size);
@@ -514,15 +642,17 @@ int main(int argc, char **argv)
             }
         }
         char *rj = NULL;
-        if (gcn_mf_run_json(m, target, &rj, err, sizeof err) ||
+        if (gcn_mf_run_json(m, target, &rj, err, sizeof err) || !(rj = with_findings(rj, fj)) ||
             dump_file(dump, "run", ".json", rj, strlen(rj), err, sizeof err)) {
-            fprintf(stderr, "gcnsim: %s\n", err);
+            fprintf(stderr, "gcnsim: %s\n", rj ? err : "out of memory");
             free(rj);
+            json_decref(fj);
             ex = EX_INPUT;
             goto done;
         }
         free(rj);
     }
+    json_decref(fj);
     ex = res.nfindings ? EX_FINDINGS : EX_OK;
 done:
     free(addr);

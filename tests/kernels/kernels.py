@@ -514,7 +514,8 @@ def cmd_sim(gcnsim, build, kdir, work, what, gaps=frozenset()):
                 d = os.path.join(work, t, m["kernel"] + "_%d" % i)
                 shutil.rmtree(d, ignore_errors=True)
                 os.makedirs(d)
-                cmd = [gcnsim, "--manifest", mp, "--mcpu", t, "--dump-dir", d]
+                cmd = [gcnsim, "--manifest", mp, "--mcpu", t, "--dump-dir", d, "--no-group",
+                       "--max-findings", "1000"]
                 for k, v in sorted(params.items()):
                     cmd += ["--set", "%s=%d" % (k, v)]
                 r = subprocess.run(cmd, capture_output=True, text=True, timeout=600)

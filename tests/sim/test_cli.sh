@@ -226,7 +226,7 @@ kernel race 2048 4 <<'EOF'
 EOF
 manifest race 128
 expect 4 "lds-cross-wave-race.*ds_read_b32 v3, v2" "$gcnsim" --manifest "$T/race.json"
-expect 4 "producer: .*ds_write_b32 v1, v0" "$gcnsim" --manifest "$T/race.json" --quantum 1000
+expect 4 "producer: .*ds_write_b32 v1, v0" "$gcnsim" --manifest "$T/race.json" --quantum 1000 --no-group
 expect 0 "0 findings" "$gcnsim" --manifest "$T/barrier_ok.json" --quantum 1000
 
 kernel war 2048 4 <<'EOF'
