@@ -378,7 +378,7 @@ void gcn_diag_where(const char *symbol, const char *kernel, uint64_t off, gcn_st
  * min_sites or more sites becomes one finding at its first site whose
  * message names the count and the next sites; all sites stay in sites[].
  * Order is kept.  0, or -1 when out of memory (ds unchanged). */
-#define GCN_GROUP_MIN_SITES 3
+#define GCN_GROUP_MIN_SITES 8
 #define GCN_GROUP_SHOWN 8        /* further sites named in a group's message */
 int gcn_diags_group(gcn_diags *ds, unsigned first, unsigned min_sites);
 

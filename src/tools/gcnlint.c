@@ -606,7 +606,7 @@ static void usage(FILE *f)
           "  --werror            report warnings as errors\n"
           "  --max-states=N      distinct counter states per block before merging (256)\n"
           "  -j N                check N files in parallel\n"
-          "  --no-group          one finding per site (default: a rule broken at 3 or more\n"
+          "  --no-group          one finding per site (default: a rule broken at 8 or more\n"
           "                      sites of a kernel is one finding naming the sites)\n"
           "  --summary           print a one-line summary (default with several files)\n"
           "  --list-checks       list the checks and exit\n"

@@ -77,8 +77,8 @@ for build in default xnack- agpr; do
                 "$LLD22" -shared "$T/$b.bad.o" -o "$T/$b.bad.hsaco"
                 "$cmp" --sites --quiet --no-fail "$T/$b.good.o" "$T/$b.bad.o" | grep '^site ' \
                     > "$T/$b.sites" || true
-                "$lint" --format=json "$T/$b.good.hsaco" > "$T/$b.lg.json" || true
-                "$lint" --format=json "$T/$b.bad.hsaco" > "$T/$b.lb.json" || true
+                "$lint" --format=json --no-group "$T/$b.good.hsaco" > "$T/$b.lg.json" || true
+                "$lint" --format=json --no-group "$T/$b.bad.hsaco" > "$T/$b.lb.json" || true
                 if ! "$PYTHON3" - "$T/$b.lg.json" "$T/$b.lb.json" "$T/$b.sites" >> "$T/lint.log" <<'PY'
 import json, sys
 good = [f for f in json.load(open(sys.argv[1]))["findings"] if f["check"].startswith("hazard-")]
