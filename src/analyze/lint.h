@@ -377,7 +377,8 @@ void gcn_diag_where(const char *symbol, const char *kernel, uint64_t off, gcn_st
  * lds-cross-wave-race, barrier-lds-pending) with one producer, found at
  * min_sites or more sites becomes one finding at its first site whose
  * message names the count and the next sites; all sites stay in sites[].
- * Order is kept.  0, or -1 when out of memory (ds unchanged). */
+ * Order is kept.  Register checks are not grouped: each site has a fix of
+ * its own.  0, or -1 when out of memory. */
 #define GCN_GROUP_MIN_SITES 8
 #define GCN_GROUP_SHOWN 8        /* further sites named in a group's message */
 int gcn_diags_group(gcn_diags *ds, unsigned first, unsigned min_sites);

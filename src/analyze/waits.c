@@ -1532,6 +1532,9 @@ static void why(const wrun *r, const ptrace *t, unsigned q, unsigned p, gcn_strb
         gcn_sb_printf(sb, "no %s wait on this path retires it", c);
         return;
     }
+    /* ranks stay below the counter's maximum (q_push), so a fix is never
+     * the "no wait" encoding */
+    assert(t->cons_rank < rank_max[q] && (!t->nw || t->w[t->nw - 1].rank < rank_max[q]));
     if (!t->nw) {
         gcn_sb_printf(sb, "no s_waitcnt %s on this path since it was issued; %s(%u) here would "
                           "retire it", c, c, t->cons_rank);
