@@ -410,13 +410,24 @@ int gcn_lint_hazards(const gcn_cfg *cfg, const gcn_hazard_rule *rules, unsigned 
 void gcn_lint_insn_text(const gcn_cfg *cfg, unsigned idx, gcn_strbuf *sb);
 void gcn_lint_loc(const gcn_lint_opts *o, uint64_t addr, gcn_strbuf *sb);
 
-/* A finding placed in a file, ready to print. */
+/* One site of a grouped finding (gcn_diags_group). */
+typedef struct gcn_dsite {
+    char *file;
+    unsigned line;
+    char *symbol;                /* function the offset counts from (NULL: the kernel) */
+    uint64_t offset, addr;
+    char *msg;                   /* the site's own message */
+} gcn_dsite;
+
+/* A finding placed in a file, ready to print.  A binary location is
+ * symbol+0xOFFSET: the kernel, another function symbol containing the
+ * address, or ".text" (offset from the section start) outside any. */
 typedef struct gcn_diag {
     char *input;                 /* the file given on the command line */
     char *kernel;
     char *file;                  /* source file of the line, or the input */
     unsigned line;               /* 0: no line information */
-    uint64_t offset;             /* code address */
+    uint64_t offset;             /* code offset from symbol */
     int check, severity;
     char *check_name;            /* "pending-read", "hazard-<rule>" */
     char *msg;
@@ -427,6 +438,12 @@ typedef struct gcn_diag {
     char *wait_file;             /* the s_waitcnt involved, or NULL */
     unsigned wait_line;
     int64_t wait_offset;         /* -1 none */
+    char *symbol;                /* function of the location (NULL: the kernel) */
+    uint64_t addr;               /* code address (0 when unknown) */
+    char *rel_symbol, *wait_symbol;  /* likewise for the related locations */
+    uint64_t rel_addr, wait_addr;
+    unsigned nsites;             /* > 1: a group of that many sites, sites[0] is this one */
+    gcn_dsite *sites;
 } gcn_diag;
 
 typedef struct gcn_diags {
@@ -434,11 +451,26 @@ typedef struct gcn_diags {
     unsigned n, cap;
 } gcn_diags;
 
-int gcn_diags_add(gcn_diags *ds, const gcn_diag *d);   /* copies the strings */
+int gcn_diags_add(gcn_diags *ds, const gcn_diag *d);   /* copies the strings and sites */
 void gcn_diags_free(gcn_diags *ds);
 const char *gcn_severity_name(int sev);
+/* "symbol+0xOFF" of a location (symbol NULL: the kernel). */
+void gcn_diag_where(const char *symbol, const char *kernel, uint64_t off, gcn_strbuf *sb);
 
-/* gcc style: "file:line: error: message [check]" (file:+0xOFF without a line). */
+/* Group the findings ds->d[first..n) of one kernel that repeat: every
+ * hazard rule, and an LDS check (lds-dma-pending, lds-dma-race,
+ * lds-cross-wave-race, barrier-lds-pending) with one producer, found at
+ * min_sites or more sites becomes one finding at its first site whose
+ * message names the count and the next sites; all sites stay in sites[].
+ * Order is kept.  Register checks are not grouped: each site has a fix of
+ * its own.  0, or -1 when out of memory. */
+#define GCN_GROUP_MIN_SITES 8
+#define GCN_GROUP_SHOWN 8        /* further sites named in a group's message */
+int gcn_diags_group(gcn_diags *ds, unsigned first, unsigned min_sites);
+
+/* gcc style: "file:line: error: message [check]"; without a line
+ * "file:0: error: symbol+0xOFF: message [check]" (vim, emacs and VS Code's
+ * $gcc problem matcher need a line number). */
 void gcn_report_text(FILE *out, const gcn_diags *ds, bool explain);
 /* JSON: {"tool": "gcnlint", "inputs": [...], "findings": [...]}. */
 int gcn_report_json(FILE *out, const gcn_diags *ds, const char *const *inputs, unsigned ninputs);

@@ -1,10 +1,14 @@
 /*
  * report.c -- findings: the check registry, the finding and diagnostic
- * containers, and output as gcc-style text, JSON and SARIF 2.1.0
- * (OASIS "Static Analysis Results Interchange Format" 2.1.0: sarifLog ->
- * runs[] -> tool.driver.rules[], artifacts[], results[] with ruleId, level,
- * message, locations[].physicalLocation {artifactLocation, region | address},
- * relatedLocations[]).
+ * containers, the grouping of findings that repeat in one kernel, and
+ * output as gcc-style text, JSON and SARIF 2.1.0 (OASIS "Static Analysis
+ * Results Interchange Format" 2.1.0: sarifLog -> runs[] -> tool.driver.rules[],
+ * artifacts[], addresses[], results[] with ruleId, level, message,
+ * locations[] {physicalLocation {artifactLocation, region, address},
+ * logicalLocations[]}, relatedLocations[]).  A location in a binary is
+ * symbol+0xOFFSET (the kernel, another function, or .text), as AMD's
+ * rj_waitcheck names them; in text it follows "file:0: severity:" so that
+ * gcc-style error parsers (vim, emacs, VS Code's $gcc) read the line.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -132,6 +136,13 @@ static char *dup(const char *s)
     return s ? strdup(s) : NULL;
 }
 
+static void site_free(gcn_dsite *s)
+{
+    free(s->file);
+    free(s->symbol);
+    free(s->msg);
+}
+
 int gcn_diags_add(gcn_diags *ds, const gcn_diag *d)
 {
     if (ds->n == ds->cap) {
@@ -141,6 +152,18 @@ int gcn_diags_add(gcn_diags *ds, const gcn_diag *d)
             return -1;
         ds->d = p;
         ds->cap = nc;
+    }
+    gcn_dsite *sites = NULL;
+    if (d->nsites > 1) {
+        sites = calloc(d->nsites, sizeof *sites);
+        if (!sites)
+            return -1;
+        for (unsigned k = 0; k < d->nsites; k++) {
+            sites[k] = d->sites[k];
+            sites[k].file = dup(d->sites[k].file);
+            sites[k].symbol = dup(d->sites[k].symbol);
+            sites[k].msg = dup(d->sites[k].msg);
+        }
     }
     gcn_diag *c = &ds->d[ds->n++];
     *c = *d;
@@ -152,37 +175,219 @@ int gcn_diags_add(gcn_diags *ds, const gcn_diag *d)
     c->explain = dup(d->explain);
     c->rel_file = dup(d->rel_file);
     c->wait_file = dup(d->wait_file);
+    c->symbol = dup(d->symbol);
+    c->rel_symbol = dup(d->rel_symbol);
+    c->wait_symbol = dup(d->wait_symbol);
+    c->sites = sites;
+    if (!sites)
+        c->nsites = 1;
     return 0;
+}
+
+static void diag_free(gcn_diag *d)
+{
+    free(d->input); free(d->kernel); free(d->file); free(d->check_name);
+    free(d->msg); free(d->explain); free(d->rel_file); free(d->wait_file);
+    free(d->symbol); free(d->rel_symbol); free(d->wait_symbol);
+    for (unsigned k = 0; d->sites && k < d->nsites; k++)
+        site_free(&d->sites[k]);
+    free(d->sites);
 }
 
 void gcn_diags_free(gcn_diags *ds)
 {
-    for (unsigned i = 0; i < ds->n; i++) {
-        gcn_diag *d = &ds->d[i];
-        free(d->input); free(d->kernel); free(d->file); free(d->check_name);
-        free(d->msg); free(d->explain); free(d->rel_file); free(d->wait_file);
-    }
+    for (unsigned i = 0; i < ds->n; i++)
+        diag_free(&ds->d[i]);
     free(ds->d);
     memset(ds, 0, sizeof *ds);
 }
 
-static void text_loc(FILE *out, const char *file, unsigned line, uint64_t off)
+void gcn_diag_where(const char *symbol, const char *kernel, uint64_t off, gcn_strbuf *sb)
 {
-    if (line)
-        fprintf(out, "%s:%u", file, line);
+    const char *s = symbol ? symbol : kernel ? kernel : ".text";
+    gcn_sb_printf(sb, "%s+0x%llx", s, (unsigned long long)off);
+}
+
+/* ---- grouping of repeated findings ---------------------------------------- */
+
+/* Checks whose findings at several sites are one problem when they share a
+ * producer: one LDS-DMA or LDS access found pending or racing at many sites. */
+static bool group_by_producer(int check)
+{
+    return check == GCN_CHK_LDS_DMA_PENDING || check == GCN_CHK_LDS_DMA_RACE ||
+           check == GCN_CHK_LDS_XWAVE || check == GCN_CHK_BARRIER_LDS;
+}
+
+typedef struct gkey {
+    const char *name;
+    int64_t producer;            /* -1: the check alone */
+    unsigned idx;                /* position in ds (order of the sites) */
+} gkey;
+
+static int cmp_gkey(const void *x, const void *y)
+{
+    const gkey *a = x, *b = y;
+    int c = strcmp(a->name, b->name);
+    if (c)
+        return c;
+    if (a->producer != b->producer)
+        return a->producer < b->producer ? -1 : 1;
+    return a->idx < b->idx ? -1 : a->idx > b->idx;
+}
+
+static bool same_group(const gkey *a, const gkey *b)
+{
+    return !strcmp(a->name, b->name) && a->producer == b->producer;
+}
+
+/* Where site s is, seen from the group's first site h: "line 12", "f.s:12",
+ * "+0x1c" (the same function) or "sym+0x1c". */
+static void site_text(const gcn_diag *h, const gcn_dsite *s, gcn_strbuf *sb)
+{
+    if (s->line && h->line && s->file && h->file && !strcmp(s->file, h->file))
+        gcn_sb_printf(sb, "line %u", s->line);
+    else if (s->line)
+        gcn_sb_printf(sb, "%s:%u", s->file ? s->file : "?", s->line);
+    else if ((!s->symbol && !h->symbol) || (s->symbol && h->symbol && !strcmp(s->symbol, h->symbol)))
+        gcn_sb_printf(sb, "+0x%llx", (unsigned long long)s->offset);
     else
-        fprintf(out, "%s:+0x%llx", file, (unsigned long long)off);
+        gcn_diag_where(s->symbol, h->kernel, s->offset, sb);
+}
+
+/* Make d (the first of its group) the group of the n diagnostics at
+ * ds->d[idx[0..n)] (idx[0] is d): the sites, the message, the explanation. */
+static int make_group(gcn_diags *ds, const gkey *g, unsigned n)
+{
+    gcn_diag *h = &ds->d[g[0].idx];
+    gcn_dsite *sites = calloc(n, sizeof *sites);
+    if (!sites)
+        return -1;
+    for (unsigned k = 0; k < n; k++) {
+        gcn_diag *d = &ds->d[g[k].idx];
+        sites[k] = (gcn_dsite){d->file, d->line, d->symbol, d->offset, d->addr, d->msg};
+    }
+    gcn_strbuf sb;
+    gcn_sb_init(&sb);
+    gcn_sb_puts(&sb, h->msg ? h->msg : "");
+    bool hazard = !strncmp(h->check_name, "hazard", 6);
+    gcn_sb_printf(&sb, "; %s at %u more site%s in this kernel: ",
+                  hazard ? "the same rule is broken" : "the same producer is involved", n - 1,
+                  n == 2 ? "" : "s");
+    for (unsigned k = 1; k < n && k <= GCN_GROUP_SHOWN; k++) {
+        if (k > 1)
+            gcn_sb_puts(&sb, ", ");
+        site_text(h, &sites[k], &sb);
+    }
+    if (n - 1 > GCN_GROUP_SHOWN)
+        gcn_sb_printf(&sb, ", ... (%u more; --no-group lists each)", n - 1 - GCN_GROUP_SHOWN);
+    char *msg = strdup(sb.buf ? sb.buf : "");
+    char *ex = NULL;
+    if (h->explain) {
+        gcn_sb_reset(&sb);
+        gcn_sb_puts(&sb, h->explain);
+        gcn_sb_printf(&sb, "  all %u sites:", n);
+        for (unsigned k = 0; k < n; k++) {
+            gcn_sb_puts(&sb, k % 8 ? ", " : (k ? ",\n    " : "\n    "));
+            site_text(h, &sites[k], &sb);
+        }
+        gcn_sb_puts(&sb, "\n");
+        ex = strdup(sb.buf ? sb.buf : "");
+    }
+    gcn_sb_free(&sb);
+    if (!msg || (h->explain && !ex)) {
+        free(msg);
+        free(ex);
+        free(sites);
+        return -1;
+    }
+    /* the sites take the strings of the diagnostics they came from */
+    for (unsigned k = 1; k < n; k++) {
+        gcn_diag *d = &ds->d[g[k].idx];
+        free(d->input); free(d->kernel); free(d->check_name); free(d->explain);
+        free(d->rel_file); free(d->wait_file); free(d->rel_symbol); free(d->wait_symbol);
+        for (unsigned j = 0; d->sites && j < d->nsites; j++)
+            site_free(&d->sites[j]);
+        free(d->sites);
+        memset(d, 0, sizeof *d);    /* marks it for removal */
+    }
+    sites[0].file = dup(h->file);
+    sites[0].symbol = dup(h->symbol);
+    h->msg = msg;                   /* the old one went to sites[0] */
+    free(h->explain);
+    h->explain = ex;
+    h->sites = sites;
+    h->nsites = n;
+    if ((h->file && !sites[0].file) || (h->symbol && !sites[0].symbol))
+        return -1;
+    return 0;
+}
+
+int gcn_diags_group(gcn_diags *ds, unsigned first, unsigned min_sites)
+{
+    if (min_sites < 2 || first >= ds->n)
+        return 0;
+    unsigned n = ds->n - first, nk = 0;
+    gkey *k = malloc(sizeof *k * n);
+    if (!k)
+        return -1;
+    for (unsigned i = first; i < ds->n; i++) {
+        const gcn_diag *d = &ds->d[i];
+        if (!d->check_name || d->nsites > 1)
+            continue;
+        if (!strncmp(d->check_name, "hazard", 6))
+            k[nk++] = (gkey){d->check_name, -1, i};
+        else if (group_by_producer(d->check) && d->rel_offset >= 0)
+            k[nk++] = (gkey){d->check_name, (int64_t)d->rel_addr, i};
+    }
+    qsort(k, nk, sizeof *k, cmp_gkey);
+    int rc = 0;
+    bool any = false;
+    for (unsigned a = 0, b; a < nk && rc == 0; a = b) {
+        for (b = a + 1; b < nk && same_group(&k[a], &k[b]); b++)
+            ;
+        if (b - a >= min_sites) {
+            rc = make_group(ds, &k[a], b - a);
+            any = true;
+        }
+    }
+    free(k);
+    if (any) {                      /* drop the sites folded into groups */
+        unsigned w = first;
+        for (unsigned i = first; i < ds->n; i++)
+            if (ds->d[i].check_name)
+                ds->d[w++] = ds->d[i];
+        ds->n = w;
+    }
+    return rc;
+}
+
+/* The location and severity of a line: "file:line: sev: " or, without a
+ * line, "file:0: sev: symbol+0xOFF: ". */
+static void text_head(FILE *out, const char *file, unsigned line, const char *symbol,
+                      const char *kernel, uint64_t off, const char *sev)
+{
+    if (line) {
+        fprintf(out, "%s:%u: %s: ", file ? file : "?", line, sev);
+    } else {
+        gcn_strbuf sb;
+        gcn_sb_init(&sb);
+        gcn_diag_where(symbol, kernel, off, &sb);
+        fprintf(out, "%s:0: %s: %s: ", file ? file : "?", sev, sb.buf ? sb.buf : "");
+        gcn_sb_free(&sb);
+    }
 }
 
 void gcn_report_text(FILE *out, const gcn_diags *ds, bool explain)
 {
     for (unsigned i = 0; i < ds->n; i++) {
         const gcn_diag *d = &ds->d[i];
-        text_loc(out, d->file, d->line, d->offset);
-        fprintf(out, ": %s: %s [%s]\n", gcn_severity_name(d->severity), d->msg, d->check_name);
+        text_head(out, d->file, d->line, d->symbol, d->kernel, d->offset,
+                  gcn_severity_name(d->severity));
+        fprintf(out, "%s [%s]\n", d->msg, d->check_name);
         if (explain && d->rel_file && d->rel_offset >= 0) {
-            text_loc(out, d->rel_file, d->rel_line, (uint64_t)d->rel_offset);
-            fprintf(out, ": note: the producing instruction is here\n");
+            text_head(out, d->rel_file, d->rel_line, d->rel_symbol, d->kernel,
+                      (uint64_t)d->rel_offset, "note");
+            fprintf(out, "the producing instruction is here\n");
         }
         if (explain && d->explain)
             fputs(d->explain, out);
@@ -198,6 +403,31 @@ static char *hex(uint64_t v, char *buf, size_t n)
 {
     snprintf(buf, n, "0x%llx", (unsigned long long)v);
     return buf;
+}
+
+static json_t *jwhere(const char *symbol, const char *kernel, uint64_t off)
+{
+    gcn_strbuf sb;
+    gcn_sb_init(&sb);
+    gcn_diag_where(symbol, kernel, off, &sb);
+    json_t *j = jstr(sb.buf);
+    gcn_sb_free(&sb);
+    return j;
+}
+
+/* A related location: {file, line, offset, location, address}. */
+static json_t *jloc(const char *file, unsigned line, const char *symbol, const char *kernel,
+                    uint64_t off, uint64_t addr)
+{
+    char buf[32];
+    json_t *p = json_object();
+    json_object_set_new(p, "file", jstr(file));
+    json_object_set_new(p, "line", line ? json_integer(line) : json_null());
+    json_object_set_new(p, "offset", json_string(hex(off, buf, sizeof buf)));
+    json_object_set_new(p, "location", jwhere(symbol, kernel, off));
+    if (addr)
+        json_object_set_new(p, "address", json_string(hex(addr, buf, sizeof buf)));
+    return p;
 }
 
 int gcn_report_json(FILE *out, const gcn_diags *ds, const char *const *inputs, unsigned ninputs)
@@ -219,24 +449,30 @@ int gcn_report_json(FILE *out, const gcn_diags *ds, const char *const *inputs, u
         json_object_set_new(o, "file", jstr(d->file));
         json_object_set_new(o, "line", d->line ? json_integer(d->line) : json_null());
         json_object_set_new(o, "offset", json_string(hex(d->offset, buf, sizeof buf)));
+        json_object_set_new(o, "location", jwhere(d->symbol, d->kernel, d->offset));
+        if (d->addr)
+            json_object_set_new(o, "address", json_string(hex(d->addr, buf, sizeof buf)));
         json_object_set_new(o, "severity", json_string(gcn_severity_name(d->severity)));
         json_object_set_new(o, "check", jstr(d->check_name));
         json_object_set_new(o, "message", jstr(d->msg));
-        if (d->rel_offset >= 0) {
-            json_t *p = json_object();
-            json_object_set_new(p, "file", jstr(d->rel_file));
-            json_object_set_new(p, "line", d->rel_line ? json_integer(d->rel_line) : json_null());
-            json_object_set_new(p, "offset", json_string(hex((uint64_t)d->rel_offset, buf,
-                                                             sizeof buf)));
-            json_object_set_new(o, "producer", p);
-        }
-        if (d->wait_offset >= 0) {
-            json_t *p = json_object();
-            json_object_set_new(p, "file", jstr(d->wait_file));
-            json_object_set_new(p, "line", d->wait_line ? json_integer(d->wait_line) : json_null());
-            json_object_set_new(p, "offset", json_string(hex((uint64_t)d->wait_offset, buf,
-                                                             sizeof buf)));
-            json_object_set_new(o, "wait", p);
+        json_object_set_new(o, "count", json_integer(d->nsites > 1 ? d->nsites : 1));
+        if (d->rel_offset >= 0)
+            json_object_set_new(o, "producer", jloc(d->rel_file, d->rel_line, d->rel_symbol,
+                                                    d->kernel, (uint64_t)d->rel_offset,
+                                                    d->rel_addr));
+        if (d->wait_offset >= 0)
+            json_object_set_new(o, "wait", jloc(d->wait_file, d->wait_line, d->wait_symbol,
+                                                d->kernel, (uint64_t)d->wait_offset,
+                                                d->wait_addr));
+        if (d->nsites > 1) {
+            json_t *sa = json_array();
+            for (unsigned k = 0; k < d->nsites; k++) {
+                const gcn_dsite *st = &d->sites[k];
+                json_t *so = jloc(st->file, st->line, st->symbol, d->kernel, st->offset, st->addr);
+                json_object_set_new(so, "message", jstr(st->msg));
+                json_array_append_new(sa, so);
+            }
+            json_object_set_new(o, "sites", sa);
         }
         if (d->explain)
             json_object_set_new(o, "explanation", jstr(d->explain));
@@ -254,7 +490,41 @@ static const char *sarif_level(int sev)
     return sev == GCN_SEV_ERROR ? "error" : sev == GCN_SEV_WARNING ? "warning" : "note";
 }
 
-static json_t *sarif_phys(const char *file, unsigned line, uint64_t off)
+/* run.addresses: one entry per function (or .text) a location is in,
+ * keyed by input and symbol; instruction addresses point at theirs with
+ * parentIndex and offsetFromParent. */
+typedef struct sarif_addrs {
+    json_t *arr;                 /* run.addresses */
+    json_t *index;               /* "input\nsymbol" -> index */
+} sarif_addrs;
+
+static int sarif_parent(sarif_addrs *at, const char *input, const char *sym, uint64_t start)
+{
+    gcn_strbuf sb;
+    gcn_sb_init(&sb);
+    gcn_sb_printf(&sb, "%s\n%s", input ? input : "", sym);
+    json_t *ix = json_object_get(at->index, sb.buf ? sb.buf : "");
+    int k;
+    if (ix) {
+        k = (int)json_integer_value(ix);
+    } else {
+        k = (int)json_array_size(at->arr);
+        json_t *a = json_object();
+        json_object_set_new(a, "absoluteAddress", json_integer((json_int_t)start));
+        json_object_set_new(a, "name", json_string(sym));
+        json_object_set_new(a, "fullyQualifiedName", json_string(sym));
+        json_object_set_new(a, "kind", json_string(sym[0] == '.' ? "section" : "function"));
+        json_array_append_new(at->arr, a);
+        json_object_set_new(at->index, sb.buf ? sb.buf : "", json_integer(k));
+    }
+    gcn_sb_free(&sb);
+    return k;
+}
+
+/* physicalLocation: the file, the line (region) when known, and the
+ * instruction's address as symbol+0xOFF (address object). */
+static json_t *sarif_phys(sarif_addrs *at, const char *input, const char *file, unsigned line,
+                          const char *symbol, const char *kernel, uint64_t off, uint64_t addr)
 {
     json_t *pl = json_object();
     json_t *al = json_object();
@@ -265,11 +535,30 @@ static json_t *sarif_phys(const char *file, unsigned line, uint64_t off)
         json_object_set_new(rg, "startLine", json_integer(line));
         json_object_set_new(pl, "region", rg);
     }
+    const char *sym = symbol ? symbol : kernel ? kernel : ".text";
     json_t *ad = json_object();
-    json_object_set_new(ad, "absoluteAddress", json_integer((json_int_t)off));
+    json_object_set_new(ad, "absoluteAddress", json_integer((json_int_t)(addr ? addr : off)));
     json_object_set_new(ad, "kind", json_string("instruction"));
+    json_object_set_new(ad, "fullyQualifiedName", jwhere(symbol, kernel, off));
+    if (addr >= off) {
+        json_object_set_new(ad, "offsetFromParent", json_integer((json_int_t)off));
+        json_object_set_new(ad, "parentIndex",
+                            json_integer(sarif_parent(at, input, sym, addr - off)));
+    }
     json_object_set_new(pl, "address", ad);
     return pl;
+}
+
+static json_t *sarif_logical(const char *symbol, const char *kernel)
+{
+    const char *sym = symbol ? symbol : kernel ? kernel : ".text";
+    json_t *ll = json_array();
+    json_t *l1 = json_object();
+    json_object_set_new(l1, "name", json_string(sym));
+    if (sym[0] != '.')
+        json_object_set_new(l1, "kind", json_string("function"));
+    json_array_append_new(ll, l1);
+    return ll;
 }
 
 int gcn_report_sarif(FILE *out, const gcn_diags *ds, const char *const *inputs, unsigned ninputs)
@@ -326,6 +615,7 @@ int gcn_report_sarif(FILE *out, const gcn_diags *ds, const char *const *inputs, 
     }
     json_object_set_new(run, "artifacts", arts);
     json_t *results = json_array();
+    sarif_addrs at = {json_array(), json_object()};
     char buf[32];
     for (unsigned i = 0; i < ds->n; i++) {
         const gcn_diag *d = &ds->d[i];
@@ -340,38 +630,55 @@ int gcn_report_sarif(FILE *out, const gcn_diags *ds, const char *const *inputs, 
         json_object_set_new(r, "message", m);
         json_t *locs = json_array();
         json_t *loc = json_object();
-        json_object_set_new(loc, "physicalLocation", sarif_phys(d->file, d->line, d->offset));
-        if (d->kernel) {
-            json_t *ll = json_array();
-            json_t *l1 = json_object();
-            json_object_set_new(l1, "name", json_string(d->kernel));
-            json_object_set_new(l1, "kind", json_string("function"));
-            json_array_append_new(ll, l1);
-            json_object_set_new(loc, "logicalLocations", ll);
-        }
+        json_object_set_new(loc, "physicalLocation",
+                            sarif_phys(&at, d->input, d->file, d->line, d->symbol, d->kernel,
+                                       d->offset, d->addr));
+        json_object_set_new(loc, "logicalLocations", sarif_logical(d->symbol, d->kernel));
         json_array_append_new(locs, loc);
         json_object_set_new(r, "locations", locs);
+        json_t *rel = json_array();
         if (d->rel_offset >= 0) {
-            json_t *rel = json_array();
             json_t *rl = json_object();
             json_object_set_new(rl, "id", json_integer(1));
             json_object_set_new(rl, "physicalLocation",
-                                sarif_phys(d->rel_file ? d->rel_file : d->file, d->rel_line,
-                                           (uint64_t)d->rel_offset));
+                                sarif_phys(&at, d->input, d->rel_file ? d->rel_file : d->file,
+                                           d->rel_line, d->rel_symbol, d->kernel,
+                                           (uint64_t)d->rel_offset, d->rel_addr));
             json_t *rm = json_object();
             json_object_set_new(rm, "text", json_string("producing instruction"));
             json_object_set_new(rl, "message", rm);
             json_array_append_new(rel, rl);
-            json_object_set_new(r, "relatedLocations", rel);
         }
+        /* a group: every site (the first is the result's own location) */
+        for (unsigned k = 0; d->nsites > 1 && k < d->nsites; k++) {
+            const gcn_dsite *st = &d->sites[k];
+            json_t *rl = json_object();
+            json_object_set_new(rl, "id", json_integer(2 + k));
+            json_object_set_new(rl, "physicalLocation",
+                                sarif_phys(&at, d->input, st->file ? st->file : d->file, st->line,
+                                           st->symbol, d->kernel, st->offset, st->addr));
+            json_t *rm = json_object();
+            json_object_set_new(rm, "text", jstr(st->msg));
+            json_object_set_new(rl, "message", rm);
+            json_array_append_new(rel, rl);
+        }
+        if (json_array_size(rel))
+            json_object_set_new(r, "relatedLocations", rel);
+        else
+            json_decref(rel);
         json_t *props = json_object();
         json_object_set_new(props, "input", jstr(d->input));
+        json_object_set_new(props, "kernel", jstr(d->kernel));
         json_object_set_new(props, "offset", json_string(hex(d->offset, buf, sizeof buf)));
+        json_object_set_new(props, "location", jwhere(d->symbol, d->kernel, d->offset));
+        json_object_set_new(props, "count", json_integer(d->nsites > 1 ? d->nsites : 1));
         if (d->explain)
             json_object_set_new(props, "explanation", jstr(d->explain));
         json_object_set_new(r, "properties", props);
         json_array_append_new(results, r);
     }
+    json_object_set_new(run, "addresses", at.arr);
+    json_decref(at.index);
     json_object_set_new(run, "results", results);
     json_t *runs = json_array();
     json_array_append_new(runs, run);

@@ -213,8 +213,9 @@ static uint32_t ix_add(wix *x, unsigned q, unsigned idx, unsigned fl)
 }
 
 /* The rank of entry e of queue q.  In a lazy state an in-order entry's rank
- * is not stored: every push to its queue raises it by one up to the clamp,
- * so it is the number of pushes since it was issued (P - pad), clamped.
+ * is not stored: every push to its queue raises it by one (q_push removes
+ * it when it reaches the counter's maximum), so it is the number of pushes
+ * since it was issued (P - pad).
  * The exploration's working state is lazy between the load of a node and
  * the end of its block, so a push costs no pass over the queue. */
 static inline unsigned qrk(const wstate *s, unsigned q, const qent *e)
@@ -267,106 +268,61 @@ static void q_remove(wstate *s, unsigned q, unsigned k)
 
 static void q_push(wstate *s, unsigned q, unsigned idx, bool ooo)
 {
-    /* An older copy of the same producer that is indistinguishable from a
-     * newer one (out of order, or in order at the clamped rank) is dropped.
-     * Every state keeps these invariants: at most one out-of-order entry per
-     * producer, and in-order entries of one producer have distinct ranks
-     * (pushes of it are ranked apart, joins keep one entry per producer).
-     * So a duplicate can only be an entry that reaches the clamp in this
-     * push together with the one other clamped entry of its producer, and
-     * of such a pair the older (earlier) one goes: one pass over the queue
-     * plus one per entry reaching the clamp, not a scan per clamped entry. */
     qent *Q = s->q[q];
     unsigned n = s->n[q];
     const unsigned max = rank_max[q];
     if (ooo) {
+        /* an older out-of-order copy of the same producer is indistinguishable
+         * from the new one: at most one per producer is kept */
         for (unsigned k = 0; k < n; k++)
             if (Q[k].idx == idx && (Q[k].fl & QF_OOO)) {
                 q_remove(s, q, k);
                 break;
             }
     } else {
-        unsigned fresh[8], nf = 0, over = 0;
-        if (s->lazy) {
-            /* every in-order entry's rank rises by one; in-order ranks do
-             * not increase along the queue, so the ones reaching the clamp
-             * now come before the first that stays below it */
+        /* Every pending in-order entry gets one more younger in-order
+         * operation.  One that reaches `max` of them has retired: the counter
+         * holds at most max outstanding operations (6 bits of vmcnt, 4 of
+         * lgkmcnt on gfx9), so issuing the (max+1)-th stalls until one
+         * retires, and in-order operations retire oldest first: had the
+         * entry still been pending, max younger in-order ones would be too,
+         * max + 1 in all.  In-order ranks do not increase along the queue,
+         * so the entries retiring now are the first in-order ones from lo
+         * (before lo there are only out-of-order entries); in a lazy state
+         * the first one that stays ends the pass. */
+        if (s->lazy)
             s->P[q]++;
-            for (unsigned k = s->lo[q]; k < n; k++) {
-                const qent *e = &Q[k];
-                if (e->fl & QF_OOO)
-                    continue;
-                unsigned a = s->P[q] - e->pad;
-                if (a < max)
-                    break;
-                if (a == max) {
-                    if (nf < 8)
-                        fresh[nf++] = k;
-                    else
-                        over = 1;
-                }
-            }
-        } else {
-            for (unsigned k = s->lo[q]; k < n; k++) {
-                qent *e = &Q[k];
-                if (!(e->fl & QF_OOO) && e->rank < max && ++e->rank == max) {
-                    if (nf < 8)
-                        fresh[nf++] = k;
-                    else
-                        over = 1;
-                }
-            }
-        }
-        if (over) {             /* many entries reached the clamp at once: the plain way */
-            unsigned nmax = 0;
-            for (unsigned k = 0; k < n && nmax < 2; k++)
-                nmax += !(Q[k].fl & QF_OOO) && qrk(s, q, &Q[k]) == max;
-            for (unsigned k = 0; nmax >= 2 && k < s->n[q];) {
-                bool dup = false;
-                if (!(Q[k].fl & QF_OOO) && qrk(s, q, &Q[k]) == max)
-                    for (unsigned j = k + 1; j < s->n[q] && !dup; j++)
-                        dup = Q[j].idx == Q[k].idx && !(Q[j].fl & QF_OOO) &&
-                              qrk(s, q, &Q[j]) == max;
-                if (dup)
-                    q_remove(s, q, k);
-                else
-                    k++;
-            }
-        } else if (nf) {
-            unsigned drop[8], nd = 0;
-            for (unsigned f = 0; f < nf; f++) {
-                unsigned k = fresh[f];
-                for (unsigned j = 0; j < n; j++)
-                    if (j != k && Q[j].idx == Q[k].idx && !(Q[j].fl & QF_OOO) &&
-                        qrk(s, q, &Q[j]) == max) {
-                        drop[nd++] = j < k ? j : k;
+        unsigned k = s->lo[q], w = k;
+        bool stayed = false;
+        for (; k < n; k++) {
+            qent *e = &Q[k];
+            if (!(e->fl & QF_OOO)) {
+                if (!stayed) {
+                    unsigned a = s->lazy ? s->P[q] - e->pad : ++e->rank;
+                    if (a >= max) {
+                        if (s->seq[q])
+                            s->ix->alive[s->seq[q][k]] = 0;
+                        continue;
+                    }
+                    stayed = true;
+                    if (s->lazy && w == k) {
+                        w = k = n;      /* nothing removed: the rest stays as it is */
                         break;
                     }
-            }
-            if (nd) {
-                /* remove the marked positions (distinct), keeping the order */
-                unsigned w = 0, first = n;
-                for (unsigned d = 0; d < nd; d++)
-                    first = drop[d] < first ? drop[d] : first;
-                if (first < s->lo[q])
-                    s->lo[q] = first;
-                for (unsigned k = 0; k < n; k++) {
-                    bool gone = false;
-                    for (unsigned d = 0; d < nd && !gone; d++)
-                        gone = drop[d] == k;
-                    if (!gone) {
-                        if (s->sig[q])
-                            s->sig[q][w] = s->sig[q][k];
-                        if (s->seq[q])
-                            s->seq[q][w] = s->seq[q][k];
-                        Q[w++] = Q[k];
-                    } else if (s->seq[q]) {
-                        s->ix->alive[s->seq[q][k]] = 0;
-                    }
+                } else if (!s->lazy) {
+                    e->rank++;          /* below the first one that stayed */
                 }
-                s->n[q] = w;
             }
+            if (w != k) {
+                Q[w] = Q[k];
+                if (s->sig[q])
+                    s->sig[q][w] = s->sig[q][k];
+                if (s->seq[q])
+                    s->seq[q][w] = s->seq[q][k];
+            }
+            w++;
         }
+        s->n[q] = w;
     }
     if (s->n[q] >= s->cap)          /* cannot happen: entries are distinct (idx, rank) */
         q_remove(s, q, 0);
@@ -377,7 +333,7 @@ static void q_push(wstate *s, unsigned q, unsigned idx, bool ooo)
     s->q[q][s->n[q]++] = (qent){(uint32_t)idx, 0, (uint8_t)(ooo ? QF_OOO : 0),
                                 (uint16_t)(s->lazy && !ooo ? s->P[q] : 0)};
     unsigned lo = s->lo[q];
-    while (lo < s->n[q] && ((Q[lo].fl & QF_OOO) || qrk(s, q, &Q[lo]) == max))
+    while (lo < s->n[q] && (Q[lo].fl & QF_OOO))
         lo++;
     s->lo[q] = lo;
 }
@@ -1516,9 +1472,12 @@ static int trace_path(const wrun *r, const unsigned *path, unsigned n, unsigned 
                                         break;
                                     }
                         } else {
+                            /* in-order instances retire at max younger (q_push) */
+                            unsigned w = 0;
                             for (unsigned j = 0; j < nin; j++)
-                                if (!in[j].ooo && in[j].rank < max)
-                                    in[j].rank++;
+                                if (in[j].ooo || ++in[j].rank < max)
+                                    in[w++] = in[j];
+                            nin = w;
                         }
                         if (i == p) {
                             if (nin == 72)
@@ -1630,6 +1589,9 @@ static void why(const wrun *r, const ptrace *t, unsigned q, unsigned p, gcn_strb
         gcn_sb_printf(sb, "no %s wait on this path retires it", c);
         return;
     }
+    /* ranks stay below the counter's maximum (q_push), so a fix is never
+     * the "no wait" encoding */
+    assert(t->cons_rank < rank_max[q] && (!t->nw || t->w[t->nw - 1].rank < rank_max[q]));
     if (!t->nw) {
         gcn_sb_printf(sb, "no s_waitcnt %s on this path since it was issued; %s(%u) here would "
                           "retire it", c, c, t->cons_rank);

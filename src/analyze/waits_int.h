@@ -5,11 +5,15 @@
  * A state is the content of the two wait-counter queues: vmcnt and lgkmcnt,
  * each a list of pending operations, oldest first.  Every entry carries the
  * producing instruction, its rank (how many in-order operations of the same
- * counter were issued after it, clamped at the counter's maximum) and
- * whether it returns out of order.  s_waitcnt cnt(N) guarantees that an
- * in-order entry of rank >= N has completed (if it were pending, the N or
- * more younger in-order ones would be too: more than N outstanding); an
- * out-of-order entry only for N = 0.  The exploration keeps the set of
+ * counter were issued after it) and whether it returns out of order.
+ * s_waitcnt cnt(N) guarantees that an in-order entry of rank >= N has
+ * completed (if it were pending, the N or more younger in-order ones would
+ * be too: more than N outstanding); an out-of-order entry only for N = 0.
+ * The counters are as wide as their s_waitcnt fields (vmcnt 6 bits,
+ * lgkmcnt 4): a wave cannot have more than 63 / 15 operations outstanding
+ * (issue stalls until one retires), so an in-order entry retires when its
+ * rank reaches the maximum, and ranks stay below it (a fix derived from a
+ * rank is never the "no wait" value).  The exploration keeps the set of
  * distinct states per basic block (so the first loop iteration and the
  * steady state are told apart), and joins states (minimum rank per
  * producer) only when a block's budget is exhausted.
@@ -63,14 +67,14 @@ typedef struct wstate {
     qent *q[2];
     unsigned n[2];
     unsigned cap;
-    unsigned lo[2];      /* hint: entries before lo[q] are out of order or in order at the
-                          * clamped rank (q_push skips them); 0 is always valid */
+    unsigned lo[2];      /* hint: entries before lo[q] are out of order (q_push skips
+                          * them); 0 is always valid */
     uint64_t *sig[2];    /* NULL, or per entry asig[idx] (the exploration's working state:
                           * its check reads them in order instead of asig at random) */
     const uint64_t *asig;
     uint32_t *seq[2];    /* NULL, or per entry its number in ix (the exploration's state) */
     struct wix *ix;      /* NULL, or the register index of the exploration (waits.c) */
-    bool lazy;           /* ranks of in-order entries are min(max, P[q] - pad), not rank */
+    bool lazy;           /* ranks of in-order entries are P[q] - pad, not rank */
     unsigned P[2];       /* lazy: pushes so far, plus 64 */
 } wstate;
 

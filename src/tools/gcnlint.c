@@ -6,6 +6,7 @@
  * suggestions on every kernel, and prints gcc-style, JSON or SARIF output.
  * docs/gcnlint.md describes options, checks and exit codes.
  */
+#include <elf.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
@@ -34,7 +35,7 @@ typedef struct options {
     const char *offload_arch;
     const char *kernel;
     int format;
-    bool suggest, explain, werror, summary;
+    bool suggest, explain, werror, summary, no_group;
     bool w_lds_unproven;   /* -Wlds-unproven: report LDS checks that could not be proven */
     bool llvm_conservative;   /* -Wllvm-conservative: also what only LLVM's hazard
                                * recognizer requires (warnings) */
@@ -250,12 +251,111 @@ static int run_clang(const char *mcpu, const char *src, const char *out, const c
 
 /* ---- analysis of one code object ---------------------------------------- */
 
+/* The functions of a code object's .text (kernels and other STT_FUNC
+ * symbols), sorted, for naming a location symbol+0xOFFSET; an address in
+ * none is .text+0xOFFSET. */
+typedef struct frange {
+    uint64_t lo, hi;
+    const char *name;
+} frange;
+
+typedef struct ftab {
+    frange *r;
+    unsigned n;
+    uint64_t text_addr, text_end;
+} ftab;
+
+static int cmp_frange(const void *x, const void *y)
+{
+    const frange *a = x, *b = y;
+    return a->lo < b->lo ? -1 : a->lo > b->lo;
+}
+
+static int ftab_build(const gcn_codeobj *co, ftab *t)
+{
+    memset(t, 0, sizeof *t);
+    t->text_addr = co->text_addr;
+    t->text_end = co->text_addr + co->text_size;
+    t->r = malloc(sizeof *t->r * (co->nkernels + co->nsyms + 1));
+    if (!t->r)
+        return -1;
+    /* kernels first: at an address with several symbols the kernel's name wins */
+    for (unsigned i = 0; i < co->nkernels; i++) {
+        const gcn_kernel *k = &co->kernels[i];
+        t->r[t->n++] = (frange){k->entry_addr, k->code_size ? k->entry_addr + k->code_size : 0,
+                                k->name};
+    }
+    for (unsigned i = 0; i < co->nsyms; i++) {
+        const gcn_symbol *y = &co->syms[i];
+        if (y->type != STT_FUNC || y->shndx != co->text_index || !y->name[0])
+            continue;
+        t->r[t->n++] = (frange){y->value, y->size ? y->value + y->size : 0, y->name};
+    }
+    /* stable: insertion sort keeps the kernels before symbols of one address */
+    for (unsigned a = 1; a < t->n; a++) {
+        frange v = t->r[a];
+        unsigned b = a;
+        while (b > 0 && cmp_frange(&t->r[b - 1], &v) > 0) {
+            t->r[b] = t->r[b - 1];
+            b--;
+        }
+        t->r[b] = v;
+    }
+    unsigned w = 0;
+    for (unsigned a = 0; a < t->n; a++)
+        if (!w || t->r[w - 1].lo != t->r[a].lo)
+            t->r[w++] = t->r[a];
+        else if (!t->r[w - 1].hi)
+            t->r[w - 1].hi = t->r[a].hi;
+    t->n = w;
+    /* a size unknown: up to the next function or the end of .text */
+    for (unsigned a = 0; a < t->n; a++)
+        if (!t->r[a].hi)
+            t->r[a].hi = a + 1 < t->n ? t->r[a + 1].lo : t->text_end;
+    return 0;
+}
+
+/* The function containing addr (NULL: none; *off from .text then). */
+static const frange *ftab_find(const ftab *t, uint64_t addr, uint64_t *off)
+{
+    unsigned lo = 0, hi = t->n;
+    while (lo < hi) {                   /* first range starting after addr */
+        unsigned mid = (lo + hi) / 2;
+        if (t->r[mid].lo <= addr)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    for (unsigned k = lo; k-- > 0;)     /* the innermost one that contains it */
+        if (addr < t->r[k].hi) {
+            *off = addr - t->r[k].lo;
+            return &t->r[k];
+        }
+    *off = addr - t->text_addr;
+    return NULL;
+}
+
 typedef struct locctx {
     const gcn_codeobj *co;
     const char *main_file;     /* source file of the kernel entry, or NULL */
-    uint64_t base;             /* kernel entry */
+    const ftab *ft;
+    const frange *kr;          /* the kernel's range */
 } locctx;
 
+/* symbol of addr seen from the kernel kr: NULL inside it, else the
+ * function containing it or ".text"; *off counts from that symbol */
+static const char *where(const ftab *ft, const frange *kr, uint64_t addr, uint64_t *off)
+{
+    if (kr && addr >= kr->lo && addr < kr->hi) {
+        *off = addr - kr->lo;
+        return NULL;
+    }
+    const frange *f = ftab_find(ft, addr, off);
+    return f ? f->name : ".text";
+}
+
+/* Locations inside messages: a line, "+0xOFF" in the kernel, "sym+0xOFF"
+ * or ".text+0xOFF" outside it. */
 static void loc_fn(void *ctx, uint64_t addr, gcn_strbuf *sb)
 {
     const locctx *l = ctx;
@@ -265,11 +365,11 @@ static void loc_fn(void *ctx, uint64_t addr, gcn_strbuf *sb)
             gcn_sb_printf(sb, "line %u", ln->line);
         else
             gcn_sb_printf(sb, "%s:%u", ln->file, ln->line);
-    } else if (addr >= l->base) {
-        gcn_sb_printf(sb, "+0x%llx", (unsigned long long)(addr - l->base));
-    } else {
-        gcn_sb_printf(sb, "0x%llx", (unsigned long long)addr);
+        return;
     }
+    uint64_t off;
+    const char *sym = where(l->ft, l->kr, addr, &off);
+    gcn_sb_printf(sb, "%s+0x%llx", sym ? sym : "", (unsigned long long)off);
 }
 
 static bool same_file(const char *a, const char *b)
@@ -279,10 +379,10 @@ static bool same_file(const char *a, const char *b)
            sa.st_ino == sb.st_ino;
 }
 
-/* File, line and kernel-relative offset of an address; the line table's
+/* File, line, symbol and offset of an address; the line table's
  * (absolute) name of the input source is printed as the user wrote it. */
-static void place(const gcn_codeobj *co, const char *input, uint64_t base, uint64_t addr,
-                  char **file, unsigned *line, uint64_t *off)
+static void place(const gcn_codeobj *co, const char *input, const locctx *lc, uint64_t addr,
+                  char **file, unsigned *line, char **symbol, uint64_t *off)
 {
     const gcn_line *ln = gcn_co_line(co, addr);
     if (ln) {
@@ -294,26 +394,30 @@ static void place(const gcn_codeobj *co, const char *input, uint64_t base, uint6
         *file = (char *)input;
         *line = 0;
     }
-    *off = addr >= base ? addr - base : addr;
+    *symbol = (char *)where(lc->ft, lc->kr, addr, off);
 }
 
-static int lint_kernel(const options *o, const gcn_codeobj *co, const gcn_kernel *k,
-                       const char *input, srccache *sc, gcn_diags *out)
+static int lint_kernel(const options *o, const gcn_codeobj *co, const ftab *ft,
+                       const gcn_kernel *k, const char *input, srccache *sc, gcn_diags *out)
 {
     gcn_cfg cfg;
     char err[256];
     uint64_t text_size = co->text_size;
+    uint64_t koff;
+    const frange *kr = ftab_find(ft, k->entry_addr, &koff);
+    if (kr && kr->lo != k->entry_addr)
+        kr = NULL;
     if (gcn_cfg_build(&cfg, co->target, co->text, co->text_addr, text_size, k->entry_addr, err,
                       sizeof err) < 0) {
         gcn_diag d = {.input = (char *)input, .kernel = k->name, .file = (char *)input,
                       .check = GCN_CHK_CFG_INVALID, .severity = GCN_SEV_ERROR,
                       .check_name = (char *)gcn_check_name(GCN_CHK_CFG_INVALID), .msg = err,
-                      .rel_offset = -1, .wait_offset = -1};
+                      .rel_offset = -1, .wait_offset = -1, .addr = k->entry_addr};
         gcn_diags_add(out, &d);
         return 0;
     }
     const gcn_line *entry_line = gcn_co_line(co, k->entry_addr);
-    locctx lc = {co, entry_line ? entry_line->file : NULL, k->entry_addr};
+    locctx lc = {co, entry_line ? entry_line->file : NULL, ft, kr};
     gcn_lint_opts lo;
     memset(&lo, 0, sizeof lo);
     lo.explain = o->explain;
@@ -343,6 +447,7 @@ static int lint_kernel(const options *o, const gcn_codeobj *co, const gcn_kernel
     if (rc == 0 && o->suggest && gcn_lint_suggest(&cfg, &vals, &lo, &fs) < 0)
         rc = -1;
     gcn_findings_sort(&fs);
+    const unsigned first = out->n;
     for (unsigned i = 0; i < fs.n && rc == 0; i++) {
         const gcn_finding *f = &fs.f[i];
         char namebuf[128];
@@ -362,7 +467,8 @@ static int lint_kernel(const options *o, const gcn_codeobj *co, const gcn_kernel
         memset(&d, 0, sizeof d);
         d.input = (char *)input;
         d.kernel = k->name;
-        place(co, input, k->entry_addr, f->addr, &d.file, &d.line, &d.offset);
+        place(co, input, &lc, f->addr, &d.file, &d.line, &d.symbol, &d.offset);
+        d.addr = f->addr;
         if (suppressed(sc, d.line ? d.file : NULL, d.line, name))
             continue;
         d.check = f->check;
@@ -376,17 +482,23 @@ static int lint_kernel(const options *o, const gcn_codeobj *co, const gcn_kernel
         d.wait_offset = -1;
         if (f->wait >= 0 && f->check != GCN_CHK_WAIT_SUGGEST && f->check != GCN_CHK_WAIT_STRONGER) {
             uint64_t off;
-            place(co, input, k->entry_addr, (uint64_t)f->wait, &d.wait_file, &d.wait_line, &off);
+            place(co, input, &lc, (uint64_t)f->wait, &d.wait_file, &d.wait_line, &d.wait_symbol,
+                  &off);
             d.wait_offset = (int64_t)off;
+            d.wait_addr = (uint64_t)f->wait;
         }
         if (f->producer >= 0) {
             uint64_t off;
-            place(co, input, k->entry_addr, (uint64_t)f->producer, &d.rel_file, &d.rel_line, &off);
+            place(co, input, &lc, (uint64_t)f->producer, &d.rel_file, &d.rel_line, &d.rel_symbol,
+                  &off);
             d.rel_offset = (int64_t)off;
+            d.rel_addr = (uint64_t)f->producer;
         }
         if (gcn_diags_add(out, &d) < 0)
             rc = -1;
     }
+    if (rc == 0 && !o->no_group && gcn_diags_group(out, first, GCN_GROUP_MIN_SITES) < 0)
+        rc = -1;
     gcn_findings_free(&fs);
     gcn_values_free(&vals);
     gcn_cfg_free(&cfg);
@@ -434,19 +546,25 @@ static void lint_file(const options *o, fileres *res)
         goto out;
     }
     srccache sc = {0};
+    ftab ft;
     bool found = false;
+    if (ftab_build(co, &ft) < 0) {
+        res->error = xstrdup_printf("%s: %s", path, "out of memory");
+        goto out;
+    }
     for (unsigned i = 0; i < co->nkernels; i++) {
         const gcn_kernel *k = &co->kernels[i];
         if (o->kernel && strcmp(o->kernel, k->name))
             continue;
         found = true;
         res->nkernels++;
-        if (lint_kernel(o, co, k, path, &sc, &res->diags) < 0) {
+        if (lint_kernel(o, co, &ft, k, path, &sc, &res->diags) < 0) {
             res->error = xstrdup_printf("%s: out of memory analysing %s", path, k->name);
             break;
         }
     }
     src_free(&sc);
+    free(ft.r);
     if (o->kernel && !found && !res->error)
         res->error = xstrdup_printf("%s: no kernel named %s", path, o->kernel);
 out:
@@ -502,6 +620,8 @@ static void usage(FILE *f)
           "  --werror            report warnings as errors\n"
           "  --max-states=N      distinct counter states per block before merging (256)\n"
           "  -j N                check N files in parallel\n"
+          "  --no-group          one finding per site (default: a rule broken at 8 or more\n"
+          "                      sites of a kernel is one finding naming the sites)\n"
           "  --summary           print a one-line summary (default with several files)\n"
           "  --list-checks       list the checks and exit\n"
           "  -h, --help          this text; --version\n"
@@ -582,6 +702,8 @@ int main(int argc, char **argv)
             o.llvm_conservative = true;
         } else if (!strcmp(a, "-Wno-llvm-conservative")) {
             o.llvm_conservative = false;
+        } else if (!strcmp(a, "--no-group")) {
+            o.no_group = true;
         } else if (!strncmp(a, "-Wno-", 5)) {
             const char *name = a + 5;
             size_t n = strlen(name);
@@ -640,8 +762,9 @@ int main(int argc, char **argv)
         free(th);
     }
 
-    /* output in input order */
-    unsigned nerr = 0, nwarn = 0, nnote = 0, ninput = 0, nkern = 0;
+    /* output in input order; the counts are of findings as printed (a
+     * group is one) and of the sites they stand for */
+    unsigned nsev[3] = {0, 0, 0}, nsite[3] = {0, 0, 0}, ninput = 0, nkern = 0;
     gcn_diags all = {0};
     for (unsigned i = 0; i < nfiles; i++) {
         fileres *r = &res[i];
@@ -652,9 +775,10 @@ int main(int argc, char **argv)
         }
         for (unsigned k = 0; k < r->diags.n; k++) {
             int s = r->diags.d[k].severity;
-            nerr += s == GCN_SEV_ERROR;
-            nwarn += s == GCN_SEV_WARNING;
-            nnote += s == GCN_SEV_NOTE;
+            if (s >= GCN_SEV_NOTE && s <= GCN_SEV_ERROR) {
+                nsev[s]++;
+                nsite[s] += r->diags.d[k].nsites > 1 ? r->diags.d[k].nsites : 1;
+            }
             if (o.format != FMT_TEXT)
                 gcn_diags_add(&all, &r->diags.d[k]);
         }
@@ -666,12 +790,18 @@ int main(int argc, char **argv)
     else if (o.format == FMT_SARIF)
         gcn_report_sarif(stdout, &all, files, nfiles);
     fflush(stdout);
-    if (o.summary || nfiles > 1)
-        fprintf(stderr, "gcnlint: %u file%s, %u kernel%s: %u error%s, %u warning%s, %u note%s, "
-                        "%u input error%s\n",
-                nfiles, nfiles == 1 ? "" : "s", nkern, nkern == 1 ? "" : "s", nerr,
-                nerr == 1 ? "" : "s", nwarn, nwarn == 1 ? "" : "s", nnote, nnote == 1 ? "" : "s",
-                ninput, ninput == 1 ? "" : "s");
+    if (o.summary || nfiles > 1) {
+        static const char *const sname[3] = {"note", "warning", "error"};
+        fprintf(stderr, "gcnlint: %u file%s, %u kernel%s:", nfiles, nfiles == 1 ? "" : "s", nkern,
+                nkern == 1 ? "" : "s");
+        for (int s = GCN_SEV_ERROR; s >= GCN_SEV_NOTE; s--) {
+            fprintf(stderr, " %u %s%s", nsev[s], sname[s], nsev[s] == 1 ? "" : "s");
+            if (nsite[s] != nsev[s])
+                fprintf(stderr, " (%u sites)", nsite[s]);
+            fputs(",", stderr);
+        }
+        fprintf(stderr, " %u input error%s\n", ninput, ninput == 1 ? "" : "s");
+    }
     gcn_diags_free(&all);
     for (unsigned i = 0; i < nfiles; i++) {
         gcn_diags_free(&res[i].diags);
@@ -682,5 +812,5 @@ int main(int argc, char **argv)
     free(o.wno);
     if (ninput)
         return EXIT_INPUT;
-    return nerr || nwarn ? EXIT_FINDINGS : EXIT_CLEAN;
+    return nsev[GCN_SEV_ERROR] || nsev[GCN_SEV_WARNING] ? EXIT_FINDINGS : EXIT_CLEAN;
 }

@@ -3,7 +3,8 @@
  * dataflow on hand-made instruction streams (no decoder needed): recursive
  * discovery, blocks, loops, s_getpc/s_setpc resolution, in-order and
  * out-of-order counters, the first-iteration argument of a double-buffered
- * loop, LDS-DMA ranges, barriers, suggestions and the hazard hook.
+ * loop, the counters' capacity (vmcnt 63, lgkmcnt 15), LDS-DMA ranges,
+ * barriers, suggestions and the hazard hook.
  */
 #include <CUnit/Basic.h>
 #include <stdio.h>
@@ -368,6 +369,138 @@ static void test_first_iteration(void)
     }
 }
 
+/* ---- counter capacity ------------------------------------------------------
+ * vmcnt has 6 bits and lgkmcnt 4 on gfx9: a wave never has more than 63 / 15
+ * operations of a counter outstanding (issue stalls until one retires), and
+ * in-order ones retire oldest first.  So an in-order operation with 63 / 15
+ * younger in-order ones issued after it has retired, and no fix may be the
+ * "no wait" encoding vmcnt(63) / lgkmcnt(15). */
+
+/* no finding, message, or explanation proposes a no-op wait */
+static bool no_noop_fix(void)
+{
+    for (unsigned i = 0; i < F.n; i++) {
+        const char *t[2] = {F.f[i].msg, F.f[i].explain};
+        for (unsigned k = 0; k < 2; k++)
+            if (t[k] && (strstr(t[k], "lgkmcnt(15)") || strstr(t[k], "vmcnt(63)")))
+                return false;
+    }
+    return true;
+}
+
+/* ds_read v1 (the producer), then `younger` DS reads of v2, then a read of v1 */
+static void build_ds(unsigned younger, bool smem_between)
+{
+    reset();
+    hm_ds_read(&P, 1, 9, 0);                         /* 0: producer */
+    if (smem_between)
+        hm_sload(&P, 20, 1, 4);                      /* out of order: does not age it */
+    for (unsigned k = 0; k < younger; k++)
+        hm_ds_read(&P, 2, 9, 4);
+    hm_valu(&P, "v_add_f32", 5, 1, 1);               /* reads v1 */
+    hm_simple(&P, "s_endpgm", GCN_F_ENDPGM);
+}
+
+static void test_counter_limits(void)
+{
+    /* 15 younger DS reads: the producer has retired (a 16th outstanding
+     * operation could not have been issued) */
+    build_ds(15, false);
+    run();
+    if (F.n)
+        dump();
+    CU_ASSERT_EQUAL(F.n, 0);
+    /* 14 younger: it may be pending; the fix is lgkmcnt(14), not (15) */
+    build_ds(14, false);
+    run();
+    CU_ASSERT_EQUAL(F.n, 1);
+    const gcn_finding *f = F.n ? &F.f[0] : NULL;
+    CU_ASSERT(f && f->check == GCN_CHK_PENDING_READ && strstr(f->msg, "lgkmcnt(14) here"));
+    CU_ASSERT(f && f->explain && strstr(f->explain, "lgkmcnt(14) (or lower)"));
+    CU_ASSERT(no_noop_fix());
+    /* an SMEM load in the counter does not age the DS read (only in-order
+     * younger operations do), but also does not keep it alive past 15 */
+    build_ds(14, true);
+    run();
+    CU_ASSERT_EQUAL(F.n, 1);
+    CU_ASSERT(F.n && strstr(F.f[0].msg, "lgkmcnt(14) here"));
+    build_ds(15, true);
+    run();
+    CU_ASSERT_EQUAL(F.n, 0);
+
+    /* an SMEM load followed by 16 DS reads may still be pending: the issue
+     * stalls retired DS reads, not necessarily it; only lgkmcnt(0) helps */
+    reset();
+    hm_sload(&P, 0, 1, 4);                           /* 0 */
+    for (unsigned k = 0; k < 16; k++)
+        hm_ds_read(&P, 2, 9, 4);
+    hm_salu(&P, "s_add_u32", GCN_OPND_SGPR, 8, 0, 1, 4, GCN_F_WR_SCC);   /* reads s0 */
+    hm_simple(&P, "s_endpgm", GCN_F_ENDPGM);
+    run();
+    CU_ASSERT_EQUAL(F.n, 1);
+    CU_ASSERT(F.n && F.f[0].check == GCN_CHK_PENDING_READ && strstr(F.f[0].msg, "lgkmcnt(0)"));
+    CU_ASSERT(no_noop_fix());
+
+    /* vmcnt: 63 younger stores retire the load, 62 do not (vmcnt(62)) */
+    for (unsigned younger = 62; younger <= 63; younger++) {
+        reset();
+        hm_vload(&P, 1, 1, 10);                      /* 0 */
+        for (unsigned k = 0; k < younger; k++)
+            hm_vstore(&P, 10, 7);
+        hm_valu(&P, "v_add_f32", 5, 1, 1);
+        hm_simple(&P, "s_endpgm", GCN_F_ENDPGM);
+        run();
+        CU_ASSERT_EQUAL(F.n, younger == 63 ? 0u : 1u);
+        if (younger == 62)
+            CU_ASSERT(F.n && strstr(F.f[0].msg, "vmcnt(62) here"));
+        CU_ASSERT(no_noop_fix());
+    }
+
+    /* a loop of 4 DS reads after the producer: pending on the first
+     * iteration (lgkmcnt(4)), retired after four; the finding names the
+     * first iteration's wait, never lgkmcnt(15) */
+    reset();
+    hm_ds_read(&P, 1, 9, 0);                          /* 0 */
+    hm_label(&P, 1);
+    for (unsigned k = 0; k < 4; k++)
+        hm_ds_read(&P, 2, 9, 4);                      /* 1..4 */
+    hm_salu(&P, "s_sub_u32", GCN_OPND_SGPR, 12, 12, 1, 1, GCN_F_WR_SCC);     /* 5 */
+    hm_branch(&P, "s_cbranch_scc1", 1, GCN_F_RD_SCC); /* 6 */
+    hm_valu(&P, "v_add_f32", 5, 1, 1);                /* 7: reads v1 */
+    hm_simple(&P, "s_endpgm", GCN_F_ENDPGM);
+    run();
+    CU_ASSERT_EQUAL(F.n, 1);
+    CU_ASSERT(F.n && strstr(F.f[0].msg, "lgkmcnt(4) here"));
+    CU_ASSERT(no_noop_fix());
+
+    /* --suggest: a wait made redundant by the capacity can be dropped, and a
+     * needed one is never loosened to the "no wait" value */
+    reset();
+    hm_ds_read(&P, 1, 9, 0);                          /* 0 */
+    for (unsigned k = 0; k < 14; k++)
+        hm_ds_read(&P, 2, 9, 4);                      /* 1..14 */
+    hm_waitcnt(&P, 63, 14);                           /* 15: needed, loosest */
+    hm_valu(&P, "v_add_f32", 5, 1, 1);                /* 16 */
+    hm_ds_read(&P, 1, 9, 0);                          /* 17 */
+    for (unsigned k = 0; k < 14; k++)
+        hm_ds_read(&P, 2, 9, 4);                      /* 18..31 */
+    hm_waitcnt(&P, 63, 3);                            /* 32: stronger than needed */
+    hm_ds_read(&P, 2, 9, 4);                          /* 33: the 15th younger */
+    hm_valu(&P, "v_add_f32", 5, 1, 1);                /* 34 */
+    hm_waitcnt(&P, 63, 0);
+    hm_simple(&P, "s_endpgm", GCN_F_ENDPGM);
+    run_opts(true, true, 0);
+    f = find(GCN_CHK_WAIT_SUGGEST, addr_of(15));
+    CU_ASSERT(f && strstr(f->msg, "lgkmcnt(14) is the loosest safe value"));
+    if (!f)
+        dump();
+    f = find(GCN_CHK_WAIT_STRONGER, addr_of(32));
+    CU_ASSERT(f && strstr(f->msg, "it can be dropped"));
+    if (!f)
+        dump();
+    CU_ASSERT(no_noop_fix());
+}
+
 static void test_suggest(void)
 {
     build_dbuf(2, 3);
@@ -674,6 +807,7 @@ int main(void)
     CU_add_test(s, "smem out of order", test_smem_order);
     CU_add_test(s, "overwrite and flat", test_overwrite_and_flat);
     CU_add_test(s, "first loop iteration forces the wait", test_first_iteration);
+    CU_add_test(s, "counter capacity: 63 vmcnt, 15 lgkmcnt", test_counter_limits);
     CU_add_test(s, "suggest", test_suggest);
     CU_add_test(s, "lds dma", test_lds_dma);
     CU_add_test(s, "barrier", test_barrier);

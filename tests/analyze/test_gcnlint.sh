@@ -1,8 +1,10 @@
 #!/bin/sh
 # test_gcnlint.sh -- end-to-end tests of gcnlint: the annotated assembly cases
 # of tests/analyze/cases and the bundled vector add kernels (check_cases.py),
-# SARIF output validated structurally (test_sarif FILE), text format, exit
-# codes, -Wno-, --werror, -j and the summary line.
+# SARIF output validated structurally (test_sarif FILE), text format (read by
+# VS Code's $gcc problem matcher and vim's errorformat), symbol+0xOFFSET
+# locations in binaries, grouped findings and --no-group, exit codes, -Wno-,
+# --werror, -j and the summary line.
 # Skips (77) while the decoder of this build cannot decode the cases yet: the
 # probe compares `gcndis --llvm-text` with llvm-objdump-22 on every case.
 set -u
@@ -79,11 +81,93 @@ printf 'v_bogus v1\n' > "$tmp/bad.s"
 grep -q 'bad.s:1' "$tmp/err.txt" || { echo "FAIL: assembler message lacks file:line"; cat "$tmp/err.txt"; fail=1; }
 "$lint" "$cases/dbuf_ok.s" > /dev/null; [ $? = 0 ] || { echo "FAIL: clean file: exit 0"; fail=1; }
 
-# a binary without line information: file:+0xOFFSET
+# a binary without line information: file:0: severity: symbol+0xOFFSET: message
 "$CLANG22" -x assembler -target amdgcn-amd-amdhsa -mcpu=gfx942 -I "$cases" "$cases/smem_order.s" -o "$tmp/k.hsaco"
-"$lint" "$tmp/k.hsaco" > "$tmp/out.txt"
-grep -qE 'k\.hsaco:\+0x[0-9a-f]+: error: .*\[smem-out-of-order\]' "$tmp/out.txt" ||
-  { echo "FAIL: no file:+0xOFFSET diagnostic"; cat "$tmp/out.txt"; fail=1; }
+"$lint" --explain "$tmp/k.hsaco" > "$tmp/out.txt"
+grep -qE '^[^:]*k\.hsaco:0: error: k\+0x[0-9a-f]+: .*\[smem-out-of-order\]$' "$tmp/out.txt" ||
+  { echo "FAIL: no file:0: error: kernel+0xOFFSET: diagnostic"; cat "$tmp/out.txt"; fail=1; }
+grep -qE '^[^:]*k\.hsaco:0: note: k\+0x[0-9a-f]+: the producing instruction is here$' "$tmp/out.txt" ||
+  { echo "FAIL: no file:0: note: kernel+0xOFFSET: producer line"; fail=1; }
+# ... and in a callee (helper+0xOFF) or in code no symbol covers (.text+0xOFF)
+"$CLANG22" -x assembler -target amdgcn-amd-amdhsa -mcpu=gfx942 -I "$cases" "$cases/callee.s" -o "$tmp/callee.hsaco"
+"$lint" "$tmp/callee.hsaco" > "$tmp/callee.txt"
+"$lint" --format=json "$tmp/callee.hsaco" > "$tmp/callee.json"
+grep -qE 'callee\.hsaco:0: error: \.text\+0x3c: v_mov_b32_e32 v7, v6 .*\(\.text\+0x34\)' "$tmp/callee.txt" &&
+grep -qE 'callee\.hsaco:0: error: helper\+0x8: v_mov_b32_e32 v9, v8 .*\(helper\+0x0\)' "$tmp/callee.txt" ||
+  { echo "FAIL: locations outside the kernel symbol"; cat "$tmp/callee.txt"; fail=1; }
+"$PYTHON3" - "$tmp/callee.json" <<'PY' || fail=1
+import json, sys
+fs = json.load(open(sys.argv[1]))["findings"]
+got = sorted((f["kernel"], f["location"], f["offset"], f["producer"]["location"]) for f in fs)
+want = [("k", ".text+0x3c", "0x3c", ".text+0x34"), ("k", "helper+0x8", "0x8", "helper+0x0")]
+if got != want:
+    print("FAIL: JSON locations", got)
+    sys.exit(1)
+PY
+
+# the text output parses with editors' gcc-style error parsers: VS Code's $gcc
+# problem matcher, vim's default 'errorformat' (when vim is installed)
+# (without --explain: its indented lines are not diagnostics)
+"$lint" "$tmp/k.hsaco" > "$tmp/both.txt"
+cat "$tmp/callee.txt" >> "$tmp/both.txt"
+"$lint" "$cases/smem_order.s" >> "$tmp/both.txt"
+"$PYTHON3" - "$tmp/both.txt" <<'PY' || fail=1
+import re, sys
+gcc = re.compile(r"^(.*?):(\d+):(\d*):?\s+(?:fatal\s+)?(warning|error):\s+(.*)$")  # VS Code $gcc
+lines = [l.rstrip("\n") for l in open(sys.argv[1]) if ": error: " in l]
+bad = [l for l in lines if not gcc.match(l) or not gcc.match(l).group(1).endswith((".hsaco", ".s"))]
+where = re.compile(r"^(k|helper|\.text)\+0x[0-9a-f]+: ")
+binary = [gcc.match(l).group(5) for l in lines if gcc.match(l) and gcc.match(l).group(2) == "0"]
+if bad or len(lines) != 10 or len(binary) != 6 or not all(where.match(m) for m in binary):
+    print("FAIL: $gcc problem matcher: %d lines, unparsed %r, binary %r" % (len(lines), bad, binary))
+    sys.exit(1)
+PY
+if command -v vim >/dev/null 2>&1; then
+  (cd "$tmp" && vim -u NONE -i NONE -N -es -c 'cgetfile both.txt' \
+     -c 'call writefile(map(filter(getqflist(), "v:val.valid"), "bufname(v:val.bufnr).\":\".v:val.lnum.\":\".v:val.text"), "qf.txt")' \
+     -c 'qa!' < /dev/null)
+  n=$(grep -cE '(k\.hsaco:0: *error: k\+0x|callee\.hsaco:0: *error: (helper|\.text)\+0x|smem_order\.s:[0-9]+: *error: )' "$tmp/qf.txt" 2>/dev/null)
+  [ "$n" = 10 ] || { echo "FAIL: vim's errorformat read $n of 10 errors:"; cat "$tmp/qf.txt"; fail=1; }
+fi
+
+# a rule broken at many sites of one kernel is one finding with the count and
+# the sites; --no-group lists each; the summary counts both
+{ sed -n '1,/^k:/p' "$cases/smem_order.s"
+  printf '    s_mov_b32 s4, 0\n    v_mov_b32 v1, 0\n'
+  for i in 1 2 3 4 5 6 7 8 9 10 11 12; do
+    printf '    s_mov_b32 m0, s4\n    buffer_load_dword v1, s[0:3], 0 offen lds\n'; done
+  printf '    s_waitcnt vmcnt(0)\n    s_endpgm\n.Lk_end:\n.include "kernel_tail.inc"\n'; } > "$tmp/m0.s"
+cp "$cases/kernel_tail.inc" "$tmp/"
+nogroup="-Wno-lds-cross-wave-race -Wno-lds-dma-race"
+"$lint" $nogroup --summary "$tmp/m0.s" > "$tmp/m0.txt" 2> "$tmp/m0.sum"
+n=$(grep -c 'hazard-salu-m0-read\]$' "$tmp/m0.txt")
+[ "$n" = 1 ] && grep -q 'm0.s:13: error: .*the same rule is broken at 11 more sites in this kernel: line 15, line 17, line 19, ' "$tmp/m0.txt" &&
+  grep -q '(3 more; --no-group lists each)' "$tmp/m0.txt" &&
+  grep -qE ': 1 error \(12 sites\), 0 warnings, 0 notes, 0 input errors$' "$tmp/m0.sum" ||
+  { echo "FAIL: grouped hazard:"; cat "$tmp/m0.txt" "$tmp/m0.sum"; fail=1; }
+"$lint" $nogroup --summary --no-group "$tmp/m0.s" > "$tmp/m0.txt" 2> "$tmp/m0.sum"
+[ $? = 4 ] && [ "$(grep -c 'hazard-salu-m0-read\]$' "$tmp/m0.txt")" = 12 ] &&
+  grep -qE ': 12 errors, 0 warnings, 0 notes, 0 input errors$' "$tmp/m0.sum" ||
+  { echo "FAIL: --no-group"; cat "$tmp/m0.txt" "$tmp/m0.sum"; fail=1; }
+"$CLANG22" -x assembler -target amdgcn-amd-amdhsa -mcpu=gfx942 -I "$tmp" "$tmp/m0.s" -o "$tmp/m0.hsaco"
+"$lint" $nogroup --format=json "$tmp/m0.hsaco" > "$tmp/m0.json"
+"$lint" $nogroup --format=sarif "$tmp/m0.hsaco" > "$tmp/m0.sarif"
+"$top_builddir/tests/analyze/test_sarif" "$tmp/m0.sarif" > /dev/null || fail=1
+"$PYTHON3" - "$tmp/m0.json" "$tmp/m0.sarif" <<'PY' || fail=1
+import json, sys
+fs = json.load(open(sys.argv[1]))["findings"]
+res = json.load(open(sys.argv[2]))["runs"][0]["results"]
+ok = len(fs) == 1 and fs[0]["count"] == 12 and len(fs[0]["sites"]) == 12
+ok = ok and fs[0]["sites"][0]["location"] == fs[0]["location"]
+ok = ok and len({s["offset"] for s in fs[0]["sites"]}) == 12
+ok = ok and all(s["location"].startswith("k+0x") and s["message"] for s in fs[0]["sites"])
+rel = res[0].get("relatedLocations", []) if len(res) == 1 else []
+fq = [r["physicalLocation"]["address"]["fullyQualifiedName"] for r in rel if r["id"] >= 2]
+ok = ok and fq == [s["location"] for s in fs[0]["sites"]]
+if not ok:
+    print("FAIL: grouped JSON/SARIF:", json.dumps(fs)[:800], fq)
+    sys.exit(1)
+PY
 
 # --werror: the cfg-indirect warning becomes an error
 "$lint" "$cases/indirect.s" | grep -q ': warning: .*\[cfg-indirect\]$' ||

@@ -84,9 +84,9 @@ for build in default xnack- agpr; do
                 "$LLD22" -shared "$T/$b.bad.o" -o "$T/$b.bad.hsaco"
                 "$cmp" --sites --quiet --no-fail "$T/$b.good.o" "$T/$b.bad.o" | grep '^site ' \
                     > "$T/$b.sites" || true
-                "$lint" -Wllvm-conservative --format=json "$T/$b.good.hsaco" > "$T/$b.lg.json" || true
-                "$lint" -Wllvm-conservative --format=json "$T/$b.bad.hsaco" > "$T/$b.lb.json" || true
-                "$lint" --format=json "$T/$b.good.hsaco" > "$T/$b.ld.json" || true
+                "$lint" -Wllvm-conservative --format=json --no-group "$T/$b.good.hsaco" > "$T/$b.lg.json" || true
+                "$lint" -Wllvm-conservative --format=json --no-group "$T/$b.bad.hsaco" > "$T/$b.lb.json" || true
+                "$lint" --format=json --no-group "$T/$b.good.hsaco" > "$T/$b.ld.json" || true
                 if ! "$PYTHON3" - "$T/$b.lg.json" "$T/$b.lb.json" "$T/$b.sites" "$T/$b.ld.json" \
                         >> "$T/lint.log" <<'PY'
 import json, sys

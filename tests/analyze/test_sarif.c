@@ -1,7 +1,9 @@
 /*
  * test_sarif.c -- structural validation of gcnlint's SARIF 2.1.0 and JSON
  * output with jansson: the log/run/tool/rules/results shape, rule ids and
- * indexes, levels, messages and physical locations (region or address).
+ * indexes, levels, messages, physical locations (region, address with its
+ * parent function in run.addresses), logical locations, related locations;
+ * the text form of binary locations and the grouping of repeated findings.
  * Without arguments it checks reports built from hand-made diagnostics; with
  * FILE it validates that SARIF log (used by test_gcnlint.sh on real output).
  */
@@ -22,6 +24,8 @@ static bool is_str(json_t *o, const char *key)
     return json_is_string(v) && json_string_length(v) > 0;
 }
 
+static size_t naddresses;           /* run.addresses of the run being checked */
+
 static bool check_phys(json_t *pl)
 {
     REQ(json_is_object(pl), "physicalLocation is not an object");
@@ -38,6 +42,12 @@ static bool check_phys(json_t *pl)
     if (ad) {
         json_t *aa = json_object_get(ad, "absoluteAddress");
         REQ(json_is_integer(aa) && json_integer_value(aa) >= 0, "address.absoluteAddress");
+        json_t *pi = json_object_get(ad, "parentIndex"), *of = json_object_get(ad, "offsetFromParent");
+        if (pi) {
+            REQ(json_is_integer(pi) && json_integer_value(pi) >= 0 &&
+                (size_t)json_integer_value(pi) < naddresses, "address.parentIndex range");
+            REQ(json_is_integer(of), "address.parentIndex without offsetFromParent");
+        }
     }
     return true;
 }
@@ -74,6 +84,18 @@ static bool validate_sarif(json_t *root, unsigned *nresults)
             json_t *a;
             json_array_foreach(arts, k, a)
                 REQ(is_str(json_object_get(a, "location"), "uri"), "artifact uri");
+        }
+        json_t *addrs = json_object_get(run, "addresses");
+        naddresses = 0;
+        if (addrs) {
+            REQ(json_is_array(addrs), "run.addresses");
+            json_t *a;
+            json_array_foreach(addrs, k, a) {
+                json_t *aa = json_object_get(a, "absoluteAddress");
+                REQ(json_is_integer(aa) && json_integer_value(aa) >= 0 && is_str(a, "name"),
+                    "run.addresses[%zu]", k);
+            }
+            naddresses = json_array_size(addrs);
         }
         json_t *results = json_object_get(run, "results");
         REQ(json_is_array(results), "results");
@@ -114,9 +136,16 @@ static bool validate_sarif(json_t *root, unsigned *nresults)
             }
             json_t *rel = json_object_get(res, "relatedLocations");
             if (rel) {
-                json_array_foreach(rel, m, loc)
+                json_array_foreach(rel, m, loc) {
                     if (!check_phys(json_object_get(loc, "physicalLocation")))
                         return false;
+                    json_t *lid = json_object_get(loc, "id"), *l2;
+                    size_t q;
+                    REQ(!lid || (json_is_integer(lid) && json_integer_value(lid) >= 0), "location.id");
+                    json_array_foreach(rel, q, l2)
+                        REQ(q == m || !lid || !json_equal(lid, json_object_get(l2, "id")),
+                            "duplicate relatedLocations id");
+                }
             }
         }
     }
@@ -141,6 +170,8 @@ static void fill(gcn_diags *ds)
     d.rel_line = 10;
     d.rel_offset = 0x30;
     d.wait_offset = -1;
+    d.addr = 0x1040;
+    d.rel_addr = 0x1030;
     gcn_diags_add(ds, &d);
     d.line = 0;                       /* no line information */
     d.file = "k.hsaco";
@@ -160,6 +191,44 @@ static void fill(gcn_diags *ds)
     d.line = 3;
     d.file = "k.s";
     gcn_diags_add(ds, &d);
+    /* in a callee, then outside every symbol */
+    d.line = 0;
+    d.file = "k.hsaco";
+    d.check = GCN_CHK_PENDING_READ;
+    d.check_name = "pending-read";
+    d.severity = GCN_SEV_ERROR;
+    d.symbol = "helper";
+    d.offset = 0x8;
+    d.addr = 0x1208;
+    gcn_diags_add(ds, &d);
+    d.symbol = ".text";
+    d.offset = 0x300;
+    d.addr = 0x1300;
+    gcn_diags_add(ds, &d);
+}
+
+/* n sites of one hazard rule in kernel k of k.hsaco, from offset base on */
+static void fill_repeated(gcn_diags *ds, unsigned n, uint64_t base)
+{
+    for (unsigned i = 0; i < n; i++) {
+        gcn_diag d;
+        memset(&d, 0, sizeof d);
+        char msg[64];
+        snprintf(msg, sizeof msg, "site 0x%llx needs 1 wait state", (unsigned long long)(base + 8 * i));
+        d.input = d.file = "k.hsaco";
+        d.kernel = "k";
+        d.offset = base + 8 * i;
+        d.addr = 0x1000 + d.offset;
+        d.check = GCN_CHK_HAZARD;
+        d.check_name = "hazard-salu-m0-read";
+        d.severity = GCN_SEV_ERROR;
+        d.msg = msg;
+        d.rel_file = "k.hsaco";
+        d.rel_offset = (int64_t)d.offset - 4;
+        d.rel_addr = d.addr - 4;
+        d.wait_offset = -1;
+        gcn_diags_add(ds, &d);
+    }
 }
 
 static json_t *render(int sarif, const gcn_diags *ds)
@@ -190,8 +259,9 @@ static void test_sarif_shape(void)
     if (!ok)
         fprintf(stderr, "invalid SARIF: %s\n", why);
     CU_ASSERT(ok);
-    CU_ASSERT_EQUAL(n, 4);
-    json_t *res = json_object_get(json_array_get(json_object_get(root, "runs"), 0), "results");
+    CU_ASSERT_EQUAL(n, 6);
+    json_t *run = json_array_get(json_object_get(root, "runs"), 0);
+    json_t *res = json_object_get(run, "results");
     json_t *r0 = json_array_get(res, 0);
     json_t *pl = json_object_get(json_array_get(json_object_get(r0, "locations"), 0),
                                  "physicalLocation");
@@ -200,9 +270,29 @@ static void test_sarif_shape(void)
     json_t *r1 = json_array_get(res, 1);
     pl = json_object_get(json_array_get(json_object_get(r1, "locations"), 0), "physicalLocation");
     CU_ASSERT_PTR_NULL(json_object_get(pl, "region"));
-    CU_ASSERT_EQUAL(json_integer_value(json_object_get(json_object_get(pl, "address"),
-                                                       "absoluteAddress")), 0x40);
+    json_t *ad = json_object_get(pl, "address");
+    CU_ASSERT_EQUAL(json_integer_value(json_object_get(ad, "absoluteAddress")), 0x1040);
+    CU_ASSERT_EQUAL(json_integer_value(json_object_get(ad, "offsetFromParent")), 0x40);
+    CU_ASSERT_STRING_EQUAL(json_string_value(json_object_get(ad, "fullyQualifiedName")), "k+0x40");
     CU_ASSERT_STRING_EQUAL(json_string_value(json_object_get(json_array_get(res, 3), "level")), "note");
+    /* the function each location is in: run.addresses via parentIndex, and
+     * the logical location; .text outside every symbol */
+    json_t *addrs = json_object_get(run, "addresses");
+    const char *want[6][2] = {{"k", "k+0x40"}, {"k", "k+0x40"}, {"k", "k+0x40"}, {"k", "k+0x40"},
+                              {"helper", "helper+0x8"}, {".text", ".text+0x300"}};
+    for (unsigned i = 0; i < 6; i++) {
+        json_t *loc = json_array_get(json_object_get(json_array_get(res, i), "locations"), 0);
+        json_t *a = json_object_get(json_object_get(loc, "physicalLocation"), "address");
+        json_t *parent = json_array_get(addrs, (size_t)json_integer_value(json_object_get(a, "parentIndex")));
+        CU_ASSERT_STRING_EQUAL(json_string_value(json_object_get(parent, "name")), want[i][0]);
+        CU_ASSERT_STRING_EQUAL(json_string_value(json_object_get(a, "fullyQualifiedName")), want[i][1]);
+        CU_ASSERT_EQUAL(json_integer_value(json_object_get(parent, "absoluteAddress")) +
+                        json_integer_value(json_object_get(a, "offsetFromParent")),
+                        json_integer_value(json_object_get(a, "absoluteAddress")));
+        json_t *ll = json_array_get(json_object_get(loc, "logicalLocations"), 0);
+        CU_ASSERT_STRING_EQUAL(json_string_value(json_object_get(ll, "name")), want[i][0]);
+    }
+    CU_ASSERT_EQUAL(json_array_size(addrs), 3);   /* k, helper, .text: one entry each */
     /* a broken log is rejected (the validator can fail) */
     json_object_set_new(root, "version", json_string("2.0.0"));
     CU_ASSERT(!validate_sarif(root, &n));
@@ -218,7 +308,7 @@ static void test_json_shape(void)
     CU_ASSERT_PTR_NOT_NULL_FATAL(root);
     CU_ASSERT_STRING_EQUAL(json_string_value(json_object_get(root, "tool")), "gcnlint");
     json_t *fs = json_object_get(root, "findings");
-    CU_ASSERT_EQUAL(json_array_size(fs), 4);
+    CU_ASSERT_EQUAL(json_array_size(fs), 6);
     json_t *f0 = json_array_get(fs, 0);
     CU_ASSERT_EQUAL(json_integer_value(json_object_get(f0, "line")), 12);
     CU_ASSERT_STRING_EQUAL(json_string_value(json_object_get(f0, "offset")), "0x40");
@@ -226,7 +316,99 @@ static void test_json_shape(void)
     CU_ASSERT_STRING_EQUAL(json_string_value(json_object_get(json_object_get(f0, "producer"),
                                                              "offset")), "0x30");
     CU_ASSERT(json_is_null(json_object_get(json_array_get(fs, 1), "line")));
+    CU_ASSERT_STRING_EQUAL(json_string_value(json_object_get(f0, "location")), "k+0x40");
+    CU_ASSERT_STRING_EQUAL(json_string_value(json_object_get(f0, "address")), "0x1040");
+    CU_ASSERT_STRING_EQUAL(json_string_value(json_object_get(json_object_get(f0, "producer"),
+                                                             "location")), "k+0x30");
+    CU_ASSERT_STRING_EQUAL(json_string_value(json_object_get(json_array_get(fs, 4), "location")),
+                           "helper+0x8");
+    CU_ASSERT_STRING_EQUAL(json_string_value(json_object_get(json_array_get(fs, 5), "location")),
+                           ".text+0x300");
     json_decref(root);
+    gcn_diags_free(&ds);
+}
+
+/* text of the diagnostics, in a string the caller frees */
+static char *text_of(const gcn_diags *ds)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    gcn_report_text(f, ds, false);
+    fclose(f);
+    return buf;
+}
+
+static void test_text_locations(void)
+{
+    gcn_diags ds = {0};
+    fill(&ds);
+    char *t = text_of(&ds);
+    CU_ASSERT_PTR_NOT_NULL(strstr(t, "k.s:12: error: v_add_f32 reads v1 while ... [pending-read]\n"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(t, "k.hsaco:0: warning: k+0x40: v_add_f32 reads v1"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(t, "k.hsaco:0: error: helper+0x8: "));
+    CU_ASSERT_PTR_NOT_NULL(strstr(t, "k.hsaco:0: error: .text+0x300: "));
+    free(t);
+    gcn_diags_free(&ds);
+}
+
+static void test_group(void)
+{
+    gcn_diags ds = {0};
+    /* below the threshold: unchanged */
+    fill_repeated(&ds, 2, 0x100);
+    CU_ASSERT_EQUAL(gcn_diags_group(&ds, 0, GCN_GROUP_MIN_SITES), 0);
+    CU_ASSERT_EQUAL(ds.n, 2);
+    gcn_diags_free(&ds);
+    /* another check between the sites stays where it is */
+    fill_repeated(&ds, 5, 0x100);
+    gcn_diag other = ds.d[2];
+    other.check = GCN_CHK_PENDING_READ;
+    other.check_name = "pending-read";
+    other.msg = "other";
+    other.offset = 0x111;
+    other.sites = NULL;
+    other.nsites = 0;
+    gcn_diags_add(&ds, &other);
+    gcn_diag tmp = ds.d[5];
+    memmove(&ds.d[3], &ds.d[2], sizeof tmp * 3);
+    ds.d[2] = tmp;
+    fill_repeated(&ds, 10, 0x200);
+    CU_ASSERT_EQUAL(ds.n, 16);
+    CU_ASSERT_EQUAL(gcn_diags_group(&ds, 0, GCN_GROUP_MIN_SITES), 0);
+    CU_ASSERT_EQUAL_FATAL(ds.n, 2);
+    CU_ASSERT_EQUAL(ds.d[0].nsites, 15);
+    CU_ASSERT_STRING_EQUAL(ds.d[1].msg, "other");
+    CU_ASSERT_EQUAL(ds.d[0].offset, 0x100);
+    /* the sites in address order, each with its own message */
+    CU_ASSERT_EQUAL(ds.d[0].sites[0].offset, 0x100);
+    CU_ASSERT_STRING_EQUAL(ds.d[0].sites[0].msg, "site 0x100 needs 1 wait state");
+    CU_ASSERT_STRING_EQUAL(ds.d[0].sites[14].msg, "site 0x248 needs 1 wait state");
+    const char *m = ds.d[0].msg;
+    CU_ASSERT_PTR_NOT_NULL(strstr(m, "site 0x100 needs 1 wait state; the same rule is broken at 14 "
+                                     "more sites in this kernel: +0x108, +0x110, +0x118, +0x120, "
+                                     "+0x200, "));
+    CU_ASSERT_PTR_NOT_NULL(strstr(m, ", ... (6 more; --no-group lists each)"));
+    /* JSON: the count and every site; SARIF: every site a related location */
+    json_t *root = render(0, &ds);
+    json_t *f0 = json_array_get(json_object_get(root, "findings"), 0);
+    CU_ASSERT_EQUAL(json_integer_value(json_object_get(f0, "count")), 15);
+    CU_ASSERT_EQUAL(json_array_size(json_object_get(f0, "sites")), 15);
+    json_decref(root);
+    root = render(1, &ds);
+    unsigned n = 0;
+    CU_ASSERT(validate_sarif(root, &n));
+    CU_ASSERT_EQUAL(n, 2);
+    json_t *r0 = json_array_get(json_object_get(json_array_get(json_object_get(root, "runs"), 0),
+                                                "results"), 0);
+    CU_ASSERT_EQUAL(json_array_size(json_object_get(r0, "relatedLocations")), 16);  /* + producer */
+    json_decref(root);
+    /* copies keep the sites */
+    gcn_diags cp = {0};
+    gcn_diags_add(&cp, &ds.d[0]);
+    CU_ASSERT_EQUAL(cp.d[0].nsites, 15);
+    CU_ASSERT_STRING_EQUAL(cp.d[0].sites[14].msg, "site 0x248 needs 1 wait state");
+    gcn_diags_free(&cp);
     gcn_diags_free(&ds);
 }
 
@@ -254,6 +436,8 @@ int main(int argc, char **argv)
     CU_pSuite s = CU_add_suite("sarif", NULL, NULL);
     CU_add_test(s, "SARIF 2.1.0 structure", test_sarif_shape);
     CU_add_test(s, "JSON structure", test_json_shape);
+    CU_add_test(s, "text: file:0: severity: symbol+0xOFF:", test_text_locations);
+    CU_add_test(s, "grouped findings", test_group);
     CU_basic_set_mode(CU_BRM_VERBOSE);
     CU_basic_run_tests();
     unsigned fails = CU_get_number_of_failures();

@@ -559,8 +559,9 @@ def cmd_lint(gcnlint, build, kdir, gaps=frozenset()):
             m = load(mp)
             code = os.path.join(os.path.dirname(mp), m["code"])
             entry = expect.get(m["kernel"], {"verdict": "clean", "reports": []})
-            r = subprocess.run([gcnlint, "--format=json", "--suggest", "--kernel=" + m["kernel"],
-                                code], capture_output=True, text=True, timeout=600)
+            r = subprocess.run([gcnlint, "--format=json", "--no-group", "--suggest",
+                                "--kernel=" + m["kernel"], code],
+                               capture_output=True, text=True, timeout=600)
             why = []
             try:
                 found = json.loads(r.stdout)["findings"]
