@@ -215,7 +215,8 @@ void gcn_diag_where(const char *symbol, const char *kernel, uint64_t off, gcn_st
 static bool group_by_producer(int check)
 {
     return check == GCN_CHK_LDS_DMA_PENDING || check == GCN_CHK_LDS_DMA_RACE ||
-           check == GCN_CHK_LDS_XWAVE || check == GCN_CHK_BARRIER_LDS;
+           check == GCN_CHK_LDS_XWAVE || check == GCN_CHK_BARRIER_LDS ||
+           check == GCN_CHK_LDS_UNPROVEN;
 }
 
 typedef struct gkey {
