@@ -14,6 +14,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "run/gcn_run.h"
+#include "sim/gcn_file.h"
 
 static void usage(FILE *f)
 {
@@ -58,6 +59,7 @@ int main(int argc, char **argv)
     const char *backend = "hip";
     int list = 0, quiet = 0, c;
     char *end;
+    gcn_file_signals();
     while ((c = getopt_long(argc, argv, "qh", opts, NULL)) != -1) {
         switch (c) {
         case 'm': o.manifest = optarg; break;
@@ -155,10 +157,15 @@ int main(int argc, char **argv)
         fflush(stderr);
         _exit(rc);
     }
-    else if (!quiet && !o.print_kernarg)
+    /* the summary only after a run: res is not filled in after an error */
+    if (rc == GCN_RUN_OK && !quiet && !o.print_kernarg)
         fprintf(stderr, "gcnrun: %s on %s (%s, device %d, %s backend): %.3f s\n", res.kernel,
                 res.dev.name, res.dev.arch, res.dev.index, be->name, res.seconds);
     gcn_run_backend_free(be);
     free(sets);
+    if ((fflush(stdout) != 0 || ferror(stdout)) && rc == GCN_RUN_OK) {
+        fprintf(stderr, "gcnrun: cannot write standard output\n");
+        rc = GCN_RUN_EINPUT;
+    }
     return rc;
 }
