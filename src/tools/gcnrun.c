@@ -76,7 +76,7 @@ int main(int argc, char **argv)
         case 'c': o.mcpu = optarg; break;
         case 'D': {
             long v = strtol(optarg, &end, 10);
-            if (*end || end == optarg || v < 0 || v > 1024) {
+            if (*end || end == optarg || v < 0 || v > 1024 || !(*optarg >= '0' && *optarg <= '9')) {
                 fprintf(stderr, "gcnrun: --device %s: expected a device ordinal\n", optarg);
                 free(sets);
                 return GCN_RUN_USAGE;
@@ -87,7 +87,7 @@ int main(int argc, char **argv)
         case 'd': o.dump_dir = optarg; break;
         case 'T': {
             unsigned long v = strtoul(optarg, &end, 10);
-            if (*end || end == optarg || v == 0 || v > 86400) {
+            if (*end || end == optarg || v == 0 || v > 86400 || !(*optarg >= '0' && *optarg <= '9')) {
                 fprintf(stderr, "gcnrun: --timeout %s: expected seconds (1..86400)\n", optarg);
                 free(sets);
                 return GCN_RUN_USAGE;

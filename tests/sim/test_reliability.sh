@@ -144,6 +144,25 @@ kernel nowait 64 <<'EOF'
 EOF
 expect 0 "0 findings" "$gcnsim" --manifest "$T/copy.json"
 
+echo "# ---- arithmetic without undefined behaviour (UBSan in tests/sim/test_sanitized.sh)"
+# V_MUL_I32_I24: (-(2^23-1))^2 = 0x3fffff000001, low 32 bits; V_MUL_LO_U16: 65535^2 = 0xfffe0001
+kernel mulov 64 <<'EOF'
+    s_load_dwordx2 s[6:7], s[0:1], 0x8
+    v_mov_b32 v1, 0x800001
+    v_mul_i32_i24 v2, v1, v1
+    v_mov_b32 v4, 0xffff
+    v_mul_lo_u16 v3, v4, v4
+    v_mov_b32 v5, 0
+    s_waitcnt lgkmcnt(0)
+    global_store_dword v5, v2, s[6:7]
+    global_store_dword v5, v3, s[6:7] offset:4
+    s_endpgm
+EOF
+manifest mulov
+expect 0 "0 findings" "$gcnsim" --manifest "$T/mulov.json" --dump-dir "$T/mulov.d"
+od -An -tx4 -N8 "$T/mulov.d/B.bin" | grep -q "ff000001 00000001" ||
+    fail "v_mul_i32_i24 / v_mul_lo_u16: $(od -An -tx4 -N8 "$T/mulov.d/B.bin")"
+
 echo "# ---- size limits, directories, empty files"
 truncate -s 10G "$T/huge.hsaco"
 expect 2 "more than the 2 GiB limit" "$gcnsim" "$T/huge.hsaco" --mcpu gfx942
@@ -193,6 +212,11 @@ expect 1 "seed x: expected an integer" "$gcnsim" "$T/copy.s" --buffer A:16:rando
 expect 1 "not a finite number" "$gcnsim" "$T/copy.s" --arg f32:nan
 expect 1 "bad -j" "$gcnlint" -j -1 "$T/copy.s"
 expect 1 "bad --max-states" "$gcnlint" --max-states=+5 "$T/copy.s"
+expect 1 "number of threads" "$gcndis" -j +2 "$T/copy.s"
+if [ -x "$gcnrun" ]; then
+    expect 1 "expected seconds" "$gcnrun" --timeout +5 --manifest "$T/copy.json"
+    expect 1 "expected a device ordinal" "$gcnrun" --device +0 --manifest "$T/copy.json"
+fi
 
 echo "# ---- standard output that cannot be written: exit 2"
 if [ -w /dev/full ]; then
