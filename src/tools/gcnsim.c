@@ -315,12 +315,12 @@ int main(int argc, char **argv)
             trace = 1;
             break;
         case 'w': {
-            char wg[32];
+            char wg[32] = "";
             const char *comma = strchr(optarg, ',');
             uint64_t a = 0, b = 0;
-            if (!comma || (size_t)(comma - optarg) >= sizeof wg ||
-                (snprintf(wg, sizeof wg, "%.*s", (int)(comma - optarg), optarg), 0) ||
-                parse_num(wg, 0, UINT32_MAX - 1, &a) || parse_num(comma + 1, 0, 15, &b)) {
+            if (comma && (size_t)(comma - optarg) < sizeof wg)
+                memcpy(wg, optarg, (size_t)(comma - optarg));
+            if (!comma || parse_num(wg, 0, UINT32_MAX - 1, &a) || parse_num(comma + 1, 0, 15, &b)) {
                 fprintf(stderr, "gcnsim: --wave=%s: expected WG,W (flat workgroup index, wave 0..15)\n", optarg);
                 return EX_USAGE;
             }

@@ -13,6 +13,8 @@
 # The summary is also written to WORKDIR/summary.txt.
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
+# the libraries build.sh copied (their own dependencies too) before the host's
+export LD_LIBRARY_PATH=$here/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
 jobs=$(nproc 2>/dev/null || echo 1)
 secs=600
 work=./work
