@@ -197,6 +197,9 @@ class Runner:
             parts = os.path.normpath(img).split(os.sep)[:-1]
             for k in range(1, len(parts) + 1):
                 real.add(os.sep.join(parts[:k]))
+        # the images are the commands' outputs: no link to the committed file stands in their
+        # place (the tools refuse to replace a symbolic link, docs/reliability.md)
+        self.outputs = {os.path.normpath(i) for i in images}
         self._shadow('', real)
         self.env = dict(os.environ)
         self.env.update({'LC_ALL': 'C', 'LANG': 'C', 'TZ': 'UTC', 'TERM': 'dumb',
@@ -215,6 +218,8 @@ class Runner:
                     names.setdefault(n, []).append(os.path.join(d, n))
         for n, paths in sorted(names.items()):
             r = os.path.join(rel, n) if rel else n
+            if r in self.outputs:
+                continue
             dirs = [p for p in paths if os.path.isdir(p) and not os.path.islink(p)]
             if r in real or len(dirs) > 1:
                 os.mkdir(os.path.join(dst, n))

@@ -18,6 +18,7 @@
 #include <time.h>
 #include <unistd.h>
 #include "run/gcn_run.h"
+#include "sim/gcn_file.h"
 
 static void seterr(char *err, size_t n, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 static void seterr(char *err, size_t n, const char *fmt, ...)
@@ -30,30 +31,7 @@ static void seterr(char *err, size_t n, const char *fmt, ...)
 
 int gcn_run_write_file(const char *path, const void *data, size_t len, char *err, size_t errlen)
 {
-    size_t n = strlen(path) + 32;
-    char *tmp = malloc(n);
-    if (!tmp) {
-        seterr(err, errlen, "%s: out of memory", path);
-        return -1;
-    }
-    snprintf(tmp, n, "%s.tmp.%ld", path, (long)getpid());
-    FILE *f = fopen(tmp, "wb");
-    if (!f) {
-        seterr(err, errlen, "%s: %s", tmp, strerror(errno));
-        free(tmp);
-        return -1;
-    }
-    int bad = len && fwrite(data, 1, len, f) != len;
-    if (fclose(f) != 0)
-        bad = 1;
-    if (bad || rename(tmp, path) != 0) {
-        seterr(err, errlen, "%s: %s", bad ? tmp : path, strerror(errno));
-        unlink(tmp);
-        free(tmp);
-        return -1;
-    }
-    free(tmp);
-    return 0;
+    return gcn_file_write(path, data, len, err, errlen);
 }
 
 void gcn_run_processor(const char *arch, char *out, size_t outlen)
@@ -77,45 +55,6 @@ void gcn_run_print_kernarg(FILE *f, const gcn_manifest *m, const char *kernel, c
             fprintf(f, " %02x", ka[j]);
         fputc('\n', f);
     }
-}
-
-static int ensure_dir(const char *d, char *err, size_t errlen)
-{
-    struct stat st;
-    if (stat(d, &st) == 0) {
-        if (!S_ISDIR(st.st_mode)) {
-            seterr(err, errlen, "--dump-dir %s: not a directory", d);
-            return -1;
-        }
-        return 0;
-    }
-    if (mkdir(d, 0777) != 0) {
-        seterr(err, errlen, "--dump-dir %s: %s", d, strerror(errno));
-        return -1;
-    }
-    return 0;
-}
-
-static int dump(const char *dir, const char *name, const char *suffix, const void *data, size_t len,
-                char *err, size_t errlen)
-{
-    size_t n = strlen(dir) + strlen(name) + strlen(suffix) + 2;
-    char *path = malloc(n);
-    if (!path) {
-        seterr(err, errlen, "out of memory");
-        return -1;
-    }
-    snprintf(path, n, "%s/%s%s", dir, name, suffix);
-    int rc = gcn_run_write_file(path, data, len, err, errlen);
-    free(path);
-    return rc;
-}
-
-static void unlink_in(const char *dir, const char *name, const char *suffix)
-{
-    char path[4096];
-    snprintf(path, sizeof path, "%s/%s%s", dir, name, suffix);
-    unlink(path);
 }
 
 /* gcn_mf_run_json's run.json plus "tool" and "device". */
@@ -170,11 +109,16 @@ int gcn_run_dispatch(const gcn_run_opts *o, gcn_run_backend *be, gcn_run_result 
     uint8_t *elf = NULL, *ka = NULL, *host = NULL;
     size_t elf_len = 0, kalen = 0;
     uint64_t *addr = NULL;
+    gcn_dump dd = {0};
     int opened = 0, rc;
     char msg[2048];
 
     if (gcn_mf_load(o->manifest, o->sets, o->nsets, &m, err, errlen))
         return GCN_RUN_EINPUT;
+    if (o->dump_dir && !o->print_kernarg && gcn_dump_check(o->dump_dir, err, errlen)) {
+        gcn_mf_free(m);
+        return GCN_RUN_EINPUT;
+    }
     /* the targets the device may have: --mcpu, else the manifest's, else any */
     const char *pre = NULL;
     if (gcn_mf_target(m, o->mcpu, &pre, err, errlen)) {
@@ -248,15 +192,12 @@ int gcn_run_dispatch(const gcn_run_opts *o, gcn_run_backend *be, gcn_run_result 
         rc = GCN_RUN_EINPUT;
         goto out;
     }
-    if (o->dump_dir && !o->print_kernarg) {
-        if (ensure_dir(o->dump_dir, err, errlen)) {
-            rc = GCN_RUN_EINPUT;
-            goto out;
-        }
-        /* stale results of an earlier run must not survive a failed one */
-        for (unsigned i = 0; i < m->nbufs; i++)
-            unlink_in(o->dump_dir, m->bufs[i].name, ".bin");
-        unlink_in(o->dump_dir, "run", ".json");
+    /* The dump goes into a fresh directory beside DIR, put in place at the
+     * end: DIR then holds this run's dump whole (only the inputs after a
+     * fault or a timeout), or, after any other failure, what it held. */
+    if (o->dump_dir && !o->print_kernarg && gcn_dump_begin(&dd, o->dump_dir, err, errlen)) {
+        rc = GCN_RUN_EINPUT;
+        goto out;
     }
     for (unsigned i = 0; i < m->nbufs; i++) {
         const gcn_mf_buffer *b = &m->bufs[i];
@@ -274,8 +215,7 @@ int gcn_run_dispatch(const gcn_run_opts *o, gcn_run_backend *be, gcn_run_result 
             seterr(err, errlen, "buffer %s: upload: %s", b->name, msg);
             goto out;
         }
-        if (o->dump_dir && !o->print_kernarg &&
-            dump(o->dump_dir, b->name, ".in.bin", host, b->size, err, errlen)) {
+        if (dd.tmp && gcn_dump_write(&dd, b->name, ".in.bin", host, b->size, err, errlen)) {
             rc = GCN_RUN_EINPUT;
             goto out;
         }
@@ -297,23 +237,30 @@ int gcn_run_dispatch(const gcn_run_opts *o, gcn_run_backend *be, gcn_run_result 
     res->seconds = now_s() - t0;
     if (rc) {
         seterr(err, errlen, "%s on %s (%s): %s", k->name, res->dev.name, res->dev.arch, msg);
+        char e2[1024];
+        if (rc == GCN_RUN_FAULT && dd.tmp && gcn_dump_commit(&dd, e2, sizeof e2)) {
+            size_t n = strlen(err);
+            if (n < errlen)
+                snprintf(err + n, errlen - n, "; and the dump: %s", e2);
+        }
         goto out;
     }
-    if (o->dump_dir) {
+    if (dd.tmp) {
         for (unsigned i = 0; i < m->nbufs; i++) {
             const gcn_mf_buffer *b = &m->bufs[i];
             if (b->size && (rc = be->download(be->self, host, addr[i], b->size, msg, sizeof msg))) {
                 seterr(err, errlen, "buffer %s: download: %s", b->name, msg);
                 goto out;
             }
-            if (dump(o->dump_dir, b->name, ".bin", host, b->size, err, errlen)) {
+            if (gcn_dump_write(&dd, b->name, ".bin", host, b->size, err, errlen)) {
                 rc = GCN_RUN_EINPUT;
                 goto out;
             }
         }
         char *rj = NULL;
         if (run_json(m, target, be, &res->dev, &rj, err, errlen) ||
-            dump(o->dump_dir, "run", ".json", rj, strlen(rj), err, errlen)) {
+            gcn_dump_write(&dd, "run", ".json", rj, strlen(rj), err, errlen) ||
+            gcn_dump_commit(&dd, err, errlen)) {
             free(rj);
             rc = GCN_RUN_EINPUT;
             goto out;
@@ -322,6 +269,8 @@ int gcn_run_dispatch(const gcn_run_opts *o, gcn_run_backend *be, gcn_run_result 
     }
     rc = GCN_RUN_OK;
 out:
+    if (dd.tmp)
+        gcn_dump_abort(&dd);
     if (opened)
         be->close(be->self);
     free(ka);

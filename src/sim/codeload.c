@@ -3,7 +3,10 @@
  * (.hsaco), a clang offload bundle (the entry for the target), or assembly
  * source assembled with `clang-22 -x assembler -target amdgcn-amd-amdhsa
  * -mcpu=<target> -g` (the GCN_CLANG environment variable overrides the
- * compiler).  Library code shared by gcnsim and gcnrun.
+ * compiler), its object read from clang's standard output, so no temporary
+ * file of ours exists.  Limits (docs/reliability.md): 2 GiB for a code
+ * object or bundle, 64 MiB for assembly source; a directory or an empty file
+ * is refused by name.  Library code shared by gcnsim and gcnrun.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -11,9 +14,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include "manifest.h"
+#include "gcn_file.h"
 
 static void seterr(char *err, size_t n, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 static void seterr(char *err, size_t n, const char *fmt, ...)
@@ -24,100 +28,35 @@ static void seterr(char *err, size_t n, const char *fmt, ...)
     va_end(ap);
 }
 
-static int read_all(const char *path, uint8_t **data, size_t *len, char *err, size_t errlen)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        seterr(err, errlen, "%s: %s", path, strerror(errno));
-        return -1;
-    }
-    size_t cap = 1 << 16, n = 0;
-    uint8_t *buf = malloc(cap);
-    while (buf) {
-        if (n == cap) {
-            uint8_t *nb = realloc(buf, cap * 2);
-            if (!nb) {
-                free(buf);
-                buf = NULL;
-                break;
-            }
-            buf = nb;
-            cap *= 2;
-        }
-        size_t r = fread(buf + n, 1, cap - n, f);
-        n += r;
-        if (r == 0)
-            break;
-    }
-    int bad = ferror(f);
-    fclose(f);
-    if (!buf || bad) {
-        free(buf);
-        seterr(err, errlen, "%s: %s", path, buf ? "read error" : "out of memory");
-        return -1;
-    }
-    *data = buf;
-    *len = n;
-    return 0;
-}
-
-/* Run clang to assemble src into out; stderr goes into err on failure. */
-static int assemble(const char *src, const char *target, const char *out, char *err, size_t errlen)
+/* Run clang to assemble src; the object comes back through a pipe (-o -),
+ * so no temporary file of ours exists; clang's messages go into err on
+ * failure. */
+static int assemble(const char *src, const char *target, uint8_t **obj, size_t *objlen, char *err,
+                    size_t errlen)
 {
     const char *cc = getenv("GCN_CLANG");
     if (!cc || !*cc)
         cc = "clang-22";
     char mcpu[64];
     snprintf(mcpu, sizeof mcpu, "-mcpu=%s", target);
-    int pfd[2];
-    if (pipe(pfd)) {
-        seterr(err, errlen, "pipe: %s", strerror(errno));
+    char *argv[] = {(char *)cc, "-x", "assembler", "-target", "amdgcn-amd-amdhsa", mcpu, "-g",
+                    (char *)src, "-o", "-", NULL};
+    char *msg = NULL, sub[512];
+    int st;
+    if (gcn_file_run(argv, GCN_FILE_MAX_ASM_OUT, obj, objlen, &msg, &st, sub, sizeof sub)) {
+        seterr(err, errlen, "%s: assembling for %s: %s", src, target, sub);
+        free(msg);
         return -1;
     }
-    pid_t pid = fork();
-    if (pid < 0) {
-        close(pfd[0]);
-        close(pfd[1]);
-        seterr(err, errlen, "fork: %s", strerror(errno));
-        return -1;
-    }
-    if (pid == 0) {
-        dup2(pfd[1], 2);
-        close(pfd[0]);
-        close(pfd[1]);
-        int dn = open("/dev/null", O_WRONLY);
-        if (dn >= 0)
-            dup2(dn, 1);
-        execlp(cc, cc, "-x", "assembler", "-target", "amdgcn-amd-amdhsa", mcpu, "-g", src, "-o",
-               out, (char *)NULL);
-        fprintf(stderr, "cannot run %s: %s\n", cc, strerror(errno));
-        _exit(127);
-    }
-    close(pfd[1]);
-    char buf[2048];
-    size_t n = 0;
-    for (;;) {
-        ssize_t r = read(pfd[0], buf + n, sizeof buf - 1 - n);
-        if (r <= 0)
-            break;
-        n += (size_t)r;
-        if (n >= sizeof buf - 1) {
-            char sink[512];
-            while (read(pfd[0], sink, sizeof sink) > 0)
-                ;
-            break;
-        }
-    }
-    buf[n] = 0;
-    close(pfd[0]);
-    int st = 0;
-    while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
-        ;
-    if (!WIFEXITED(st) || WEXITSTATUS(st) != 0) {
+    if (st != 0) {
         seterr(err, errlen, "%s: assembling for %s with %s failed:\n%s", src, target, cc,
-               n ? buf : "(no message)");
+               msg && *msg ? msg : st < 0 ? "(killed by a signal)" : "(no message)");
+        free(msg);
+        free(*obj);
+        *obj = NULL;
         return -1;
     }
+    free(msg);
     return 0;
 }
 
@@ -166,11 +105,37 @@ int gcn_mf_load_code_image(const char *path, const char *target, gcn_codeobj **c
         *image = NULL;
         *image_len = 0;
     }
-    uint8_t *data;
-    size_t len;
+    uint8_t *data = NULL;
+    size_t len = 0;
     gcn_co_err ce;
-    if (read_all(path, &data, &len, err, errlen))
+    /* An ELF object or a bundle is read whole (at most 2 GiB, gcn_co_read_file);
+     * anything else is assembly source, handed to clang when it is a regular
+     * file of at most GCN_FILE_MAX_ASM bytes. */
+    if (gcn_file_check_input(path, GCN_FILE_MAX_CODE, "a code object or assembly source", err,
+                             errlen))
         return -1;
+    struct stat st;
+    uint8_t head[32];
+    size_t hlen = 0;
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd >= 0 && fstat(fd, &st) == 0 && S_ISREG(st.st_mode)) {
+        ssize_t r;
+        while (hlen < sizeof head &&
+               ((r = read(fd, head + hlen, sizeof head - hlen)) > 0 || (r < 0 && errno == EINTR)))
+            hlen += r > 0 ? (size_t)r : 0;
+    }
+    int regular = fd >= 0 && S_ISREG(st.st_mode);
+    if (fd >= 0)
+        close(fd);
+    /* a NUL byte near the start: some binary file, not assembly source */
+    int binary = !regular || (hlen >= 4 && !memcmp(head, "\177ELF", 4)) ||
+                 gcn_bundle_is(head, hlen) || memchr(head, 0, hlen) != NULL;
+    if (binary) {
+        if (gcn_co_read_file(path, &data, &len, &ce)) {
+            seterr(err, errlen, "%s", ce.msg);
+            return -1;
+        }
+    }
     if (len >= 4 && !memcmp(data, "\177ELF", 4)) {
         int rc = gcn_co_open_mem(path, data, len, co, &ce);
         if (rc) {
@@ -227,39 +192,31 @@ int gcn_mf_load_code_image(const char *path, const char *target, gcn_codeobj **c
         free(data);
         return rc ? -1 : 0;
     }
-    free(data);
+    if (binary) {
+        free(data);
+        seterr(err, errlen, "%s: neither a code object nor a clang offload bundle (assembly source "
+               "must be a regular file)", path);
+        return -1;
+    }
     /* assembly source */
+    if (gcn_file_check_input(path, GCN_FILE_MAX_ASM, "assembly source", err, errlen))
+        return -1;
     if (!target) {
         seterr(err, errlen, "%s: assembly source needs a target (--mcpu, or \"targets\" in the "
                "manifest)", path);
         return -1;
     }
-    const char *tmpd = getenv("TMPDIR");
-    char tmp[512];
-    snprintf(tmp, sizeof tmp, "%s/gcnsim-XXXXXX.hsaco", tmpd && *tmpd ? tmpd : "/tmp");
-    int fd = mkstemps(tmp, 6);
-    if (fd < 0) {
-        seterr(err, errlen, "%s: %s", tmp, strerror(errno));
+    if (assemble(path, target, &data, &len, err, errlen))
         return -1;
+    int rc = gcn_co_open_mem(path, data, len, co, &ce);
+    if (rc)
+        seterr(err, errlen, "%s (assembled): %s", path, ce.msg);
+    else if (check_target(*co, target, err, errlen) ||
+             keep_image(data, len, image, image_len, err, errlen)) {
+        gcn_co_close(*co);
+        *co = NULL;
+        rc = -1;
     }
-    close(fd);
-    int rc = assemble(path, target, tmp, err, errlen);
-    if (rc == 0) {
-        if (read_all(tmp, &data, &len, err, errlen) == 0) {
-            rc = gcn_co_open_mem(path, data, len, co, &ce);
-            if (rc)
-                seterr(err, errlen, "%s (assembled): %s", path, ce.msg);
-            else if (check_target(*co, target, err, errlen) ||
-                     keep_image(data, len, image, image_len, err, errlen)) {
-                gcn_co_close(*co);
-                *co = NULL;
-                rc = -1;
-            }
-            free(data);
-        } else {
-            rc = -1;
-        }
-    }
-    unlink(tmp);
+    free(data);
     return rc ? -1 : 0;
 }

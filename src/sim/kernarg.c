@@ -7,7 +7,8 @@
  * block counts, group sizes, remainders (0: whole workgroups), grid
  * dimensions, dynamic LDS size, aperture bases; pointers the simulator does
  * not provide (printf, hostcall, heap, queues) are 0.  Without metadata the
- * arguments are laid out in order at their natural alignment.
+ * arguments are laid out in order at their natural alignment.  A segment of
+ * more than GCN_KERNARG_MAX bytes is refused (a corrupt code object).
  * Library code shared by gcnsim and gcnrun.
  */
 #include <stdarg.h>
@@ -81,6 +82,13 @@ int gcn_kernarg_build(const gcn_manifest *m, const gcn_kernel *k, const uint64_t
     }
     if (need > size)
         size = need;
+    /* offsets and sizes come from the code object: a corrupt one must not
+     * make us allocate gigabytes (docs/reliability.md) */
+    if (size > GCN_KERNARG_MAX) {
+        seterr(err, errlen, "kernel %s: a kernarg segment of %zu bytes (the metadata's offsets and "
+               "sizes) is more than the %u bytes accepted", k->name, size, GCN_KERNARG_MAX);
+        return -1;
+    }
     uint8_t *ka = calloc(1, size ? size : 1);
     if (!ka) {
         seterr(err, errlen, "out of memory");

@@ -2,8 +2,9 @@
  * manifest.c -- loading and resolving run manifests (docs/manifest.md), the
  * initial bytes of their buffers, and run.json.  Shared by gcnsim and gcnrun.
  *
- * Expressions: integers, param names, + - * / % (C semantics on int64),
- * unary minus and parentheses.  Params are resolved in manifest order, each
+ * Expressions: integers, param names, + - * / % (C semantics on int64;
+ * an overflow, INT64_MIN / -1 included, is an error), unary minus and
+ * parentheses, nested at most 64 levels deep (docs/reliability.md).  Params are resolved in manifest order, each
  * may use the ones before it; --set NAME=VALUE replaces a param's value (the
  * VALUE is itself an expression).
  *
@@ -18,12 +19,15 @@
  */
 #include <ctype.h>
 #include <errno.h>
+#include <float.h>
 #include <jansson.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include "manifest.h"
+#include "gcn_file.h"
 #include "fp.h"
 
 static void seterr(char *err, size_t n, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
@@ -36,6 +40,10 @@ static void seterr(char *err, size_t n, const char *fmt, ...)
 }
 
 /* ---- expressions -------------------------------------------------------------- */
+/* Nesting (parentheses, unary signs) deeper than this is refused: the
+ * evaluator recurses once per level, and no real size needs more. */
+#define EX_MAX_DEPTH 64
+
 typedef struct ex {
     const char *s, *p;
     const gcn_mf_param *params;
@@ -43,6 +51,7 @@ typedef struct ex {
     char *err;
     size_t errlen;
     int bad;
+    unsigned depth;
 } ex;
 
 static void ex_skip(ex *e)
@@ -50,62 +59,75 @@ static void ex_skip(ex *e)
     while (isspace((unsigned char)*e->p))
         e->p++;
 }
+static void ex_fail(ex *e, const char *what)
+{
+    if (!e->bad)
+        seterr(e->err, e->errlen, "expression \"%.200s\": %s", e->s, what);
+    e->bad = 1;
+}
 static int64_t ex_sum(ex *e);
 static int64_t ex_atom(ex *e)
 {
     ex_skip(e);
     if (e->bad)
         return 0;
+    if (++e->depth > EX_MAX_DEPTH) {
+        ex_fail(e, "nested more than 64 levels deep");
+        return 0;
+    }
+    int64_t v = 0;
     if (*e->p == '(') {
         e->p++;
-        int64_t v = ex_sum(e);
+        v = ex_sum(e);
         ex_skip(e);
-        if (*e->p != ')') {
-            if (!e->bad)
-                seterr(e->err, e->errlen, "expression \"%s\": missing ')'", e->s);
-            e->bad = 1;
-            return 0;
-        }
+        if (*e->p != ')')
+            ex_fail(e, "missing ')'");
+        else
+            e->p++;
+    } else if (*e->p == '-') {
         e->p++;
-        return v;
-    }
-    if (*e->p == '-') {
+        int64_t r = ex_atom(e);
+        if (!e->bad && __builtin_sub_overflow((int64_t)0, r, &v))
+            ex_fail(e, "integer overflow (the values are 64-bit signed)");
+    } else if (*e->p == '+') {
         e->p++;
-        return -ex_atom(e);
-    }
-    if (*e->p == '+') {
-        e->p++;
-        return ex_atom(e);
-    }
-    if (isdigit((unsigned char)*e->p)) {
+        v = ex_atom(e);
+    } else if (isdigit((unsigned char)*e->p)) {
         char *end;
         errno = 0;
-        long long v = strtoll(e->p, &end, 0);
-        if (errno) {
-            seterr(e->err, e->errlen, "expression \"%s\": number out of range", e->s);
-            e->bad = 1;
-            return 0;
+        long long n = strtoll(e->p, &end, 0);
+        if (errno)
+            ex_fail(e, "number out of range (the values are 64-bit signed)");
+        else {
+            e->p = end;
+            v = n;
         }
-        e->p = end;
-        return v;
-    }
-    if (isalpha((unsigned char)*e->p) || *e->p == '_') {
+    } else if (isalpha((unsigned char)*e->p) || *e->p == '_') {
         const char *b = e->p;
         while (isalnum((unsigned char)*e->p) || *e->p == '_')
             e->p++;
         size_t n = (size_t)(e->p - b);
-        for (unsigned i = 0; i < e->nparams; i++)
+        unsigned i;
+        for (i = 0; i < e->nparams; i++)
             if (strlen(e->params[i].name) == n && !strncmp(e->params[i].name, b, n))
-                return e->params[i].value;
-        seterr(e->err, e->errlen, "expression \"%s\": unknown name '%.*s'", e->s, (int)n, b);
+                break;
+        if (i < e->nparams)
+            v = e->params[i].value;
+        else if (!e->bad) {
+            seterr(e->err, e->errlen, "expression \"%.200s\": unknown name '%.*s'", e->s,
+                   n > 100 ? 100 : (int)n, b);
+            e->bad = 1;
+        }
+    } else if (!e->bad) {
+        seterr(e->err, e->errlen, "expression \"%.200s\": unexpected '%.40s'", e->s,
+               *e->p ? e->p : "end of expression");
         e->bad = 1;
-        return 0;
     }
-    seterr(e->err, e->errlen, "expression \"%s\": unexpected '%s'", e->s,
-           *e->p ? e->p : "end of expression");
-    e->bad = 1;
-    return 0;
+    e->depth--;
+    return e->bad ? 0 : v;
 }
+/* C semantics on int64, except that an overflow (INT64_MIN / -1 and
+ * INT64_MIN % -1 included) is an error rather than undefined. */
 static int64_t ex_prod(ex *e)
 {
     int64_t v = ex_atom(e);
@@ -113,21 +135,25 @@ static int64_t ex_prod(ex *e)
         ex_skip(e);
         char op = *e->p;
         if (e->bad || (op != '*' && op != '/' && op != '%'))
-            return v;
+            return e->bad ? 0 : v;
         e->p++;
         int64_t r = ex_atom(e);
         if (e->bad)
             return 0;
-        if (op == '*')
-            v = (int64_t)((uint64_t)v * (uint64_t)r);
-        else if (r == 0) {
-            seterr(e->err, e->errlen, "expression \"%s\": division by zero", e->s);
-            e->bad = 1;
-            return 0;
-        } else if (op == '/')
+        if (op == '*') {
+            if (__builtin_mul_overflow(v, r, &v))
+                ex_fail(e, "integer overflow (the values are 64-bit signed)");
+        } else if (r == 0) {
+            ex_fail(e, "division by zero");
+        } else if (v == INT64_MIN && r == -1) {
+            ex_fail(e, "integer overflow (the values are 64-bit signed)");
+        } else if (op == '/') {
             v /= r;
-        else
+        } else {
             v %= r;
+        }
+        if (e->bad)
+            return 0;
     }
 }
 static int64_t ex_sum(ex *e)
@@ -137,20 +163,25 @@ static int64_t ex_sum(ex *e)
         ex_skip(e);
         char op = *e->p;
         if (e->bad || (op != '+' && op != '-'))
-            return v;
+            return e->bad ? 0 : v;
         e->p++;
         int64_t r = ex_prod(e);
-        v = op == '+' ? (int64_t)((uint64_t)v + (uint64_t)r) : (int64_t)((uint64_t)v - (uint64_t)r);
+        if (e->bad)
+            return 0;
+        if (op == '+' ? __builtin_add_overflow(v, r, &v) : __builtin_sub_overflow(v, r, &v)) {
+            ex_fail(e, "integer overflow (the values are 64-bit signed)");
+            return 0;
+        }
     }
 }
 static int eval_with(const gcn_mf_param *params, unsigned n, const char *s, int64_t *val,
                      char *err, size_t errlen)
 {
-    ex e = {s, s, params, n, err, errlen, 0};
+    ex e = {s, s, params, n, err, errlen, 0, 0};
     int64_t v = ex_sum(&e);
     ex_skip(&e);
     if (!e.bad && *e.p) {
-        seterr(err, errlen, "expression \"%s\": unexpected '%s'", s, e.p);
+        seterr(err, errlen, "expression \"%.200s\": unexpected '%.40s'", s, e.p);
         e.bad = 1;
     }
     if (e.bad)
@@ -164,7 +195,9 @@ int gcn_mf_eval(const gcn_manifest *m, const char *expr, int64_t *val, char *err
     return eval_with(m->params, m->nparams, expr, val, err, errlen);
 }
 
-/* A JSON value that is an integer or an expression string. */
+/* A JSON value that is an integer or an expression string.  A JSON real is
+ * taken when it is a whole number in int64 range (converting any other is
+ * undefined in C). */
 static int json_int(const gcn_manifest *m, json_t *v, int64_t *out, const char *what, char *err,
                     size_t errlen)
 {
@@ -175,10 +208,13 @@ static int json_int(const gcn_manifest *m, json_t *v, int64_t *out, const char *
     }
     if (json_is_real(v)) {
         double d = json_real_value(v);
-        if (d == (double)(int64_t)d) {
+        if (d >= -0x1p63 && d < 0x1p63 && d == (double)(int64_t)d) {
             *out = (int64_t)d;
             return 0;
         }
+        seterr(err, errlen, "%s: %s = %g is not a whole number in the 64-bit signed range",
+               m->path, what, d);
+        return -1;
     }
     if (json_is_string(v)) {
         if (eval_with(m->params, m->nparams, json_string_value(v), out, sub, sizeof sub)) {
@@ -276,7 +312,8 @@ static int parse_dims(gcn_manifest *m, json_t *root, const char *key, uint32_t d
             break;
         }
         if (x < 1 || x > 0x7fffffff) {
-            seterr(err, errlen, "%s: %s = %lld must be >= 1", m->path, what, (long long)x);
+            seterr(err, errlen, "%s: %s = %lld is out of range (1 .. 2147483647)", m->path, what,
+                   (long long)x);
             rc = -1;
             break;
         }
@@ -432,6 +469,21 @@ int gcn_mf_parse(const char *name, const char *dir, const char *text, const char
     if (parse_dims(m, root, "grid", m->grid, 1, err, errlen) ||
         parse_dims(m, root, "block", m->block, 1, err, errlen))
         goto out;
+    if ((uint64_t)m->block[0] * m->block[1] * m->block[2] > 1024) {
+        seterr(err, errlen, "%s: block %ux%ux%u is a workgroup of %llu work-items, larger than 1024 "
+               "(the most a workgroup can have)", name, m->block[0], m->block[1], m->block[2],
+               (unsigned long long)m->block[0] * m->block[1] * m->block[2]);
+        goto out;
+    }
+    /* the dispatch packet's grid size is in work-items, 32 bits per dimension
+     * (HSA runtime spec, hsa_kernel_dispatch_packet_t.grid_size_x/y/z) */
+    for (int i = 0; i < 3; i++)
+        if ((uint64_t)m->grid[i] * m->block[i] > 0xffffffffull) {
+            seterr(err, errlen, "%s: grid[%d] * block[%d] = %llu work-items; a dispatch has at most "
+                   "4294967295 per dimension", name, i, i,
+                   (unsigned long long)m->grid[i] * m->block[i]);
+            goto out;
+        }
     v = json_object_get(root, "dynamic_lds");
     if (v) {
         int64_t d;
@@ -456,6 +508,13 @@ int gcn_mf_parse(const char *name, const char *dir, const char *text, const char
         json_object_foreach(v, key, b) {
             gcn_mf_buffer *bf = &m->bufs[m->nbufs++];
             bf->name = strdup(key);
+            char why[128];
+            /* a buffer's name names its dump files (NAME.in.bin, NAME.bin) */
+            if (gcn_file_name_check(key, why, sizeof why)) {
+                seterr(err, errlen, "%s: buffer name \"%.200s\" cannot name a dump file: %s", name,
+                       key, why);
+                goto out;
+            }
             if (!json_is_object(b)) {
                 seterr(err, errlen, "%s: buffer %s must be an object {\"size\": ..., \"init\": ...}",
                        name, key);
@@ -571,6 +630,10 @@ int gcn_mf_parse(const char *name, const char *dir, const char *text, const char
                         goto out;
                     ar->fval = (double)iv;
                 }
+                if (ar->kind == GCN_MF_ARG_F32 && (ar->fval > FLT_MAX || ar->fval < -FLT_MAX)) {
+                    seterr(err, errlen, "%s: args[%u] = %g does not fit f32", name, i, ar->fval);
+                    goto out;
+                }
             } else {
                 static const char *const ik[] = {"u32", "i32", "u64", "i64"};
                 static const gcn_mf_argkind kk[] = {GCN_MF_ARG_U32, GCN_MF_ARG_I32, GCN_MF_ARG_U64,
@@ -680,43 +743,21 @@ int gcn_mf_load(const char *path, const char *const *sets, unsigned nsets, gcn_m
                 char *err, size_t errlen)
 {
     *out = NULL;
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        seterr(err, errlen, "%s: %s", path, strerror(errno));
+    char *buf;
+    size_t n;
+    if (gcn_file_read(path, GCN_FILE_MAX_MANIFEST, "a manifest", &buf, &n, err, errlen))
         return -1;
-    }
-    size_t cap = 4096, n = 0;
-    char *buf = malloc(cap);
-    for (;;) {
-        if (!buf) {
-            fclose(f);
-            seterr(err, errlen, "%s: out of memory", path);
-            return -1;
-        }
-        if (n + 1 >= cap) {
-            cap *= 2;
-            char *nb = realloc(buf, cap);
-            if (!nb) {
-                free(buf);
-                buf = NULL;
-                continue;
-            }
-            buf = nb;
-        }
-        size_t r = fread(buf + n, 1, cap - n - 1, f);
-        n += r;
-        if (r == 0)
-            break;
-    }
-    int ferr = ferror(f);
-    fclose(f);
-    if (ferr) {
+    if (strlen(buf) != n) {
+        seterr(err, errlen, "%s: holds a NUL byte; a manifest is JSON text", path);
         free(buf);
-        seterr(err, errlen, "%s: read error", path);
         return -1;
     }
-    buf[n] = 0;
     char *dir = strdup(path);
+    if (!dir) {
+        free(buf);
+        seterr(err, errlen, "out of memory");
+        return -1;
+    }
     char *slash = strrchr(dir, '/');
     if (slash)
         *slash = 0;
@@ -750,21 +791,32 @@ int gcn_mf_fill(const gcn_manifest *m, unsigned i, uint8_t *dst, char *err, size
         memset(dst, (int)b->fill, b->size);
         return 0;
     case GCN_MF_INIT_FILE: {
+        /* the file's bytes, zeros after them; a directory or a read error is
+         * an error, not a zero buffer */
         FILE *f = fopen(b->file, "rb");
-        if (!f) {
-            seterr(err, errlen, "%s: buffer %s: %s: %s", m->path, b->name, b->file, strerror(errno));
+        struct stat st;
+        if (!f || fstat(fileno(f), &st) != 0 || S_ISDIR(st.st_mode)) {
+            seterr(err, errlen, "%s: buffer %s: %s: %s", m->path, b->name, b->file,
+                   f && S_ISDIR(st.st_mode) ? "is a directory, not a file of initial bytes"
+                                            : strerror(errno));
+            if (f)
+                fclose(f);
             return -1;
         }
         memset(dst, 0, b->size);
         size_t r = fread(dst, 1, b->size, f);
-        int extra = fgetc(f) != EOF;
+        int extra = r == b->size && fgetc(f) != EOF;
+        int bad = ferror(f);
         fclose(f);
+        if (bad) {
+            seterr(err, errlen, "%s: buffer %s: %s: read error", m->path, b->name, b->file);
+            return -1;
+        }
         if (extra) {
             seterr(err, errlen, "%s: buffer %s: %s is larger than the buffer's %llu bytes", m->path,
                    b->name, b->file, (unsigned long long)b->size);
             return -1;
         }
-        (void)r;
         return 0;
     }
     case GCN_MF_INIT_RANDOM: {
@@ -828,7 +880,7 @@ int gcn_mf_kernel(const gcn_manifest *m, const gcn_codeobj *co, const gcn_kernel
                    co->nkernels ? ", e.g. " : "", co->nkernels ? co->kernels[0].name : "");
             return -1;
         }
-        return 0;
+        return gcn_mf_check_block(m, *k, err, errlen);
     }
     if (co->nkernels != 1) {
         seterr(err, errlen, "%s: has %u kernels; name one with \"kernel\" / --kernel", co->path,
@@ -836,6 +888,24 @@ int gcn_mf_kernel(const gcn_manifest *m, const gcn_codeobj *co, const gcn_kernel
         return -1;
     }
     *k = &co->kernels[0];
+    return gcn_mf_check_block(m, *k, err, errlen);
+}
+
+int gcn_mf_check_block(const gcn_manifest *m, const gcn_kernel *k, char *err, size_t errlen)
+{
+    /* The HIP runtime refuses a launch whose workgroup is larger than the
+     * kernel's launch bounds, i.e. the metadata's .max_flat_workgroup_size
+     * (ROCm clr, hipamd/src/hip_module.cpp: "Launch params ... are larger
+     * than launch bounds"); so does gcnsim, rather than run a dispatch no GPU
+     * runs. */
+    uint64_t n = (uint64_t)m->block[0] * m->block[1] * m->block[2];
+    if (k->has_metadata && k->md_max_flat_workgroup_size && n > k->md_max_flat_workgroup_size) {
+        seterr(err, errlen, "%s: a workgroup of %llu work-items (block %ux%ux%u) is larger than "
+               "kernel %s's maximum flat workgroup size, %u (.max_flat_workgroup_size, the launch "
+               "bounds); HIP refuses such a launch", m->path, (unsigned long long)n, m->block[0],
+               m->block[1], m->block[2], k->name, k->md_max_flat_workgroup_size);
+        return -1;
+    }
     return 0;
 }
 

@@ -114,9 +114,18 @@ int gcn_mf_load_code(const char *path, const char *target, gcn_codeobj **co, cha
 int gcn_mf_load_code_image(const char *path, const char *target, gcn_codeobj **co,
                            uint8_t **image, size_t *image_len, char *err, size_t errlen);
 
-/* Find the kernel the manifest names (or the only one). */
+/* Find the kernel the manifest names (or the only one), and check that the
+ * manifest's block fits it (gcn_mf_check_block). */
 int gcn_mf_kernel(const gcn_manifest *m, const gcn_codeobj *co, const gcn_kernel **k, char *err,
                   size_t errlen);
+
+/* Whether the manifest's block fits kernel k's launch bounds (its metadata's
+ * .max_flat_workgroup_size); -1 with a message when it does not. */
+int gcn_mf_check_block(const gcn_manifest *m, const gcn_kernel *k, char *err, size_t errlen);
+
+/* The largest kernarg segment gcn_kernarg_build makes: 1 MiB, a sanity bound
+ * far above any real kernel's (HIP kernels take a few hundred bytes). */
+#define GCN_KERNARG_MAX (1u << 20)
 
 /* Build the kernarg segment: explicit arguments at the offsets of the kernel's
  * metadata, hidden arguments as the HIP runtime fills them.  buf_addr[i] is

@@ -200,7 +200,7 @@ U2(V_MUL_HI_U32, (uint32_t)(((uint64_t)a * b) >> 32))
 U2(V_MUL_HI_I32, (uint32_t)((uint64_t)((int64_t)(int32_t)a * (int32_t)b) >> 32))
 static inline int32_t s24(uint32_t v) { return (int32_t)(v << 8) >> 8; }
 U2(V_MUL_U32_U24, (a & 0xffffff) * (b & 0xffffff))
-U2(V_MUL_I32_I24, (uint32_t)(s24(a) * s24(b)))
+U2(V_MUL_I32_I24, (uint32_t)s24(a) * (uint32_t)s24(b))   /* low 32 bits; no signed overflow */
 U2(V_MUL_HI_U32_U24, (uint32_t)(((uint64_t)(a & 0xffffff) * (b & 0xffffff)) >> 32))
 U2(V_MUL_HI_I32_I24, (uint32_t)((uint64_t)((int64_t)s24(a) * s24(b)) >> 32))
 U3(V_MAD_U32_U24, (a & 0xffffff) * (b & 0xffffff) + c)
@@ -380,7 +380,7 @@ U3(V_LERP_U8, lerp_u8(a, b, c))
 I16_2(V_ADD_U16, a + b)
 I16_2(V_SUB_U16, a - b)
 I16_2(V_SUBREV_U16, b - a)
-I16_2(V_MUL_LO_U16, a * b)
+I16_2(V_MUL_LO_U16, (uint32_t)a * b)   /* uint16 operands promote to int: 65535^2 overflows */
 I16_2(V_LSHLREV_B16, b << (a & 15))
 I16_2(V_LSHRREV_B16, b >> (a & 15))
 I16_2(V_ASHRREV_I16, (int16_t)b >> (a & 15))

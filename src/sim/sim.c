@@ -662,6 +662,16 @@ static void progress(gcn_sim *s, const gcn_dispatch *d, unsigned wgi, unsigned n
     (void)d;
 }
 
+/* A taken branch to itself whose condition nothing in the one-instruction
+ * loop can change (SCC, VCC, EXEC): the wave would run until the
+ * instruction budget is spent, 20 s by default; say so at once. */
+static int self_loop(const sim_insn *si)
+{
+    const char *m = gcn_isa_row_of(si->id)->mnem;
+    return !strcmp(m, "s_branch") || !strncmp(m, "s_cbranch_scc", 13) ||
+           !strncmp(m, "s_cbranch_vcc", 13) || !strncmp(m, "s_cbranch_exec", 14);
+}
+
 /* Run wave w for at most `quantum` instructions, or until it ends, waits at
  * a barrier, or faults. */
 static void run_wave(gcn_sim *s, sim_x *x, sim_wave *w, unsigned quantum)
@@ -708,6 +718,12 @@ static void run_wave(gcn_sim *s, sim_x *x, sim_wave *w, unsigned quantum)
         }
         if (x->branch_taken) {
             x->branch_taken = 0;
+            if (__builtin_expect(x->branch_pc == si->pc, 0) && self_loop(si)) {
+                x->i = si;
+                sim_fault(x, "endless loop: the branch jumps to itself and nothing in the loop "
+                          "can change its condition");
+                return;
+            }
             int32_t t;
             if (x->branch_pc == si->target && si->tgt_idx != UINT32_MAX)
                 t = (int32_t)si->tgt_idx;
@@ -916,9 +932,10 @@ int gcn_sim_run(gcn_sim *s, const gcn_dispatch *d, gcn_sim_result *res)
                  k->name);
         return res->status;
     }
-    if (d->block[0] > 1023 || d->block[1] > 1023 || d->block[2] > 1023) {
+    /* work-item ids 0..1023 fit the 10 bits of a packed id; 1024 is a valid block */
+    if (d->block[0] > 1024 || d->block[1] > 1024 || d->block[2] > 1024) {
         res->status = GCN_SIM_EINPUT;
-        snprintf(res->msg, sizeof res->msg, "block dimensions must be < 1024 each (packed ids)");
+        snprintf(res->msg, sizeof res->msg, "block dimensions must be at most 1024 each");
         return res->status;
     }
     disp_layout L;

@@ -16,6 +16,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "trace.h"
+#include "gcn_file.h"
 
 typedef struct tr_ev {
     uint64_t pc;
@@ -236,36 +237,9 @@ void sim_trace_barrier(struct sim_trace *t)
 
 int sim_write_atomic(const char *path, const void *data, size_t len, char *err, size_t errlen)
 {
-    size_t n = strlen(path);
-    char *tmp = malloc(n + 32);
-    if (!tmp) {
-        snprintf(err, errlen, "%s: out of memory", path);
-        return -1;
-    }
-    snprintf(tmp, n + 32, "%s.tmp.%ld", path, (long)getpid());
-    FILE *f = fopen(tmp, "wb");
-    if (!f) {
-        snprintf(err, errlen, "%s: %s", tmp, strerror(errno));
-        free(tmp);
-        return -1;
-    }
-    int bad = len && fwrite(data, 1, len, f) != len;
-    if (fclose(f) != 0)
-        bad = 1;
-    if (bad) {
-        snprintf(err, errlen, "%s: write error: %s", tmp, strerror(errno));
-        unlink(tmp);
-        free(tmp);
-        return -1;
-    }
-    if (rename(tmp, path) != 0) {
-        snprintf(err, errlen, "%s: %s", path, strerror(errno));
-        unlink(tmp);
-        free(tmp);
-        return -1;
-    }
-    free(tmp);
-    return 0;
+    /* a temporary beside path renamed over it, only over a regular file or
+     * a missing one (gcn_file.h, docs/reliability.md) */
+    return gcn_file_write(path, data, len, err, errlen);
 }
 
 static void svg_text(gcn_strbuf *sb, const char *s)

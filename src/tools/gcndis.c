@@ -15,6 +15,7 @@
 #include <unistd.h>
 #include "gcn_codeobj.h"
 #include "gcn_decode.h"
+#include "sim/gcn_file.h"
 
 static void usage(FILE *f)
 {
@@ -43,40 +44,30 @@ static void usage(FILE *f)
         "exit status: 0 ok, 1 usage, 2 unreadable or invalid input\n");
 }
 
-/* Output either to stdout or to a temporary file renamed over OUT at the end,
- * so a failed run never leaves a half-written OUT. */
+/* Output either to stdout or to a temporary file beside OUT renamed over it
+ * at the end (gcn_file.h): a failed run never leaves a half-written OUT, a
+ * special file or a symbolic link at OUT is refused rather than replaced, the
+ * new file's mode is 0666 less the umask, and the temporary is removed on
+ * SIGINT/SIGTERM/SIGHUP. */
 typedef struct out {
     const char *path;
-    char *tmp;
+    gcn_file_out fo;
     FILE *f;
 } out;
 
 static int out_open(out *o, const char *path)
 {
     o->path = path;
-    o->tmp = NULL;
     if (!path) {
         o->f = stdout;
         return 0;
     }
-    size_t n = strlen(path) + 16;
-    o->tmp = malloc(n);
-    if (!o->tmp) {
-        fprintf(stderr, "gcndis: out of memory\n");
+    char err[1024];
+    if (gcn_file_out_open(&o->fo, path, err, sizeof err)) {
+        fprintf(stderr, "gcndis: %s\n", err);
         return -1;
     }
-    snprintf(o->tmp, n, "%s.tmpXXXXXX", path);
-    int fd = mkstemp(o->tmp);
-    if (fd < 0 || !(o->f = fdopen(fd, "wb"))) {
-        fprintf(stderr, "gcndis: %s: cannot create: %s\n", path, strerror(errno));
-        if (fd >= 0) {
-            close(fd);
-            unlink(o->tmp);
-        }
-        free(o->tmp);
-        o->tmp = NULL;
-        return -1;
-    }
+    o->f = o->fo.f;
     return 0;
 }
 
@@ -90,20 +81,12 @@ static int out_close(out *o, int ok)
         }
         return ok ? 0 : -1;
     }
-    int bad = ferror(o->f) != 0;
-    if (fclose(o->f) != 0)
-        bad = 1;
-    if (bad && ok)
-        fprintf(stderr, "gcndis: %s: write error: %s\n", o->path, strerror(errno));
-    if (!ok || bad || rename(o->tmp, o->path) != 0) {
-        if (ok && !bad)
-            fprintf(stderr, "gcndis: %s: cannot rename %s: %s\n", o->path, o->tmp,
-                    strerror(errno));
-        unlink(o->tmp);
-        free(o->tmp);
+    char err[1024];
+    if (gcn_file_out_close(&o->fo, ok, err, sizeof err)) {
+        if (ok)
+            fprintf(stderr, "gcndis: %s\n", err);
         return -1;
     }
-    free(o->tmp);
     return 0;
 }
 
@@ -254,6 +237,7 @@ int main(int argc, char **argv)
     int llvm_text = 0, raw = 0, with_offsets = 0, blist = 0, c;
     const char *arch = NULL, *extract = NULL, *outpath = NULL, *kernel = NULL;
     gcn_target target = GCN_TARGET_UNKNOWN;
+    gcn_file_signals();
     while ((c = getopt_long(argc, argv, "hj:o:", opts, NULL)) != -1) {
         switch (c) {
         case O_LLVM: llvm_text = 1; break;
@@ -268,7 +252,7 @@ int main(int argc, char **argv)
             char *end;
             errno = 0;
             unsigned long j = strtoul(optarg, &end, 10);
-            if (errno || end == optarg || *end || j < 1 || j > 64 || optarg[0] == '-') {
+            if (errno || end == optarg || *end || j < 1 || j > 64 || !(optarg[0] >= '0' && optarg[0] <= '9')) {
                 fprintf(stderr, "gcndis: -j wants a number of threads from 1 to 64, not '%s'\n",
                         optarg);
                 return 1;

@@ -20,6 +20,7 @@
 #include "config.h"
 #include "gcn_codeobj.h"
 #include "lint.h"
+#include "sim/gcn_file.h"
 
 #ifndef GCN_CLANG
 #define GCN_CLANG "clang-22"
@@ -198,8 +199,9 @@ static bool suppressed(srccache *c, const char *file, unsigned line, const char 
 
 /* ---- assembling .s input ------------------------------------------------ */
 
-static int run_clang(const char *mcpu, const char *src, const char *out, const char *errpath,
-                     char **emsg)
+/* Assemble src with clang; the object comes back through a pipe (-o -), so
+ * no temporary file exists to be left behind by a kill. */
+static int run_clang(const char *mcpu, const char *src, uint8_t **obj, size_t *objlen, char **emsg)
 {
     const char *clang = getenv("GCNLINT_CLANG");
     if (!clang || !*clang)
@@ -218,34 +220,29 @@ static int run_clang(const char *mcpu, const char *src, const char *out, const c
     else
         strcpy(dir, ".");
     char *argv[] = {(char *)clang, "-x", "assembler", "-target", "amdgcn-amd-amdhsa", cpu, "-g",
-                    "-I", dir, (char *)src, "-o", (char *)out, NULL};
-    posix_spawn_file_actions_t fa;
-    posix_spawn_file_actions_init(&fa);
-    posix_spawn_file_actions_addopen(&fa, 2, errpath, O_WRONLY | O_CREAT | O_TRUNC, 0600);
-    posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
-    pid_t pid;
-    int rc = posix_spawnp(&pid, clang, &fa, NULL, argv, environ);
-    posix_spawn_file_actions_destroy(&fa);
+                    "-I", dir, (char *)src, "-o", "-", NULL};
+    char *msg = NULL, err[512];
+    int st;
+    int rc = gcn_file_run(argv, GCN_FILE_MAX_ASM_OUT, obj, objlen, &msg, &st, err, sizeof err);
     free(dir);
-    if (rc != 0) {
-        *emsg = xstrdup_printf("cannot run %s: %s", clang, strerror(rc));
+    if (rc) {
+        *emsg = xstrdup_printf("assembling failed (%s): %s", clang, err);
+        free(msg);
         return -1;
     }
-    int st;
-    while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
-        ;
-    if (WIFEXITED(st) && WEXITSTATUS(st) == 0)
+    if (st == 0) {
+        free(msg);
         return 0;
+    }
+    free(*obj);
+    *obj = NULL;
     /* clang's messages already name the file and line */
-    FILE *fp = fopen(errpath, "r");
-    char buf[4096] = "";
-    size_t n = fp ? fread(buf, 1, sizeof buf - 1, fp) : 0;
-    if (fp)
-        fclose(fp);
-    buf[n] = 0;
-    while (n && (buf[n - 1] == '\n' || buf[n - 1] == ' '))
-        buf[--n] = 0;
-    *emsg = xstrdup_printf("assembling failed (%s):\n%s", clang, buf);
+    size_t n = msg ? strlen(msg) : 0;
+    while (n && (msg[n - 1] == '\n' || msg[n - 1] == ' '))
+        msg[--n] = 0;
+    *emsg = xstrdup_printf("assembling failed (%s):\n%s", clang,
+                           n ? msg : st < 0 ? "(killed by a signal)" : "(no message)");
+    free(msg);
     return -1;
 }
 
@@ -510,29 +507,24 @@ static void lint_file(const options *o, fileres *res)
     const char *path = res->path;
     gcn_co_err err;
     gcn_codeobj *co = NULL;
-    char tmpdir[] = "/tmp/gcnlint.XXXXXX";
-    char objpath[sizeof tmpdir + 32] = "", errpath[sizeof tmpdir + 32] = "";
-    bool made_tmp = false;
     memset(&err, 0, sizeof err);
     if (is_asm(path)) {
-        if (access(path, R_OK) != 0) {
-            res->error = xstrdup_printf("%s: %s", path, strerror(errno));
+        /* a directory, an empty file or one over the limit never reaches clang */
+        char cerr[1024];
+        if (gcn_file_check_input(path, GCN_FILE_MAX_ASM, "assembly source", cerr, sizeof cerr)) {
+            res->error = strdup(cerr);
             return;
         }
-        if (!mkdtemp(tmpdir)) {
-            res->error = xstrdup_printf("%s: cannot create a temporary directory: %s", path,
-                                        strerror(errno));
-            return;
-        }
-        made_tmp = true;
-        snprintf(objpath, sizeof objpath, "%s/out.hsaco", tmpdir);
-        snprintf(errpath, sizeof errpath, "%s/clang.err", tmpdir);
         char *emsg = NULL;
-        if (run_clang(o->mcpu, path, objpath, errpath, &emsg) < 0) {
+        uint8_t *obj = NULL;
+        size_t objlen = 0;
+        if (run_clang(o->mcpu, path, &obj, &objlen, &emsg) < 0) {
             res->error = emsg;
             goto out;
         }
-        if (gcn_co_open(objpath, &co, &err) < 0) {
+        int orc = gcn_co_open_mem(path, obj, objlen, &co, &err);
+        free(obj);
+        if (orc < 0) {
             res->error = xstrdup_printf("%s: %s", path, err.msg);
             goto out;
         }
@@ -567,14 +559,11 @@ static void lint_file(const options *o, fileres *res)
     free(ft.r);
     if (o->kernel && !found && !res->error)
         res->error = xstrdup_printf("%s: no kernel named %s", path, o->kernel);
+    else if (!co->nkernels && !res->error)
+        res->error = xstrdup_printf("%s: has no kernel, so nothing was checked%s", path, "");
 out:
     if (co)
         gcn_co_close(co);
-    if (made_tmp) {
-        unlink(objpath);
-        unlink(errpath);
-        rmdir(tmpdir);
-    }
 }
 
 /* ---- parallel driver ---------------------------------------------------- */
@@ -629,12 +618,22 @@ static void usage(FILE *f)
           f);
 }
 
+/* Standard output must have been written whole: exit 2 when it was not. */
+static int finish_stdout(int rc)
+{
+    if (fflush(stdout) != 0 || ferror(stdout)) {
+        fprintf(stderr, "gcnlint: cannot write standard output: %s\n", strerror(errno));
+        return EXIT_INPUT;
+    }
+    return rc;
+}
+
 static int parse_uint(const char *s, unsigned *v)
 {
     char *end;
     errno = 0;
     unsigned long x = strtoul(s, &end, 10);
-    if (errno || !*s || *end || x > 1000000)
+    if (errno || !(*s >= '0' && *s <= '9') || *end || x > 1000000)
         return -1;
     *v = (unsigned)x;
     return 0;
@@ -642,24 +641,27 @@ static int parse_uint(const char *s, unsigned *v)
 
 int main(int argc, char **argv)
 {
-    options o;
+    /* static: what an early return leaves allocated stays reachable (no leak) */
+    static options o;
     memset(&o, 0, sizeof o);
     o.mcpu = "gfx942";
     o.format = FMT_TEXT;
     o.jobs = 1;
-    const char **files = calloc((size_t)argc, sizeof *files);
+    static const char **files;
+    files = calloc((size_t)argc, sizeof *files);
     o.wno = calloc((size_t)argc, sizeof *o.wno);
     unsigned nfiles = 0;
     if (!files || !o.wno)
         return EXIT_INPUT;
+    gcn_file_signals();
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
             usage(stdout);
-            return EXIT_CLEAN;
+            return finish_stdout(EXIT_CLEAN);
         } else if (!strcmp(a, "--version")) {
             printf("gcnlint %s\n", PACKAGE_VERSION);
-            return EXIT_CLEAN;
+            return finish_stdout(EXIT_CLEAN);
         } else if (!strcmp(a, "--list-checks")) {
             for (int c = 0; c < GCN_CHK_COUNT; c++)
                 printf("%-20s %s\n", gcn_check_name(c), gcn_check_desc(c));
@@ -667,7 +669,7 @@ int main(int argc, char **argv)
             const gcn_hazard_rule *r = gcn_hazard_rules(&n);
             for (unsigned k = 0; k < n; k++)
                 printf("hazard-%-13s %s\n", r[k].name, r[k].why ? r[k].why : "");
-            return EXIT_CLEAN;
+            return finish_stdout(EXIT_CLEAN);
         } else if (!strncmp(a, "--mcpu=", 7)) {
             o.mcpu = a + 7;
             gcn_target t = gcn_target_from_name(o.mcpu);
@@ -789,7 +791,9 @@ int main(int argc, char **argv)
         gcn_report_json(stdout, &all, files, nfiles);
     else if (o.format == FMT_SARIF)
         gcn_report_sarif(stdout, &all, files, nfiles);
-    fflush(stdout);
+    /* a report that could not be written whole (a full disk, a closed pipe)
+     * is an error, not "clean" */
+    int out_ok = finish_stdout(0) == 0;
     if (o.summary || nfiles > 1) {
         static const char *const sname[3] = {"note", "warning", "error"};
         fprintf(stderr, "gcnlint: %u file%s, %u kernel%s:", nfiles, nfiles == 1 ? "" : "s", nkern,
@@ -810,7 +814,7 @@ int main(int argc, char **argv)
     free(res);
     free(files);
     free(o.wno);
-    if (ninput)
+    if (ninput || !out_ok)
         return EXIT_INPUT;
     return nsev[GCN_SEV_ERROR] || nsev[GCN_SEV_WARNING] ? EXIT_FINDINGS : EXIT_CLEAN;
 }

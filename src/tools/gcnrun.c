@@ -14,6 +14,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "run/gcn_run.h"
+#include "sim/gcn_file.h"
 
 static void usage(FILE *f)
 {
@@ -58,6 +59,7 @@ int main(int argc, char **argv)
     const char *backend = "hip";
     int list = 0, quiet = 0, c;
     char *end;
+    gcn_file_signals();
     while ((c = getopt_long(argc, argv, "qh", opts, NULL)) != -1) {
         switch (c) {
         case 'm': o.manifest = optarg; break;
@@ -74,7 +76,7 @@ int main(int argc, char **argv)
         case 'c': o.mcpu = optarg; break;
         case 'D': {
             long v = strtol(optarg, &end, 10);
-            if (*end || end == optarg || v < 0 || v > 1024) {
+            if (*end || end == optarg || v < 0 || v > 1024 || !(*optarg >= '0' && *optarg <= '9')) {
                 fprintf(stderr, "gcnrun: --device %s: expected a device ordinal\n", optarg);
                 free(sets);
                 return GCN_RUN_USAGE;
@@ -85,7 +87,7 @@ int main(int argc, char **argv)
         case 'd': o.dump_dir = optarg; break;
         case 'T': {
             unsigned long v = strtoul(optarg, &end, 10);
-            if (*end || end == optarg || v == 0 || v > 86400) {
+            if (*end || end == optarg || v == 0 || v > 86400 || !(*optarg >= '0' && *optarg <= '9')) {
                 fprintf(stderr, "gcnrun: --timeout %s: expected seconds (1..86400)\n", optarg);
                 free(sets);
                 return GCN_RUN_USAGE;
@@ -155,10 +157,15 @@ int main(int argc, char **argv)
         fflush(stderr);
         _exit(rc);
     }
-    else if (!quiet && !o.print_kernarg)
+    /* the summary only after a run: res is not filled in after an error */
+    if (rc == GCN_RUN_OK && !quiet && !o.print_kernarg)
         fprintf(stderr, "gcnrun: %s on %s (%s, device %d, %s backend): %.3f s\n", res.kernel,
                 res.dev.name, res.dev.arch, res.dev.index, be->name, res.seconds);
     gcn_run_backend_free(be);
     free(sets);
+    if ((fflush(stdout) != 0 || ferror(stdout)) && rc == GCN_RUN_OK) {
+        fprintf(stderr, "gcnrun: cannot write standard output\n");
+        rc = GCN_RUN_EINPUT;
+    }
     return rc;
 }

@@ -17,6 +17,7 @@
 #include <unistd.h>
 #include "sim/gcn_sim.h"
 #include "sim/manifest.h"
+#include "sim/gcn_file.h"
 #include "sim/trace.h"
 #include "analyze/gcn_hazard.h"
 
@@ -72,14 +73,30 @@ typedef struct strv {
     unsigned n;
 } strv;
 
-static void strv_add(strv *s, const char *x)
+/* The strings stay argv's: nothing to free on an early return. */
+static void strv_add(strv *s, char *x)
 {
     char **nv = realloc(s->v, (s->n + 2) * sizeof *nv);
     if (!nv)
         return;
     s->v = nv;
-    s->v[s->n++] = strdup(x);
+    s->v[s->n++] = x;
     s->v[s->n] = NULL;
+}
+
+/* A decimal or 0x number in [lo, hi], nothing else (no sign, no blanks, no
+ * trailing text); 0 or -1. */
+static int parse_num(const char *s, uint64_t lo, uint64_t hi, uint64_t *v)
+{
+    if (!s || !((s[0] >= '0' && s[0] <= '9')))
+        return -1;
+    char *end;
+    errno = 0;
+    unsigned long long x = strtoull(s, &end, 0);
+    if (errno || *end || x < lo || x > hi)
+        return -1;
+    *v = x;
+    return 0;
 }
 
 static int parse_dims(const char *s, json_t **out)
@@ -89,7 +106,7 @@ static int parse_dims(const char *s, json_t **out)
     for (int i = 0; i < 3; i++) {
         char *end;
         long v = strtol(p, &end, 0);
-        if (end == p || v < 1) {
+        if (end == p || v < 1 || !(*p >= '0' && *p <= '9')) {
             json_decref(a);
             return -1;
         }
@@ -127,20 +144,32 @@ static int parse_buffer(const char *s, json_t *bufs, char *err, size_t errlen)
         json_object_set_new(b, "size", json_integer(sz));
     else
         json_object_set_new(b, "size", json_string(size));
+    uint64_t num = 0;
     if (!init || !strcmp(init, "zero")) {
         json_object_set_new(b, "init", json_string("zero"));
     } else if (!strncmp(init, "fill=", 5)) {
-        json_object_set_new(b, "init", json_pack("{s:i}", "fill", atoi(init + 5)));
+        if (parse_num(init + 5, 0, 255, &num)) {
+            snprintf(err, errlen, "--buffer %s: fill=%s: expected a byte value, 0 to 255", s,
+                     init + 5);
+            json_decref(b);
+            goto out;
+        }
+        json_object_set_new(b, "init", json_pack("{s:i}", "fill", (int)num));
     } else if (!strncmp(init, "file=", 5)) {
         json_object_set_new(b, "init", json_pack("{s:s}", "file", init + 5));
     } else if (!strncmp(init, "random=", 7)) {
         char *t = init + 7, *seed = strchr(t, ',');
-        long long sd = 1;
+        num = 1;
         if (seed) {
             *seed++ = 0;
-            sd = strtoll(seed, NULL, 0);
+            if (parse_num(seed, 0, INT64_MAX, &num)) {
+                snprintf(err, errlen, "--buffer %s: seed %s: expected an integer, 0 to 2^63-1", s,
+                         seed);
+                json_decref(b);
+                goto out;
+            }
         }
-        json_object_set_new(b, "init", json_pack("{s:s,s:I}", "random", t, "seed", (json_int_t)sd));
+        json_object_set_new(b, "init", json_pack("{s:s,s:I}", "random", t, "seed", (json_int_t)num));
     } else {
         snprintf(err, errlen, "--buffer %s: INIT must be zero, fill=B, file=PATH or random=TYPE[,SEED]", s);
         json_decref(b);
@@ -169,17 +198,18 @@ static int parse_arg(const char *s, json_t *args, char *err, size_t errlen)
     } else if (!strcmp(kind, "f32") || !strcmp(kind, "f64")) {
         char *end;
         double d = strtod(v, &end);
-        if (*end) {
-            snprintf(err, errlen, "--arg %s: not a number", s);
+        if (*end || end == v || d != d || d - d != 0) {
+            snprintf(err, errlen, "--arg %s: not a finite number", s);
             return -1;
         }
         o = json_pack("{s:f}", kind, d);
     } else if (!strcmp(kind, "u32") || !strcmp(kind, "i32") || !strcmp(kind, "u64") ||
                !strcmp(kind, "i64")) {
         char *end;
+        errno = 0;
         long long d = strtoll(v, &end, 0);
-        if (*end)
-            o = json_pack("{s:s}", kind, v);      /* an expression */
+        if (*end || end == v || errno)
+            o = json_pack("{s:s}", kind, v);      /* an expression (or a number out of range) */
         else
             o = json_pack("{s:I}", kind, (json_int_t)d);
     } else {
@@ -190,29 +220,20 @@ static int parse_arg(const char *s, json_t *args, char *err, size_t errlen)
     return 0;
 }
 
-static int ensure_dir(const char *d, char *err, size_t errlen)
-{
-    struct stat st;
-    if (stat(d, &st) == 0) {
-        if (!S_ISDIR(st.st_mode)) {
-            snprintf(err, errlen, "--dump-dir %s: not a directory", d);
-            return -1;
-        }
-        return 0;
-    }
-    if (mkdir(d, 0777) != 0) {
-        snprintf(err, errlen, "--dump-dir %s: %s", d, strerror(errno));
-        return -1;
-    }
-    return 0;
-}
+/* Everything main allocates while it reads the command line stays reachable
+ * from here, so an early return leaks nothing (LeakSanitizer agrees). */
+static strv sets;
+static json_t *grid, *block, *bufs, *args, *outs;
 
-static int dump_file(const char *dir, const char *name, const char *suffix, const void *data,
-                     size_t len, char *err, size_t errlen)
+/* Standard output (the FIFO trace, --list-hazards) must have been written
+ * whole: a full disk or a closed pipe is an output error, exit 2. */
+static int finish_stdout(int ex)
 {
-    char path[4096];
-    snprintf(path, sizeof path, "%s/%s%s", dir, name, suffix);
-    return sim_write_atomic(path, data, len, err, errlen);
+    if (fflush(stdout) != 0 || ferror(stdout)) {
+        fprintf(stderr, "gcnsim: cannot write standard output: %s\n", strerror(errno));
+        return EX_INPUT;
+    }
+    return ex;
 }
 
 /* ---- findings as JSON (--json, run.json) ---------------------------------- */
@@ -325,15 +346,16 @@ int main(int argc, char **argv)
     const char *manifest = NULL, *kernel = NULL, *mcpu = NULL, *dump = NULL;
     const char *trace_json = NULL, *plot = NULL, *json_out = NULL;
     int group = 1;
-    json_t *grid = NULL, *block = NULL;
-    json_t *bufs = json_object(), *args = json_array(), *outs = json_array();
-    strv sets = {0};
-    uint64_t max_insns = 0;
+    bufs = json_object();
+    args = json_array();
+    outs = json_array();
+    uint64_t max_insns = 0, num;
     int strict = 0, trace = 0, quiet = 0, progress = 1, hz_effect = GCN_SIM_HZ_REPORT;
     unsigned twg = 0, twave = 0, maxf = 20, quantum = 1;
     int list_hz = 0, hz_llvm = 0;
     char err[2048];
     int c;
+    gcn_file_signals();
     while ((c = getopt_long(argc, argv, "qh", opts, NULL)) != -1) {
         switch (c) {
         case 'm': manifest = optarg; break;
@@ -369,9 +391,7 @@ int main(int argc, char **argv)
         case 'c': mcpu = optarg; break;
         case 'd': dump = optarg; break;
         case 'n': {
-            char *end;
-            max_insns = strtoull(optarg, &end, 0);
-            if (*end || !max_insns) {
+            if (parse_num(optarg, 1, UINT64_MAX, &max_insns)) {
                 fprintf(stderr, "gcnsim: --max-insns %s: expected a positive integer\n", optarg);
                 return EX_USAGE;
             }
@@ -395,30 +415,41 @@ int main(int argc, char **argv)
             }
             trace = 1;
             break;
-        case 'w':
-            if (sscanf(optarg, "%u,%u", &twg, &twave) != 2 || twave >= 16) {
+        case 'w': {
+            char wg[32] = "";
+            const char *comma = strchr(optarg, ',');
+            uint64_t a = 0, b = 0;
+            if (comma && (size_t)(comma - optarg) < sizeof wg)
+                memcpy(wg, optarg, (size_t)(comma - optarg));
+            if (!comma || parse_num(wg, 0, UINT32_MAX - 1, &a) || parse_num(comma + 1, 0, 15, &b)) {
                 fprintf(stderr, "gcnsim: --wave=%s: expected WG,W (flat workgroup index, wave 0..15)\n", optarg);
                 return EX_USAGE;
             }
+            twg = (unsigned)a;
+            twave = (unsigned)b;
             break;
+        }
         case 'j': trace_json = optarg; break;
         case 'p': plot = optarg; break;
-        case 'F': maxf = (unsigned)strtoul(optarg, NULL, 0); break;
+        case 'F':
+            if (parse_num(optarg, 0, UINT32_MAX, &num)) {
+                fprintf(stderr, "gcnsim: --max-findings %s: expected a number, 0 or more\n", optarg);
+                return EX_USAGE;
+            }
+            maxf = (unsigned)num;
+            break;
         case 'q': quiet = 1; break;
         case 'P': progress = 0; break;
         case 'L': list_hz = 1; break;
         case 'G': group = 0; break;
         case 'J': json_out = optarg; break;
-        case 'Q': {
-            char *end;
-            unsigned long q = strtoul(optarg, &end, 0);
-            if (*end || !q) {
+        case 'Q':
+            if (parse_num(optarg, 1, UINT32_MAX, &num)) {
                 fprintf(stderr, "gcnsim: --quantum %s: expected a positive integer\n", optarg);
                 return EX_USAGE;
             }
-            quantum = (unsigned)q;
+            quantum = (unsigned)num;
             break;
-        }
         case 'h': usage(stdout); return EX_OK;
         default: usage(stderr); return EX_USAGE;
         }
@@ -439,7 +470,7 @@ int main(int argc, char **argv)
                    r->llvm_only ? "llvm-conservative" : "error", r->desc,
                    gcn_hz_src_tag(r->src), src);
         }
-        return EX_OK;
+        return finish_stdout(EX_OK);
     }
     const char *file = optind < argc ? argv[optind] : NULL;
     if (optind + 1 < argc || (!file && !manifest) || (file && manifest)) {
@@ -489,6 +520,7 @@ int main(int argc, char **argv)
     json_decref(outs);
     json_decref(grid);
     json_decref(block);
+    bufs = args = outs = grid = block = NULL;
     if (rc) {
         fprintf(stderr, "gcnsim: %s\n", err);
         return EX_INPUT;
@@ -498,6 +530,39 @@ int main(int argc, char **argv)
         fprintf(stderr, "gcnsim: %s\n", err);
         gcn_mf_free(m);
         return EX_INPUT;
+    }
+    /* where the outputs go, checked before anything runs */
+    if ((dump && gcn_dump_check(dump, err, sizeof err)) ||
+        (trace_json && gcn_file_check_output(trace_json, err, sizeof err)) ||
+        (plot && gcn_file_check_output(plot, err, sizeof err))) {
+        fprintf(stderr, "gcnsim: %s\n", err);
+        gcn_mf_free(m);
+        return EX_INPUT;
+    }
+    {
+        /* buffers larger than this machine's memory would end in the OOM killer */
+        uint64_t total = 0, phys = (uint64_t)sysconf(_SC_PHYS_PAGES) * (uint64_t)sysconf(_SC_PAGESIZE);
+        for (unsigned i = 0; i < m->nbufs; i++)
+            total += m->bufs[i].size;
+        if (phys && total > phys) {
+            fprintf(stderr, "gcnsim: %s: the buffers need %llu bytes, more than this machine's "
+                    "%llu bytes of memory\n", m->path, (unsigned long long)total,
+                    (unsigned long long)phys);
+            gcn_mf_free(m);
+            return EX_INPUT;
+        }
+    }
+    {
+        /* the traced wave must exist */
+        uint64_t nwg = (uint64_t)m->grid[0] * m->grid[1] * m->grid[2];
+        unsigned wpg = (m->block[0] * m->block[1] * m->block[2] + 63) / 64;
+        if ((trace || trace_json || plot) && (twg >= nwg || twave >= wpg)) {
+            fprintf(stderr, "gcnsim: --wave=%u,%u: the dispatch has %llu workgroup%s of %u wave%s\n",
+                    twg, twave, (unsigned long long)nwg, nwg == 1 ? "" : "s", wpg,
+                    wpg == 1 ? "" : "s");
+            gcn_mf_free(m);
+            return EX_USAGE;
+        }
     }
     gcn_codeobj *co = NULL;
     if (gcn_mf_load_code(m->code, target, &co, err, sizeof err)) {
@@ -526,14 +591,12 @@ int main(int argc, char **argv)
     };
     gcn_sim *sim = gcn_sim_new(&o);
     uint64_t *addr = calloc(m->nbufs + 1, sizeof *addr);
+    uint8_t *ka = NULL;
+    size_t kalen = 0;
+    gcn_dump dd = {0};
     int ex = EX_OK;
     if (!sim || !addr) {
         fprintf(stderr, "gcnsim: out of memory\n");
-        ex = EX_INPUT;
-        goto done;
-    }
-    if (dump && ensure_dir(dump, err, sizeof err)) {
-        fprintf(stderr, "gcnsim: %s\n", err);
         ex = EX_INPUT;
         goto done;
     }
@@ -551,30 +614,29 @@ int main(int argc, char **argv)
             goto done;
         }
     }
-    /* stale outputs of an earlier run must not survive a failed one */
+    if (gcn_kernarg_build(m, k, addr, &ka, &kalen, err, sizeof err)) {
+        fprintf(stderr, "gcnsim: %s: %s\n", m->path, err);
+        ex = EX_INPUT;
+        goto done;
+    }
+    /* The dump is written into a fresh directory beside DIR and put in place
+     * at the end (gcn_dump_commit): DIR then holds this run's dump whole --
+     * inputs, outputs and run.json after a run, only the inputs after a
+     * kernel fault -- and after any other failure it is left as it was. */
     if (dump) {
-        char path[4096];
-        for (unsigned i = 0; i < m->nbufs; i++) {
-            snprintf(path, sizeof path, "%s/%s.bin", dump, m->bufs[i].name);
-            unlink(path);
+        if (gcn_dump_begin(&dd, dump, err, sizeof err)) {
+            fprintf(stderr, "gcnsim: %s\n", err);
+            ex = EX_INPUT;
+            goto done;
         }
-        snprintf(path, sizeof path, "%s/run.json", dump);
-        unlink(path);
         for (unsigned i = 0; i < m->nbufs; i++) {
             uint8_t *h = gcn_sim_host(sim, addr[i], m->bufs[i].size);
-            if (dump_file(dump, m->bufs[i].name, ".in.bin", h, m->bufs[i].size, err, sizeof err)) {
+            if (gcn_dump_write(&dd, m->bufs[i].name, ".in.bin", h, m->bufs[i].size, err, sizeof err)) {
                 fprintf(stderr, "gcnsim: %s\n", err);
                 ex = EX_INPUT;
                 goto done;
             }
         }
-    }
-    uint8_t *ka = NULL;
-    size_t kalen = 0;
-    if (gcn_kernarg_build(m, k, addr, &ka, &kalen, err, sizeof err)) {
-        fprintf(stderr, "gcnsim: %s: %s\n", m->path, err);
-        ex = EX_INPUT;
-        goto done;
     }
     gcn_dispatch d = {.co = co, .kernel = k, .kernarg = ka, .kernarg_size = kalen,
                       .dynamic_lds = m->dynamic_lds};
@@ -582,7 +644,6 @@ int main(int argc, char **argv)
     memcpy(d.block, m->block, sizeof d.block);
     gcn_sim_result res;
     int st = gcn_sim_run(sim, &d, &res);
-    free(ka);
     if (st == GCN_SIM_EINPUT) {
         fprintf(stderr, "gcnsim: %s: %s\n", m->path, res.msg);
         ex = EX_INPUT;
@@ -623,6 +684,10 @@ int main(int argc, char **argv)
         fprintf(stderr, "gcnsim: kernel fault in %s (%s): %s\n", k->name, target, res.msg);
         json_decref(fj);
         ex = EX_FAULT;
+        if (dump && gcn_dump_commit(&dd, err, sizeof err)) {
+            fprintf(stderr, "gcnsim: %s\n", err);
+            ex = EX_INPUT;
+        }
         goto done;
     }
     if (!quiet)
@@ -635,7 +700,7 @@ int main(int argc, char **argv)
     if (dump) {
         for (unsigned i = 0; i < m->nbufs; i++) {
             uint8_t *h = gcn_sim_host(sim, addr[i], m->bufs[i].size);
-            if (dump_file(dump, m->bufs[i].name, ".bin", h, m->bufs[i].size, err, sizeof err)) {
+            if (gcn_dump_write(&dd, m->bufs[i].name, ".bin", h, m->bufs[i].size, err, sizeof err)) {
                 fprintf(stderr, "gcnsim: %s\n", err);
                 ex = EX_INPUT;
                 goto done;
@@ -643,7 +708,8 @@ int main(int argc, char **argv)
         }
         char *rj = NULL;
         if (gcn_mf_run_json(m, target, &rj, err, sizeof err) || !(rj = with_findings(rj, fj)) ||
-            dump_file(dump, "run", ".json", rj, strlen(rj), err, sizeof err)) {
+            gcn_dump_write(&dd, "run", ".json", rj, strlen(rj), err, sizeof err) ||
+            gcn_dump_commit(&dd, err, sizeof err)) {
             fprintf(stderr, "gcnsim: %s\n", rj ? err : "out of memory");
             free(rj);
             json_decref(fj);
@@ -655,12 +721,14 @@ int main(int argc, char **argv)
     json_decref(fj);
     ex = res.nfindings ? EX_FINDINGS : EX_OK;
 done:
+    if (dd.tmp)
+        gcn_dump_abort(&dd);
+    free(ka);
     free(addr);
     gcn_sim_free(sim);
     gcn_co_close(co);
     gcn_mf_free(m);
-    for (unsigned i = 0; i < sets.n; i++)
-        free(sets.v[i]);
     free(sets.v);
-    return ex;
+    sets.v = NULL;
+    return finish_stdout(ex);
 }

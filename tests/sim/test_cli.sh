@@ -267,6 +267,7 @@ expect 4 "lds-dma-read-before-retire.*ds_read_b32 v2, v1" "$gcnsim" --manifest "
 # ---- faults
 kernel endless 0 4 <<'EOF'
 .Lloop:
+    s_add_u32 s8, s8, 1
     s_branch .Lloop
     s_endpgm
 EOF
