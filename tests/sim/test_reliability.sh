@@ -163,6 +163,35 @@ expect 0 "0 findings" "$gcnsim" --manifest "$T/mulov.json" --dump-dir "$T/mulov.
 od -An -tx4 -N8 "$T/mulov.d/B.bin" | grep -q "ff000001 00000001" ||
     fail "v_mul_i32_i24 / v_mul_lo_u16: $(od -An -tx4 -N8 "$T/mulov.d/B.bin")"
 
+# the other multiplies whose 16- or 24-bit operands overflow int in C
+kernel mulov2 64 <<'EOF2'
+    s_load_dwordx2 s[6:7], s[0:1], 0x8
+    v_mov_b32 v1, 0x800001
+    v_mad_i32_i24 v2, v1, v1, 1
+    v_mov_b32 v4, 0xffff
+    v_mov_b32 v5, 2
+    v_mad_u16 v3, v4, v4, v5
+    v_mad_legacy_u16 v6, v4, v4, v5
+    v_mov_b32 v5, 0
+    s_waitcnt lgkmcnt(0)
+    global_store_dword v5, v2, s[6:7]
+    global_store_short v5, v3, s[6:7] offset:4
+    global_store_short v5, v6, s[6:7] offset:6
+    v_mov_b32 v1, -1
+    v_mov_b32 v4, 0x20002
+    v_pk_mul_lo_u16 v2, v1, v1
+    v_pk_mad_u16 v3, v1, v1, v4
+    v_pk_mad_i16 v6, v1, v1, v4
+    global_store_dword v5, v2, s[6:7] offset:8
+    global_store_dword v5, v3, s[6:7] offset:12
+    global_store_dword v5, v6, s[6:7] offset:16
+    s_endpgm
+EOF2
+manifest mulov2
+expect 0 "0 findings" "$gcnsim" --manifest "$T/mulov2.json" --dump-dir "$T/mulov2.d"
+od -An -tx4 -N20 -w20 "$T/mulov2.d/B.bin" | grep -q "ff000002 00030003 00010001 00030003 00030003" ||
+    fail "v_mad_i32_i24 / v_mad_u16 / v_mad_legacy_u16 / v_pk_*_u16: $(od -An -tx4 -N20 "$T/mulov2.d/B.bin")"
+
 echo "# ---- size limits, directories, empty files"
 truncate -s 10G "$T/huge.hsaco"
 expect 2 "more than the 2 GiB limit" "$gcnsim" "$T/huge.hsaco" --mcpu gfx942
