@@ -217,8 +217,17 @@ typedef struct gcn_aval {
 /* The LDS bytes one instruction may touch, over all 64 lanes: base
  * (uniform symbolic part, c = 0) + [lo, hi). known = 0: anywhere. */
 enum gcn_lds_unknown { GCN_LU_NONE = 0, GCN_LU_ADDR, GCN_LU_M0, GCN_LU_M0_LANE };
+/* The exact bytes of an access over its lanes, when the per-lane part of the
+ * address is the lane id alone (and its fields): disjoint [start, end)
+ * pieces, sorted, relative to the range's base. */
+typedef struct gcn_ldspat {
+    unsigned n;
+    int64_t piece[128][2];
+} gcn_ldspat;
+
 typedef struct gcn_ldsrange {
     bool known;
+    const gcn_ldspat *pat;       /* exact pieces, or NULL (then [lo, hi) only) */
     gcn_aval base;
     int64_t lo, hi;
     uint16_t waves;              /* the wave indexes that may run it with a lane active
@@ -230,6 +239,7 @@ typedef struct gcn_ldsrange {
 
 typedef struct gcn_values {
     gcn_ldsrange *lds;           /* per instruction (only LDS accesses meaningful) */
+    gcn_ldspat **pats;           /* per instruction: the pieces lds[i].pat points to */
     unsigned n;
     unsigned nwaves;             /* waves per work-group assumed (WAVE < nwaves) */
 } gcn_values;

@@ -641,6 +641,23 @@ static int64_t wave_at(const gcn_aval *wv, unsigned w)
     return v;
 }
 
+/* Do the exact pieces of a (shifted by da) and b (by db) meet? */
+static bool pat_meet(const gcn_ldspat *a, int64_t da, const gcn_ldspat *b, int64_t db)
+{
+    unsigned i = 0, j = 0;
+    while (i < a->n && j < b->n) {
+        int64_t as = a->piece[i][0] + da, ae = a->piece[i][1] + da;
+        int64_t bs = b->piece[j][0] + db, be = b->piece[j][1] + db;
+        if (as < be && bs < ae)
+            return true;
+        if (ae <= be)
+            i++;
+        else
+            j++;
+    }
+    return false;
+}
+
 /* Overlap of a (in wave x) and b (in wave y) for the pairs of wave indexes
  * below nwaves that `same` selects (x == y, or x != y). */
 static int lds_overlap_waves(const gcn_ldsrange *a, const gcn_ldsrange *b, unsigned nwaves,
@@ -666,7 +683,8 @@ static int lds_overlap_waves(const gcn_ldsrange *a, const gcn_ldsrange *b, unsig
                 (y < 16 && !((mb >> y) & 1u)))
                 continue;
             int64_t ao = wave_at(&wa, x), bo = wave_at(&wb, y);
-            if (a->lo + ao < b->hi + bo && b->lo + bo < a->hi + ao)
+            if (a->lo + ao < b->hi + bo && b->lo + bo < a->hi + ao &&
+                (!a->pat || !b->pat || pat_meet(a->pat, ao, b->pat, bo)))
                 return 1;
         }
     return 0;
@@ -676,7 +694,8 @@ int gcn_lds_overlap3(const gcn_ldsrange *a, const gcn_ldsrange *b, unsigned nwav
 {
     /* the same wave: when the bases agree, the wave index cancels */
     if (a->known && b->known && av_eq(&a->base, &b->base))
-        return a->lo < b->hi && b->lo < a->hi;
+        return a->lo < b->hi && b->lo < a->hi &&
+               (!a->pat || !b->pat || pat_meet(a->pat, 0, b->pat, 0));
     return lds_overlap_waves(a, b, nwaves ? nwaves : 16, true);
 }
 
@@ -1280,7 +1299,32 @@ static uint16_t cond_waves(const vctx *c, const vcond *g)
     return m ? m : 0xFFFF;     /* no wave at all: dead code, keep everything */
 }
 
-static void lds_range(const vctx *c, const vstate *st, unsigned idx, gcn_ldsrange *out)
+static int cmp_piece(const void *x, const void *y)
+{
+    const int64_t *a = x, *b = y;
+    return a[0] < b[0] ? -1 : a[0] > b[0];
+}
+
+/* Sort the pieces and merge those that touch. */
+static void pat_close(gcn_ldspat *p)
+{
+    qsort(p->piece, p->n, sizeof p->piece[0], cmp_piece);
+    unsigned k = 0;
+    for (unsigned i = 0; i < p->n; i++) {
+        if (k && p->piece[i][0] <= p->piece[k - 1][1]) {
+            if (p->piece[i][1] > p->piece[k - 1][1])
+                p->piece[k - 1][1] = p->piece[i][1];
+        } else {
+            p->piece[k][0] = p->piece[i][0];
+            p->piece[k][1] = p->piece[i][1];
+            k++;
+        }
+    }
+    p->n = k;
+}
+
+static void lds_range(const vctx *c, const vstate *st, unsigned idx, gcn_ldsrange *out,
+                      gcn_ldspat **patp)
 {
     const gcn_insn *in = &c->cfg->insn[idx];
     const gcn_lfacts *f = &c->cfg->facts[idx];
@@ -1309,6 +1353,18 @@ static void lds_range(const vctx *c, const vstate *st, unsigned idx, gcn_ldsrang
         out->base.c = 0;
         out->lo = m0.c + off;
         out->hi = m0.c + off + 64 * bytes;
+        if (~st->lanes && (*patp = malloc(sizeof **patp)) != NULL) {
+            /* lanes that may be inactive leave holes (active lanes only write) */
+            gcn_ldspat *p = *patp;
+            p->n = 0;
+            for (unsigned l = 0; l < 64; l++)
+                if ((st->lanes >> l) & 1u) {
+                    p->piece[p->n][0] = out->lo + (int64_t)l * bytes;
+                    p->piece[p->n++][1] = out->lo + (int64_t)(l + 1) * bytes;
+                }
+            pat_close(p);
+            out->pat = p;
+        }
         return;
     }
     const gcn_opnd *a = fld(in, GCN_FLD_ADDR);
@@ -1358,15 +1414,42 @@ static void lds_range(const vctx *c, const vstate *st, unsigned idx, gcn_ldsrang
             hi += ph;
         }
     }
-    int64_t olo, ohi;
+    int64_t olo, ohi, po[2];
+    unsigned npo = 1;
     if (is_two_addr(f->mnem)) {
         int64_t unit = bytes * (strstr(f->mnem, "st64") ? 64 : 1);
         int64_t o0 = in->m.offset0, o1 = in->m.offset1;
         olo = (o0 < o1 ? o0 : o1) * unit;
         ohi = (o0 > o1 ? o0 : o1) * unit + bytes;
+        po[0] = o0 * unit;
+        po[1] = o1 * unit;
+        npo = 2;
     } else {
         olo = (uint16_t)in->m.offset;
         ohi = olo + bytes;
+        po[0] = olo;
+    }
+    /* the exact bytes when the per-lane part is the lane id alone */
+    bool exact = true;
+    for (unsigned i = 0; i < v.nt && exact; i++)
+        if (gcn_sym_lane_varying(v.sym[i]) && v.sym[i] != GCN_SYM_LANE && v.sym[i] != GCN_SYM_MBLO &&
+            !(gcn_sym_is_field(v.sym[i]) && gcn_sym_field_base(v.sym[i]) == GCN_SYM_LANE))
+            exact = false;
+    if (exact && (lanep.nt || ~st->lanes) && (*patp = malloc(sizeof **patp)) != NULL) {
+        gcn_ldspat *p = *patp;
+        p->n = 0;
+        for (unsigned l = 0; l < 64; l++) {
+            if (!((st->lanes >> l) & 1u))
+                continue;
+            gcn_aval at;
+            av_at_lane(&lanep, l, &at);
+            for (unsigned k = 0; k < npo; k++) {
+                p->piece[p->n][0] = v.c + at.c + po[k];
+                p->piece[p->n++][1] = v.c + at.c + po[k] + bytes;
+            }
+        }
+        pat_close(p);
+        out->pat = p;
     }
     out->known = true;
     out->base = base;
@@ -1383,11 +1466,12 @@ int gcn_values_run(const gcn_cfg *cfg, const gcn_entry_info *ei, gcn_values *out
     unsigned nb = cfg->nblocks;
     out->n = cfg->ninsn;
     out->lds = calloc(cfg->ninsn ? cfg->ninsn : 1, sizeof *out->lds);
+    out->pats = calloc(cfg->ninsn ? cfg->ninsn : 1, sizeof *out->pats);
     vstate *in = calloc(nb ? nb : 1, sizeof *in);
     gcn_aval *pool = calloc((size_t)(nb + 1) * (128 + c.nv), sizeof *pool);
     unsigned *wl = malloc(sizeof *wl * (nb + 1));
     bool *inwl = calloc(nb + 1, sizeof *inwl);
-    if (!out->lds || !in || !pool || !wl || !inwl) {
+    if (!out->lds || !out->pats || !in || !pool || !wl || !inwl) {
         free(in); free(pool); free(wl); free(inwl);
         gcn_values_free(out);
         return -1;
@@ -1462,7 +1546,7 @@ int gcn_values_run(const gcn_cfg *cfg, const gcn_entry_info *ei, gcn_values *out
         load_state(&c, &st, &in[k]);
         const gcn_block *b = &cfg->blocks[k];
         for (unsigned i = b->first; i <= b->last; i++) {
-            lds_range(&c, &st, i, &out->lds[i]);
+            lds_range(&c, &st, i, &out->lds[i], &out->pats[i]);
             transfer(&c, &st, i);
         }
     }
@@ -1472,6 +1556,10 @@ int gcn_values_run(const gcn_cfg *cfg, const gcn_entry_info *ei, gcn_values *out
 
 void gcn_values_free(gcn_values *v)
 {
+    if (v->pats)
+        for (unsigned i = 0; i < v->n; i++)
+            free(v->pats[i]);
+    free(v->pats);
     free(v->lds);
     memset(v, 0, sizeof *v);
 }
