@@ -832,6 +832,31 @@ static void check_group(const gcn_hz_state *s, unsigned g, const gcn_hz_insn *c,
     }
 }
 
+/* An llvm-conservative finding says that LLVM wants more than the hardware
+ * does; where a required finding of a rule LLVM also has, about the same
+ * producer, already asks for at least as much (e.g. a DPP reading the same
+ * VGPR as src0 and src1), it says nothing more: dropped.  (A required rule
+ * LLVM lacks does not cover it: LLVM's wait there comes from the
+ * conservative row alone.) */
+static void drop_covered(hz_sink *k)
+{
+    unsigned m = k->n < k->max ? k->n : k->max, keep = 0;
+    for (unsigned i = 0; i < m; i++) {
+        const gcn_hz_finding *f = &k->out[i];
+        int covered = 0;
+        for (unsigned j = 0; f->llvm && j < m && !covered; j++)
+            covered = !k->out[j].llvm && k->out[j].prod_pc == f->prod_pc &&
+                      k->out[j].required >= f->required &&
+                      (hz_rows[k->out[j].rule].src & S_LLVM);
+        if (covered)
+            continue;
+        if (keep != i)
+            k->out[keep] = *f;
+        keep++;
+    }
+    k->n -= m - keep;
+}
+
 static unsigned do_check(const gcn_hz_state *s, const gcn_hz_insn *c, hz_sink *k)
 {
     /* groups c consumes whose producers are in the history (clause groups:
@@ -848,6 +873,8 @@ static unsigned do_check(const gcn_hz_state *s, const gcn_hz_insn *c, hz_sink *k
         else
             check_group(s, g, c, k);
     }
+    if (s->flags & GCN_HZ_LLVM)
+        drop_covered(k);
     return k->n;
 }
 
@@ -1166,6 +1193,7 @@ unsigned gcn_hz_multi_check(const gcn_hz_multi *m, const gcn_hz_insn *c,
                  tmp[t].reg, tmp[t].raw, tmp[t].llvm);
         }
     }
+    drop_covered(&k);
     return k.n;
 }
 

@@ -112,7 +112,7 @@ PY
         done
         echo "$build $cpu CFG:         $(total "$T/sum.cfg")"
         if [ -s "$T/relaxed" ]; then   # which llvm-conservative rows decide; rows LLVM lacks
-            echo "$build $cpu by rule: $(sort "$T/relaxed" | uniq -c | awk '{ printf "%s%s %s %d", NR > 1 ? ", " : "", $2, $3, $1 }')"
+            echo "$build $cpu by rule: $(sort "$T/relaxed" | uniq -c | awk '{ printf "%s%s %s %d", (NR > 1 ? ", " : ""), $2, $3, $1 }')"
         fi
         : > "$T/relaxed"
         echo "$build $cpu straight-line: $(total "$T/sum.lin")"

@@ -403,6 +403,10 @@ static void test_provenance(void)
                       "v_mov_b32_dpp v8, v7 quad_perm:[1,0,3,2] row_mask:0xf bank_mask:0xf\n";
     expect1(old, 0, NULL, 0, 0);
     expect1(old, GCN_HZ_LLVM, "VGPR_DPP_OPERAND", 2, 1);
+    /* src0 and src1 the same VGPR: the error covers LLVM's warning (one finding) */
+    expect1("v_max3_f32 v96, v56, v57, v96\n"
+            "v_max_f32_dpp v97, v96, v96 quad_perm:[1,2,3,0] row_mask:0xf bank_mask:0xf\n",
+            GCN_HZ_LLVM, "VGPR_DPP", 2, 0);
     const char *load = "global_load_dword v7, v[2:3], off\n"
                        "v_mov_b32_dpp v8, v7 quad_perm:[1,0,3,2] row_mask:0xf bank_mask:0xf\n";
     expect1(load, 0, NULL, 0, 0);
