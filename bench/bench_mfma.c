@@ -6,7 +6,7 @@
  * in [-1, 1), C of the same kind), and, for comparison, the general per-element path
  * alone (gcn_mfma_num_dot for every output of the tile: the numerics before the fast
  * tile path).  Times are thread CPU time, best of 5 runs of R instructions.
- * usage: bench_mfma [R]   (prints one line per instruction: "MNEMONIC run_us dot_us")
+ * usage: bench_mfma [R [nodot]]   (prints one line per instruction: "MNEMONIC run_us dot_us")
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -34,7 +34,7 @@ static uint32_t rnd(void)
 
 static volatile uint32_t sink;
 
-static int bench(const char *mn, gcn_mfma_type t, unsigned reps)
+static int bench(const char *mn, gcn_mfma_type t, unsigned reps, int dot)
 {
     unsigned id = 0;
     for (unsigned i = 1; i < GCN_ID_COUNT; i++)
@@ -95,7 +95,7 @@ static int bench(const char *mn, gcn_mfma_type t, unsigned reps)
             C[q & 63] ^= D[(q * 7) & 255] & 1;   /* keep the inputs live */
         }
         double t1 = now();
-        for (unsigned q = 0; q < reps / 4 + 1; q++) {
+        for (unsigned q = 0; dot && q < reps / 4 + 1; q++) {
             uint32_t acc = 0;
             for (unsigned i = 0; i < I.m; i++)
                 for (unsigned j = 0; j < I.n; j++)
@@ -116,8 +116,9 @@ static int bench(const char *mn, gcn_mfma_type t, unsigned reps)
 int main(int argc, char **argv)
 {
     unsigned reps = argc > 1 ? (unsigned)strtoul(argv[1], NULL, 0) : 4000;
-    if (bench("v_mfma_f32_16x16x16_f16", GCN_MT_F16, reps) ||
-        bench("v_mfma_f32_32x32x8_bf16", GCN_MT_BF16, reps))
+    int dot = !(argc > 2 && !strcmp(argv[2], "nodot"));
+    if (bench("v_mfma_f32_16x16x16_f16", GCN_MT_F16, reps, dot) ||
+        bench("v_mfma_f32_32x32x8_bf16", GCN_MT_BF16, reps, dot))
         return 1;
     return 0;
 }

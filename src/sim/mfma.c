@@ -387,6 +387,8 @@ typedef struct work {
     gcn_mfma_val av[4096], bv[4096];
     int32_t sa[4096], sb[4096];         /* scale exponents per (row, k) / (col, k) */
     uint32_t d[32 * 64];
+    uint32_t bk[4096];                  /* fast path: B[b][k][j] */
+    uint32_t cb[2048], db[2048];        /* fast path: C and D [b][i][j] */
 } work;
 
 /* A gather plan: where every dense A, B and C/D element of one instruction instance
@@ -399,6 +401,8 @@ typedef struct plan {
     int valid;
     uint16_t aw[PLAN_AB], bw[PLAN_AB];  /* word: reg * 64 + lane; B as Bt[b][j][k] */
     uint8_t ab[PLAN_AB], bb[PLAN_AB];   /* bit offset in the word */
+    uint16_t kw[PLAN_AB];               /* B as B[b][k][j] (the fast path's order) */
+    uint8_t kb[PLAN_AB];
     uint16_t cw[PLAN_CD];               /* C/D[b][i][j]: word */
 } plan;
 
@@ -438,6 +442,9 @@ static const plan *plan_get(const gcn_insn *in, gcn_target t, const inst *s)
                 layout_of(in, s, 'B', b, k, j, &q);
                 p->bw[e] = (uint16_t)(q.reg * 64 + q.lane);
                 p->bb[e] = (uint8_t)q.bit;
+                size_t e2 = ((size_t)b * K + k) * N + j;
+                p->kw[e2] = p->bw[e];
+                p->kb[e2] = p->bb[e];
             }
         for (unsigned i = 0; i < M; i++)
             for (unsigned j = 0; j < N; j++) {
@@ -499,11 +506,16 @@ int gcn_mfma_run(const gcn_insn *in, gcn_target t, const gcn_mfma_operands *ops,
     gcn_mfma_place p;
     int f64 = I->ta == GCN_MT_F64;
 
-    /* gather A (stored order for SMFMAC) and B (transposed) */
+    /* gather A (stored order for SMFMAC) and B (transposed; for the fast path in
+     * [k][j] order instead, Bt only when a block needs the general path) */
     const plan *pl = plan_get(in, t, &s);
+    int try_tile = pl && nm.alg == GCN_MA_FUSED && !(I->scaled && (in->m.abid & 1));
     if (pl) {
         plan_gather(ops->a, I->regs_a, s.wa, pl->aw, pl->ab, (size_t)NB * M * K, w->a);
-        plan_gather(ops->b, I->regs_b, s.wb, pl->bw, pl->bb, (size_t)NB * N * K, w->b);
+        if (try_tile)
+            plan_gather(ops->b, I->regs_b, s.wb, pl->kw, pl->kb, (size_t)NB * N * K, w->bk);
+        else
+            plan_gather(ops->b, I->regs_b, s.wb, pl->bw, pl->bb, (size_t)NB * N * K, w->b);
     }
     for (unsigned b = 0; b < NB && !pl; b++) {
         for (unsigned i = 0; i < M; i++) {
@@ -568,23 +580,31 @@ int gcn_mfma_run(const gcn_insn *in, gcn_target t, const gcn_mfma_operands *ops,
 
     int fused = nm.alg == GCN_MA_FUSED || nm.alg == GCN_MA_FUSED8;
     /* the fast path (src/sim/mfma_tile.c), one block at a time; blocks it declines
-     * take the general path below */
+     * take the general path below.  All of C is read before D is written (D may
+     * alias C); when every block is done D goes straight to its registers. */
     uint16_t tiled = 0;                      /* bit b: block b done */
-    if (pl && nm.alg == GCN_MA_FUSED && !scaled) {
-        uint32_t cb[PLAN_CD], db[PLAN_CD];
-        size_t mn = (size_t)M * N;
-        for (unsigned b = 0; b < NB && b < 16; b++) {
-            const uint16_t *cw = &pl->cw[b * mn];
-            for (size_t e = 0; e < mn; e++)
-                cb[e] = ops->c[cw[e]];
-            if (gcn_mfma_num_tile(&nm, M, N, K, &w->a[b * M * K], &w->b[b * N * K], cb, db))
-                continue;
-            for (size_t e = 0; e < mn; e++)
-                w->d[cw[e]] = db[e];
-            tiled |= (uint16_t)(1u << b);
+    uint16_t all = NB >= 16 ? 0xffffu : (uint16_t)((1u << NB) - 1);
+    if (try_tile) {
+        size_t mn = (size_t)M * N, n = NB * mn;
+        const uint16_t *cw = pl->cw;
+        for (size_t e = 0; e < n; e++)
+            w->cb[e] = ops->c[cw[e]];
+        for (unsigned b = 0; b < NB && b < 16; b++)
+            if (!gcn_mfma_num_tile(&nm, M, N, K, &w->a[b * M * K], &w->bk[b * N * K],
+                                   &w->cb[b * mn], &w->db[b * mn]))
+                tiled |= (uint16_t)(1u << b);
+        if (tiled == all) {
+            for (size_t e = 0; e < n; e++)
+                ops->d[cw[e]] = w->db[e];
+            return 0;
         }
+        for (unsigned b = 0; b < NB && b < 16; b++)
+            if ((tiled >> b) & 1)
+                for (size_t e = b * mn; e < (b + 1) * mn; e++)
+                    w->d[cw[e]] = w->db[e];
+        plan_gather(ops->b, I->regs_b, s.wb, pl->bw, pl->bb, (size_t)NB * N * K, w->b);
     }
-    if (fused && tiled != (NB >= 16 ? 0xffffu : (1u << NB) - 1)) {
+    if (fused && tiled != all) {
         gcn_mfma_num_decode(&nm, 0, w->a, (size_t)NB * M * KA, w->av);
         gcn_mfma_num_decode(&nm, 1, w->b, (size_t)NB * N * K, w->bv);
     }

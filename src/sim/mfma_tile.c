@@ -112,8 +112,8 @@ tile_cols(unsigned W, unsigned N, unsigned K, unsigned g, const double *av, cons
           const int64_t *ge, const int64_t *gz, const double *bv, const int64_t *be,
           const int64_t *he, const int64_t *hz, const uint32_t *c, uint32_t *d)
 {
-    int64_t bad = 0, ce[8];
-    double cv[8];
+    int64_t bad = 0, ce[32];
+    double cv[32];
     for (unsigned l = 0; l < W; l++) {          /* C: finite (checked by the caller) */
         union { uint32_t u; float f; } u = {.u = c[l]};
         int64_t E = (u.u >> 23) & 0xff;
@@ -123,7 +123,7 @@ tile_cols(unsigned W, unsigned N, unsigned K, unsigned g, const double *av, cons
     for (unsigned k0 = 0; k0 < K; k0 += g) {
         size_t gi = k0 / g;
         const int64_t *hel = &he[gi * N], *hzl = &hz[gi * N];
-        float f[8];
+        float f[32];
         /* Bounds: E <= eH = ge + he (E: the group's largest product exponent), every
          * product a multiple of 2^dz (dz = gz + hz), C a multiple of 2^zc (zc = ec - 23,
          * or any power for a zero C); mx = max(E, ec) <= X = max(eH, ec).
@@ -142,7 +142,7 @@ tile_cols(unsigned W, unsigned N, unsigned K, unsigned g, const double *av, cons
         }
         route_count[inexact ? 2 : rounded ? 1 : 0]++;
         if (!(inexact | rounded)) {
-            double S[8];
+            double S[32];
             for (unsigned l = 0; l < W; l++)
                 S[l] = cv[l];
             for (unsigned q = k0; q < k0 + g; q++) {
@@ -154,8 +154,8 @@ tile_cols(unsigned W, unsigned N, unsigned K, unsigned g, const double *av, cons
             for (unsigned l = 0; l < W; l++)
                 f[l] = (float)(S[l] + 0.0);
         } else {
-            int64_t em[8];
-            double S[8], sc[8];
+            int64_t em[32];
+            double S[32], sc[32];
             for (unsigned l = 0; l < W; l++) {
                 em[l] = -100000;
                 S[l] = 0;
@@ -197,7 +197,7 @@ tile_cols(unsigned W, unsigned N, unsigned K, unsigned g, const double *av, cons
                 f[l] = (float)(R * pow2i(mx - 31));
             }
         }
-        uint32_t u[8];
+        uint32_t u[32];
         memcpy(u, f, W * 4);
         for (unsigned l = 0; l < W; l++) {
             int64_t E = (u[l] >> 23) & 0xff;
@@ -213,6 +213,27 @@ tile_cols(unsigned W, unsigned N, unsigned K, unsigned g, const double *av, cons
     return bad;
 }
 
+/* he/hz[group][j]: largest exponent / lowest set bit of column j's B elements in each
+ * group (B as [k][j]). */
+TILE_HOT static void tile_colstats(unsigned N, unsigned K, unsigned g, const int64_t *be,
+                                   const int64_t *bz, int64_t *he, int64_t *hz)
+{
+    for (unsigned k0 = 0; k0 < K; k0 += g) {
+        int64_t *h = &he[(size_t)(k0 / g) * N], *z = &hz[(size_t)(k0 / g) * N];
+        for (unsigned j = 0; j < N; j++) {
+            h[j] = -100000;
+            z[j] = ZERO_Z;
+        }
+        for (unsigned k = k0; k < k0 + g; k++) {
+            const int64_t *e = &be[(size_t)k * N], *y = &bz[(size_t)k * N];
+            for (unsigned j = 0; j < N; j++) {
+                h[j] = e[j] > h[j] ? e[j] : h[j];
+                z[j] = y[j] < z[j] ? y[j] : z[j];
+            }
+        }
+    }
+}
+
 /* One row i: every column, C row c, result row d; -1 when a group result is inf/NaN. */
 TILE_HOT static int tile_row(unsigned N, unsigned K, unsigned g, const double *av,
                              const int64_t *ae, const int64_t *ge, const int64_t *gz,
@@ -224,7 +245,11 @@ TILE_HOT static int tile_row(unsigned N, unsigned K, unsigned g, const double *a
     for (unsigned j0 = 0; j0 < N; j0 += W)                                               \
         bad |= tile_cols(W, N, K, g, av, ae, ge, gz, &bv[j0], &be[j0], &he[j0], &hz[j0], \
                          &c[j0], &d[j0])
-    if (N % 8 == 0)
+    if (N % 32 == 0)
+        TILE_COLS(32);
+    else if (N % 16 == 0)
+        TILE_COLS(16);
+    else if (N % 8 == 0)
         TILE_COLS(8);
     else if (N % 4 == 0)
         TILE_COLS(4);
@@ -235,7 +260,7 @@ TILE_HOT static int tile_row(unsigned N, unsigned K, unsigned g, const double *a
 }
 
 int gcn_mfma_num_tile(const gcn_mfma_num *nm, unsigned M, unsigned N, unsigned K,
-                      const uint32_t *a, const uint32_t *bt, const uint32_t *c, uint32_t *d)
+                      const uint32_t *a, const uint32_t *b, const uint32_t *c, uint32_t *d)
 {
     if (nm->alg != GCN_MA_FUSED || nm->ta != nm->tb || nm->tc != GCN_MT_F32 ||
         (nm->ta != GCN_MT_F16 && nm->ta != GCN_MT_BF16 && nm->ta != GCN_MT_XF32))
@@ -244,11 +269,11 @@ int gcn_mfma_num_tile(const gcn_mfma_num *nm, unsigned M, unsigned N, unsigned K
     if (!g || K % g || g > 16 || N > TMAX_N || K > TMAX_K || (size_t)M * K > TMAX_MK ||
         (size_t)N * K > TMAX_MK)
         return -1;
-    double av[TMAX_MK], bv[TMAX_MK], tv[TMAX_MK];
-    int64_t ae[TMAX_MK], be[TMAX_MK], te[TMAX_MK], az[TMAX_MK], tz[TMAX_MK];
+    double av[TMAX_MK], bv[TMAX_MK];
+    int64_t ae[TMAX_MK], be[TMAX_MK], az[TMAX_MK], bz[TMAX_MK];
     int64_t ge[TMAX_K], gz[TMAX_K], he[TMAX_MK], hz[TMAX_MK];
     int64_t amax = dec_n(nm->ta, a, (size_t)M * K, av, ae, az);
-    int64_t bmax = dec_n(nm->tb, bt, (size_t)N * K, tv, te, tz);
+    int64_t bmax = dec_n(nm->tb, b, (size_t)N * K, bv, be, bz);
     if (amax > 126 || bmax > 126 || amax + bmax > 126)
         return -1;
     uint32_t cspecial = 0;
@@ -256,23 +281,7 @@ int gcn_mfma_num_tile(const gcn_mfma_num *nm, unsigned M, unsigned N, unsigned K
         cspecial |= (c[p] & 0x7f800000u) == 0x7f800000u;
     if (cspecial)
         return -1;
-    /* B transposed back to [k][j]; he/hz[group][j]: largest exponent / lowest set bit of
-     * column j's group */
-    for (unsigned j = 0; j < N; j++) {
-        const double *tvj = &tv[(size_t)j * K];
-        const int64_t *tej = &te[(size_t)j * K], *tzj = &tz[(size_t)j * K];
-        for (unsigned k0 = 0; k0 < K; k0 += g) {
-            int64_t mz = ZERO_Z, me = -100000;
-            for (unsigned k = k0; k < k0 + g; k++) {
-                bv[(size_t)k * N + j] = tvj[k];
-                be[(size_t)k * N + j] = tej[k];
-                mz = tzj[k] < mz ? tzj[k] : mz;
-                me = tej[k] > me ? tej[k] : me;
-            }
-            he[(size_t)(k0 / g) * N + j] = me;
-            hz[(size_t)(k0 / g) * N + j] = mz;
-        }
-    }
+    tile_colstats(N, K, g, be, bz, he, hz);
     for (unsigned i = 0; i < M; i++) {
         const int64_t *aei = &ae[(size_t)i * K], *azi = &az[(size_t)i * K];
         for (unsigned k0 = 0; k0 < K; k0 += g) {

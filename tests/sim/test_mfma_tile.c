@@ -97,7 +97,7 @@ int main(void)
         {GCN_MT_F16, 32, 32, 16}, {GCN_MT_F16, 16, 16, 32}, {GCN_MT_F16, 32, 32, 4},
         {GCN_MT_XF32, 32, 32, 4}, {GCN_MT_XF32, 16, 16, 8},
     };
-    static uint32_t A[64 * 64], Bt[64 * 64], C[64 * 64], D[64 * 64];
+    static uint32_t A[64 * 64], Bt[64 * 64], Bk[64 * 64], C[64 * 64], D[64 * 64];
     unsigned long accepted[8] = {0}, tried[8] = {0}, compared = 0;
     int bad = 0;
     for (size_t si = 0; si < sizeof sh / sizeof sh[0]; si++) {
@@ -118,8 +118,11 @@ int main(void)
                             for (unsigned q = 0; q < K && p + K + q < N * K; q++)
                                 Bt[p + K + q] = Bt[p + q] ^ (sh[si].t == GCN_MT_XF32
                                                              ? 0x80000000u : 0x8000u);
+                    for (unsigned j = 0; j < N; j++)
+                        for (unsigned k = 0; k < K; k++)
+                            Bk[k * N + j] = Bt[j * K + k];
                     tried[g]++;
-                    if (gcn_mfma_num_tile(&nm, M, N, K, A, Bt, C, D))
+                    if (gcn_mfma_num_tile(&nm, M, N, K, A, Bk, C, D))
                         continue;
                     accepted[g]++;
                     for (unsigned i = 0; i < M; i++)
