@@ -112,21 +112,22 @@ tile_cols(unsigned W, unsigned N, unsigned K, unsigned g, const double *av, cons
           const int64_t *ge, const int64_t *gz, const double *bv, const int64_t *be,
           const int64_t *he, const int64_t *hz, const uint32_t *c, uint32_t *d)
 {
-    int64_t bad = 0, ce[32];
+    int64_t bad = 0, ce[32], cz[32];
     double cv[32];
     for (unsigned l = 0; l < W; l++) {          /* C: finite (checked by the caller) */
         union { uint32_t u; float f; } u = {.u = c[l]};
-        int64_t E = (u.u >> 23) & 0xff;
+        int64_t E = (u.u >> 23) & 0xff, m = (u.u & 0x7fffff) | (E ? 0x800000 : 0);
         cv[l] = u.f;
         ce[l] = E - 127 + (E == 0);
+        cz[l] = m ? ce[l] - 23 + lsb_exp(m) : ZERO_Z;
     }
     for (unsigned k0 = 0; k0 < K; k0 += g) {
         size_t gi = k0 / g;
         const int64_t *hel = &he[gi * N], *hzl = &hz[gi * N];
         float f[32];
         /* Bounds: E <= eH = ge + he (E: the group's largest product exponent), every
-         * product a multiple of 2^dz (dz = gz + hz), C a multiple of 2^zc (zc = ec - 23,
-         * or any power for a zero C); mx = max(E, ec) <= X = max(eH, ec).
+         * product a multiple of 2^dz (dz = gz + hz), C a multiple of 2^zc (zc: C's
+         * lowest set bit, any power for a zero C); mx = max(E, ec) <= X = max(eH, ec).
          * (0) dz >= eH - 24: no product is truncated, S = sum(a*b) * 2^(24-E) exactly;
          * (1) dz >= X - 31: sum(a*b) * 2^(31-mx) is an integer, Sp's floor is exact;
          * (2) zc >= X - 24: C * 2^(24-mx) is an integer, Cp's floor is exact.
@@ -136,7 +137,7 @@ tile_cols(unsigned W, unsigned N, unsigned K, unsigned g, const double *av, cons
         for (unsigned l = 0; l < W; l++) {
             int64_t eH = ge[gi] + hel[l], dz = gz[gi] + hzl[l];
             int64_t X = eH > ce[l] ? eH : ce[l];
-            int64_t zc = cv[l] == 0 ? ZERO_Z : ce[l] - 23;
+            int64_t zc = cz[l];
             inexact |= dz < eH - 24;
             rounded |= (dz < X - 31) | (zc < X - 24);
         }
@@ -200,10 +201,11 @@ tile_cols(unsigned W, unsigned N, unsigned K, unsigned g, const double *av, cons
         uint32_t u[32];
         memcpy(u, f, W * 4);
         for (unsigned l = 0; l < W; l++) {
-            int64_t E = (u[l] >> 23) & 0xff;
+            int64_t E = (u[l] >> 23) & 0xff, m = (u[l] & 0x7fffff) | (E ? 0x800000 : 0);
             bad |= E == 0xff;
             cv[l] = f[l];
             ce[l] = E - 127 + (E == 0);
+            cz[l] = m ? ce[l] - 23 + lsb_exp(m) : ZERO_Z;
         }
     }
     for (unsigned l = 0; l < W; l++) {
