@@ -404,6 +404,7 @@ typedef struct plan {
     uint16_t kw[PLAN_AB];               /* B as B[b][k][j] (the fast path's order) */
     uint8_t kb[PLAN_AB];
     uint16_t cw[PLAN_CD];               /* C/D[b][i][j]: word */
+    int crows;                          /* every row of C/D in consecutive words */
 } plan;
 
 /* The plan of a dense, non-f64 instruction (NULL for others or out of memory). */
@@ -452,6 +453,10 @@ static const plan *plan_get(const gcn_insn *in, gcn_target t, const inst *s)
                 p->cw[((size_t)b * M + i) * N + j] = (uint16_t)(q.reg * 64 + q.lane);
             }
     }
+    p->crows = s->wc == 32;
+    for (size_t e = 0; e < (size_t)NB * M * N; e++)
+        if (e % N && p->cw[e] != p->cw[e - 1] + 1)
+            p->crows = 0;
     p->id = in->id;
     p->t = t;
     p->cbsz = in->m.cbsz;
@@ -587,15 +592,23 @@ int gcn_mfma_run(const gcn_insn *in, gcn_target t, const gcn_mfma_operands *ops,
     if (try_tile) {
         size_t mn = (size_t)M * N, n = NB * mn;
         const uint16_t *cw = pl->cw;
-        for (size_t e = 0; e < n; e++)
-            w->cb[e] = ops->c[cw[e]];
+        if (pl->crows)
+            for (size_t e = 0; e < n; e += N)
+                memcpy(&w->cb[e], &ops->c[cw[e]], N * 4);
+        else
+            for (size_t e = 0; e < n; e++)
+                w->cb[e] = ops->c[cw[e]];
         for (unsigned b = 0; b < NB && b < 16; b++)
             if (!gcn_mfma_num_tile(&nm, M, N, K, &w->a[b * M * K], &w->bk[b * N * K],
                                    &w->cb[b * mn], &w->db[b * mn]))
                 tiled |= (uint16_t)(1u << b);
         if (tiled == all) {
-            for (size_t e = 0; e < n; e++)
-                ops->d[cw[e]] = w->db[e];
+            if (pl->crows)
+                for (size_t e = 0; e < n; e += N)
+                    memcpy(&ops->d[cw[e]], &w->db[e], N * 4);
+            else
+                for (size_t e = 0; e < n; e++)
+                    ops->d[cw[e]] = w->db[e];
             return 0;
         }
         for (unsigned b = 0; b < NB && b < 16; b++)

@@ -6,7 +6,8 @@
  *
  * Why it is exact.  Accepted: every A and B element finite, the largest A exponent plus
  * the largest B exponent <= 126 (so no product reaches 2^128 and no group is special),
- * every C finite, and every intermediate group result finite (checked as it goes).  On
+ * every C finite, and every group result finite (C and results are checked as it goes;
+ * an inf / NaN anywhere declines the whole tile).  On
  * such inputs mfma_num.c's group step (fused_group_fast, the MMA-Sim "fused dot, round
  * down, add" model of docs/mfma.md) computes, with ep = ea + eb the product exponents
  * (decoded exponents: floor(log2|x|), 1 - bias for a subnormal, -126 for a zero) and
@@ -114,9 +115,10 @@ tile_cols(unsigned W, unsigned N, unsigned K, unsigned g, const double *av, cons
 {
     int64_t bad = 0, ce[32], cz[32];
     double cv[32];
-    for (unsigned l = 0; l < W; l++) {          /* C: finite (checked by the caller) */
+    for (unsigned l = 0; l < W; l++) {          /* C: an inf / NaN declines the tile */
         union { uint32_t u; float f; } u = {.u = c[l]};
         int64_t E = (u.u >> 23) & 0xff, m = (u.u & 0x7fffff) | (E ? 0x800000 : 0);
+        bad |= E == 0xff;
         cv[l] = u.f;
         ce[l] = E - 127 + (E == 0);
         cz[l] = m ? ce[l] - 23 + lsb_exp(m) : ZERO_Z;
@@ -277,11 +279,6 @@ int gcn_mfma_num_tile(const gcn_mfma_num *nm, unsigned M, unsigned N, unsigned K
     int64_t amax = dec_n(nm->ta, a, (size_t)M * K, av, ae, az);
     int64_t bmax = dec_n(nm->tb, b, (size_t)N * K, bv, be, bz);
     if (amax > 126 || bmax > 126 || amax + bmax > 126)
-        return -1;
-    uint32_t cspecial = 0;
-    for (size_t p = 0; p < (size_t)M * N; p++)
-        cspecial |= (c[p] & 0x7f800000u) == 0x7f800000u;
-    if (cspecial)
         return -1;
     tile_colstats(N, K, g, be, bz, he, hz);
     for (unsigned i = 0; i < M; i++) {
