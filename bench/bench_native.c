@@ -3,7 +3,13 @@
  * with: the vector add of kernels/vector_add (C[i] = A[i] + B[i] over N
  * floats) and the VALU loop of bench/bench_valu.s (per lane: 4 chains of
  * ITERS*4 fmaf).  Prints the best of several timed repetitions in seconds.
- * usage: bench_native vadd N | valu LANES ITERS
+ * gemm: the f32 GEMM bench/bench_mfma.sh compares gcnsim's bf16 MFMA GEMM
+ * (kernels/mfma_gemm) with: C[i][j] = sum_k A[i][k] * B[j][k] (B stored N x K as the
+ * kernel's), the bf16 inputs read from a gcnsim --dump-dir (A.in.bin, B.in.bin),
+ * widened to f32 and B transposed to K x N once (not timed), then plain i-k-j f32
+ * loops (each element summed in k order; the j loop vectorises); the result is
+ * compared bit for bit with the dump's C.bin (prints the number of differing elements).
+ * usage: bench_native vadd N | valu LANES ITERS | gemm DUMPDIR M N K
  */
 #include <math.h>
 #include <stdint.h>
@@ -75,6 +81,60 @@ int main(int argc, char **argv)
         printf("%.6f\n", best);
         return 0;
     }
-    fprintf(stderr, "usage: bench_native vadd N | valu LANES ITERS\n");
+    if (argc >= 6 && !strcmp(argv[1], "gemm")) {
+        size_t M = strtoull(argv[3], NULL, 0), N = strtoull(argv[4], NULL, 0);
+        size_t K = strtoull(argv[5], NULL, 0);
+        float *a = malloc(M * K * 4), *bt = malloc(N * K * 4), *c = malloc(M * N * 4);
+        uint16_t *h = malloc((M > N ? M : N) * K * 2);
+        uint32_t *sim = malloc(M * N * 4);
+        if (!a || !bt || !c || !h || !sim)
+            return 2;
+        const char *names[3] = {"A.in.bin", "B.in.bin", "C.bin"};
+        for (int f = 0; f < 3; f++) {
+            char path[4096];
+            snprintf(path, sizeof path, "%s/%s", argv[2], names[f]);
+            FILE *fp = fopen(path, "rb");
+            size_t want = f == 0 ? M * K * 2 : f == 1 ? N * K * 2 : M * N * 4;
+            if (!fp || fread(f == 2 ? (void *)sim : (void *)h, 1, want, fp) != want) {
+                fprintf(stderr, "bench_native: cannot read %s\n", path);
+                return 2;
+            }
+            fclose(fp);
+            for (size_t p = 0; f < 2 && p < (f ? N : M) * K; p++) {
+                uint32_t u = (uint32_t)h[p] << 16;
+                memcpy(f ? &bt[p] : &a[p], &u, 4);
+            }
+        }
+        float *b = malloc(K * N * 4);
+        if (!b)
+            return 2;
+        for (size_t j = 0; j < N; j++)
+            for (size_t k = 0; k < K; k++)
+                b[k * N + j] = bt[j * K + k];
+        double best = 1e30;
+        for (int r = 0; r < 3; r++) {
+            double t0 = now();
+            for (size_t i = 0; i < M; i++) {
+                float *ci = &c[i * N];
+                for (size_t j = 0; j < N; j++)
+                    ci[j] = 0;
+                for (size_t k = 0; k < K; k++) {
+                    float x = a[i * K + k];
+                    const float *bk = &b[k * N];
+                    for (size_t j = 0; j < N; j++)
+                        ci[j] += x * bk[j];
+                }
+            }
+            double t = now() - t0;
+            if (t < best)
+                best = t;
+        }
+        size_t diff = 0;
+        for (size_t p = 0; p < M * N; p++)
+            diff += memcmp(&c[p], &sim[p], 4) != 0;
+        printf("%.6f %zu\n", best, diff);
+        return 0;
+    }
+    fprintf(stderr, "usage: bench_native vadd N | valu LANES ITERS | gemm DUMPDIR M N K\n");
     return 1;
 }

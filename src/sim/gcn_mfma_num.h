@@ -84,6 +84,18 @@ uint32_t gcn_mfma_num_dot_vals(const gcn_mfma_num *nm, const gcn_mfma_val *a,
                                const gcn_mfma_val *b, size_t n, uint32_t c,
                                const int32_t *scale_exp);
 
+/* A whole tile at once (the fast path, src/sim/mfma_tile.c): D[i][j] = gcn_mfma_num_dot
+ * of row i of a[M][K] and column j of b[K][N] with C c[i][j], for every i < M, j < N,
+ * bit-identical to it.  Takes FUSED f16/bf16/xf32 with finite inputs whose products
+ * stay below 2^128; returns 0 when done, -1 (d partly written) when the inputs need the
+ * general path.  N, K <= 64, M*K and N*K <= 2048. */
+int gcn_mfma_num_tile(const gcn_mfma_num *nm, unsigned M, unsigned N, unsigned K,
+                      const uint32_t *a, const uint32_t *b, const uint32_t *c, uint32_t *d);
+/* Column-chunk groups the calling thread's gcn_mfma_num_tile calls computed by each
+ * route: [0] the exact double sum, [1] exact products with rounding of the sum or C,
+ * [2] truncated products (the full model). */
+void gcn_mfma_num_tile_routes(uint64_t out[3]);
+
 /* Value of one element as a double (NaN / inf as such), for tests and references. */
 double gcn_mfma_num_value(gcn_mfma_type t, int ocp, uint32_t bits);
 

@@ -387,7 +387,103 @@ typedef struct work {
     gcn_mfma_val av[4096], bv[4096];
     int32_t sa[4096], sb[4096];         /* scale exponents per (row, k) / (col, k) */
     uint32_t d[32 * 64];
+    uint32_t bk[4096];                  /* fast path: B[b][k][j] */
+    uint32_t cb[2048], db[2048];        /* fast path: C and D [b][i][j] */
 } work;
+
+/* A gather plan: where every dense A, B and C/D element of one instruction instance
+ * (row, target, modifiers) lives, computed once from layout_of and kept per thread,
+ * so an execution reads its operands without recomputing the layout formulas. */
+enum { PLAN_AB = 4096, PLAN_CD = 2048, PLAN_CACHE = 8 };
+typedef struct plan {
+    unsigned id, cbsz, abid, blgp;
+    gcn_target t;
+    int valid;
+    uint16_t aw[PLAN_AB], bw[PLAN_AB];  /* word: reg * 64 + lane; B as Bt[b][j][k] */
+    uint8_t ab[PLAN_AB], bb[PLAN_AB];   /* bit offset in the word */
+    uint16_t kw[PLAN_AB];               /* B as B[b][k][j] (the fast path's order) */
+    uint8_t kb[PLAN_AB];
+    uint16_t cw[PLAN_CD];               /* C/D[b][i][j]: word */
+    int crows;                          /* every row of C/D in consecutive words */
+} plan;
+
+/* The plan of a dense, non-f64 instruction (NULL for others or out of memory). */
+static const plan *plan_get(const gcn_insn *in, gcn_target t, const inst *s)
+{
+    static _Thread_local plan *cache[PLAN_CACHE];
+    static _Thread_local unsigned next;
+    const gcn_mfma_info *I = &s->i;
+    if (I->sparse || I->ta == GCN_MT_F64 || (size_t)I->blocks * I->m * I->k > PLAN_AB ||
+        (size_t)I->blocks * I->n * I->k > PLAN_AB || (size_t)I->blocks * I->m * I->n > PLAN_CD)
+        return NULL;
+    for (unsigned c = 0; c < PLAN_CACHE; c++) {
+        const plan *p = cache[c];
+        if (p && p->valid && p->id == in->id && p->t == t && p->cbsz == in->m.cbsz &&
+            p->abid == in->m.abid && p->blgp == in->m.blgp)
+            return p;
+    }
+    unsigned slot = next++ % PLAN_CACHE;
+    if (!cache[slot] && !(cache[slot] = malloc(sizeof(plan))))
+        return NULL;
+    plan *p = cache[slot];
+    p->valid = 0;
+    unsigned M = I->m, N = I->n, K = I->k, NB = I->blocks;
+    gcn_mfma_place q;
+    for (unsigned b = 0; b < NB; b++) {
+        for (unsigned i = 0; i < M; i++)
+            for (unsigned k = 0; k < K; k++) {
+                size_t e = ((size_t)b * M + i) * K + k;
+                layout_of(in, s, 'A', b, i, k, &q);
+                p->aw[e] = (uint16_t)(q.reg * 64 + q.lane);
+                p->ab[e] = (uint8_t)q.bit;
+            }
+        for (unsigned j = 0; j < N; j++)
+            for (unsigned k = 0; k < K; k++) {
+                size_t e = ((size_t)b * N + j) * K + k;
+                layout_of(in, s, 'B', b, k, j, &q);
+                p->bw[e] = (uint16_t)(q.reg * 64 + q.lane);
+                p->bb[e] = (uint8_t)q.bit;
+                size_t e2 = ((size_t)b * K + k) * N + j;
+                p->kw[e2] = p->bw[e];
+                p->kb[e2] = p->bb[e];
+            }
+        for (unsigned i = 0; i < M; i++)
+            for (unsigned j = 0; j < N; j++) {
+                place_cd(s, b, i, j, &q);
+                p->cw[((size_t)b * M + i) * N + j] = (uint16_t)(q.reg * 64 + q.lane);
+            }
+    }
+    p->crows = s->wc == 32;
+    for (size_t e = 0; e < (size_t)NB * M * N; e++)
+        if (e % N && p->cw[e] != p->cw[e - 1] + 1)
+            p->crows = 0;
+    p->id = in->id;
+    p->t = t;
+    p->cbsz = in->m.cbsz;
+    p->abid = in->m.abid;
+    p->blgp = in->m.blgp;
+    p->valid = 1;
+    return p;
+}
+
+/* n elements of width w (<= 32) by a plan's words and bits (get_bits' rule: an element
+ * running past bit 31 continues in the next register, if there is one). */
+static void plan_gather(const uint32_t *x, unsigned nregs, unsigned w, const uint16_t *wd,
+                        const uint8_t *bt, size_t n, uint32_t *out)
+{
+    uint32_t mask = w >= 32 ? 0xffffffffu : (1u << w) - 1;
+    if (w == 16 || w == 32 || w == 8 || w == 4) {    /* never straddles */
+        for (size_t e = 0; e < n; e++)
+            out[e] = (x[wd[e]] >> bt[e]) & mask;
+        return;
+    }
+    for (size_t e = 0; e < n; e++) {
+        uint64_t v = x[wd[e]];
+        if ((unsigned)bt[e] + w > 32 && (unsigned)wd[e] / 64 + 1 < nregs)
+            v |= (uint64_t)x[wd[e] + 64] << 32;
+        out[e] = (uint32_t)(v >> bt[e]) & mask;
+    }
+}
 
 static int32_t e8m0(uint32_t v, unsigned sel, int is_vgpr)
 {
@@ -415,8 +511,18 @@ int gcn_mfma_run(const gcn_insn *in, gcn_target t, const gcn_mfma_operands *ops,
     gcn_mfma_place p;
     int f64 = I->ta == GCN_MT_F64;
 
-    /* gather A (stored order for SMFMAC) and B (transposed) */
-    for (unsigned b = 0; b < NB; b++) {
+    /* gather A (stored order for SMFMAC) and B (transposed; for the fast path in
+     * [k][j] order instead, Bt only when a block needs the general path) */
+    const plan *pl = plan_get(in, t, &s);
+    int try_tile = pl && nm.alg == GCN_MA_FUSED && !(I->scaled && (in->m.abid & 1));
+    if (pl) {
+        plan_gather(ops->a, I->regs_a, s.wa, pl->aw, pl->ab, (size_t)NB * M * K, w->a);
+        if (try_tile)
+            plan_gather(ops->b, I->regs_b, s.wb, pl->kw, pl->kb, (size_t)NB * N * K, w->bk);
+        else
+            plan_gather(ops->b, I->regs_b, s.wb, pl->bw, pl->bb, (size_t)NB * N * K, w->b);
+    }
+    for (unsigned b = 0; b < NB && !pl; b++) {
         for (unsigned i = 0; i < M; i++) {
             if (I->sparse) {
                 for (unsigned q4 = 0; q4 < K / 4; q4++) {
@@ -478,12 +584,47 @@ int gcn_mfma_run(const gcn_insn *in, gcn_target t, const gcn_mfma_operands *ops,
     }
 
     int fused = nm.alg == GCN_MA_FUSED || nm.alg == GCN_MA_FUSED8;
-    if (fused) {
+    /* the fast path (src/sim/mfma_tile.c), one block at a time; blocks it declines
+     * take the general path below.  All of C is read before D is written (D may
+     * alias C); when every block is done D goes straight to its registers. */
+    uint16_t tiled = 0;                      /* bit b: block b done */
+    uint16_t all = NB >= 16 ? 0xffffu : (uint16_t)((1u << NB) - 1);
+    if (try_tile) {
+        size_t mn = (size_t)M * N, n = NB * mn;
+        const uint16_t *cw = pl->cw;
+        if (pl->crows)
+            for (size_t e = 0; e < n; e += N)
+                memcpy(&w->cb[e], &ops->c[cw[e]], N * 4);
+        else
+            for (size_t e = 0; e < n; e++)
+                w->cb[e] = ops->c[cw[e]];
+        for (unsigned b = 0; b < NB && b < 16; b++)
+            if (!gcn_mfma_num_tile(&nm, M, N, K, &w->a[b * M * K], &w->bk[b * N * K],
+                                   &w->cb[b * mn], &w->db[b * mn]))
+                tiled |= (uint16_t)(1u << b);
+        if (tiled == all) {
+            if (pl->crows)
+                for (size_t e = 0; e < n; e += N)
+                    memcpy(&ops->d[cw[e]], &w->db[e], N * 4);
+            else
+                for (size_t e = 0; e < n; e++)
+                    ops->d[cw[e]] = w->db[e];
+            return 0;
+        }
+        for (unsigned b = 0; b < NB && b < 16; b++)
+            if ((tiled >> b) & 1)
+                for (size_t e = b * mn; e < (b + 1) * mn; e++)
+                    w->d[cw[e]] = w->db[e];
+        plan_gather(ops->b, I->regs_b, s.wb, pl->bw, pl->bb, (size_t)NB * N * K, w->b);
+    }
+    if (fused && tiled != all) {
         gcn_mfma_num_decode(&nm, 0, w->a, (size_t)NB * M * KA, w->av);
         gcn_mfma_num_decode(&nm, 1, w->b, (size_t)NB * N * K, w->bv);
     }
 
     for (unsigned b = 0; b < NB; b++) {
+        if (b < 16 && ((tiled >> b) & 1))
+            continue;
         for (unsigned i = 0; i < M; i++) {
             for (unsigned j = 0; j < N; j++) {
                 place_cd(&s, b, i, j, &p);
