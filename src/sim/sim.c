@@ -138,7 +138,7 @@ uint8_t *gcn_sim_host(gcn_sim *s, uint64_t addr, uint64_t size)
 }
 
 /* Describe where an address lies relative to the allocations. */
-static void describe_addr(gcn_sim *s, uint64_t addr, char *buf, size_t n)
+void sim_describe_addr(gcn_sim *s, uint64_t addr, char *buf, size_t n)
 {
     const sim_alloc *best = NULL;
     uint64_t bestd = UINT64_MAX;
@@ -174,7 +174,7 @@ uint8_t *sim_gmem(sim_x *x, uint64_t addr, unsigned n, unsigned lane)
     uint8_t *p = sim_mem(x->sim, addr, n);
     if (!p) {
         char where[256];
-        describe_addr(x->sim, addr, where, sizeof where);
+        sim_describe_addr(x->sim, addr, where, sizeof where);
         sim_fault(x, "memory fault: lane %u accesses %u bytes at 0x%llx%s", lane, n,
                   (unsigned long long)addr, where);
     }

@@ -533,6 +533,8 @@ uint8_t *sim_mem(gcn_sim *s, uint64_t addr, uint64_t n);
 /* Global access with fault on failure: returns NULL after recording a fault
  * naming pc, lane and address. */
 uint8_t *sim_gmem(sim_x *x, uint64_t addr, unsigned n, unsigned lane);
+/* " (in allocation X ...)" / " (N bytes past X)": where ADDR lies, for fault messages */
+void sim_describe_addr(gcn_sim *s, uint64_t addr, char *buf, size_t n);
 
 /* ---- tickets ------------------------------------------------------------ */
 sim_ticket *sim_tk_new(sim_x *x, int kind, unsigned counters);
