@@ -627,6 +627,63 @@ BODY(DS_READ_I8_D16_HI) { ds_read(x, 1, 1, 2); }
 BODY(DS_READ_U16_D16) { ds_read(x, 2, 0, 1); }
 BODY(DS_READ_U16_D16_HI) { ds_read(x, 2, 0, 2); }
 
+/* gfx950 transposing LDS reads ds_read_b64_tr_b8/_b16 (CDNA4): every lane
+ * gives the address of 64 bits = E elements (E = 64 / bits) that are
+ * consecutive along one matrix dimension ("M"), and the 64 bits each lane
+ * receives are re-dealt within each group of 16 lanes so that lane i holds
+ * element (M = i, K = 0..E-1) of the 16 x E block the group read:
+ *     dst[16g + i].elem[j] = src[16g + j * (16 / E) + i / E].elem[i % E]
+ * (src[l] = the 64 bits at lane l's address).  The CDNA4 guide shows only
+ * the resulting MFMA operand layouts; the lane/element mapping is the one
+ * Triton's AMD backend programs against (lib/Dialect/TritonGPU/IR/
+ * LinearLayoutConversions.cpp, chooseLLDsReadB64TrLayout: "works on 64 bits
+ * per lane and in groups of 16 lanes", the M x K = 16 x 4 base unit for
+ * 16-bit with T0 at M0-3 K0, T1 at M4-7 K0, T4 at M0-3 K1 ..., and lane i
+ * receiving M_i, K[0-3]; for 8 bits the same rotation of log2(64/8) register
+ * and 4 lane bases).  Checked by tests/sim/test_real_rules.sh, whose MFMA
+ * results match a reference only under this mapping.  A group of 16 lanes
+ * must be all active or all inactive (a partial group is a fault: which
+ * bytes an inactive lane would supply is not documented). */
+static void ds_read_tr(sim_x *x, unsigned bits)
+{
+    const sim_opnd *d = &I->d;
+    uint32_t addr[NL], lo, hi;
+    if (ds_lanes(x, (uint16_t)I->mods.offset, 8, addr, &lo, &hi))
+        return;
+    uint64_t e = x->exec;
+    for (unsigned g = 0; g < NL / 16; g++) {
+        uint64_t gm = (e >> (16 * g)) & 0xffff;
+        if (gm && gm != 0xffff) {
+            sim_fault(x, "%s: lanes %u-%u are partly active (EXEC 0x%04llx): the transposing "
+                      "read deals data across 16 lanes and what an inactive lane supplies is "
+                      "not documented", I->text, 16 * g, 16 * g + 15, (unsigned long long)gm);
+            return;
+        }
+    }
+    ds_check_reads(x, addr, 8, lo, hi);
+    const uint8_t *lds = x->g->lds;
+    unsigned E = 64 / bits, per = 16 / E;
+    uint64_t src[NL], mask = bits == 16 ? 0xffff : 0xff;
+    for (unsigned l = 0; l < NL; l++)
+        src[l] = (e >> l & 1) ? rd_le(lds + addr[l], 8) : 0;
+    sim_ticket *t = vreg_ticket(x, d, 2, TC_LGKM);
+    for (unsigned l = 0; l < NL; l++) {
+        if (!(e >> l & 1))
+            continue;
+        unsigned g = l & ~15u, i = l & 15;
+        uint64_t v = 0;
+        for (unsigned j = 0; j < E; j++) {
+            uint64_t s = src[g + j * per + i / E] >> (bits * (i % E)) & mask;
+            v |= s << (bits * j);
+        }
+        t->data[l] = (uint32_t)v;
+        t->data[NL + l] = (uint32_t)(v >> 32);
+    }
+    sim_tk_issue(x, t);
+}
+BODY(DS_READ_B64_TR_B8) { ds_read_tr(x, 8); }
+BODY(DS_READ_B64_TR_B16) { ds_read_tr(x, 16); }
+
 /* two-address read: offsets offset0/offset1 in units of the element size (x64 for st64) */
 static void ds_read2(sim_x *x, unsigned esz, unsigned scale)
 {
@@ -2055,6 +2112,7 @@ const sim_body_ent sim_bodies_mem[] = {
     SAE(SWAP), SAE(CMPSWAP), SAE(ADD), SAE(SUB), SAE(SMIN), SAE(UMIN), SAE(SMAX), SAE(UMAX),
     SAE(AND), SAE(OR), SAE(XOR), SAE(INC), SAE(DEC), B(S_ATC_PROBE), B(S_ATC_PROBE_BUFFER),
     B(DS_READ_B32), B(DS_READ_B64), B(DS_READ_B96), B(DS_READ_B128), B(DS_READ_U8), B(DS_READ_I8),
+    B(DS_READ_B64_TR_B8), B(DS_READ_B64_TR_B16),
     B(DS_READ_U16), B(DS_READ_I16), B(DS_READ_U8_D16), B(DS_READ_U8_D16_HI), B(DS_READ_I8_D16),
     B(DS_READ_I8_D16_HI), B(DS_READ_U16_D16), B(DS_READ_U16_D16_HI), B(DS_READ2_B32),
     B(DS_READ2_B64), B(DS_READ2ST64_B32), B(DS_READ2ST64_B64), B(DS_WRITE_B32), B(DS_WRITE_B64),

@@ -2,7 +2,9 @@
 # test_real_rules.sh -- rules production kernels rely on, on hand-written kernels in
 # tests/sim/real/ checked against Python references: the raw-buffer range rule with a strided
 # V# (tail_rows: rows past M read 0, their stores are dropped, padding never written) and the
-# unified register file (ufile*: VGPRs at and above accum_offset).  Both targets, several sizes.
+# unified register file (ufile*: VGPRs at and above accum_offset), and the gfx950 transposing LDS
+# reads (ds_tr16, ds_tr8: MFMA operands through ds_read_b64_tr_b16/_b8).  Both targets where the
+# kernel exists, several sizes.
 set -u
 srcdir=${top_srcdir:-$(cd "$(dirname "$0")/../.." && pwd)}
 builddir=${top_builddir:-$srcdir}
@@ -104,6 +106,73 @@ print("ok   %s: 64 lanes match the reference" % k)
 PY
     done
 done
+
+# ---- gfx950 transposing LDS reads: an MFMA fed by ds_read_b64_tr_b16 / _b8 matches the
+# reference only if each lane receives the elements the Triton-derived mapping says
+d=$T/tr16
+if "$gcnsim" -q --manifest "$R/ds_tr16.json" --mcpu gfx950 --dump-dir "$d" >"$T/out" 2>&1; then
+    python3 - "$d" <<'PY' || fails=$((fails + 1))
+import struct, sys
+d = sys.argv[1]
+A = struct.unpack("<256e", open(d + "/A.in.bin", "rb").read())
+B = struct.unpack("<256e", open(d + "/B.in.bin", "rb").read())
+D = struct.unpack("<256f", open(d + "/D.bin", "rb").read())
+f32 = lambda v: struct.unpack("<f", struct.pack("<f", v))[0]
+# |x| < 1 with 10 fraction bits: every partial sum is exact in f32, so the order does not matter
+R = [f32(sum(A[m * 16 + k] * B[k * 16 + n] for k in range(16))) for m in range(16) for n in range(16)]
+bad = [(i // 16, i % 16, D[i], R[i]) for i in range(256) if D[i] != R[i]]
+if bad:
+    print("FAIL: ds_tr16: %d of 256 wrong, first %s" % (len(bad), bad[:3]))
+    sys.exit(1)
+print("ok   ds_tr16: D = A * B bit-exact, B through ds_read_b64_tr_b16")
+PY
+else
+    echo "FAIL: ds_tr16 did not run:"; sed 's/^/    /' "$T/out" | head -8; fails=$((fails + 1))
+fi
+# fp8 (OCP e4m3 on gfx950) operands with exponents 2^-2..2^2: no NaN, sums exact in f32
+python3 - "$T" <<'PY'
+import random, sys
+t = sys.argv[1]
+rng = random.Random(8)
+def byte():
+    return rng.randrange(2) << 7 | rng.randrange(5, 10) << 3 | rng.randrange(8)
+for name in ("a8.bin", "b8.bin"):
+    open(t + "/" + name, "wb").write(bytes(byte() for _ in range(512)))
+PY
+cp "$R/ds_tr8.s" "$T/"
+cat > "$T/ds_tr8.json" <<'EOF2'
+{
+  "code": "ds_tr8.s", "kernel": "ds_tr8", "targets": ["gfx950"],
+  "grid": [1, 1, 1], "block": [64, 1, 1],
+  "buffers": {"A": {"size": 512, "init": {"file": "a8.bin"}},
+              "B": {"size": 512, "init": {"file": "b8.bin"}},
+              "D": {"size": 1024, "init": "zero"}},
+  "args": [{"buffer": "A"}, {"buffer": "B"}, {"buffer": "D"}],
+  "outputs": ["D"]
+}
+EOF2
+d=$T/tr8
+if "$gcnsim" -q --manifest "$T/ds_tr8.json" --mcpu gfx950 --dump-dir "$d" >"$T/out" 2>&1; then
+    python3 - "$d" <<'PY' || fails=$((fails + 1))
+import struct, sys
+d = sys.argv[1]
+def e4m3(b):
+    s, e, m = b >> 7, b >> 3 & 15, b & 7
+    v = (m / 8) * 2.0 ** -6 if e == 0 else (1 + m / 8) * 2.0 ** (e - 7)
+    return -v if s else v
+A = [e4m3(b) for b in open(d + "/A.in.bin", "rb").read()]     # 16 x 32, row-major M x K
+B = [e4m3(b) for b in open(d + "/B.in.bin", "rb").read()]     # 32 x 16, row-major K x N
+D = struct.unpack("<256f", open(d + "/D.bin", "rb").read())
+R = [sum(A[m * 32 + k] * B[k * 16 + n] for k in range(32)) for m in range(16) for n in range(16)]
+bad = [(i // 16, i % 16, D[i], R[i]) for i in range(256) if D[i] != R[i]]
+if bad:
+    print("FAIL: ds_tr8: %d of 256 wrong, first %s" % (len(bad), bad[:3]))
+    sys.exit(1)
+print("ok   ds_tr8: D = A * B bit-exact, B through ds_read_b64_tr_b8")
+PY
+else
+    echo "FAIL: ds_tr8 did not run:"; sed 's/^/    /' "$T/out" | head -8; fails=$((fails + 1))
+fi
 
 [ $fails = 0 ] && echo "all passed" || echo "$fails failed"
 [ $fails = 0 ]
