@@ -38,6 +38,8 @@ typedef enum gcn_sim_finding_kind {
     GCN_FIND_LDS_RACE,          /* LDS read of bytes another wave wrote with no s_barrier between */
     GCN_FIND_HAZARD,            /* too few wait states between producer and consumer
                                  * (src/analyze/hazards.def) */
+    GCN_FIND_REG_ALIAS,         /* one physical register of the unified file named both as
+                                 * vN (N >= accum_offset) and as aM (a warning) */
     GCN_FIND_KIND_COUNT
 } gcn_sim_finding_kind;
 

@@ -14,10 +14,13 @@
  * swizzle_en[31], word2 num_records, word3 ... index_stride[22:21],
  * add_tid_enable[23].  Address = base + soffset + offset + stride * index,
  * offset = (offen ? vaddr[idxen] : 0) + inst_offset, index = (idxen ? vaddr[0]
- * : 0) + (add_tid ? lane : 0).  Range check (raw, stride 0): an element is
- * in range when offset + size <= num_records (bytes; soffset not included);
- * structured: index < num_records.  Out of range: loads return 0, stores and
- * atomics do nothing.  Swizzled buffers are refused (not simulated).
+ * : 0) + (add_tid ? lane : 0).  Range check: the buffer's kind comes from
+ * IDXEN, ADD_TID and SWIZZLE_EN, never from the stride (CDNA3/CDNA4 ISA
+ * 9.1.5.1 "Range Checking"; see buf_kind below): private (add_tid, no idxen)
+ * no check; raw (no idxen) the byte offset against num_records (soffset not
+ * included), whatever the stride; structured (idxen) index < num_records.
+ * Out of range: loads return 0, stores and atomics do nothing.  Swizzled
+ * buffers are refused (not simulated).
  * LDS-DMA writes LDS at M0 + inst_offset + lane * size (active lanes).
  * Flat addresses in the shared aperture go to LDS, in the private aperture to
  * the lane's scratch; anything else must lie in a device allocation.
@@ -624,6 +627,63 @@ BODY(DS_READ_I8_D16_HI) { ds_read(x, 1, 1, 2); }
 BODY(DS_READ_U16_D16) { ds_read(x, 2, 0, 1); }
 BODY(DS_READ_U16_D16_HI) { ds_read(x, 2, 0, 2); }
 
+/* gfx950 transposing LDS reads ds_read_b64_tr_b8/_b16 (CDNA4): every lane
+ * gives the address of 64 bits = E elements (E = 64 / bits) that are
+ * consecutive along one matrix dimension ("M"), and the 64 bits each lane
+ * receives are re-dealt within each group of 16 lanes so that lane i holds
+ * element (M = i, K = 0..E-1) of the 16 x E block the group read:
+ *     dst[16g + i].elem[j] = src[16g + j * (16 / E) + i / E].elem[i % E]
+ * (src[l] = the 64 bits at lane l's address).  The CDNA4 guide shows only
+ * the resulting MFMA operand layouts; the lane/element mapping is the one
+ * Triton's AMD backend programs against (lib/Dialect/TritonGPU/IR/
+ * LinearLayoutConversions.cpp, chooseLLDsReadB64TrLayout: "works on 64 bits
+ * per lane and in groups of 16 lanes", the M x K = 16 x 4 base unit for
+ * 16-bit with T0 at M0-3 K0, T1 at M4-7 K0, T4 at M0-3 K1 ..., and lane i
+ * receiving M_i, K[0-3]; for 8 bits the same rotation of log2(64/8) register
+ * and 4 lane bases).  Checked by tests/sim/test_real_rules.sh, whose MFMA
+ * results match a reference only under this mapping.  A group of 16 lanes
+ * must be all active or all inactive (a partial group is a fault: which
+ * bytes an inactive lane would supply is not documented). */
+static void ds_read_tr(sim_x *x, unsigned bits)
+{
+    const sim_opnd *d = &I->d;
+    uint32_t addr[NL], lo, hi;
+    if (ds_lanes(x, (uint16_t)I->mods.offset, 8, addr, &lo, &hi))
+        return;
+    uint64_t e = x->exec;
+    for (unsigned g = 0; g < NL / 16; g++) {
+        uint64_t gm = (e >> (16 * g)) & 0xffff;
+        if (gm && gm != 0xffff) {
+            sim_fault(x, "%s: lanes %u-%u are partly active (EXEC 0x%04llx): the transposing "
+                      "read deals data across 16 lanes and what an inactive lane supplies is "
+                      "not documented", I->text, 16 * g, 16 * g + 15, (unsigned long long)gm);
+            return;
+        }
+    }
+    ds_check_reads(x, addr, 8, lo, hi);
+    const uint8_t *lds = x->g->lds;
+    unsigned E = 64 / bits, per = 16 / E;
+    uint64_t src[NL], mask = bits == 16 ? 0xffff : 0xff;
+    for (unsigned l = 0; l < NL; l++)
+        src[l] = (e >> l & 1) ? rd_le(lds + addr[l], 8) : 0;
+    sim_ticket *t = vreg_ticket(x, d, 2, TC_LGKM);
+    for (unsigned l = 0; l < NL; l++) {
+        if (!(e >> l & 1))
+            continue;
+        unsigned g = l & ~15u, i = l & 15;
+        uint64_t v = 0;
+        for (unsigned j = 0; j < E; j++) {
+            uint64_t s = src[g + j * per + i / E] >> (bits * (i % E)) & mask;
+            v |= s << (bits * j);
+        }
+        t->data[l] = (uint32_t)v;
+        t->data[NL + l] = (uint32_t)(v >> 32);
+    }
+    sim_tk_issue(x, t);
+}
+BODY(DS_READ_B64_TR_B8) { ds_read_tr(x, 8); }
+BODY(DS_READ_B64_TR_B16) { ds_read_tr(x, 16); }
+
 /* two-address read: offsets offset0/offset1 in units of the element size (x64 for st64) */
 static void ds_read2(sim_x *x, unsigned esz, unsigned scale)
 {
@@ -1070,8 +1130,36 @@ static void dma_note_writes(sim_x *x, const sim_ticket *t)
 typedef struct bufdesc {
     uint64_t base;
     uint32_t stride, num_records;
+    uint32_t stride_u;           /* the stride of the untyped (non-format) accesses */
     int swizzle, add_tid;
 } bufdesc;
+
+/* The buffer's kind, which decides the range check (AMD CDNA3 and CDNA4 ISA
+ * 9.1.5.1 "Range Checking"; the same three rows in the Vega and MI200 guides):
+ *   private    ADD_TID && !IDXEN              no range check;
+ *   raw        !ADD_TID && !SWIZZLE_EN && !IDXEN
+ *              out of range when inst_offset + (offen ? vgpr_offset : 0) >= num_records;
+ *   structured !ADD_TID && STRIDE != 0 && IDXEN
+ *              out of range when index >= num_records.
+ * The stride plays no part in choosing raw: a raw access has index 0 and
+ * num_records counts bytes (Table 45: num_records is in bytes for raw buffers,
+ * in strides for structured ones).  Production code relies on it: AITER's
+ * bf16 GEMMs on MI300 build raw descriptors with stride 4 and shrink the byte
+ * num_records as the base advances, so that tail rows read 0 and their
+ * stores are dropped.  LLVM (AMDGPUUsage, "Buffer Fat Pointer") asks its own
+ * raw descriptors for stride 0, a compiler convention, not the hardware rule.
+ * Cases the guide's table leaves out, modelled as the nearest row
+ * (assumptions, docs/gcnsim.md): IDXEN with stride 0 or with ADD_TID is
+ * structured (the index, lane id included, against num_records, Table 45
+ * ties num_records' unit to IDXEN); SWIZZLE_EN is refused before this. */
+enum { BUF_RAW, BUF_STRUCT, BUF_PRIVATE };
+static inline int buf_kind(const bufdesc *b, int idxen)
+{
+    if (b->add_tid && !idxen)
+        return BUF_PRIVATE;
+    return idxen ? BUF_STRUCT : BUF_RAW;
+}
+static const char *const buf_kind_name[] = {"raw", "structured", "private"};
 
 static int get_desc(sim_x *x, bufdesc *b)
 {
@@ -1087,6 +1175,9 @@ static int get_desc(sim_x *x, bufdesc *b)
     b->num_records = w2;
     b->swizzle = (int)(w1 >> 31);
     b->add_tid = (int)(w3 >> 23 & 1);
+    /* ISA Table 45: with ADD_TID the non-format MUBUF accesses take an 18-bit
+     * stride, DATA_FORMAT (word 3 [18:15]) as stride[17:14] (scratch buffers) */
+    b->stride_u = b->stride | (b->add_tid ? ((w3 >> 15) & 15u) << 14 : 0);
     if (b->swizzle) {
         sim_fault(x, "swizzled buffer resource (V# word1 bit 31 set) is not simulated: the "
                   "swizzle equation (CDNA3/CDNA4 ISA 9.1.5.2) needs const_element_size, which "
@@ -1102,6 +1193,61 @@ static uint32_t buf_soffset(sim_x *x)
     if (so->kind == OK_S) return x->w->s[so->r];
     if (so->kind == OK_C || so->kind == OK_IMM) return (uint32_t)so->c;
     return 0;
+}
+
+/* Lane l's index (lane id included) and offset (inst_offset included,
+ * soffset not) of the current buffer instruction. */
+static void buf_lane_io(sim_x *x, const bufdesc *b, unsigned l, uint32_t *idx, uint64_t *off)
+{
+    const sim_opnd *va = MOP(MF_VADDR);
+    const gcn_mods *m = &I->mods;
+    uint32_t vi = 0, vo = 0;
+    if (va->kind == OK_V) {
+        if (m->idxen) {
+            vi = x->w->v[va->r][l];
+            if (m->offen)
+                vo = x->w->v[(unsigned)va->r + 1 < x->w->nvrows ? va->r + 1u : va->r][l];
+        } else if (m->offen) {
+            vo = x->w->v[va->r][l];
+        }
+    }
+    *idx = vi + (b->add_tid ? l : 0);
+    *off = (uint64_t)vo + (uint32_t)m->offset;
+}
+
+/* Lane l's element k (esz bytes at addr) passed the range check but is not
+ * in simulated memory: a fault that names the rule that let it through, with
+ * the V# decoded, so that a user can tell a descriptor that admits too much
+ * (a kernel or launch bug) from a simulator limit. */
+static void buf_fault(sim_x *x, const bufdesc *b, uint32_t soff, unsigned l, unsigned k,
+                      unsigned esz, uint64_t addr, int typed)
+{
+    uint32_t idx;
+    uint64_t off;
+    buf_lane_io(x, b, l, &idx, &off);
+    off += (uint64_t)esz * k;
+    int kind = buf_kind(b, I->mods.idxen);
+    uint32_t stride = typed ? b->stride : b->stride_u;
+    char where[256], rule[200];
+    sim_describe_addr(x->sim, addr, where, sizeof where);
+    if (kind == BUF_RAW)
+        snprintf(rule, sizeof rule, "offset %llu < num_records %u (bytes), so in range",
+                 (unsigned long long)off, b->num_records);
+    else if (kind == BUF_STRUCT)
+        snprintf(rule, sizeof rule, "index %u < num_records %u (records of stride %u), so in "
+                 "range; offset %llu is not checked", idx, b->num_records, stride,
+                 (unsigned long long)off);
+    else
+        snprintf(rule, sizeof rule, "no range check (index %u = lane, offset %llu)", idx,
+                 (unsigned long long)off);
+    sim_fault(x, "memory fault: lane %u accesses %u bytes at 0x%llx%s\n  buffer range rule "
+              "(CDNA3/CDNA4 ISA 9.1.5.1), %s buffer (idxen %d, offen %d, add_tid %d): %s\n"
+              "  address = base 0x%llx + soffset %u + offset %llu + stride %u * index %u; V#: "
+              "base 0x%llx stride %u num_records %u add_tid %d swizzle_en %d -- the descriptor "
+              "admits bytes the allocation does not hold", l, esz, (unsigned long long)addr,
+              where, buf_kind_name[kind], I->mods.idxen, I->mods.offen, b->add_tid, rule,
+              (unsigned long long)b->base, soff, (unsigned long long)off, stride, idx,
+              (unsigned long long)b->base, stride, b->num_records, b->add_tid, b->swizzle);
 }
 
 /* Per-lane addresses of a buffer access of nd elements of esz bytes (nd > 1
@@ -1138,8 +1284,10 @@ static int buf_lanes_get(sim_x *x, const bufdesc *b, uint32_t soff, unsigned esz
         bl->inr[k] = 0;
     bl->perlane = 0;
     bl->h0 = NULL;
-    if (b->stride == 0 && nd == 1 && !b->add_tid && !vi) {
-        /* the common raw-buffer case, as branch-free lane loops */
+    int kind = buf_kind(b, m->idxen);
+    if (kind == BUF_RAW && nd == 1) {
+        /* the common raw-buffer case (index 0: the stride drops out), as
+         * branch-free lane loops */
         uint64_t base = b->base + soff, nr = b->num_records, in = 0;
         uint32_t voff[NL];
         if (vo)
@@ -1166,16 +1314,17 @@ static int buf_lanes_get(sim_x *x, const bufdesc *b, uint32_t soff, unsigned esz
             continue;
         uint32_t idx = (vi ? vi[l] : 0) + (b->add_tid ? l : 0);
         uint64_t off = (uint64_t)(vo ? vo[l] : 0) + ioff;
-        uint64_t a = b->base + soff + off + (uint64_t)b->stride * idx;
+        uint64_t a = b->base + soff + off + (uint64_t)b->stride_u * idx;
         bl->addr[l] = a;
         unsigned nin = 0;
-        if (b->stride == 0) {
+        if (kind == BUF_RAW) {
+            /* each dword (or the sub-dword element) alone (9.1.5.1 note 4) */
             for (unsigned k = 0; k < nd; k++)
                 if (off + (uint64_t)esz * (k + 1) <= b->num_records) {
                     bl->inr[k] |= 1ull << l;
                     nin = k + 1;
                 }
-        } else if (idx < b->num_records) {
+        } else if (kind == BUF_PRIVATE || idx < b->num_records) {
             for (unsigned k = 0; k < nd; k++)
                 bl->inr[k] |= 1ull << l;
             nin = nd;
@@ -1193,9 +1342,13 @@ static int buf_lanes_get(sim_x *x, const bufdesc *b, uint32_t soff, unsigned esz
         return 0;
     /* the box is not inside one allocation: every lane alone (faults name it) */
     for (unsigned k = 0; k < nd; k++)
-        for (unsigned l = 0; l < NL; l++)
-            if ((bl->inr[k] >> l & 1) && !sim_gmem(x, bl->addr[l] + (uint64_t)esz * k, esz, l))
+        for (unsigned l = 0; l < NL; l++) {
+            uint64_t a = bl->addr[l] + (uint64_t)esz * k;
+            if ((bl->inr[k] >> l & 1) && !sim_mem(x->sim, a, esz)) {
+                buf_fault(x, b, soff, l, k, esz, a, 0);
                 return -1;
+            }
+        }
     bl->perlane = 1;
     return 0;
 }
@@ -1208,13 +1361,13 @@ static inline uint8_t *bl_ptr(sim_x *x, const buf_lanes *bl, unsigned l, unsigne
     return sim_mem(x->sim, a, esz);
 }
 
-/* Fast path for raw buffers (stride 0, no index): when the whole in-range
+/* Fast path for raw buffers (no index, any stride): when the whole in-range
  * window [base + soffset, + num_records) lies in one allocation, every
  * in-range element does, and lane l's element k is at host + off + esz*k.
  * Returns the host pointer of base + soffset, or NULL (use buf_lanes_get). */
 static uint8_t *buf_window(sim_x *x, const bufdesc *b, uint32_t soff)
 {
-    if (b->stride || b->add_tid || I->mods.idxen || !b->num_records)
+    if (buf_kind(b, I->mods.idxen) != BUF_RAW || !b->num_records)
         return NULL;
     return sim_mem(x->sim, b->base + soff, b->num_records);
 }
@@ -1823,29 +1976,29 @@ static int buf_format_of(sim_x *x, sim_bfmt *f, uint32_t *w3, int *unbound)
     return 0;
 }
 
-/* lane l's element address; 1 when it is in range */
+/* lane l's element address; 1 when it is in range (buf_kind: all or nothing,
+ * 9.1.5.1 note 3: a raw element is in when its start offset < num_records) */
 static int buf_fmt_addr(sim_x *x, const bufdesc *b, uint32_t soff, unsigned l, uint64_t *addr)
 {
-    const sim_opnd *va = MOP(MF_VADDR);
-    const gcn_mods *m = &I->mods;
-    uint32_t vi = 0, vo = 0;
-    if (va->kind == OK_V) {
-        if (m->idxen) {
-            vi = x->w->v[va->r][l];
-            if (m->offen)
-                vo = x->w->v[(unsigned)va->r + 1 < x->w->nvrows ? va->r + 1u : va->r][l];
-        } else if (m->offen) {
-            vo = x->w->v[va->r][l];
-        }
-    }
-    uint32_t idx = vi + (b->add_tid ? l : 0);
-    uint64_t off = (uint64_t)vo + (uint32_t)m->offset;
+    uint32_t idx;
+    uint64_t off;
+    buf_lane_io(x, b, l, &idx, &off);
     *addr = b->base + soff + off + (uint64_t)b->stride * idx;
-    if (b->add_tid && !m->idxen)
-        return 1;                               /* private (scratch) buffer */
-    if (m->idxen)
-        return idx < b->num_records;            /* structured */
-    return off < b->num_records;                /* raw */
+    switch (buf_kind(b, I->mods.idxen)) {
+    case BUF_PRIVATE: return 1;
+    case BUF_STRUCT: return idx < b->num_records;
+    default: return off < b->num_records;
+    }
+}
+
+/* the host bytes of a typed element the range check let through, or NULL after a fault */
+static uint8_t *buf_fmt_mem(sim_x *x, const bufdesc *b, uint32_t soff, unsigned l, uint64_t a,
+                            unsigned n)
+{
+    uint8_t *p = sim_mem(x->sim, a, n);
+    if (!p)
+        buf_fault(x, b, soff, l, 0, n, a, 1);
+    return p;
 }
 
 static void buf_fmt_load(sim_x *x, unsigned nc, int d16)
@@ -1880,7 +2033,7 @@ static void buf_fmt_load(sim_x *x, unsigned nc, int d16)
         uint64_t a;
         uint32_t rgba[4] = {0, 0, 0, 0}, out[4];
         if (!unbound && buf_fmt_addr(x, &b, soff, l, &a)) {
-            const uint8_t *p = sim_gmem(x, a, f.bytes, l);
+            const uint8_t *p = buf_fmt_mem(x, &b, soff, l, a, f.bytes);
             if (!p)
                 return;
             sim_bfmt_load(&f, p, d16 != 0, rgba);
@@ -1921,7 +2074,7 @@ static void buf_fmt_store(sim_x *x, unsigned nc, int d16)
         uint64_t a;
         if (!buf_fmt_addr(x, &b, soff, l, &a))
             continue;                           /* out of range: dropped */
-        uint8_t *p = sim_gmem(x, a, f.bytes, l);
+        uint8_t *p = buf_fmt_mem(x, &b, soff, l, a, f.bytes);
         if (!p)
             return;
         uint32_t in[4];
@@ -1959,6 +2112,7 @@ const sim_body_ent sim_bodies_mem[] = {
     SAE(SWAP), SAE(CMPSWAP), SAE(ADD), SAE(SUB), SAE(SMIN), SAE(UMIN), SAE(SMAX), SAE(UMAX),
     SAE(AND), SAE(OR), SAE(XOR), SAE(INC), SAE(DEC), B(S_ATC_PROBE), B(S_ATC_PROBE_BUFFER),
     B(DS_READ_B32), B(DS_READ_B64), B(DS_READ_B96), B(DS_READ_B128), B(DS_READ_U8), B(DS_READ_I8),
+    B(DS_READ_B64_TR_B8), B(DS_READ_B64_TR_B16),
     B(DS_READ_U16), B(DS_READ_I16), B(DS_READ_U8_D16), B(DS_READ_U8_D16_HI), B(DS_READ_I8_D16),
     B(DS_READ_I8_D16_HI), B(DS_READ_U16_D16), B(DS_READ_U16_D16_HI), B(DS_READ2_B32),
     B(DS_READ2_B64), B(DS_READ2ST64_B32), B(DS_READ2ST64_B64), B(DS_WRITE_B32), B(DS_WRITE_B64),

@@ -69,9 +69,9 @@ static const uint32_t *mfma_scale(sim_x *x, gcn_field f, unsigned k)
     if (!op)
         return NULL;
     if (op->kind == GCN_OPND_VGPR) {
-        if (op->reg >= x->w->accum) {
-            sim_fault(x, "%s: scale operand v%u is beyond the kernel's architectural VGPRs "
-                      "(accum_offset %u)", x->i->text, op->reg, x->w->accum);
+        if (op->reg >= x->w->nvrows) {
+            sim_fault(x, "%s: scale operand v%u is beyond the kernel's VGPRs "
+                      "(%u allocated)", x->i->text, op->reg, x->w->nvrows);
             return NULL;
         }
         return x->w->v[op->reg];

@@ -111,11 +111,20 @@ static void resolve(sim_insn *si, const gcn_opnd *op, const gcn_insn *in, unsign
     if (op->flags & GCN_OPF_SEXT) o->mods |= OM_SEXT;
     switch (op->kind) {
     case GCN_OPND_VGPR:
+        /* Unified register file (gfx90a, gfx942, gfx950): one array of
+         * next_free_vgpr rows; AGPR aN is row accum_offset + N (AMDGPUUsage,
+         * compute_pgm_rsrc3 ACCUM_OFFSET: "offset of a first AccVGPR in the
+         * unified register file"; LLVM getTotalNumVGPRs: total = align(arch,
+         * 4) + acc).  Nothing bounds the arch names by accum_offset but the
+         * allocation: vN with N >= accum_offset is that physical row, the
+         * same as a(N - accum_offset).  Production kernels rely on it (AITER
+         * attention: 256 rows, accum_offset 160, v0-v235, no AGPRs), and the
+         * MI200/MI300 guides give 512 rows, at most 256 of each name. */
         o->kind = OK_V;
         o->r = op->reg;
-        if ((unsigned)op->reg + o->n > accum)
-            set_bad(si, "v%u is beyond the kernel's architectural VGPRs (accum_offset %u)",
-                    op->reg + o->n - 1, accum);
+        if ((unsigned)op->reg + o->n > nvrows)
+            set_bad(si, "v%u is beyond the kernel's VGPRs (%u allocated, next_free_vgpr)",
+                    op->reg + o->n - 1, nvrows);
         break;
     case GCN_OPND_AGPR:
         o->kind = OK_V;
@@ -362,6 +371,8 @@ int sim_prog_init(sim_prog *p, const gcn_codeobj *co, gcn_target t, unsigned acc
 void sim_prog_free(sim_prog *p)
 {
     sim_mode_free(p);
+    free(p->vname_first);
+    free(p->aname_first);
     for (uint32_t i = 0; i < p->n; i++) {
         sim_insn *si = sim_prog_insn(p, i);
         free(si->text);
@@ -374,6 +385,50 @@ void sim_prog_free(sim_prog *p)
     free(p->blk);
     free(p->at);
     memset(p, 0, sizeof *p);
+}
+
+/* Unified register file: record the rows at or above accum_offset that
+ * instruction idx names as vN or as aM; when another instruction named one of
+ * them the other way, idx runs under sim_alias_body, which reports it (the
+ * program is legal; the finding is a warning that two names meet). */
+static void note_names(sim_prog *p, sim_insn *si, const gcn_insn *in, uint32_t idx)
+{
+    si->alias_prod = -1;
+    if (p->accum >= p->nvrows || si->bad)
+        return;
+    for (unsigned k = 0; k < in->nopnds && k < GCN_MAX_OPNDS; k++) {
+        const gcn_opnd *op = &in->op[k];
+        unsigned n = op->nregs ? op->nregs : 1, r0;
+        if (op->kind == GCN_OPND_VGPR)
+            r0 = op->reg;
+        else if (op->kind == GCN_OPND_AGPR)
+            r0 = p->accum + op->reg;
+        else
+            continue;
+        int isv = op->kind == GCN_OPND_VGPR;
+        for (unsigned r = r0; r < r0 + n && r < p->nvrows; r++) {
+            if (r < p->accum)
+                continue;
+            if (!p->vname_first) {
+                p->vname_first = calloc(p->nvrows, sizeof *p->vname_first);
+                p->aname_first = calloc(p->nvrows, sizeof *p->aname_first);
+                if (!p->vname_first || !p->aname_first)
+                    return;
+            }
+            uint32_t *mine = isv ? p->vname_first : p->aname_first;
+            uint32_t *other = isv ? p->aname_first : p->vname_first;
+            if (!mine[r])
+                mine[r] = idx + 1;
+            if (other[r] && si->alias_prod < 0 && other[r] != idx + 1) {
+                si->alias_prod = (int32_t)(other[r] - 1);
+                si->alias_row = (uint16_t)r;
+            }
+        }
+    }
+    if (si->alias_prod >= 0) {
+        si->fn_alias = si->fn;
+        si->fn = sim_alias_body;
+    }
 }
 
 int32_t sim_prog_at(sim_prog *p, uint64_t pc, char *err, size_t errlen)
@@ -409,6 +464,7 @@ int32_t sim_prog_at(sim_prog *p, uint64_t pc, char *err, size_t errlen)
     sim_insn *si = sim_prog_insn(p, p->n);
     sim_predecode(si, &in, &p->dec, p->accum, p->nvrows);
     p->hz_cons |= si->hz_cons;
+    note_names(p, si, &in, p->n);
     const gcn_line *ln = gcn_co_line(p->co, pc);
     if (ln && ln->file) {
         const char *base = strrchr(ln->file, '/');

@@ -138,7 +138,7 @@ uint8_t *gcn_sim_host(gcn_sim *s, uint64_t addr, uint64_t size)
 }
 
 /* Describe where an address lies relative to the allocations. */
-static void describe_addr(gcn_sim *s, uint64_t addr, char *buf, size_t n)
+void sim_describe_addr(gcn_sim *s, uint64_t addr, char *buf, size_t n)
 {
     const sim_alloc *best = NULL;
     uint64_t bestd = UINT64_MAX;
@@ -174,7 +174,7 @@ uint8_t *sim_gmem(sim_x *x, uint64_t addr, unsigned n, unsigned lane)
     uint8_t *p = sim_mem(x->sim, addr, n);
     if (!p) {
         char where[256];
-        describe_addr(x->sim, addr, where, sizeof where);
+        sim_describe_addr(x->sim, addr, where, sizeof where);
         sim_fault(x, "memory fault: lane %u accesses %u bytes at 0x%llx%s", lane, n,
                   (unsigned long long)addr, where);
     }
@@ -217,6 +217,7 @@ const char *gcn_sim_finding_name(gcn_sim_finding_kind k)
     case GCN_FIND_BARRIER_LDS: return "barrier-with-pending-lds-write";
     case GCN_FIND_LDS_RACE: return "lds-cross-wave-race";
     case GCN_FIND_HAZARD: return "hazard";
+    case GCN_FIND_REG_ALIAS: return "vgpr-agpr-alias";
     default: return "finding";
     }
 }
@@ -617,6 +618,20 @@ void sim_wave_reset(sim_wave *w)
 void sim_body_bad(sim_x *x)
 {
     sim_fault(x, "%s", x->i->badmsg ? x->i->badmsg : "bad instruction");
+}
+
+/* An instruction that names a row of the unified register file the other
+ * way from an earlier one (prog.c note_names): a warning, then the body. */
+void sim_alias_body(sim_x *x)
+{
+    const sim_insn *si = x->i;
+    const sim_insn *prod = sim_prog_insn(x->sim->prog, (uint32_t)si->alias_prod);
+    unsigned r = si->alias_row, acc = x->w->accum;
+    sim_finding(x, GCN_FIND_REG_ALIAS, prod, x->exec,
+                "v%u and a%u are one physical register (row %u of the unified file, "
+                "accum_offset %u): this instruction and the other name it differently; legal, "
+                "but a write through one name changes the other", r, r - acc, r, acc);
+    si->fn_alias(x);
 }
 
 void sim_body_unsimulated(sim_x *x)

@@ -14,7 +14,10 @@
  * operand encoding, so s[106] is vcc_lo, s[124] m0, s[126] exec_lo, s[108..123]
  * ttmp0..15 (LLVM SIDefines.h / AMDGPUDisassembler.cpp).  The VGPR file is
  * rows of 64 lanes; AGPR aN is row accum_offset + N (unified file of
- * gfx90a/gfx942/gfx950, rsrc3 ACCUM_OFFSET).
+ * gfx90a/gfx942/gfx950, rsrc3 ACCUM_OFFSET).  It is one array: vN is row N
+ * for any N < next_free_vgpr, so vN at or above accum_offset IS
+ * a(N - accum_offset) (prog.c, "unified register file"); a program that
+ * names one row both ways gets a vgpr-agpr-alias finding.
  */
 #ifndef GCN_SIM_INT_H
 #define GCN_SIM_INT_H
@@ -118,6 +121,9 @@ typedef struct sim_insn {
     gcn_mods mods;
     sim_rref rd[10], wr[3];
     sim_body fn2;               /* the body proper when fn is a wrapper (DPP) */
+    sim_body fn_alias;          /* the body proper under sim_alias_body */
+    int32_t alias_prod;         /* an instruction that names alias_row the other way, or -1 */
+    uint16_t alias_row;         /* a row this one names as vN and another as aM (or back) */
     uint64_t target;            /* branch target */
     char *text;                 /* instruction text as llvm-objdump prints it */
     char *where;                /* "file:line" or NULL */
@@ -253,6 +259,9 @@ typedef struct sim_prog {
     sim_insn **blk;             /* blocks of SIM_PROG_BLK instructions (never move) */
     uint32_t n, cap;
     unsigned accum, nvrows;     /* of the kernel, for operand checks */
+    /* unified register file: per row at or above accum, the first instruction
+     * that named it as vN / as aM (index + 1, 0 none) */
+    uint32_t *vname_first, *aname_first;
     uint64_t hz_cons;           /* union of the decoded instructions' hz_cons */
     /* variants of instructions under VGPR index mode or VSKIP (idxmode.c) */
     struct sim_ixent { const struct sim_insn *base; unsigned key; struct sim_insn *v; } *ix;
@@ -533,6 +542,8 @@ uint8_t *sim_mem(gcn_sim *s, uint64_t addr, uint64_t n);
 /* Global access with fault on failure: returns NULL after recording a fault
  * naming pc, lane and address. */
 uint8_t *sim_gmem(sim_x *x, uint64_t addr, unsigned n, unsigned lane);
+/* " (in allocation X ...)" / " (N bytes past X)": where ADDR lies, for fault messages */
+void sim_describe_addr(gcn_sim *s, uint64_t addr, char *buf, size_t n);
 
 /* ---- tickets ------------------------------------------------------------ */
 sim_ticket *sim_tk_new(sim_x *x, int kind, unsigned counters);
@@ -674,6 +685,7 @@ sim_body sim_body_of(unsigned id);
 void sim_body_unsimulated(sim_x *x);
 void sim_body_bad(sim_x *x);
 void sim_dpp_body(sim_x *x);
+void sim_alias_body(sim_x *x);
 
 #define B(ID) {#ID, b_##ID}
 #define BODY(ID) static void b_##ID(sim_x *x)

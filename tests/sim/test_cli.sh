@@ -284,7 +284,7 @@ kernel vgpr 0 4 <<'EOF'
     s_endpgm
 EOF
 manifest vgpr
-expect 3 "v9 is beyond the kernel's architectural VGPRs" "$gcnsim" --manifest "$T/vgpr.json"
+expect 3 "v9 is beyond the kernel's VGPRs (8 allocated" "$gcnsim" --manifest "$T/vgpr.json"
 
 # ---- bad input and usage
 echo '{"code": "copy.s", "kernel": "copy", "grid": [1], "block": [64], "bogus": 1}' > "$T/bad1.json"
