@@ -49,7 +49,7 @@ done
 # paths of the build tree are in some outputs; normalise them
 grep -rl "$kb" "$out/dis" "$out/lint" "$out/sim" 2>/dev/null | xargs -r sed -i "s|$kb|BUILD|g"
 # ... and the timings of gcnsim's summary line
-sed -i -E 's/[0-9]+\.[0-9]+ s( \(|\))/T s\1/g; s/\(T s CPU\)/(T s CPU)/' "$out"/sim/*.txt
+sed -i -E 's/[0-9]+\.[0-9]+ s([ )])/T s\1/g' "$out"/sim/*.txt
 rm -rf "$kb"
 echo "golden: $(find "$out" -type f | wc -l) files in $out"
 [ -z "$ref" ] && exit 0
