@@ -569,7 +569,7 @@ static void pc_transfer(const gcn_insn *in, const gcn_lfacts *f, pval *st)
             bool sub = f->alu == GCN_LA_S_SUB || f->alu == GCN_LA_S_SUBB;
             pv_arith(&a, &b2, withc ? &st[GCN_RS_SCC] : NULL, sub, &r0, &scc);
             /* SCC is the carry/borrow only for the unsigned forms */
-            if (!strstr(f->mnem, "_u32"))
+            if (!(f->fx & GCN_FX_SCC_CARRY))
                 scc = pv_top();
             have = have_scc = true;
             break;

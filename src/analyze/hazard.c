@@ -27,6 +27,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "gcn_hazard.h"
+#include "gcn_facts.h"
 
 /* ------------------------------------------------------------ the table */
 
@@ -125,22 +126,12 @@ enum { ID_TIED_SRC2 = 1u, ID_FP8_DSTSEL = 2u, ID_FP4_DSTSEL = 4u, ID_CARRY_IN = 
 static uint64_t clause_groups;   /* groups with REL_CLAUSE */
 static pthread_once_t hz_once = PTHREAD_ONCE_INIT;
 
-static const char *const fp8_dstsel[] = {
-    "v_cvt_sr_fp8_f32", "v_cvt_sr_bf8_f32",
-    "v_cvt_scalef32_sr_fp8_f32", "v_cvt_scalef32_sr_bf8_f32",
-    "v_cvt_scalef32_sr_fp8_f16", "v_cvt_scalef32_sr_bf8_f16",
-    "v_cvt_scalef32_sr_fp8_bf16", "v_cvt_scalef32_sr_bf8_bf16", NULL };
-static const char *const fp4_dstsel[] = {
-    "v_cvt_scalef32_sr_pk_fp4_f32", "v_cvt_scalef32_sr_pk_fp4_f16",
-    "v_cvt_scalef32_sr_pk_fp4_bf16", NULL };
-
-static int mnem_is(const char *m, const char *const *list)
-{
-    for (; *list; list++)
-        if (!strcmp(m, *list))
-            return 1;
-    return 0;
-}
+/* The hazard roles of each row (generated: src/decode/isa/facts.def, gcn_facts.h). */
+static const uint32_t row_hr[GCN_ID_COUNT] = {
+#define FACT(ID, CTL, ALU, LDS, EBYTES, MEMX, HZ) [GCN_ID_##ID] = (HZ),
+#include "isa/facts.def"
+#undef FACT
+};
 
 static void hz_init(void)
 {
@@ -159,18 +150,9 @@ static void hz_init(void)
     for (unsigned g = 0; g < HZ_NGROUPS; g++)
         if (hz_groups[g].rel == REL_CLAUSE)
             clause_groups |= 1ull << g;
-    static const char *const readlane[] = { "v_readlane_b32", "v_readfirstlane_b32", NULL };
-    static const char *const divfmas[] = { "v_div_fmas_f32", "v_div_fmas_f64", NULL };
-    static const char *const setreg[] = { "s_setreg_b32", "s_setreg_imm32_b32", NULL };
-    static const char *const m0read[] = {
-        "s_movrels_b32", "s_movrels_b64", "s_movreld_b32", "s_movreld_b64",
-        "s_sendmsg", "s_sendmsghalt", "s_ttracedata",
-        "ds_read_addtid_b32", "ds_write_addtid_b32", NULL };
-    static const char *const fma64[] = { "v_fma_f64", "v_fmac_f64", NULL };
-    static const char *const permswap[] = { "v_permlane16_swap_b32", "v_permlane32_swap_b32", NULL };
     for (unsigned id = 1; id < GCN_ID_COUNT; id++) {
         const gcn_isa_row *r = gcn_isa_row_of(id);
-        const char *m = r->mnem;
+        uint32_t hr = row_hr[id];
         uint32_t c = 0;
         switch (r->fmt) {
         case GCN_FMT_SOP1: case GCN_FMT_SOP2: case GCN_FMT_SOPK: case GCN_FMT_SOPC:
@@ -192,36 +174,31 @@ static void hz_init(void)
             if (r->flags & GCN_F_XDL) c |= HZC_XDL;
             if (r->flags & GCN_F_DGEMM) c |= HZC_DGEMM;
             if (r->flags & GCN_F_SMFMAC) c |= HZC_SMFMAC;
-            if (!strcmp(m, "v_mfma_f64_4x4x4_4b_f64")) c |= HZC_DGEMM4;
-            if (!strcmp(m, "v_mfma_f64_16x16x4_f64")) c |= HZC_DGEMM16;
+            if (hr & GCN_HR_DGEMM4) c |= HZC_DGEMM4;
+            if (hr & GCN_HR_DGEMM16) c |= HZC_DGEMM16;
         }
-        if (!strncmp(m, "v_dot", 5)) c |= HZC_DOT;
+        if (hr & GCN_HR_DOT) c |= HZC_DOT;
         if (r->flags & GCN_F_TRANS) c |= HZC_TRANS;
-        if (mnem_is(m, readlane)) c |= HZC_READLANE;
-        if (!strcmp(m, "v_writelane_b32")) c |= HZC_WRITELANE | HZC_RWLANE;
-        if (!strcmp(m, "v_readlane_b32")) c |= HZC_RWLANE;
-        if (mnem_is(m, divfmas)) c |= HZC_DIVFMAS;
-        if (mnem_is(m, setreg)) c |= HZC_SETREG;
-        if (!strcmp(m, "s_getreg_b32")) c |= HZC_GETREG;
-        if (!strcmp(m, "s_rfe_b64")) c |= HZC_RFE;
-        if (mnem_is(m, m0read) || (r->flags & GCN_F_GDS)) c |= HZC_M0READ;
-        if (mnem_is(m, fma64)) c |= HZC_FMA64;
-        if (mnem_is(m, permswap)) c |= HZC_PERMSWAP;
+        if (hr & GCN_HR_READLANE) c |= HZC_READLANE;
+        if (hr & GCN_HR_WRITELANE) c |= HZC_WRITELANE;
+        if (hr & GCN_HR_RWLANE) c |= HZC_RWLANE;
+        if (hr & GCN_HR_DIVFMAS) c |= HZC_DIVFMAS;
+        if (hr & GCN_HR_SETREG) c |= HZC_SETREG;
+        if (hr & GCN_HR_GETREG) c |= HZC_GETREG;
+        if (hr & GCN_HR_RFE) c |= HZC_RFE;
+        if ((hr & GCN_HR_M0READ) || (r->flags & GCN_F_GDS)) c |= HZC_M0READ;
+        if (hr & GCN_HR_FMA64) c |= HZC_FMA64;
+        if (hr & GCN_HR_PERMSWAP) c |= HZC_PERMSWAP;
         if (r->flags & GCN_F_WR_EXEC) c |= HZC_WREXEC;
         if (r->flags & (GCN_F_STORE | GCN_F_ATOMIC)) c |= HZC_MAYSTORE;
         if (r->flags & GCN_F_NOP) c |= HZC_NOP;
         id_cls[id] = c;
         /* v_fmac/v_mac/v_dot2c and their DPP/e64 forms: src2 tied to vdst */
-        if (!strncmp(m, "v_fmac_", 7) || !strncmp(m, "v_mac_", 6) ||
-            !strncmp(m, "v_dot2c_", 8) || !strncmp(m, "v_dot4c_", 8) ||
-            !strncmp(m, "v_dot8c_", 8) || !strcmp(m, "v_pk_fmac_f16"))
-            id_mfl[id] |= ID_TIED_SRC2;
-        if (mnem_is(m, fp8_dstsel)) id_mfl[id] |= ID_FP8_DSTSEL;
-        if (mnem_is(m, fp4_dstsel)) id_mfl[id] |= ID_FP4_DSTSEL;
+        if (hr & GCN_HR_TIED_SRC2) id_mfl[id] |= ID_TIED_SRC2;
+        if (hr & GCN_HR_FP8_DSTSEL) id_mfl[id] |= ID_FP8_DSTSEL;
+        if (hr & GCN_HR_FP4_DSTSEL) id_mfl[id] |= ID_FP4_DSTSEL;
         /* integer add/sub with carry-in: VOP2 reads VCC, VOP3 src2 */
-        if (!strcmp(m, "v_addc_co_u32") || !strcmp(m, "v_subb_co_u32") ||
-            !strcmp(m, "v_subbrev_co_u32"))
-            id_mfl[id] |= ID_CARRY_IN;
+        if (hr & GCN_HR_CARRY_IN) id_mfl[id] |= ID_CARRY_IN;
     }
 }
 

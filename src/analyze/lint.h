@@ -25,6 +25,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include "gcn_decode.h"
+#include "gcn_facts.h"
 
 /* ---- per-instruction facts (classify.c) -------------------------------- */
 
@@ -91,6 +92,7 @@ typedef struct gcn_lfacts {
     uint8_t lgkm_ooo;        /* returns out of order in lgkmcnt (SMEM, FLAT, messages) */
     uint8_t vm_ooo;          /* returns out of order in vmcnt (FLAT) */
     uint8_t lds;             /* GCN_LL_* */
+    uint8_t fx;              /* GCN_FX_TWO_ADDR/ST64/SCC_CARRY of the row (gcn_facts.h) */
     uint8_t mem;             /* gcn_lmem */
     uint8_t wait_vm, wait_lgkm, wait_exp;  /* s_waitcnt fields, GCN_WAIT_NONE when at max */
     uint8_t nop_states;      /* s_nop N: N+1 wait states */

@@ -1274,11 +1274,6 @@ static bool join(const vctx *c, vstate *d, const vstate *s, unsigned at)
     return ch;
 }
 
-static bool is_two_addr(const char *m)
-{
-    return strstr(m, "read2") || strstr(m, "write2") || strstr(m, "xchg2");
-}
-
 /* The wave indexes (below nwaves) in which some lane can satisfy g. */
 static uint16_t cond_waves(const vctx *c, const vcond *g)
 {
@@ -1416,8 +1411,8 @@ static void lds_range(const vctx *c, const vstate *st, unsigned idx, gcn_ldsrang
     }
     int64_t olo, ohi, po[2];
     unsigned npo = 1;
-    if (is_two_addr(f->mnem)) {
-        int64_t unit = bytes * (strstr(f->mnem, "st64") ? 64 : 1);
+    if (f->fx & GCN_FX_TWO_ADDR) {
+        int64_t unit = bytes * ((f->fx & GCN_FX_ST64) ? 64 : 1);
         int64_t o0 = in->m.offset0, o1 = in->m.offset1;
         olo = (o0 < o1 ? o0 : o1) * unit;
         ohi = (o0 > o1 ? o0 : o1) * unit + bytes;

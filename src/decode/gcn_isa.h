@@ -132,6 +132,10 @@ static inline int gcn_isa_target_index(gcn_target t)
 /* Opcode -> id for a family on a target (GCN_ID_INVALID when absent). */
 unsigned gcn_isa_lookup(gcn_target t, gcn_fmt fmt, unsigned opcode);
 
+/* The first row whose mnemonic is MNEM (GCN_ID_INVALID when none): for callers that name
+ * instructions by text (hand-made instruction streams in tests). */
+unsigned gcn_isa_find_mnem(const char *mnem);
+
 /* Opcode space size per family (number of opcode values). */
 unsigned gcn_isa_opcode_space(gcn_fmt fmt);
 

@@ -79,6 +79,14 @@ static void lut_build(void)
     atomic_store_explicit(&gcn_isa_lut_ready, 1, memory_order_release);
 }
 
+unsigned gcn_isa_find_mnem(const char *mnem)
+{
+    for (unsigned id = 1; id < GCN_ID_COUNT; id++)
+        if (!strcmp(gcn_isa_rows[id].mnem, mnem))
+            return id;
+    return GCN_ID_INVALID;
+}
+
 unsigned gcn_isa_lookup(gcn_target t, gcn_fmt fmt, unsigned opcode)
 {
     int ti = gcn_isa_target_index(t);

@@ -30,6 +30,14 @@
 #include "buffmt.h"
 
 #define I (x->i)
+
+/* The counters the instruction increments (TC_VM, TC_LGKM): its row's VMCNT / LGKMCNT flags,
+ * the one source of that fact (FLAT rows carry both: they may go to LDS or to memory). */
+static unsigned row_counters(const sim_x *x)
+{
+    uint64_t f = gcn_isa_row_of(I->id)->flags;
+    return ((f & GCN_F_VMCNT) ? TC_VM : 0u) | ((f & GCN_F_LGKMCNT) ? TC_LGKM : 0u);
+}
 #define MOP(r) (&x->i->m[r])
 
 static inline uint64_t rd_le(const uint8_t *p, unsigned n)
@@ -162,7 +170,7 @@ static void s_load(sim_x *x, int buffer)
 {
     const sim_opnd *d = &I->d;
     unsigned n = d->n;
-    sim_ticket *t = sim_tk_new(x, TK_SREG, TC_LGKM);
+    sim_ticket *t = sim_tk_new(x, TK_SREG, row_counters(x));
     t->ooo = 1;
     t->dreg = d->r;
     t->dn = (uint8_t)n;
@@ -224,7 +232,7 @@ static void s_store(sim_x *x, int buffer)
             memcpy(p + 4 * k, &x->w->s[(sd->r + k) & 127], 4);
     }
 ticket:;
-    sim_ticket *t = sim_tk_new(x, TK_STORE, TC_LGKM);
+    sim_ticket *t = sim_tk_new(x, TK_STORE, row_counters(x));
     t->ooo = 1;
     sim_tk_issue(x, t);
 }
@@ -236,7 +244,7 @@ BODY(S_BUFFER_STORE_DWORDX2) { s_store(x, 1); }
 BODY(S_BUFFER_STORE_DWORDX4) { s_store(x, 1); }
 static void s_time(sim_x *x)
 {
-    sim_ticket *t = sim_tk_new(x, TK_SREG, TC_LGKM);
+    sim_ticket *t = sim_tk_new(x, TK_SREG, row_counters(x));
     t->ooo = 1;
     t->dreg = I->d.r;
     t->dn = 2;
@@ -249,7 +257,7 @@ BODY(S_MEMTIME) { s_time(x); }
 BODY(S_MEMREALTIME) { s_time(x); }
 static void s_cacheop(sim_x *x)
 {
-    sim_ticket *t = sim_tk_new(x, TK_STORE, TC_LGKM);
+    sim_ticket *t = sim_tk_new(x, TK_STORE, row_counters(x));
     t->ooo = 1;
     sim_tk_issue(x, t);
 }
@@ -298,14 +306,14 @@ static void s_atomic(sim_x *x, int buffer, int op, unsigned size)
         old = atomic_apply(op, p, size, d0, d1);
     sim_ticket *t;
     if (glc_bit(x)) {
-        t = sim_tk_new(x, TK_SREG, TC_LGKM);
+        t = sim_tk_new(x, TK_SREG, row_counters(x));
         t->dreg = sd->r;
         t->dn = (uint8_t)nd;
         t->data[0] = (uint32_t)old;
         if (size == 8)
             t->data[1] = (uint32_t)(old >> 32);
     } else {
-        t = sim_tk_new(x, TK_STORE, TC_LGKM);
+        t = sim_tk_new(x, TK_STORE, row_counters(x));
     }
     t->ooo = 1;
     sim_tk_issue(x, t);
@@ -587,12 +595,12 @@ GCN_HOT static void ds_read(sim_x *x, unsigned nbytes, int sext, int d16)
     const uint8_t *lds = x->g->lds;
     uint64_t e = x->exec;
     if (nbytes == 4 && e == ~0ull && lanes_contig(addr, 4)) {
-        sim_ticket *t = vreg_ticket_nz(x, d, dn, TC_LGKM);
+        sim_ticket *t = vreg_ticket_nz(x, d, dn, row_counters(x));
         memcpy(t->data, lds + addr[0], NL * 4);          /* one block, every lane */
         sim_tk_issue(x, t);
         return;
     }
-    sim_ticket *t = vreg_ticket(x, d, dn, TC_LGKM);
+    sim_ticket *t = vreg_ticket(x, d, dn, row_counters(x));
     t->wmask_mode = (uint8_t)d16;
     if (nbytes == 4) {
         for (unsigned l = 0; l < NL; l++)
@@ -695,7 +703,7 @@ static void ds_read2(sim_x *x, unsigned esz, unsigned scale)
         return;
     ds_check_reads(x, a0, esz, lo0, hi0);
     ds_check_reads(x, a1, esz, lo1, hi1);
-    sim_ticket *t = vreg_ticket(x, d, 2 * per, TC_LGKM);
+    sim_ticket *t = vreg_ticket(x, d, 2 * per, row_counters(x));
     const uint8_t *lds = x->g->lds;
     for (unsigned l = 0; l < NL; l++) {
         if (!(x->exec >> l & 1))
@@ -714,7 +722,7 @@ BODY(DS_READ2ST64_B64) { ds_read2(x, 8, 64); }
 
 static sim_ticket *lds_write_ticket(sim_x *x, unsigned naddr, unsigned bytes)
 {
-    sim_ticket *t = sim_tk_new(x, TK_LDS_WRITE, TC_LGKM);
+    sim_ticket *t = sim_tk_new(x, TK_LDS_WRITE, row_counters(x));
     t->naddr = (uint8_t)naddr;
     t->lane_bytes = (uint8_t)bytes;
     return t;
@@ -784,7 +792,7 @@ static void ds_write2(sim_x *x, unsigned esz, unsigned scale, int rtn)
     if (rtn) {
         ds_atomic_access(x, a0, esz, lo0, hi0);
         ds_atomic_access(x, a1, esz, lo1, hi1);
-        r = vreg_ticket(x, &I->d, 2 * per, TC_LGKM);
+        r = vreg_ticket(x, &I->d, 2 * per, row_counters(x));
         t = rtn_lds_write(r, 2, esz);
         t->atomic = 1;
     } else {
@@ -829,7 +837,7 @@ static void ds_atomic(sim_x *x, int op, unsigned size, int rtn)
     if (ds_lanes(x, (uint16_t)I->mods.offset, size, addr, &lo, &hi))
         return;
     ds_atomic_access(x, addr, size, lo, hi);
-    sim_ticket *r = rtn ? vreg_ticket(x, &I->d, size / 4, TC_LGKM) : NULL;
+    sim_ticket *r = rtn ? vreg_ticket(x, &I->d, size / 4, row_counters(x)) : NULL;
     sim_ticket *t = rtn ? rtn_lds_write(r, 1, size) : lds_write_ticket(x, 1, size);
     t->atomic = 1;
     for (unsigned l = 0; l < NL; l++) {
@@ -940,7 +948,7 @@ BODY(DS_CONDXCHG32_RTN_B64)
         hi = addr[l] + 8 > hi ? addr[l] + 8 : hi;
     }
     ds_atomic_access(x, addr, 8, lo, hi);
-    sim_ticket *r = vreg_ticket(x, &I->d, 2, TC_LGKM);
+    sim_ticket *r = vreg_ticket(x, &I->d, 2, row_counters(x));
     sim_ticket *t = rtn_lds_write(r, 1, 8);
     t->atomic = 1;
     for (unsigned l = 0; l < NL; l++) {
@@ -988,7 +996,7 @@ static void ds_append(sim_x *x, int sign)
     memcpy(&old, p, 4);
     uint32_t n = (uint32_t)__builtin_popcountll(x->exec), v = sign > 0 ? old + n : old - n;
     memcpy(p, &v, 4);
-    sim_ticket *r = vreg_ticket(x, &I->d, 1, TC_LGKM);
+    sim_ticket *r = vreg_ticket(x, &I->d, 1, row_counters(x));
     for (unsigned l = 0; l < NL; l++)
         r->data[l] = old;
     sim_ticket *t = rtn_lds_write(r, 1, 4);
@@ -1010,7 +1018,7 @@ BODY(DS_CONSUME) { ds_append(x, -1); }
 static void ds_perm(sim_x *x, int back)
 {
     const sim_opnd *s = MOP(MF_DATA0);
-    sim_ticket *t = vreg_ticket(x, &I->d, 1, TC_LGKM);
+    sim_ticket *t = vreg_ticket(x, &I->d, 1, row_counters(x));
     uint32_t off = (uint16_t)I->mods.offset;
     uint32_t src[NL];
     for (unsigned l = 0; l < NL; l++)
@@ -1043,7 +1051,7 @@ BODY(DS_SWIZZLE_B32)
 {
     /* the data register is encoded in the ADDR field */
     const sim_opnd *s = MOP(MF_DATA0)->kind != OK_NONE ? MOP(MF_DATA0) : MOP(MF_ADDR);
-    sim_ticket *t = vreg_ticket(x, &I->d, 1, TC_LGKM);
+    sim_ticket *t = vreg_ticket(x, &I->d, 1, row_counters(x));
     uint32_t off = (uint16_t)I->mods.offset;
     uint64_t e = x->exec;
     for (unsigned l = 0; l < NL; l++) {
@@ -1072,7 +1080,7 @@ BODY(DS_SWIZZLE_B32)
 }
 BODY(DS_READ_ADDTID_B32)
 {
-    sim_ticket *t = vreg_ticket(x, &I->d, 1, TC_LGKM);
+    sim_ticket *t = vreg_ticket(x, &I->d, 1, row_counters(x));
     uint32_t base = x->w->s[SR_M0] + (uint16_t)I->mods.offset;
     for (unsigned l = 0; l < NL; l++) {
         if (!(x->exec >> l & 1))
@@ -1422,7 +1430,7 @@ static inline const uint32_t *buf_voff(sim_x *x, uint32_t *zeros)
  * FIFO retires its oldest entry here, fault or not.) */
 static sim_ticket *lds_dma_ticket(sim_x *x, unsigned lsz)
 {
-    sim_ticket *t = sim_tk_new(x, TK_LDS_DMA, TC_VM);
+    sim_ticket *t = sim_tk_new(x, TK_LDS_DMA, row_counters(x));
     uint32_t lbase = x->w->s[SR_M0] + (uint32_t)I->mods.offset;
     t->lds_base = lbase;
     t->lds_len = lsz * NL;
@@ -1480,13 +1488,13 @@ GCN_HOT static void buf_load(sim_x *x, unsigned nbytes, int sext, int d16)
         }
         const sim_opnd *d = I->d.kind == OK_V ? &I->d : MOP(MF_VDATA);
         if (nd == 1 && e == ~0ull && buf_contig(vo, ioff, nr)) {
-            sim_ticket *t = vreg_ticket_nz(x, d, nd, TC_VM);
+            sim_ticket *t = vreg_ticket_nz(x, d, nd, row_counters(x));
             stream_prefetch(x, win + vo[0] + ioff, 0);
             memcpy(t->data, win + vo[0] + ioff, NL * 4);      /* one block, every lane */
             sim_tk_issue(x, t);
             return;
         }
-        sim_ticket *t = vreg_ticket(x, d, nd, TC_VM);
+        sim_ticket *t = vreg_ticket(x, d, nd, row_counters(x));
         for (unsigned k = 0; k < nd; k++) {
             uint32_t *out = t->data + k * NL;
             for (unsigned l = 0; l < NL; l++) {
@@ -1532,7 +1540,7 @@ GCN_HOT static void buf_load(sim_x *x, unsigned nbytes, int sext, int d16)
         return;
     }
     const sim_opnd *d = I->d.kind == OK_V ? &I->d : MOP(MF_VDATA);
-    sim_ticket *t = vreg_ticket(x, d, nd, TC_VM);
+    sim_ticket *t = vreg_ticket(x, d, nd, row_counters(x));
     t->wmask_mode = (uint8_t)d16;
     if (nbytes >= 4) {
         for (unsigned k = 0; k < nd; k++) {
@@ -1591,7 +1599,7 @@ GCN_HOT static void buf_store(sim_x *x, unsigned nbytes, int hi16)
         if (nd == 1 && e == ~0ull && buf_contig(vo, ioff, nr)) {
             stream_prefetch(x, win + vo[0] + ioff, 1);
             memcpy(win + vo[0] + ioff, x->w->v[s->r], NL * 4);    /* one block */
-            sim_tk_issue(x, sim_tk_new(x, TK_STORE, TC_VM));
+            sim_tk_issue(x, sim_tk_new(x, TK_STORE, row_counters(x)));
             return;
         }
         for (unsigned k = 0; k < nd; k++) {
@@ -1602,7 +1610,7 @@ GCN_HOT static void buf_store(sim_x *x, unsigned nbytes, int hi16)
                     memcpy(win + off, &sv[l], 4);
             }
         }
-        sim_tk_issue(x, sim_tk_new(x, TK_STORE, TC_VM));
+        sim_tk_issue(x, sim_tk_new(x, TK_STORE, row_counters(x)));
         return;
     }
     buf_lanes bl;
@@ -1628,7 +1636,7 @@ GCN_HOT static void buf_store(sim_x *x, unsigned nbytes, int hi16)
             wr_le(bl_ptr(x, &bl, l, k, esz), v, esz);
         }
     }
-    sim_ticket *t = sim_tk_new(x, TK_STORE, TC_VM);
+    sim_ticket *t = sim_tk_new(x, TK_STORE, row_counters(x));
     sim_tk_issue(x, t);
 }
 BODY(BUFFER_STORE_BYTE) { buf_store(x, 1, 0); }
@@ -1653,7 +1661,7 @@ static void buf_atomic(sim_x *x, int op, unsigned size)
     int rtn = glc_bit(x);
     int cmp = op == A_CMPSWAP;
     unsigned nd = size / 4;
-    sim_ticket *r = rtn ? vreg_ticket(x, s, nd, TC_VM) : NULL;
+    sim_ticket *r = rtn ? vreg_ticket(x, s, nd, row_counters(x)) : NULL;
     for (unsigned l = 0; l < NL; l++) {
         if (!(x->exec >> l & 1))
             continue;
@@ -1677,7 +1685,7 @@ static void buf_atomic(sim_x *x, int op, unsigned size)
     if (r)
         sim_tk_issue(x, r);
     else
-        sim_tk_issue(x, sim_tk_new(x, TK_STORE, TC_VM));
+        sim_tk_issue(x, sim_tk_new(x, TK_STORE, row_counters(x)));
 }
 #define BA(NAME, OP) BODY(BUFFER_ATOMIC_##NAME) { buf_atomic(x, OP, 4); } \
                      BODY(BUFFER_ATOMIC_##NAME##_X2) { buf_atomic(x, OP, 8); }
@@ -1692,7 +1700,7 @@ BODY(BUFFER_ATOMIC_ADD_F64) { buf_atomic(x, A_FADD, 8); }
 BODY(BUFFER_ATOMIC_MIN_F64) { buf_atomic(x, A_FMIN, 8); }
 BODY(BUFFER_ATOMIC_MAX_F64) { buf_atomic(x, A_FMAX, 8); }
 /* cache maintenance: counted in vmcnt, no data */
-static void vm_nop(sim_x *x) { sim_tk_issue(x, sim_tk_new(x, TK_STORE, TC_VM)); }
+static void vm_nop(sim_x *x) { sim_tk_issue(x, sim_tk_new(x, TK_STORE, row_counters(x))); }
 BODY(BUFFER_WBL2) { vm_nop(x); }
 BODY(BUFFER_INV) { vm_nop(x); }
 
@@ -1752,16 +1760,11 @@ static uint8_t *flat_ptr(sim_x *x, uint64_t a, unsigned n, unsigned l, int *spac
     return sim_gmem(x, a, n, l);
 }
 
-static unsigned flat_counters(const sim_x *x)
-{
-    return I->enc == GCN_FMT_FLAT ? (TC_VM | TC_LGKM) : TC_VM;
-}
-
 static void flat_load_lds(sim_x *x, unsigned nbytes, int sext)
 {
     /* global_load_lds_*: LDS-DMA to M0 + inst_offset + lane * size */
     unsigned esz = nbytes < 4 ? 4 : nbytes;
-    sim_ticket *t = sim_tk_new(x, TK_LDS_DMA, TC_VM);
+    sim_ticket *t = sim_tk_new(x, TK_LDS_DMA, row_counters(x));
     uint32_t lbase = x->w->s[SR_M0] + (uint32_t)I->mods.offset;
     t->lds_base = lbase;
     t->lds_len = esz * NL;
@@ -1797,7 +1800,7 @@ static void flat_load(sim_x *x, unsigned nbytes, int sext, int d16)
         return;
     }
     unsigned dn = nbytes <= 4 ? 1 : nbytes / 4;
-    sim_ticket *t = vreg_ticket(x, &I->d, dn, flat_counters(x));
+    sim_ticket *t = vreg_ticket(x, &I->d, dn, row_counters(x));
     t->wmask_mode = (uint8_t)d16;
     int any_lds = 0;
     for (unsigned l = 0; l < NL; l++) {
@@ -1842,7 +1845,7 @@ static void flat_store(sim_x *x, unsigned nbytes, int hi16)
             return;
         store_lane(x, s, l, p, nbytes, hi16);
     }
-    sim_ticket *t = sim_tk_new(x, TK_STORE, flat_counters(x));
+    sim_ticket *t = sim_tk_new(x, TK_STORE, row_counters(x));
     if (I->enc == GCN_FMT_FLAT)
         t->ooo = 1;
     sim_tk_issue(x, t);
@@ -1853,7 +1856,7 @@ static void flat_atomic(sim_x *x, int op, unsigned size)
     int rtn = glc_bit(x);
     int cmp = op == A_CMPSWAP;
     unsigned nd = size / 4;
-    sim_ticket *r = rtn && I->d.kind == OK_V ? vreg_ticket(x, &I->d, nd, flat_counters(x)) : NULL;
+    sim_ticket *r = rtn && I->d.kind == OK_V ? vreg_ticket(x, &I->d, nd, row_counters(x)) : NULL;
     for (unsigned l = 0; l < NL; l++) {
         if (!(x->exec >> l & 1))
             continue;
@@ -1881,7 +1884,7 @@ static void flat_atomic(sim_x *x, int op, unsigned size)
     }
     if (x->race_lanes)
         sim_lds_check_done(x);
-    sim_ticket *t = r ? r : sim_tk_new(x, TK_STORE, flat_counters(x));
+    sim_ticket *t = r ? r : sim_tk_new(x, TK_STORE, row_counters(x));
     if (I->enc == GCN_FMT_FLAT) {
         t->ooo = 1;
         t->need = TC_VM;
@@ -2024,7 +2027,7 @@ static void buf_fmt_load(sim_x *x, unsigned nc, int d16)
     } else {
         const sim_opnd *d = I->d.kind == OK_V ? &I->d : MOP(MF_VDATA);
         unsigned dn = d16 ? (nc + 1) / 2 : nc;
-        t = vreg_ticket(x, d, dn, TC_VM);
+        t = vreg_ticket(x, d, dn, row_counters(x));
         t->wmask_mode = (uint8_t)(d16 == 2 ? 2 : d16 && nc == 1 ? 1 : d16 && nc == 3 ? 3 : 0);
     }
     for (unsigned l = 0; l < NL; l++) {
@@ -2088,7 +2091,7 @@ static void buf_fmt_store(sim_x *x, unsigned nc, int d16)
         }
         sim_bfmt_store(&f, in, nc, d16 != 0, p);
     }
-    sim_tk_issue(x, sim_tk_new(x, TK_STORE, TC_VM));
+    sim_tk_issue(x, sim_tk_new(x, TK_STORE, row_counters(x)));
 }
 #define BFMT(P, S, N) \
     BODY(P##_LOAD_FORMAT_##S) { buf_fmt_load(x, N, 0); } \

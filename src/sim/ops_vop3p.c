@@ -82,7 +82,7 @@ PKI(V_PK_SUB_I16, pk_clamp ? sat16s((int16_t)a - (int16_t)b) : a - b, 2)
 PKI(V_PK_MUL_LO_U16, (uint32_t)a * b, 2)   /* uint16 operands promote to int: 65535^2 overflows */
 PKI(V_PK_MAD_U16, pk_clamp ? ((uint32_t)a * b + c > 65535u ? 65535u : (uint32_t)a * b + c)
                            : (uint32_t)a * b + c, 3)
-PKI(V_PK_MAD_I16, pk_clamp ? sat16s((int16_t)a * (int16_t)b + (int16_t)c) : (uint32_t)a * b + c, 3)
+PKI(V_PK_MAD_I16, pk_clamp ? (uint32_t)sat16s((int16_t)a * (int16_t)b + (int16_t)c) : (uint32_t)a * b + c, 3)
 PKI(V_PK_LSHLREV_B16, b << (a & 15), 2)
 PKI(V_PK_LSHRREV_B16, b >> (a & 15), 2)
 PKI(V_PK_ASHRREV_I16, (int16_t)b >> (a & 15), 2)

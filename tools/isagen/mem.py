@@ -20,50 +20,21 @@ usage: mem.py --oracle tests/decode/llvm_oracle [--out src/decode/isa/mem.def]
 """
 import argparse
 import json
-import os
 import re
-import struct
-import subprocess
 import sys
-import tempfile
+
+import oracle
 
 TARGETS = ("gfx942", "gfx950")
 SNOP = 0xBF800000
 SLOT = 16
 
 
-class Oracle:
-    """Batch disassembly through the LLVM-C oracle (one slot per probe)."""
-
-    def __init__(self, path):
-        self.path = path
-        self.cache = {}
+class Oracle(oracle.Oracle):
+    """The shared LLVM-C oracle (tools/isagen/oracle.py); run() gives [text or None]."""
 
     def run(self, mcpu, cands):
-        todo = [c for c in cands if (mcpu, tuple(c)) not in self.cache]
-        if todo:
-            with tempfile.NamedTemporaryFile(suffix=".bin", delete=False) as f:
-                for d in todo:
-                    d = list(d) + [SNOP] * (SLOT // 4 - len(d))
-                    f.write(struct.pack("<%dI" % len(d), *d))
-                name = f.name
-            try:
-                p = subprocess.run([self.path, mcpu, name, str(SLOT)], capture_output=True,
-                                   text=True, check=True)
-            finally:
-                os.unlink(name)
-            got = {}
-            for ln in p.stdout.splitlines():
-                parts = ln.split("\t", 2)
-                if len(parts) < 3:
-                    continue
-                off, n, t = int(parts[0]), int(parts[1]), parts[2]
-                if off % SLOT == 0:
-                    got[off // SLOT] = (n, t)
-            for i, c in enumerate(todo):
-                n, t = got.get(i, (0, "<crash>"))
-                self.cache[(mcpu, tuple(c))] = None if t in ("<invalid>", "<crash>") else t
-        return [self.cache[(mcpu, tuple(c))] for c in cands]
+        return self.texts(mcpu, cands)
 
 
 # ---------------------------------------------------------------------------

@@ -30,7 +30,8 @@ import re
 import struct
 import subprocess
 import sys
-import tempfile
+
+import oracle
 
 TARGETS = ("gfx942", "gfx950")
 SNOP = 0xBF800000
@@ -62,26 +63,10 @@ class Oracle:
         return self._run_mc(mcpu, slots)
 
     def _run_oracle(self, mcpu, slots):
-        with tempfile.NamedTemporaryFile(suffix=".bin", delete=False) as f:
-            for ws in slots:
-                ws = list(ws) + [SNOP] * (4 - len(ws))
-                f.write(struct.pack("<4I", *ws))
-            path = f.name
-        try:
-            p = subprocess.run([self.oracle, mcpu, path, "16"], capture_output=True,
-                               text=True, check=True)
-        finally:
-            os.unlink(path)
+        got = oracle.Oracle(self.oracle).raw(mcpu, slots)
         res = [(4, None)] * len(slots)
-        for ln in p.stdout.splitlines():
-            parts = ln.split("\t")
-            if parts[0] == "E":
-                continue
-            off = int(parts[0])
-            if off % 16 == 0:
-                text = parts[2]
-                res[off // 16] = (int(parts[1]),
-                                  None if text in ("<invalid>", "<crash>") else text)
+        for i, (n, text) in got.items():
+            res[i] = (n, None if text in ("<invalid>", "<crash>") else text)
         return res
 
     def _run_mc(self, mcpu, slots):

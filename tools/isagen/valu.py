@@ -31,10 +31,9 @@ import argparse
 import collections
 import os
 import re
-import struct
-import subprocess
 import sys
-import tempfile
+
+import oracle
 
 TARGETS = ("gfx942", "gfx950")
 SNOP = 0xBF800000
@@ -42,34 +41,8 @@ SLOT = 16
 LIT = 0x11223344
 
 
-class Oracle:
-    def __init__(self, path):
-        self.path = path
-        self.calls = 0
-
-    def run(self, mcpu, seqs):
-        """seqs: list of dword lists (<= 3 dwords).  Returns [(size, text)]
-        for the instruction at each slot start ((0, '<crash>') on crash)."""
-        data = bytearray()
-        for s in seqs:
-            d = list(s) + [SNOP] * (SLOT // 4 - len(s))
-            data += struct.pack("<4I", *d)
-        with tempfile.NamedTemporaryFile(suffix=".bin", delete=False) as f:
-            f.write(data)
-            p = f.name
-        try:
-            out = subprocess.run([self.path, mcpu, p, str(SLOT)], capture_output=True,
-                                 text=True, check=True).stdout
-        finally:
-            os.unlink(p)
-        self.calls += 1
-        res = {}
-        for ln in out.splitlines():
-            off, n, t = ln.split("\t", 2)
-            off = int(off)
-            if off % SLOT == 0:
-                res[off // SLOT] = (int(n), t)
-        return [res.get(i, (0, "<crash>")) for i in range(len(seqs))]
+class Oracle(oracle.Oracle):
+    """The shared LLVM-C oracle (tools/isagen/oracle.py); run() gives [(size, text)]."""
 
 
 # ---- encodings (GFX9 / CDNA; LLVM VOP*Instructions.td *_vi encodings) -------

@@ -32,10 +32,11 @@ The output is committed; the build never runs this script.
 import argparse
 import os
 import re
-import struct
 import subprocess
 import sys
 import tempfile
+
+import oracle
 
 TARGETS = ("gfx942", "gfx950")
 BASE = 0xD3800000          # VOP3P encoding, bits 31:23 = 0x1A7
@@ -48,29 +49,12 @@ ORACLE = None
 def disasm(cpu, seqs, slot=24):
     """Disassemble each word sequence at the start of its own slot.
     Returns [(size, text)], size 0 for invalid, -1 for an LLVM crash."""
-    with tempfile.NamedTemporaryFile(suffix=".bin", delete=False) as f:
-        for s in seqs:
-            d = list(s) + [SNOP] * (slot // 4 - len(s))
-            f.write(struct.pack("<%dI" % len(d), *d))
-        path = f.name
-    try:
-        out = subprocess.run([ORACLE, cpu, path, str(slot)], capture_output=True,
-                             text=True, check=True).stdout
-    finally:
-        os.unlink(path)
-    res = {}
-    for ln in out.splitlines():
-        off, n, t = ln.split("\t", 2)
-        off, n = int(off), int(n)
-        if off % slot:
-            continue
-        if t == "<crash>":
-            res[off // slot] = (-1, t)
-        elif t == "<invalid>":
-            res[off // slot] = (0, t)
-        else:
-            res[off // slot] = (n, t)
-    return [res.get(i, (-1, "<crash>")) for i in range(len(seqs))]
+    got = oracle.Oracle(ORACLE, slot).raw(cpu, seqs)
+    res = []
+    for i in range(len(seqs)):
+        n, t = got.get(i, (-1, "<crash>"))
+        res.append((-1 if t == "<crash>" else 0 if t == "<invalid>" else n, t))
+    return res
 
 
 def split_text(t):
