@@ -1479,6 +1479,7 @@ int gcn_values_run(const gcn_cfg *cfg, const gcn_entry_info *ei, gcn_values *out
         }
     }
     vstate st;
+    memset(&st, 0, sizeof st);      /* no guards, no saved masks at entry */
     st.s = pool + (size_t)nb * (128 + c.nv);
     st.v = st.s + 128;
     if (!nb) {

@@ -77,5 +77,16 @@ PY
     done
   done
 done
+# the value analysis under valgrind (memcheck): an uninitialised entry state
+# once made garbage guards that smashed a stack frame, now and then
+if command -v valgrind >/dev/null 2>&1; then
+  for v in exec_guard mask_c0; do
+    (cd "$tmp" && valgrind -q --error-exitcode=9 "$lint" --mcpu=gfx942 "$v.s" >/dev/null 2>"$tmp/vg.txt")
+    if [ $? = 9 ]; then echo "FAIL: valgrind reports errors in gcnlint on $v.s:"; head -20 "$tmp/vg.txt"; fail=1
+    else n=$((n + 1)); echo "ok   $v: valgrind clean"; fi
+  done
+else
+  echo "note: valgrind not found; the memcheck run is skipped"
+fi
 [ $fail = 0 ] && echo "$n checks passed"
 exit $fail
