@@ -13,6 +13,7 @@
  * --explain a finding says the rule, its source and its wait states.
  */
 #include <ctype.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include "lint.h"
@@ -72,10 +73,8 @@ static void short_refs(unsigned i, const gcn_hz_rule *h, char *buf, size_t len)
     (void)i;
 }
 
-static void build_builtin(void)
+static void build_builtin_once(void)
 {
-    if (builtin)
-        return;
     unsigned n = gcn_hz_rule_count();
     gcn_hazard_rule *r = calloc(n + 1, sizeof *r);
     if (!r)
@@ -101,6 +100,14 @@ static void build_builtin(void)
     }
     builtin = r;
     nbuiltin = n;
+}
+
+/* Once per process: files are linted on several threads (gcnlint -j). */
+static pthread_once_t builtin_once = PTHREAD_ONCE_INIT;
+
+static void build_builtin(void)
+{
+    pthread_once(&builtin_once, build_builtin_once);
 }
 
 const gcn_hazard_rule *gcn_hazard_rules(unsigned *n)
