@@ -5,13 +5,17 @@ by check, target and kernel family, and pick findings to triage.
 usage: corpus_triage.py DIR                 table: check x family (sites)
        corpus_triage.py DIR CHECK [N]       N sample findings of CHECK, one per
                                             (family, target) round-robin
-DIR holds one gcnlint --format=json file per object, named after the object's
-path with '/' replaced by '_' (e.g. hsa_gfx942_fmoe_2stages_x.co.json).
+DIR holds gcnlint --format=json files: one per object, named after the object's
+path with '/' replaced by '_' (e.g. hsa_gfx942_fmoe_2stages_x.co.json), or
+batch files of several objects (the family then comes from each finding's
+"input" path).
 Used for docs/gcnlint-corpus.md; the corpus itself is never committed."""
 import collections, glob, json, os, sys
 
 def family(name):
     parts = name[:-len('.co.json')].split('_')
+    if len(parts) < 3:
+        return '-', name
     # hsa_gfx942_<dir>_<file> or hsa_gfx942_<file>
     tgt = parts[1]
     rest = '_'.join(parts[2:])
@@ -31,7 +35,13 @@ def load(d):
         tgt, fam = family(os.path.basename(f))
         for x in j['findings']:
             if x['severity'] in ('error', 'warning'):
-                yield tgt, fam, f, x
+                inp = x.get('input', '')
+                if '/hsa/' in inp:
+                    name = 'hsa_' + inp.split('/hsa/', 1)[1].replace('/', '_') + '.json'
+                    tgt, fam = family(name)
+                    yield tgt, fam, name, x
+                else:
+                    yield tgt, fam, f, x
 
 def main():
     d = sys.argv[1]
