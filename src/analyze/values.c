@@ -173,11 +173,27 @@ static void av_merge(gcn_aval *r)
 }
 
 /* a + m * b, terms kept sorted by symbol, fields left as they are. */
+/* Coefficients and constants beyond this are given up on (no LDS address
+ * needs them, and the arithmetic below then cannot overflow int64). */
+#define AV_MAX ((int64_t)1 << 40)
+
+/* x + m * y, false when it overflows or leaves [-AV_MAX, AV_MAX]. */
+static bool av_madd(int64_t x, int64_t m, int64_t y, int64_t *r)
+{
+    int64_t p;
+    if (__builtin_mul_overflow(m, y, &p) || __builtin_add_overflow(x, p, r))
+        return false;
+    return *r >= -AV_MAX && *r <= AV_MAX;
+}
+
 static gcn_aval av_addmul_raw(const gcn_aval *a, const gcn_aval *b, int64_t m)
 {
     if (!a->known || !b->known)
         return av_top();
-    gcn_aval r = av_const(a->c + m * b->c);
+    int64_t c0;
+    if (!av_madd(a->c, m, b->c, &c0))
+        return av_top();
+    gcn_aval r = av_const(c0);
     unsigned i = 0, j = 0;
     while (i < a->nt || j < b->nt) {
         uint32_t s;
@@ -187,10 +203,12 @@ static gcn_aval av_addmul_raw(const gcn_aval *a, const gcn_aval *b, int64_t m)
             k = a->k[i++];
         } else if (i >= a->nt || b->sym[j] < a->sym[i]) {
             s = b->sym[j];
-            k = m * b->k[j++];
+            if (!av_madd(0, m, b->k[j++], &k))
+                return av_top();
         } else {
             s = a->sym[i];
-            k = a->k[i++] + m * b->k[j++];
+            if (!av_madd(a->k[i++], m, b->k[j++], &k))
+                return av_top();
         }
         if (k == 0)
             continue;
@@ -322,10 +340,8 @@ static bool av_range(const vctx *c, const gcn_aval *a, int64_t *lo, int64_t *hi)
         int64_t m;
         if (!sym_max(c, a->sym[i], &m))
             return false;
-        if (a->k[i] > 0)
-            *hi += a->k[i] * m;
-        else
-            *lo += a->k[i] * m;
+        if (!av_madd(a->k[i] > 0 ? *hi : *lo, a->k[i], m, a->k[i] > 0 ? hi : lo))
+            return false;
     }
     return true;
 }
@@ -378,7 +394,10 @@ static gcn_aval av_refine(const vctx *c, const gcn_aval *a, unsigned n)
         gcn_aval t;
         if (tz < n && sym_bits(c, a->sym[i], &base, &lo, &hi) && lo + (n - tz) < hi) {
             unsigned m = n - tz;
-            gcn_aval h = av_sym(mk_field(base, lo + m, hi), k << m);
+            int64_t km;
+            if (!av_madd(0, k, (int64_t)1 << m, &km))
+                return *a;
+            gcn_aval h = av_sym(mk_field(base, lo + m, hi), km);
             gcn_aval l = av_sym(mk_field(base, lo, lo + m), k);
             t = av_addmul_raw(&h, &l, 1);
         } else {
@@ -425,9 +444,10 @@ static bool av_fields(const vctx *c, const gcn_aval *a, uint64_t *masks)
     masks[a->nt] = (uint64_t)a->c;
     for (unsigned i = 0; i < a->nt; i++) {
         int64_t m;
-        if (!sym_max(c, a->sym[i], &m) || a->k[i] <= 0)
+        int64_t prod;
+        if (!sym_max(c, a->sym[i], &m) || a->k[i] <= 0 || !av_madd(0, a->k[i], m, &prod))
             return false;
-        uint64_t top = (uint64_t)(a->k[i] * m);
+        uint64_t top = (uint64_t)prod;
         unsigned lo = (unsigned)__builtin_ctzll((uint64_t)a->k[i]), hi = bitlen(top);
         uint64_t mk = hi > lo ? (((hi >= 64 ? 0 : 1ull << hi)) - (1ull << lo)) : 0;
         if (mk & all)
@@ -1383,12 +1403,12 @@ static void lds_range(const vctx *c, const vstate *st, unsigned idx, gcn_ldsrang
             lanep.sym[lanep.nt] = sy;
             lanep.k[lanep.nt++] = v.k[i];
         } else if (gcn_sym_lane_varying(sy)) {
-            if (!sym_max(c, sy, &m)) {
+            if (!sym_max(c, sy, &m) ||
+                !av_madd(v.k[i] > 0 ? hi : lo, v.k[i], m, v.k[i] > 0 ? &hi : &lo)) {
                 out->unknown = GCN_LU_ADDR;
                 out->reg = a->reg;
                 return;
             }
-            if (v.k[i] > 0) hi += v.k[i] * m; else lo += v.k[i] * m;
         } else {
             base.sym[base.nt] = sy;
             base.k[base.nt++] = v.k[i];
