@@ -211,10 +211,12 @@ static int same_stream(const sim_ticket *a, const sim_ticket *b)
  *   vmcnt: vector memory operations return in issue order (gfx9 counts loads, stores and
  *     atomics in one in-order vmcnt), so N = the entries issued after t still counted.
  *   lgkmcnt: LDS operations return in issue order, SMEM and FLAT out of order.  The wait
- *     leaves the youngest N entries counted; if they all return in order and t does too,
- *     t is older than each of them and done.  So N = the entries after t, but no more than
- *     the in-order run at the young end of the FIFO, and 0 for an out-of-order t (LLVM
- *     SIInsertWaitcnts: counterOutOfOrder forces a wait of 0 then).
+ *     lets N operations stay outstanding; were an in-order t among them, so would be every
+ *     in-order entry after it.  So N = the in-order entries after t (the out-of-order ones
+ *     may all have returned), and 0 for an out-of-order t, which may return last (LLVM
+ *     SIInsertWaitcnts: counterOutOfOrder forces 0; its header notes that lgkmcnt(i)
+ *     would do for the i-th-last LDS operation with SMEM in flight).  sim_waitcnt
+ *     retires by the same rule.
  * The FIFOs never hold more than 63 / 15 entries (a full counter stalls issue, sim_tk_new),
  * so N is at most 62 / 14: never the field's maximum, which on gfx9 means "do not wait". */
 static int fifo_wait_for(const sim_fifo *f, const sim_ticket *t, int lgkm)
@@ -227,16 +229,13 @@ static int fifo_wait_for(const sim_fifo *f, const sim_ticket *t, int lgkm)
         }
     if (pos < 0)
         return -1;
-    int n = (int)f->n - 1 - pos;
-    if (lgkm) {
-        if (t->ooo)
-            return 0;
-        int run = 0;
-        for (int i = (int)f->n - 1; i > pos && !f->e[(f->head + (unsigned)i) & 63]->ooo; i--)
-            run++;
-        if (run < n)
-            n = run;
-    }
+    if (!lgkm)
+        return (int)f->n - 1 - pos;
+    if (t->ooo)
+        return 0;
+    int n = 0;
+    for (unsigned i = (unsigned)pos + 1; i < f->n; i++)
+        n += !f->e[(f->head + i) & 63]->ooo;
     return n;
 }
 
@@ -426,24 +425,31 @@ void sim_waitcnt(sim_x *x, unsigned vm, unsigned lgkm)
     if (w->lgkm.n > lgkm) {
         unsigned nret = w->lgkm.n - lgkm;
         if (lgkm > 0) {
-            /* which retired entries are guaranteed complete?  An entry is, if
-             * nothing remains, or it and all remaining entries are in order */
-            const sim_insn *other = NULL;
-            int rem_all_inorder = 1;
-            for (unsigned i = nret; i < w->lgkm.n; i++) {
-                const sim_ticket *r = w->lgkm.e[(w->lgkm.head + i) & 63];
-                if (r->ooo) {
-                    rem_all_inorder = 0;
-                    if (!other)
-                        other = r->si;
-                }
-            }
-            if (!other && w->lgkm.n > nret)
-                other = w->lgkm.e[(w->lgkm.head + nret) & 63]->si;
-            for (unsigned i = 0; i < nret; i++) {
+            /* which retired entries are guaranteed complete?  lgkmcnt(N) lets up
+             * to N operations stay outstanding.  An in-order entry (LDS) with at
+             * least N in-order entries after it is done: were it not, those, which
+             * return after it, would be outstanding too.  Any other entry may still
+             * be outstanding while out-of-order ones (SMEM, FLAT) completed in its
+             * place.  (LLVM's SIInsertWaitcnts header notes the same: with SMEM in
+             * flight, lgkmcnt(i) suffices for the i-th-last LDS operation.) */
+            unsigned n = w->lgkm.n, after = 0;
+            for (unsigned i = n; i-- > 0;) {
                 sim_ticket *t = w->lgkm.e[(w->lgkm.head + i) & 63];
-                if (t->ooo || !rem_all_inorder)
+                if (i < nret && (t->ooo || after < lgkm)) {
+                    /* the operation that may have returned in its place: the first
+                     * out-of-order one after it, else the first one still counted */
+                    const sim_insn *other = NULL;
+                    for (unsigned j = i + 1; j < n && !other; j++) {
+                        const sim_ticket *r = w->lgkm.e[(w->lgkm.head + j) & 63];
+                        if (r->ooo)
+                            other = r->si;
+                    }
+                    if (!other && n > nret)
+                        other = w->lgkm.e[(w->lgkm.head + nret) & 63]->si;
                     mark_ooo(w, t, other, x->i);
+                }
+                if (!t->ooo)
+                    after++;
             }
         }
         while (w->lgkm.n > lgkm)

@@ -10,8 +10,9 @@
 #             reader's barrier is not ordered by it at all), the fix placed before that barrier;
 #   advice    the proposed wait in cases that used to be too weak (a load overwriting a
 #             register of a load of another stream, counted after it was issued; an operand
-#             two loads write; a FLAT load of LDS needs lgkmcnt too), checked by inserting it;
-#             never a no-op count with the FIFOs full;
+#             two loads write; a FLAT load of LDS needs lgkmcnt too) or too strict (an LDS
+#             read with SMEM in flight), checked by inserting it; never a no-op count with the
+#             FIFOs full;
 #   grouping  one rule broken at many pcs is one finding with a count and the pcs, in text,
 #             --json and run.json; --no-group keeps every site.
 set -u
@@ -330,6 +331,34 @@ awk -v p="v_add_u32 v2, v2, 1" '!d && index($0, p) { print "    s_waitcnt vmcnt(
     "$T/adv_flat_lds.s" | sed 's/adv_flat_lds/adv_flat_lds_vm/g' > "$T/adv_flat_lds_vm.s"
 manifest adv_flat_lds_vm 64 1 256
 expect 4 "read-before-retire" "$gcnsim" --manifest "$T/adv_flat_lds_vm.json"
+# lgkmcnt with an SMEM load among LDS reads: the LDS reads return in order, so the first of
+# them is retired by lgkmcnt(2) (the two LDS reads after it), whatever the SMEM load does
+kernel adv_lgkm 512 8 <<'EOF'
+    s_load_dwordx4 s[4:7], s[0:1], 0x0
+    v_lshlrev_b32 v1, 2, v0
+    s_waitcnt lgkmcnt(0)
+    ds_write_b32 v1, v0
+    s_waitcnt lgkmcnt(0)
+    ds_read_b32 v2, v1
+    ds_read_b32 v3, v1 offset:4
+    s_load_dword s8, s[0:1], 0x10
+    ds_read_b32 v4, v1 offset:8
+    v_add_u32 v5, v2, v2
+    s_waitcnt lgkmcnt(0)
+    global_store_dword v1, v5, s[6:7]
+    s_endpgm
+EOF
+manifest adv_lgkm 64 1 256
+expect 4 "reads v2 before .*add s_waitcnt lgkmcnt(2) before this instruction" "$gcnsim" --manifest "$T/adv_lgkm.json"
+fixed adv_lgkm "s_waitcnt lgkmcnt(2)" "v_add_u32 v5, v2, v2" "s_waitcnt lgkmcnt(3)"
+# lgkmcnt(1) after [ds_read v2, ds_read v3, s_load]: v2 is done (v3's read returns after it),
+# v3 is not (the s_load may have returned first): smem-out-of-order on v3 only
+sed -e 's/    ds_read_b32 v4, v1 offset:8/    s_waitcnt lgkmcnt(1)/' -e 's/adv_lgkm/adv_lgkm1/g' "$T/adv_lgkm.s" > "$T/adv_lgkm1.s"
+manifest adv_lgkm1 64 1 256
+expect 0 "0 findings" "$gcnsim" --manifest "$T/adv_lgkm1.json"
+sed -e 's/v_add_u32 v5, v2, v2/v_add_u32 v5, v3, v3/' -e 's/adv_lgkm1/adv_lgkm2/g' "$T/adv_lgkm1.s" > "$T/adv_lgkm2.s"
+manifest adv_lgkm2 64 1 256
+expect 4 "smem-out-of-order.*v_add_u32_e32 v5, v3, v3" "$gcnsim" --manifest "$T/adv_lgkm2.json"
 # full FIFOs: 70 loads in flight (the counter stalls issue at 63) and 20 LDS reads (at 15);
 # reading the first still pending needs vmcnt(62) / lgkmcnt(14), never the no-op 63 / 15
 {
