@@ -352,17 +352,14 @@ static unsigned bitlen(uint64_t x)
 }
 
 /* The bits [lo, hi) a bounded symbol (or field) stands for, of its base. */
-static bool sym_bits(const vctx *c, uint32_t s, uint32_t *base, unsigned *lo, unsigned *hi)
+static bool sym_bits(uint32_t s, uint32_t *base, unsigned *lo, unsigned *hi)
 {
-    int64_t m;
     if (gcn_sym_is_field(s)) {
         *base = gcn_sym_field_base(s);
         *lo = gcn_sym_field_lo(s);
         *hi = gcn_sym_field_hi(s);
         return true;
     }
-    (void)m;
-    (void)c;
     if (!sym_width(s))
         return false;
     *base = s;
@@ -392,7 +389,7 @@ static gcn_aval av_refine(const vctx *c, const gcn_aval *a, unsigned n)
         int64_t k = a->k[i];
         unsigned tz = (unsigned)__builtin_ctzll((uint64_t)k);
         gcn_aval t;
-        if (tz < n && sym_bits(c, a->sym[i], &base, &lo, &hi) && lo + (n - tz) < hi) {
+        if (tz < n && sym_bits(a->sym[i], &base, &lo, &hi) && lo + (n - tz) < hi) {
             unsigned m = n - tz;
             int64_t km;
             if (!av_madd(0, k, (int64_t)1 << m, &km))
@@ -1394,6 +1391,7 @@ static void lds_range(const vctx *c, const vstate *st, unsigned idx, gcn_ldsrang
      * together over the lanes that may be active); the rest is the base */
     int64_t lo = v.c, hi = v.c;
     gcn_aval base = av_const(0), lanep = av_const(0);
+    bool exact = true;          /* the per-lane part is the lane id alone */
     for (unsigned i = 0; i < v.nt; i++) {
         int64_t m;
         uint32_t sy = v.sym[i];
@@ -1403,6 +1401,7 @@ static void lds_range(const vctx *c, const vstate *st, unsigned idx, gcn_ldsrang
             lanep.sym[lanep.nt] = sy;
             lanep.k[lanep.nt++] = v.k[i];
         } else if (gcn_sym_lane_varying(sy)) {
+            exact = false;
             if (!sym_max(c, sy, &m) ||
                 !av_madd(v.k[i] > 0 ? hi : lo, v.k[i], m, v.k[i] > 0 ? &hi : &lo)) {
                 out->unknown = GCN_LU_ADDR;
@@ -1414,6 +1413,7 @@ static void lds_range(const vctx *c, const vstate *st, unsigned idx, gcn_ldsrang
             base.k[base.nt++] = v.k[i];
         }
     }
+    int64_t lv[64] = {0};       /* the lane part at each lane */
     if (lanep.nt) {
         int64_t pl = INT64_MAX, ph = INT64_MIN;
         for (unsigned l = 0; l < 64; l++) {
@@ -1421,6 +1421,7 @@ static void lds_range(const vctx *c, const vstate *st, unsigned idx, gcn_ldsrang
                 continue;
             gcn_aval at;
             av_at_lane(&lanep, l, &at);
+            lv[l] = at.c;
             if (at.c < pl) pl = at.c;
             if (at.c > ph) ph = at.c;
         }
@@ -1445,22 +1446,15 @@ static void lds_range(const vctx *c, const vstate *st, unsigned idx, gcn_ldsrang
         po[0] = olo;
     }
     /* the exact bytes when the per-lane part is the lane id alone */
-    bool exact = true;
-    for (unsigned i = 0; i < v.nt && exact; i++)
-        if (gcn_sym_lane_varying(v.sym[i]) && v.sym[i] != GCN_SYM_LANE && v.sym[i] != GCN_SYM_MBLO &&
-            !(gcn_sym_is_field(v.sym[i]) && gcn_sym_field_base(v.sym[i]) == GCN_SYM_LANE))
-            exact = false;
     if (exact && (lanep.nt || ~st->lanes) && (*patp = malloc(sizeof **patp)) != NULL) {
         gcn_ldspat *p = *patp;
         p->n = 0;
         for (unsigned l = 0; l < 64; l++) {
             if (!((st->lanes >> l) & 1u))
                 continue;
-            gcn_aval at;
-            av_at_lane(&lanep, l, &at);
             for (unsigned k = 0; k < npo; k++) {
-                p->piece[p->n][0] = v.c + at.c + po[k];
-                p->piece[p->n++][1] = v.c + at.c + po[k] + bytes;
+                p->piece[p->n][0] = v.c + lv[l] + po[k];
+                p->piece[p->n++][1] = v.c + lv[l] + po[k] + bytes;
             }
         }
         pat_close(p);
