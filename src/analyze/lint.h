@@ -58,7 +58,7 @@ enum gcn_lalu {
     GCN_LA_V_LSHL_ADD, GCN_LA_V_ADD_LSHL, GCN_LA_V_MUL, GCN_LA_V_MAD, GCN_LA_V_ADD3,
     GCN_LA_V_READFIRSTLANE,
     GCN_LA_V_AND, GCN_LA_V_OR, GCN_LA_V_XOR, GCN_LA_V_LSHRREV, GCN_LA_V_ASHRREV,
-    GCN_LA_V_BFE_U32, GCN_LA_V_LSHL_OR, GCN_LA_V_AND_OR, GCN_LA_V_OR3,
+    GCN_LA_V_BFE_U32, GCN_LA_V_BFE_I32, GCN_LA_V_LSHL_OR, GCN_LA_V_AND_OR, GCN_LA_V_OR3,
     GCN_LA_V_MBCNT_LO, GCN_LA_V_MBCNT_HI, GCN_LA_V_READLANE,
     /* comparisons (x OP y), in the order of gcn_lcmp; v_cmpx_* also write EXEC */
     GCN_LA_V_CMP_LT, GCN_LA_V_CMP_LE, GCN_LA_V_CMP_GT, GCN_LA_V_CMP_GE, GCN_LA_V_CMP_EQ,
@@ -230,6 +230,8 @@ typedef struct gcn_ldspat {
 typedef struct gcn_ldsrange {
     bool known;
     const gcn_ldspat *pat;       /* exact pieces, or NULL (then [lo, hi) only) */
+    bool hull;                   /* [lo, hi) (no pat) may hold bytes no lane touches
+                                  * (a bounded per-lane value): a meet is not a proof */
     gcn_aval base;
     int64_t lo, hi;
     uint16_t waves;              /* the wave indexes that may run it with a lane active

@@ -472,6 +472,12 @@ static gcn_aval av_and(const vctx *c, const gcn_aval *a, uint32_t m)
 {
     if (m == 0xFFFFFFFFu)
         return *a;
+    int64_t one;
+    if (a->known && a->nt == 1 && a->c == 0 && sym_max(c, a->sym[0], &one) && one == 1) {
+        /* k * b for a bit b: its 32-bit pattern is 0 or k's */
+        uint32_t km = (uint32_t)a->k[0] & m;
+        return km ? av_sym(a->sym[0], km) : av_const(0);
+    }
     unsigned n = bitlen(m);
     gcn_aval hi, g;
     if (!av_split(c, a, n, &hi, &g))
@@ -528,6 +534,43 @@ static gcn_aval av_or_disjoint(const vctx *c, const gcn_aval *a, const gcn_aval 
             return av_add(a, b);
     }
     return av_top();
+}
+
+/* a ^ m for a constant m: a's parts have disjoint bits (av_fields); a field
+ * term 2^j * f (f in [0, 2^w)) whose bits m covers becomes
+ * 2^j * (2^w - 1 - f), one m misses stays, and the constant takes the bits
+ * of m no term has.  A term m cuts across (after refining at m's edges) or
+ * one that is not a whole field: unknown. */
+static gcn_aval av_xorc(const vctx *c, const gcn_aval *a, uint32_t m)
+{
+    if (!m || !a->known)
+        return m ? av_top() : *a;
+    gcn_aval g = *a;
+    unsigned n = bitlen(m);
+    for (unsigned b = 1; b <= n; b++)
+        if (((m >> b) ^ (m >> (b - 1))) & 1u)
+            g = av_refine(c, &g, b);
+    uint64_t masks[GCN_AV_TERMS + 1], terms = 0;
+    if (!av_fields(c, &g, masks))
+        return av_top();
+    gcn_aval r = av_const(0);
+    for (unsigned i = 0; i < g.nt; i++) {
+        int64_t k = g.k[i], mx;
+        terms |= masks[i];
+        if (!(masks[i] & m)) {
+            r.sym[r.nt] = g.sym[i];
+            r.k[r.nt++] = k;
+            continue;
+        }
+        if ((masks[i] & m) != masks[i] || (k & (k - 1)) || !sym_max(c, g.sym[i], &mx) ||
+            (uint64_t)(mx + 1) & (uint64_t)mx)
+            return av_top();        /* not a whole field, or m covers part of it */
+        r.c += k * mx;              /* k * (mx - f) */
+        r.sym[r.nt] = g.sym[i];
+        r.k[r.nt++] = -k;
+    }
+    r.c += (int64_t)((uint64_t)g.c ^ ((uint64_t)m & ~terms));
+    return r;
 }
 
 void gcn_aval_format(const gcn_aval *v, gcn_strbuf *sb)
@@ -658,13 +701,28 @@ static int64_t wave_at(const gcn_aval *wv, unsigned w)
     return v;
 }
 
-/* Do the exact pieces of a (shifted by da) and b (by db) meet? */
-static bool pat_meet(const gcn_ldspat *a, int64_t da, const gcn_ldspat *b, int64_t db)
+/* Piece i of range r: its exact pieces, or [lo, hi) as the one piece. */
+static unsigned npieces(const gcn_ldsrange *r)
 {
-    unsigned i = 0, j = 0;
-    while (i < a->n && j < b->n) {
-        int64_t as = a->piece[i][0] + da, ae = a->piece[i][1] + da;
-        int64_t bs = b->piece[j][0] + db, be = b->piece[j][1] + db;
+    return r->pat ? r->pat->n : 1;
+}
+
+static void piece_at(const gcn_ldsrange *r, unsigned i, int64_t *s, int64_t *e)
+{
+    *s = r->pat ? r->pat->piece[i][0] : r->lo;
+    *e = r->pat ? r->pat->piece[i][1] : r->hi;
+}
+
+/* Do the bytes of a (shifted by da) and b (by db) meet?  Exact pieces where
+ * a range has them, so one exact side is enough to see a gap. */
+static bool pat_meet(const gcn_ldsrange *a, int64_t da, const gcn_ldsrange *b, int64_t db)
+{
+    unsigned i = 0, j = 0, na = npieces(a), nb = npieces(b);
+    while (i < na && j < nb) {
+        int64_t as, ae, bs, be;
+        piece_at(a, i, &as, &ae);
+        piece_at(b, j, &bs, &be);
+        as += da; ae += da; bs += db; be += db;
         if (as < be && bs < ae)
             return true;
         if (ae <= be)
@@ -694,6 +752,7 @@ static int lds_overlap_waves(const gcn_ldsrange *a, const gcn_ldsrange *b, unsig
     if (nwaves < 1)
         nwaves = 1;
     unsigned ma = a->waves ? a->waves : 0xFFFFu, mb = b->waves ? b->waves : 0xFFFFu;
+    int res = 0;
     for (unsigned x = 0; x < nwaves; x++)
         for (unsigned y = 0; y < nwaves; y++) {
             if ((x == y) != same || (x < 16 && !((ma >> x) & 1u)) ||
@@ -701,18 +760,21 @@ static int lds_overlap_waves(const gcn_ldsrange *a, const gcn_ldsrange *b, unsig
                 continue;
             int64_t ao = wave_at(&wa, x), bo = wave_at(&wb, y);
             if (a->lo + ao < b->hi + bo && b->lo + bo < a->hi + ao &&
-                (!a->pat || !b->pat || pat_meet(a->pat, ao, b->pat, bo)))
-                return 1;
+                pat_meet(a, ao, b, bo)) {
+                if (!a->hull && !b->hull)
+                    return 1;
+                res = 2;    /* the hulls meet; the bytes may not */
+            }
         }
-    return 0;
+    return res;
 }
 
 int gcn_lds_overlap3(const gcn_ldsrange *a, const gcn_ldsrange *b, unsigned nwaves)
 {
     /* the same wave: when the bases agree, the wave index cancels */
     if (a->known && b->known && av_eq(&a->base, &b->base))
-        return a->lo < b->hi && b->lo < a->hi &&
-               (!a->pat || !b->pat || pat_meet(a->pat, 0, b->pat, 0));
+        return !(a->lo < b->hi && b->lo < a->hi && pat_meet(a, 0, b, 0)) ? 0
+               : a->hull || b->hull ? 2 : 1;
     return lds_overlap_waves(a, b, nwaves ? nwaves : 16, true);
 }
 
@@ -897,7 +959,11 @@ static gcn_aval salu(const vctx *c, unsigned alu, const gcn_aval *x, const gcn_a
         if (opnd_u32(y, &u)) return av_and(c, x, u);
         if (opnd_u32(x, &u)) return av_and(c, y, u);
         return av_top();
-    case GCN_LA_S_OR: case GCN_LA_S_XOR: return av_or_disjoint(c, x, y);
+    case GCN_LA_S_XOR:
+        if (opnd_u32(y, &u)) return av_xorc(c, x, u);
+        if (opnd_u32(x, &u)) return av_xorc(c, y, u);
+        return av_or_disjoint(c, x, y);
+    case GCN_LA_S_OR: return av_or_disjoint(c, x, y);
     case GCN_LA_S_LSHR: case GCN_LA_S_ASHR: {
         int64_t lo, hi;
         if (!opnd_u32(y, &u))
@@ -962,7 +1028,11 @@ static gcn_aval valu(const vctx *c, const vstate *st, unsigned alu, const gcn_av
         if (opnd_u32(x, &u)) return av_and(c, y, u);
         if (opnd_u32(y, &u)) return av_and(c, x, u);
         return av_top();
-    case GCN_LA_V_OR: case GCN_LA_V_XOR: return av_or_disjoint(c, x, y);
+    case GCN_LA_V_XOR:
+        if (opnd_u32(x, &u)) return av_xorc(c, y, u);
+        if (opnd_u32(y, &u)) return av_xorc(c, x, u);
+        return av_or_disjoint(c, x, y);
+    case GCN_LA_V_OR: return av_or_disjoint(c, x, y);
     case GCN_LA_V_OR3: t = av_or_disjoint(c, x, y); return av_or_disjoint(c, &t, z);
     case GCN_LA_V_LSHRREV: case GCN_LA_V_ASHRREV: {
         int64_t lo, hi;
@@ -982,6 +1052,23 @@ static gcn_aval valu(const vctx *c, const vstate *st, unsigned alu, const gcn_av
             return av_const(0);
         t = av_lshr(c, x, off);
         return av_and(c, &t, (uint32_t)((1ull << w) - 1));
+    }
+    case GCN_LA_V_BFE_I32: {
+        /* the unsigned field g, then its top bit counts -2^(w-1):
+         * g = h + l with l in [0, 2^(w-1)) and h in {0, 2^(w-1)} gives l - h */
+        uint32_t off, w;
+        gcn_aval h, l;
+        if (!opnd_u32(y, &off) || !opnd_u32(z, &w))
+            return av_top();
+        off &= 31;
+        w &= 31;
+        if (w == 0)
+            return av_const(0);
+        t = av_lshr(c, x, off);
+        t = av_and(c, &t, (uint32_t)((1ull << w) - 1));
+        if (!av_split(c, &t, w - 1, &h, &l))
+            return av_top();
+        return av_addmul(&l, &h, -1);
     }
     case GCN_LA_V_LSHL_OR: t = av_shl(x, y); return av_or_disjoint(c, &t, z);
     case GCN_LA_V_AND_OR:
@@ -1365,6 +1452,7 @@ static void lds_range(const vctx *c, const vstate *st, unsigned idx, gcn_ldsrang
         out->base.c = 0;
         out->lo = m0.c + off;
         out->hi = m0.c + off + 64 * bytes;
+        out->hull = ~st->lanes != 0;    /* until the pieces below exist */
         if (~st->lanes && (*patp = malloc(sizeof **patp)) != NULL) {
             /* lanes that may be inactive leave holes (active lanes only write) */
             gcn_ldspat *p = *patp;
@@ -1376,6 +1464,7 @@ static void lds_range(const vctx *c, const vstate *st, unsigned idx, gcn_ldsrang
                 }
             pat_close(p);
             out->pat = p;
+            out->hull = false;
         }
         return;
     }
@@ -1446,7 +1535,9 @@ static void lds_range(const vctx *c, const vstate *st, unsigned idx, gcn_ldsrang
         po[0] = olo;
     }
     /* the exact bytes when the per-lane part is the lane id alone */
-    if (exact && (lanep.nt || ~st->lanes) && (*patp = malloc(sizeof **patp)) != NULL) {
+    bool pieces = lanep.nt || ~st->lanes || npo > 1;  /* [lo, hi) has gaps */
+    out->hull = !exact || pieces;   /* until the pieces below exist */
+    if (exact && pieces && (*patp = malloc(sizeof **patp)) != NULL) {
         gcn_ldspat *p = *patp;
         p->n = 0;
         for (unsigned l = 0; l < 64; l++) {
@@ -1459,6 +1550,7 @@ static void lds_range(const vctx *c, const vstate *st, unsigned idx, gcn_ldsrang
         }
         pat_close(p);
         out->pat = p;
+        out->hull = false;
     }
     out->known = true;
     out->base = base;

@@ -41,6 +41,7 @@ typedef struct options {
     bool llvm_conservative;   /* -Wllvm-conservative: also what only LLVM's hazard
                                * recognizer requires (warnings) */
     unsigned jobs, max_states;
+    unsigned wg[3];        /* --workgroup-size X,Y,Z (0: from the metadata) */
     char **wno;            /* disabled checks (names or prefixes ending in '*') */
     unsigned nwno;
 } options;
@@ -422,11 +423,16 @@ static int lint_kernel(const options *o, const gcn_codeobj *co, const ftab *ft,
     lo.loc = loc_fn;
     lo.loc_ctx = &lc;
     lo.hz_xnack_off = co->xnack_mode == GCN_CO_FEAT_OFF;
-    /* waves per work-group, from the metadata (1024 work-items when absent) */
+    /* waves per work-group: the launch the user gives (--workgroup-size),
+     * else the metadata's bound (1024 work-items when absent) */
     unsigned wgsize = k->md_max_flat_workgroup_size ? k->md_max_flat_workgroup_size : 1024;
+    bool flat = k->kd.enable_vgpr_workitem_id == 0;
+    if (o->wg[0]) {
+        wgsize = o->wg[0] * o->wg[1] * o->wg[2];
+        flat = flat || (o->wg[1] == 1 && o->wg[2] == 1);   /* y = z = 0: v0 is the flat id */
+    }
     unsigned nwaves = (wgsize + 63) / 64;
-    gcn_entry_info ei = {.v0_is_x = k->kd.enable_vgpr_workitem_id == 0, .nwaves = nwaves,
-                         .packed_xyz = k->kd.enable_vgpr_workitem_id != 0};
+    gcn_entry_info ei = {.v0_is_x = flat, .nwaves = nwaves, .packed_xyz = !flat};
     lo.hz_llvm = o->llvm_conservative;
     gcn_values vals;
     gcn_findings fs = {0};
@@ -609,6 +615,9 @@ static void usage(FILE *f)
           "  --werror            report warnings as errors\n"
           "  --max-states=N      distinct counter states per block before merging (256)\n"
           "  -j N                check N files in parallel\n"
+          "  --workgroup-size=X[,Y[,Z]]  the launch's work-group size: the cross-wave\n"
+          "                      LDS checks assume that many waves (default: the\n"
+          "                      metadata's max_flat_workgroup_size, 1024 when absent)\n"
           "  --no-group          one finding per site (default: a rule broken at 8 or more\n"
           "                      sites of a kernel is one finding naming the sites)\n"
           "  --summary           print a one-line summary (default with several files)\n"
@@ -616,6 +625,27 @@ static void usage(FILE *f)
           "  -h, --help          this text; --version\n"
           "exit status: 0 clean, 1 usage, 2 input error, 4 findings (errors or warnings)\n",
           f);
+}
+
+/* "X[,Y[,Z]]" -> wg[3]; each >= 1, at most 1024 work-items in all. */
+static int parse_wgsize(const char *v, unsigned wg[3])
+{
+    unsigned n = 0;
+    wg[0] = wg[1] = wg[2] = 1;
+    while (n < 3) {
+        char *end;
+        errno = 0;
+        unsigned long x = strtoul(v, &end, 10);
+        if (end == v || errno || x < 1 || x > 1024 || (*end && *end != ','))
+            return -1;
+        wg[n++] = (unsigned)x;
+        if (!*end)
+            break;
+        if (n == 3)
+            return -1;              /* a fourth value */
+        v = end + 1;
+    }
+    return (unsigned long)wg[0] * wg[1] * wg[2] <= 1024 ? 0 : -1;
 }
 
 /* Standard output must have been written whole: exit 2 when it was not. */
@@ -706,6 +736,13 @@ int main(int argc, char **argv)
             o.llvm_conservative = false;
         } else if (!strcmp(a, "--no-group")) {
             o.no_group = true;
+        } else if (!strncmp(a, "--workgroup-size=", 17) || !strcmp(a, "--workgroup-size")) {
+            const char *v = a[16] == '=' ? a + 17 : (i + 1 < argc ? argv[++i] : "");
+            if (parse_wgsize(v, o.wg) < 0) {
+                fprintf(stderr, "gcnlint: bad --workgroup-size '%s' (X[,Y[,Z]], 1 to 1024 "
+                                "work-items in all)\n", v);
+                return EXIT_USAGE;
+            }
         } else if (!strncmp(a, "-Wno-", 5)) {
             const char *name = a + 5;
             size_t n = strlen(name);

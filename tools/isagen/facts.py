@@ -90,7 +90,7 @@ ALU = {
     "s_movk_i32": "S_MOVK", "s_addk_i32": "S_ADDK", "s_mulk_i32": "S_MULK",
     "v_and_b32": "V_AND", "v_or_b32": "V_OR", "v_xor_b32": "V_XOR",
     "v_lshrrev_b32": "V_LSHRREV", "v_ashrrev_i32": "V_ASHRREV",
-    "v_bfe_u32": "V_BFE_U32", "v_lshl_or_b32": "V_LSHL_OR",
+    "v_bfe_u32": "V_BFE_U32", "v_bfe_i32": "V_BFE_I32", "v_lshl_or_b32": "V_LSHL_OR",
     "v_and_or_b32": "V_AND_OR", "v_or3_b32": "V_OR3",
     "v_mbcnt_lo_u32_b32": "V_MBCNT_LO", "v_mbcnt_hi_u32_b32": "V_MBCNT_HI",
     "v_readlane_b32": "V_READLANE",
