@@ -307,6 +307,9 @@ typedef struct gcn_finding {
     uint64_t addr;               /* primary location (consumer) */
     int64_t producer;            /* address of the producing op, -1 */
     int64_t wait;                /* address of a related s_waitcnt, -1 */
+    int fix;                     /* the count that wait would need to retire the producer
+                                  * (counter fix_ctr), -1 none */
+    const char *fix_ctr;         /* "vmcnt" / "lgkmcnt" (static), or NULL */
     const char *rule;            /* hazard rule name (GCN_CHK_HAZARD), else NULL */
     char *msg;                   /* one line */
     char *explain;               /* several lines, or NULL */
@@ -456,6 +459,8 @@ typedef struct gcn_diag {
     uint64_t addr;               /* code address (0 when unknown) */
     char *rel_symbol, *wait_symbol;  /* likewise for the related locations */
     uint64_t rel_addr, wait_addr;
+    int fix;                     /* gcn_finding.fix: at the wait, -1 none */
+    const char *fix_ctr;         /* static counter name, or NULL */
     unsigned nsites;             /* > 1: a group of that many sites, sites[0] is this one */
     gcn_dsite *sites;
 } gcn_diag;
@@ -476,8 +481,11 @@ void gcn_diag_where(const char *symbol, const char *kernel, uint64_t off, gcn_st
  * lds-cross-wave-race, barrier-lds-pending) with one producer, found at
  * min_sites or more sites becomes one finding at its first site whose
  * message names the count and the next sites; all sites stay in sites[].
- * Order is kept.  Register checks are not grouped: each site has a fix of
- * its own.  0, or -1 when out of memory. */
+ * Findings of those LDS checks that one s_waitcnt lets through (it leaves
+ * their producers in flight) group by that wait instead, whatever their
+ * producers: one place to fix, and the message gives the count that fixes
+ * every site.  Order is kept.  Register checks are not grouped: each site
+ * has a fix of its own.  0, or -1 when out of memory. */
 #define GCN_GROUP_MIN_SITES 8
 #define GCN_GROUP_SHOWN 8        /* further sites named in a group's message */
 int gcn_diags_group(gcn_diags *ds, unsigned first, unsigned min_sites);

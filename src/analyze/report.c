@@ -211,17 +211,20 @@ void gcn_diag_where(const char *symbol, const char *kernel, uint64_t off, gcn_st
 /* ---- grouping of repeated findings ---------------------------------------- */
 
 /* Checks whose findings at several sites are one problem when they share a
- * producer: one LDS-DMA or LDS access found pending or racing at many sites. */
+ * producer (or the wait that leaves it in flight): one LDS-DMA or LDS access
+ * found pending or racing at many sites.  lds-cross-wave-race groups per
+ * kernel, like a hazard rule: its sites are the pairs of one missing
+ * barrier, whichever access each names. */
 static bool group_by_producer(int check)
 {
     return check == GCN_CHK_LDS_DMA_PENDING || check == GCN_CHK_LDS_DMA_RACE ||
-           check == GCN_CHK_LDS_XWAVE || check == GCN_CHK_BARRIER_LDS ||
-           check == GCN_CHK_LDS_UNPROVEN;
+           check == GCN_CHK_BARRIER_LDS || check == GCN_CHK_LDS_UNPROVEN;
 }
 
 typedef struct gkey {
     const char *name;
-    int64_t producer;            /* -1: the check alone */
+    const char *ctr;             /* by a wait: its counter; by a producer: "" */
+    int64_t producer;            /* the producer's or the wait's address; -1: the check alone */
     unsigned idx;                /* position in ds (order of the sites) */
 } gkey;
 
@@ -229,6 +232,8 @@ static int cmp_gkey(const void *x, const void *y)
 {
     const gkey *a = x, *b = y;
     int c = strcmp(a->name, b->name);
+    if (!c)
+        c = strcmp(a->ctr, b->ctr);
     if (c)
         return c;
     if (a->producer != b->producer)
@@ -238,7 +243,7 @@ static int cmp_gkey(const void *x, const void *y)
 
 static bool same_group(const gkey *a, const gkey *b)
 {
-    return !strcmp(a->name, b->name) && a->producer == b->producer;
+    return !strcmp(a->name, b->name) && !strcmp(a->ctr, b->ctr) && a->producer == b->producer;
 }
 
 /* Where site s is, seen from the group's first site h: "line 12", "f.s:12",
@@ -270,10 +275,23 @@ static int make_group(gcn_diags *ds, const gkey *g, unsigned n)
     gcn_strbuf sb;
     gcn_sb_init(&sb);
     gcn_sb_puts(&sb, h->msg ? h->msg : "");
-    bool hazard = !strncmp(h->check_name, "hazard", 6);
-    gcn_sb_printf(&sb, "; %s at %u more site%s in this kernel: ",
-                  hazard ? "the same rule is broken" : "the same producer is involved", n - 1,
-                  n == 2 ? "" : "s");
+    bool hazard = !strncmp(h->check_name, "hazard", 6), bywait = *g[0].ctr != 0;
+    bool xwave = h->check == GCN_CHK_LDS_XWAVE;
+    if (bywait) {
+        gcn_sb_puts(&sb, "; the same s_waitcnt (");
+        if (h->wait_line)
+            gcn_sb_printf(&sb, "line %u", h->wait_line);
+        else
+            gcn_sb_printf(&sb, "+0x%llx", (unsigned long long)h->wait_offset);
+        gcn_sb_printf(&sb, ") leaves the operations in flight at %u more site%s in this "
+                           "kernel: ", n - 1, n == 2 ? "" : "s");
+    }
+    else
+        gcn_sb_printf(&sb, "; %s at %u more site%s in this kernel: ",
+                      hazard ? "the same rule is broken"
+                      : xwave ? "accesses of different waves meet with no barrier between them"
+                              : "the same producer is involved",
+                      n - 1, n == 2 ? "" : "s");
     for (unsigned k = 1; k < n && k <= GCN_GROUP_SHOWN; k++) {
         if (k > 1)
             gcn_sb_puts(&sb, ", ");
@@ -281,6 +299,13 @@ static int make_group(gcn_diags *ds, const gkey *g, unsigned n)
     }
     if (n - 1 > GCN_GROUP_SHOWN)
         gcn_sb_printf(&sb, ", ... (%u more; --no-group lists each)", n - 1 - GCN_GROUP_SHOWN);
+    if (bywait) {                   /* the count that retires every site's producer */
+        int fix = h->fix;
+        for (unsigned k = 1; k < n; k++)
+            if (ds->d[g[k].idx].fix < fix)
+                fix = ds->d[g[k].idx].fix;
+        gcn_sb_printf(&sb, "; %s(%d) there would retire them all", g[0].ctr, fix);
+    }
     char *msg = strdup(sb.buf ? sb.buf : "");
     char *ex = NULL;
     if (h->explain) {
@@ -335,10 +360,12 @@ int gcn_diags_group(gcn_diags *ds, unsigned first, unsigned min_sites)
         const gcn_diag *d = &ds->d[i];
         if (!d->check_name || d->nsites > 1)
             continue;
-        if (!strncmp(d->check_name, "hazard", 6))
-            k[nk++] = (gkey){d->check_name, -1, i};
+        if (!strncmp(d->check_name, "hazard", 6) || d->check == GCN_CHK_LDS_XWAVE)
+            k[nk++] = (gkey){d->check_name, "", -1, i};
+        else if (group_by_producer(d->check) && d->wait_offset >= 0 && d->fix_ctr && d->fix >= 0)
+            k[nk++] = (gkey){d->check_name, d->fix_ctr, (int64_t)d->wait_addr, i};
         else if (group_by_producer(d->check) && d->rel_offset >= 0)
-            k[nk++] = (gkey){d->check_name, (int64_t)d->rel_addr, i};
+            k[nk++] = (gkey){d->check_name, "", (int64_t)d->rel_addr, i};
     }
     qsort(k, nk, sizeof *k, cmp_gkey);
     int rc = 0;

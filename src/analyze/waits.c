@@ -1562,8 +1562,9 @@ static void regs_of(const gcn_regset *a, const gcn_regset *b, gcn_strbuf *sb)
 }
 
 /* Why the producer may be pending, from the trace ("needs ..."). */
-static void why(const wrun *r, const ptrace *t, unsigned q, unsigned p, gcn_strbuf *sb)
+static int why(const wrun *r, const ptrace *t, unsigned q, unsigned p, gcn_strbuf *sb)
 {
+    int fix = -1;                 /* the count the last wait needs, when it names one */
     const gcn_lfacts *P = &r->cfg->facts[p];
     const char *c = gcn_ctr_name(q);
     bool ooo = q == WQ_VM ? P->vm_ooo : P->lgkm_ooo;
@@ -1577,17 +1578,18 @@ static void why(const wrun *r, const ptrace *t, unsigned q, unsigned p, gcn_strb
         else
             gcn_sb_printf(sb, "it returns out of order, so only %s(0) guarantees it", c);
         if (t->nw) {
+            fix = 0;
             gcn_sb_printf(sb, "; the last wait, s_waitcnt %s(%u) at ", c, t->w[t->nw - 1].N);
             gcn_lint_loc(r->o, r->cfg->insn[t->w[t->nw - 1].idx].addr, sb);
             gcn_sb_puts(sb, ", does not");
         } else {
             gcn_sb_printf(sb, "; there is no s_waitcnt %s on this path after it", c);
         }
-        return;
+        return fix;
     }
     if (!t->issued) {
         gcn_sb_printf(sb, "no %s wait on this path retires it", c);
-        return;
+        return fix;
     }
     /* ranks stay below the counter's maximum (q_push), so a fix is never
      * the "no wait" encoding */
@@ -1595,7 +1597,7 @@ static void why(const wrun *r, const ptrace *t, unsigned q, unsigned p, gcn_strb
     if (!t->nw) {
         gcn_sb_printf(sb, "no s_waitcnt %s on this path since it was issued; %s(%u) here would "
                           "retire it", c, c, t->cons_rank);
-        return;
+        return fix;
     }
     unsigned k = t->nw - 1;
     gcn_sb_printf(sb, "s_waitcnt %s(%u) at ", c, t->w[k].N);
@@ -1604,6 +1606,7 @@ static void why(const wrun *r, const ptrace *t, unsigned q, unsigned p, gcn_strb
                       "so it may still be in flight; %s(%u) there would retire it",
                   t->w[k].N, t->w[k].N == 1 ? "" : "s", t->w[k].rank,
                   t->w[k].rank == 1 ? "was" : "were", c, t->w[k].rank);
+    return (int)t->w[k].rank;
 }
 
 static void explain(const wrun *r, const wrec *rc, const unsigned *path, unsigned n,
@@ -1789,7 +1792,7 @@ static int emit(const wrun *r, const wrec *rc, const unsigned *path, unsigned n,
     default:
         break;
     }
-    why(r, &t, rc->q, rc->p, &sb);
+    int fix = why(r, &t, rc->q, rc->p, &sb);
     size_t mark = sb.len;
     gcn_sb_puts(&sb, " (");
     size_t mark2 = sb.len;
@@ -1826,6 +1829,8 @@ static int emit(const wrun *r, const wrec *rc, const unsigned *path, unsigned n,
         .addr = cfg->insn[rc->i].addr,
         .producer = (int64_t)cfg->insn[rc->p].addr,
         .wait = t.nw ? (int64_t)cfg->insn[t.w[t.nw - 1].idx].addr : -1,
+        .fix = t.nw ? fix : -1,
+        .fix_ctr = t.nw && fix >= 0 ? gcn_ctr_name(rc->q) : NULL,
         .rule = NULL,
         .msg = strdup(sb.buf ? sb.buf : ""),
         .explain = NULL,

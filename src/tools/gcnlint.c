@@ -489,6 +489,8 @@ static int lint_kernel(const options *o, const gcn_codeobj *co, const ftab *ft,
                   &off);
             d.wait_offset = (int64_t)off;
             d.wait_addr = (uint64_t)f->wait;
+            d.fix = f->fix_ctr ? f->fix : -1;
+            d.fix_ctr = f->fix_ctr;
         }
         if (f->producer >= 0) {
             uint64_t off;

@@ -169,6 +169,60 @@ if not ok:
     sys.exit(1)
 PY
 
+# one s_waitcnt that leaves two LDS-DMAs in flight for ten reads of their bytes
+# (five each: fewer than 8 per producer) is one finding, grouped by the wait,
+# whose fix retires both producers: vmcnt(5) leaves DMA 1 (4 younger) and
+# DMA 2 (3 younger) pending; vmcnt(3) retires both
+{ sed -n '1,/^k:/p' "$cases/smem_order.s"
+  cat <<'ASM'
+    s_load_dwordx4 s[4:7], s[0:1], 0x0
+    v_readfirstlane_b32 s12, v0
+    v_lshlrev_b32 v1, 2, v0
+    s_lshl_b32 s12, s12, 2
+    s_add_u32 s13, s12, 0x800
+    s_add_u32 s14, s12, 0xc00
+    s_waitcnt lgkmcnt(0)
+    s_mov_b32 m0, s13
+    s_nop 0
+    buffer_load_dword v1, s[4:7], 0 offen lds
+    s_mov_b32 m0, s14
+    s_nop 0
+    buffer_load_dword v1, s[4:7], 0 offen lds
+    buffer_load_dword v2, v1, s[4:7], 0 offen
+    buffer_load_dword v3, v1, s[4:7], 0 offen
+    buffer_load_dword v4, v1, s[4:7], 0 offen
+    s_waitcnt vmcnt(5)
+ASM
+  for r in 5 6 7 8 9; do printf '    ds_read_b32 v%s, v1 offset:2048
+' $r; done
+  for r in 10 11 12 13 14; do printf '    ds_read_b32 v%s, v1 offset:3072
+' $r; done
+  printf '    s_waitcnt vmcnt(0) lgkmcnt(0)
+    s_endpgm
+.Lk_end:
+.include "kernel_tail.inc"
+'; } > "$tmp/bywait.s"
+"$lint" "$tmp/bywait.s" > "$tmp/bywait.txt"
+n=$(grep -c 'lds-dma-pending\]$' "$tmp/bywait.txt")
+[ "$n" = 1 ] && grep -q 'the same s_waitcnt (line 26) leaves the operations in flight at 9 more sites in this kernel: .*vmcnt(3) there would retire them all \[lds-dma-pending\]$' "$tmp/bywait.txt" ||
+  { echo "FAIL: grouped by the wait:"; cat "$tmp/bywait.txt"; fail=1; }
+[ "$("$lint" --no-group "$tmp/bywait.s" | grep -c 'lds-dma-pending\]$')" = 10 ] ||
+  { echo "FAIL: --no-group by the wait"; fail=1; }
+
+# lds-cross-wave-race groups per kernel (its sites are the pairs a missing
+# barrier leaves unordered, each naming its own write): nine arrays, each
+# written by every lane into its own word and read at the neighbour's word
+{ sed -n '1,/^k:/p' "$cases/smem_order.s"
+  printf '    v_lshlrev_b32 v1, 2, v0\n'
+  for i in 0 1 2 3 4 5 6 7 8; do
+    printf '    ds_write_b32 v1, v0 offset:%d\n    ds_read_b32 v2, v1 offset:%d\n' $((1024 * i)) $((1024 * i + 4)); done
+  printf '    s_waitcnt lgkmcnt(0)\n    s_endpgm\n.Lk_end:\n.include "kernel_tail.inc"\n'; } > "$tmp/xw9.s"
+"$lint" "$tmp/xw9.s" > "$tmp/xw9.txt"
+[ "$(grep -c 'lds-cross-wave-race\]$' "$tmp/xw9.txt")" = 1 ] &&
+  grep -q 'accesses of different waves meet with no barrier between them at 8 more sites in this kernel' "$tmp/xw9.txt" &&
+  [ "$("$lint" --no-group "$tmp/xw9.s" | grep -c 'lds-cross-wave-race\]$')" = 9 ] ||
+  { echo "FAIL: lds-cross-wave-race grouped per kernel:"; cat "$tmp/xw9.txt"; fail=1; }
+
 # --werror: the cfg-indirect warning becomes an error
 "$lint" "$cases/indirect.s" | grep -q ': warning: .*\[cfg-indirect\]$' ||
   { echo "FAIL: cfg-indirect warning"; fail=1; }
