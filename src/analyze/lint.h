@@ -483,8 +483,8 @@ void gcn_diag_where(const char *symbol, const char *kernel, uint64_t off, gcn_st
  * message names the count and the next sites; all sites stay in sites[].
  * Findings of those LDS checks that one s_waitcnt lets through (it leaves
  * their producers in flight) group by that wait instead, whatever their
- * producers: one place to fix, and the message gives the count that fixes
- * every site.  Order is kept.  Register checks are not grouped: each site
+ * producers, from 2 sites on: one place to fix, and the message gives the
+ * count that fixes every site.  Order is kept.  Register checks are not grouped: each site
  * has a fix of its own.  0, or -1 when out of memory. */
 #define GCN_GROUP_MIN_SITES 8
 #define GCN_GROUP_SHOWN 8        /* further sites named in a group's message */

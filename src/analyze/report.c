@@ -373,7 +373,8 @@ int gcn_diags_group(gcn_diags *ds, unsigned first, unsigned min_sites)
     for (unsigned a = 0, b; a < nk && rc == 0; a = b) {
         for (b = a + 1; b < nk && same_group(&k[a], &k[b]); b++)
             ;
-        if (b - a >= min_sites) {
+        /* one wait: one place to fix, whatever the count */
+        if (b - a >= (*k[a].ctr ? 2 : min_sites)) {
             rc = make_group(ds, &k[a], b - a);
             any = true;
         }
