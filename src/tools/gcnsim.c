@@ -926,10 +926,12 @@ int main(int argc, char **argv)
         ex = EX_INPUT;
         goto done;
     }
+    /* the code as the user named it: FILE, or the manifest's code (beside the manifest) */
+    const char *shown = m->cli ? file : m->code;
     if (res.nfindings && group)
-        gcn_sim_print_groups(stderr, &res, groups, ngroups, maxf);
+        gcn_sim_print_groups_at(stderr, &res, groups, ngroups, maxf, shown);
     else if (res.nfindings)
-        gcn_sim_print_findings(stderr, &res, maxf);
+        gcn_sim_print_findings_at(stderr, &res, maxf, shown);
     json_t *fj = json_out || dump ? findings_json(&res, group ? groups : NULL, ngroups) : NULL;
     gcn_sim_free_groups(groups, ngroups);
     if (json_out) {
@@ -951,6 +953,7 @@ int main(int argc, char **argv)
         free(text);
     }
     if (st == GCN_SIM_FAULT) {
+        gcn_sim_print_fault_at(stderr, &res, shown);
         fprintf(stderr, "gcnsim: kernel fault in %s (%s): %s\n", k->name, target, res.msg);
         json_decref(fj);
         ex = EX_FAULT;
