@@ -451,11 +451,8 @@ static int code_info(const char *file, const char *manifest, const char *kernel,
  * takes, and the ways to give it that. */
 static void wrong_args(const gcn_manifest *m, const gcn_kernel *k, unsigned nexp)
 {
-    const char *code = m->code;
-    if (m->cli && !strncmp(code, "./", 2))
-        code += 2;       /* gcn_mf_parse made FILE ./FILE */
     fprintf(stderr, "gcnsim: %s: kernel %s has %u explicit argument%s, %s gives %u:\n",
-            m->cli ? code : m->path, k->name, nexp, nexp == 1 ? "" : "s", gcn_mf_source(m),
+            m->cli ? m->code : m->path, k->name, nexp, nexp == 1 ? "" : "s", gcn_mf_source(m),
             m->nargs);
     char *t = NULL;
     if (!gcn_kernarg_table(k, "  ", &t))
@@ -709,7 +706,7 @@ int main(int argc, char **argv)
             json_object_set(root, "outputs", outs);
         char *text = json_dumps(root, 0);
         json_decref(root);
-        rc = gcn_mf_parse("command line", ".", text, (const char *const *)sets.v, sets.n, &m, err,
+        rc = gcn_mf_parse("command line", "", text, (const char *const *)sets.v, sets.n, &m, err,
                           sizeof err);
         free(text);
         if (!rc) {
@@ -766,7 +763,7 @@ int main(int argc, char **argv)
         }
         char *text = json_dumps(root, 0);
         json_decref(root);
-        rc = gcn_mf_parse("command line", ".", text, (const char *const *)sets.v, sets.n, &m, err,
+        rc = gcn_mf_parse("command line", "", text, (const char *const *)sets.v, sets.n, &m, err,
                           sizeof err);
         free(text);
         if (!rc)
