@@ -450,6 +450,16 @@ static int md_args(md_ctx *c, const msgpack_object *v, gcn_kernel *k)
                 rc = md_u32(c, key, val, &a[i].offset);
             else if (mp_is(key, ".size"))
                 rc = md_u32(c, key, val, &a[i].size);
+            else if (mp_is(key, ".type_name"))
+                rc = md_str(c, key, val, &a[i].type_name);
+            else if (mp_is(key, ".actual_access"))
+                rc = md_str(c, key, val, &a[i].access);
+            else if (mp_is(key, ".access") && !a[i].access)
+                rc = md_str(c, key, val, &a[i].access);
+            else if (mp_is(key, ".pointee_align"))
+                rc = md_u32(c, key, val, &a[i].pointee_align);
+            else if (mp_is(key, ".is_const"))
+                a[i].is_const = val->type == MSGPACK_OBJECT_BOOLEAN && val->via.boolean;
             if (rc)
                 return rc;
         }
@@ -616,6 +626,10 @@ static int md_parse(gcn_codeobj *co, const char *name, const uint8_t *desc, size
                         break;
                     }
                     rc = md_args(&c, fv, k);
+                } else if (!done && mp_is(fk, ".reqd_workgroup_size") &&
+                           fv->type == MSGPACK_OBJECT_ARRAY && fv->via.array.size == 3) {
+                    for (unsigned d = 0; d < 3 && rc == 0; d++)
+                        rc = md_u32(&c, fk, &fv->via.array.ptr[d], &k->md_reqd_workgroup_size[d]);
                 }
             }
         }
@@ -657,6 +671,8 @@ void gcn_co_close(gcn_codeobj *co)
             free(k->args[j].name);
             free(k->args[j].value_kind);
             free(k->args[j].address_space);
+            free(k->args[j].type_name);
+            free(k->args[j].access);
         }
         free(k->args);
     }

@@ -67,6 +67,10 @@ typedef struct gcn_kernarg {
     char *value_kind;    /* "by_value", "global_buffer", "hidden_block_count_x", ... */
     char *address_space; /* may be NULL */
     uint32_t offset, size;
+    char *type_name;     /* .type_name ("float*", "int"; OpenCL, -cl-kernel-arg-info), or NULL */
+    char *access;        /* .actual_access, else .access ("read_only", ...), or NULL */
+    int is_const;        /* .is_const: true */
+    uint32_t pointee_align; /* .pointee_align (dynamic_shared_pointer), 0 when absent */
 } gcn_kernarg;
 
 typedef struct gcn_kernel {
@@ -82,6 +86,7 @@ typedef struct gcn_kernel {
              md_private_segment_fixed_size, md_kernarg_segment_align,
              md_wavefront_size, md_sgpr_count, md_vgpr_count, md_agpr_count,
              md_max_flat_workgroup_size;
+    uint32_t md_reqd_workgroup_size[3]; /* .reqd_workgroup_size, zeros when absent */
     int has_metadata;
 } gcn_kernel;
 

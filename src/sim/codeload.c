@@ -37,7 +37,7 @@ static int assemble(const char *src, const char *target, uint8_t **obj, size_t *
     const char *cc = getenv("GCN_CLANG");
     if (!cc || !*cc)
         cc = "clang-22";
-    char mcpu[64];
+    char mcpu[80];
     snprintf(mcpu, sizeof mcpu, "-mcpu=%s", target);
     char *argv[] = {(char *)cc, "-x", "assembler", "-target", "amdgcn-amd-amdhsa", mcpu, "-g",
                     (char *)src, "-o", "-", NULL};
@@ -97,8 +97,50 @@ int gcn_mf_load_code(const char *path, const char *target, gcn_codeobj **co, cha
     return gcn_mf_load_code_image(path, target, co, NULL, NULL, err, errlen);
 }
 
+/* fallback: the target of assembly source that states none, when no target is given */
+static int load_code(const char *path, const char *target, const char *fallback, gcn_codeobj **co,
+                     uint8_t **image, size_t *image_len, char *err, size_t errlen);
+
 int gcn_mf_load_code_image(const char *path, const char *target, gcn_codeobj **co,
                            uint8_t **image, size_t *image_len, char *err, size_t errlen)
+{
+    return load_code(path, target, NULL, co, image, image_len, err, errlen);
+}
+
+int gcn_mf_load_code_for(const gcn_manifest *m, const char *mcpu, gcn_codeobj **co,
+                         const char **target, char *err, size_t errlen)
+{
+    *co = NULL;
+    *target = NULL;
+    const char *want = NULL;
+    if (gcn_mf_target(m, mcpu, &want, err, errlen))
+        return -1;
+    /* with several targets and no --mcpu the code says which (a gfx950
+     * object, a source with .amdgcn_target); source that does not is
+     * assembled for the first */
+    if (!mcpu && m->ntargets > 1)
+        want = NULL;
+    if (load_code(m->code, want, m->ntargets ? m->targets[0] : NULL, co, NULL, NULL, err, errlen))
+        return -1;
+    const char *got = gcn_target_name((*co)->target);
+    if (m->ntargets) {
+        int ok = 0;
+        for (unsigned i = 0; i < m->ntargets; i++)
+            ok |= gcn_target_from_name(m->targets[i]) == (*co)->target;
+        if (!ok) {
+            seterr(err, errlen, "%s: the code object is for %s, which is not among the targets of "
+                   "%s", m->code, got, m->path);
+            gcn_co_close(*co);
+            *co = NULL;
+            return -1;
+        }
+    }
+    *target = got;
+    return 0;
+}
+
+static int load_code(const char *path, const char *target, const char *fallback, gcn_codeobj **co,
+                     uint8_t **image, size_t *image_len, char *err, size_t errlen)
 {
     *co = NULL;
     if (image) {
@@ -201,12 +243,37 @@ int gcn_mf_load_code_image(const char *path, const char *target, gcn_codeobj **c
     /* assembly source */
     if (gcn_file_check_input(path, GCN_FILE_MAX_ASM, "assembly source", err, errlen))
         return -1;
+    /* The target the source states (.amdgcn_target) is the one to assemble
+     * for; a target chosen otherwise (--mcpu, a manifest's only target, the
+     * device) must agree with it.  The directive's whole target ID goes to
+     * clang's -mcpu, which refuses any other. */
+    char tid[64], proc[64];
+    int has = gcn_file_asm_target(path, tid, sizeof tid, err, errlen);
+    if (has < 0)
+        return -1;
+    if (has) {
+        snprintf(proc, sizeof proc, "%.*s", (int)strcspn(tid, ":"), tid);
+        gcn_target pt = gcn_target_from_name(proc);
+        if (pt != GCN_TARGET_GFX942 && pt != GCN_TARGET_GFX950) {
+            seterr(err, errlen, "%s: .amdgcn_target %s is not simulated (gfx942 and gfx950 are)",
+                   path, tid);
+            return -1;
+        }
+        if (target && gcn_target_from_name(target) != pt) {
+            seterr(err, errlen, "%s: the source is for %s (.amdgcn_target), not %s", path, proc,
+                   target);
+            return -1;
+        }
+        target = gcn_target_name(pt);
+    }
+    if (!target)
+        target = fallback;
     if (!target) {
-        seterr(err, errlen, "%s: assembly source needs a target (--mcpu, or \"targets\" in the "
-               "manifest)", path);
+        seterr(err, errlen, "%s: assembly source needs a target: --mcpu, \"targets\" in the "
+               "manifest, or an .amdgcn_target directive in the source", path);
         return -1;
     }
-    if (assemble(path, target, &data, &len, err, errlen))
+    if (assemble(path, has ? tid : target, &data, &len, err, errlen))
         return -1;
     int rc = gcn_co_open_mem(path, data, len, co, &ce);
     if (rc)

@@ -822,3 +822,47 @@ int gcn_file_run(char *const argv[], uint64_t out_limit, uint8_t **out, size_t *
     }
     return 0;
 }
+
+int gcn_file_asm_target(const char *path, char *tid, size_t tidlen, char *err, size_t errlen)
+{
+    char *src = NULL;
+    size_t len = 0;
+    if (gcn_file_read(path, GCN_FILE_MAX_ASM, "assembly source", &src, &len, err, errlen))
+        return -1;
+    int found = 0;
+    unsigned line = 1;
+    for (char *p = src; p < src + len && !found; line++) {
+        char *eol = memchr(p, '\n', (size_t)(src + len - p));
+        if (!eol)
+            eol = src + len;
+        char *q = p;
+        while (q < eol && (*q == ' ' || *q == '\t'))
+            q++;
+        static const char dir[] = ".amdgcn_target";
+        if ((size_t)(eol - q) > sizeof dir - 1 && !memcmp(q, dir, sizeof dir - 1) &&
+            (q[sizeof dir - 1] == ' ' || q[sizeof dir - 1] == '\t')) {
+            q += sizeof dir - 1;
+            while (q < eol && (*q == ' ' || *q == '\t'))
+                q++;
+            char *close = q < eol && *q == '"' ? memchr(q + 1, '"', (size_t)(eol - q - 1)) : NULL;
+            char *dash = NULL;
+            for (char *d = q + 1; close && d + 1 < close; d++)
+                if (d[0] == '-' && d[1] == '-') {
+                    dash = d + 2;
+                    break;
+                }
+            if (!close || !dash || dash == close || (size_t)(close - dash) >= tidlen) {
+                seterr(err, errlen, "%s:%u: malformed .amdgcn_target directive (expected "
+                       "\"amdgcn-amd-amdhsa--PROCESSOR[:FEATURES]\")", path, line);
+                free(src);
+                return -1;
+            }
+            memcpy(tid, dash, (size_t)(close - dash));
+            tid[close - dash] = 0;
+            found = 1;
+        }
+        p = eol + 1;
+    }
+    free(src);
+    return found;
+}

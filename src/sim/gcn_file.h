@@ -36,6 +36,13 @@ int gcn_file_check_input(const char *path, uint64_t limit, const char *what, cha
 int gcn_file_read(const char *path, uint64_t limit, const char *what, char **data, size_t *len,
                   char *err, size_t errlen);
 
+/* The target an assembly source states: the target ID of its first
+ * `.amdgcn_target "amdgcn-amd-amdhsa--gfx942[:feature...]"` directive (the
+ * part after "--", e.g. "gfx942:xnack-") into tid.  Returns 1 when the
+ * source has the directive, 0 when not, -1 when it cannot be read or the
+ * directive is malformed (message in err). */
+int gcn_file_asm_target(const char *path, char *tid, size_t tidlen, char *err, size_t errlen);
+
 /* Whether a destination may be replaced: missing, or a regular file (not a
  * symbolic link, directory, device, FIFO or socket). */
 int gcn_file_check_output(const char *path, char *err, size_t errlen);

@@ -49,6 +49,8 @@ typedef struct gcn_sim_finding {
     char *text;                  /* its text */
     char *where;                 /* "file.s:12" or NULL */
     char *sym;                   /* "kernel+0x120" or NULL */
+    char *file;                  /* the line table's path (absolute) of where, or NULL */
+    unsigned line;               /* its line (0: none) */
     uint64_t prod_pc;            /* producing instruction (or ~0) */
     char *prod_text;
     char *prod_where;
@@ -114,9 +116,19 @@ typedef struct gcn_dispatch {
     uint32_t dynamic_lds;        /* extra group segment bytes */
 } gcn_dispatch;
 
+/* The instruction a fault happened at: pc (0: none, e.g. a fault before the
+ * first instruction), "kernel+0xOFF", the line table's file (absolute) and line. */
+typedef struct gcn_sim_where {
+    uint64_t pc;
+    char sym[256];
+    char file[1024];
+    unsigned line;
+} gcn_sim_where;
+
 typedef struct gcn_sim_result {
     int status;                  /* GCN_SIM_OK or GCN_SIM_FAULT/EINPUT */
     char msg[1024];              /* fault / error message */
+    gcn_sim_where fault_at;      /* the faulting instruction (FAULT) */
     uint64_t insns;              /* wave-instructions executed */
     uint64_t waves;
     double seconds;              /* wall-clock time of the run */
@@ -140,6 +152,16 @@ int gcn_sim_run(gcn_sim *s, const gcn_dispatch *d, gcn_sim_result *res);
 const char *gcn_sim_finding_name(gcn_sim_finding_kind k);
 /* Print findings in the documented format, one per (kind, rule, pc, producer). */
 void gcn_sim_print_findings(FILE *f, const gcn_sim_result *r, unsigned max);
+/* Each finding's first line is a gcc-style diagnostic, as gcnlint's (docs/gcnlint.md):
+ * "SOURCE:LINE: error: KERNEL+0xOFF: KIND at pc 0xPC: TEXT" with line information, else
+ * "CODE:0: error: KERNEL+0xOFF: ..." (the code object's path; warning for a register
+ * alias).  code: the path of the code as the user gave it (the source when the line
+ * table names it, else the code object); NULL is "?".  The _at forms take it; the
+ * others print "?". */
+/* A fault's gcc-style line, "CODE:0: error: KERNEL+0xOFF: kernel fault at pc 0xPC: MESSAGE"
+ * (SOURCE:LINE with line information); nothing when the fault is at no instruction. */
+void gcn_sim_print_fault_at(FILE *f, const gcn_sim_result *r, const char *code);
+void gcn_sim_print_findings_at(FILE *f, const gcn_sim_result *r, unsigned max, const char *code);
 /* Group the findings of a result by rule (groups in the order their first finding was seen).
  * Returns 0, or -1 when out of memory. */
 int gcn_sim_group_findings(const gcn_sim_result *r, gcn_sim_group **groups, unsigned *ngroups);
@@ -147,6 +169,8 @@ void gcn_sim_free_groups(gcn_sim_group *g, unsigned n);
 /* Print the groups: each as its first site in full, then the count and the pcs of all. */
 void gcn_sim_print_groups(FILE *f, const gcn_sim_result *r, const gcn_sim_group *g, unsigned n,
                           unsigned max);
+void gcn_sim_print_groups_at(FILE *f, const gcn_sim_result *r, const gcn_sim_group *g, unsigned n,
+                             unsigned max, const char *code);
 /* "s_waitcnt vmcnt(3) lgkmcnt(0)" for a finding's fix, or "" when it has none. */
 void gcn_sim_fix_text(const gcn_sim_finding *f, char *buf, size_t n);
 

@@ -120,6 +120,7 @@ static int make_variant(sim_prog *p, const sim_insn *si, unsigned key, sim_insn 
     free(out->text);
     out->text = t;
     out->where = si->where ? strdup(si->where) : NULL;
+    out->file = si->file ? strdup(si->file) : NULL;
     out->sym = si->sym ? strdup(si->sym) : NULL;
     out->next = si->next;
     out->tgt_idx = si->tgt_idx;
@@ -189,6 +190,7 @@ void sim_mode_free(sim_prog *p)
         sim_insn *v = p->ix[i].v;
         free(v->text);
         free(v->where);
+        free(v->file);
         free(v->sym);
         free(v->badmsg);
         free(v);

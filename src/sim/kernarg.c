@@ -26,24 +26,36 @@ static void seterr(char *err, size_t n, const char *fmt, ...)
     va_end(ap);
 }
 
-static unsigned arg_size(gcn_mf_argkind k)
+static unsigned arg_size(const gcn_mf_arg *a)
 {
-    switch (k) {
+    switch (a->kind) {
     case GCN_MF_ARG_U32: case GCN_MF_ARG_I32: case GCN_MF_ARG_F32: return 4;
+    case GCN_MF_ARG_BYTES: return a->nbytes;
     default: return 8;
     }
+}
+
+/* Alignment in the natural layout (no metadata): the size, bytes at most 8-aligned. */
+static unsigned arg_align(const gcn_mf_arg *a)
+{
+    unsigned s = arg_size(a);
+    return a->kind != GCN_MF_ARG_BYTES ? s : s >= 8 ? 8 : s >= 4 ? 4 : s >= 2 ? 2 : 1;
 }
 
 static void put_arg(uint8_t *p, const gcn_mf_arg *a, const uint64_t *buf_addr)
 {
     uint64_t v = 0;
+    if (a->kind == GCN_MF_ARG_BYTES) {
+        memcpy(p, a->bytes, a->nbytes);
+        return;
+    }
     switch (a->kind) {
     case GCN_MF_ARG_BUFFER: v = buf_addr ? buf_addr[a->buf] : 0; break;
     case GCN_MF_ARG_F32: { float f = (float)a->fval; memcpy(&v, &f, 4); break; }
     case GCN_MF_ARG_F64: memcpy(&v, &a->fval, 8); break;
     default: v = (uint64_t)a->ival; break;
     }
-    memcpy(p, &v, arg_size(a->kind));
+    memcpy(p, &v, arg_size(a));
 }
 
 static int is_hidden(const char *vk)
@@ -67,12 +79,12 @@ int gcn_kernarg_build(const gcn_manifest *m, const gcn_kernel *k, const uint64_t
     size_t need = 0;
     if (!k->has_metadata || !k->nargs) {
         for (unsigned i = 0; i < m->nargs; i++) {
-            unsigned s = arg_size(m->args[i].kind);
-            need = (need + s - 1) / s * s + s;
+            unsigned s = arg_size(&m->args[i]), al = arg_align(&m->args[i]);
+            need = (need + al - 1) / al * al + s;
         }
         if (k->has_metadata && !k->nargs && m->nargs) {
-            seterr(err, errlen, "kernel %s takes no arguments, the manifest gives %u", k->name,
-                   m->nargs);
+            seterr(err, errlen, "kernel %s takes no arguments, %s gives %u", k->name,
+                   gcn_mf_source(m), m->nargs);
             return -1;
         }
     } else {
@@ -97,8 +109,8 @@ int gcn_kernarg_build(const gcn_manifest *m, const gcn_kernel *k, const uint64_t
     if (!k->has_metadata || !k->nargs) {
         size_t off = 0;
         for (unsigned i = 0; i < m->nargs; i++) {
-            unsigned s = arg_size(m->args[i].kind);
-            off = (off + s - 1) / s * s;
+            unsigned s = arg_size(&m->args[i]), al = arg_align(&m->args[i]);
+            off = (off + al - 1) / al * al;
             put_arg(ka + off, &m->args[i], buf_addr);
             off += s;
         }
@@ -111,8 +123,8 @@ int gcn_kernarg_build(const gcn_manifest *m, const gcn_kernel *k, const uint64_t
         if (!is_hidden(k->args[i].value_kind))
             nexp++;
     if (nexp != m->nargs) {
-        seterr(err, errlen, "kernel %s has %u explicit argument%s, the manifest gives %u", k->name,
-               nexp, nexp == 1 ? "" : "s", m->nargs);
+        seterr(err, errlen, "kernel %s has %u explicit argument%s, %s gives %u", k->name,
+               nexp, nexp == 1 ? "" : "s", gcn_mf_source(m), m->nargs);
         free(ka);
         return -1;
     }
@@ -124,12 +136,14 @@ int gcn_kernarg_build(const gcn_manifest *m, const gcn_kernel *k, const uint64_t
         const char *vk = ma->value_kind ? ma->value_kind : "by_value";
         if (!is_hidden(vk)) {
             const gcn_mf_arg *a = &m->args[e++];
-            unsigned s = arg_size(a->kind);
+            unsigned s = arg_size(a);
             if (ma->size != s) {
-                static const char *const kn[] = {"buffer", "u32", "i32", "u64", "i64", "f32", "f64"};
-                seterr(err, errlen, "kernel %s argument %u%s%s%s is %u bytes, the manifest gives a "
+                static const char *const kn[] = {"buffer", "u32", "i32", "u64", "i64", "f32", "f64",
+                                                  "bytes"};
+                seterr(err, errlen, "kernel %s argument %u%s%s%s is %u bytes, %s gives a "
                        "%s (%u bytes)", k->name, e - 1, ma->name ? " (" : "",
-                       ma->name ? ma->name : "", ma->name ? ")" : "", ma->size, kn[a->kind], s);
+                       ma->name ? ma->name : "", ma->name ? ")" : "", ma->size, gcn_mf_source(m),
+                       kn[a->kind], s);
                 free(ka);
                 return -1;
             }

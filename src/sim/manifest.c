@@ -260,6 +260,8 @@ void gcn_mf_free(gcn_manifest *m)
         free(m->bufs[i].file);
     }
     free(m->bufs);
+    for (unsigned i = 0; m->args && i < m->nargs; i++)
+        free(m->args[i].bytes);
     free(m->args);
     free(m->outputs);
     free(m->reference);
@@ -270,6 +272,11 @@ void gcn_mf_free(gcn_manifest *m)
     }
     free(m->sizes);
     free(m);
+}
+
+const char *gcn_mf_source(const gcn_manifest *m)
+{
+    return m && m->cli ? "the command line (--arg)" : "the manifest";
 }
 
 int gcn_mf_buffer_index(const gcn_manifest *m, const char *name)
@@ -604,7 +611,7 @@ int gcn_mf_parse(const char *name, const char *dir, const char *text, const char
             json_t *a = json_array_get(v, i);
             if (!json_is_object(a) || json_object_size(a) != 1) {
                 seterr(err, errlen, "%s: args[%u] must be an object with one key (buffer, u32, i32, "
-                       "u64, i64, f32, f64)", name, i);
+                       "u64, i64, f32, f64, bytes)", name, i);
                 goto out;
             }
             const char *kind = json_object_iter_key(json_object_iter(a));
@@ -633,6 +640,33 @@ int gcn_mf_parse(const char *name, const char *dir, const char *text, const char
                 if (ar->kind == GCN_MF_ARG_F32 && (ar->fval > FLT_MAX || ar->fval < -FLT_MAX)) {
                     seterr(err, errlen, "%s: args[%u] = %g does not fit f32", name, i, ar->fval);
                     goto out;
+                }
+            } else if (!strcmp(kind, "bytes")) {
+                /* a by-value struct: its bytes in memory order, as many as the argument's size */
+                size_t nb = json_is_array(val) ? json_array_size(val) : 0;
+                if (!nb || nb > 4096) {
+                    seterr(err, errlen, "%s: args[%u]: bytes must be a list of 1 to 4096 byte values",
+                           name, i);
+                    goto out;
+                }
+                ar->kind = GCN_MF_ARG_BYTES;
+                ar->bytes = calloc(nb, 1);
+                if (!ar->bytes) {
+                    seterr(err, errlen, "out of memory");
+                    goto out;
+                }
+                ar->nbytes = (unsigned)nb;
+                for (size_t q = 0; q < nb; q++) {
+                    int64_t b;
+                    snprintf(what, sizeof what, "args[%u].bytes[%zu]", i, q);
+                    if (json_int(m, json_array_get(val, q), &b, what, err, errlen))
+                        goto out;
+                    if (b < 0 || b > 255) {
+                        seterr(err, errlen, "%s: args[%u].bytes[%zu] = %lld is not a byte (0 to 255)",
+                               name, i, q, (long long)b);
+                        goto out;
+                    }
+                    ar->bytes[q] = (uint8_t)b;
                 }
             } else {
                 static const char *const ik[] = {"u32", "i32", "u64", "i64"};
@@ -869,22 +903,44 @@ int gcn_mf_target(const gcn_manifest *m, const char *mcpu, const char **target, 
     return 0;
 }
 
+/* ", a, b, c" -- the kernels' names (the first 16, then how many more) */
+static void kernel_names(const gcn_codeobj *co, char *buf, size_t n)
+{
+    size_t l = 0;
+    buf[0] = 0;
+    for (unsigned i = 0; i < co->nkernels && l < n; i++) {
+        if (i == 16) {
+            snprintf(buf + l, n - l, ", ... (%u more; gcnsim --list-kernels lists them)",
+                     co->nkernels - 16);
+            return;
+        }
+        int w = snprintf(buf + l, n - l, "%s%s", i ? ", " : "", co->kernels[i].name);
+        l += w > 0 ? (size_t)w : 0;
+    }
+}
+
 int gcn_mf_kernel(const gcn_manifest *m, const gcn_codeobj *co, const gcn_kernel **k, char *err,
                   size_t errlen)
 {
+    char names[1024];
+    kernel_names(co, names, sizeof names);
+    const char *how = m->cli ? "--kernel NAME" : "\"kernel\" in the manifest";
     if (m->kernel) {
         *k = gcn_co_kernel(co, m->kernel);
         if (!*k) {
-            seterr(err, errlen, "%s: no kernel named %s (it has %u kernel%s%s%s)", co->path,
-                   m->kernel, co->nkernels, co->nkernels == 1 ? "" : "s",
-                   co->nkernels ? ", e.g. " : "", co->nkernels ? co->kernels[0].name : "");
+            seterr(err, errlen, "%s: no kernel named %s; it has %u kernel%s%s%s", co->path,
+                   m->kernel, co->nkernels, co->nkernels == 1 ? "" : "s", co->nkernels ? ": " : "",
+                   names);
             return -1;
         }
         return gcn_mf_check_block(m, *k, err, errlen);
     }
     if (co->nkernels != 1) {
-        seterr(err, errlen, "%s: has %u kernels; name one with \"kernel\" / --kernel", co->path,
-               co->nkernels);
+        if (co->nkernels)
+            seterr(err, errlen, "%s has %u kernels: %s; pick one with %s", co->path, co->nkernels,
+                   names, how);
+        else
+            seterr(err, errlen, "%s has no kernels (no kernel descriptor symbol NAME.kd)", co->path);
         return -1;
     }
     *k = &co->kernels[0];
@@ -940,6 +996,12 @@ int gcn_mf_run_json(const gcn_manifest *m, const char *target, char **out, char 
         json_t *o;
         if (a->kind == GCN_MF_ARG_BUFFER)
             o = json_pack("{s:s,s:s}", "kind", "buffer", "buffer", m->bufs[a->buf].name);
+        else if (a->kind == GCN_MF_ARG_BYTES) {
+            json_t *b = json_array();
+            for (unsigned q = 0; q < a->nbytes; q++)
+                json_array_append_new(b, json_integer(a->bytes[q]));
+            o = json_pack("{s:s,s:o}", "kind", "bytes", "value", b);
+        }
         else if (a->kind == GCN_MF_ARG_F32 || a->kind == GCN_MF_ARG_F64)
             o = json_pack("{s:s,s:f}", "kind", kn[a->kind], "value", a->fval);
         else

@@ -39,6 +39,7 @@ typedef struct gcn_mf_buffer {
 typedef enum gcn_mf_argkind {
     GCN_MF_ARG_BUFFER = 0, GCN_MF_ARG_U32, GCN_MF_ARG_I32, GCN_MF_ARG_U64, GCN_MF_ARG_I64,
     GCN_MF_ARG_F32, GCN_MF_ARG_F64,
+    GCN_MF_ARG_BYTES,            /* raw bytes: a by-value struct ({"bytes": [B, ...]}) */
 } gcn_mf_argkind;
 
 typedef struct gcn_mf_arg {
@@ -46,6 +47,8 @@ typedef struct gcn_mf_arg {
     unsigned buf;                /* BUFFER: index into bufs */
     int64_t ival;                /* integer kinds */
     double fval;                 /* float kinds */
+    uint8_t *bytes;              /* BYTES: the value, nbytes long (owned) */
+    unsigned nbytes;
 } gcn_mf_arg;
 
 typedef struct gcn_mf_param {
@@ -79,7 +82,13 @@ typedef struct gcn_manifest {
     char *reference;             /* reference program name or NULL */
     gcn_mf_size *sizes;          /* "test_sizes" */
     unsigned nsizes;
+    int cli;                     /* made from command-line options (gcnsim --arg/--buffer), not
+                                    a manifest file: messages say so */
 } gcn_manifest;
+
+/* Where a manifest's arguments come from, for messages: "the manifest" or
+ * "the command line (--arg)". */
+const char *gcn_mf_source(const gcn_manifest *m);
 
 /* Load and resolve a manifest.  sets: "NAME=VALUE" overrides (--set). */
 int gcn_mf_load(const char *path, const char *const *sets, unsigned nsets, gcn_manifest **out,
@@ -114,6 +123,16 @@ int gcn_mf_load_code(const char *path, const char *target, gcn_codeobj **co, cha
 int gcn_mf_load_code_image(const char *path, const char *target, gcn_codeobj **co,
                            uint8_t **image, size_t *image_len, char *err, size_t errlen);
 
+/* Load the manifest's code for the target it is to run on, and say which
+ * (*target, a static name): --mcpu when given (one of the manifest's
+ * targets, if it lists them); else the manifest's only target; else the
+ * target the code states (an ELF object's e_flags, the first gfx942/gfx950
+ * entry of a bundle, the .amdgcn_target of assembly source), which must be
+ * among the manifest's targets when it lists them; assembly source that
+ * states none is assembled for the manifest's first target. */
+int gcn_mf_load_code_for(const gcn_manifest *m, const char *mcpu, gcn_codeobj **co,
+                         const char **target, char *err, size_t errlen);
+
 /* Find the kernel the manifest names (or the only one), and check that the
  * manifest's block fits it (gcn_mf_check_block). */
 int gcn_mf_kernel(const gcn_manifest *m, const gcn_codeobj *co, const gcn_kernel **k, char *err,
@@ -132,6 +151,43 @@ int gcn_mf_check_block(const gcn_manifest *m, const gcn_kernel *k, char *err, si
  * the device address of bufs[i].  *out is malloc'ed. */
 int gcn_kernarg_build(const gcn_manifest *m, const gcn_kernel *k, const uint64_t *buf_addr,
                       uint8_t **out, size_t *outlen, char *err, size_t errlen);
+
+/* ---- a kernel's arguments as the metadata describes them (argtmpl.c) ---- */
+
+/* Whether a metadata argument is hidden (value kind hidden_*): filled by the runtime. */
+int gcn_kernarg_is_hidden(const gcn_kernarg *a);
+/* The manifest argument kind that fits a metadata argument: "buffer" (a global
+ * pointer), "u32" (an LDS pointer: its offset), "i32", "u32", "i64", "u64",
+ * "f32", "f64" (from .type_name where the metadata has one, else from the
+ * size), or "bytes" (a by-value struct, or any other size). */
+const char *gcn_kernarg_suggest(const gcn_kernarg *a);
+/* A table of kernel k's arguments (index, offset, size, value kind, address
+ * space and access of pointers, type, name; hidden arguments marked, with the
+ * value gcnsim gives them), one line each, every line starting with indent;
+ * malloc'ed in *text.  Returns 0 or -1 (out of memory). */
+int gcn_kernarg_table(const gcn_kernel *k, const char *indent, char **text);
+
+/* A manifest for kernel k of a code object, made from its metadata: a buffer
+ * per global pointer (named by the metadata's .name, else "argI"), a scalar
+ * arg per by-value argument ({"bytes": [...]} for a struct), an LDS offset
+ * per dynamic LDS pointer (with dynamic_lds), grid 1 and block from
+ * .reqd_workgroup_size when the metadata has one, else 64 work-items.
+ * Template (what --manifest-template writes): buffers of "N*ELEM" bytes
+ * (ELEM from .type_name, else 4) with a param N = 1024, zero-filled,
+ * scalars 0, outputs the buffers not const or read_only (all when every one
+ * is).  Defaults (what --default-args runs): buffers of buf_size bytes,
+ * zero or random (u32 seeded by the argument's index), every scalar =
+ * scalar, structs zero.  code: the "code" path to write.  *json is malloc'ed
+ * JSON text that gcn_mf_parse accepts. */
+typedef struct gcn_mf_tmpl {
+    int defaults;                /* 0: template, 1: defaults to run */
+    const char *init;            /* defaults: "zero" or "random" */
+    uint64_t buf_size;           /* defaults: bytes per buffer */
+    int64_t scalar;              /* defaults: the value of every scalar */
+    const char *target;          /* "targets": [target] (NULL: none) */
+} gcn_mf_tmpl;
+int gcn_mf_template(const gcn_kernel *k, const char *code, const gcn_mf_tmpl *o, char **json,
+                    char *err, size_t errlen);
 
 /* run.json of a dump directory: resolved params, grid, block, target, args. */
 int gcn_mf_run_json(const gcn_manifest *m, const char *target, char **json, char *err,

@@ -377,6 +377,7 @@ void sim_prog_free(sim_prog *p)
         sim_insn *si = sim_prog_insn(p, i);
         free(si->text);
         free(si->where);
+        free(si->file);
         free(si->sym);
         free(si->badmsg);
     }
@@ -472,6 +473,8 @@ int32_t sim_prog_at(sim_prog *p, uint64_t pc, char *err, size_t errlen)
         char buf[512];
         snprintf(buf, sizeof buf, "%s:%u", base, ln->line);
         si->where = strdup(buf);
+        si->file = strdup(ln->file);
+        si->line = ln->line;
     }
     const gcn_symbol *sy = gcn_co_symbol_at(p->co, pc);
     if (sy && sy->name && pc >= sy->value) {

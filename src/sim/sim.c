@@ -70,7 +70,7 @@ void gcn_sim_free(gcn_sim *s)
     free(s->allocs);
     for (unsigned i = 0; i < s->nfinds; i++) {
         gcn_sim_finding *f = &s->finds[i];
-        free(f->text); free(f->where); free(f->prod_text); free(f->prod_where); free(f->detail);
+        free(f->text); free(f->where); free(f->file); free(f->prod_text); free(f->prod_where); free(f->detail);
         free(f->sym); free(f->prod_sym); free(f->rule);
         free(f->fix_text); free(f->fix_where); free(f->fix_sym); free(f->detail_base);
     }
@@ -197,6 +197,12 @@ void sim_fault(sim_x *x, const char *fmt, ...)
     va_end(ap);
     const sim_insn *i = x->i;
     const sim_wg *g = x->g;
+    if (i) {
+        s->fault_at.pc = i->pc;
+        snprintf(s->fault_at.sym, sizeof s->fault_at.sym, "%s", i->sym ? i->sym : "");
+        snprintf(s->fault_at.file, sizeof s->fault_at.file, "%s", i->file ? i->file : "");
+        s->fault_at.line = i->file ? i->line : 0;
+    }
     if (i)
         snprintf(s->fault, sizeof s->fault, "%s\n  at pc 0x%llx%s%s%s%s%s: %s\n  wave %u of workgroup (%u,%u,%u)",
                  msg, (unsigned long long)i->pc, i->sym ? " (" : "", i->sym ? i->sym : "",
@@ -304,6 +310,8 @@ static void add_finding(gcn_sim *s, sim_wave *w, const sim_insn *cons, gcn_sim_f
     f->pc = cons->pc;
     f->text = dupz(cons->text);
     f->where = dupz(cons->where);
+    f->file = dupz(cons->file);
+    f->line = cons->line;
     f->prod_pc = ppc;
     f->prod_text = prod ? dupz(prod->text) : NULL;
     f->prod_where = prod ? dupz(prod->where) : NULL;
@@ -391,11 +399,35 @@ static void print_lanes(FILE *f, uint64_t m)
         fprintf(f, "none");
 }
 
-static void print_one(FILE *f, const gcn_sim_finding *g)
+/* The path to print for a line table's file: the code as given when that is
+ * the file, else the path relative to the working directory when it is below
+ * it, else the absolute path. */
+static const char *shown_path(const char *file, const char *code, char *buf, size_t n)
 {
-    fprintf(f, "finding: %s at pc 0x%llx%s%s%s%s%s: %s\n", gcn_sim_finding_name(g->kind),
-            (unsigned long long)g->pc, g->sym ? " (" : "", g->sym ? g->sym : "",
-            g->sym ? ")" : "", g->where ? " " : "", g->where ? g->where : "",
+    if (code) {
+        char *rc = realpath(code, NULL);
+        int same = rc && !strcmp(rc, file);
+        free(rc);
+        if (same)
+            return code;
+    }
+    char *cwd = getcwd(buf, n);
+    size_t l = cwd ? strlen(cwd) : 0;
+    if (cwd && l > 1 && !strncmp(file, cwd, l) && file[l] == '/')
+        return file + l + 1;
+    return file;
+}
+
+static void print_one(FILE *f, const gcn_sim_finding *g, const char *code)
+{
+    char cwd[4096];
+    if (g->file && g->line)
+        fprintf(f, "%s:%u: ", shown_path(g->file, code, cwd, sizeof cwd), g->line);
+    else
+        fprintf(f, "%s:0: ", code ? code : "?");
+    fprintf(f, "%s: %s%s%s at pc 0x%llx: %s\n",
+            g->kind == GCN_FIND_REG_ALIAS ? "warning" : "error", g->sym ? g->sym : "",
+            g->sym ? ": " : "", gcn_sim_finding_name(g->kind), (unsigned long long)g->pc,
             g->text ? g->text : "");
     if (g->detail)
         fprintf(f, "  %s\n", g->detail);
@@ -416,10 +448,30 @@ static void print_one(FILE *f, const gcn_sim_finding *g)
     fprintf(f, "; %llu occurrence%s\n", (unsigned long long)g->count, g->count == 1 ? "" : "s");
 }
 
+void gcn_sim_print_fault_at(FILE *f, const gcn_sim_result *r, const char *code)
+{
+    const gcn_sim_where *w = &r->fault_at;
+    char cwd[4096];
+    if (!w->pc)
+        return;
+    if (w->file[0] && w->line)
+        fprintf(f, "%s:%u: ", shown_path(w->file, code, cwd, sizeof cwd), w->line);
+    else
+        fprintf(f, "%s:0: ", code ? code : "?");
+    const char *nl = strchr(r->msg, '\n');
+    fprintf(f, "error: %s%skernel fault at pc 0x%llx: %.*s\n", w->sym, w->sym[0] ? ": " : "",
+            (unsigned long long)w->pc, nl ? (int)(nl - r->msg) : (int)strlen(r->msg), r->msg);
+}
+
 void gcn_sim_print_findings(FILE *f, const gcn_sim_result *r, unsigned max)
 {
+    gcn_sim_print_findings_at(f, r, max, NULL);
+}
+
+void gcn_sim_print_findings_at(FILE *f, const gcn_sim_result *r, unsigned max, const char *code)
+{
     for (unsigned i = 0; i < r->nfindings && i < max; i++)
-        print_one(f, &r->findings[i]);
+        print_one(f, &r->findings[i], code);
     if (r->nfindings > max)
         fprintf(f, "(%u more findings not shown)\n", r->nfindings - max);
 }
@@ -497,9 +549,15 @@ void gcn_sim_free_groups(gcn_sim_group *g, unsigned n)
 void gcn_sim_print_groups(FILE *f, const gcn_sim_result *r, const gcn_sim_group *g, unsigned n,
                           unsigned max)
 {
+    gcn_sim_print_groups_at(f, r, g, n, max, NULL);
+}
+
+void gcn_sim_print_groups_at(FILE *f, const gcn_sim_result *r, const gcn_sim_group *g, unsigned n,
+                             unsigned max, const char *code)
+{
     for (unsigned k = 0; k < n && k < max; k++) {
         const gcn_sim_group *gr = &g[k];
-        print_one(f, &r->findings[gr->site[0]]);
+        print_one(f, &r->findings[gr->site[0]], code);
         if (gr->nsites < 2)
             continue;
         fprintf(f, "  the same %s%s%s at %u pc%s, %llu occurrence%s in all (--no-group lists "
@@ -904,6 +962,7 @@ static void finish_result(gcn_sim *s, gcn_sim_result *res)
     if (s->faulted) {
         res->status = GCN_SIM_FAULT;
         snprintf(res->msg, sizeof res->msg, "%s", s->fault);
+        res->fault_at = s->fault_at;
     }
 }
 
@@ -914,6 +973,7 @@ int gcn_sim_run(gcn_sim *s, const gcn_dispatch *d, gcn_sim_result *res)
     s->finding_stop = 0;
     s->stop = 0;
     s->fault[0] = 0;
+    memset(&s->fault_at, 0, sizeof s->fault_at);
     s->insns = 0;
     s->budget = s->o.max_insns;
     s->t0 = s->tlast = now_s();

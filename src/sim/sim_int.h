@@ -127,6 +127,8 @@ typedef struct sim_insn {
     uint64_t target;            /* branch target */
     char *text;                 /* instruction text as llvm-objdump prints it */
     char *where;                /* "file:line" or NULL */
+    char *file;                 /* the line table's path of where (absolute), or NULL */
+    unsigned line;
     char *sym;                  /* "kernel+0x120" or NULL */
     char *badmsg;
     gcn_insn raw;
@@ -291,6 +293,7 @@ struct gcn_sim {
     int faulted;
     int stop;                   /* faulted or finding_stop: the inner loop returns */
     char fault[1024];
+    gcn_sim_where fault_at;     /* where the fault happened (pc 0: no instruction) */
     gcn_sim_finding *finds;
     unsigned nfinds, cap_finds;
     int finding_stop;           /* --strict and a finding occurred */

@@ -16,6 +16,7 @@
 #include "gcn_codeobj.h"
 #include "gcn_decode.h"
 #include "sim/gcn_file.h"
+#include "cli.h"
 
 static void usage(FILE *f)
 {
@@ -35,7 +36,7 @@ static void usage(FILE *f)
         "  --bundle-extract=SEL   write bundle entry SEL (index, processor, target ID or\n"
         "                         triple) to the file given with -o\n"
         "  --raw                  FILE is a raw little-endian instruction stream (needs --mcpu)\n"
-        "  --mcpu=gfx942|gfx950   target for --raw\n"
+        "  --mcpu=gfx942|gfx950   target for --raw (also --mcpu X, -mcpu=X)\n"
         "  --with-offsets         with --raw --llvm-text: prefix each line with byte offset and size\n"
         "  -j N, --jobs=N         threads for --llvm-text and --raw (default: one per CPU;\n"
         "                         the output is the same for every N)\n"
@@ -237,7 +238,17 @@ int main(int argc, char **argv)
     int llvm_text = 0, raw = 0, with_offsets = 0, blist = 0, c;
     const char *arch = NULL, *extract = NULL, *outpath = NULL, *kernel = NULL;
     gcn_target target = GCN_TARGET_UNKNOWN;
+    const char *smcpu = NULL;
     gcn_file_signals();
+    if (gcn_cli_take_mcpu("gcndis", &argc, argv, &smcpu))
+        return 1;
+    if (smcpu) {
+        target = gcn_target_from_name(smcpu);
+        if (target != GCN_TARGET_GFX942 && target != GCN_TARGET_GFX950) {
+            fprintf(stderr, "gcndis: unsupported -mcpu '%s' (use gfx942 or gfx950)\n", smcpu);
+            return 1;
+        }
+    }
     while ((c = getopt_long(argc, argv, "hj:o:", opts, NULL)) != -1) {
         switch (c) {
         case O_LLVM: llvm_text = 1; break;

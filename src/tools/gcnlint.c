@@ -21,6 +21,7 @@
 #include "gcn_codeobj.h"
 #include "lint.h"
 #include "sim/gcn_file.h"
+#include "cli.h"
 
 #ifndef GCN_CLANG
 #define GCN_CLANG "clang-22"
@@ -207,7 +208,7 @@ static int run_clang(const char *mcpu, const char *src, uint8_t **obj, size_t *o
     const char *clang = getenv("GCNLINT_CLANG");
     if (!clang || !*clang)
         clang = GCN_CLANG;
-    char cpu[64];
+    char cpu[80];
     snprintf(cpu, sizeof cpu, "-mcpu=%s", mcpu);
     /* .include "x" is looked up next to the source, as a C compiler would */
     char *dir = strdup(src);
@@ -526,7 +527,33 @@ static void lint_file(const options *o, fileres *res)
         char *emsg = NULL;
         uint8_t *obj = NULL;
         size_t objlen = 0;
-        if (run_clang(o->mcpu, path, &obj, &objlen, &emsg) < 0) {
+        /* the target the source states (.amdgcn_target) wins over the default;
+         * an --mcpu that contradicts it is an input error */
+        char tid[64];
+        int has = gcn_file_asm_target(path, tid, sizeof tid, cerr, sizeof cerr);
+        if (has < 0) {
+            res->error = strdup(cerr);
+            return;
+        }
+        const char *cpu = o->mcpu ? o->mcpu : "gfx942";
+        if (has) {
+            char proc[64];
+            snprintf(proc, sizeof proc, "%.*s", (int)strcspn(tid, ":"), tid);
+            gcn_target pt = gcn_target_from_name(proc);
+            if (pt != GCN_TARGET_GFX942 && pt != GCN_TARGET_GFX950) {
+                res->error = xstrdup_printf("%s: .amdgcn_target %s: unsupported target (gcnlint "
+                                            "knows gfx942 and gfx950)", path, tid);
+                return;
+            }
+            if (o->mcpu && gcn_target_from_name(o->mcpu) != pt) {
+                snprintf(cerr, sizeof cerr, "%s: the source is for %s (.amdgcn_target), not "
+                         "--mcpu=%s", path, proc, o->mcpu);
+                res->error = strdup(cerr);
+                return;
+            }
+            cpu = tid;
+        }
+        if (run_clang(cpu, path, &obj, &objlen, &emsg) < 0) {
             res->error = emsg;
             goto out;
         }
@@ -602,7 +629,9 @@ static void usage(FILE *f)
           "  FILE: a code object (.hsaco / .o), a clang offload bundle, or assembly (.s, .S,\n"
           "        assembled with clang-22 -g so findings point at source lines)\n"
           "options:\n"
-          "  --mcpu=CPU          target for assembly input: gfx942 (default) or gfx950\n"
+          "  --mcpu=CPU          target for assembly input without an .amdgcn_target line:\n"
+          "                      gfx942 (default) or gfx950 (also --mcpu CPU, -mcpu=CPU);\n"
+          "                      one that contradicts the line is an input error\n"
           "  --offload-arch=A    bundle entry to use (default: the first gfx942/gfx950 one)\n"
           "  --kernel=NAME       check only this kernel\n"
           "  --format=FMT        text (default, gcc style), json or sarif (SARIF 2.1.0)\n"
@@ -676,18 +705,49 @@ int main(int argc, char **argv)
     /* static: what an early return leaves allocated stays reachable (no leak) */
     static options o;
     memset(&o, 0, sizeof o);
-    o.mcpu = "gfx942";
+    o.mcpu = NULL;
     o.format = FMT_TEXT;
     o.jobs = 1;
     static const char **files;
+    static char **joined;
+    unsigned njoined = 0;
     files = calloc((size_t)argc, sizeof *files);
+    joined = calloc((size_t)argc, sizeof *joined);
     o.wno = calloc((size_t)argc, sizeof *o.wno);
     unsigned nfiles = 0;
-    if (!files || !o.wno)
+    if (!files || !o.wno || !joined)
         return EXIT_INPUT;
     gcn_file_signals();
+    if (gcn_cli_take_mcpu("gcnlint", &argc, argv, &o.mcpu))
+        return EXIT_USAGE;
+    if (o.mcpu) {
+        gcn_target t = gcn_target_from_name(o.mcpu);
+        if (t != GCN_TARGET_GFX942 && t != GCN_TARGET_GFX950) {
+            fprintf(stderr, "gcnlint: unsupported -mcpu=%s (gfx942 or gfx950)\n", o.mcpu);
+            return EXIT_USAGE;
+        }
+    }
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
+        /* --OPTION VALUE is --OPTION=VALUE, as in getopt_long and LLVM's tools */
+        static const char *const valopts[] = {"--mcpu", "--offload-arch", "--kernel", "--format",
+                                              "--max-states", NULL};
+        for (int v = 0; valopts[v]; v++)
+            if (!strcmp(a, valopts[v])) {
+                if (i + 1 >= argc) {
+                    fprintf(stderr, "gcnlint: %s needs a value\n", a);
+                    return EXIT_USAGE;
+                }
+                /* the options keep pointers into it: it lives until exit */
+                size_t n = strlen(a) + strlen(argv[i + 1]) + 2;
+                char *j = malloc(n);
+                if (!j)
+                    return EXIT_INPUT;
+                snprintf(j, n, "%s=%s", a, argv[++i]);
+                joined[njoined++] = j;
+                a = j;
+                break;
+            }
         if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
             usage(stdout);
             return finish_stdout(EXIT_CLEAN);
@@ -853,6 +913,9 @@ int main(int argc, char **argv)
     free(res);
     free(files);
     free(o.wno);
+    for (unsigned i = 0; i < njoined; i++)
+        free(joined[i]);
+    free(joined);
     if (ninput || !out_ok)
         return EXIT_INPUT;
     return nsev[GCN_SEV_ERROR] || nsev[GCN_SEV_WARNING] ? EXIT_FINDINGS : EXIT_CLEAN;

@@ -15,6 +15,7 @@
 #include <unistd.h>
 #include "run/gcn_run.h"
 #include "sim/gcn_file.h"
+#include "cli.h"
 
 static void usage(FILE *f)
 {
@@ -26,7 +27,8 @@ static void usage(FILE *f)
         "\n"
         "  --manifest M.json      run manifest (docs/manifest.md)\n"
         "  --set NAME=VALUE       override a manifest param (repeatable)\n"
-        "  --mcpu gfx942|gfx950   target (default: the first device target the manifest lists)\n"
+        "  --mcpu gfx942|gfx950   target (also --mcpu=X, -mcpu=X; default: the first device\n"
+        "                         target the manifest lists)\n"
         "  --device N             HIP device ordinal (default: the first matching device)\n"
         "  --dump-dir DIR         write NAME.in.bin, NAME.bin and run.json there\n"
         "  --timeout S            seconds to wait for the kernel (default 60)\n"
@@ -60,6 +62,8 @@ int main(int argc, char **argv)
     int list = 0, quiet = 0, c;
     char *end;
     gcn_file_signals();
+    if (gcn_cli_take_mcpu("gcnrun", &argc, argv, &o.mcpu))
+        return GCN_RUN_USAGE;
     while ((c = getopt_long(argc, argv, "qh", opts, NULL)) != -1) {
         switch (c) {
         case 'm': o.manifest = optarg; break;

@@ -20,6 +20,7 @@
 #include "sim/gcn_file.h"
 #include "sim/trace.h"
 #include "analyze/gcn_hazard.h"
+#include "cli.h"
 
 enum { EX_OK = 0, EX_USAGE = 1, EX_INPUT = 2, EX_FAULT = 3, EX_FINDINGS = 4 };
 
@@ -39,10 +40,21 @@ static void usage(FILE *f)
         "  --arg KIND:VALUE       next kernel argument: buffer:NAME, u32:N, i32:N, u64:N,\n"
         "                         i64:N, f32:X, f64:X (repeat in order)\n"
         "  --output NAME          buffer to dump (repeatable; default all)\n"
+        "  --default-args[=zero|random]  no --buffer/--arg: make them from the kernel's\n"
+        "                         metadata and run on stated defaults (announced): a\n"
+        "                         buffer per pointer, zero- (default) or random-filled\n"
+        "  --default-buffer-size N  bytes of each such buffer (default 65536)\n"
+        "  --default-scalar N     value of every scalar argument (default 1; structs zero)\n"
+        "Kernels and their arguments (from the code object's metadata; print and exit):\n"
+        "  --list-kernels         the kernels of the code object, one per line\n"
+        "  --list-args            each argument: offset, size, value kind, name, the --arg\n"
+        "                         kind to give, address space of pointers; hidden ones marked\n"
+        "  --manifest-template[=FILE]  a manifest to edit for the kernel (stdout, or FILE)\n"
         "Common:\n"
         "  --manifest M.json      run manifest (docs/manifest.md)\n"
         "  --set NAME=VALUE       override a manifest param (repeatable)\n"
-        "  --mcpu gfx942|gfx950   target (assembly sources, manifests with two targets)\n"
+        "  --mcpu gfx942|gfx950   target (also --mcpu=X, -mcpu=X); default: the one the\n"
+        "                         input states (ELF, .amdgcn_target), else the manifest's\n"
         "  --dump-dir DIR         write NAME.in.bin, NAME.bin and run.json there\n"
         "  --max-insns N          wave-instruction budget (default 2000000000)\n"
         "  --strict               stop at the first finding\n"
@@ -326,6 +338,135 @@ static char *with_findings(char *rj, json_t *fj)
     return out;
 }
 
+/* ---- kernels and arguments from the metadata ------------------------------- */
+
+/* The code object of FILE (no manifest), for the target --mcpu names or the
+ * one the file states. */
+static int load_file_code(const char *file, const char *mcpu, gcn_codeobj **co,
+                          const char **target, char *err, size_t errlen)
+{
+    gcn_manifest tmp = {.path = "command line", .code = (char *)file, .cli = 1};
+    return gcn_mf_load_code_for(&tmp, mcpu, co, target, err, errlen);
+}
+
+/* The kernel named (NULL: the only one) in co, as gcn_mf_kernel picks it. */
+static int pick_kernel(const gcn_codeobj *co, const char *name, const gcn_kernel **k, char *err,
+                       size_t errlen)
+{
+    gcn_manifest tmp = {.path = "command line", .kernel = (char *)name, .cli = 1};
+    return gcn_mf_kernel(&tmp, co, k, err, errlen);
+}
+
+/* The "code" path a template written to out (NULL: stdout) names: the path as
+ * given, or its absolute form when the template goes to another directory. */
+static char *template_code_path(const char *code, const char *out)
+{
+    const char *slash = out ? strrchr(out, '/') : NULL;
+    if (code[0] != '/' && slash) {
+        char *abs = realpath(code, NULL);
+        if (abs)
+            return abs;
+    }
+    return strdup(code);
+}
+
+/* --list-kernels, --list-args, --manifest-template: print and exit. */
+static int code_info(const char *file, const char *manifest, const char *kernel, const char *mcpu,
+                     int list_kernels, int list_args, int tmpl, const char *tmpl_out)
+{
+    char err[2048];
+    gcn_manifest *m = NULL;
+    gcn_codeobj *co = NULL;
+    const char *target = NULL;
+    int ex = EX_OK;
+    if (manifest) {
+        if (gcn_mf_load(manifest, (const char *const *)sets.v, sets.n, &m, err, sizeof err)) {
+            fprintf(stderr, "gcnsim: %s\n", err);
+            return EX_INPUT;
+        }
+        file = m->code;
+        kernel = m->kernel;
+    }
+    if ((manifest ? gcn_mf_load_code_for(m, mcpu, &co, &target, err, sizeof err)
+                  : load_file_code(file, mcpu, &co, &target, err, sizeof err))) {
+        fprintf(stderr, "gcnsim: %s\n", err);
+        gcn_mf_free(m);
+        return EX_INPUT;
+    }
+    if (list_kernels)
+        for (unsigned i = 0; i < co->nkernels; i++)
+            printf("%s\n", co->kernels[i].name);
+    if (list_args) {
+        for (unsigned i = 0; i < co->nkernels; i++) {
+            const gcn_kernel *k = &co->kernels[i];
+            if (kernel && strcmp(kernel, k->name))
+                continue;
+            char *t = NULL;
+            if (gcn_kernarg_table(k, "", &t)) {
+                fprintf(stderr, "gcnsim: out of memory\n");
+                ex = EX_INPUT;
+                break;
+            }
+            fputs(t, stdout);
+            free(t);
+        }
+        if (kernel && !gcn_co_kernel(co, kernel)) {
+            const gcn_kernel *k;
+            pick_kernel(co, kernel, &k, err, sizeof err);
+            fprintf(stderr, "gcnsim: %s\n", err);
+            ex = EX_INPUT;
+        }
+    }
+    if (tmpl && ex == EX_OK) {
+        const gcn_kernel *k = NULL;
+        char *json = NULL, *code = NULL;
+        gcn_mf_tmpl o = {.target = target};
+        if (pick_kernel(co, kernel, &k, err, sizeof err)) {
+            fprintf(stderr, "gcnsim: %s\n", err);
+            ex = EX_INPUT;
+        } else if (!(code = template_code_path(file, tmpl_out)) ||
+                   gcn_mf_template(k, code, &o, &json, err, sizeof err)) {
+            fprintf(stderr, "gcnsim: %s\n", code ? err : "out of memory");
+            ex = EX_INPUT;
+        } else {
+            size_t n = strlen(json);
+            if (tmpl_out) {
+                if (sim_write_atomic(tmpl_out, json, n, err, sizeof err)) {
+                    fprintf(stderr, "gcnsim: --manifest-template=%s: %s\n", tmpl_out, err);
+                    ex = EX_INPUT;
+                }
+            } else {
+                fwrite(json, 1, n, stdout);
+            }
+        }
+        free(json);
+        free(code);
+    }
+    gcn_co_close(co);
+    gcn_mf_free(m);
+    return finish_stdout(ex);
+}
+
+/* A dispatch whose explicit arguments are not the kernel's: what the kernel
+ * takes, and the ways to give it that. */
+static void wrong_args(const gcn_manifest *m, const gcn_kernel *k, unsigned nexp)
+{
+    fprintf(stderr, "gcnsim: %s: kernel %s has %u explicit argument%s, %s gives %u:\n",
+            m->cli ? m->code : m->path, k->name, nexp, nexp == 1 ? "" : "s", gcn_mf_source(m),
+            m->nargs);
+    char *t = NULL;
+    if (!gcn_kernarg_table(k, "  ", &t))
+        fputs(t, stderr);
+    free(t);
+    if (m->cli)
+        fprintf(stderr, "gcnsim: give them in this order with --arg KIND:VALUE (the --arg column; "
+                "a pointer: --buffer NAME:SIZE and --arg buffer:NAME), or run on stated defaults "
+                "with --default-args, or write a manifest to edit with --manifest-template=FILE\n");
+    else
+        fprintf(stderr, "gcnsim: give them in the manifest's \"args\", in this order (gcnsim "
+                "--manifest-template=FILE %s writes a manifest from the metadata)\n", m->code);
+}
+
 int main(int argc, char **argv)
 {
     static const struct option opts[] = {
@@ -342,6 +483,11 @@ int main(int argc, char **argv)
         {"hazard-effect", required_argument, 0, 'H'}, {"list-hazards", no_argument, 0, 'L'},
         {"llvm-conservative", no_argument, 0, 'C'},
         {"no-group", no_argument, 0, 'G'}, {"json", required_argument, 0, 'J'},
+        {"list-kernels", no_argument, 0, 1000}, {"list-args", no_argument, 0, 1001},
+        {"manifest-template", optional_argument, 0, 1002},
+        {"default-args", optional_argument, 0, 1003},
+        {"default-buffer-size", required_argument, 0, 1004},
+        {"default-scalar", required_argument, 0, 1005},
         {"help", no_argument, 0, 'h'}, {0, 0, 0, 0}};
     const char *manifest = NULL, *kernel = NULL, *mcpu = NULL, *dump = NULL;
     const char *trace_json = NULL, *plot = NULL, *json_out = NULL;
@@ -352,10 +498,15 @@ int main(int argc, char **argv)
     uint64_t max_insns = 0, num;
     int strict = 0, trace = 0, quiet = 0, progress = 1, hz_effect = GCN_SIM_HZ_REPORT;
     unsigned twg = 0, twave = 0, maxf = 20, quantum = 1;
-    int list_hz = 0, hz_llvm = 0;
+    int list_hz = 0, hz_llvm = 0, list_kernels = 0, list_args = 0, tmpl = 0;
+    const char *tmpl_out = NULL, *def_args = NULL;
+    uint64_t def_bufsize = 65536;
+    int64_t def_scalar = 1;
     char err[2048];
     int c;
     gcn_file_signals();
+    if (gcn_cli_take_mcpu("gcnsim", &argc, argv, &mcpu))
+        return EX_USAGE;
     while ((c = getopt_long(argc, argv, "qh", opts, NULL)) != -1) {
         switch (c) {
         case 'm': manifest = optarg; break;
@@ -450,6 +601,34 @@ int main(int argc, char **argv)
             }
             quantum = (unsigned)num;
             break;
+        case 1000: list_kernels = 1; break;
+        case 1001: list_args = 1; break;
+        case 1002: tmpl = 1; tmpl_out = optarg; break;
+        case 1003:
+            def_args = optarg ? optarg : "zero";
+            if (strcmp(def_args, "zero") && strcmp(def_args, "random")) {
+                fprintf(stderr, "gcnsim: --default-args=%s: expected zero or random\n", optarg);
+                return EX_USAGE;
+            }
+            break;
+        case 1004:
+            if (parse_num(optarg, 1, 1ull << 32, &def_bufsize)) {
+                fprintf(stderr, "gcnsim: --default-buffer-size %s: expected 1 to 4294967296 bytes\n",
+                        optarg);
+                return EX_USAGE;
+            }
+            break;
+        case 1005: {
+            char *end;
+            errno = 0;
+            long long v = strtoll(optarg, &end, 0);
+            if (errno || end == optarg || *end) {
+                fprintf(stderr, "gcnsim: --default-scalar %s: expected an integer\n", optarg);
+                return EX_USAGE;
+            }
+            def_scalar = v;
+            break;
+        }
         case 'h': usage(stdout); return EX_OK;
         default: usage(stderr); return EX_USAGE;
         }
@@ -478,15 +657,88 @@ int main(int argc, char **argv)
         usage(stderr);
         return EX_USAGE;
     }
-    if (manifest && (grid || block || json_object_size(bufs) || json_array_size(args) || kernel)) {
-        fprintf(stderr, "gcnsim: --grid/--block/--buffer/--arg/--kernel describe a dispatch without a "
-                "manifest; with --manifest use --set\n");
+    if (manifest && (grid || block || json_object_size(bufs) || json_array_size(args) || kernel ||
+                     def_args)) {
+        fprintf(stderr, "gcnsim: --grid/--block/--buffer/--arg/--kernel/--default-args describe a "
+                "dispatch without a manifest; with --manifest use --set\n");
+        return EX_USAGE;
+    }
+    if (list_kernels || list_args || tmpl)
+        return code_info(file, manifest, kernel, mcpu, list_kernels, list_args, tmpl, tmpl_out);
+    if (def_args && (json_object_size(bufs) || json_array_size(args))) {
+        fprintf(stderr, "gcnsim: --default-args makes the buffers and arguments from the kernel's "
+                "metadata; it takes no --buffer or --arg\n");
         return EX_USAGE;
     }
 
     gcn_manifest *m = NULL;
+    gcn_codeobj *co = NULL;
+    const char *target = NULL;
     int rc;
-    if (manifest) {
+    if (def_args) {
+        /* the buffers and arguments the kernel's metadata asks for, on stated defaults */
+        const gcn_kernel *dk = NULL;
+        char *dj = NULL;
+        gcn_mf_tmpl to = {.defaults = 1, .init = def_args, .buf_size = def_bufsize,
+                          .scalar = def_scalar};
+        if (load_file_code(file, mcpu, &co, &target, err, sizeof err) ||
+            pick_kernel(co, kernel, &dk, err, sizeof err) ||
+            gcn_mf_template(dk, file, &to, &dj, err, sizeof err)) {
+            fprintf(stderr, "gcnsim: %s\n", err);
+            gcn_co_close(co);
+            return EX_INPUT;
+        }
+        json_t *root = json_loads(dj, 0, NULL);
+        free(dj);
+        if (!root) {
+            fprintf(stderr, "gcnsim: out of memory\n");
+            gcn_co_close(co);
+            return EX_INPUT;
+        }
+        json_object_del(root, "targets");
+        json_object_set_new(root, "kernel", json_string(dk->name));
+        if (grid)
+            json_object_set_new(root, "grid", grid);
+        if (block)
+            json_object_set_new(root, "block", block);
+        grid = block = NULL;
+        if (json_array_size(outs))
+            json_object_set(root, "outputs", outs);
+        char *text = json_dumps(root, 0);
+        json_decref(root);
+        rc = gcn_mf_parse("command line", "", text, (const char *const *)sets.v, sets.n, &m, err,
+                          sizeof err);
+        free(text);
+        if (!rc) {
+            m->cli = 1;
+            fprintf(stderr, "gcnsim: --default-args: %s runs on stated defaults, not real data: "
+                    "grid %ux%ux%u, block %ux%ux%u", dk->name, m->grid[0], m->grid[1], m->grid[2],
+                    m->block[0], m->block[1], m->block[2]);
+            for (unsigned i = 0, e = 0; i < dk->nargs; i++) {
+                const gcn_kernarg *a = &dk->args[i];
+                if (gcn_kernarg_is_hidden(a) || e >= m->nargs)
+                    continue;
+                const gcn_mf_arg *ma = &m->args[e];
+                fprintf(stderr, "%s", e ? "; " : "; arguments: ");
+                if (a->name)
+                    fprintf(stderr, "%s = ", a->name);
+                else
+                    fprintf(stderr, "#%u = ", e);
+                if (ma->kind == GCN_MF_ARG_BUFFER)
+                    fprintf(stderr, "buffer %s (%llu bytes, %s)", m->bufs[ma->buf].name,
+                            (unsigned long long)m->bufs[ma->buf].size,
+                            m->bufs[ma->buf].init == GCN_MF_INIT_RANDOM ? "random" : "zero");
+                else if (ma->kind == GCN_MF_ARG_BYTES)
+                    fprintf(stderr, "%u zero bytes", ma->nbytes);
+                else if (ma->kind == GCN_MF_ARG_F32 || ma->kind == GCN_MF_ARG_F64)
+                    fprintf(stderr, "%g", ma->fval);
+                else
+                    fprintf(stderr, "%lld", (long long)ma->ival);
+                e++;
+            }
+            fprintf(stderr, "\n");
+        }
+    } else if (manifest) {
         rc = gcn_mf_load(manifest, (const char *const *)sets.v, sets.n, &m, err, sizeof err);
     } else {
         json_t *root = json_object();
@@ -511,9 +763,11 @@ int main(int argc, char **argv)
         }
         char *text = json_dumps(root, 0);
         json_decref(root);
-        rc = gcn_mf_parse("command line", ".", text, (const char *const *)sets.v, sets.n, &m, err,
+        rc = gcn_mf_parse("command line", "", text, (const char *const *)sets.v, sets.n, &m, err,
                           sizeof err);
         free(text);
+        if (!rc)
+            m->cli = 1;
     }
     json_decref(bufs);
     json_decref(args);
@@ -523,11 +777,14 @@ int main(int argc, char **argv)
     bufs = args = outs = grid = block = NULL;
     if (rc) {
         fprintf(stderr, "gcnsim: %s\n", err);
+        gcn_co_close(co);
         return EX_INPUT;
     }
-    const char *target = NULL;
-    if (gcn_mf_target(m, mcpu, &target, err, sizeof err)) {
+    /* --mcpu is checked against the manifest's targets before anything else */
+    const char *want = NULL;
+    if (gcn_mf_target(m, mcpu, &want, err, sizeof err)) {
         fprintf(stderr, "gcnsim: %s\n", err);
+        gcn_co_close(co);
         gcn_mf_free(m);
         return EX_INPUT;
     }
@@ -536,6 +793,7 @@ int main(int argc, char **argv)
         (trace_json && gcn_file_check_output(trace_json, err, sizeof err)) ||
         (plot && gcn_file_check_output(plot, err, sizeof err))) {
         fprintf(stderr, "gcnsim: %s\n", err);
+        gcn_co_close(co);
         gcn_mf_free(m);
         return EX_INPUT;
     }
@@ -548,6 +806,7 @@ int main(int argc, char **argv)
             fprintf(stderr, "gcnsim: %s: the buffers need %llu bytes, more than this machine's "
                     "%llu bytes of memory\n", m->path, (unsigned long long)total,
                     (unsigned long long)phys);
+            gcn_co_close(co);
             gcn_mf_free(m);
             return EX_INPUT;
         }
@@ -560,18 +819,16 @@ int main(int argc, char **argv)
             fprintf(stderr, "gcnsim: --wave=%u,%u: the dispatch has %llu workgroup%s of %u wave%s\n",
                     twg, twave, (unsigned long long)nwg, nwg == 1 ? "" : "s", wpg,
                     wpg == 1 ? "" : "s");
+            gcn_co_close(co);
             gcn_mf_free(m);
             return EX_USAGE;
         }
     }
-    gcn_codeobj *co = NULL;
-    if (gcn_mf_load_code(m->code, target, &co, err, sizeof err)) {
+    if (!co && gcn_mf_load_code_for(m, mcpu, &co, &target, err, sizeof err)) {
         fprintf(stderr, "gcnsim: %s\n", err);
         gcn_mf_free(m);
         return EX_INPUT;
     }
-    if (!target)
-        target = gcn_target_name(co->target);
     const gcn_kernel *k = NULL;
     if (gcn_mf_kernel(m, co, &k, err, sizeof err)) {
         fprintf(stderr, "gcnsim: %s\n", err);
@@ -610,6 +867,16 @@ int main(int argc, char **argv)
         uint8_t *h = gcn_sim_host(sim, addr[i], m->bufs[i].size);
         if (m->bufs[i].size && gcn_mf_fill(m, i, h, err, sizeof err)) {
             fprintf(stderr, "gcnsim: %s\n", err);
+            ex = EX_INPUT;
+            goto done;
+        }
+    }
+    if (k->has_metadata && k->nargs) {
+        unsigned nexp = 0;
+        for (unsigned i = 0; i < k->nargs; i++)
+            nexp += !gcn_kernarg_is_hidden(&k->args[i]);
+        if (nexp != m->nargs) {
+            wrong_args(m, k, nexp);
             ex = EX_INPUT;
             goto done;
         }
@@ -656,10 +923,12 @@ int main(int argc, char **argv)
         ex = EX_INPUT;
         goto done;
     }
+    /* the code as the user named it: FILE, or the manifest's code (beside the manifest) */
+    const char *shown = m->cli ? file : m->code;
     if (res.nfindings && group)
-        gcn_sim_print_groups(stderr, &res, groups, ngroups, maxf);
+        gcn_sim_print_groups_at(stderr, &res, groups, ngroups, maxf, shown);
     else if (res.nfindings)
-        gcn_sim_print_findings(stderr, &res, maxf);
+        gcn_sim_print_findings_at(stderr, &res, maxf, shown);
     json_t *fj = json_out || dump ? findings_json(&res, group ? groups : NULL, ngroups) : NULL;
     gcn_sim_free_groups(groups, ngroups);
     if (json_out) {
@@ -681,6 +950,7 @@ int main(int argc, char **argv)
         free(text);
     }
     if (st == GCN_SIM_FAULT) {
+        gcn_sim_print_fault_at(stderr, &res, shown);
         fprintf(stderr, "gcnsim: kernel fault in %s (%s): %s\n", k->name, target, res.msg);
         json_decref(fj);
         ex = EX_FAULT;

@@ -27,7 +27,7 @@ run() {  # run NAME CPU SRC EXPECT_EXIT EXPECT_S EXPECT_V [options]
     if [ $rc -ne "$ex" ]; then
         echo "$name: exit $rc, expected $ex"; cat "$T/$name.log"; fail=1; return
     fi
-    nf=$(grep -c '^finding: hazard' "$T/$name.log")
+    nf=$(grep -cE '^[^ ]+:[0-9]+: error: ([^ ]+: )?hazard at pc' "$T/$name.log")
     want=2; [ "$ex" -eq 0 ] && want=0
     if [ "$nf" -ne $want ]; then
         echo "$name: $nf hazard findings, expected $want"; cat "$T/$name.log"; fail=1

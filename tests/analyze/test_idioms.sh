@@ -46,7 +46,7 @@ for s in "$dir"/*.s; do
             echo "FAIL: $v [$mcpu]: gcnsim exit $src (expected a finding, as gcnlint reports)"
             head -5 "$tmp/sim.txt"; fail=1
           else
-            echo "ok   $v [$mcpu]: both report it ($want; gcnsim: $(grep -m1 -o '^finding: [a-z-]*' "$tmp/sim.txt"))"
+            echo "ok   $v [$mcpu]: both report it ($want; gcnsim: $(grep -m1 -oE ': (error|warning): ([^ ]+: )?[a-z-]+ at pc' "$tmp/sim.txt" | sed -E 's/.*: ([a-z-]+) at pc/\1/'))"
           fi ;;
         *)
           if [ $lrc != 0 ]; then

@@ -15,7 +15,7 @@ Then, for every target and test size of the manifest, with gcnsim --llvm-conserv
 (LLVM's rules: the oracle is LLVM, which also pads where only it requires it):
   normal: gcnsim must run clean (exit 0, no finding) and match the C reference;
   mutant: gcnsim runs with --trace=fifo (wave 0 of workgroup 0); a removed s_nop whose
-          consumer that wave executes must be reported: a "finding: hazard" at the
+          consumer that wave executes must be reported: a "...: error: ...: hazard" at the
           consumer's pc.  Shown, not judged: how often --hazard-effect=stale (the consumer
           reads the value from before the write) changes the mutant's outputs, and how many
           of the executed consumers gcnsim's default flags report (the others need only
@@ -150,7 +150,7 @@ def sim(gcnsim, manifest, target, params, dump, extra):
 
 
 def hazard_pcs(text):
-    return {int(m.group(1), 16) for m in re.finditer(r"^finding: hazard at pc 0x([0-9a-fA-F]+)",
+    return {int(m.group(1), 16) for m in re.finditer(r"^\S+:\d+: error: (?:\S+: )?hazard at pc 0x([0-9a-fA-F]+)",
                                                      text, re.M)}
 
 

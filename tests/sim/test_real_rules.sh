@@ -82,7 +82,7 @@ for tgt in gfx942 gfx950; do
             echo "FAIL: $k $tgt: exit $rc (want $want)"; sed 's/^/    /' "$T/out" | head -8
             fails=$((fails + 1)); continue
         fi
-        if [ $k = ufile_alias ] && ! grep -q "finding: vgpr-agpr-alias at pc .*v_accvgpr_read_b32 v3, a0" "$T/out"; then
+        if [ $k = ufile_alias ] && ! grep -q ": warning: .*vgpr-agpr-alias at pc .*v_accvgpr_read_b32 v3, a0" "$T/out"; then
             echo "FAIL: $k $tgt: no vgpr-agpr-alias finding"; sed 's/^/    /' "$T/out" | head -8
             fails=$((fails + 1)); continue
         fi
