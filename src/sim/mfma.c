@@ -51,19 +51,18 @@
 
 typedef struct mdesc {
     uint8_t valid, sparse, scaled, f8f6f4;
-    uint16_t m, n, k, blocks;
     gcn_mfma_type ta, tb, tc;
 } mdesc;
 
 enum { GCN_MK_DENSE, GCN_MK_SPARSE, GCN_MK_SCALED };
 
-/* The generated shape rows (src/decode/isa/mfma.def, tools/isagen/facts.py), by row ID. */
+/* The generated MFMA rows (src/decode/isa/mfma.def, tools/isagen/facts.py), by row ID: the
+ * kind and the element types; the shape is gcn_mfma_shape()'s (the vop3p.def signatures). */
 static const mdesc descs[GCN_ID_COUNT] = {
-#define MFMA(ID, KIND, TC, TA, TB, M, N, K, BLOCKS, F8F6F4)                                    \
+#define MFMA(ID, KIND, TC, TA, TB, F8F6F4)                                                     \
     [GCN_ID_##ID] = {.valid = 1, .sparse = GCN_MK_##KIND == GCN_MK_SPARSE,                     \
-                     .scaled = GCN_MK_##KIND == GCN_MK_SCALED, .f8f6f4 = F8F6F4, .m = M,      \
-                     .n = N, .k = K, .blocks = BLOCKS, .ta = GCN_MT_##TA, .tb = GCN_MT_##TB,   \
-                     .tc = GCN_MT_##TC},
+                     .scaled = GCN_MK_##KIND == GCN_MK_SCALED, .f8f6f4 = F8F6F4,               \
+                     .ta = GCN_MT_##TA, .tb = GCN_MT_##TB, .tc = GCN_MT_##TC},
 #include "isa/mfma.def"
 #undef MFMA
 };
@@ -102,10 +101,14 @@ int gcn_mfma_info_get(const gcn_insn *in, gcn_target t, gcn_mfma_info *o, char *
     int ti = gcn_isa_target_index(t);
     if (ti < 0 || gcn_isa_row_of(in->id)->op[ti] == NONE)
         return fail(err, errlen, "not available on this target", in);
-    o->m = d->m;
-    o->n = d->n;
-    o->k = d->k;
-    o->blocks = d->blocks;
+    /* the shape is the row's (vop3p.def signatures); the types are mfma.def's */
+    unsigned m, n, k, blocks;
+    if (gcn_mfma_shape(in, &m, &n, &k, &blocks) < 0)
+        return fail(err, errlen, "no shape in the ISA table", in);
+    o->m = (uint16_t)m;
+    o->n = (uint16_t)n;
+    o->k = (uint16_t)k;
+    o->blocks = (uint16_t)blocks;
     o->ta = d->ta;
     o->tb = d->tb;
     o->tc = d->tc;
@@ -117,14 +120,14 @@ int gcn_mfma_info_get(const gcn_insn *in, gcn_target t, gcn_mfma_info *o, char *
         if (o->ta == GCN_MT_NONE || o->tb == GCN_MT_NONE)
             return fail(err, errlen, "invalid f8f6f4 format (CBSZ/BLGP > 4)", in);
     }
-    unsigned ka = d->sparse ? d->k / 2 : d->k;
-    o->regs_a = d->blocks * d->m * ka * gcn_mfma_type_bits(o->ta) / (64 * 32);
-    o->regs_b = d->blocks * d->n * d->k * gcn_mfma_type_bits(o->tb) / (64 * 32);
-    o->regs_d = d->blocks * d->m * d->n * gcn_mfma_type_bits(o->tc) / (64 * 32);
+    unsigned ka = d->sparse ? k / 2 : k;
+    o->regs_a = blocks * m * ka * gcn_mfma_type_bits(o->ta) / (64 * 32);
+    o->regs_b = blocks * n * k * gcn_mfma_type_bits(o->tb) / (64 * 32);
+    o->regs_d = blocks * m * n * gcn_mfma_type_bits(o->tc) / (64 * 32);
     o->regs_c = o->regs_d;
     int f64 = o->ta == GCN_MT_F64;
-    o->cbsz_ok = !d->sparse && !d->f8f6f4 && d->blocks > 1 && !f64;
-    o->blgp_ok = !d->sparse && !d->f8f6f4 && (d->blocks > 1 || o->ta == GCN_MT_F32 || f64);
+    o->cbsz_ok = !d->sparse && !d->f8f6f4 && blocks > 1 && !f64;
+    o->blgp_ok = !d->sparse && !d->f8f6f4 && (blocks > 1 || o->ta == GCN_MT_F32 || f64);
     if (!d->f8f6f4 && !d->sparse && !o->cbsz_ok) {
         if (in->m.cbsz)
             o->ignored_mods |= GCN_MFMA_IGN_CBSZ;
