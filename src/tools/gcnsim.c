@@ -220,6 +220,13 @@ static int parse_arg(const char *s, json_t *args, char *err, size_t errlen)
     return 0;
 }
 
+/* The options of a run (set once by main's option loop). */
+static const char *mcpu, *dump, *trace_json, *plot, *json_out, *code_override;
+static int group = 1, strict, trace, quiet, progress = 1, hz_effect = GCN_SIM_HZ_REPORT, hz_llvm;
+static int wave_given, all_sizes, dump_inputs;
+static uint64_t max_insns;
+static unsigned twg, twave, maxf = 20, quantum = 1;
+
 /* Everything main allocates while it reads the command line stays reachable
  * from here, so an early return leaks nothing (LeakSanitizer agrees). */
 static strv sets;
@@ -313,17 +320,355 @@ static json_t *findings_json(const gcn_sim_result *r, const gcn_sim_group *g, un
     return a;
 }
 
-/* run.json (gcn_mf_run_json) with "findings" added; frees RJ; NULL when out of memory */
-static char *with_findings(char *rj, json_t *fj)
+/* run.json (gcn_mf_run_json) with "findings" added, and each buffer's "in" / "out" file
+ * null where this dump has none (inputs without --dump-inputs, buffers that are not
+ * outputs); frees RJ; NULL when out of memory */
+static char *with_findings(char *rj, json_t *fj, const gcn_manifest *m, int inputs)
 {
     json_t *r = json_loads(rj, 0, NULL);
     free(rj);
     if (!r)
         return NULL;
     json_object_set(r, "findings", fj);
+    json_t *jb = json_object_get(r, "buffers");
+    for (unsigned i = 0; i < m->nbufs; i++) {
+        json_t *b = json_object_get(jb, m->bufs[i].name);
+        int out = 0;
+        for (unsigned o = 0; o < m->noutputs; o++)
+            out |= m->outputs[o] == i;
+        if (b && !inputs)
+            json_object_set_new(b, "in", json_null());
+        if (b && !out)
+            json_object_set_new(b, "out", json_null());
+    }
     char *out = json_dumps(r, JSON_INDENT(2));
     json_decref(r);
     return out;
+}
+
+/* What one run did, for --all-sizes' summary lines. */
+typedef struct run_info {
+    uint64_t waves, insns;
+    unsigned findings;
+    char fault[1024];
+} run_info;
+
+/* Run the resolved manifest m once (options from the command line); the exit code. */
+static int run_one(gcn_manifest *m, run_info *ri)
+{
+    char err[2048];
+    const char *target = NULL;
+    if (gcn_mf_target(m, mcpu, &target, err, sizeof err)) {
+        fprintf(stderr, "gcnsim: %s\n", err);
+        return EX_INPUT;
+    }
+    /* where the outputs go, checked before anything runs */
+    if ((dump && gcn_dump_check(dump, err, sizeof err)) ||
+        (trace_json && gcn_file_check_output(trace_json, err, sizeof err)) ||
+        (plot && gcn_file_check_output(plot, err, sizeof err))) {
+        fprintf(stderr, "gcnsim: %s\n", err);
+        return EX_INPUT;
+    }
+    {
+        /* buffers larger than this machine's memory would end in the OOM killer */
+        uint64_t total = 0, phys = (uint64_t)sysconf(_SC_PHYS_PAGES) * (uint64_t)sysconf(_SC_PAGESIZE);
+        for (unsigned i = 0; i < m->nbufs; i++)
+            total += m->bufs[i].size;
+        if (phys && total > phys) {
+            fprintf(stderr, "gcnsim: %s: the buffers need %llu bytes, more than this machine's "
+                    "%llu bytes of memory\n", m->path, (unsigned long long)total,
+                    (unsigned long long)phys);
+            return EX_INPUT;
+        }
+    }
+    {
+        /* the traced wave must exist */
+        uint64_t nwg = (uint64_t)m->grid[0] * m->grid[1] * m->grid[2];
+        unsigned wpg = (m->block[0] * m->block[1] * m->block[2] + 63) / 64;
+        if ((wave_given || trace || trace_json || plot) && (twg >= nwg || twave >= wpg)) {
+            fprintf(stderr, "gcnsim: --wave=%u,%u: out of range: the dispatch has %llu workgroup%s "
+                    "of %u wave%s (valid: WG 0..%llu, W 0..%u)\n", twg, twave,
+                    (unsigned long long)nwg, nwg == 1 ? "" : "s", wpg, wpg == 1 ? "" : "s",
+                    (unsigned long long)nwg - 1, wpg - 1);
+            return EX_USAGE;
+        }
+    }
+    gcn_codeobj *co = NULL;
+    if (gcn_mf_load_code(m->code, target, &co, err, sizeof err)) {
+        fprintf(stderr, "gcnsim: %s\n", err);
+        return EX_INPUT;
+    }
+    if (!target)
+        target = gcn_target_name(co->target);
+    const gcn_kernel *k = NULL;
+    if (gcn_mf_kernel(m, co, &k, err, sizeof err) ||
+        (code_override && gcn_mf_check_args(m, k, m->code, err, sizeof err))) {
+        fprintf(stderr, "gcnsim: %s\n", err);
+        gcn_co_close(co);
+        return EX_INPUT;
+    }
+
+    FILE *tout = stdout;
+    gcn_sim_opts o = {
+        .target = gcn_target_from_name(target), .max_insns = max_insns, .strict = strict,
+        .hazard_effect = hz_effect,
+        .hazard_llvm = hz_llvm,
+        .trace_fifo = trace, .trace_out = tout, .trace_wg = twg, .trace_wave = twave,
+        .trace_json = trace_json, .plot_svg = plot, .progress = progress && !quiet,
+        .quantum = quantum,
+    };
+    gcn_sim *sim = gcn_sim_new(&o);
+    uint64_t *addr = calloc(m->nbufs + 1, sizeof *addr);
+    uint8_t *ka = NULL;
+    size_t kalen = 0;
+    gcn_dump dd = {0};
+    int ex = EX_OK;
+    if (!sim || !addr) {
+        fprintf(stderr, "gcnsim: out of memory\n");
+        ex = EX_INPUT;
+        goto done;
+    }
+    for (unsigned i = 0; i < m->nbufs; i++) {
+        if (gcn_sim_alloc(sim, m->bufs[i].size, m->bufs[i].name, &addr[i])) {
+            fprintf(stderr, "gcnsim: buffer %s: cannot allocate %llu bytes\n", m->bufs[i].name,
+                    (unsigned long long)m->bufs[i].size);
+            ex = EX_INPUT;
+            goto done;
+        }
+        uint8_t *h = gcn_sim_host(sim, addr[i], m->bufs[i].size);
+        if (m->bufs[i].size && gcn_mf_fill(m, i, h, err, sizeof err)) {
+            fprintf(stderr, "gcnsim: %s\n", err);
+            ex = EX_INPUT;
+            goto done;
+        }
+    }
+    if (gcn_kernarg_build(m, k, addr, &ka, &kalen, err, sizeof err)) {
+        fprintf(stderr, "gcnsim: %s: %s\n", m->path, err);
+        ex = EX_INPUT;
+        goto done;
+    }
+    /* The dump is written into a fresh directory beside DIR and put in place
+     * at the end (gcn_dump_commit): DIR then holds this run's dump whole --
+     * inputs, outputs and run.json after a run, only the inputs after a
+     * kernel fault -- and after any other failure it is left as it was. */
+    if (dump) {
+        if (gcn_dump_begin(&dd, dump, err, sizeof err)) {
+            fprintf(stderr, "gcnsim: %s\n", err);
+            ex = EX_INPUT;
+            goto done;
+        }
+        for (unsigned i = 0; dump_inputs && i < m->nbufs; i++) {
+            uint8_t *h = gcn_sim_host(sim, addr[i], m->bufs[i].size);
+            if (gcn_dump_write(&dd, m->bufs[i].name, ".in.bin", h, m->bufs[i].size, err, sizeof err)) {
+                fprintf(stderr, "gcnsim: %s\n", err);
+                ex = EX_INPUT;
+                goto done;
+            }
+        }
+    }
+    gcn_dispatch d = {.co = co, .kernel = k, .kernarg = ka, .kernarg_size = kalen,
+                      .dynamic_lds = m->dynamic_lds};
+    memcpy(d.grid, m->grid, sizeof d.grid);
+    memcpy(d.block, m->block, sizeof d.block);
+    gcn_sim_result res;
+    int st = gcn_sim_run(sim, &d, &res);
+    if (st == GCN_SIM_EINPUT) {
+        fprintf(stderr, "gcnsim: %s: %s\n", m->path, res.msg);
+        ex = EX_INPUT;
+        goto done;
+    }
+    gcn_sim_group *groups = NULL;
+    unsigned ngroups = 0;
+    if (group && gcn_sim_group_findings(&res, &groups, &ngroups)) {
+        fprintf(stderr, "gcnsim: out of memory\n");
+        ex = EX_INPUT;
+        goto done;
+    }
+    if (res.nfindings && group)
+        gcn_sim_print_groups(stderr, &res, groups, ngroups, maxf);
+    else if (res.nfindings)
+        gcn_sim_print_findings(stderr, &res, maxf);
+    json_t *fj = json_out || dump ? findings_json(&res, group ? groups : NULL, ngroups) : NULL;
+    gcn_sim_free_groups(groups, ngroups);
+    if (json_out) {
+        json_t *doc = json_pack("{s:s,s:s,s:s,s:b,s:O}", "kernel", k->name, "target", target,
+                                "status", st == GCN_SIM_FAULT ? "fault" :
+                                res.nfindings ? "findings" : "clean", "grouped", group,
+                                "findings", fj);
+        if (st == GCN_SIM_FAULT)
+            json_object_set_new(doc, "fault", json_string(res.msg));
+        char *text = json_dumps(doc, JSON_INDENT(1));
+        json_decref(doc);
+        if (!text || sim_write_atomic(json_out, text, strlen(text), err, sizeof err)) {
+            fprintf(stderr, "gcnsim: --json %s: %s\n", json_out, text ? err : "out of memory");
+            free(text);
+            json_decref(fj);
+            ex = EX_INPUT;
+            goto done;
+        }
+        free(text);
+    }
+    ri->waves = res.waves;
+    ri->insns = res.insns;
+    ri->findings = group ? ngroups : res.nfindings;
+    if (st == GCN_SIM_FAULT) {
+        snprintf(ri->fault, sizeof ri->fault, "%s", res.msg);
+        fprintf(stderr, "gcnsim: kernel fault in %s (%s): %s\n", k->name, target, res.msg);
+        json_decref(fj);
+        ex = EX_FAULT;
+        if (dump && gcn_dump_commit(&dd, err, sizeof err)) {
+            fprintf(stderr, "gcnsim: %s\n", err);
+            ex = EX_INPUT;
+        }
+        goto done;
+    }
+    if (!quiet && !all_sizes)
+        fprintf(stderr, "gcnsim: %s on %s: grid %ux%ux%u, block %ux%ux%u, %llu waves, %llu "
+                "wave-instructions, %.3f s (%.3f s CPU), %u finding%s\n", k->name, target, m->grid[0],
+                m->grid[1], m->grid[2], m->block[0], m->block[1], m->block[2],
+                (unsigned long long)res.waves, (unsigned long long)res.insns, res.seconds,
+                res.cpu_seconds, group ? ngroups : res.nfindings,
+                (group ? ngroups : res.nfindings) == 1 ? "" : "s");
+    if (dump) {
+        for (unsigned oi = 0; oi < m->noutputs; oi++) {
+            unsigned i = m->outputs[oi];
+            uint8_t *h = gcn_sim_host(sim, addr[i], m->bufs[i].size);
+            if (gcn_dump_write(&dd, m->bufs[i].name, ".bin", h, m->bufs[i].size, err, sizeof err)) {
+                fprintf(stderr, "gcnsim: %s\n", err);
+                ex = EX_INPUT;
+                goto done;
+            }
+        }
+        char *rj = NULL;
+        if (gcn_mf_run_json(m, target, &rj, err, sizeof err) || !(rj = with_findings(rj, fj, m, dump_inputs)) ||
+            gcn_dump_write(&dd, "run", ".json", rj, strlen(rj), err, sizeof err) ||
+            gcn_dump_commit(&dd, err, sizeof err)) {
+            fprintf(stderr, "gcnsim: %s\n", rj ? err : "out of memory");
+            free(rj);
+            json_decref(fj);
+            ex = EX_INPUT;
+            goto done;
+        }
+        free(rj);
+    }
+    json_decref(fj);
+    ex = res.nfindings ? EX_FINDINGS : EX_OK;
+done:
+    if (dd.tmp)
+        gcn_dump_abort(&dd);
+    free(ka);
+    free(addr);
+    gcn_sim_free(sim);
+    gcn_co_close(co);
+    return ex;
+}
+
+/* --code FILE (or the FILE beside --manifest): the manifest's dispatch with another
+ * build of its kernel (kernel: --kernel, else the manifest's); run_one checks the
+ * kernel's arguments against the manifest's. */
+static int override_code(gcn_manifest *m, const char *kernel, char *err, size_t errlen)
+{
+    char *c = strdup(code_override);
+    char *k = kernel ? strdup(kernel) : NULL;
+    if (!c || (kernel && !k)) {
+        free(c);
+        free(k);
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    free(m->code);
+    m->code = c;
+    if (k) {
+        free(m->kernel);
+        m->kernel = k;
+    }
+    return 0;
+}
+
+/* --all-sizes: the manifest once per entry of its test_sizes (the --set overrides, then
+ * the entry's values), a summary line per size on standard output; the exit code is
+ * the worst of the runs (bad input 2, then kernel fault 3, then findings 4, then 0). */
+static int run_sizes(const char *path, const char *kernel)
+{
+    char err[2048];
+    gcn_manifest *m0 = NULL;
+    if (gcn_mf_load(path, (const char *const *)sets.v, sets.n, &m0, err, sizeof err)) {
+        fprintf(stderr, "gcnsim: %s\n", err);
+        free(sets.v);
+        sets.v = NULL;
+        return EX_INPUT;
+    }
+    unsigned n = m0->nsizes ? m0->nsizes : 1;
+    static const int rank[5] = {0, 1, 4, 3, 2};   /* by exit code: 0 < 4 < 3 < 2 */
+    int worst = EX_OK;
+    unsigned counts[5] = {0};
+    for (unsigned i = 0; i < n; i++) {
+        /* "NAME=VALUE" strings: the --set overrides, then this size's (the later wins) */
+        unsigned nz = m0->nsizes ? m0->sizes[i].nsets : 0, ns = sets.n + nz;
+        char **sv = calloc(ns + 1, sizeof *sv);
+        char label[512] = "";
+        size_t ll = 0;
+        int oom = !sv;
+        for (unsigned k = 0; sv && k < sets.n; k++)
+            sv[k] = strdup(sets.v[k]);
+        for (unsigned k = 0; sv && k < nz; k++) {
+            const gcn_mf_param *p = &m0->sizes[i].sets[k];
+            if (asprintf(&sv[sets.n + k], "%s=%lld", p->name, (long long)p->value) < 0)
+                sv[sets.n + k] = NULL;
+            if (ll < sizeof label)
+                ll += (size_t)snprintf(label + ll, sizeof label - ll, "%s%s=%lld", k ? " " : "",
+                                       p->name, (long long)p->value);
+        }
+        for (unsigned k = 0; sv && k < ns; k++)
+            oom |= !sv[k];
+        const char *lab = !m0->nsizes ? "the manifest's params" : nz ? label : "no overrides";
+        gcn_manifest *m = NULL;
+        int ex;
+        run_info ri = {0};
+        if (oom) {
+            fprintf(stderr, "gcnsim: out of memory\n");
+            ex = EX_INPUT;
+        } else if (gcn_mf_load(path, (const char *const *)sv, ns, &m, err, sizeof err) ||
+                   (code_override && override_code(m, kernel, err, sizeof err))) {
+            fprintf(stderr, "gcnsim: %s\n", err);
+            ex = EX_INPUT;
+        } else {
+            ex = run_one(m, &ri);
+        }
+        for (unsigned k = 0; sv && k < ns; k++)
+            free(sv[k]);
+        free(sv);
+        if (m && (ex == EX_OK || ex == EX_FINDINGS || ex == EX_FAULT))
+            printf("size %u/%u (%s): grid %ux%ux%u, block %ux%ux%u, %llu wave%s, %llu "
+                   "wave-instructions: ", i + 1, n, lab, m->grid[0], m->grid[1], m->grid[2],
+                   m->block[0], m->block[1], m->block[2], (unsigned long long)ri.waves,
+                   ri.waves == 1 ? "" : "s", (unsigned long long)ri.insns);
+        else
+            printf("size %u/%u (%s): ", i + 1, n, lab);
+        if (ex == EX_OK)
+            printf("clean (exit 0)\n");
+        else if (ex == EX_FINDINGS)
+            printf("%u finding%s (exit 4)\n", ri.findings, ri.findings == 1 ? "" : "s");
+        else if (ex == EX_FAULT)
+            printf("kernel fault: %s (exit 3)\n", ri.fault);
+        else
+            printf("%s (exit %d)\n", ex == EX_USAGE ? "usage error" : "bad input", ex);
+        fflush(stdout);
+        gcn_mf_free(m);
+        if (ex >= 0 && ex < 5) {
+            counts[ex]++;
+            if (rank[ex] > rank[worst])
+                worst = ex;
+        }
+    }
+    if (!quiet)
+        fprintf(stderr, "gcnsim: %u size%s: %u clean, %u with findings, %u kernel fault%s, %u not "
+                "run (bad input or usage); exit %d\n", n, n == 1 ? "" : "s", counts[0], counts[4],
+                counts[3], counts[3] == 1 ? "" : "s", counts[2] + counts[1], worst);
+    gcn_mf_free(m0);
+    free(sets.v);
+    sets.v = NULL;
+    return worst;
 }
 
 int main(int argc, char **argv)
@@ -342,17 +687,15 @@ int main(int argc, char **argv)
         {"hazard-effect", required_argument, 0, 'H'}, {"list-hazards", no_argument, 0, 'L'},
         {"llvm-conservative", no_argument, 0, 'C'},
         {"no-group", no_argument, 0, 'G'}, {"json", required_argument, 0, 'J'},
+        {"code", required_argument, 0, 'K'}, {"all-sizes", no_argument, 0, 'A'},
+        {"dump-inputs", no_argument, 0, 'I'},
         {"help", no_argument, 0, 'h'}, {0, 0, 0, 0}};
-    const char *manifest = NULL, *kernel = NULL, *mcpu = NULL, *dump = NULL;
-    const char *trace_json = NULL, *plot = NULL, *json_out = NULL;
-    int group = 1;
+    const char *manifest = NULL, *kernel = NULL, *code_opt = NULL;
     bufs = json_object();
     args = json_array();
     outs = json_array();
-    uint64_t max_insns = 0, num;
-    int strict = 0, trace = 0, quiet = 0, progress = 1, hz_effect = GCN_SIM_HZ_REPORT;
-    unsigned twg = 0, twave = 0, maxf = 20, quantum = 1;
-    int list_hz = 0, hz_llvm = 0;
+    uint64_t num;
+    int list_hz = 0;
     char err[2048];
     int c;
     gcn_file_signals();
@@ -427,6 +770,7 @@ int main(int argc, char **argv)
             }
             twg = (unsigned)a;
             twave = (unsigned)b;
+            wave_given = 1;
             break;
         }
         case 'j': trace_json = optarg; break;
@@ -450,6 +794,9 @@ int main(int argc, char **argv)
             }
             quantum = (unsigned)num;
             break;
+        case 'K': code_opt = optarg; break;
+        case 'A': all_sizes = 1; break;
+        case 'I': dump_inputs = 1; break;
         case 'h': usage(stdout); return EX_OK;
         default: usage(stderr); return EX_USAGE;
         }
@@ -473,16 +820,42 @@ int main(int argc, char **argv)
         return finish_stdout(EX_OK);
     }
     const char *file = optind < argc ? argv[optind] : NULL;
-    if (optind + 1 < argc || (!file && !manifest) || (file && manifest)) {
-        fprintf(stderr, "gcnsim: give one code file or --manifest M.json\n");
+    if (optind + 1 < argc || (!file && !manifest) || (file && code_opt)) {
+        fprintf(stderr, "gcnsim: give one code file, or --manifest M.json (with a code file or "
+                "--code FILE to run another build of its kernel)\n");
         usage(stderr);
         return EX_USAGE;
     }
-    if (manifest && (grid || block || json_object_size(bufs) || json_array_size(args) || kernel)) {
-        fprintf(stderr, "gcnsim: --grid/--block/--buffer/--arg/--kernel describe a dispatch without a "
-                "manifest; with --manifest use --set\n");
+    if (code_opt && !manifest) {
+        fprintf(stderr, "gcnsim: --code %s replaces a manifest's code; without --manifest give the "
+                "code file as the argument\n", code_opt);
         return EX_USAGE;
     }
+    if (manifest) {
+        code_override = code_opt ? code_opt : file;
+        file = NULL;
+    }
+    if (manifest && (grid || block || json_object_size(bufs) || json_array_size(args) ||
+                     (kernel && !code_override))) {
+        fprintf(stderr, "gcnsim: --grid/--block/--buffer/--arg/--kernel describe a dispatch without a "
+                "manifest; with --manifest use --set (--kernel only with another code file)\n");
+        return EX_USAGE;
+    }
+    if (all_sizes && !manifest) {
+        fprintf(stderr, "gcnsim: --all-sizes runs the test_sizes of a manifest; give --manifest\n");
+        return EX_USAGE;
+    }
+    if (all_sizes && (dump || json_out || trace || trace_json || plot)) {
+        fprintf(stderr, "gcnsim: --all-sizes prints a summary line per size; --dump-dir, --json, "
+                "--trace, --trace-json and --plot are for one run (pick a size with --set)\n");
+        return EX_USAGE;
+    }
+    if (dump_inputs && !dump) {
+        fprintf(stderr, "gcnsim: --dump-inputs adds the inputs to a dump; give --dump-dir\n");
+        return EX_USAGE;
+    }
+    if (all_sizes)
+        return finish_stdout(run_sizes(manifest, kernel));
 
     gcn_manifest *m = NULL;
     int rc;
@@ -525,208 +898,13 @@ int main(int argc, char **argv)
         fprintf(stderr, "gcnsim: %s\n", err);
         return EX_INPUT;
     }
-    const char *target = NULL;
-    if (gcn_mf_target(m, mcpu, &target, err, sizeof err)) {
+    if (code_override && override_code(m, kernel, err, sizeof err)) {
         fprintf(stderr, "gcnsim: %s\n", err);
         gcn_mf_free(m);
         return EX_INPUT;
     }
-    /* where the outputs go, checked before anything runs */
-    if ((dump && gcn_dump_check(dump, err, sizeof err)) ||
-        (trace_json && gcn_file_check_output(trace_json, err, sizeof err)) ||
-        (plot && gcn_file_check_output(plot, err, sizeof err))) {
-        fprintf(stderr, "gcnsim: %s\n", err);
-        gcn_mf_free(m);
-        return EX_INPUT;
-    }
-    {
-        /* buffers larger than this machine's memory would end in the OOM killer */
-        uint64_t total = 0, phys = (uint64_t)sysconf(_SC_PHYS_PAGES) * (uint64_t)sysconf(_SC_PAGESIZE);
-        for (unsigned i = 0; i < m->nbufs; i++)
-            total += m->bufs[i].size;
-        if (phys && total > phys) {
-            fprintf(stderr, "gcnsim: %s: the buffers need %llu bytes, more than this machine's "
-                    "%llu bytes of memory\n", m->path, (unsigned long long)total,
-                    (unsigned long long)phys);
-            gcn_mf_free(m);
-            return EX_INPUT;
-        }
-    }
-    {
-        /* the traced wave must exist */
-        uint64_t nwg = (uint64_t)m->grid[0] * m->grid[1] * m->grid[2];
-        unsigned wpg = (m->block[0] * m->block[1] * m->block[2] + 63) / 64;
-        if ((trace || trace_json || plot) && (twg >= nwg || twave >= wpg)) {
-            fprintf(stderr, "gcnsim: --wave=%u,%u: the dispatch has %llu workgroup%s of %u wave%s\n",
-                    twg, twave, (unsigned long long)nwg, nwg == 1 ? "" : "s", wpg,
-                    wpg == 1 ? "" : "s");
-            gcn_mf_free(m);
-            return EX_USAGE;
-        }
-    }
-    gcn_codeobj *co = NULL;
-    if (gcn_mf_load_code(m->code, target, &co, err, sizeof err)) {
-        fprintf(stderr, "gcnsim: %s\n", err);
-        gcn_mf_free(m);
-        return EX_INPUT;
-    }
-    if (!target)
-        target = gcn_target_name(co->target);
-    const gcn_kernel *k = NULL;
-    if (gcn_mf_kernel(m, co, &k, err, sizeof err)) {
-        fprintf(stderr, "gcnsim: %s\n", err);
-        gcn_co_close(co);
-        gcn_mf_free(m);
-        return EX_INPUT;
-    }
-
-    FILE *tout = stdout;
-    gcn_sim_opts o = {
-        .target = gcn_target_from_name(target), .max_insns = max_insns, .strict = strict,
-        .hazard_effect = hz_effect,
-        .hazard_llvm = hz_llvm,
-        .trace_fifo = trace, .trace_out = tout, .trace_wg = twg, .trace_wave = twave,
-        .trace_json = trace_json, .plot_svg = plot, .progress = progress && !quiet,
-        .quantum = quantum,
-    };
-    gcn_sim *sim = gcn_sim_new(&o);
-    uint64_t *addr = calloc(m->nbufs + 1, sizeof *addr);
-    uint8_t *ka = NULL;
-    size_t kalen = 0;
-    gcn_dump dd = {0};
-    int ex = EX_OK;
-    if (!sim || !addr) {
-        fprintf(stderr, "gcnsim: out of memory\n");
-        ex = EX_INPUT;
-        goto done;
-    }
-    for (unsigned i = 0; i < m->nbufs; i++) {
-        if (gcn_sim_alloc(sim, m->bufs[i].size, m->bufs[i].name, &addr[i])) {
-            fprintf(stderr, "gcnsim: buffer %s: cannot allocate %llu bytes\n", m->bufs[i].name,
-                    (unsigned long long)m->bufs[i].size);
-            ex = EX_INPUT;
-            goto done;
-        }
-        uint8_t *h = gcn_sim_host(sim, addr[i], m->bufs[i].size);
-        if (m->bufs[i].size && gcn_mf_fill(m, i, h, err, sizeof err)) {
-            fprintf(stderr, "gcnsim: %s\n", err);
-            ex = EX_INPUT;
-            goto done;
-        }
-    }
-    if (gcn_kernarg_build(m, k, addr, &ka, &kalen, err, sizeof err)) {
-        fprintf(stderr, "gcnsim: %s: %s\n", m->path, err);
-        ex = EX_INPUT;
-        goto done;
-    }
-    /* The dump is written into a fresh directory beside DIR and put in place
-     * at the end (gcn_dump_commit): DIR then holds this run's dump whole --
-     * inputs, outputs and run.json after a run, only the inputs after a
-     * kernel fault -- and after any other failure it is left as it was. */
-    if (dump) {
-        if (gcn_dump_begin(&dd, dump, err, sizeof err)) {
-            fprintf(stderr, "gcnsim: %s\n", err);
-            ex = EX_INPUT;
-            goto done;
-        }
-        for (unsigned i = 0; i < m->nbufs; i++) {
-            uint8_t *h = gcn_sim_host(sim, addr[i], m->bufs[i].size);
-            if (gcn_dump_write(&dd, m->bufs[i].name, ".in.bin", h, m->bufs[i].size, err, sizeof err)) {
-                fprintf(stderr, "gcnsim: %s\n", err);
-                ex = EX_INPUT;
-                goto done;
-            }
-        }
-    }
-    gcn_dispatch d = {.co = co, .kernel = k, .kernarg = ka, .kernarg_size = kalen,
-                      .dynamic_lds = m->dynamic_lds};
-    memcpy(d.grid, m->grid, sizeof d.grid);
-    memcpy(d.block, m->block, sizeof d.block);
-    gcn_sim_result res;
-    int st = gcn_sim_run(sim, &d, &res);
-    if (st == GCN_SIM_EINPUT) {
-        fprintf(stderr, "gcnsim: %s: %s\n", m->path, res.msg);
-        ex = EX_INPUT;
-        goto done;
-    }
-    gcn_sim_group *groups = NULL;
-    unsigned ngroups = 0;
-    if (group && gcn_sim_group_findings(&res, &groups, &ngroups)) {
-        fprintf(stderr, "gcnsim: out of memory\n");
-        ex = EX_INPUT;
-        goto done;
-    }
-    if (res.nfindings && group)
-        gcn_sim_print_groups(stderr, &res, groups, ngroups, maxf);
-    else if (res.nfindings)
-        gcn_sim_print_findings(stderr, &res, maxf);
-    json_t *fj = json_out || dump ? findings_json(&res, group ? groups : NULL, ngroups) : NULL;
-    gcn_sim_free_groups(groups, ngroups);
-    if (json_out) {
-        json_t *doc = json_pack("{s:s,s:s,s:s,s:b,s:O}", "kernel", k->name, "target", target,
-                                "status", st == GCN_SIM_FAULT ? "fault" :
-                                res.nfindings ? "findings" : "clean", "grouped", group,
-                                "findings", fj);
-        if (st == GCN_SIM_FAULT)
-            json_object_set_new(doc, "fault", json_string(res.msg));
-        char *text = json_dumps(doc, JSON_INDENT(1));
-        json_decref(doc);
-        if (!text || sim_write_atomic(json_out, text, strlen(text), err, sizeof err)) {
-            fprintf(stderr, "gcnsim: --json %s: %s\n", json_out, text ? err : "out of memory");
-            free(text);
-            json_decref(fj);
-            ex = EX_INPUT;
-            goto done;
-        }
-        free(text);
-    }
-    if (st == GCN_SIM_FAULT) {
-        fprintf(stderr, "gcnsim: kernel fault in %s (%s): %s\n", k->name, target, res.msg);
-        json_decref(fj);
-        ex = EX_FAULT;
-        if (dump && gcn_dump_commit(&dd, err, sizeof err)) {
-            fprintf(stderr, "gcnsim: %s\n", err);
-            ex = EX_INPUT;
-        }
-        goto done;
-    }
-    if (!quiet)
-        fprintf(stderr, "gcnsim: %s on %s: grid %ux%ux%u, block %ux%ux%u, %llu waves, %llu "
-                "wave-instructions, %.3f s (%.3f s CPU), %u finding%s\n", k->name, target, m->grid[0],
-                m->grid[1], m->grid[2], m->block[0], m->block[1], m->block[2],
-                (unsigned long long)res.waves, (unsigned long long)res.insns, res.seconds,
-                res.cpu_seconds, group ? ngroups : res.nfindings,
-                (group ? ngroups : res.nfindings) == 1 ? "" : "s");
-    if (dump) {
-        for (unsigned i = 0; i < m->nbufs; i++) {
-            uint8_t *h = gcn_sim_host(sim, addr[i], m->bufs[i].size);
-            if (gcn_dump_write(&dd, m->bufs[i].name, ".bin", h, m->bufs[i].size, err, sizeof err)) {
-                fprintf(stderr, "gcnsim: %s\n", err);
-                ex = EX_INPUT;
-                goto done;
-            }
-        }
-        char *rj = NULL;
-        if (gcn_mf_run_json(m, target, &rj, err, sizeof err) || !(rj = with_findings(rj, fj)) ||
-            gcn_dump_write(&dd, "run", ".json", rj, strlen(rj), err, sizeof err) ||
-            gcn_dump_commit(&dd, err, sizeof err)) {
-            fprintf(stderr, "gcnsim: %s\n", rj ? err : "out of memory");
-            free(rj);
-            json_decref(fj);
-            ex = EX_INPUT;
-            goto done;
-        }
-        free(rj);
-    }
-    json_decref(fj);
-    ex = res.nfindings ? EX_FINDINGS : EX_OK;
-done:
-    if (dd.tmp)
-        gcn_dump_abort(&dd);
-    free(ka);
-    free(addr);
-    gcn_sim_free(sim);
-    gcn_co_close(co);
+    run_info ri = {0};
+    int ex = run_one(m, &ri);
     gcn_mf_free(m);
     free(sets.v);
     sets.v = NULL;
