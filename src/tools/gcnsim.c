@@ -320,6 +320,18 @@ static json_t *findings_json(const gcn_sim_result *r, const gcn_sim_group *g, un
     return a;
 }
 
+/* Whether buffer i is dumped as NAME.bin: it is one of the manifest's "outputs" (every
+ * buffer when the manifest has no "outputs"; without a manifest, --output or all). */
+static int is_output(const gcn_manifest *m, unsigned i)
+{
+    if (!m->outputs)
+        return 1;
+    for (unsigned o = 0; o < m->noutputs; o++)
+        if (m->outputs[o] == i)
+            return 1;
+    return 0;
+}
+
 /* run.json (gcn_mf_run_json) with "findings" added, and each buffer's "in" / "out" file
  * null where this dump has none (inputs without --dump-inputs, buffers that are not
  * outputs); frees RJ; NULL when out of memory */
@@ -333,12 +345,9 @@ static char *with_findings(char *rj, json_t *fj, const gcn_manifest *m, int inpu
     json_t *jb = json_object_get(r, "buffers");
     for (unsigned i = 0; i < m->nbufs; i++) {
         json_t *b = json_object_get(jb, m->bufs[i].name);
-        int out = 0;
-        for (unsigned o = 0; o < m->noutputs; o++)
-            out |= m->outputs[o] == i;
         if (b && !inputs)
             json_object_set_new(b, "in", json_null());
-        if (b && !out)
+        if (b && !is_output(m, i))
             json_object_set_new(b, "out", json_null());
     }
     char *out = json_dumps(r, JSON_INDENT(2));
@@ -530,8 +539,9 @@ static int run_one(gcn_manifest *m, run_info *ri)
                 res.cpu_seconds, group ? ngroups : res.nfindings,
                 (group ? ngroups : res.nfindings) == 1 ? "" : "s");
     if (dump) {
-        for (unsigned oi = 0; oi < m->noutputs; oi++) {
-            unsigned i = m->outputs[oi];
+        for (unsigned i = 0; i < m->nbufs; i++) {
+            if (!is_output(m, i))
+                continue;
             uint8_t *h = gcn_sim_host(sim, addr[i], m->bufs[i].size);
             if (gcn_dump_write(&dd, m->bufs[i].name, ".bin", h, m->bufs[i].size, err, sizeof err)) {
                 fprintf(stderr, "gcnsim: %s\n", err);

@@ -194,7 +194,7 @@ def main(argv):
                                       " ".join("%s=%d" % kv for kv in sorted(params.items())))
                 extra = {"label": label, "source_manifest": src_manifest, "sim_dir": simd,
                          "dev_dir": devd}
-                src, srt = run([gcnsim, "--manifest", mp, "--mcpu", t, "--dump-dir", simd, "-q",
+                src, srt = run([gcnsim, "--manifest", mp, "--mcpu", t, "--dump-dir", simd, "--dump-inputs", "-q",
                                 "--no-progress"] + sets)
                 drc, drt = run([gcnrun, "--backend", backend, "--manifest", mp, "--mcpu", t,
                                 "--dump-dir", devd, "-q"] + devopt + sets)

@@ -70,7 +70,7 @@ Produced by tests/device/reproducer.sh (docs/gcnrun.md).
   versions.txt                 devices, ROCm, kernel, LLVM, gcnsim
 
 Run again, in this directory (BUILD = a gcnsim build directory):
-  BUILD/gcnsim --manifest manifest.json --mcpu $target $sets --dump-dir sim
+  BUILD/gcnsim --manifest manifest.json --mcpu $target $sets --dump-dir sim --dump-inputs
   BUILD/gcnrun --manifest manifest.json --mcpu $target $sets --dump-dir dev
   BUILD/tests/device/devcmp sim dev
 EOF
