@@ -39,7 +39,9 @@ struct sim_trace {
     unsigned max_depth;
     /* the async spans begun ("ph":"b") and not yet ended: the end event repeats
      * the begin's cat, id and name (Trace Event Format pairing), and spans
-     * still open when the trace ends are closed there */
+     * still open when the trace ends are closed there.  The id is the ticket's
+     * sequence number + 1: Chrome DevTools' trace engine drops async events
+     * whose id is 0. */
     struct tr_span { uint32_t seq; uint8_t cat; const char *text; } *open;
     size_t nopen, capopen;
 };
@@ -214,7 +216,7 @@ void sim_trace_issue(struct sim_trace *t, sim_wave *w, const sim_ticket *tk)
     gcn_sb_puts(j, ",\n{\"name\":");
     json_str(j, sp->text);
     gcn_sb_printf(j, ",\"cat\":\"%s\",\"ph\":\"b\",\"id\":%u,\"ts\":%zu,\"pid\":1,\"tid\":2}",
-                  span_cat[sp->cat], sp->seq, t->nev);
+                  span_cat[sp->cat], sp->seq + 1u, t->nev);
 }
 
 /* The end event of open span i, at timestamp ts; the span leaves the table. */
@@ -225,7 +227,7 @@ static void span_end(struct sim_trace *t, size_t i, size_t ts)
     gcn_sb_puts(j, ",\n{\"name\":");
     json_str(j, sp->text);
     gcn_sb_printf(j, ",\"cat\":\"%s\",\"ph\":\"e\",\"id\":%u,\"ts\":%zu,\"pid\":1,\"tid\":2}",
-                  span_cat[sp->cat], sp->seq, ts);
+                  span_cat[sp->cat], sp->seq + 1u, ts);
     t->open[i] = t->open[--t->nopen];
 }
 
