@@ -367,7 +367,8 @@ int gcn_mf_parse(const char *name, const char *dir, const char *text, const char
     {
         static const char *const known[] = {"code", "kernel", "targets", "params", "grid", "block",
                                             "buffers", "args", "outputs", "reference",
-                                            "test_sizes", "dynamic_lds", "description", NULL};
+                                            "test_sizes", "dynamic_lds", "description", "source",
+                                            NULL};
         const char *key;
         json_t *val;
         json_object_foreach(root, key, val) {
