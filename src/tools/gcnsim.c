@@ -668,8 +668,20 @@ static int run_sizes(const char *path, const char *kernel)
             printf("clean (exit 0)\n");
         else if (ex == EX_FINDINGS)
             printf("%u finding%s (exit 4)\n", ri.findings, ri.findings == 1 ? "" : "s");
-        else if (ex == EX_FAULT)
-            printf("kernel fault: %s (exit 3)\n", ri.fault);
+        else if (ex == EX_FAULT) {
+            /* the fault's lines (message, pc, wave) as one */
+            printf("kernel fault: ");
+            for (const char *q = ri.fault; *q; q++) {
+                if (*q != '\n') {
+                    putchar(*q);
+                    continue;
+                }
+                while (q[1] == ' ')
+                    q++;
+                fputs("; ", stdout);
+            }
+            printf(" (exit 3)\n");
+        }
         else
             printf("%s (exit %d)\n", ex == EX_USAGE ? "usage error" : "bad input", ex);
         fflush(stdout);
@@ -839,15 +851,15 @@ int main(int argc, char **argv)
         return finish_stdout(EX_OK);
     }
     const char *file = optind < argc ? argv[optind] : NULL;
+    if (code_opt && !manifest) {
+        fprintf(stderr, "gcnsim: --code %s replaces a manifest's code; without --manifest give the "
+                "code file as the argument\n", code_opt);
+        return EX_USAGE;
+    }
     if (optind + 1 < argc || (!file && !manifest) || (file && code_opt)) {
         fprintf(stderr, "gcnsim: give one code file, or --manifest M.json (with a code file or "
                 "--code FILE to run another build of its kernel)\n");
         usage(stderr);
-        return EX_USAGE;
-    }
-    if (code_opt && !manifest) {
-        fprintf(stderr, "gcnsim: --code %s replaces a manifest's code; without --manifest give the "
-                "code file as the argument\n", code_opt);
         return EX_USAGE;
     }
     if (manifest) {
