@@ -38,7 +38,8 @@ static void usage(FILE *f)
         "                         random=f32|f16|bf16|u32|i32|u8[,SEED] | file=PATH\n"
         "  --arg KIND:VALUE       next kernel argument: buffer:NAME, u32:N, i32:N, u64:N,\n"
         "                         i64:N, f32:X, f64:X (repeat in order)\n"
-        "  --output NAME          buffer to dump (repeatable; default all)\n"
+        "  --output NAME          buffer to dump (repeatable; default all; with --manifest:\n"
+        "                         instead of the manifest's outputs)\n"
         "Common:\n"
         "  --manifest M.json      run manifest (docs/manifest.md)\n"
         "  --code FILE            with --manifest: run FILE (another build of the kernel) in\n"
@@ -329,10 +330,20 @@ static json_t *findings_json(const gcn_sim_result *r, const gcn_sim_group *g, un
     return a;
 }
 
+/* --output NAMEs given with a manifest: the buffers to dump instead of its "outputs" */
+static strv dump_sel;
+
 /* Whether buffer i is dumped as NAME.bin: it is one of the manifest's "outputs" (every
- * buffer when the manifest has no "outputs"; without a manifest, --output or all). */
+ * buffer when the manifest has no "outputs"; without a manifest, --output or all), or
+ * with a manifest and --output, one of those. */
 static int is_output(const gcn_manifest *m, unsigned i)
 {
+    if (dump_sel.n) {      /* --output with a manifest: those buffers instead */
+        for (unsigned k = 0; k < dump_sel.n; k++)
+            if (!strcmp(dump_sel.v[k], m->bufs[i].name))
+                return 1;
+        return 0;
+    }
     if (!m->outputs)
         return 1;
     for (unsigned o = 0; o < m->noutputs; o++)
@@ -411,6 +422,12 @@ static int run_one(gcn_manifest *m, run_info *ri)
             return EX_USAGE;
         }
     }
+    for (unsigned k = 0; k < dump_sel.n; k++)
+        if (gcn_mf_buffer_index(m, dump_sel.v[k]) < 0) {
+            fprintf(stderr, "gcnsim: --output %s: %s has no buffer named %s\n", dump_sel.v[k],
+                    m->path, dump_sel.v[k]);
+            return EX_INPUT;
+        }
     gcn_codeobj *co = NULL;
     if (gcn_mf_load_code(m->code, target, &co, err, sizeof err)) {
         fprintf(stderr, "gcnsim: %s\n", err);
@@ -760,7 +777,10 @@ int main(int argc, char **argv)
                 return EX_USAGE;
             }
             break;
-        case 'o': json_array_append_new(outs, json_string(optarg)); break;
+        case 'o':
+            json_array_append_new(outs, json_string(optarg));
+            strv_add(&dump_sel, optarg);
+            break;
         case 's': strv_add(&sets, optarg); break;
         case 'c': mcpu = optarg; break;
         case 'd': dump = optarg; break;
@@ -885,6 +905,11 @@ int main(int argc, char **argv)
         fprintf(stderr, "gcnsim: --dump-inputs adds the inputs to a dump; give --dump-dir\n");
         return EX_USAGE;
     }
+    if (!manifest) {
+        free(dump_sel.v);         /* the dispatch's "outputs" say it */
+        dump_sel.v = NULL;
+        dump_sel.n = 0;
+    }
     if (all_sizes)
         return finish_stdout(run_sizes(manifest, kernel));
 
@@ -939,5 +964,7 @@ int main(int argc, char **argv)
     gcn_mf_free(m);
     free(sets.v);
     sets.v = NULL;
+    free(dump_sel.v);
+    dump_sel.v = NULL;
     return finish_stdout(ex);
 }

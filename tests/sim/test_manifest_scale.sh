@@ -226,6 +226,10 @@ expect 0 "0 findings" "$gcnsim" "$T/copy.s" --mcpu gfx942 --buffer A:256:random=
 expect 0 "0 findings" "$gcnsim" "$T/copy.s" --mcpu gfx942 --buffer A:256:random=u32,1 --buffer B:256 \
     --arg buffer:A --arg buffer:B --arg u32:64 --output B --dump-dir "$T/o1" --dump-inputs
 [ "$(ls "$T/o1" | tr '\n' ' ')" = "A.in.bin B.bin B.in.bin run.json " ] || fail "--output B --dump-inputs dumped: $(ls "$T/o1")"
+# with a manifest, --output picks the buffers to dump instead of its "outputs"
+expect 0 "0 findings" "$gcnsim" --manifest "$T/copy.json" --output A --output B --dump-dir "$T/o2"
+[ "$(ls "$T/o2" | tr '\n' ' ')" = "A.bin B.bin run.json " ] || fail "--manifest --output A --output B dumped: $(ls "$T/o2")"
+expect 2 "--output Q: .*copy.json has no buffer named Q" "$gcnsim" --manifest "$T/copy.json" --output Q
 expect 1 "--dump-inputs adds the inputs to a dump; give --dump-dir" "$gcnsim" --manifest "$T/copy.json" --dump-inputs
 if [ -x "$builddir/kernels/vector_add/ref" ]; then
     "$gcnsim" -q --manifest "$srcdir/kernels/vector_add/vector_add.json" --dump-dir "$T/va" >/dev/null 2>&1
