@@ -216,6 +216,7 @@ int main(int argc, char **argv)
             fprintf(stderr, "gcnmfma: --list takes no instruction or query\n");
             return EX_USAGE;
         }
+        int bad = 0;
         for (unsigned id = 1; id < GCN_ID_COUNT; id++) {
             const gcn_isa_row *r = gcn_isa_row_of(id);
             if (!(r->flags & GCN_F_MFMA) || r->op[ti] == NONE)
@@ -224,8 +225,12 @@ int main(int argc, char **argv)
             memset(&in, 0, sizeof in);
             in.id = (uint16_t)id;
             gcn_mfma_info f;
-            if (gcn_mfma_info_get(&in, t, &f, NULL, 0))
+            char lerr[256];
+            if (gcn_mfma_info_get(&in, t, &f, lerr, sizeof lerr)) {
+                fprintf(stderr, "gcnmfma: %s on %s: %s\n", r->mnem, mcpu, lerr);
+                bad = 1;
                 continue;
+            }
             gcn_decoder dec;
             memset(&dec, 0, sizeof dec);
             dec.target = t;
@@ -235,7 +240,7 @@ int main(int argc, char **argv)
                    f.regs_c, f.regs_d, gcn_mfma_passes(&dec, &in), f.sparse ? " sparse" : "",
                    f.scaled ? " scaled" : "");
         }
-        return EX_OK;
+        return bad ? EX_INPUT : EX_OK;
     }
     if (optind + 1 != argc) {
         fprintf(stderr, "gcnmfma: give one instruction (gcnmfma --list names them)\n");
