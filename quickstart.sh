@@ -19,6 +19,14 @@ if [ -n "$missing" ]; then
     DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq $missing >/dev/null
 fi
 
+# the trace viewer test's engine, Chrome DevTools' trace engine from the npm registry (best
+# effort: without it tests/sim/test_trace_viewer.sh is skipped, saying so)
+if [ "${1:-run}" = check ] && command -v npm >/dev/null 2>&1 &&
+   [ ! -f "$(npm root -g 2>/dev/null)/@paulirish/trace_engine/models/trace/trace.js" ]; then
+    npm install -g --silent @paulirish/trace_engine@0.0.65 >/dev/null 2>&1 ||
+        echo "quickstart: npm install -g @paulirish/trace_engine failed: the trace viewer test will be skipped"
+fi
+
 # (re)configure after installing packages too: configure looks for the optional HIP runtime
 if [ ! -f Makefile ] || [ -n "$missing" ] || [ configure.ac -nt configure ] || [ Makefile.am -nt Makefile.in ]; then
     autoreconf -fi >/dev/null
