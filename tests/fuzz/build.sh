@@ -3,7 +3,8 @@
 # that can be carried to another Linux x86-64 host and run there (tests/fuzz/fuzz_all.sh):
 #   tests/fuzz/build.sh [OUT]          default: $top_builddir/tests/fuzz/san
 #   make fuzz-build [FUZZ_OUT=OUT]
-# OUT/fuzz_codeobj, fuzz_manifest, fuzz_kernarg, fuzz_lint: clang-22
+# OUT/fuzz_codeobj, fuzz_manifest, fuzz_kernarg, fuzz_lint, fuzz_sim (+ its template kernels
+#   fuzz_sim_gfx942.hsaco, fuzz_sim_gfx950.hsaco from tests/fuzz/sim_template.s): clang-22
 #   -fsanitize=fuzzer,address,undefined,float-cast-overflow -fno-sanitize-recover=all
 # OUT/gcnsim, gcnlint, gcndis, gcnrun_nohip: the same library, no fuzzer (for the tests)
 # OUT/lib/: the shared libraries they need beyond glibc (RUNPATH $ORIGIN/lib)
@@ -99,8 +100,15 @@ link() {   # link OUT MODE SRC... (MODE fuzzer or tool)
     mv "$dst.tmp" "$dst"
     echo "built $dst"
 }
-for t in codeobj manifest kernarg lint; do
+for t in codeobj manifest kernarg lint sim; do
     link "$out/fuzz_$t" fuzzer "$top_srcdir/tests/fuzz/fuzz_$t.c"
+done
+# fuzz_sim's template kernel, for both targets, beside it
+for t in gfx942 gfx950; do
+    if [ ! -f "$out/fuzz_sim_$t.hsaco" ] || [ "$top_srcdir/tests/fuzz/sim_template.s" -nt "$out/fuzz_sim_$t.hsaco" ]; then
+        "$CLANG22" -x assembler -target amdgcn-amd-amdhsa -mcpu=$t \
+            "$top_srcdir/tests/fuzz/sim_template.s" -o "$out/fuzz_sim_$t.hsaco"
+    fi
 done
 link "$out/gcnsim" tool "$top_srcdir/src/tools/gcnsim.c"
 link "$out/gcnlint" tool "$top_srcdir/src/tools/gcnlint.c"
@@ -115,11 +123,11 @@ while read -r name path; do
         *) [ -f "$out/lib/$name" ] || cp -L "$path" "$out/lib/$name" ;;
     esac
 done
-for t in codeobj manifest kernarg lint; do
+for t in codeobj manifest kernarg lint sim; do
     src=$top_srcdir/tests/fuzz/corpus_$t
     [ $t = codeobj ] && src=$top_srcdir/tests/fuzz/corpus
     mkdir -p "$out/corpus/$t"
     cp -p "$src"/* "$out/corpus/$t/" 2>/dev/null || true
 done
 cp -p "$top_srcdir/tests/fuzz/fuzz_all.sh" "$out/fuzz_all.sh"
-echo "ready: $out (fuzz_codeobj fuzz_manifest fuzz_kernarg fuzz_lint; run $out/fuzz_all.sh)"
+echo "ready: $out (fuzz_codeobj fuzz_manifest fuzz_kernarg fuzz_lint fuzz_sim; run $out/fuzz_all.sh)"

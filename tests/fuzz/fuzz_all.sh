@@ -6,7 +6,7 @@
 #     -j   parallel fuzzing processes per target (libFuzzer -fork), default: the CPU count
 #     -t   seconds per target, default 600
 #     -o   work folder (corpora grow there, artifacts land there), default ./work
-#     TARGET: codeobj manifest kernarg lint (default all)
+#     TARGET: codeobj manifest kernarg lint sim (default all)
 # Targets run one after the other, each with all JOBS processes.  The seeds in corpus/TARGET are
 # read, never written.  Exit 1 when any target found a crash, leak, timeout or OOM: the inputs
 # are WORKDIR/TARGET/crash-*, leak-*, timeout-*, oom-*, replayable with ./fuzz_TARGET FILE.
@@ -27,7 +27,7 @@ while getopts "j:t:o:" c; do
     esac
 done
 shift $((OPTIND - 1))
-targets=${*:-codeobj manifest kernarg lint}
+targets=${*:-codeobj manifest kernarg lint sim}
 mkdir -p "$work"
 work=$(cd "$work" && pwd)
 summary=$work/summary.txt

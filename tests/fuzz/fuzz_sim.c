@@ -1,0 +1,178 @@
+/*
+ * fuzz_sim.c -- libFuzzer target for the simulator on random code: the input's
+ * instruction words replace the 512 s_nop words of a template kernel
+ * (tests/fuzz/sim_template.s, assembled by tests/fuzz/build.sh for gfx942 and
+ * gfx950 into fuzz_sim_gfx942.hsaco / fuzz_sim_gfx950.hsaco beside this
+ * program), which then runs as one work-group under a small instruction
+ * budget, with a 64 KiB buffer as its argument.  The header (2 bytes) picks
+ * the target, the work-group size (64 or 128), the hazard mode, strict mode,
+ * the scheduling quantum, and whether the FIFO trace, the Chrome trace JSON
+ * and the SVG plot of wave 0 are written (the trace writers: the JSON must
+ * parse, with every span closed).  Invariants: every run ends OK or FAULT
+ * (a kernel fault is a legal outcome) with a message, within the budget;
+ * findings name a pc inside the code object's .text.
+ * Built by tests/fuzz/build.sh (clang-22 -fsanitize=fuzzer,address,
+ * undefined,float-cast-overflow).
+ */
+#include <jansson.h>
+#include <limits.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "gcn_codeobj.h"
+#include "sim/gcn_sim.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+int LLVMFuzzerInitialize(int *argc, char ***argv);
+
+#define CHECK(c) do { if (!(c)) { fprintf(stderr, "check failed: %s (line %d)\n", #c, __LINE__); abort(); } } while (0)
+
+#define NWORDS 512
+#define NOP 0xbf800000u           /* s_nop 0 */
+#define BUDGET 4096
+
+static uint8_t *tmpl[2];          /* the template code objects, gfx942 and gfx950 */
+static size_t tmpl_len[2], slot[2];  /* ... and the offset of their 512 s_nop words */
+static char json_path[PATH_MAX], svg_path[PATH_MAX];
+
+static uint32_t word_at(const uint8_t *p)
+{
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+static void load_template(unsigned t, const char *dir)
+{
+    char path[PATH_MAX];
+    snprintf(path, sizeof path, "%s/fuzz_sim_%s.hsaco", dir, t ? "gfx950" : "gfx942");
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        fprintf(stderr, "fuzz_sim: cannot open %s (tests/fuzz/build.sh puts it there)\n", path);
+        exit(1);
+    }
+    fseek(f, 0, SEEK_END);
+    long n = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    tmpl[t] = malloc((size_t)n);
+    CHECK(tmpl[t] && fread(tmpl[t], 1, (size_t)n, f) == (size_t)n);
+    fclose(f);
+    tmpl_len[t] = (size_t)n;
+    /* the first run of NWORDS s_nop words, 4-byte aligned */
+    for (size_t off = 0; off + 4 * NWORDS <= tmpl_len[t]; off += 4) {
+        size_t k = 0;
+        while (k < NWORDS && word_at(tmpl[t] + off + 4 * k) == NOP)
+            k++;
+        if (k == NWORDS) {
+            slot[t] = off;
+            return;
+        }
+    }
+    fprintf(stderr, "fuzz_sim: %s has no run of %d s_nop words\n", path, NWORDS);
+    exit(1);
+}
+
+int LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+    (void)argc;
+    (void)argv;
+    char exe[PATH_MAX];
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    CHECK(n > 0);
+    exe[n] = 0;
+    char *slash = strrchr(exe, '/');
+    CHECK(slash);
+    *slash = 0;
+    load_template(0, exe);
+    load_template(1, exe);
+    snprintf(json_path, sizeof json_path, "/tmp/fuzz_sim.%d.json", (int)getpid());
+    snprintf(svg_path, sizeof svg_path, "/tmp/fuzz_sim.%d.svg", (int)getpid());
+    return 0;
+}
+
+/* Every begin event ("B"/"b") of the trace has its end, matched as the Trace Event
+ * Format says (B/E nested per pid/tid, b/e by cat, id and name). */
+static void check_trace(void)
+{
+    json_error_t e;
+    json_t *root = json_load_file(json_path, 0, &e);
+    CHECK(root);
+    json_t *ev = json_is_array(root) ? root : json_object_get(root, "traceEvents");
+    CHECK(json_is_array(ev));
+    long depth = 0, async = 0;
+    size_t i;
+    json_t *x;
+    json_array_foreach(ev, i, x) {
+        const char *ph = json_string_value(json_object_get(x, "ph"));
+        CHECK(ph);
+        if (!strcmp(ph, "B")) depth++;
+        if (!strcmp(ph, "E")) { depth--; CHECK(depth >= 0); }
+        if (!strcmp(ph, "b")) async++;
+        if (!strcmp(ph, "e")) async--;
+    }
+    CHECK(depth == 0 && async == 0);
+    json_decref(root);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    if (size < 2)
+        return 0;
+    unsigned t = data[0] & 1, traces = (data[0] >> 1) & 7;
+    unsigned block = 64u * (1u + (data[1] & 1));
+    size_t nw = (size - 2) / 4;
+    if (nw > NWORDS)
+        nw = NWORDS;
+    uint8_t *img = malloc(tmpl_len[t]);
+    CHECK(img);
+    memcpy(img, tmpl[t], tmpl_len[t]);
+    memcpy(img + slot[t], data + 2, 4 * nw);
+
+    gcn_codeobj *co = NULL;
+    gcn_co_err err;
+    CHECK(gcn_co_open_mem("fuzz_sim.hsaco", img, tmpl_len[t], &co, &err) == 0);
+    const gcn_kernel *k = gcn_co_kernel(co, "fz");
+    CHECK(k);
+    FILE *devnull = fopen("/dev/null", "w");
+    CHECK(devnull);
+    gcn_sim_opts o = {
+        .target = t ? GCN_TARGET_GFX950 : GCN_TARGET_GFX942,
+        .max_insns = BUDGET,
+        .strict = (data[1] >> 2) & 1,
+        .hazard_effect = ((data[1] >> 3) & 3) % 3,
+        .hazard_llvm = (data[1] >> 5) & 1,
+        .quantum = 1u + ((data[1] >> 6) & 3) * 7,
+        .trace_fifo = traces & 1,
+        .trace_out = devnull,
+        .trace_json = (traces & 2) ? json_path : NULL,
+        .plot_svg = (traces & 4) ? svg_path : NULL,
+    };
+    gcn_sim *s = gcn_sim_new(&o);
+    CHECK(s);
+    uint64_t buf;
+    CHECK(gcn_sim_alloc(s, 65536, "buf", &buf) == 0);
+    uint8_t ka[8];
+    for (int b = 0; b < 8; b++)
+        ka[b] = (uint8_t)(buf >> (8 * b));
+    gcn_dispatch d = {.co = co, .kernel = k, .grid = {1, 1, 1}, .block = {block, 1, 1},
+                      .kernarg = ka, .kernarg_size = sizeof ka};
+    gcn_sim_result r;
+    int st = gcn_sim_run(s, &d, &r);
+    CHECK(st == GCN_SIM_OK || st == GCN_SIM_FAULT);
+    CHECK(r.status == st);
+    if (st == GCN_SIM_FAULT)
+        CHECK(r.msg[0]);
+    CHECK(r.insns <= (uint64_t)BUDGET + 4 * 64);     /* the budget, give or take a round */
+    uint64_t lo = co->text_addr, hi = co->text_addr + co->text_size;
+    for (unsigned i = 0; i < r.nfindings; i++)
+        CHECK(r.findings[i].pc >= lo && r.findings[i].pc < hi);
+    if (st == GCN_SIM_OK && (traces & 2))
+        check_trace();
+    remove(json_path);
+    remove(svg_path);
+    gcn_sim_free(s);
+    fclose(devnull);
+    gcn_co_close(co);
+    free(img);
+    return 0;
+}
