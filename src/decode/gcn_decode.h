@@ -155,6 +155,9 @@ typedef struct gcn_strbuf {
     size_t len, cap;
 } gcn_strbuf;
 
+/* The library's error messages: vsnprintf into a caller's buffer err of n bytes. */
+void gcn_seterr(char *err, size_t n, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
 void gcn_sb_init(gcn_strbuf *sb);
 void gcn_sb_free(gcn_strbuf *sb);
 void gcn_sb_reset(gcn_strbuf *sb);

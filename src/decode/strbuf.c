@@ -64,3 +64,11 @@ void gcn_sb_printf(gcn_strbuf *sb, const char *fmt, ...)
     }
     sb->len += (size_t)n;
 }
+
+void gcn_seterr(char *err, size_t n, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err, n, fmt, ap);
+    va_end(ap);
+}

@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include "gcn_decode.h"
 #include "run/gcn_run.h"
 
 typedef struct hipdev {
@@ -25,18 +26,10 @@ typedef struct hipdev {
     int hung;                    /* the kernel did not finish: leave everything as it is */
 } hipdev;
 
-static void seterr(char *err, size_t n, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-static void seterr(char *err, size_t n, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err, n, fmt, ap);
-    va_end(ap);
-}
 
 static void hip_msg(char *err, size_t errlen, const char *what, hipError_t e)
 {
-    seterr(err, errlen, "%s: %s (%d): %s", what, hipGetErrorName(e), (int)e, hipGetErrorString(e));
+    gcn_seterr(err, errlen, "%s: %s (%d): %s", what, hipGetErrorName(e), (int)e, hipGetErrorString(e));
 }
 
 /* The version integers of hipRuntimeGetVersion / hipDriverGetVersion:
@@ -56,13 +49,13 @@ static int device_count(int *n, char *err, size_t errlen)
     *n = 0;
     hipError_t e = hipGetDeviceCount(n);
     if (e == hipErrorNoDevice || (e == hipSuccess && *n == 0)) {
-        seterr(err, errlen, "no gfx942/gfx950 device: the HIP runtime sees no AMD GPU "
+        gcn_seterr(err, errlen, "no gfx942/gfx950 device: the HIP runtime sees no AMD GPU "
                "(hipGetDeviceCount: %s)", e == hipSuccess ? "0 devices" : hipGetErrorName(e));
         return GCN_RUN_NODEV;
     }
     if (e != hipSuccess) {
         /* no kernel driver (/dev/kfd), no permission, ...: still "no usable device" */
-        seterr(err, errlen, "no gfx942/gfx950 device: hipGetDeviceCount failed: %s (%d): %s",
+        gcn_seterr(err, errlen, "no gfx942/gfx950 device: hipGetDeviceCount failed: %s (%d): %s",
                hipGetErrorName(e), (int)e, hipGetErrorString(e));
         return GCN_RUN_NODEV;
     }
@@ -117,7 +110,7 @@ static int hd_list(void *self, FILE *f, char *err, size_t errlen)
                 d.runtime, ok ? "" : " [not gfx942/gfx950: not usable]");
     }
     if (!good) {
-        seterr(err, errlen, "no gfx942/gfx950 device among the %d AMD GPU%s", n, n == 1 ? "" : "s");
+        gcn_seterr(err, errlen, "no gfx942/gfx950 device among the %d AMD GPU%s", n, n == 1 ? "" : "s");
         return GCN_RUN_NODEV;
     }
     return GCN_RUN_OK;
@@ -171,10 +164,10 @@ static int hd_open(void *self, int index, const char *const *targets, unsigned n
     }
     if (pick < 0) {
         if (index >= n)
-            seterr(err, errlen, "no gfx942/gfx950 device: --device %d, but the HIP runtime sees "
+            gcn_seterr(err, errlen, "no gfx942/gfx950 device: --device %d, but the HIP runtime sees "
                    "%d device%s", index, n, n == 1 ? "" : "s");
         else
-            seterr(err, errlen, "no gfx942/gfx950 device for target %s (devices: %s)", want, seen);
+            gcn_seterr(err, errlen, "no gfx942/gfx950 device for target %s (devices: %s)", want, seen);
         return GCN_RUN_NODEV;
     }
     hipError_t e = hipSetDevice(pick);
@@ -194,7 +187,7 @@ static int hd_alloc(void *self, uint64_t size, const char *name, uint64_t *addr,
         unsigned nc = d->cap ? 2 * d->cap : 16;
         void **na = realloc(d->allocs, nc * sizeof *na);
         if (!na) {
-            seterr(err, errlen, "out of memory");
+            gcn_seterr(err, errlen, "out of memory");
             return GCN_RUN_ERUNTIME;
         }
         d->allocs = na;
@@ -276,7 +269,7 @@ static int hd_launch(void *self, const uint8_t *elf, size_t elf_len, const gcn_c
             break;
         clock_gettime(CLOCK_MONOTONIC, &t1);
         if (t1.tv_sec - t0.tv_sec >= (time_t)timeout_s) {
-            seterr(err, errlen, "the kernel did not finish within %u s (a hang; the GPU queue is "
+            gcn_seterr(err, errlen, "the kernel did not finish within %u s (a hang; the GPU queue is "
                    "torn down when gcnrun exits)", timeout_s);
             d->hung = 1;
             return GCN_RUN_FAULT;

@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "gcn_decode.h"
 #include "config.h"
 #include "run/gcn_run.h"
 #include "sim/gcn_sim.h"
@@ -24,14 +25,6 @@ typedef struct simdev {
     gcn_target target;
 } simdev;
 
-static void seterr(char *err, size_t n, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-static void seterr(char *err, size_t n, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err, n, fmt, ap);
-    va_end(ap);
-}
 
 static int sd_list(void *self, FILE *f, char *err, size_t errlen)
 {
@@ -50,13 +43,13 @@ static int sd_open(void *self, int index, const char *const *targets, unsigned n
     const char *t = ntargets ? targets[0] : "gfx942";
     d->target = gcn_target_from_name(t);
     if (d->target != GCN_TARGET_GFX942 && d->target != GCN_TARGET_GFX950) {
-        seterr(err, errlen, "no gfx942/gfx950 device: the simulator has no %s", t);
+        gcn_seterr(err, errlen, "no gfx942/gfx950 device: the simulator has no %s", t);
         return GCN_RUN_NODEV;
     }
     gcn_sim_opts o = {.target = d->target};
     d->sim = gcn_sim_new(&o);
     if (!d->sim) {
-        seterr(err, errlen, "out of memory");
+        gcn_seterr(err, errlen, "out of memory");
         return GCN_RUN_ERUNTIME;
     }
     memset(info, 0, sizeof *info);
@@ -74,7 +67,7 @@ static int sd_alloc(void *self, uint64_t size, const char *name, uint64_t *addr,
 {
     simdev *d = self;
     if (gcn_sim_alloc(d->sim, size, name, addr)) {
-        seterr(err, errlen, "cannot allocate %llu bytes", (unsigned long long)size);
+        gcn_seterr(err, errlen, "cannot allocate %llu bytes", (unsigned long long)size);
         return GCN_RUN_ERUNTIME;
     }
     return GCN_RUN_OK;
@@ -86,7 +79,7 @@ static int sd_upload(void *self, uint64_t addr, const void *src, uint64_t size, 
     simdev *d = self;
     uint8_t *h = gcn_sim_host(d->sim, addr, size);
     if (!h) {
-        seterr(err, errlen, "0x%llx: not allocated", (unsigned long long)addr);
+        gcn_seterr(err, errlen, "0x%llx: not allocated", (unsigned long long)addr);
         return GCN_RUN_ERUNTIME;
     }
     memcpy(h, src, size);
@@ -99,7 +92,7 @@ static int sd_download(void *self, void *dst, uint64_t addr, uint64_t size, char
     simdev *d = self;
     uint8_t *h = gcn_sim_host(d->sim, addr, size);
     if (!h) {
-        seterr(err, errlen, "0x%llx: not allocated", (unsigned long long)addr);
+        gcn_seterr(err, errlen, "0x%llx: not allocated", (unsigned long long)addr);
         return GCN_RUN_ERUNTIME;
     }
     memcpy(dst, h, size);
@@ -113,7 +106,7 @@ static int sd_launch(void *self, const uint8_t *elf, size_t elf_len, const gcn_c
 {
     simdev *d = self;
     if (!d->execute) {
-        seterr(err, errlen, "the \"none\" backend does not execute kernels");
+        gcn_seterr(err, errlen, "the \"none\" backend does not execute kernels");
         return GCN_RUN_ERUNTIME;
     }
     gcn_dispatch dp = {.co = co, .kernel = k, .kernarg = kernarg, .kernarg_size = kernarg_len,
@@ -123,11 +116,11 @@ static int sd_launch(void *self, const uint8_t *elf, size_t elf_len, const gcn_c
     gcn_sim_result r;
     int st = gcn_sim_run(d->sim, &dp, &r);
     if (st == GCN_SIM_EINPUT) {
-        seterr(err, errlen, "%s", r.msg);
+        gcn_seterr(err, errlen, "%s", r.msg);
         return GCN_RUN_EINPUT;
     }
     if (st != GCN_SIM_OK) {
-        seterr(err, errlen, "kernel fault (simulator): %s", r.msg);
+        gcn_seterr(err, errlen, "kernel fault (simulator): %s", r.msg);
         return GCN_RUN_FAULT;
     }
     return GCN_RUN_OK;

@@ -17,17 +17,10 @@
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
+#include "gcn_decode.h"
 #include "run/gcn_run.h"
 #include "sim/gcn_file.h"
 
-static void seterr(char *err, size_t n, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-static void seterr(char *err, size_t n, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err, n, fmt, ap);
-    va_end(ap);
-}
 
 int gcn_run_write_file(const char *path, const void *data, size_t len, char *err, size_t errlen)
 {
@@ -68,7 +61,7 @@ static int run_json(const gcn_manifest *m, const char *target, const gcn_run_bac
     json_t *r = json_loads(base, 0, &je);
     free(base);
     if (!r) {
-        seterr(err, errlen, "run.json: %s", je.text);
+        gcn_seterr(err, errlen, "run.json: %s", je.text);
         return -1;
     }
     json_object_set_new(r, "tool", json_string("gcnrun"));
@@ -87,7 +80,7 @@ static int run_json(const gcn_manifest *m, const char *target, const gcn_run_bac
     *out = json_dumps(r, JSON_INDENT(2));
     json_decref(r);
     if (!*out) {
-        seterr(err, errlen, "out of memory");
+        gcn_seterr(err, errlen, "out of memory");
         return -1;
     }
     return 0;
@@ -135,7 +128,7 @@ int gcn_run_dispatch(const gcn_run_opts *o, gcn_run_backend *be, gcn_run_result 
                 gcn_target_from_name(m->targets[i]) == GCN_TARGET_GFX950)
                 cand[ncand++] = m->targets[i];
     if (m->ntargets && !ncand) {
-        seterr(err, errlen, "%s: none of the manifest's targets is gfx942 or gfx950", m->path);
+        gcn_seterr(err, errlen, "%s: none of the manifest's targets is gfx942 or gfx950", m->path);
         rc = GCN_RUN_EINPUT;
         goto out;
     }
@@ -151,13 +144,13 @@ int gcn_run_dispatch(const gcn_run_opts *o, gcn_run_backend *be, gcn_run_result 
     }
     rc = be->open(be->self, o->device, cand, ncand, &res->dev, msg, sizeof msg);
     if (rc) {
-        seterr(err, errlen, "%s", msg);
+        gcn_seterr(err, errlen, "%s", msg);
         goto out;
     }
     opened = 1;
     const char *target = NULL;
     if (gcn_mf_target(m, res->dev.target, &target, msg, sizeof msg)) {
-        seterr(err, errlen, "device %d (%s, %s): %s", res->dev.index, res->dev.name,
+        gcn_seterr(err, errlen, "device %d (%s, %s): %s", res->dev.index, res->dev.name,
                res->dev.arch, msg);
         rc = GCN_RUN_NODEV;
         goto out;
@@ -168,7 +161,7 @@ int gcn_run_dispatch(const gcn_run_opts *o, gcn_run_backend *be, gcn_run_result 
         goto out;
     }
     if (co->target != gcn_target_from_name(target)) {
-        seterr(err, errlen, "%s: the code object is for %s, the device is %s", m->code,
+        gcn_seterr(err, errlen, "%s: the code object is for %s, the device is %s", m->code,
                gcn_target_name(co->target), res->dev.arch);
         rc = GCN_RUN_NODEV;
         goto out;
@@ -188,7 +181,7 @@ int gcn_run_dispatch(const gcn_run_opts *o, gcn_run_backend *be, gcn_run_result 
     addr = calloc(m->nbufs + 1, sizeof *addr);
     host = malloc(maxsz);
     if (!addr || !host) {
-        seterr(err, errlen, "out of memory (%llu bytes)", (unsigned long long)maxsz);
+        gcn_seterr(err, errlen, "out of memory (%llu bytes)", (unsigned long long)maxsz);
         rc = GCN_RUN_EINPUT;
         goto out;
     }
@@ -203,7 +196,7 @@ int gcn_run_dispatch(const gcn_run_opts *o, gcn_run_backend *be, gcn_run_result 
         const gcn_mf_buffer *b = &m->bufs[i];
         rc = be->alloc(be->self, b->size, b->name, &addr[i], msg, sizeof msg);
         if (rc) {
-            seterr(err, errlen, "buffer %s (%llu bytes): %s", b->name, (unsigned long long)b->size,
+            gcn_seterr(err, errlen, "buffer %s (%llu bytes): %s", b->name, (unsigned long long)b->size,
                    msg);
             goto out;
         }
@@ -212,7 +205,7 @@ int gcn_run_dispatch(const gcn_run_opts *o, gcn_run_backend *be, gcn_run_result 
             goto out;
         }
         if (b->size && (rc = be->upload(be->self, addr[i], host, b->size, msg, sizeof msg))) {
-            seterr(err, errlen, "buffer %s: upload: %s", b->name, msg);
+            gcn_seterr(err, errlen, "buffer %s: upload: %s", b->name, msg);
             goto out;
         }
         if (dd.tmp && gcn_dump_write(&dd, b->name, ".in.bin", host, b->size, err, errlen)) {
@@ -221,7 +214,7 @@ int gcn_run_dispatch(const gcn_run_opts *o, gcn_run_backend *be, gcn_run_result 
         }
     }
     if (gcn_kernarg_build(m, k, addr, &ka, &kalen, msg, sizeof msg)) {
-        seterr(err, errlen, "%s: %s", m->path, msg);
+        gcn_seterr(err, errlen, "%s: %s", m->path, msg);
         rc = GCN_RUN_EINPUT;
         goto out;
     }
@@ -236,7 +229,7 @@ int gcn_run_dispatch(const gcn_run_opts *o, gcn_run_backend *be, gcn_run_result 
                     o->timeout_s ? o->timeout_s : 60, msg, sizeof msg);
     res->seconds = now_s() - t0;
     if (rc) {
-        seterr(err, errlen, "%s on %s (%s): %s", k->name, res->dev.name, res->dev.arch, msg);
+        gcn_seterr(err, errlen, "%s on %s (%s): %s", k->name, res->dev.name, res->dev.arch, msg);
         char e2[1024];
         if (rc == GCN_RUN_FAULT && dd.tmp && gcn_dump_commit(&dd, e2, sizeof e2)) {
             size_t n = strlen(err);
@@ -249,7 +242,7 @@ int gcn_run_dispatch(const gcn_run_opts *o, gcn_run_backend *be, gcn_run_result 
         for (unsigned i = 0; i < m->nbufs; i++) {
             const gcn_mf_buffer *b = &m->bufs[i];
             if (b->size && (rc = be->download(be->self, host, addr[i], b->size, msg, sizeof msg))) {
-                seterr(err, errlen, "buffer %s: download: %s", b->name, msg);
+                gcn_seterr(err, errlen, "buffer %s: download: %s", b->name, msg);
                 goto out;
             }
             if (gcn_dump_write(&dd, b->name, ".bin", host, b->size, err, errlen)) {

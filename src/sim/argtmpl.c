@@ -13,16 +13,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "gcn_decode.h"
 #include "manifest.h"
 
-static void seterr(char *err, size_t n, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-static void seterr(char *err, size_t n, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err, n, fmt, ap);
-    va_end(ap);
-}
 
 int gcn_kernarg_is_hidden(const gcn_kernarg *a)
 {
@@ -383,7 +376,7 @@ int gcn_mf_template(const gcn_kernel *k, const char *code, const gcn_mf_tmpl *o,
     *json = dump_manifest(root);
     json_decref(root);
     if (!*json) {
-        seterr(err, errlen, "out of memory");
+        gcn_seterr(err, errlen, "out of memory");
         return -1;
     }
     return 0;

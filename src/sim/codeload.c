@@ -16,17 +16,10 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include "gcn_decode.h"
 #include "manifest.h"
 #include "gcn_file.h"
 
-static void seterr(char *err, size_t n, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-static void seterr(char *err, size_t n, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err, n, fmt, ap);
-    va_end(ap);
-}
 
 /* Run clang to assemble src; the object comes back through a pipe (-o -),
  * so no temporary file of ours exists; clang's messages go into err on
@@ -44,12 +37,12 @@ static int assemble(const char *src, const char *target, uint8_t **obj, size_t *
     char *msg = NULL, sub[512];
     int st;
     if (gcn_file_run(argv, GCN_FILE_MAX_ASM_OUT, obj, objlen, &msg, &st, sub, sizeof sub)) {
-        seterr(err, errlen, "%s: assembling for %s: %s", src, target, sub);
+        gcn_seterr(err, errlen, "%s: assembling for %s: %s", src, target, sub);
         free(msg);
         return -1;
     }
     if (st != 0) {
-        seterr(err, errlen, "%s: assembling for %s with %s failed:\n%s", src, target, cc,
+        gcn_seterr(err, errlen, "%s: assembling for %s with %s failed:\n%s", src, target, cc,
                msg && *msg ? msg : st < 0 ? "(killed by a signal)" : "(no message)");
         free(msg);
         free(*obj);
@@ -63,12 +56,12 @@ static int assemble(const char *src, const char *target, uint8_t **obj, size_t *
 static int check_target(gcn_codeobj *co, const char *target, char *err, size_t errlen)
 {
     if (target && co->target != gcn_target_from_name(target)) {
-        seterr(err, errlen, "%s: the code object is for %s, not %s", co->path,
+        gcn_seterr(err, errlen, "%s: the code object is for %s, not %s", co->path,
                gcn_target_name(co->target), target);
         return -1;
     }
     if (co->target != GCN_TARGET_GFX942 && co->target != GCN_TARGET_GFX950) {
-        seterr(err, errlen, "%s: target %s is not simulated (gfx942 and gfx950 are)", co->path,
+        gcn_seterr(err, errlen, "%s: target %s is not simulated (gfx942 and gfx950 are)", co->path,
                gcn_target_name(co->target));
         return -1;
     }
@@ -83,7 +76,7 @@ static int keep_image(const uint8_t *elf, size_t len, uint8_t **image, size_t *i
         return 0;
     *image = malloc(len ? len : 1);
     if (!*image) {
-        seterr(err, errlen, "out of memory");
+        gcn_seterr(err, errlen, "out of memory");
         return -1;
     }
     memcpy(*image, elf, len);
@@ -128,7 +121,7 @@ int gcn_mf_load_code_for(const gcn_manifest *m, const char *mcpu, gcn_codeobj **
         for (unsigned i = 0; i < m->ntargets; i++)
             ok |= gcn_target_from_name(m->targets[i]) == (*co)->target;
         if (!ok) {
-            seterr(err, errlen, "%s: the code object is for %s, which is not among the targets of "
+            gcn_seterr(err, errlen, "%s: the code object is for %s, which is not among the targets of "
                    "%s", m->code, got, m->path);
             gcn_co_close(*co);
             *co = NULL;
@@ -174,7 +167,7 @@ static int load_code(const char *path, const char *target, const char *fallback,
                  gcn_bundle_is(head, hlen) || memchr(head, 0, hlen) != NULL;
     if (binary) {
         if (gcn_co_read_file(path, &data, &len, &ce)) {
-            seterr(err, errlen, "%s", ce.msg);
+            gcn_seterr(err, errlen, "%s", ce.msg);
             return -1;
         }
     }
@@ -182,7 +175,7 @@ static int load_code(const char *path, const char *target, const char *fallback,
         int rc = gcn_co_open_mem(path, data, len, co, &ce);
         if (rc) {
             free(data);
-            seterr(err, errlen, "%s", ce.msg);
+            gcn_seterr(err, errlen, "%s", ce.msg);
             return -1;
         }
         if (check_target(*co, target, err, errlen) ||
@@ -200,7 +193,7 @@ static int load_code(const char *path, const char *target, const char *fallback,
         unsigned n = 0;
         if (gcn_bundle_list(path, data, len, &ents, &n, &ce)) {
             free(data);
-            seterr(err, errlen, "%s", ce.msg);
+            gcn_seterr(err, errlen, "%s", ce.msg);
             return -1;
         }
         int pick = -1;
@@ -214,7 +207,7 @@ static int load_code(const char *path, const char *target, const char *fallback,
             }
         }
         if (pick < 0) {
-            seterr(err, errlen, "%s: the offload bundle has no amdgcn entry%s%s", path,
+            gcn_seterr(err, errlen, "%s: the offload bundle has no amdgcn entry%s%s", path,
                    target ? " for " : "", target ? target : "");
             gcn_bundle_free(ents, n);
             free(data);
@@ -222,7 +215,7 @@ static int load_code(const char *path, const char *target, const char *fallback,
         }
         int rc = gcn_co_open_mem(path, data + ents[pick].offset, ents[pick].size, co, &ce);
         if (rc)
-            seterr(err, errlen, "%s", ce.msg);
+            gcn_seterr(err, errlen, "%s", ce.msg);
         else if (check_target(*co, target, err, errlen) ||
                  keep_image(data + ents[pick].offset, ents[pick].size, image, image_len, err,
                             errlen)) {
@@ -236,7 +229,7 @@ static int load_code(const char *path, const char *target, const char *fallback,
     }
     if (binary) {
         free(data);
-        seterr(err, errlen, "%s: neither a code object nor a clang offload bundle (assembly source "
+        gcn_seterr(err, errlen, "%s: neither a code object nor a clang offload bundle (assembly source "
                "must be a regular file)", path);
         return -1;
     }
@@ -255,12 +248,12 @@ static int load_code(const char *path, const char *target, const char *fallback,
         snprintf(proc, sizeof proc, "%.*s", (int)strcspn(tid, ":"), tid);
         gcn_target pt = gcn_target_from_name(proc);
         if (pt != GCN_TARGET_GFX942 && pt != GCN_TARGET_GFX950) {
-            seterr(err, errlen, "%s: .amdgcn_target %s is not simulated (gfx942 and gfx950 are)",
+            gcn_seterr(err, errlen, "%s: .amdgcn_target %s is not simulated (gfx942 and gfx950 are)",
                    path, tid);
             return -1;
         }
         if (target && gcn_target_from_name(target) != pt) {
-            seterr(err, errlen, "%s: the source is for %s (.amdgcn_target), not %s", path, proc,
+            gcn_seterr(err, errlen, "%s: the source is for %s (.amdgcn_target), not %s", path, proc,
                    target);
             return -1;
         }
@@ -269,7 +262,7 @@ static int load_code(const char *path, const char *target, const char *fallback,
     if (!target)
         target = fallback;
     if (!target) {
-        seterr(err, errlen, "%s: assembly source needs a target: --mcpu, \"targets\" in the "
+        gcn_seterr(err, errlen, "%s: assembly source needs a target: --mcpu, \"targets\" in the "
                "manifest, or an .amdgcn_target directive in the source", path);
         return -1;
     }
@@ -277,7 +270,7 @@ static int load_code(const char *path, const char *target, const char *fallback,
         return -1;
     int rc = gcn_co_open_mem(path, data, len, co, &ce);
     if (rc)
-        seterr(err, errlen, "%s (assembled): %s", path, ce.msg);
+        gcn_seterr(err, errlen, "%s (assembled): %s", path, ce.msg);
     else if (check_target(*co, target, err, errlen) ||
              keep_image(data, len, image, image_len, err, errlen)) {
         gcn_co_close(*co);

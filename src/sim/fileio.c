@@ -23,18 +23,11 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+#include "gcn_decode.h"
 #include "gcn_file.h"
 
 extern char **environ;
 
-static void seterr(char *err, size_t n, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-static void seterr(char *err, size_t n, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err, n, fmt, ap);
-    va_end(ap);
-}
 
 static const char *kind_of(mode_t m)
 {
@@ -185,26 +178,26 @@ int gcn_file_check_input(const char *path, uint64_t limit, const char *what, cha
 {
     struct stat st;
     if (stat(path, &st) != 0) {
-        seterr(err, errlen, "%s: %s", path, strerror(errno));
+        gcn_seterr(err, errlen, "%s: %s", path, strerror(errno));
         return -1;
     }
     if (S_ISDIR(st.st_mode)) {
-        seterr(err, errlen, "%s: is a directory, not %s", path, what);
+        gcn_seterr(err, errlen, "%s: is a directory, not %s", path, what);
         return -1;
     }
     if (S_ISREG(st.st_mode) && st.st_size == 0) {
-        seterr(err, errlen, "%s: is empty, not %s", path, what);
+        gcn_seterr(err, errlen, "%s: is empty, not %s", path, what);
         return -1;
     }
     if (S_ISREG(st.st_mode) && (uint64_t)st.st_size > limit) {
         char h[32];
         human(limit, h, sizeof h);
-        seterr(err, errlen, "%s: %lld bytes is more than the %s limit for %s", path,
+        gcn_seterr(err, errlen, "%s: %lld bytes is more than the %s limit for %s", path,
                (long long)st.st_size, h, what);
         return -1;
     }
     if (access(path, R_OK) != 0) {
-        seterr(err, errlen, "%s: %s", path, strerror(errno));
+        gcn_seterr(err, errlen, "%s: %s", path, strerror(errno));
         return -1;
     }
     return 0;
@@ -217,12 +210,12 @@ int gcn_file_read(const char *path, uint64_t limit, const char *what, char **dat
     *len = 0;
     int fd = open(path, O_RDONLY | O_CLOEXEC);
     if (fd < 0) {
-        seterr(err, errlen, "%s: %s", path, strerror(errno));
+        gcn_seterr(err, errlen, "%s: %s", path, strerror(errno));
         return -1;
     }
     struct stat st;
     if (fstat(fd, &st) != 0 || S_ISDIR(st.st_mode)) {
-        seterr(err, errlen, S_ISDIR(st.st_mode) ? "%s: is a directory, not %s" : "%s: cannot "
+        gcn_seterr(err, errlen, S_ISDIR(st.st_mode) ? "%s: is a directory, not %s" : "%s: cannot "
                "read %s", path, what);
         close(fd);
         return -1;
@@ -230,7 +223,7 @@ int gcn_file_read(const char *path, uint64_t limit, const char *what, char **dat
     char h[32];
     human(limit, h, sizeof h);
     if (S_ISREG(st.st_mode) && (uint64_t)st.st_size > limit) {
-        seterr(err, errlen, "%s: %lld bytes is more than the %s limit for %s", path,
+        gcn_seterr(err, errlen, "%s: %lld bytes is more than the %s limit for %s", path,
                (long long)st.st_size, h, what);
         close(fd);
         return -1;
@@ -239,7 +232,7 @@ int gcn_file_read(const char *path, uint64_t limit, const char *what, char **dat
     char *buf = malloc(cap);
     for (;;) {
         if (!buf) {
-            seterr(err, errlen, "%s: out of memory", path);
+            gcn_seterr(err, errlen, "%s: out of memory", path);
             close(fd);
             return -1;
         }
@@ -255,7 +248,7 @@ int gcn_file_read(const char *path, uint64_t limit, const char *what, char **dat
         if (r < 0 && errno == EINTR)
             continue;
         if (r < 0) {
-            seterr(err, errlen, "%s: read error: %s", path, strerror(errno));
+            gcn_seterr(err, errlen, "%s: read error: %s", path, strerror(errno));
             free(buf);
             close(fd);
             return -1;
@@ -264,7 +257,7 @@ int gcn_file_read(const char *path, uint64_t limit, const char *what, char **dat
             break;
         n += (size_t)r;
         if (n > limit) {
-            seterr(err, errlen, "%s: more than the %s limit for %s", path, h, what);
+            gcn_seterr(err, errlen, "%s: more than the %s limit for %s", path, h, what);
             free(buf);
             close(fd);
             return -1;
@@ -284,11 +277,11 @@ int gcn_file_check_output(const char *path, char *err, size_t errlen)
     if (lstat(path, &st) != 0) {
         if (errno == ENOENT)
             return 0;
-        seterr(err, errlen, "%s: %s", path, strerror(errno));
+        gcn_seterr(err, errlen, "%s: %s", path, strerror(errno));
         return -1;
     }
     if (!S_ISREG(st.st_mode)) {
-        seterr(err, errlen, "%s: is %s; not replaced (an output must be a regular file or a new "
+        gcn_seterr(err, errlen, "%s: is %s; not replaced (an output must be a regular file or a new "
                "name)", path, kind_of(st.st_mode));
         return -1;
     }
@@ -332,7 +325,7 @@ int gcn_file_out_open(gcn_file_out *o, const char *path, char *err, size_t errle
         free(o->tmp);
         o->tmp = tmp_name(path);
         if (!o->tmp) {
-            seterr(err, errlen, "%s: out of memory", path);
+            gcn_seterr(err, errlen, "%s: out of memory", path);
             return -1;
         }
         /* remember it before it exists, so no signal can leave it behind */
@@ -344,14 +337,14 @@ int gcn_file_out_open(gcn_file_out *o, const char *path, char *err, size_t errle
             o->slot = -1;
             if (e == EEXIST)
                 continue;
-            seterr(err, errlen, "%s: cannot create %s: %s", path, o->tmp, strerror(e));
+            gcn_seterr(err, errlen, "%s: cannot create %s: %s", path, o->tmp, strerror(e));
             free(o->tmp);
             o->tmp = NULL;
             return -1;
         }
         o->f = fdopen(fd, "wb");
         if (!o->f) {
-            seterr(err, errlen, "%s: %s", path, strerror(errno));
+            gcn_seterr(err, errlen, "%s: %s", path, strerror(errno));
             close(fd);
             unlink(o->tmp);
             gcn_file_forget(o->slot);
@@ -362,12 +355,12 @@ int gcn_file_out_open(gcn_file_out *o, const char *path, char *err, size_t errle
         o->path = strdup(path);
         if (!o->path) {
             gcn_file_out_close(o, 0, err, errlen);
-            seterr(err, errlen, "%s: out of memory", path);
+            gcn_seterr(err, errlen, "%s: out of memory", path);
             return -1;
         }
         return 0;
     }
-    seterr(err, errlen, "%s: cannot find a free temporary name", path);
+    gcn_seterr(err, errlen, "%s: cannot find a free temporary name", path);
     free(o->tmp);
     o->tmp = NULL;
     return -1;
@@ -386,12 +379,12 @@ int gcn_file_out_close(gcn_file_out *o, int ok, char *err, size_t errlen)
     }
     o->f = NULL;
     if (ok && bad)
-        seterr(err, errlen, "%s: write error: %s", o->path ? o->path : o->tmp, strerror(e));
+        gcn_seterr(err, errlen, "%s: write error: %s", o->path ? o->path : o->tmp, strerror(e));
     else if (ok && gcn_file_check_output(o->path, err, errlen) == 0) {
         if (rename(o->tmp, o->path) == 0)
             rc = 0;
         else
-            seterr(err, errlen, "%s: cannot rename %s into place: %s", o->path, o->tmp,
+            gcn_seterr(err, errlen, "%s: cannot rename %s into place: %s", o->path, o->tmp,
                    strerror(errno));
     }
     if (rc)
@@ -411,7 +404,7 @@ int gcn_file_write(const char *path, const void *data, size_t len, char *err, si
         return -1;
     int ok = !len || fwrite(data, 1, len, o.f) == len;
     if (!ok)
-        seterr(err, errlen, "%s: write error: %s", path, strerror(errno));
+        gcn_seterr(err, errlen, "%s: write error: %s", path, strerror(errno));
     int rc = gcn_file_out_close(&o, ok, ok ? err : NULL, ok ? errlen : 0);
     return ok ? rc : -1;
 }
@@ -421,17 +414,17 @@ int gcn_file_name_check(const char *name, char *why, size_t whylen)
 {
     size_t n = strlen(name);
     if (!n)
-        seterr(why, whylen, "an empty name");
+        gcn_seterr(why, whylen, "an empty name");
     else if (n > 200)
-        seterr(why, whylen, "longer than 200 bytes");
+        gcn_seterr(why, whylen, "longer than 200 bytes");
     else if (name[0] == '.')
-        seterr(why, whylen, "it starts with '.' (hidden files, \"..\")");
+        gcn_seterr(why, whylen, "it starts with '.' (hidden files, \"..\")");
     else if (strchr(name, '/'))
-        seterr(why, whylen, "it contains '/'");
+        gcn_seterr(why, whylen, "it contains '/'");
     else {
         for (size_t i = 0; i < n; i++)
             if ((unsigned char)name[i] < 0x20 || name[i] == 0x7f) {
-                seterr(why, whylen, "it contains a control character");
+                gcn_seterr(why, whylen, "it contains a control character");
                 return -1;
             }
         return 0;
@@ -451,7 +444,7 @@ static int scan_dump(const char *dir, int *empty, char *err, size_t errlen)
 {
     DIR *dp = opendir(dir);
     if (!dp) {
-        seterr(err, errlen, "--dump-dir %s: %s", dir, strerror(errno));
+        gcn_seterr(err, errlen, "--dump-dir %s: %s", dir, strerror(errno));
         return -1;
     }
     int n = 0, marker = 0, rc = 0;
@@ -464,7 +457,7 @@ static int scan_dump(const char *dir, int *empty, char *err, size_t errlen)
         struct stat st;
         int isreg = fstatat(dirfd(dp), nm, &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISREG(st.st_mode);
         if (!isreg || !(has_suffix(nm, ".bin") || !strcmp(nm, "run.json"))) {
-            seterr(err, errlen, "--dump-dir %s: holds '%s', which is not part of a dump; a dump "
+            gcn_seterr(err, errlen, "--dump-dir %s: holds '%s', which is not part of a dump; a dump "
                    "directory is replaced whole, so give a new or an empty directory", dir, nm);
             rc = -1;
             break;
@@ -474,7 +467,7 @@ static int scan_dump(const char *dir, int *empty, char *err, size_t errlen)
     }
     closedir(dp);
     if (rc == 0 && n && !marker) {
-        seterr(err, errlen, "--dump-dir %s: holds .bin files but no run.json or NAME.in.bin, so it "
+        gcn_seterr(err, errlen, "--dump-dir %s: holds .bin files but no run.json or NAME.in.bin, so it "
                "is not a dump; a dump directory is replaced whole, so give a new or an empty "
                "directory", dir);
         rc = -1;
@@ -492,12 +485,12 @@ static char *dump_target(const char *dir, int *exists, char *err, size_t errlen)
         n--;
     char *d = strndup(dir, n);
     if (!d) {
-        seterr(err, errlen, "out of memory");
+        gcn_seterr(err, errlen, "out of memory");
         return NULL;
     }
     if (!n || !strcmp(d, "/") || !strcmp(d, ".") || !strcmp(d, "..") || has_suffix(d, "/.") ||
         has_suffix(d, "/..")) {
-        seterr(err, errlen, "--dump-dir %s: give a directory by its name (it is replaced whole)",
+        gcn_seterr(err, errlen, "--dump-dir %s: give a directory by its name (it is replaced whole)",
                dir);
         free(d);
         return NULL;
@@ -507,7 +500,7 @@ static char *dump_target(const char *dir, int *exists, char *err, size_t errlen)
     if (lstat(d, &st) != 0) {
         if (errno == ENOENT)
             return d;
-        seterr(err, errlen, "--dump-dir %s: %s", dir, strerror(errno));
+        gcn_seterr(err, errlen, "--dump-dir %s: %s", dir, strerror(errno));
         free(d);
         return NULL;
     }
@@ -515,7 +508,7 @@ static char *dump_target(const char *dir, int *exists, char *err, size_t errlen)
     if (S_ISLNK(st.st_mode)) {
         char *r = realpath(d, NULL);
         if (!r || stat(r, &st) != 0 || !S_ISDIR(st.st_mode)) {
-            seterr(err, errlen, "--dump-dir %s: is a symbolic link to %s; not replaced", dir,
+            gcn_seterr(err, errlen, "--dump-dir %s: is a symbolic link to %s; not replaced", dir,
                    r ? "something other than a directory" : "nothing");
             free(r);
             free(d);
@@ -525,7 +518,7 @@ static char *dump_target(const char *dir, int *exists, char *err, size_t errlen)
         return r;
     }
     if (!S_ISDIR(st.st_mode)) {
-        seterr(err, errlen, "--dump-dir %s: is %s, not a directory; not replaced", dir,
+        gcn_seterr(err, errlen, "--dump-dir %s: is %s, not a directory; not replaced", dir,
                kind_of(st.st_mode));
         free(d);
         return NULL;
@@ -561,7 +554,7 @@ int gcn_dump_begin(gcn_dump *dd, const char *dir, char *err, size_t errlen)
     for (int tries = 0; tries < 100 && !said; tries++) {
         dd->tmp = tmp_name(dd->dir);
         if (!dd->tmp) {
-            seterr(err, errlen, "out of memory");
+            gcn_seterr(err, errlen, "out of memory");
             said = 1;
             break;
         }
@@ -574,13 +567,13 @@ int gcn_dump_begin(gcn_dump *dd, const char *dir, char *err, size_t errlen)
         free(dd->tmp);
         dd->tmp = NULL;
         if (e != EEXIST) {
-            seterr(err, errlen, "--dump-dir %s: cannot create a directory beside it: %s", dir,
+            gcn_seterr(err, errlen, "--dump-dir %s: cannot create a directory beside it: %s", dir,
                    strerror(e));
             said = 1;
         }
     }
     if (!said)
-        seterr(err, errlen, "--dump-dir %s: cannot find a free temporary name", dir);
+        gcn_seterr(err, errlen, "--dump-dir %s: cannot find a free temporary name", dir);
     free(dd->dir);
     dd->dir = NULL;
     return -1;
@@ -591,20 +584,20 @@ int gcn_dump_write(gcn_dump *dd, const char *name, const char *suffix, const voi
 {
     char why[128];
     if (gcn_file_name_check(name, why, sizeof why)) {
-        seterr(err, errlen, "dump file name \"%.200s\": %s", name, why);
+        gcn_seterr(err, errlen, "dump file name \"%.200s\": %s", name, why);
         return -1;
     }
     size_t n = strlen(dd->tmp) + strlen(name) + strlen(suffix) + 2;
     char *p = malloc(n);
     if (!p) {
-        seterr(err, errlen, "out of memory");
+        gcn_seterr(err, errlen, "out of memory");
         return -1;
     }
     snprintf(p, n, "%s/%s%s", dd->tmp, name, suffix);
     int fd = open(p, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
     int rc = -1;
     if (fd < 0) {
-        seterr(err, errlen, "--dump-dir %s: %s%s: %s", dd->dir, name, suffix, strerror(errno));
+        gcn_seterr(err, errlen, "--dump-dir %s: %s%s: %s", dd->dir, name, suffix, strerror(errno));
         free(p);
         return -1;
     }
@@ -619,12 +612,12 @@ int gcn_dump_write(gcn_dump *dd, const char *name, const char *suffix, const voi
         done += (size_t)w;
     }
     if (done < len)
-        seterr(err, errlen, "--dump-dir %s: %s%s: write error: %s", dd->dir, name, suffix,
+        gcn_seterr(err, errlen, "--dump-dir %s: %s%s: write error: %s", dd->dir, name, suffix,
                strerror(errno));
     else
         rc = 0;
     if (close(fd) != 0 && rc == 0) {
-        seterr(err, errlen, "--dump-dir %s: %s%s: write error: %s", dd->dir, name, suffix,
+        gcn_seterr(err, errlen, "--dump-dir %s: %s%s: write error: %s", dd->dir, name, suffix,
                strerror(errno));
         rc = -1;
     }
@@ -651,11 +644,11 @@ int gcn_dump_commit(gcn_dump *dd, char *err, size_t errlen)
         if (rename(dd->tmp, dd->dir) == 0)
             rc = 0;
         else
-            seterr(err, errlen, "--dump-dir %s: %s", dd->dir, strerror(errno));
+            gcn_seterr(err, errlen, "--dump-dir %s: %s", dd->dir, strerror(errno));
     } else {
         int empty;
         if (!S_ISDIR(st.st_mode)) {
-            seterr(err, errlen, "--dump-dir %s: is now %s; the dump is not put there", dd->dir,
+            gcn_seterr(err, errlen, "--dump-dir %s: is now %s; the dump is not put there", dd->dir,
                    kind_of(st.st_mode));
         } else if (scan_dump(dd->dir, &empty, err, errlen) == 0) {
             if (empty && rename(dd->tmp, dd->dir) == 0) {
@@ -674,11 +667,11 @@ int gcn_dump_commit(gcn_dump *dd, char *err, size_t errlen)
                         old = NULL;
                         rc = 0;
                     } else {
-                        seterr(err, errlen, "--dump-dir %s: %s", dd->dir, strerror(errno));
+                        gcn_seterr(err, errlen, "--dump-dir %s: %s", dd->dir, strerror(errno));
                         rename(old, dd->dir);
                     }
                 } else {
-                    seterr(err, errlen, "--dump-dir %s: %s", dd->dir, strerror(errno));
+                    gcn_seterr(err, errlen, "--dump-dir %s: %s", dd->dir, strerror(errno));
                 }
                 gcn_file_forget(slot);
                 free(old);
@@ -713,11 +706,11 @@ int gcn_file_run(char *const argv[], uint64_t out_limit, uint8_t **out, size_t *
     *status = -1;
     int po[2], pe[2];
     if (pipe2(po, O_CLOEXEC) != 0) {
-        seterr(err, errlen, "pipe: %s", strerror(errno));
+        gcn_seterr(err, errlen, "pipe: %s", strerror(errno));
         return -1;
     }
     if (pipe2(pe, O_CLOEXEC) != 0) {
-        seterr(err, errlen, "pipe: %s", strerror(errno));
+        gcn_seterr(err, errlen, "pipe: %s", strerror(errno));
         close(po[0]);
         close(po[1]);
         return -1;
@@ -733,7 +726,7 @@ int gcn_file_run(char *const argv[], uint64_t out_limit, uint8_t **out, size_t *
     close(po[1]);
     close(pe[1]);
     if (rc != 0) {
-        seterr(err, errlen, "cannot run %s: %s", argv[0], strerror(rc));
+        gcn_seterr(err, errlen, "cannot run %s: %s", argv[0], strerror(rc));
         close(po[0]);
         close(pe[0]);
         return -1;
@@ -808,9 +801,9 @@ int gcn_file_run(char *const argv[], uint64_t out_limit, uint8_t **out, size_t *
         char h[32];
         human(out_limit, h, sizeof h);
         if (too_big)
-            seterr(err, errlen, "%s printed more than %s", argv[0], h);
+            gcn_seterr(err, errlen, "%s printed more than %s", argv[0], h);
         else
-            seterr(err, errlen, "out of memory reading the output of %s", argv[0]);
+            gcn_seterr(err, errlen, "out of memory reading the output of %s", argv[0]);
         free(buf);
         return -1;
     }
@@ -852,7 +845,7 @@ int gcn_file_asm_target(const char *path, char *tid, size_t tidlen, char *err, s
                     break;
                 }
             if (!close || !dash || dash == close || (size_t)(close - dash) >= tidlen) {
-                seterr(err, errlen, "%s:%u: malformed .amdgcn_target directive (expected "
+                gcn_seterr(err, errlen, "%s:%u: malformed .amdgcn_target directive (expected "
                        "\"amdgcn-amd-amdhsa--PROCESSOR[:FEATURES]\")", path, line);
                 free(src);
                 return -1;

@@ -15,16 +15,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "gcn_decode.h"
 #include "manifest.h"
 
-static void seterr(char *err, size_t n, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-static void seterr(char *err, size_t n, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err, n, fmt, ap);
-    va_end(ap);
-}
 
 static unsigned arg_size(const gcn_mf_arg *a)
 {
@@ -83,7 +76,7 @@ int gcn_kernarg_build(const gcn_manifest *m, const gcn_kernel *k, const uint64_t
             need = (need + al - 1) / al * al + s;
         }
         if (k->has_metadata && !k->nargs && m->nargs) {
-            seterr(err, errlen, "kernel %s takes no arguments, %s gives %u", k->name,
+            gcn_seterr(err, errlen, "kernel %s takes no arguments, %s gives %u", k->name,
                    gcn_mf_source(m), m->nargs);
             return -1;
         }
@@ -97,13 +90,13 @@ int gcn_kernarg_build(const gcn_manifest *m, const gcn_kernel *k, const uint64_t
     /* offsets and sizes come from the code object: a corrupt one must not
      * make us allocate gigabytes (docs/reliability.md) */
     if (size > GCN_KERNARG_MAX) {
-        seterr(err, errlen, "kernel %s: a kernarg segment of %zu bytes (the metadata's offsets and "
+        gcn_seterr(err, errlen, "kernel %s: a kernarg segment of %zu bytes (the metadata's offsets and "
                "sizes) is more than the %u bytes accepted", k->name, size, GCN_KERNARG_MAX);
         return -1;
     }
     uint8_t *ka = calloc(1, size ? size : 1);
     if (!ka) {
-        seterr(err, errlen, "out of memory");
+        gcn_seterr(err, errlen, "out of memory");
         return -1;
     }
     if (!k->has_metadata || !k->nargs) {
@@ -123,7 +116,7 @@ int gcn_kernarg_build(const gcn_manifest *m, const gcn_kernel *k, const uint64_t
         if (!is_hidden(k->args[i].value_kind))
             nexp++;
     if (nexp != m->nargs) {
-        seterr(err, errlen, "kernel %s has %u explicit argument%s, %s gives %u", k->name,
+        gcn_seterr(err, errlen, "kernel %s has %u explicit argument%s, %s gives %u", k->name,
                nexp, nexp == 1 ? "" : "s", gcn_mf_source(m), m->nargs);
         free(ka);
         return -1;
@@ -140,7 +133,7 @@ int gcn_kernarg_build(const gcn_manifest *m, const gcn_kernel *k, const uint64_t
             if (ma->size != s) {
                 static const char *const kn[] = {"buffer", "u32", "i32", "u64", "i64", "f32", "f64",
                                                   "bytes"};
-                seterr(err, errlen, "kernel %s argument %u%s%s%s is %u bytes, %s gives a "
+                gcn_seterr(err, errlen, "kernel %s argument %u%s%s%s is %u bytes, %s gives a "
                        "%s (%u bytes)", k->name, e - 1, ma->name ? " (" : "",
                        ma->name ? ma->name : "", ma->name ? ")" : "", ma->size, gcn_mf_source(m),
                        kn[a->kind], s);
@@ -149,7 +142,7 @@ int gcn_kernarg_build(const gcn_manifest *m, const gcn_kernel *k, const uint64_t
             }
             if (a->kind == GCN_MF_ARG_BUFFER && strcmp(vk, "global_buffer") &&
                 strcmp(vk, "by_value") && strcmp(vk, "dynamic_shared_pointer")) {
-                seterr(err, errlen, "kernel %s argument %u has value kind %s, not a buffer", k->name,
+                gcn_seterr(err, errlen, "kernel %s argument %u has value kind %s, not a buffer", k->name,
                        e - 1, vk);
                 free(ka);
                 return -1;
@@ -183,7 +176,7 @@ int gcn_mf_check_args(const gcn_manifest *m, const gcn_kernel *k, const char *fi
 {
     static const char *const kn[] = {"buffer", "u32", "i32", "u64", "i64", "f32", "f64", "bytes"};
     if (!k->has_metadata) {
-        seterr(err, errlen, "%s: kernel %s has no argument metadata (.amdgpu_metadata), so its "
+        gcn_seterr(err, errlen, "%s: kernel %s has no argument metadata (.amdgpu_metadata), so its "
                "arguments cannot be checked against the manifest's", file, k->name);
         return -1;
     }
@@ -192,7 +185,7 @@ int gcn_mf_check_args(const gcn_manifest *m, const gcn_kernel *k, const char *fi
         if (!is_hidden(k->args[i].value_kind))
             nexp++;
     if (nexp != m->nargs) {
-        seterr(err, errlen, "%s: kernel %s has %u explicit argument%s, the manifest %s gives %u",
+        gcn_seterr(err, errlen, "%s: kernel %s has %u explicit argument%s, the manifest %s gives %u",
                file, k->name, nexp, nexp == 1 ? "" : "s", m->path, m->nargs);
         return -1;
     }
@@ -210,7 +203,7 @@ int gcn_mf_check_args(const gcn_manifest *m, const gcn_kernel *k, const char *fi
         off = (off + al - 1) / al * al;
         const char *nm = ma->name ? ma->name : "";
         if (ma->size != s || ma->offset != off) {
-            seterr(err, errlen, "%s: kernel %s argument %u%s%s%s is %u bytes at offset %u; the "
+            gcn_seterr(err, errlen, "%s: kernel %s argument %u%s%s%s is %u bytes at offset %u; the "
                    "manifest %s gives a %s, %u bytes at offset %zu", file, k->name, e,
                    *nm ? " (" : "", nm, *nm ? ")" : "", ma->size, ma->offset, m->path,
                    kn[a->kind], s, off);
@@ -218,13 +211,13 @@ int gcn_mf_check_args(const gcn_manifest *m, const gcn_kernel *k, const char *fi
         }
         if (a->kind == GCN_MF_ARG_BUFFER && strcmp(vk, "global_buffer") && strcmp(vk, "by_value") &&
             strcmp(vk, "dynamic_shared_pointer")) {
-            seterr(err, errlen, "%s: kernel %s argument %u%s%s%s has value kind %s; the manifest %s "
+            gcn_seterr(err, errlen, "%s: kernel %s argument %u%s%s%s has value kind %s; the manifest %s "
                    "gives a buffer", file, k->name, e, *nm ? " (" : "", nm, *nm ? ")" : "", vk,
                    m->path);
             return -1;
         }
         if (a->kind != GCN_MF_ARG_BUFFER && !strcmp(vk, "global_buffer")) {
-            seterr(err, errlen, "%s: kernel %s argument %u%s%s%s is a pointer (global_buffer); the "
+            gcn_seterr(err, errlen, "%s: kernel %s argument %u%s%s%s is a pointer (global_buffer); the "
                    "manifest %s gives a %s", file, k->name, e, *nm ? " (" : "", nm, *nm ? ")" : "",
                    m->path, kn[a->kind]);
             return -1;

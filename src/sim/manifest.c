@@ -26,18 +26,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include "gcn_decode.h"
 #include "manifest.h"
 #include "gcn_file.h"
 #include "fp.h"
 
-static void seterr(char *err, size_t n, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-static void seterr(char *err, size_t n, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err, n, fmt, ap);
-    va_end(ap);
-}
 
 /* ---- expressions -------------------------------------------------------------- */
 /* Nesting (parentheses, unary signs) deeper than this is refused: the
@@ -62,7 +55,7 @@ static void ex_skip(ex *e)
 static void ex_fail(ex *e, const char *what)
 {
     if (!e->bad)
-        seterr(e->err, e->errlen, "expression \"%.200s\": %s", e->s, what);
+        gcn_seterr(e->err, e->errlen, "expression \"%.200s\": %s", e->s, what);
     e->bad = 1;
 }
 static int64_t ex_sum(ex *e);
@@ -114,12 +107,12 @@ static int64_t ex_atom(ex *e)
         if (i < e->nparams)
             v = e->params[i].value;
         else if (!e->bad) {
-            seterr(e->err, e->errlen, "expression \"%.200s\": unknown name '%.*s'", e->s,
+            gcn_seterr(e->err, e->errlen, "expression \"%.200s\": unknown name '%.*s'", e->s,
                    n > 100 ? 100 : (int)n, b);
             e->bad = 1;
         }
     } else if (!e->bad) {
-        seterr(e->err, e->errlen, "expression \"%.200s\": unexpected '%.40s'", e->s,
+        gcn_seterr(e->err, e->errlen, "expression \"%.200s\": unexpected '%.40s'", e->s,
                *e->p ? e->p : "end of expression");
         e->bad = 1;
     }
@@ -181,7 +174,7 @@ static int eval_with(const gcn_mf_param *params, unsigned n, const char *s, int6
     int64_t v = ex_sum(&e);
     ex_skip(&e);
     if (!e.bad && *e.p) {
-        seterr(err, errlen, "expression \"%.200s\": unexpected '%.40s'", s, e.p);
+        gcn_seterr(err, errlen, "expression \"%.200s\": unexpected '%.40s'", s, e.p);
         e.bad = 1;
     }
     if (e.bad)
@@ -212,18 +205,18 @@ static int json_int(const gcn_manifest *m, json_t *v, int64_t *out, const char *
             *out = (int64_t)d;
             return 0;
         }
-        seterr(err, errlen, "%s: %s = %g is not a whole number in the 64-bit signed range",
+        gcn_seterr(err, errlen, "%s: %s = %g is not a whole number in the 64-bit signed range",
                m->path, what, d);
         return -1;
     }
     if (json_is_string(v)) {
         if (eval_with(m->params, m->nparams, json_string_value(v), out, sub, sizeof sub)) {
-            seterr(err, errlen, "%s: %s: %s", m->path, what, sub);
+            gcn_seterr(err, errlen, "%s: %s: %s", m->path, what, sub);
             return -1;
         }
         return 0;
     }
-    seterr(err, errlen, "%s: %s must be an integer or an expression string", m->path, what);
+    gcn_seterr(err, errlen, "%s: %s must be an integer or an expression string", m->path, what);
     return -1;
 }
 
@@ -294,7 +287,7 @@ static int parse_dims(gcn_manifest *m, json_t *root, const char *key, uint32_t d
     d[0] = d[1] = d[2] = 1;
     if (!v) {
         if (required) {
-            seterr(err, errlen, "%s: missing \"%s\"", m->path, key);
+            gcn_seterr(err, errlen, "%s: missing \"%s\"", m->path, key);
             return -1;
         }
         return 0;
@@ -307,7 +300,7 @@ static int parse_dims(gcn_manifest *m, json_t *root, const char *key, uint32_t d
     size_t n = json_array_size(arr);
     int rc = 0;
     if (n < 1 || n > 3) {
-        seterr(err, errlen, "%s: \"%s\" must have 1 to 3 dimensions", m->path, key);
+        gcn_seterr(err, errlen, "%s: \"%s\" must have 1 to 3 dimensions", m->path, key);
         rc = -1;
     }
     for (size_t i = 0; i < n && i < 3 && rc == 0; i++) {
@@ -319,7 +312,7 @@ static int parse_dims(gcn_manifest *m, json_t *root, const char *key, uint32_t d
             break;
         }
         if (x < 1 || x > 0x7fffffff) {
-            seterr(err, errlen, "%s: %s = %lld is out of range (1 .. 2147483647)", m->path, what,
+            gcn_seterr(err, errlen, "%s: %s = %lld is out of range (1 .. 2147483647)", m->path, what,
                    (long long)x);
             rc = -1;
             break;
@@ -340,7 +333,7 @@ static int parse_sets(const char *const *sets, unsigned n, gcn_mf_param **out, c
     for (unsigned i = 0; i < n; i++) {
         const char *eq = strchr(sets[i], '=');
         if (!eq || eq == sets[i]) {
-            seterr(err, errlen, "--set %s: expected NAME=VALUE", sets[i]);
+            gcn_seterr(err, errlen, "--set %s: expected NAME=VALUE", sets[i]);
             return -1;
         }
         (*out)[i].name = strndup(sets[i], (size_t)(eq - sets[i]));
@@ -356,7 +349,7 @@ int gcn_mf_parse(const char *name, const char *dir, const char *text, const char
     json_error_t je;
     json_t *root = json_loads(text, JSON_REJECT_DUPLICATES, &je);
     if (!root) {
-        seterr(err, errlen, "%s:%d:%d: invalid JSON: %s", name, je.line, je.column, je.text);
+        gcn_seterr(err, errlen, "%s:%d:%d: invalid JSON: %s", name, je.line, je.column, je.text);
         return -1;
     }
     gcn_manifest *m = calloc(1, sizeof *m);
@@ -367,7 +360,7 @@ int gcn_mf_parse(const char *name, const char *dir, const char *text, const char
     m->path = strdup(name);
     m->dir = strdup(dir ? dir : ".");
     if (!json_is_object(root)) {
-        seterr(err, errlen, "%s: a manifest must be a JSON object", name);
+        gcn_seterr(err, errlen, "%s: a manifest must be a JSON object", name);
         goto out;
     }
     /* reject unknown keys: typos must not be silently ignored */
@@ -384,20 +377,20 @@ int gcn_mf_parse(const char *name, const char *dir, const char *text, const char
                 if (!strcmp(known[i], key))
                     ok = 1;
             if (!ok) {
-                seterr(err, errlen, "%s: unknown key \"%s\"", name, key);
+                gcn_seterr(err, errlen, "%s: unknown key \"%s\"", name, key);
                 goto out;
             }
         }
     }
     json_t *v = json_object_get(root, "code");
     if (!json_is_string(v)) {
-        seterr(err, errlen, "%s: missing \"code\" (the .s, .hsaco or bundle to run)", name);
+        gcn_seterr(err, errlen, "%s: missing \"code\" (the .s, .hsaco or bundle to run)", name);
         goto out;
     }
     m->code = join_path(m->dir, json_string_value(v));
     v = json_object_get(root, "kernel");
     if (v && !json_is_string(v)) {
-        seterr(err, errlen, "%s: \"kernel\" must be a string", name);
+        gcn_seterr(err, errlen, "%s: \"kernel\" must be a string", name);
         goto out;
     }
     if (v)
@@ -405,7 +398,7 @@ int gcn_mf_parse(const char *name, const char *dir, const char *text, const char
     v = json_object_get(root, "targets");
     if (v) {
         if (!json_is_array(v)) {
-            seterr(err, errlen, "%s: \"targets\" must be an array of strings", name);
+            gcn_seterr(err, errlen, "%s: \"targets\" must be an array of strings", name);
             goto out;
         }
         m->ntargets = (unsigned)json_array_size(v);
@@ -413,13 +406,13 @@ int gcn_mf_parse(const char *name, const char *dir, const char *text, const char
         for (unsigned i = 0; i < m->ntargets; i++) {
             json_t *t = json_array_get(v, i);
             if (!json_is_string(t)) {
-                seterr(err, errlen, "%s: \"targets\" must be an array of strings", name);
+                gcn_seterr(err, errlen, "%s: \"targets\" must be an array of strings", name);
                 goto out;
             }
             m->targets[i] = strdup(json_string_value(t));
             if (gcn_target_from_name(m->targets[i]) != GCN_TARGET_GFX942 &&
                 gcn_target_from_name(m->targets[i]) != GCN_TARGET_GFX950) {
-                seterr(err, errlen, "%s: target \"%s\" is not gfx942 or gfx950", name, m->targets[i]);
+                gcn_seterr(err, errlen, "%s: target \"%s\" is not gfx942 or gfx950", name, m->targets[i]);
                 goto out;
             }
         }
@@ -429,7 +422,7 @@ int gcn_mf_parse(const char *name, const char *dir, const char *text, const char
         goto out;
     v = json_object_get(root, "params");
     if (v && !json_is_object(v)) {
-        seterr(err, errlen, "%s: \"params\" must be an object", name);
+        gcn_seterr(err, errlen, "%s: \"params\" must be an object", name);
         goto out;
     }
     {
@@ -452,7 +445,7 @@ int gcn_mf_parse(const char *name, const char *dir, const char *text, const char
                 if (over) {
                     char sub[400];
                     if (eval_with(m->params, m->nparams, over, &p->value, sub, sizeof sub)) {
-                        seterr(err, errlen, "--set %s=%s: %s", key, over, sub);
+                        gcn_seterr(err, errlen, "--set %s=%s: %s", key, over, sub);
                         bad = 1;
                     }
                 } else if (json_int(m, val, &p->value, what, err, errlen)) {
@@ -469,7 +462,7 @@ int gcn_mf_parse(const char *name, const char *dir, const char *text, const char
                 if (!strcmp(m->params[k].name, setv[i].name))
                     found = 1;
             if (!found) {
-                seterr(err, errlen, "--set %s: %s has no param \"%s\"", sets[i], name, setv[i].name);
+                gcn_seterr(err, errlen, "--set %s: %s has no param \"%s\"", sets[i], name, setv[i].name);
                 goto out;
             }
         }
@@ -478,7 +471,7 @@ int gcn_mf_parse(const char *name, const char *dir, const char *text, const char
         parse_dims(m, root, "block", m->block, 1, err, errlen))
         goto out;
     if ((uint64_t)m->block[0] * m->block[1] * m->block[2] > 1024) {
-        seterr(err, errlen, "%s: block %ux%ux%u is a workgroup of %llu work-items, larger than 1024 "
+        gcn_seterr(err, errlen, "%s: block %ux%ux%u is a workgroup of %llu work-items, larger than 1024 "
                "(the most a workgroup can have)", name, m->block[0], m->block[1], m->block[2],
                (unsigned long long)m->block[0] * m->block[1] * m->block[2]);
         goto out;
@@ -487,7 +480,7 @@ int gcn_mf_parse(const char *name, const char *dir, const char *text, const char
      * (HSA runtime spec, hsa_kernel_dispatch_packet_t.grid_size_x/y/z) */
     for (int i = 0; i < 3; i++)
         if ((uint64_t)m->grid[i] * m->block[i] > 0xffffffffull) {
-            seterr(err, errlen, "%s: grid[%d] * block[%d] = %llu work-items; a dispatch has at most "
+            gcn_seterr(err, errlen, "%s: grid[%d] * block[%d] = %llu work-items; a dispatch has at most "
                    "4294967295 per dimension", name, i, i,
                    (unsigned long long)m->grid[i] * m->block[i]);
             goto out;
@@ -498,7 +491,7 @@ int gcn_mf_parse(const char *name, const char *dir, const char *text, const char
         if (json_int(m, v, &d, "dynamic_lds", err, errlen))
             goto out;
         if (d < 0 || d > 1 << 20) {
-            seterr(err, errlen, "%s: dynamic_lds = %lld out of range", name, (long long)d);
+            gcn_seterr(err, errlen, "%s: dynamic_lds = %lld out of range", name, (long long)d);
             goto out;
         }
         m->dynamic_lds = (uint32_t)d;
@@ -506,7 +499,7 @@ int gcn_mf_parse(const char *name, const char *dir, const char *text, const char
     /* buffers */
     v = json_object_get(root, "buffers");
     if (v && !json_is_object(v)) {
-        seterr(err, errlen, "%s: \"buffers\" must be an object", name);
+        gcn_seterr(err, errlen, "%s: \"buffers\" must be an object", name);
         goto out;
     }
     if (v) {
@@ -519,12 +512,12 @@ int gcn_mf_parse(const char *name, const char *dir, const char *text, const char
             char why[128];
             /* a buffer's name names its dump files (NAME.in.bin, NAME.bin) */
             if (gcn_file_name_check(key, why, sizeof why)) {
-                seterr(err, errlen, "%s: buffer name \"%.200s\" cannot name a dump file: %s", name,
+                gcn_seterr(err, errlen, "%s: buffer name \"%.200s\" cannot name a dump file: %s", name,
                        key, why);
                 goto out;
             }
             if (!json_is_object(b)) {
-                seterr(err, errlen, "%s: buffer %s must be an object {\"size\": ..., \"init\": ...}",
+                gcn_seterr(err, errlen, "%s: buffer %s must be an object {\"size\": ..., \"init\": ...}",
                        name, key);
                 goto out;
             }
@@ -533,13 +526,13 @@ int gcn_mf_parse(const char *name, const char *dir, const char *text, const char
             int64_t sz;
             json_t *sv = json_object_get(b, "size");
             if (!sv) {
-                seterr(err, errlen, "%s: buffer %s has no \"size\"", name, key);
+                gcn_seterr(err, errlen, "%s: buffer %s has no \"size\"", name, key);
                 goto out;
             }
             if (json_int(m, sv, &sz, what, err, errlen))
                 goto out;
             if (sz < 0 || sz > (int64_t)1 << 34) {
-                seterr(err, errlen, "%s: buffer %s size %lld is out of range (0 .. 16 GiB)", name,
+                gcn_seterr(err, errlen, "%s: buffer %s size %lld is out of range (0 .. 16 GiB)", name,
                        key, (long long)sz);
                 goto out;
             }
@@ -549,7 +542,7 @@ int gcn_mf_parse(const char *name, const char *dir, const char *text, const char
             json_t *bv;
             json_object_foreach(b, bk, bv) {
                 if (strcmp(bk, "size") && strcmp(bk, "init")) {
-                    seterr(err, errlen, "%s: buffer %s: unknown key \"%s\"", name, key, bk);
+                    gcn_seterr(err, errlen, "%s: buffer %s: unknown key \"%s\"", name, key, bk);
                     goto out;
                 }
             }
@@ -560,7 +553,7 @@ int gcn_mf_parse(const char *name, const char *dir, const char *text, const char
                 if (json_int(m, json_object_get(in, "fill"), &f, "fill", err, errlen))
                     goto out;
                 if (f < 0 || f > 255) {
-                    seterr(err, errlen, "%s: buffer %s: fill must be a byte (0..255)", name, key);
+                    gcn_seterr(err, errlen, "%s: buffer %s: fill must be a byte (0..255)", name, key);
                     goto out;
                 }
                 bf->init = GCN_MF_INIT_FILL;
@@ -568,7 +561,7 @@ int gcn_mf_parse(const char *name, const char *dir, const char *text, const char
             } else if (json_is_object(in) && json_object_get(in, "file")) {
                 json_t *fv = json_object_get(in, "file");
                 if (!json_is_string(fv)) {
-                    seterr(err, errlen, "%s: buffer %s: file must be a path string", name, key);
+                    gcn_seterr(err, errlen, "%s: buffer %s: file must be a path string", name, key);
                     goto out;
                 }
                 bf->init = GCN_MF_INIT_FILE;
@@ -579,7 +572,7 @@ int gcn_mf_parse(const char *name, const char *dir, const char *text, const char
                 json_object_foreach(in, fk, fx) {
                     if (strcmp(fk, "file") && strcmp(fk, "offset") && strcmp(fk, "bytes") &&
                         strcmp(fk, "prefix")) {
-                        seterr(err, errlen, "%s: buffer %s: unknown key \"%s\" in a file init "
+                        gcn_seterr(err, errlen, "%s: buffer %s: unknown key \"%s\" in a file init "
                                "(file, offset, bytes, prefix)", name, key, fk);
                         goto out;
                     }
@@ -592,16 +585,16 @@ int gcn_mf_parse(const char *name, const char *dir, const char *text, const char
                 if (byv && json_int(m, byv, &fb, "bytes", err, errlen))
                     goto out;
                 if (fo < 0 || fb < 0) {
-                    seterr(err, errlen, "%s: buffer %s: file %s %lld is negative", name, key,
+                    gcn_seterr(err, errlen, "%s: buffer %s: file %s %lld is negative", name, key,
                            fo < 0 ? "offset" : "bytes", (long long)(fo < 0 ? fo : fb));
                     goto out;
                 }
                 if (pv && !json_is_boolean(pv)) {
-                    seterr(err, errlen, "%s: buffer %s: prefix must be true or false", name, key);
+                    gcn_seterr(err, errlen, "%s: buffer %s: prefix must be true or false", name, key);
                     goto out;
                 }
                 if (byv && (uint64_t)fb > bf->size) {
-                    seterr(err, errlen, "%s: buffer %s: bytes %lld is more than the buffer's %llu "
+                    gcn_seterr(err, errlen, "%s: buffer %s: bytes %lld is more than the buffer's %llu "
                            "bytes", name, key, (long long)fb, (unsigned long long)bf->size);
                     goto out;
                 }
@@ -617,7 +610,7 @@ int gcn_mf_parse(const char *name, const char *dir, const char *text, const char
                     if (!strcmp(rt[i], json_string_value(rv)))
                         k = i;
                 if (k < 0) {
-                    seterr(err, errlen, "%s: buffer %s: random must be one of f32 f16 bf16 u32 i32 u8",
+                    gcn_seterr(err, errlen, "%s: buffer %s: random must be one of f32 f16 bf16 u32 i32 u8",
                            name, key);
                     goto out;
                 }
@@ -629,7 +622,7 @@ int gcn_mf_parse(const char *name, const char *dir, const char *text, const char
                     goto out;
                 bf->seed = (uint64_t)seed;
             } else {
-                seterr(err, errlen, "%s: buffer %s: init must be \"zero\", {\"fill\": B}, {\"file\": "
+                gcn_seterr(err, errlen, "%s: buffer %s: init must be \"zero\", {\"fill\": B}, {\"file\": "
                        "PATH} or {\"random\": TYPE, \"seed\": N}", name, key);
                 goto out;
             }
@@ -638,7 +631,7 @@ int gcn_mf_parse(const char *name, const char *dir, const char *text, const char
     /* args */
     v = json_object_get(root, "args");
     if (v && !json_is_array(v)) {
-        seterr(err, errlen, "%s: \"args\" must be an array", name);
+        gcn_seterr(err, errlen, "%s: \"args\" must be an array", name);
         goto out;
     }
     if (v) {
@@ -647,7 +640,7 @@ int gcn_mf_parse(const char *name, const char *dir, const char *text, const char
         for (unsigned i = 0; i < m->nargs; i++) {
             json_t *a = json_array_get(v, i);
             if (!json_is_object(a) || json_object_size(a) != 1) {
-                seterr(err, errlen, "%s: args[%u] must be an object with one key (buffer, u32, i32, "
+                gcn_seterr(err, errlen, "%s: args[%u] must be an object with one key (buffer, u32, i32, "
                        "u64, i64, f32, f64, bytes)", name, i);
                 goto out;
             }
@@ -658,7 +651,7 @@ int gcn_mf_parse(const char *name, const char *dir, const char *text, const char
             snprintf(what, sizeof what, "args[%u]", i);
             if (!strcmp(kind, "buffer")) {
                 if (!json_is_string(val) || gcn_mf_buffer_index(m, json_string_value(val)) < 0) {
-                    seterr(err, errlen, "%s: args[%u]: no buffer named %s", name, i,
+                    gcn_seterr(err, errlen, "%s: args[%u]: no buffer named %s", name, i,
                            json_is_string(val) ? json_string_value(val) : "(not a string)");
                     goto out;
                 }
@@ -675,21 +668,21 @@ int gcn_mf_parse(const char *name, const char *dir, const char *text, const char
                     ar->fval = (double)iv;
                 }
                 if (ar->kind == GCN_MF_ARG_F32 && (ar->fval > FLT_MAX || ar->fval < -FLT_MAX)) {
-                    seterr(err, errlen, "%s: args[%u] = %g does not fit f32", name, i, ar->fval);
+                    gcn_seterr(err, errlen, "%s: args[%u] = %g does not fit f32", name, i, ar->fval);
                     goto out;
                 }
             } else if (!strcmp(kind, "bytes")) {
                 /* a by-value struct: its bytes in memory order, as many as the argument's size */
                 size_t nb = json_is_array(val) ? json_array_size(val) : 0;
                 if (!nb || nb > 4096) {
-                    seterr(err, errlen, "%s: args[%u]: bytes must be a list of 1 to 4096 byte values",
+                    gcn_seterr(err, errlen, "%s: args[%u]: bytes must be a list of 1 to 4096 byte values",
                            name, i);
                     goto out;
                 }
                 ar->kind = GCN_MF_ARG_BYTES;
                 ar->bytes = calloc(nb, 1);
                 if (!ar->bytes) {
-                    seterr(err, errlen, "out of memory");
+                    gcn_seterr(err, errlen, "out of memory");
                     goto out;
                 }
                 ar->nbytes = (unsigned)nb;
@@ -699,7 +692,7 @@ int gcn_mf_parse(const char *name, const char *dir, const char *text, const char
                     if (json_int(m, json_array_get(val, q), &b, what, err, errlen))
                         goto out;
                     if (b < 0 || b > 255) {
-                        seterr(err, errlen, "%s: args[%u].bytes[%zu] = %lld is not a byte (0 to 255)",
+                        gcn_seterr(err, errlen, "%s: args[%u].bytes[%zu] = %lld is not a byte (0 to 255)",
                                name, i, q, (long long)b);
                         goto out;
                     }
@@ -714,7 +707,7 @@ int gcn_mf_parse(const char *name, const char *dir, const char *text, const char
                     if (!strcmp(kind, ik[q]))
                         k = q;
                 if (k < 0) {
-                    seterr(err, errlen, "%s: args[%u]: unknown kind \"%s\"", name, i, kind);
+                    gcn_seterr(err, errlen, "%s: args[%u]: unknown kind \"%s\"", name, i, kind);
                     goto out;
                 }
                 ar->kind = kk[k];
@@ -722,7 +715,7 @@ int gcn_mf_parse(const char *name, const char *dir, const char *text, const char
                     goto out;
                 if ((ar->kind == GCN_MF_ARG_U32 && (ar->ival < 0 || ar->ival > 0xffffffffll)) ||
                     (ar->kind == GCN_MF_ARG_I32 && (ar->ival < INT32_MIN || ar->ival > INT32_MAX))) {
-                    seterr(err, errlen, "%s: args[%u] = %lld does not fit %s", name, i,
+                    gcn_seterr(err, errlen, "%s: args[%u] = %lld does not fit %s", name, i,
                            (long long)ar->ival, kind);
                     goto out;
                 }
@@ -733,7 +726,7 @@ int gcn_mf_parse(const char *name, const char *dir, const char *text, const char
     v = json_object_get(root, "outputs");
     if (v) {
         if (!json_is_array(v)) {
-            seterr(err, errlen, "%s: \"outputs\" must be an array of buffer names", name);
+            gcn_seterr(err, errlen, "%s: \"outputs\" must be an array of buffer names", name);
             goto out;
         }
         m->noutputs = (unsigned)json_array_size(v);
@@ -742,7 +735,7 @@ int gcn_mf_parse(const char *name, const char *dir, const char *text, const char
             json_t *o = json_array_get(v, i);
             int k = json_is_string(o) ? gcn_mf_buffer_index(m, json_string_value(o)) : -1;
             if (k < 0) {
-                seterr(err, errlen, "%s: outputs[%u]: no buffer named %s", name, i,
+                gcn_seterr(err, errlen, "%s: outputs[%u]: no buffer named %s", name, i,
                        json_is_string(o) ? json_string_value(o) : "(not a string)");
                 goto out;
             }
@@ -752,7 +745,7 @@ int gcn_mf_parse(const char *name, const char *dir, const char *text, const char
     v = json_object_get(root, "reference");
     if (v) {
         if (!json_is_string(v)) {
-            seterr(err, errlen, "%s: \"reference\" must be a string", name);
+            gcn_seterr(err, errlen, "%s: \"reference\" must be a string", name);
             goto out;
         }
         m->reference = strdup(json_string_value(v));
@@ -761,7 +754,7 @@ int gcn_mf_parse(const char *name, const char *dir, const char *text, const char
     v = json_object_get(root, "test_sizes");
     if (v) {
         if (!json_is_array(v)) {
-            seterr(err, errlen, "%s: \"test_sizes\" must be an array of objects", name);
+            gcn_seterr(err, errlen, "%s: \"test_sizes\" must be an array of objects", name);
             goto out;
         }
         m->nsizes = (unsigned)json_array_size(v);
@@ -769,7 +762,7 @@ int gcn_mf_parse(const char *name, const char *dir, const char *text, const char
         for (unsigned i = 0; i < m->nsizes; i++) {
             json_t *o = json_array_get(v, i);
             if (!json_is_object(o)) {
-                seterr(err, errlen, "%s: test_sizes[%u] must be an object of param values", name, i);
+                gcn_seterr(err, errlen, "%s: test_sizes[%u] must be an object of param values", name, i);
                 goto out;
             }
             m->sizes[i].sets = calloc(json_object_size(o) + 1, sizeof(gcn_mf_param));
@@ -779,7 +772,7 @@ int gcn_mf_parse(const char *name, const char *dir, const char *text, const char
                 gcn_mf_param *p = &m->sizes[i].sets[m->sizes[i].nsets++];
                 p->name = strdup(key);
                 if (!json_is_integer(val)) {
-                    seterr(err, errlen, "%s: test_sizes[%u].%s must be an integer", name, i, key);
+                    gcn_seterr(err, errlen, "%s: test_sizes[%u].%s must be an integer", name, i, key);
                     goto out;
                 }
                 p->value = json_integer_value(val);
@@ -788,7 +781,7 @@ int gcn_mf_parse(const char *name, const char *dir, const char *text, const char
                     if (!strcmp(m->params[k].name, key))
                         found = 1;
                 if (!found) {
-                    seterr(err, errlen, "%s: test_sizes[%u]: no param \"%s\"", name, i, key);
+                    gcn_seterr(err, errlen, "%s: test_sizes[%u]: no param \"%s\"", name, i, key);
                     goto out;
                 }
             }
@@ -819,14 +812,14 @@ int gcn_mf_load(const char *path, const char *const *sets, unsigned nsets, gcn_m
     if (gcn_file_read(path, GCN_FILE_MAX_MANIFEST, "a manifest", &buf, &n, err, errlen))
         return -1;
     if (strlen(buf) != n) {
-        seterr(err, errlen, "%s: holds a NUL byte; a manifest is JSON text", path);
+        gcn_seterr(err, errlen, "%s: holds a NUL byte; a manifest is JSON text", path);
         free(buf);
         return -1;
     }
     char *dir = strdup(path);
     if (!dir) {
         free(buf);
-        seterr(err, errlen, "out of memory");
+        gcn_seterr(err, errlen, "out of memory");
         return -1;
     }
     char *slash = strrchr(dir, '/');
@@ -867,7 +860,7 @@ int gcn_mf_fill(const gcn_manifest *m, unsigned i, uint8_t *dst, char *err, size
         FILE *f = fopen(b->file, "rb");
         struct stat st;
         if (!f || fstat(fileno(f), &st) != 0 || S_ISDIR(st.st_mode)) {
-            seterr(err, errlen, "%s: buffer %s: %s: %s", m->path, b->name, b->file,
+            gcn_seterr(err, errlen, "%s: buffer %s: %s: %s", m->path, b->name, b->file,
                    f && S_ISDIR(st.st_mode) ? "is a directory, not a file of initial bytes"
                                             : strerror(errno));
             if (f)
@@ -878,14 +871,14 @@ int gcn_mf_fill(const gcn_manifest *m, unsigned i, uint8_t *dst, char *err, size
          * the file (or, with "prefix", as much of it as the buffer holds) */
         uint64_t fsize = S_ISREG(st.st_mode) ? (uint64_t)st.st_size : 0;
         if (b->file_offset && (!S_ISREG(st.st_mode) || b->file_offset > fsize)) {
-            seterr(err, errlen, "%s: buffer %s: %s: offset %llu is beyond the file's %llu bytes",
+            gcn_seterr(err, errlen, "%s: buffer %s: %s: offset %llu is beyond the file's %llu bytes",
                    m->path, b->name, b->file, (unsigned long long)b->file_offset,
                    (unsigned long long)fsize);
             fclose(f);
             return -1;
         }
         if (b->file_offset && fseeko(f, (off_t)b->file_offset, SEEK_SET) != 0) {
-            seterr(err, errlen, "%s: buffer %s: %s: cannot seek to offset %llu", m->path, b->name,
+            gcn_seterr(err, errlen, "%s: buffer %s: %s: cannot seek to offset %llu", m->path, b->name,
                    b->file, (unsigned long long)b->file_offset);
             fclose(f);
             return -1;
@@ -897,18 +890,18 @@ int gcn_mf_fill(const gcn_manifest *m, unsigned i, uint8_t *dst, char *err, size
         int bad = ferror(f);
         fclose(f);
         if (bad) {
-            seterr(err, errlen, "%s: buffer %s: %s: read error", m->path, b->name, b->file);
+            gcn_seterr(err, errlen, "%s: buffer %s: %s: read error", m->path, b->name, b->file);
             return -1;
         }
         if (b->file_has_bytes && r < want) {
-            seterr(err, errlen, "%s: buffer %s: %s: the slice of %llu bytes at offset %llu ends "
+            gcn_seterr(err, errlen, "%s: buffer %s: %s: the slice of %llu bytes at offset %llu ends "
                    "beyond the file's %llu bytes", m->path, b->name, b->file,
                    (unsigned long long)want, (unsigned long long)b->file_offset,
                    (unsigned long long)(b->file_offset + r));
             return -1;
         }
         if (extra) {
-            seterr(err, errlen, "%s: buffer %s: %s is larger than the buffer's %llu bytes (\"prefix\": "
+            gcn_seterr(err, errlen, "%s: buffer %s: %s is larger than the buffer's %llu bytes (\"prefix\": "
                    "true takes its first bytes; \"offset\"/\"bytes\" a slice)", m->path, b->name,
                    b->file, (unsigned long long)b->size);
             return -1;
@@ -935,7 +928,7 @@ int gcn_mf_fill(const gcn_manifest *m, unsigned i, uint8_t *dst, char *err, size
         return 0;
     }
     }
-    seterr(err, errlen, "%s: buffer %s: bad init", m->path, b->name);
+    gcn_seterr(err, errlen, "%s: buffer %s: bad init", m->path, b->name);
     return -1;
 }
 
@@ -945,7 +938,7 @@ int gcn_mf_target(const gcn_manifest *m, const char *mcpu, const char **target, 
     if (mcpu) {
         gcn_target t = gcn_target_from_name(mcpu);
         if (t != GCN_TARGET_GFX942 && t != GCN_TARGET_GFX950) {
-            seterr(err, errlen, "--mcpu %s: only gfx942 and gfx950 are simulated", mcpu);
+            gcn_seterr(err, errlen, "--mcpu %s: only gfx942 and gfx950 are simulated", mcpu);
             return -1;
         }
         if (m && m->ntargets) {
@@ -954,7 +947,7 @@ int gcn_mf_target(const gcn_manifest *m, const char *mcpu, const char **target, 
                 if (!strcmp(m->targets[i], mcpu))
                     ok = 1;
             if (!ok) {
-                seterr(err, errlen, "%s: target %s is not among the manifest's targets", m->path, mcpu);
+                gcn_seterr(err, errlen, "%s: target %s is not among the manifest's targets", m->path, mcpu);
                 return -1;
             }
         }
@@ -990,7 +983,7 @@ int gcn_mf_kernel(const gcn_manifest *m, const gcn_codeobj *co, const gcn_kernel
     if (m->kernel) {
         *k = gcn_co_kernel(co, m->kernel);
         if (!*k) {
-            seterr(err, errlen, "%s: no kernel named %s; it has %u kernel%s%s%s", co->path,
+            gcn_seterr(err, errlen, "%s: no kernel named %s; it has %u kernel%s%s%s", co->path,
                    m->kernel, co->nkernels, co->nkernels == 1 ? "" : "s", co->nkernels ? ": " : "",
                    names);
             return -1;
@@ -999,10 +992,10 @@ int gcn_mf_kernel(const gcn_manifest *m, const gcn_codeobj *co, const gcn_kernel
     }
     if (co->nkernels != 1) {
         if (co->nkernels)
-            seterr(err, errlen, "%s has %u kernels: %s; pick one with %s", co->path, co->nkernels,
+            gcn_seterr(err, errlen, "%s has %u kernels: %s; pick one with %s", co->path, co->nkernels,
                    names, how);
         else
-            seterr(err, errlen, "%s has no kernels (no kernel descriptor symbol NAME.kd)", co->path);
+            gcn_seterr(err, errlen, "%s has no kernels (no kernel descriptor symbol NAME.kd)", co->path);
         return -1;
     }
     *k = &co->kernels[0];
@@ -1018,7 +1011,7 @@ int gcn_mf_check_block(const gcn_manifest *m, const gcn_kernel *k, char *err, si
      * runs. */
     uint64_t n = (uint64_t)m->block[0] * m->block[1] * m->block[2];
     if (k->has_metadata && k->md_max_flat_workgroup_size && n > k->md_max_flat_workgroup_size) {
-        seterr(err, errlen, "%s: a workgroup of %llu work-items (block %ux%ux%u) is larger than "
+        gcn_seterr(err, errlen, "%s: a workgroup of %llu work-items (block %ux%ux%u) is larger than "
                "kernel %s's maximum flat workgroup size, %u (.max_flat_workgroup_size, the launch "
                "bounds); HIP refuses such a launch", m->path, (unsigned long long)n, m->block[0],
                m->block[1], m->block[2], k->name, k->md_max_flat_workgroup_size);
@@ -1079,7 +1072,7 @@ int gcn_mf_run_json(const gcn_manifest *m, const char *target, char **out, char 
     *out = json_dumps(r, JSON_INDENT(2));
     json_decref(r);
     if (!*out) {
-        seterr(err, errlen, "out of memory");
+        gcn_seterr(err, errlen, "out of memory");
         return -1;
     }
     return 0;
