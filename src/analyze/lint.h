@@ -189,7 +189,11 @@ enum { GCN_SYM_LANE = 1, GCN_SYM_WAVE = 2, GCN_SYM_MBLO = 3, GCN_SYM_TIDX = 4,
  * c ^ r, a masked or shifted value the forms cannot express), made by the
  * instruction at index idx: it bounds ranges and is never assumed equal to
  * anything but itself. */
-#define gcn_sym_bound(bits, idx) (GCN_SYM_BOUND | (uint32_t)(bits) << 24 | ((uint32_t)(idx) & 0xFFFFFFu))
+#define gcn_sym_bound(bits, idx) (GCN_SYM_BOUND | (uint32_t)(bits) << 24 | ((uint32_t)(idx) & 0x7FFFFFu))
+/* ... marked as a function of the lane and wave ids alone (a swizzle c ^ r of
+ * their fields): its value set over the lanes is taken as its whole range */
+#define gcn_sym_bound_lanefn(bits, idx) (gcn_sym_bound(bits, idx) | 0x800000u)
+#define gcn_sym_is_lanefn(s) (gcn_sym_is_bound(s) && ((s) & 0x800000u))
 #define gcn_sym_is_bound(s) ((s) >= GCN_SYM_BOUND)
 #define gcn_sym_bound_bits(s) (((s) >> 24) & 63u)
 #define gcn_sym_field(base, lo, hi) (GCN_SYM_FIELD | (uint32_t)(base) << 10 | (uint32_t)(lo) << 5 | (uint32_t)(hi))
@@ -232,6 +236,9 @@ typedef struct gcn_ldsrange {
     const gcn_ldspat *pat;       /* exact pieces, or NULL (then [lo, hi) only) */
     bool hull;                   /* [lo, hi) (no pat) may hold bytes no lane touches
                                   * (a bounded per-lane value): a meet is not a proof */
+    const gcn_ldspat *win;       /* hull ranges: per lane (and address), the window its
+                                  * bytes lie in whatever the bounded value; a window
+                                  * inside the other range's exact bytes proves a meet */
     gcn_aval base;
     int64_t lo, hi;
     uint16_t waves;              /* the wave indexes that may run it with a lane active

@@ -713,6 +713,25 @@ static void piece_at(const gcn_ldsrange *r, unsigned i, int64_t *s, int64_t *e)
     *e = r->pat ? r->pat->piece[i][1] : r->hi;
 }
 
+/* Is one of hull range h's windows (shifted by dh) inside exact range x's
+ * bytes (shifted by dx)?  Then h's lane touches x's bytes whatever its
+ * bounded value: a proven meet. */
+static bool win_inside(const gcn_ldsrange *h, int64_t dh, const gcn_ldsrange *x, int64_t dx)
+{
+    if (!h->win || x->hull)
+        return false;
+    for (unsigned i = 0; i < h->win->n; i++) {
+        int64_t ws = h->win->piece[i][0] + dh, we = h->win->piece[i][1] + dh;
+        for (unsigned j = 0; j < npieces(x); j++) {
+            int64_t s, e;
+            piece_at(x, j, &s, &e);
+            if (s + dx <= ws && we <= e + dx)
+                return true;
+        }
+    }
+    return false;
+}
+
 /* Do the bytes of a (shifted by da) and b (by db) meet?  Exact pieces where
  * a range has them, so one exact side is enough to see a gap. */
 static bool pat_meet(const gcn_ldsrange *a, int64_t da, const gcn_ldsrange *b, int64_t db)
@@ -761,7 +780,8 @@ static int lds_overlap_waves(const gcn_ldsrange *a, const gcn_ldsrange *b, unsig
             int64_t ao = wave_at(&wa, x), bo = wave_at(&wb, y);
             if (a->lo + ao < b->hi + bo && b->lo + bo < a->hi + ao &&
                 pat_meet(a, ao, b, bo)) {
-                if (!a->hull && !b->hull)
+                if ((!a->hull && !b->hull) || win_inside(a, ao, b, bo) ||
+                    win_inside(b, bo, a, ao))
                     return 1;
                 res = 2;    /* the hulls meet; the bytes may not */
             }
@@ -774,7 +794,8 @@ int gcn_lds_overlap3(const gcn_ldsrange *a, const gcn_ldsrange *b, unsigned nwav
     /* the same wave: when the bases agree, the wave index cancels */
     if (a->known && b->known && av_eq(&a->base, &b->base))
         return !(a->lo < b->hi && b->lo < a->hi && pat_meet(a, 0, b, 0)) ? 0
-               : a->hull || b->hull ? 2 : 1;
+               : (!a->hull && !b->hull) || win_inside(a, 0, b, 0) || win_inside(b, 0, a, 0) ? 1
+                                                                                          : 2;
     return lds_overlap_waves(a, b, nwaves ? nwaves : 16, true);
 }
 
@@ -1099,6 +1120,26 @@ static gcn_aval valu(const vctx *c, const vstate *st, unsigned alu, const gcn_av
     }
 }
 
+/* A value of the lane and wave ids alone (and constants): their symbols,
+ * fields and the bounded values made from such values. */
+static bool lane_fn(const gcn_aval *v)
+{
+    if (!v->known)
+        return false;
+    for (unsigned i = 0; i < v->nt; i++) {
+        uint32_t s = v->sym[i];
+        if (gcn_sym_is_lanefn(s))
+            continue;
+        if (gcn_sym_is_bound(s))
+            return false;
+        if (gcn_sym_is_field(s))
+            s = gcn_sym_field_base(s);
+        if (s != GCN_SYM_LANE && s != GCN_SYM_WAVE && s != GCN_SYM_MBLO)
+            return false;
+    }
+    return true;
+}
+
 /* When a VALU result the forms cannot express still lies in [0, 2^n):
  * that n, else 0. */
 static unsigned valu_bound(const vctx *c, unsigned alu, const gcn_aval *x, const gcn_aval *y,
@@ -1170,8 +1211,12 @@ static void transfer(const vctx *c, vstate *st, unsigned idx)
         r = valu(c, st, f->alu, &x, &y, &z);
         if (!r.known) {
             unsigned nb = valu_bound(c, f->alu, &x, &y, &z);
-            if (nb)
-                r = av_sym(gcn_sym_bound(nb, idx), 1);
+            if (nb) {
+                bool lf = (!fld(in, GCN_FLD_SRC0) || lane_fn(&x)) &&
+                          (!fld(in, GCN_FLD_SRC1) || lane_fn(&y)) &&
+                          (!fld(in, GCN_FLD_SRC2) || lane_fn(&z));
+                r = av_sym(lf ? gcn_sym_bound_lanefn(nb, idx) : gcn_sym_bound(nb, idx), 1);
+            }
         }
         have = true;
         in_why = !x.known && x.why ? x.why : !y.known && y.why ? y.why
@@ -1481,6 +1526,7 @@ static void lds_range(const vctx *c, const vstate *st, unsigned idx, gcn_ldsrang
     int64_t lo = v.c, hi = v.c;
     gcn_aval base = av_const(0), lanep = av_const(0);
     bool exact = true;          /* the per-lane part is the lane id alone */
+    bool data = false;          /* ... or has a bounded value not of the lane and wave ids */
     for (unsigned i = 0; i < v.nt; i++) {
         int64_t m;
         uint32_t sy = v.sym[i];
@@ -1491,6 +1537,7 @@ static void lds_range(const vctx *c, const vstate *st, unsigned idx, gcn_ldsrang
             lanep.k[lanep.nt++] = v.k[i];
         } else if (gcn_sym_lane_varying(sy)) {
             exact = false;
+            data = data || !gcn_sym_is_lanefn(sy);
             if (!sym_max(c, sy, &m) ||
                 !av_madd(v.k[i] > 0 ? hi : lo, v.k[i], m, v.k[i] > 0 ? &hi : &lo)) {
                 out->unknown = GCN_LU_ADDR;
@@ -1502,6 +1549,7 @@ static void lds_range(const vctx *c, const vstate *st, unsigned idx, gcn_ldsrang
             base.k[base.nt++] = v.k[i];
         }
     }
+    int64_t blo = lo - v.c, bhi = hi - v.c;   /* the bounded per-lane part's range */
     int64_t lv[64] = {0};       /* the lane part at each lane */
     if (lanep.nt) {
         int64_t pl = INT64_MAX, ph = INT64_MIN;
@@ -1536,7 +1584,10 @@ static void lds_range(const vctx *c, const vstate *st, unsigned idx, gcn_ldsrang
     }
     /* the exact bytes when the per-lane part is the lane id alone */
     bool pieces = lanep.nt || ~st->lanes || npo > 1;  /* [lo, hi) has gaps */
-    out->hull = !exact || pieces;   /* until the pieces below exist */
+    /* a swizzle of the lane and wave ids is taken over its whole range (such
+     * swizzles are permutations in practice): its interval is its bytes; a
+     * bounded value from data is a hull, whose meets prove nothing */
+    out->hull = (!exact && data) || (exact && pieces);   /* until the pieces below exist */
     if (exact && pieces && (*patp = malloc(sizeof **patp)) != NULL) {
         gcn_ldspat *p = *patp;
         p->n = 0;
@@ -1551,6 +1602,19 @@ static void lds_range(const vctx *c, const vstate *st, unsigned idx, gcn_ldsrang
         pat_close(p);
         out->pat = p;
         out->hull = false;
+    } else if (!exact && data && (*patp = malloc(sizeof **patp)) != NULL) {
+        /* each lane's bytes lie somewhere in [its exact part + blo, + bhi + bytes) */
+        gcn_ldspat *p = *patp;
+        p->n = 0;
+        for (unsigned l = 0; l < 64; l++) {
+            if (!((st->lanes >> l) & 1u))
+                continue;
+            for (unsigned k = 0; k < npo; k++) {
+                p->piece[p->n][0] = v.c + lv[l] + po[k] + blo;
+                p->piece[p->n++][1] = v.c + lv[l] + po[k] + bhi + bytes;
+            }
+        }
+        out->win = p;
     }
     out->known = true;
     out->base = base;

@@ -3,8 +3,10 @@
 // sign-extended by v_bfe_i32 and masked, picks the row 512 bytes on) while its
 // LDS-DMA fills the gap between them: the rows' hull [0, 544) meets the DMA's
 // [256, 512), their bytes do not.  Then an address that is only bounded (a
-// masked v_mul_hi_u32) meets another wave's writes in its hull alone: that is
-// "not proven" (lds-unproven, a warning), never a claimed race.  Last, x ^ 1
+// masked value loaded from memory) meets another wave's writes in its hull
+// alone: that is "not proven" (lds-unproven, a warning), never a claimed race
+// (a bounded swizzle of the lane and wave ids alone, such as c ^ r, is taken
+// over its whole range instead: kernels/lds_transpose).  Last, x ^ 1
 // stays in the wave's slice, x ^ 64 lands in the next wave's.
 // gcnlint-args: -Wlds-unproven
 .amdhsa_code_object_version 5
@@ -33,7 +35,8 @@ k:
     ds_read_b32 v5, v1 offset:256            // expect: lds-dma-pending
     s_waitcnt vmcnt(0) lgkmcnt(0)
     s_barrier
-    v_mul_hi_u32 v6, v0, v0
+    buffer_load_dword v6, v1, s[4:7], 0 offen   // an index from memory (a histogram's bin)
+    s_waitcnt vmcnt(0)
     v_and_b32 v6, 0xffc, v6                  // somewhere in [0, 4096): bounded, not known
     v_lshlrev_b32 v7, 2, v0                  // 4 * work-item id: each wave its own 256 bytes
     ds_write_b32 v7, v0
