@@ -1,0 +1,217 @@
+#!/usr/bin/env python3
+"""real.py -- the real-kernel suite: AITER's prebuilt kernels run in gcnsim and checked against
+numpy references (docs/real-kernels.md).
+
+The kernels themselves are not ours and are never committed: GCN_AITER_HSA names AITER's
+extracted hsa/ directory (hsa/gfx942/..., hsa/gfx950/...).  Each case is a manifest in this
+directory (our own, argument structs rebuilt from AITER's host code, cited in each manifest's
+description) whose "code" is hsa/gfx942/<path>; the gfx950 run takes hsa/gfx950/<path>.  A run
+copies the manifest into a fresh directory beside a link `hsa` -> $GCN_AITER_HSA, writes the
+input files the case needs (pre-shuffled operands, scales), runs gcnsim with --set per size, and
+compares the dumped outputs with the reference: bit-exact, or within the bound the case states
+(and docs/real-kernels.md gives the reason for).
+
+    GCN_AITER_HSA=/path/to/hsa python3 tests/real/real.py [-v] [CASE...]
+    python3 tests/real/real.py --list
+
+Exit 0 all passed, 1 a case failed, 77 skipped (no GCN_AITER_HSA, no numpy, no gcnsim).
+gcnsim's exit 4 (ran to the end with findings) is accepted when every finding is of a kind the
+case lists as known (docs/real-kernels.md says what each is); any other finding or a fault fails.
+"""
+import json, os, re, shutil, subprocess, sys, tempfile, time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+try:
+    import numpy as np
+except ImportError:
+    print("real.py: numpy missing (apt-get install python3-numpy; run with /usr/bin/python3): skipped")
+    sys.exit(77)
+
+
+# ---------------------------------------------------------------- number formats
+def bf16_to_f32(u16):
+    return (u16.astype(np.uint32) << 16).view(np.float32)
+
+
+def f32_to_bf16_rne(f):
+    """round f32 to bf16, nearest even (the NaN-free inputs here never need the NaN rule)"""
+    u = np.ascontiguousarray(f, dtype=np.float32).view(np.uint32).astype(np.uint64)
+    r = (u + 0x7FFF + ((u >> 16) & 1)) >> 16
+    return r.astype(np.uint16)
+
+
+def f32_to_bf16_half_away(f):
+    """round f32 to bf16, ties away from zero: AITER's GEMM epilogues add 0x7fff + 1 to the f32
+    bits and keep the high half (v_add3_u32 v, f, 0x7fff, 1; a NaN becomes 0x7fff by v_cndmask)"""
+    f = np.ascontiguousarray(f, dtype=np.float32)
+    u = f.view(np.uint32).astype(np.uint64)
+    r = ((u + 0x8000) >> 16) & 0xFFFF
+    r[np.isnan(f)] = 0x7FFF
+    return r.astype(np.uint16).reshape(np.shape(f))
+
+
+def rd(d, name, dtype):
+    return np.fromfile(os.path.join(d, name), dtype=dtype)
+
+
+def compare(name, got, want, atol=0.0, rtol=0.0):
+    """(ok, text): bit-exact when atol == rtol == 0 (NaN compared as bits)"""
+    got = np.asarray(got)
+    want = np.asarray(want)
+    if got.shape != want.shape:
+        return False, "%s: shape %s, want %s" % (name, got.shape, want.shape)
+    if atol == 0 and rtol == 0:
+        bits = {1: np.uint8, 2: np.uint16, 4: np.uint32, 8: np.uint64}
+        gv = np.ascontiguousarray(got).reshape(-1).view(bits[got.dtype.itemsize])
+        wv = np.ascontiguousarray(want).reshape(-1).view(bits[want.dtype.itemsize])
+        bad = np.nonzero(gv != wv)[0]
+        if len(bad):
+            i = bad[0]
+            return False, "%s: %d of %d elements differ, first at flat index %d (%s): %r, want %r" % (
+                name, len(bad), got.size, i, np.unravel_index(i, got.shape), got.reshape(-1)[i],
+                want.reshape(-1)[i])
+        return True, "%s bit-exact (%d elements)" % (name, got.size)
+    g = got.astype(np.float64)
+    w = want.astype(np.float64)
+    err = np.abs(g - w)
+    lim = atol + rtol * np.abs(w)
+    bad = np.nonzero(~(err.reshape(-1) <= lim.reshape(-1)))[0]
+    if len(bad):
+        i = bad[0]
+        return False, "%s: %d of %d elements outside |err| <= %g + %g*|ref|, first at %s: %r, want %r" % (
+            name, len(bad), got.size, atol, rtol, np.unravel_index(i, got.shape), got.reshape(-1)[i],
+            want.reshape(-1)[i])
+    exact = int(np.count_nonzero(err == 0))
+    return True, "%s within |err| <= %g + %g*|ref| (max err %.3g, %d of %d bit-exact)" % (
+        name, atol, rtol, err.max() if err.size else 0.0, exact, got.size)
+
+
+# ---------------------------------------------------------------- the cases
+def check_bf16gemm(d, p):
+    M, N, K = p["M"], p["N"], p["K"]
+    A = bf16_to_f32(rd(d, "A.in.bin", np.uint16))[:M * K].reshape(M, K).astype(np.float64)
+    B = bf16_to_f32(rd(d, "B.in.bin", np.uint16)).reshape(N, K).astype(np.float64)
+    # random bf16 is k/128 - 1: products are multiples of 2^-14, |sum| < K, so every partial sum
+    # is exact in f32 (K <= 1024) and the order of accumulation cannot matter
+    C = (A @ B.T).astype(np.float32)
+    if p["OUTB16"]:
+        return compare("D (bf16)", rd(d, "D.bin", np.uint16).reshape(M, N), f32_to_bf16_half_away(C))
+    return compare("D (f32)", rd(d, "D.bin", np.float32).reshape(M, N), C)
+
+
+CASES = [
+    {
+        "name": "bf16gemm_32x64",
+        "family": "bf16 GEMM (a16w16)",
+        "manifest": "bf16gemm_32x64.json",
+        "targets": ["gfx942", "gfx950"],
+        "sizes": [{"M": 32}, {"M": 40}, {"M": 1, "OUTB16": 1}, {"M": 40, "N": 128, "OUTB16": 1}, {"M": 70, "K": 512}],
+        "known": ["SALU_M0_READ", "VALU_SGPR_VALU"],
+        "check": check_bf16gemm,
+    },
+]
+
+
+# ---------------------------------------------------------------- the runner
+def params_of(mf, size):
+    p = dict(mf["params"])
+    p.update(size)
+    return p
+
+
+def run_case(case, tgt, size, gcnsim, hsa, verbose):
+    mf = json.load(open(os.path.join(HERE, case["manifest"])))
+    code = mf["code"]
+    assert code.startswith("hsa/gfx942/"), code
+    mf["code"] = "hsa/%s/%s" % (tgt, code[len("hsa/gfx942/"):])
+    mf["targets"] = [tgt]
+    label = "%s %s %s" % (case["name"], tgt, " ".join("%s=%s" % kv for kv in size.items()))
+    if not os.path.exists(os.path.join(hsa, tgt, code[len("hsa/gfx942/"):])):
+        return None, "%s: no such object in $GCN_AITER_HSA (%s)" % (label, mf["code"])
+    w = tempfile.mkdtemp(prefix="gcn-real-")
+    try:
+        os.symlink(os.path.abspath(hsa), os.path.join(w, "hsa"))
+        p = params_of(mf, size)
+        if "setup" in case:
+            case["setup"](w, p)
+        with open(os.path.join(w, "m.json"), "w") as f:
+            json.dump(mf, f)
+        cmd = [gcnsim, "--manifest", os.path.join(w, "m.json"), "--dump-dir", os.path.join(w, "out")]
+        for k, v in size.items():
+            cmd += ["--set", "%s=%s" % (k, v)]
+        t0 = time.time()
+        r = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        dt = time.time() - t0
+        out = r.stdout
+        if verbose:
+            sys.stdout.write(out)
+        if r.returncode not in (0, 4):
+            return False, "%s: gcnsim exit %d (%.1f s):\n%s" % (
+                label, r.returncode, dt, "\n".join("    " + l for l in out.splitlines()[-12:]))
+        kinds = set(re.findall(r": (?:error|warning): \S+: (\S+) at pc", out))
+        kinds |= set(re.findall(r"hazard (\S+): needs", out))
+        unknown = sorted(k for k in kinds if k not in case.get("known", []))
+        if r.returncode == 4 and not kinds:
+            return False, "%s: exit 4 but no finding recognised:\n%s" % (label, out[-2000:])
+        if unknown:
+            return False, "%s: unexpected findings %s:\n%s" % (label, unknown, out[-2000:])
+        m = re.search(r"(\d+) waves, (\d+) wave-instructions", out)
+        ok, text = case["check"](os.path.join(w, "out"), p)
+        stat = "%.2f s, %s wave-instr" % (dt, m.group(2) if m else "?")
+        if kinds:
+            stat += ", findings: " + " ".join(sorted(kinds))
+        return ok, "%s: %s (%s)" % (label, text, stat)
+    finally:
+        shutil.rmtree(w, ignore_errors=True)
+
+
+def main(argv):
+    verbose = "-v" in argv
+    names = [a for a in argv if not a.startswith("-")]
+    if "--list" in argv:
+        for c in CASES:
+            print("%-28s %-40s %s" % (c["name"], c["family"], " ".join(c["targets"])))
+        return 0
+    hsa = os.environ.get("GCN_AITER_HSA")
+    if not hsa:
+        print("real.py: GCN_AITER_HSA is not set (it names AITER's extracted hsa/ directory, "
+              "docs/real-kernels.md): skipped")
+        return 77
+    if not os.path.isdir(os.path.join(hsa, "gfx942")):
+        print("real.py: GCN_AITER_HSA=%s has no gfx942/ directory: skipped" % hsa)
+        return 77
+    gcnsim = os.environ.get("GCNSIM") or os.path.join(
+        os.environ.get("top_builddir") or os.path.join(HERE, "..", ".."), "gcnsim")
+    if not os.access(gcnsim, os.X_OK):
+        print("real.py: gcnsim not built (%s): skipped" % gcnsim)
+        return 77
+    unknown = [n for n in names if n not in [c["name"] for c in CASES]]
+    if unknown:
+        print("real.py: no case %s (--list names them)" % ", ".join(unknown))
+        return 1
+    fails = passes = missing = 0
+    for case in CASES:
+        if names and case["name"] not in names:
+            continue
+        for tgt in case["targets"]:
+            for size in case["sizes"]:
+                ok, text = run_case(case, tgt, size, gcnsim, hsa, verbose)
+                if ok is None:
+                    missing += 1
+                    print("MISSING " + text)
+                elif ok:
+                    passes += 1
+                    print("ok   " + text)
+                else:
+                    fails += 1
+                    print("FAIL " + text)
+                sys.stdout.flush()
+    print("real.py: %d passed, %d failed, %d missing objects" % (passes, fails, missing))
+    if fails:
+        return 1
+    return 0 if passes else 77
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
