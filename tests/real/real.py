@@ -51,6 +51,12 @@ def f32_to_bf16_half_away(f):
     return r.astype(np.uint16).reshape(np.shape(f))
 
 
+def f32_to_bf16_trunc(f):
+    """bf16 by truncation: the high half of the f32 bits (v_perm_b32 with selector 0x07060302, as
+    AITER's int8 GEMM epilogue does)"""
+    return (np.ascontiguousarray(f, dtype=np.float32).view(np.uint32) >> 16).astype(np.uint16)
+
+
 def rd(d, name, dtype):
     return np.fromfile(os.path.join(d, name), dtype=dtype)
 
@@ -100,6 +106,51 @@ def check_bf16gemm(d, p):
     return compare("D (f32)", rd(d, "D.bin", np.float32).reshape(M, N), C)
 
 
+def shuffle_16x16(w):
+    """AITER's shuffle_weight(w, layout=(16, 16)) for 1-byte elements (aiter/ops/shuffle.py):
+    [N, K] viewed as [N/16, 16, K/32, 2, 16] and permuted to [N/16, K/32, 2, 16(n), 16(k)]"""
+    N, K = w.shape
+    return w.reshape(N // 16, 16, K // 32, 2, 16).transpose(0, 2, 3, 1, 4).reshape(N, K)
+
+
+def unshuffle_16x16(ws, N, K):
+    return ws.reshape(N // 16, K // 32, 2, 16, 16).transpose(0, 3, 1, 2, 4).reshape(N, K)
+
+
+def tiles(M, t):
+    return ((M + t - 1) // t + 1) * t
+
+
+def setup_i8gemm(w, p):
+    """int8 operands, power-of-two scales and a dyadic bias: every product and sum the kernel
+    forms is exact in f32 (|acc| <= 128*128*K < 2^24), so the only rounding is to bf16"""
+    M, N, K = p["M"], p["N"], p["K"]
+    g = np.random.default_rng(1000 + M * 7 + N * 13 + K)
+    os.makedirs(os.path.join(w, "in"))
+    Mp = tiles(M, 32)
+    A = g.integers(-128, 128, size=(Mp, K), dtype=np.int8)       # rows past M: garbage
+    B = g.integers(-128, 128, size=(N, K), dtype=np.int8)
+    SA = np.ldexp(1.0, g.integers(-12, -4, size=Mp)).astype(np.float32)
+    SB = np.ldexp(1.0, g.integers(-12, -4, size=N)).astype(np.float32)
+    BIAS = (g.integers(-64, 64, size=N) / 8.0).astype(np.float32)
+    A.tofile(os.path.join(w, "in/A.bin"))
+    shuffle_16x16(B).tofile(os.path.join(w, "in/B.bin"))
+    SA.tofile(os.path.join(w, "in/SA.bin"))
+    SB.tofile(os.path.join(w, "in/SB.bin"))
+    BIAS.tofile(os.path.join(w, "in/BIAS.bin"))
+
+
+def check_i8gemm(d, p):
+    M, N, K = p["M"], p["N"], p["K"]
+    A = rd(d, "A.in.bin", np.int8)[:M * K].reshape(M, K).astype(np.int64)
+    B = unshuffle_16x16(rd(d, "B.in.bin", np.int8), N, K).astype(np.int64)
+    SA = rd(d, "SA.in.bin", np.float32)[:M].astype(np.float64)
+    SB = rd(d, "SB.in.bin", np.float32).astype(np.float64)
+    BIAS = rd(d, "BIAS.in.bin", np.float32).astype(np.float64)
+    C = ((A @ B.T) * SA[:, None] * SB[None, :] + BIAS[None, :]).astype(np.float32)
+    return compare("C (bf16)", rd(d, "C.bin", np.uint16).reshape(M, N), f32_to_bf16_trunc(C))
+
+
 CASES = [
     {
         "name": "bf16gemm_32x64",
@@ -109,6 +160,16 @@ CASES = [
         "sizes": [{"M": 32}, {"M": 40}, {"M": 1, "OUTB16": 1}, {"M": 40, "N": 128, "OUTB16": 1}, {"M": 70, "K": 512}],
         "known": ["SALU_M0_READ", "VALU_SGPR_VALU"],
         "check": check_bf16gemm,
+    },
+    {
+        "name": "i8gemm_32x128",
+        "family": "int8 GEMM, pre-shuffled B, per-token scales",
+        "manifest": "i8gemm_32x128.json",
+        "targets": ["gfx942", "gfx950"],
+        "sizes": [{"M": 32}, {"M": 40}, {"M": 1}, {"M": 70, "N": 256, "K": 512}],
+        "known": ["SALU_M0_READ", "VALU_SGPR_VALU"],
+        "setup": setup_i8gemm,
+        "check": check_i8gemm,
     },
 ]
 
