@@ -151,6 +151,25 @@ def check_i8gemm(d, p):
     return compare("C (bf16)", rd(d, "C.bin", np.uint16).reshape(M, N), f32_to_bf16_trunc(C))
 
 
+def check_fmha_fwd(d, p):
+    SQ, SK = p["SQ"], p["SK"]
+    Q = bf16_to_f32(rd(d, "Q.in.bin", np.uint16)).astype(np.float64).reshape(SQ, 128)
+    K = bf16_to_f32(rd(d, "K.in.bin", np.uint16))[:SK * 128].astype(np.float64).reshape(SK, 128)
+    V = bf16_to_f32(rd(d, "V.in.bin", np.uint16))[:SK * 128].astype(np.float64).reshape(SK, 128)
+    S = Q @ K.T / np.sqrt(128.0)
+    m = S.max(axis=1, keepdims=True)
+    P = np.exp(S - m)
+    l = P.sum(axis=1, keepdims=True)
+    O = P @ V / l
+    lse = (m + np.log(l))[:, 0]
+    # the kernel rounds P to bf16 for the P*V MFMA (relative 2^-9 per term) and O to bf16 (half
+    # an ulp, 2^-9 relative); |O| < 0.25 here, so 2^-9 absolute covers both
+    ok1, t1 = compare("O (bf16)", bf16_to_f32(rd(d, "O.bin", np.uint16)).reshape(SQ, 128), O,
+                      atol=2.0 ** -9)
+    ok2, t2 = compare("LSE (f32)", rd(d, "LSE.bin", np.float32), lse, rtol=2.0 ** -20)
+    return ok1 and ok2, t1 + "; " + t2
+
+
 CASES = [
     {
         "name": "bf16gemm_32x64",
@@ -171,6 +190,17 @@ CASES = [
         "setup": setup_i8gemm,
         "check": check_i8gemm,
     },
+    {
+        "name": "fmha_fwd_hd128",
+        "family": "attention forward (fmha v3, hd128 bf16)",
+        "manifest": "fmha_fwd_hd128.json",
+        "targets": ["gfx942", "gfx950"],
+        "objects": {"gfx950": ("hsa/gfx950/fmha_v3_fwd/fwd_hd128_bf16.co",
+                               "_ZN5aiter19fmha_fwd_hd128_bf16E")},
+        "sizes": [{"SQ": 256, "SK": 128}, {"SQ": 200, "SK": 80}, {"SQ": 300, "SK": 64}],
+        "known": ["SALU_M0_READ", "VALU_SGPR_VALU", "XDL_VALU_READ", "XDL_VALU_WAW", "VALU_VGPR_PERMLANE"],
+        "check": check_fmha_fwd,
+    },
 ]
 
 
@@ -186,9 +216,12 @@ def run_case(case, tgt, size, gcnsim, hsa, verbose):
     code = mf["code"]
     assert code.startswith("hsa/gfx942/"), code
     mf["code"] = "hsa/%s/%s" % (tgt, code[len("hsa/gfx942/"):])
+    if tgt in case.get("objects", {}):        # the object and kernel have other names there
+        mf["code"], mf["kernel"] = case["objects"][tgt]
+    code = mf["code"]
     mf["targets"] = [tgt]
     label = "%s %s %s" % (case["name"], tgt, " ".join("%s=%s" % kv for kv in size.items()))
-    if not os.path.exists(os.path.join(hsa, tgt, code[len("hsa/gfx942/"):])):
+    if not os.path.exists(os.path.join(hsa, code[len("hsa/"):])):
         return None, "%s: no such object in $GCN_AITER_HSA (%s)" % (label, mf["code"])
     w = tempfile.mkdtemp(prefix="gcn-real-")
     try:
