@@ -6,7 +6,7 @@ set -euo pipefail
 cd "$(dirname "$0")"
 
 PKGS="clang-22 llvm-22 llvm-22-dev lld-22 libelf-dev libdw-dev libmsgpack-dev libjansson-dev
-      libcunit1-dev autoconf automake libtool pkg-config make gcc python3 python3-numpy
+      libcunit1-dev autoconf automake libtool pkg-config make gcc python3 python3-jsonschema python3-numpy
       hipcc libamdhip64-dev"
 missing=""
 for p in $PKGS; do
@@ -17,6 +17,14 @@ if [ -n "$missing" ]; then
     SUDO=""; [ "$(id -u)" = 0 ] || SUDO="sudo"
     $SUDO apt-get update -qq
     DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq $missing >/dev/null
+fi
+
+# the trace viewer test's engine, Chrome DevTools' trace engine from the npm registry (best
+# effort: without it tests/sim/test_trace_viewer.sh is skipped, saying so)
+if [ "${1:-run}" = check ] && command -v npm >/dev/null 2>&1 &&
+   [ ! -f "$(npm root -g 2>/dev/null)/@paulirish/trace_engine/models/trace/trace.js" ]; then
+    npm install -g --silent @paulirish/trace_engine@0.0.65 >/dev/null 2>&1 ||
+        echo "quickstart: npm install -g @paulirish/trace_engine failed: the trace viewer test will be skipped"
 fi
 
 # (re)configure after installing packages too: configure looks for the optional HIP runtime

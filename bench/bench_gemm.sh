@@ -45,7 +45,7 @@ sys.exit(rc)
 PY
 }
 sim=$(cpu "$tmp/sim.log" "$gcnsim" --manifest "$tmp/gemm.json" --mcpu "$target" \
-      --set M=512 --set N=512 --set K=512 --dump-dir "$tmp/dump" --no-progress)
+      --set M=512 --set N=512 --set K=512 --dump-dir "$tmp/dump" --dump-inputs --no-progress)
 rc=$?
 [ $rc -eq 0 ] || { cat "$tmp/sim.log"; echo "FAIL: gcnsim exit $rc"; exit 1; }
 refc=$(cpu "$tmp/ref.log" "$ref" "$tmp/dump")

@@ -48,7 +48,7 @@ json.dump(m, open(sys.argv[2], "w"))
 PY
 mkdir "$tmp/dump"
 sim=$("$py" - "$gcnsim" --manifest "$tmp/gemm.json" --mcpu gfx942 --set M=$size \
-      --set N=$size --set K=$size --dump-dir "$tmp/dump" --no-progress <<'PY'
+      --set N=$size --set K=$size --dump-dir "$tmp/dump" --dump-inputs --no-progress <<'PY'
 import resource, subprocess, sys
 rc = subprocess.call(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 r = resource.getrusage(resource.RUSAGE_CHILDREN)

@@ -5,7 +5,7 @@
  * ITERS*4 fmaf).  Prints the best of several timed repetitions in seconds.
  * gemm: the f32 GEMM bench/bench_mfma.sh compares gcnsim's bf16 MFMA GEMM
  * (kernels/mfma_gemm) with: C[i][j] = sum_k A[i][k] * B[j][k] (B stored N x K as the
- * kernel's), the bf16 inputs read from a gcnsim --dump-dir (A.in.bin, B.in.bin),
+ * kernel's), the bf16 inputs read from a gcnsim --dump-dir --dump-inputs (A.in.bin, B.in.bin),
  * widened to f32 and B transposed to K x N once (not timed), then plain i-k-j f32
  * loops (each element summed in k order; the j loop vectorises); the result is
  * compared bit for bit with the dump's C.bin (prints the number of differing elements).

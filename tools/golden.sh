@@ -43,7 +43,7 @@ for m in $(find "$kb" -name '*.json' | sort); do
   t=$(echo "$m" | sed "s|^$kb/||" | cut -d/ -f1)
   n=$(echo "$m" | sed "s|^$kb/||; s|/|_|g")
   d=$out/sim/$n.dump
-  "$sim" --manifest "$m" --mcpu "$t" --dump-dir "$d" > "$out/sim/$n.txt" 2>&1
+  "$sim" --manifest "$m" --mcpu "$t" --dump-dir "$d" --dump-inputs > "$out/sim/$n.txt" 2>&1
   echo "rc=$?" >> "$out/sim/$n.txt"
 done
 # paths of the build tree are in some outputs; normalise them

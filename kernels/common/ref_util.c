@@ -85,7 +85,12 @@ static void *read_file(gcn_ref *r, const char *file, size_t min_bytes, size_t *s
     snprintf(path, sizeof path, "%s/%s", r->dir, file);
     FILE *f = fopen(path, "rb");
     if (!f) {
-        fprintf(stderr, "ref: %s: %s\n", path, strerror(errno));
+        int e = errno;
+        size_t fl = strlen(file);
+        /* a dump holds the inputs only when asked for (gcnsim --dump-inputs) */
+        fprintf(stderr, "ref: %s: %s%s\n", path, strerror(e),
+                e == ENOENT && fl > 7 && !strcmp(file + fl - 7, ".in.bin")
+                    ? " (the dump has no inputs: run gcnsim with --dump-inputs)" : "");
         r->status = GCN_REF_BAD;
         return NULL;
     }

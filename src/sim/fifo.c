@@ -696,7 +696,7 @@ void sim_check_regs(sim_x *x)
                                 "add %s before this instruction", "reads %s, retired by %s while "
                                 "%s was pending: lgkmcnt counts SMEM/FLAT operations that return "
                                 "out of order, so only lgkmcnt(0) guarantees this result", rn,
-                                w->vooo_wait[reg] ? w->vooo_wait[reg]->text : "s_waitcnt",
+                                w->vooo_wait[reg] ? w->vooo_wait[reg]->text : "a wait",
                                 w->vooo_other[reg] ? w->vooo_other[reg]->text : "another operation");
                 w->vooo[reg] = 0;
                 w->nooo--;
@@ -710,7 +710,7 @@ void sim_check_regs(sim_x *x)
                                 "add %s before this instruction", "reads %s, retired by %s while "
                                 "%s was pending: SMEM returns out of order, so only lgkmcnt(0) "
                                 "guarantees this result", rn,
-                                w->sooo_wait[reg] ? w->sooo_wait[reg]->text : "s_waitcnt",
+                                w->sooo_wait[reg] ? w->sooo_wait[reg]->text : "a wait",
                                 w->sooo_other[reg] ? w->sooo_other[reg]->text : "another SMEM");
                 w->sooo[reg] = 0;
                 w->nooo--;

@@ -177,3 +177,60 @@ int gcn_kernarg_build(const gcn_manifest *m, const gcn_kernel *k, const uint64_t
     *outlen = size;
     return 0;
 }
+
+int gcn_mf_check_args(const gcn_manifest *m, const gcn_kernel *k, const char *file, char *err,
+                      size_t errlen)
+{
+    static const char *const kn[] = {"buffer", "u32", "i32", "u64", "i64", "f32", "f64", "bytes"};
+    if (!k->has_metadata) {
+        seterr(err, errlen, "%s: kernel %s has no argument metadata (.amdgpu_metadata), so its "
+               "arguments cannot be checked against the manifest's", file, k->name);
+        return -1;
+    }
+    unsigned nexp = 0;
+    for (unsigned i = 0; i < k->nargs; i++)
+        if (!is_hidden(k->args[i].value_kind))
+            nexp++;
+    if (nexp != m->nargs) {
+        seterr(err, errlen, "%s: kernel %s has %u explicit argument%s, the manifest %s gives %u",
+               file, k->name, nexp, nexp == 1 ? "" : "s", m->path, m->nargs);
+        return -1;
+    }
+    /* the manifest's arguments in order, each at the next offset aligned to its size
+     * (the AMDGPU ABI's layout of scalars and pointers) */
+    size_t off = 0;
+    unsigned e = 0;
+    for (unsigned i = 0; i < k->nargs; i++) {
+        const gcn_kernarg *ma = &k->args[i];
+        const char *vk = ma->value_kind ? ma->value_kind : "by_value";
+        if (is_hidden(vk))
+            continue;
+        const gcn_mf_arg *a = &m->args[e];
+        unsigned s = arg_size(a), al = arg_align(a);
+        off = (off + al - 1) / al * al;
+        const char *nm = ma->name ? ma->name : "";
+        if (ma->size != s || ma->offset != off) {
+            seterr(err, errlen, "%s: kernel %s argument %u%s%s%s is %u bytes at offset %u; the "
+                   "manifest %s gives a %s, %u bytes at offset %zu", file, k->name, e,
+                   *nm ? " (" : "", nm, *nm ? ")" : "", ma->size, ma->offset, m->path,
+                   kn[a->kind], s, off);
+            return -1;
+        }
+        if (a->kind == GCN_MF_ARG_BUFFER && strcmp(vk, "global_buffer") && strcmp(vk, "by_value") &&
+            strcmp(vk, "dynamic_shared_pointer")) {
+            seterr(err, errlen, "%s: kernel %s argument %u%s%s%s has value kind %s; the manifest %s "
+                   "gives a buffer", file, k->name, e, *nm ? " (" : "", nm, *nm ? ")" : "", vk,
+                   m->path);
+            return -1;
+        }
+        if (a->kind != GCN_MF_ARG_BUFFER && !strcmp(vk, "global_buffer")) {
+            seterr(err, errlen, "%s: kernel %s argument %u%s%s%s is a pointer (global_buffer); the "
+                   "manifest %s gives a %s", file, k->name, e, *nm ? " (" : "", nm, *nm ? ")" : "",
+                   m->path, kn[a->kind]);
+            return -1;
+        }
+        off += s;
+        e++;
+    }
+    return 0;
+}

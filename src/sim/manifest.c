@@ -374,7 +374,8 @@ int gcn_mf_parse(const char *name, const char *dir, const char *text, const char
     {
         static const char *const known[] = {"code", "kernel", "targets", "params", "grid", "block",
                                             "buffers", "args", "outputs", "reference",
-                                            "test_sizes", "dynamic_lds", "description", NULL};
+                                            "test_sizes", "dynamic_lds", "description", "source",
+                                            NULL};
         const char *key;
         json_t *val;
         json_object_foreach(root, key, val) {
@@ -572,6 +573,42 @@ int gcn_mf_parse(const char *name, const char *dir, const char *text, const char
                 }
                 bf->init = GCN_MF_INIT_FILE;
                 bf->file = join_path(m->dir, json_string_value(fv));
+                /* a slice of the file: "offset", "bytes" (expressions), or "prefix": true */
+                const char *fk;
+                json_t *fx;
+                json_object_foreach(in, fk, fx) {
+                    if (strcmp(fk, "file") && strcmp(fk, "offset") && strcmp(fk, "bytes") &&
+                        strcmp(fk, "prefix")) {
+                        seterr(err, errlen, "%s: buffer %s: unknown key \"%s\" in a file init "
+                               "(file, offset, bytes, prefix)", name, key, fk);
+                        goto out;
+                    }
+                }
+                int64_t fo = 0, fb = 0;
+                json_t *ov = json_object_get(in, "offset"), *byv = json_object_get(in, "bytes"),
+                       *pv = json_object_get(in, "prefix");
+                if (ov && json_int(m, ov, &fo, "offset", err, errlen))
+                    goto out;
+                if (byv && json_int(m, byv, &fb, "bytes", err, errlen))
+                    goto out;
+                if (fo < 0 || fb < 0) {
+                    seterr(err, errlen, "%s: buffer %s: file %s %lld is negative", name, key,
+                           fo < 0 ? "offset" : "bytes", (long long)(fo < 0 ? fo : fb));
+                    goto out;
+                }
+                if (pv && !json_is_boolean(pv)) {
+                    seterr(err, errlen, "%s: buffer %s: prefix must be true or false", name, key);
+                    goto out;
+                }
+                if (byv && (uint64_t)fb > bf->size) {
+                    seterr(err, errlen, "%s: buffer %s: bytes %lld is more than the buffer's %llu "
+                           "bytes", name, key, (long long)fb, (unsigned long long)bf->size);
+                    goto out;
+                }
+                bf->file_offset = (uint64_t)fo;
+                bf->file_bytes = (uint64_t)fb;
+                bf->file_has_bytes = byv != NULL;
+                bf->file_prefix = pv && json_is_true(pv);
             } else if (json_is_object(in) && json_object_get(in, "random")) {
                 json_t *rv = json_object_get(in, "random");
                 static const char *const rt[] = {"f32", "f16", "bf16", "u32", "i32", "u8"};
@@ -837,18 +874,43 @@ int gcn_mf_fill(const gcn_manifest *m, unsigned i, uint8_t *dst, char *err, size
                 fclose(f);
             return -1;
         }
+        /* the bytes [offset, offset + n) of the file, n = "bytes", else the rest of
+         * the file (or, with "prefix", as much of it as the buffer holds) */
+        uint64_t fsize = S_ISREG(st.st_mode) ? (uint64_t)st.st_size : 0;
+        if (b->file_offset && (!S_ISREG(st.st_mode) || b->file_offset > fsize)) {
+            seterr(err, errlen, "%s: buffer %s: %s: offset %llu is beyond the file's %llu bytes",
+                   m->path, b->name, b->file, (unsigned long long)b->file_offset,
+                   (unsigned long long)fsize);
+            fclose(f);
+            return -1;
+        }
+        if (b->file_offset && fseeko(f, (off_t)b->file_offset, SEEK_SET) != 0) {
+            seterr(err, errlen, "%s: buffer %s: %s: cannot seek to offset %llu", m->path, b->name,
+                   b->file, (unsigned long long)b->file_offset);
+            fclose(f);
+            return -1;
+        }
+        uint64_t want = b->file_has_bytes ? b->file_bytes : b->size;
         memset(dst, 0, b->size);
-        size_t r = fread(dst, 1, b->size, f);
-        int extra = r == b->size && fgetc(f) != EOF;
+        size_t r = fread(dst, 1, want, f);
+        int extra = !b->file_has_bytes && !b->file_prefix && r == b->size && fgetc(f) != EOF;
         int bad = ferror(f);
         fclose(f);
         if (bad) {
             seterr(err, errlen, "%s: buffer %s: %s: read error", m->path, b->name, b->file);
             return -1;
         }
+        if (b->file_has_bytes && r < want) {
+            seterr(err, errlen, "%s: buffer %s: %s: the slice of %llu bytes at offset %llu ends "
+                   "beyond the file's %llu bytes", m->path, b->name, b->file,
+                   (unsigned long long)want, (unsigned long long)b->file_offset,
+                   (unsigned long long)(b->file_offset + r));
+            return -1;
+        }
         if (extra) {
-            seterr(err, errlen, "%s: buffer %s: %s is larger than the buffer's %llu bytes", m->path,
-                   b->name, b->file, (unsigned long long)b->size);
+            seterr(err, errlen, "%s: buffer %s: %s is larger than the buffer's %llu bytes (\"prefix\": "
+                   "true takes its first bytes; \"offset\"/\"bytes\" a slice)", m->path, b->name,
+                   b->file, (unsigned long long)b->size);
             return -1;
         }
         return 0;
@@ -973,6 +1035,7 @@ int gcn_mf_run_json(const gcn_manifest *m, const char *target, char **out, char 
     if (m->kernel)
         json_object_set_new(r, "kernel", json_string(m->kernel));
     json_object_set_new(r, "target", json_string(target ? target : ""));
+    json_object_set_new(r, "code", json_string(m->code ? m->code : ""));
     json_t *p = json_object();
     for (unsigned i = 0; i < m->nparams; i++)
         json_object_set_new(p, m->params[i].name, json_integer(m->params[i].value));

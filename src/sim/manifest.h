@@ -32,6 +32,11 @@ typedef struct gcn_mf_buffer {
     gcn_mf_init init;
     unsigned fill;               /* FILL: byte value */
     char *file;                  /* FILE: path (resolved against the manifest's directory) */
+    uint64_t file_offset;        /* FILE: first byte of the file taken ("offset", default 0) */
+    uint64_t file_bytes;         /* FILE: bytes taken ("bytes"), if file_has_bytes */
+    int file_has_bytes;
+    int file_prefix;             /* FILE: "prefix": true, a longer file fills the buffer with
+                                  * its first bytes (from file_offset) */
     gcn_mf_rtype rtype;          /* RANDOM */
     uint64_t seed;
 } gcn_mf_buffer;
@@ -188,6 +193,14 @@ typedef struct gcn_mf_tmpl {
 } gcn_mf_tmpl;
 int gcn_mf_template(const gcn_kernel *k, const char *code, const gcn_mf_tmpl *o, char **json,
                     char *err, size_t errlen);
+
+/* For a code file given in place of the manifest's "code" (gcnsim --code): whether
+ * kernel k's explicit arguments (its metadata) are the manifest's args -- the same
+ * count, and each at the size and offset the manifest's kinds give in order (each
+ * aligned to its size), pointers where the manifest gives buffers.  file names the
+ * code in messages. */
+int gcn_mf_check_args(const gcn_manifest *m, const gcn_kernel *k, const char *file, char *err,
+                      size_t errlen);
 
 /* run.json of a dump directory: resolved params, grid, block, target, args. */
 int gcn_mf_run_json(const gcn_manifest *m, const char *target, char **json, char *err,

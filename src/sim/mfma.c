@@ -43,7 +43,6 @@
  */
 #include "gcn_mfma.h"
 
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -52,95 +51,24 @@
 
 typedef struct mdesc {
     uint8_t valid, sparse, scaled, f8f6f4;
-    uint16_t m, n, k, blocks;
     gcn_mfma_type ta, tb, tc;
 } mdesc;
 
-static mdesc descs[GCN_ID_COUNT];
-static pthread_once_t descs_once = PTHREAD_ONCE_INIT;
+enum { GCN_MK_DENSE, GCN_MK_SPARSE, GCN_MK_SCALED };
 
-static gcn_mfma_type type_of(const char *s, size_t len)
-{
-    static const struct { const char *n; gcn_mfma_type t; } tab[] = {
-        {"f32", GCN_MT_F32}, {"xf32", GCN_MT_XF32}, {"f64", GCN_MT_F64},
-        {"f16", GCN_MT_F16}, {"bf16", GCN_MT_BF16}, {"i8", GCN_MT_I8},
-        {"i32", GCN_MT_I32}, {"fp8", GCN_MT_FP8}, {"bf8", GCN_MT_BF8},
-    };
-    for (size_t i = 0; i < sizeof tab / sizeof tab[0]; i++)
-        if (strlen(tab[i].n) == len && !strncmp(tab[i].n, s, len))
-            return tab[i].t;
-    return GCN_MT_NONE;
-}
-
-/* Parse "v_mfma_f32_32x32x4_2b_bf16", "v_smfmac_f32_16x16x64_fp8_bf8",
- * "v_mfma_scale_f32_16x16x128_f8f6f4", ... */
-static void parse_mnem(mdesc *d, const char *mn)
-{
-    const char *p;
-    if (!strncmp(mn, "v_mfma_scale_", 13)) {
-        d->scaled = 1;
-        p = mn + 13;
-    } else if (!strncmp(mn, "v_mfma_", 7)) {
-        p = mn + 7;
-    } else if (!strncmp(mn, "v_smfmac_", 9)) {
-        d->sparse = 1;
-        p = mn + 9;
-    } else {
-        return;
-    }
-    const char *tok[6];
-    size_t len[6], nt = 0;
-    while (*p && nt < 6) {
-        const char *q = strchr(p, '_');
-        size_t l = q ? (size_t)(q - p) : strlen(p);
-        tok[nt] = p;
-        len[nt++] = l;
-        p += l + (q ? 1 : 0);
-        if (!q)
-            break;
-    }
-    if (nt < 3)
-        return;
-    d->tc = type_of(tok[0], len[0]);
-    unsigned m = 0, n = 0, k = 0;
-    if (sscanf(tok[1], "%ux%ux%u", &m, &n, &k) != 3)
-        return;
-    size_t t = 2;
-    unsigned blocks = 1;
-    if (len[t] >= 2 && tok[t][len[t] - 1] == 'b' && tok[t][0] >= '0' && tok[t][0] <= '9') {
-        blocks = (unsigned)atoi(tok[t]);
-        t++;
-    }
-    if (t >= nt)
-        return;
-    if (len[t] == 6 && !strncmp(tok[t], "f8f6f4", 6)) {
-        d->f8f6f4 = 1;
-        d->ta = d->tb = GCN_MT_FP8;     /* resolved per instance from CBSZ/BLGP */
-    } else {
-        d->ta = type_of(tok[t], len[t]);
-        d->tb = t + 1 < nt ? type_of(tok[t + 1], len[t + 1]) : d->ta;
-    }
-    if (d->tc == GCN_MT_NONE || d->ta == GCN_MT_NONE || d->tb == GCN_MT_NONE)
-        return;
-    d->m = (uint16_t)m;
-    d->n = (uint16_t)n;
-    d->k = (uint16_t)k;
-    d->blocks = (uint16_t)blocks;
-    d->valid = 1;
-}
-
-static void descs_init(void)
-{
-    for (unsigned id = 1; id < GCN_ID_COUNT; id++) {
-        const gcn_isa_row *r = gcn_isa_row_of(id);
-        if (r->flags & GCN_F_MFMA)
-            parse_mnem(&descs[id], r->mnem);
-    }
-}
+/* The generated MFMA rows (src/decode/isa/mfma.def, tools/isagen/facts.py), by row ID: the
+ * kind and the element types; the shape is gcn_mfma_shape()'s (the vop3p.def signatures). */
+static const mdesc descs[GCN_ID_COUNT] = {
+#define MFMA(ID, KIND, TC, TA, TB, F8F6F4)                                                     \
+    [GCN_ID_##ID] = {.valid = 1, .sparse = GCN_MK_##KIND == GCN_MK_SPARSE,                     \
+                     .scaled = GCN_MK_##KIND == GCN_MK_SCALED, .f8f6f4 = F8F6F4,               \
+                     .ta = GCN_MT_##TA, .tb = GCN_MT_##TB, .tc = GCN_MT_##TC},
+#include "isa/mfma.def"
+#undef MFMA
+};
 
 static const mdesc *desc_of(unsigned id)
 {
-    pthread_once(&descs_once, descs_init);
     return id < GCN_ID_COUNT && descs[id].valid ? &descs[id] : NULL;
 }
 
@@ -173,10 +101,14 @@ int gcn_mfma_info_get(const gcn_insn *in, gcn_target t, gcn_mfma_info *o, char *
     int ti = gcn_isa_target_index(t);
     if (ti < 0 || gcn_isa_row_of(in->id)->op[ti] == NONE)
         return fail(err, errlen, "not available on this target", in);
-    o->m = d->m;
-    o->n = d->n;
-    o->k = d->k;
-    o->blocks = d->blocks;
+    /* the shape is the row's (vop3p.def signatures); the types are mfma.def's */
+    unsigned m, n, k, blocks;
+    if (gcn_mfma_shape(in, &m, &n, &k, &blocks) < 0)
+        return fail(err, errlen, "no shape in the ISA table", in);
+    o->m = (uint16_t)m;
+    o->n = (uint16_t)n;
+    o->k = (uint16_t)k;
+    o->blocks = (uint16_t)blocks;
     o->ta = d->ta;
     o->tb = d->tb;
     o->tc = d->tc;
@@ -188,14 +120,14 @@ int gcn_mfma_info_get(const gcn_insn *in, gcn_target t, gcn_mfma_info *o, char *
         if (o->ta == GCN_MT_NONE || o->tb == GCN_MT_NONE)
             return fail(err, errlen, "invalid f8f6f4 format (CBSZ/BLGP > 4)", in);
     }
-    unsigned ka = d->sparse ? d->k / 2 : d->k;
-    o->regs_a = d->blocks * d->m * ka * gcn_mfma_type_bits(o->ta) / (64 * 32);
-    o->regs_b = d->blocks * d->n * d->k * gcn_mfma_type_bits(o->tb) / (64 * 32);
-    o->regs_d = d->blocks * d->m * d->n * gcn_mfma_type_bits(o->tc) / (64 * 32);
+    unsigned ka = d->sparse ? k / 2 : k;
+    o->regs_a = blocks * m * ka * gcn_mfma_type_bits(o->ta) / (64 * 32);
+    o->regs_b = blocks * n * k * gcn_mfma_type_bits(o->tb) / (64 * 32);
+    o->regs_d = blocks * m * n * gcn_mfma_type_bits(o->tc) / (64 * 32);
     o->regs_c = o->regs_d;
     int f64 = o->ta == GCN_MT_F64;
-    o->cbsz_ok = !d->sparse && !d->f8f6f4 && d->blocks > 1 && !f64;
-    o->blgp_ok = !d->sparse && !d->f8f6f4 && (d->blocks > 1 || o->ta == GCN_MT_F32 || f64);
+    o->cbsz_ok = !d->sparse && !d->f8f6f4 && blocks > 1 && !f64;
+    o->blgp_ok = !d->sparse && !d->f8f6f4 && (blocks > 1 || o->ta == GCN_MT_F32 || f64);
     if (!d->f8f6f4 && !d->sparse && !o->cbsz_ok) {
         if (in->m.cbsz)
             o->ignored_mods |= GCN_MFMA_IGN_CBSZ;

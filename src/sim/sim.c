@@ -738,11 +738,22 @@ static void progress(gcn_sim *s, const gcn_dispatch *d, unsigned wgi, unsigned n
 /* A taken branch to itself whose condition nothing in the one-instruction
  * loop can change (SCC, VCC, EXEC): the wave would run until the
  * instruction budget is spent, 20 s by default; say so at once. */
+enum { SIM_CTL_OTHER, SIM_CTL_BRANCH, SIM_CTL_CBRANCH, SIM_CTL_SETPC, SIM_CTL_SWAPPC,
+       SIM_CTL_CALL, SIM_CTL_GETPC, SIM_CTL_ENDPGM, SIM_CTL_WAITCNT, SIM_CTL_BARRIER,
+       SIM_CTL_NOP };
+
+/* The direct branches, s_branch and s_cbranch_* (the generated facts' CTL column,
+ * src/decode/isa/facts.def): their conditions are SCC, VCC, EXEC or debug state. */
+static const uint8_t direct_branch[GCN_ID_COUNT] = {
+#define FACT(ID, CTL, ALU, LDS, EBYTES, MEMX, HZ)                                             \
+    [GCN_ID_##ID] = SIM_CTL_##CTL == SIM_CTL_BRANCH || SIM_CTL_##CTL == SIM_CTL_CBRANCH,
+#include "isa/facts.def"
+#undef FACT
+};
+
 static int self_loop(const sim_insn *si)
 {
-    const char *m = gcn_isa_row_of(si->id)->mnem;
-    return !strcmp(m, "s_branch") || !strncmp(m, "s_cbranch_scc", 13) ||
-           !strncmp(m, "s_cbranch_vcc", 13) || !strncmp(m, "s_cbranch_exec", 14);
+    return si->id < GCN_ID_COUNT && direct_branch[si->id];
 }
 
 /* Run wave w for at most `quantum` instructions, or until it ends, waits at

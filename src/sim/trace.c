@@ -37,7 +37,16 @@ struct sim_trace {
     unsigned vm_before, lgkm_before;
     uint64_t nfind;
     unsigned max_depth;
+    /* the async spans begun ("ph":"b") and not yet ended: the end event repeats
+     * the begin's cat, id and name (Trace Event Format pairing), and spans
+     * still open when the trace ends are closed there.  The id is the ticket's
+     * sequence number + 1: Chrome DevTools' trace engine drops async events
+     * whose id is 0. */
+    struct tr_span { uint32_t seq; uint8_t cat; const char *text; } *open;
+    size_t nopen, capopen;
 };
+
+static const char *const span_cat[] = {"vm", "lgkm", "vm+lgkm"};
 
 static void json_str(gcn_strbuf *sb, const char *s)
 {
@@ -80,6 +89,7 @@ void sim_trace_free(struct sim_trace *t)
         return;
     gcn_sb_free(&t->json);
     free(t->ev);
+    free(t->open);
     free(t);
 }
 
@@ -186,30 +196,52 @@ void sim_trace_after(struct sim_trace *t, sim_x *x, const sim_insn *si)
 
 void sim_trace_issue(struct sim_trace *t, sim_wave *w, const sim_ticket *tk)
 {
+    (void)w;
     if (!t->json_on || t->nev >= 2000000)
         return;
+    if (t->nopen == t->capopen) {
+        size_t nc = t->capopen ? 2 * t->capopen : 64;
+        struct tr_span *no = realloc(t->open, nc * sizeof *no);
+        if (!no)
+            return;   /* no begin without a record of it: the span is left out whole */
+        t->open = no;
+        t->capopen = nc;
+    }
+    unsigned in = tk->in & 3u;
+    struct tr_span *sp = &t->open[t->nopen++];
+    sp->seq = tk->seq;
+    sp->cat = (uint8_t)(in ? in - 1 : 0);
+    sp->text = tk->si->text;
     gcn_strbuf *j = &t->json;
-    static const char *const cat[] = {"vm", "lgkm", "vm+lgkm"};
     gcn_sb_puts(j, ",\n{\"name\":");
-    json_str(j, tk->si->text);
+    json_str(j, sp->text);
     gcn_sb_printf(j, ",\"cat\":\"%s\",\"ph\":\"b\",\"id\":%u,\"ts\":%zu,\"pid\":1,\"tid\":2}",
-                  cat[(tk->in & 3) - 1 < 3 ? (tk->in & 3) - 1 : 0], tk->seq, t->nev);
-    (void)w;
+                  span_cat[sp->cat], sp->seq + 1u, t->nev);
+}
+
+/* The end event of open span i, at timestamp ts; the span leaves the table. */
+static void span_end(struct sim_trace *t, size_t i, size_t ts)
+{
+    gcn_strbuf *j = &t->json;
+    const struct tr_span *sp = &t->open[i];
+    gcn_sb_puts(j, ",\n{\"name\":");
+    json_str(j, sp->text);
+    gcn_sb_printf(j, ",\"cat\":\"%s\",\"ph\":\"e\",\"id\":%u,\"ts\":%zu,\"pid\":1,\"tid\":2}",
+                  span_cat[sp->cat], sp->seq + 1u, ts);
+    t->open[i] = t->open[--t->nopen];
 }
 
 void sim_trace_retire(struct sim_trace *t, sim_wave *w, const sim_ticket *tk, unsigned counter)
 {
-    if (!t->json_on || t->nev >= 2000000 || tk->in)
-        return;   /* the span ends when the ticket leaves its last FIFO */
-    gcn_strbuf *j = &t->json;
-    static const char *const cat[] = {"vm", "lgkm", "vm+lgkm"};
-    unsigned c = (tk->need | counter | tk->in) & 3;
-    (void)c;
-    gcn_sb_puts(j, ",\n{\"name\":");
-    json_str(j, tk->si->text);
-    gcn_sb_printf(j, ",\"cat\":\"%s\",\"ph\":\"e\",\"id\":%u,\"ts\":%zu,\"pid\":1,\"tid\":2}",
-                  cat[0], tk->seq, t->nev);
     (void)w;
+    (void)counter;
+    if (!t->json_on || tk->in)
+        return;   /* the span ends when the ticket leaves its last FIFO */
+    for (size_t i = t->nopen; i-- > 0;)
+        if (t->open[i].seq == tk->seq) {
+            span_end(t, i, t->nev);
+            return;
+        }
 }
 
 void sim_trace_finding(struct sim_trace *t, sim_wave *w, const gcn_sim_finding *f)
@@ -365,6 +397,8 @@ int sim_trace_finish(struct sim_trace *t, char *err, size_t errlen)
 {
     int rc = 0;
     if (t->json_on) {
+        while (t->nopen)      /* tickets still in flight when the wave's trace ends */
+            span_end(t, t->nopen - 1, t->nev);
         gcn_sb_puts(&t->json, "\n]}\n");
         if (sim_write_atomic(t->s->o.trace_json, t->json.buf, t->json.len, err, errlen))
             rc = -1;

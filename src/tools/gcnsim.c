@@ -28,7 +28,7 @@ static void usage(FILE *f)
 {
     fprintf(f,
         "usage: gcnsim [options] FILE.hsaco|FILE.s\n"
-        "       gcnsim [options] --manifest M.json\n"
+        "       gcnsim [options] --manifest M.json [FILE]\n"
         "Run a kernel on the functional gfx942/gfx950 wave64 simulator.\n"
         "\n"
         "Dispatch (without a manifest):\n"
@@ -39,7 +39,8 @@ static void usage(FILE *f)
         "                         random=f32|f16|bf16|u32|i32|u8[,SEED] | file=PATH\n"
         "  --arg KIND:VALUE       next kernel argument: buffer:NAME, u32:N, i32:N, u64:N,\n"
         "                         i64:N, f32:X, f64:X (repeat in order)\n"
-        "  --output NAME          buffer to dump (repeatable; default all)\n"
+        "  --output NAME          buffer to dump (repeatable; default all; with --manifest:\n"
+        "                         instead of the manifest's outputs)\n"
         "  --default-args[=zero|random]  no --buffer/--arg: make them from the kernel's\n"
         "                         metadata and run on stated defaults (announced): a\n"
         "                         buffer per pointer, zero- (default) or random-filled\n"
@@ -52,10 +53,18 @@ static void usage(FILE *f)
         "  --manifest-template[=FILE]  a manifest to edit for the kernel (stdout, or FILE)\n"
         "Common:\n"
         "  --manifest M.json      run manifest (docs/manifest.md)\n"
+        "  --code FILE            with --manifest: run FILE (another build of the kernel) in\n"
+        "                         place of the manifest's code, its arguments checked against\n"
+        "                         the manifest's (also: --manifest M.json FILE); --kernel NAME\n"
+        "                         when FILE names the kernel differently\n"
         "  --set NAME=VALUE       override a manifest param (repeatable)\n"
+        "  --all-sizes            run every entry of the manifest's test_sizes, a summary line\n"
+        "                         each (stdout); exit: the worst (2, then 3, then 4, then 0)\n"
         "  --mcpu gfx942|gfx950   target (also --mcpu=X, -mcpu=X); default: the one the\n"
         "                         input states (ELF, .amdgcn_target), else the manifest's\n"
-        "  --dump-dir DIR         write NAME.in.bin, NAME.bin and run.json there\n"
+        "  --dump-dir DIR         write the outputs (NAME.bin) and run.json there\n"
+        "  --dump-inputs          with --dump-dir: also every buffer's initial bytes\n"
+        "                         (NAME.in.bin), which the C references read\n"
         "  --max-insns N          wave-instruction budget (default 2000000000)\n"
         "  --strict               stop at the first finding\n"
         "  --hazard-effect=MODE   hazards (too few wait states, src/analyze/hazards.def):\n"
@@ -65,7 +74,8 @@ static void usage(FILE *f)
         "                         guide and rocRoller (off by default; docs/hazards.md)\n"
         "  --list-hazards         list the hazard rules of the target (--mcpu) and exit\n"
         "  --trace=fifo           per-instruction FIFO trace of one wave (stdout)\n"
-        "  --wave=WG,W            the wave to trace/plot: flat workgroup index, wave (0,0)\n"
+        "  --wave=WG,W            the wave to trace/plot: flat workgroup index, wave (0,0);\n"
+        "                         one outside the dispatch is a usage error (exit 1)\n"
         "  --trace-json FILE      Chrome/Perfetto trace of that wave\n"
         "  --plot FILE.svg        FIFO depth plot of that wave\n"
         "  --max-findings N       findings to print (default 20)\n"
@@ -232,6 +242,14 @@ static int parse_arg(const char *s, json_t *args, char *err, size_t errlen)
     return 0;
 }
 
+/* The options of a run (set once by main's option loop). */
+static const char *mcpu, *dump, *trace_json, *plot, *json_out, *code_override;
+static const char *cli_file;     /* the code file of a run without a manifest, as given */
+static int group = 1, strict, trace, quiet, progress = 1, hz_effect = GCN_SIM_HZ_REPORT, hz_llvm;
+static int wave_given, all_sizes, dump_inputs;
+static uint64_t max_insns;
+static unsigned twg, twave, maxf = 20, quantum = 1;
+
 /* Everything main allocates while it reads the command line stays reachable
  * from here, so an early return leaks nothing (LeakSanitizer agrees). */
 static strv sets;
@@ -325,28 +343,61 @@ static json_t *findings_json(const gcn_sim_result *r, const gcn_sim_group *g, un
     return a;
 }
 
-/* run.json (gcn_mf_run_json) with "findings" added; frees RJ; NULL when out of memory */
-static char *with_findings(char *rj, json_t *fj)
+/* --output NAMEs given with a manifest: the buffers to dump instead of its "outputs" */
+static strv dump_sel;
+
+/* Whether buffer i is dumped as NAME.bin: it is one of the manifest's "outputs" (every
+ * buffer when the manifest has no "outputs"; without a manifest, --output or all), or
+ * with a manifest and --output, one of those. */
+static int is_output(const gcn_manifest *m, unsigned i)
+{
+    if (dump_sel.n) {      /* --output with a manifest: those buffers instead */
+        for (unsigned k = 0; k < dump_sel.n; k++)
+            if (!strcmp(dump_sel.v[k], m->bufs[i].name))
+                return 1;
+        return 0;
+    }
+    if (!m->outputs)
+        return 1;
+    for (unsigned o = 0; o < m->noutputs; o++)
+        if (m->outputs[o] == i)
+            return 1;
+    return 0;
+}
+
+/* run.json (gcn_mf_run_json) with "findings" added, and each buffer's "in" / "out" file
+ * null where this dump has none (inputs without --dump-inputs, buffers that are not
+ * outputs); frees RJ; NULL when out of memory */
+static char *with_findings(char *rj, json_t *fj, const gcn_manifest *m, int inputs)
 {
     json_t *r = json_loads(rj, 0, NULL);
     free(rj);
     if (!r)
         return NULL;
     json_object_set(r, "findings", fj);
+    json_t *jb = json_object_get(r, "buffers");
+    for (unsigned i = 0; i < m->nbufs; i++) {
+        json_t *b = json_object_get(jb, m->bufs[i].name);
+        if (b && !inputs)
+            json_object_set_new(b, "in", json_null());
+        if (b && !is_output(m, i))
+            json_object_set_new(b, "out", json_null());
+    }
     char *out = json_dumps(r, JSON_INDENT(2));
     json_decref(r);
     return out;
 }
 
+/* What one run did, for --all-sizes' summary lines. */
 /* ---- kernels and arguments from the metadata ------------------------------- */
 
 /* The code object of FILE (no manifest), for the target --mcpu names or the
  * one the file states. */
-static int load_file_code(const char *file, const char *mcpu, gcn_codeobj **co,
+static int load_file_code(const char *file, const char *cpu, gcn_codeobj **co,
                           const char **target, char *err, size_t errlen)
 {
     gcn_manifest tmp = {.path = "command line", .code = (char *)file, .cli = 1};
-    return gcn_mf_load_code_for(&tmp, mcpu, co, target, err, errlen);
+    return gcn_mf_load_code_for(&tmp, cpu, co, target, err, errlen);
 }
 
 /* The kernel named (NULL: the only one) in co, as gcn_mf_kernel picks it. */
@@ -371,7 +422,7 @@ static char *template_code_path(const char *code, const char *out)
 }
 
 /* --list-kernels, --list-args, --manifest-template: print and exit. */
-static int code_info(const char *file, const char *manifest, const char *kernel, const char *mcpu,
+static int code_info(const char *file, const char *manifest, const char *kernel, const char *cpu,
                      int list_kernels, int list_args, int tmpl, const char *tmpl_out)
 {
     char err[2048];
@@ -387,8 +438,8 @@ static int code_info(const char *file, const char *manifest, const char *kernel,
         file = m->code;
         kernel = m->kernel;
     }
-    if ((manifest ? gcn_mf_load_code_for(m, mcpu, &co, &target, err, sizeof err)
-                  : load_file_code(file, mcpu, &co, &target, err, sizeof err))) {
+    if ((manifest ? gcn_mf_load_code_for(m, cpu, &co, &target, err, sizeof err)
+                  : load_file_code(file, cpu, &co, &target, err, sizeof err))) {
         fprintf(stderr, "gcnsim: %s\n", err);
         gcn_mf_free(m);
         return EX_INPUT;
@@ -467,325 +518,20 @@ static void wrong_args(const gcn_manifest *m, const gcn_kernel *k, unsigned nexp
                 "--manifest-template=FILE %s writes a manifest from the metadata)\n", m->code);
 }
 
-int main(int argc, char **argv)
-{
-    static const struct option opts[] = {
-        {"manifest", required_argument, 0, 'm'}, {"kernel", required_argument, 0, 'k'},
-        {"grid", required_argument, 0, 'g'}, {"block", required_argument, 0, 'b'},
-        {"buffer", required_argument, 0, 'B'}, {"arg", required_argument, 0, 'a'},
-        {"output", required_argument, 0, 'o'}, {"set", required_argument, 0, 's'},
-        {"mcpu", required_argument, 0, 'c'}, {"dump-dir", required_argument, 0, 'd'},
-        {"max-insns", required_argument, 0, 'n'}, {"strict", no_argument, 0, 'S'},
-        {"trace", required_argument, 0, 't'}, {"wave", required_argument, 0, 'w'},
-        {"trace-json", required_argument, 0, 'j'}, {"plot", required_argument, 0, 'p'},
-        {"max-findings", required_argument, 0, 'F'}, {"quiet", no_argument, 0, 'q'},
-        {"no-progress", no_argument, 0, 'P'}, {"quantum", required_argument, 0, 'Q'},
-        {"hazard-effect", required_argument, 0, 'H'}, {"list-hazards", no_argument, 0, 'L'},
-        {"llvm-conservative", no_argument, 0, 'C'},
-        {"no-group", no_argument, 0, 'G'}, {"json", required_argument, 0, 'J'},
-        {"list-kernels", no_argument, 0, 1000}, {"list-args", no_argument, 0, 1001},
-        {"manifest-template", optional_argument, 0, 1002},
-        {"default-args", optional_argument, 0, 1003},
-        {"default-buffer-size", required_argument, 0, 1004},
-        {"default-scalar", required_argument, 0, 1005},
-        {"help", no_argument, 0, 'h'}, {0, 0, 0, 0}};
-    const char *manifest = NULL, *kernel = NULL, *mcpu = NULL, *dump = NULL;
-    const char *trace_json = NULL, *plot = NULL, *json_out = NULL;
-    int group = 1;
-    bufs = json_object();
-    args = json_array();
-    outs = json_array();
-    uint64_t max_insns = 0, num;
-    int strict = 0, trace = 0, quiet = 0, progress = 1, hz_effect = GCN_SIM_HZ_REPORT;
-    unsigned twg = 0, twave = 0, maxf = 20, quantum = 1;
-    int list_hz = 0, hz_llvm = 0, list_kernels = 0, list_args = 0, tmpl = 0;
-    const char *tmpl_out = NULL, *def_args = NULL;
-    uint64_t def_bufsize = 65536;
-    int64_t def_scalar = 1;
-    char err[2048];
-    int c;
-    gcn_file_signals();
-    if (gcn_cli_take_mcpu("gcnsim", &argc, argv, &mcpu))
-        return EX_USAGE;
-    while ((c = getopt_long(argc, argv, "qh", opts, NULL)) != -1) {
-        switch (c) {
-        case 'm': manifest = optarg; break;
-        case 'k': kernel = optarg; break;
-        case 'g':
-            json_decref(grid);
-            if (parse_dims(optarg, &grid)) {
-                fprintf(stderr, "gcnsim: --grid %s: expected X[,Y[,Z]] of positive integers\n", optarg);
-                return EX_USAGE;
-            }
-            break;
-        case 'b':
-            json_decref(block);
-            if (parse_dims(optarg, &block)) {
-                fprintf(stderr, "gcnsim: --block %s: expected X[,Y[,Z]] of positive integers\n", optarg);
-                return EX_USAGE;
-            }
-            break;
-        case 'B':
-            if (parse_buffer(optarg, bufs, err, sizeof err)) {
-                fprintf(stderr, "gcnsim: %s\n", err);
-                return EX_USAGE;
-            }
-            break;
-        case 'a':
-            if (parse_arg(optarg, args, err, sizeof err)) {
-                fprintf(stderr, "gcnsim: %s\n", err);
-                return EX_USAGE;
-            }
-            break;
-        case 'o': json_array_append_new(outs, json_string(optarg)); break;
-        case 's': strv_add(&sets, optarg); break;
-        case 'c': mcpu = optarg; break;
-        case 'd': dump = optarg; break;
-        case 'n': {
-            if (parse_num(optarg, 1, UINT64_MAX, &max_insns)) {
-                fprintf(stderr, "gcnsim: --max-insns %s: expected a positive integer\n", optarg);
-                return EX_USAGE;
-            }
-            break;
-        }
-        case 'S': strict = 1; break;
-        case 'C': hz_llvm = 1; break;
-        case 'H':
-            if (!strcmp(optarg, "report")) hz_effect = GCN_SIM_HZ_REPORT;
-            else if (!strcmp(optarg, "stale")) hz_effect = GCN_SIM_HZ_STALE;
-            else if (!strcmp(optarg, "off")) hz_effect = GCN_SIM_HZ_OFF;
-            else {
-                fprintf(stderr, "gcnsim: --hazard-effect=%s: expected report, stale or off\n", optarg);
-                return EX_USAGE;
-            }
-            break;
-        case 't':
-            if (strcmp(optarg, "fifo")) {
-                fprintf(stderr, "gcnsim: --trace=%s: only --trace=fifo exists\n", optarg);
-                return EX_USAGE;
-            }
-            trace = 1;
-            break;
-        case 'w': {
-            char wg[32] = "";
-            const char *comma = strchr(optarg, ',');
-            uint64_t a = 0, b = 0;
-            if (comma && (size_t)(comma - optarg) < sizeof wg)
-                memcpy(wg, optarg, (size_t)(comma - optarg));
-            if (!comma || parse_num(wg, 0, UINT32_MAX - 1, &a) || parse_num(comma + 1, 0, 15, &b)) {
-                fprintf(stderr, "gcnsim: --wave=%s: expected WG,W (flat workgroup index, wave 0..15)\n", optarg);
-                return EX_USAGE;
-            }
-            twg = (unsigned)a;
-            twave = (unsigned)b;
-            break;
-        }
-        case 'j': trace_json = optarg; break;
-        case 'p': plot = optarg; break;
-        case 'F':
-            if (parse_num(optarg, 0, UINT32_MAX, &num)) {
-                fprintf(stderr, "gcnsim: --max-findings %s: expected a number, 0 or more\n", optarg);
-                return EX_USAGE;
-            }
-            maxf = (unsigned)num;
-            break;
-        case 'q': quiet = 1; break;
-        case 'P': progress = 0; break;
-        case 'L': list_hz = 1; break;
-        case 'G': group = 0; break;
-        case 'J': json_out = optarg; break;
-        case 'Q':
-            if (parse_num(optarg, 1, UINT32_MAX, &num)) {
-                fprintf(stderr, "gcnsim: --quantum %s: expected a positive integer\n", optarg);
-                return EX_USAGE;
-            }
-            quantum = (unsigned)num;
-            break;
-        case 1000: list_kernels = 1; break;
-        case 1001: list_args = 1; break;
-        case 1002: tmpl = 1; tmpl_out = optarg; break;
-        case 1003:
-            def_args = optarg ? optarg : "zero";
-            if (strcmp(def_args, "zero") && strcmp(def_args, "random")) {
-                fprintf(stderr, "gcnsim: --default-args=%s: expected zero or random\n", optarg);
-                return EX_USAGE;
-            }
-            break;
-        case 1004:
-            if (parse_num(optarg, 1, 1ull << 32, &def_bufsize)) {
-                fprintf(stderr, "gcnsim: --default-buffer-size %s: expected 1 to 4294967296 bytes\n",
-                        optarg);
-                return EX_USAGE;
-            }
-            break;
-        case 1005: {
-            char *end;
-            errno = 0;
-            long long v = strtoll(optarg, &end, 0);
-            if (errno || end == optarg || *end) {
-                fprintf(stderr, "gcnsim: --default-scalar %s: expected an integer\n", optarg);
-                return EX_USAGE;
-            }
-            def_scalar = v;
-            break;
-        }
-        case 'h': usage(stdout); return EX_OK;
-        default: usage(stderr); return EX_USAGE;
-        }
-    }
-    if (list_hz) {
-        /* the wait-state rules (src/analyze/hazards.def) checked on a target */
-        gcn_target t = gcn_target_from_name(mcpu ? mcpu : "gfx942");
-        unsigned bit = t == GCN_TARGET_GFX950 ? 2u : 1u;
-        for (unsigned i = 0; i < gcn_hz_rule_count(); i++) {
-            const gcn_hz_rule *r = gcn_hz_rule_get(i);
-            if (!(r->targets & bit))
-                continue;
-            char wt[64], src[1024];
-            gcn_hz_rule_wait_text(i, wt, sizeof wt);
-            gcn_hz_rule_source(i, src, sizeof src);
-            printf("%s\t%s\t%s\t%s\t%s [%s: %s]\n", r->name,
-                   r->passes_dep ? "by-passes" : wt, r->passes_dep ? wt : "",
-                   r->llvm_only ? "llvm-conservative" : "error", r->desc,
-                   gcn_hz_src_tag(r->src), src);
-        }
-        return finish_stdout(EX_OK);
-    }
-    const char *file = optind < argc ? argv[optind] : NULL;
-    if (optind + 1 < argc || (!file && !manifest) || (file && manifest)) {
-        fprintf(stderr, "gcnsim: give one code file or --manifest M.json\n");
-        usage(stderr);
-        return EX_USAGE;
-    }
-    if (manifest && (grid || block || json_object_size(bufs) || json_array_size(args) || kernel ||
-                     def_args)) {
-        fprintf(stderr, "gcnsim: --grid/--block/--buffer/--arg/--kernel/--default-args describe a "
-                "dispatch without a manifest; with --manifest use --set\n");
-        return EX_USAGE;
-    }
-    if (list_kernels || list_args || tmpl)
-        return code_info(file, manifest, kernel, mcpu, list_kernels, list_args, tmpl, tmpl_out);
-    if (def_args && (json_object_size(bufs) || json_array_size(args))) {
-        fprintf(stderr, "gcnsim: --default-args makes the buffers and arguments from the kernel's "
-                "metadata; it takes no --buffer or --arg\n");
-        return EX_USAGE;
-    }
+typedef struct run_info {
+    uint64_t waves, insns;
+    unsigned findings;
+    char fault[1024];
+} run_info;
 
-    gcn_manifest *m = NULL;
-    gcn_codeobj *co = NULL;
-    const char *target = NULL;
-    int rc;
-    if (def_args) {
-        /* the buffers and arguments the kernel's metadata asks for, on stated defaults */
-        const gcn_kernel *dk = NULL;
-        char *dj = NULL;
-        gcn_mf_tmpl to = {.defaults = 1, .init = def_args, .buf_size = def_bufsize,
-                          .scalar = def_scalar};
-        if (load_file_code(file, mcpu, &co, &target, err, sizeof err) ||
-            pick_kernel(co, kernel, &dk, err, sizeof err) ||
-            gcn_mf_template(dk, file, &to, &dj, err, sizeof err)) {
-            fprintf(stderr, "gcnsim: %s\n", err);
-            gcn_co_close(co);
-            return EX_INPUT;
-        }
-        json_t *root = json_loads(dj, 0, NULL);
-        free(dj);
-        if (!root) {
-            fprintf(stderr, "gcnsim: out of memory\n");
-            gcn_co_close(co);
-            return EX_INPUT;
-        }
-        json_object_del(root, "targets");
-        json_object_set_new(root, "kernel", json_string(dk->name));
-        if (grid)
-            json_object_set_new(root, "grid", grid);
-        if (block)
-            json_object_set_new(root, "block", block);
-        grid = block = NULL;
-        if (json_array_size(outs))
-            json_object_set(root, "outputs", outs);
-        char *text = json_dumps(root, 0);
-        json_decref(root);
-        rc = gcn_mf_parse("command line", "", text, (const char *const *)sets.v, sets.n, &m, err,
-                          sizeof err);
-        free(text);
-        if (!rc) {
-            m->cli = 1;
-            fprintf(stderr, "gcnsim: --default-args: %s runs on stated defaults, not real data: "
-                    "grid %ux%ux%u, block %ux%ux%u", dk->name, m->grid[0], m->grid[1], m->grid[2],
-                    m->block[0], m->block[1], m->block[2]);
-            for (unsigned i = 0, e = 0; i < dk->nargs; i++) {
-                const gcn_kernarg *a = &dk->args[i];
-                if (gcn_kernarg_is_hidden(a) || e >= m->nargs)
-                    continue;
-                const gcn_mf_arg *ma = &m->args[e];
-                fprintf(stderr, "%s", e ? "; " : "; arguments: ");
-                if (a->name)
-                    fprintf(stderr, "%s = ", a->name);
-                else
-                    fprintf(stderr, "#%u = ", e);
-                if (ma->kind == GCN_MF_ARG_BUFFER)
-                    fprintf(stderr, "buffer %s (%llu bytes, %s)", m->bufs[ma->buf].name,
-                            (unsigned long long)m->bufs[ma->buf].size,
-                            m->bufs[ma->buf].init == GCN_MF_INIT_RANDOM ? "random" : "zero");
-                else if (ma->kind == GCN_MF_ARG_BYTES)
-                    fprintf(stderr, "%u zero bytes", ma->nbytes);
-                else if (ma->kind == GCN_MF_ARG_F32 || ma->kind == GCN_MF_ARG_F64)
-                    fprintf(stderr, "%g", ma->fval);
-                else
-                    fprintf(stderr, "%lld", (long long)ma->ival);
-                e++;
-            }
-            fprintf(stderr, "\n");
-        }
-    } else if (manifest) {
-        rc = gcn_mf_load(manifest, (const char *const *)sets.v, sets.n, &m, err, sizeof err);
-    } else {
-        json_t *root = json_object();
-        json_object_set_new(root, "code", json_string(file));
-        if (kernel)
-            json_object_set_new(root, "kernel", json_string(kernel));
-        json_object_set_new(root, "grid", grid ? grid : json_pack("[i]", 1));
-        json_object_set_new(root, "block", block ? block : json_pack("[i]", 64));
-        grid = block = NULL;
-        json_object_set_new(root, "buffers", bufs);
-        json_object_set_new(root, "args", args);
-        bufs = args = NULL;
-        if (json_array_size(outs)) {
-            json_object_set(root, "outputs", outs);
-        } else {
-            json_t *all = json_array();
-            const char *key;
-            json_t *val;
-            json_object_foreach(json_object_get(root, "buffers"), key, val)
-                json_array_append_new(all, json_string(key));
-            json_object_set_new(root, "outputs", all);
-        }
-        char *text = json_dumps(root, 0);
-        json_decref(root);
-        rc = gcn_mf_parse("command line", "", text, (const char *const *)sets.v, sets.n, &m, err,
-                          sizeof err);
-        free(text);
-        if (!rc)
-            m->cli = 1;
-    }
-    json_decref(bufs);
-    json_decref(args);
-    json_decref(outs);
-    json_decref(grid);
-    json_decref(block);
-    bufs = args = outs = grid = block = NULL;
-    if (rc) {
-        fprintf(stderr, "gcnsim: %s\n", err);
-        gcn_co_close(co);
-        return EX_INPUT;
-    }
+/* Run the resolved manifest m once (options from the command line); the exit code. */
+static int run_one(gcn_manifest *m, run_info *ri)
+{
+    char err[2048];
+    const char *target = NULL, *want = NULL;
     /* --mcpu is checked against the manifest's targets before anything else */
-    const char *want = NULL;
     if (gcn_mf_target(m, mcpu, &want, err, sizeof err)) {
         fprintf(stderr, "gcnsim: %s\n", err);
-        gcn_co_close(co);
-        gcn_mf_free(m);
         return EX_INPUT;
     }
     /* where the outputs go, checked before anything runs */
@@ -793,8 +539,6 @@ int main(int argc, char **argv)
         (trace_json && gcn_file_check_output(trace_json, err, sizeof err)) ||
         (plot && gcn_file_check_output(plot, err, sizeof err))) {
         fprintf(stderr, "gcnsim: %s\n", err);
-        gcn_co_close(co);
-        gcn_mf_free(m);
         return EX_INPUT;
     }
     {
@@ -806,8 +550,6 @@ int main(int argc, char **argv)
             fprintf(stderr, "gcnsim: %s: the buffers need %llu bytes, more than this machine's "
                     "%llu bytes of memory\n", m->path, (unsigned long long)total,
                     (unsigned long long)phys);
-            gcn_co_close(co);
-            gcn_mf_free(m);
             return EX_INPUT;
         }
     }
@@ -815,25 +557,30 @@ int main(int argc, char **argv)
         /* the traced wave must exist */
         uint64_t nwg = (uint64_t)m->grid[0] * m->grid[1] * m->grid[2];
         unsigned wpg = (m->block[0] * m->block[1] * m->block[2] + 63) / 64;
-        if ((trace || trace_json || plot) && (twg >= nwg || twave >= wpg)) {
-            fprintf(stderr, "gcnsim: --wave=%u,%u: the dispatch has %llu workgroup%s of %u wave%s\n",
-                    twg, twave, (unsigned long long)nwg, nwg == 1 ? "" : "s", wpg,
-                    wpg == 1 ? "" : "s");
-            gcn_co_close(co);
-            gcn_mf_free(m);
+        if ((wave_given || trace || trace_json || plot) && (twg >= nwg || twave >= wpg)) {
+            fprintf(stderr, "gcnsim: --wave=%u,%u: out of range: the dispatch has %llu workgroup%s "
+                    "of %u wave%s (valid: WG 0..%llu, W 0..%u)\n", twg, twave,
+                    (unsigned long long)nwg, nwg == 1 ? "" : "s", wpg, wpg == 1 ? "" : "s",
+                    (unsigned long long)nwg - 1, wpg - 1);
             return EX_USAGE;
         }
     }
-    if (!co && gcn_mf_load_code_for(m, mcpu, &co, &target, err, sizeof err)) {
+    for (unsigned k = 0; k < dump_sel.n; k++)
+        if (gcn_mf_buffer_index(m, dump_sel.v[k]) < 0) {
+            fprintf(stderr, "gcnsim: --output %s: %s has no buffer named %s\n", dump_sel.v[k],
+                    m->path, dump_sel.v[k]);
+            return EX_INPUT;
+        }
+    gcn_codeobj *co = NULL;
+    if (gcn_mf_load_code_for(m, mcpu, &co, &target, err, sizeof err)) {
         fprintf(stderr, "gcnsim: %s\n", err);
-        gcn_mf_free(m);
         return EX_INPUT;
     }
     const gcn_kernel *k = NULL;
-    if (gcn_mf_kernel(m, co, &k, err, sizeof err)) {
+    if (gcn_mf_kernel(m, co, &k, err, sizeof err) ||
+        (code_override && gcn_mf_check_args(m, k, m->code, err, sizeof err))) {
         fprintf(stderr, "gcnsim: %s\n", err);
         gcn_co_close(co);
-        gcn_mf_free(m);
         return EX_INPUT;
     }
 
@@ -896,7 +643,7 @@ int main(int argc, char **argv)
             ex = EX_INPUT;
             goto done;
         }
-        for (unsigned i = 0; i < m->nbufs; i++) {
+        for (unsigned i = 0; dump_inputs && i < m->nbufs; i++) {
             uint8_t *h = gcn_sim_host(sim, addr[i], m->bufs[i].size);
             if (gcn_dump_write(&dd, m->bufs[i].name, ".in.bin", h, m->bufs[i].size, err, sizeof err)) {
                 fprintf(stderr, "gcnsim: %s\n", err);
@@ -924,7 +671,7 @@ int main(int argc, char **argv)
         goto done;
     }
     /* the code as the user named it: FILE, or the manifest's code (beside the manifest) */
-    const char *shown = m->cli ? file : m->code;
+    const char *shown = m->cli && cli_file ? cli_file : m->code;
     if (res.nfindings && group)
         gcn_sim_print_groups_at(stderr, &res, groups, ngroups, maxf, shown);
     else if (res.nfindings)
@@ -949,8 +696,12 @@ int main(int argc, char **argv)
         }
         free(text);
     }
+    ri->waves = res.waves;
+    ri->insns = res.insns;
+    ri->findings = group ? ngroups : res.nfindings;
     if (st == GCN_SIM_FAULT) {
         gcn_sim_print_fault_at(stderr, &res, shown);
+        snprintf(ri->fault, sizeof ri->fault, "%s", res.msg);
         fprintf(stderr, "gcnsim: kernel fault in %s (%s): %s\n", k->name, target, res.msg);
         json_decref(fj);
         ex = EX_FAULT;
@@ -960,7 +711,7 @@ int main(int argc, char **argv)
         }
         goto done;
     }
-    if (!quiet)
+    if (!quiet && !all_sizes)
         fprintf(stderr, "gcnsim: %s on %s: grid %ux%ux%u, block %ux%ux%u, %llu waves, %llu "
                 "wave-instructions, %.3f s (%.3f s CPU), %u finding%s\n", k->name, target, m->grid[0],
                 m->grid[1], m->grid[2], m->block[0], m->block[1], m->block[2],
@@ -969,6 +720,8 @@ int main(int argc, char **argv)
                 (group ? ngroups : res.nfindings) == 1 ? "" : "s");
     if (dump) {
         for (unsigned i = 0; i < m->nbufs; i++) {
+            if (!is_output(m, i))
+                continue;
             uint8_t *h = gcn_sim_host(sim, addr[i], m->bufs[i].size);
             if (gcn_dump_write(&dd, m->bufs[i].name, ".bin", h, m->bufs[i].size, err, sizeof err)) {
                 fprintf(stderr, "gcnsim: %s\n", err);
@@ -977,7 +730,7 @@ int main(int argc, char **argv)
             }
         }
         char *rj = NULL;
-        if (gcn_mf_run_json(m, target, &rj, err, sizeof err) || !(rj = with_findings(rj, fj)) ||
+        if (gcn_mf_run_json(m, target, &rj, err, sizeof err) || !(rj = with_findings(rj, fj, m, dump_inputs)) ||
             gcn_dump_write(&dd, "run", ".json", rj, strlen(rj), err, sizeof err) ||
             gcn_dump_commit(&dd, err, sizeof err)) {
             fprintf(stderr, "gcnsim: %s\n", rj ? err : "out of memory");
@@ -997,8 +750,491 @@ done:
     free(addr);
     gcn_sim_free(sim);
     gcn_co_close(co);
+    return ex;
+}
+
+/* --code FILE (or the FILE beside --manifest): the manifest's dispatch with another
+ * build of its kernel (kernel: --kernel, else the manifest's); run_one checks the
+ * kernel's arguments against the manifest's. */
+static int override_code(gcn_manifest *m, const char *kernel, char *err, size_t errlen)
+{
+    char *c = strdup(code_override);
+    char *k = kernel ? strdup(kernel) : NULL;
+    if (!c || (kernel && !k)) {
+        free(c);
+        free(k);
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    free(m->code);
+    m->code = c;
+    if (k) {
+        free(m->kernel);
+        m->kernel = k;
+    }
+    return 0;
+}
+
+/* --all-sizes: the manifest once per entry of its test_sizes (the --set overrides, then
+ * the entry's values), a summary line per size on standard output; the exit code is
+ * the worst of the runs (bad input 2, then kernel fault 3, then findings 4, then 0). */
+static int run_sizes(const char *path, const char *kernel)
+{
+    char err[2048];
+    gcn_manifest *m0 = NULL;
+    if (gcn_mf_load(path, (const char *const *)sets.v, sets.n, &m0, err, sizeof err)) {
+        fprintf(stderr, "gcnsim: %s\n", err);
+        free(sets.v);
+        sets.v = NULL;
+        return EX_INPUT;
+    }
+    unsigned n = m0->nsizes ? m0->nsizes : 1;
+    static const int rank[5] = {0, 1, 4, 3, 2};   /* by exit code: 0 < 4 < 3 < 2 */
+    int worst = EX_OK;
+    unsigned counts[5] = {0};
+    for (unsigned i = 0; i < n; i++) {
+        /* "NAME=VALUE" strings: the --set overrides, then this size's (the later wins) */
+        unsigned nz = m0->nsizes ? m0->sizes[i].nsets : 0, ns = sets.n + nz;
+        char **sv = calloc(ns + 1, sizeof *sv);
+        char label[512] = "";
+        size_t ll = 0;
+        int oom = !sv;
+        for (unsigned k = 0; sv && k < sets.n; k++)
+            sv[k] = strdup(sets.v[k]);
+        for (unsigned k = 0; sv && k < nz; k++) {
+            const gcn_mf_param *p = &m0->sizes[i].sets[k];
+            if (asprintf(&sv[sets.n + k], "%s=%lld", p->name, (long long)p->value) < 0)
+                sv[sets.n + k] = NULL;
+            if (ll < sizeof label)
+                ll += (size_t)snprintf(label + ll, sizeof label - ll, "%s%s=%lld", k ? " " : "",
+                                       p->name, (long long)p->value);
+        }
+        for (unsigned k = 0; sv && k < ns; k++)
+            oom |= !sv[k];
+        const char *lab = !m0->nsizes ? "the manifest's params" : nz ? label : "no overrides";
+        gcn_manifest *m = NULL;
+        int ex;
+        run_info ri = {0};
+        if (oom) {
+            fprintf(stderr, "gcnsim: out of memory\n");
+            ex = EX_INPUT;
+        } else if (gcn_mf_load(path, (const char *const *)sv, ns, &m, err, sizeof err) ||
+                   (code_override && override_code(m, kernel, err, sizeof err))) {
+            fprintf(stderr, "gcnsim: %s\n", err);
+            ex = EX_INPUT;
+        } else {
+            ex = run_one(m, &ri);
+        }
+        for (unsigned k = 0; sv && k < ns; k++)
+            free(sv[k]);
+        free(sv);
+        if (m && (ex == EX_OK || ex == EX_FINDINGS || ex == EX_FAULT))
+            printf("size %u/%u (%s): grid %ux%ux%u, block %ux%ux%u, %llu wave%s, %llu "
+                   "wave-instructions: ", i + 1, n, lab, m->grid[0], m->grid[1], m->grid[2],
+                   m->block[0], m->block[1], m->block[2], (unsigned long long)ri.waves,
+                   ri.waves == 1 ? "" : "s", (unsigned long long)ri.insns);
+        else
+            printf("size %u/%u (%s): ", i + 1, n, lab);
+        if (ex == EX_OK)
+            printf("clean (exit 0)\n");
+        else if (ex == EX_FINDINGS)
+            printf("%u finding%s (exit 4)\n", ri.findings, ri.findings == 1 ? "" : "s");
+        else if (ex == EX_FAULT) {
+            /* the fault's lines (message, pc, wave) as one */
+            printf("kernel fault: ");
+            for (const char *q = ri.fault; *q; q++) {
+                if (*q != '\n') {
+                    putchar(*q);
+                    continue;
+                }
+                while (q[1] == ' ')
+                    q++;
+                fputs("; ", stdout);
+            }
+            printf(" (exit 3)\n");
+        }
+        else
+            printf("%s (exit %d)\n", ex == EX_USAGE ? "usage error" : "bad input", ex);
+        fflush(stdout);
+        gcn_mf_free(m);
+        if (ex >= 0 && ex < 5) {
+            counts[ex]++;
+            if (rank[ex] > rank[worst])
+                worst = ex;
+        }
+    }
+    if (!quiet)
+        fprintf(stderr, "gcnsim: %u size%s: %u clean, %u with findings, %u kernel fault%s, %u not "
+                "run (bad input or usage); exit %d\n", n, n == 1 ? "" : "s", counts[0], counts[4],
+                counts[3], counts[3] == 1 ? "" : "s", counts[2] + counts[1], worst);
+    gcn_mf_free(m0);
+    free(sets.v);
+    sets.v = NULL;
+    return worst;
+}
+
+int main(int argc, char **argv)
+{
+    static const struct option opts[] = {
+        {"manifest", required_argument, 0, 'm'}, {"kernel", required_argument, 0, 'k'},
+        {"grid", required_argument, 0, 'g'}, {"block", required_argument, 0, 'b'},
+        {"buffer", required_argument, 0, 'B'}, {"arg", required_argument, 0, 'a'},
+        {"output", required_argument, 0, 'o'}, {"set", required_argument, 0, 's'},
+        {"mcpu", required_argument, 0, 'c'}, {"dump-dir", required_argument, 0, 'd'},
+        {"max-insns", required_argument, 0, 'n'}, {"strict", no_argument, 0, 'S'},
+        {"trace", required_argument, 0, 't'}, {"wave", required_argument, 0, 'w'},
+        {"trace-json", required_argument, 0, 'j'}, {"plot", required_argument, 0, 'p'},
+        {"max-findings", required_argument, 0, 'F'}, {"quiet", no_argument, 0, 'q'},
+        {"no-progress", no_argument, 0, 'P'}, {"quantum", required_argument, 0, 'Q'},
+        {"hazard-effect", required_argument, 0, 'H'}, {"list-hazards", no_argument, 0, 'L'},
+        {"llvm-conservative", no_argument, 0, 'C'},
+        {"no-group", no_argument, 0, 'G'}, {"json", required_argument, 0, 'J'},
+        {"code", required_argument, 0, 'K'}, {"all-sizes", no_argument, 0, 'A'},
+        {"dump-inputs", no_argument, 0, 'I'},
+        {"list-kernels", no_argument, 0, 1000}, {"list-args", no_argument, 0, 1001},
+        {"manifest-template", optional_argument, 0, 1002},
+        {"default-args", optional_argument, 0, 1003},
+        {"default-buffer-size", required_argument, 0, 1004},
+        {"default-scalar", required_argument, 0, 1005},
+        {"help", no_argument, 0, 'h'}, {0, 0, 0, 0}};
+    const char *manifest = NULL, *kernel = NULL, *code_opt = NULL;
+    bufs = json_object();
+    args = json_array();
+    outs = json_array();
+    uint64_t num;
+    int list_hz = 0, list_kernels = 0, list_args = 0, tmpl = 0;
+    const char *tmpl_out = NULL, *def_args = NULL;
+    uint64_t def_bufsize = 65536;
+    int64_t def_scalar = 1;
+    char err[2048];
+    int c;
+    gcn_file_signals();
+    if (gcn_cli_take_mcpu("gcnsim", &argc, argv, &mcpu))
+        return EX_USAGE;
+    while ((c = getopt_long(argc, argv, "qh", opts, NULL)) != -1) {
+        switch (c) {
+        case 'm': manifest = optarg; break;
+        case 'k': kernel = optarg; break;
+        case 'g':
+            json_decref(grid);
+            if (parse_dims(optarg, &grid)) {
+                fprintf(stderr, "gcnsim: --grid %s: expected X[,Y[,Z]] of positive integers\n", optarg);
+                return EX_USAGE;
+            }
+            break;
+        case 'b':
+            json_decref(block);
+            if (parse_dims(optarg, &block)) {
+                fprintf(stderr, "gcnsim: --block %s: expected X[,Y[,Z]] of positive integers\n", optarg);
+                return EX_USAGE;
+            }
+            break;
+        case 'B':
+            if (parse_buffer(optarg, bufs, err, sizeof err)) {
+                fprintf(stderr, "gcnsim: %s\n", err);
+                return EX_USAGE;
+            }
+            break;
+        case 'a':
+            if (parse_arg(optarg, args, err, sizeof err)) {
+                fprintf(stderr, "gcnsim: %s\n", err);
+                return EX_USAGE;
+            }
+            break;
+        case 'o':
+            json_array_append_new(outs, json_string(optarg));
+            strv_add(&dump_sel, optarg);
+            break;
+        case 's': strv_add(&sets, optarg); break;
+        case 'c': mcpu = optarg; break;
+        case 'd': dump = optarg; break;
+        case 'n': {
+            if (parse_num(optarg, 1, UINT64_MAX, &max_insns)) {
+                fprintf(stderr, "gcnsim: --max-insns %s: expected a positive integer\n", optarg);
+                return EX_USAGE;
+            }
+            break;
+        }
+        case 'S': strict = 1; break;
+        case 'C': hz_llvm = 1; break;
+        case 'H':
+            if (!strcmp(optarg, "report")) hz_effect = GCN_SIM_HZ_REPORT;
+            else if (!strcmp(optarg, "stale")) hz_effect = GCN_SIM_HZ_STALE;
+            else if (!strcmp(optarg, "off")) hz_effect = GCN_SIM_HZ_OFF;
+            else {
+                fprintf(stderr, "gcnsim: --hazard-effect=%s: expected report, stale or off\n", optarg);
+                return EX_USAGE;
+            }
+            break;
+        case 't':
+            if (strcmp(optarg, "fifo")) {
+                fprintf(stderr, "gcnsim: --trace=%s: only --trace=fifo exists\n", optarg);
+                return EX_USAGE;
+            }
+            trace = 1;
+            break;
+        case 'w': {
+            char wg[32] = "";
+            const char *comma = strchr(optarg, ',');
+            uint64_t a = 0, b = 0;
+            if (comma && (size_t)(comma - optarg) < sizeof wg)
+                memcpy(wg, optarg, (size_t)(comma - optarg));
+            if (!comma || parse_num(wg, 0, UINT32_MAX - 1, &a) || parse_num(comma + 1, 0, 15, &b)) {
+                fprintf(stderr, "gcnsim: --wave=%s: expected WG,W (flat workgroup index, wave 0..15)\n", optarg);
+                return EX_USAGE;
+            }
+            twg = (unsigned)a;
+            twave = (unsigned)b;
+            wave_given = 1;
+            break;
+        }
+        case 'j': trace_json = optarg; break;
+        case 'p': plot = optarg; break;
+        case 'F':
+            if (parse_num(optarg, 0, UINT32_MAX, &num)) {
+                fprintf(stderr, "gcnsim: --max-findings %s: expected a number, 0 or more\n", optarg);
+                return EX_USAGE;
+            }
+            maxf = (unsigned)num;
+            break;
+        case 'q': quiet = 1; break;
+        case 'P': progress = 0; break;
+        case 'L': list_hz = 1; break;
+        case 'G': group = 0; break;
+        case 'J': json_out = optarg; break;
+        case 'Q':
+            if (parse_num(optarg, 1, UINT32_MAX, &num)) {
+                fprintf(stderr, "gcnsim: --quantum %s: expected a positive integer\n", optarg);
+                return EX_USAGE;
+            }
+            quantum = (unsigned)num;
+            break;
+        case 'K': code_opt = optarg; break;
+        case 'A': all_sizes = 1; break;
+        case 'I': dump_inputs = 1; break;
+        case 1000: list_kernels = 1; break;
+        case 1001: list_args = 1; break;
+        case 1002: tmpl = 1; tmpl_out = optarg; break;
+        case 1003:
+            def_args = optarg ? optarg : "zero";
+            if (strcmp(def_args, "zero") && strcmp(def_args, "random")) {
+                fprintf(stderr, "gcnsim: --default-args=%s: expected zero or random\n", optarg);
+                return EX_USAGE;
+            }
+            break;
+        case 1004:
+            if (parse_num(optarg, 1, 1ull << 32, &def_bufsize)) {
+                fprintf(stderr, "gcnsim: --default-buffer-size %s: expected 1 to 4294967296 bytes\n",
+                        optarg);
+                return EX_USAGE;
+            }
+            break;
+        case 1005: {
+            char *end;
+            errno = 0;
+            long long v = strtoll(optarg, &end, 0);
+            if (errno || end == optarg || *end) {
+                fprintf(stderr, "gcnsim: --default-scalar %s: expected an integer\n", optarg);
+                return EX_USAGE;
+            }
+            def_scalar = v;
+            break;
+        }
+        case 'h': usage(stdout); return EX_OK;
+        default: usage(stderr); return EX_USAGE;
+        }
+    }
+    if (list_hz) {
+        /* the wait-state rules (src/analyze/hazards.def) checked on a target */
+        gcn_target t = gcn_target_from_name(mcpu ? mcpu : "gfx942");
+        unsigned bit = t == GCN_TARGET_GFX950 ? 2u : 1u;
+        for (unsigned i = 0; i < gcn_hz_rule_count(); i++) {
+            const gcn_hz_rule *r = gcn_hz_rule_get(i);
+            if (!(r->targets & bit))
+                continue;
+            char wt[64], src[1024];
+            gcn_hz_rule_wait_text(i, wt, sizeof wt);
+            gcn_hz_rule_source(i, src, sizeof src);
+            printf("%s\t%s\t%s\t%s\t%s [%s: %s]\n", r->name,
+                   r->passes_dep ? "by-passes" : wt, r->passes_dep ? wt : "",
+                   r->llvm_only ? "llvm-conservative" : "error", r->desc,
+                   gcn_hz_src_tag(r->src), src);
+        }
+        return finish_stdout(EX_OK);
+    }
+    const char *file = optind < argc ? argv[optind] : NULL;
+    if (code_opt && !manifest) {
+        fprintf(stderr, "gcnsim: --code %s replaces a manifest's code; without --manifest give the "
+                "code file as the argument\n", code_opt);
+        return EX_USAGE;
+    }
+    if (optind + 1 < argc || (!file && !manifest) || (file && code_opt)) {
+        fprintf(stderr, "gcnsim: give one code file, or --manifest M.json (with a code file or "
+                "--code FILE to run another build of its kernel)\n");
+        usage(stderr);
+        return EX_USAGE;
+    }
+    if (manifest) {
+        code_override = code_opt ? code_opt : file;
+        file = NULL;
+    }
+    if (manifest && (grid || block || json_object_size(bufs) || json_array_size(args) ||
+                     (kernel && !code_override) || def_args)) {
+        fprintf(stderr, "gcnsim: --grid/--block/--buffer/--arg/--kernel/--default-args describe a "
+                "dispatch without a manifest; with --manifest use --set (--kernel only with "
+                "another code file)\n");
+        return EX_USAGE;
+    }
+    if (list_kernels || list_args || tmpl)
+        return code_info(manifest ? code_override : file, manifest, kernel, mcpu, list_kernels,
+                         list_args, tmpl, tmpl_out);
+    if (def_args && (json_object_size(bufs) || json_array_size(args))) {
+        fprintf(stderr, "gcnsim: --default-args makes the buffers and arguments from the kernel's "
+                "metadata; it takes no --buffer or --arg\n");
+        return EX_USAGE;
+    }
+    cli_file = file;
+    if (all_sizes && !manifest) {
+        fprintf(stderr, "gcnsim: --all-sizes runs the test_sizes of a manifest; give --manifest\n");
+        return EX_USAGE;
+    }
+    if (all_sizes && (dump || json_out || trace || trace_json || plot)) {
+        fprintf(stderr, "gcnsim: --all-sizes prints a summary line per size; --dump-dir, --json, "
+                "--trace, --trace-json and --plot are for one run (pick a size with --set)\n");
+        return EX_USAGE;
+    }
+    if (dump_inputs && !dump) {
+        fprintf(stderr, "gcnsim: --dump-inputs adds the inputs to a dump; give --dump-dir\n");
+        return EX_USAGE;
+    }
+    if (!manifest) {
+        free(dump_sel.v);         /* the dispatch's "outputs" say it */
+        dump_sel.v = NULL;
+        dump_sel.n = 0;
+    }
+    if (all_sizes)
+        return finish_stdout(run_sizes(manifest, kernel));
+
+    gcn_manifest *m = NULL;
+    int rc;
+    if (def_args) {
+        gcn_codeobj *co = NULL;
+        const char *target = NULL;
+        /* the buffers and arguments the kernel's metadata asks for, on stated defaults */
+        const gcn_kernel *dk = NULL;
+        char *dj = NULL;
+        gcn_mf_tmpl to = {.defaults = 1, .init = def_args, .buf_size = def_bufsize,
+                          .scalar = def_scalar};
+        if (load_file_code(file, mcpu, &co, &target, err, sizeof err) ||
+            pick_kernel(co, kernel, &dk, err, sizeof err) ||
+            gcn_mf_template(dk, file, &to, &dj, err, sizeof err)) {
+            fprintf(stderr, "gcnsim: %s\n", err);
+            gcn_co_close(co);
+            return EX_INPUT;
+        }
+        json_t *root = json_loads(dj, 0, NULL);
+        free(dj);
+        if (!root) {
+            fprintf(stderr, "gcnsim: out of memory\n");
+            gcn_co_close(co);
+            return EX_INPUT;
+        }
+        json_object_del(root, "targets");
+        json_object_set_new(root, "kernel", json_string(dk->name));
+        if (grid)
+            json_object_set_new(root, "grid", grid);
+        if (block)
+            json_object_set_new(root, "block", block);
+        grid = block = NULL;
+        if (json_array_size(outs))
+            json_object_set(root, "outputs", outs);
+        char *text = json_dumps(root, 0);
+        json_decref(root);
+        rc = gcn_mf_parse("command line", "", text, (const char *const *)sets.v, sets.n, &m, err,
+                          sizeof err);
+        free(text);
+        if (!rc) {
+            m->cli = 1;
+            fprintf(stderr, "gcnsim: --default-args: %s runs on stated defaults, not real data: "
+                    "grid %ux%ux%u, block %ux%ux%u", dk->name, m->grid[0], m->grid[1], m->grid[2],
+                    m->block[0], m->block[1], m->block[2]);
+            for (unsigned i = 0, e = 0; i < dk->nargs; i++) {
+                const gcn_kernarg *a = &dk->args[i];
+                if (gcn_kernarg_is_hidden(a) || e >= m->nargs)
+                    continue;
+                const gcn_mf_arg *ma = &m->args[e];
+                fprintf(stderr, "%s", e ? "; " : "; arguments: ");
+                if (a->name)
+                    fprintf(stderr, "%s = ", a->name);
+                else
+                    fprintf(stderr, "#%u = ", e);
+                if (ma->kind == GCN_MF_ARG_BUFFER)
+                    fprintf(stderr, "buffer %s (%llu bytes, %s)", m->bufs[ma->buf].name,
+                            (unsigned long long)m->bufs[ma->buf].size,
+                            m->bufs[ma->buf].init == GCN_MF_INIT_RANDOM ? "random" : "zero");
+                else if (ma->kind == GCN_MF_ARG_BYTES)
+                    fprintf(stderr, "%u zero bytes", ma->nbytes);
+                else if (ma->kind == GCN_MF_ARG_F32 || ma->kind == GCN_MF_ARG_F64)
+                    fprintf(stderr, "%g", ma->fval);
+                else
+                    fprintf(stderr, "%lld", (long long)ma->ival);
+                e++;
+            }
+            fprintf(stderr, "\n");
+        }
+        gcn_co_close(co);
+    } else if (manifest) {
+        rc = gcn_mf_load(manifest, (const char *const *)sets.v, sets.n, &m, err, sizeof err);
+    } else {
+        json_t *root = json_object();
+        json_object_set_new(root, "code", json_string(file));
+        if (kernel)
+            json_object_set_new(root, "kernel", json_string(kernel));
+        json_object_set_new(root, "grid", grid ? grid : json_pack("[i]", 1));
+        json_object_set_new(root, "block", block ? block : json_pack("[i]", 64));
+        grid = block = NULL;
+        json_object_set_new(root, "buffers", bufs);
+        json_object_set_new(root, "args", args);
+        bufs = args = NULL;
+        if (json_array_size(outs)) {
+            json_object_set(root, "outputs", outs);
+        } else {
+            json_t *all = json_array();
+            const char *key;
+            json_t *val;
+            json_object_foreach(json_object_get(root, "buffers"), key, val)
+                json_array_append_new(all, json_string(key));
+            json_object_set_new(root, "outputs", all);
+        }
+        char *text = json_dumps(root, 0);
+        json_decref(root);
+        rc = gcn_mf_parse("command line", "", text, (const char *const *)sets.v, sets.n, &m, err,
+                          sizeof err);
+        free(text);
+        if (!rc)
+            m->cli = 1;
+    }
+    json_decref(bufs);
+    json_decref(args);
+    json_decref(outs);
+    json_decref(grid);
+    json_decref(block);
+    bufs = args = outs = grid = block = NULL;
+    if (rc) {
+        fprintf(stderr, "gcnsim: %s\n", err);
+        return EX_INPUT;
+    }
+    if (code_override && override_code(m, kernel, err, sizeof err)) {
+        fprintf(stderr, "gcnsim: %s\n", err);
+        gcn_mf_free(m);
+        return EX_INPUT;
+    }
+    run_info ri = {0};
+    int ex = run_one(m, &ri);
     gcn_mf_free(m);
     free(sets.v);
     sets.v = NULL;
+    free(dump_sel.v);
+    dump_sel.v = NULL;
     return finish_stdout(ex);
 }

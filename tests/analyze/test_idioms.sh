@@ -36,7 +36,7 @@ for s in "$dir"/*.s; do
       rm -rf "$tmp/out"
       (cd "$tmp" && "$lint" --mcpu=$mcpu --format=json "$v.s") > "$tmp/lint.json" 2>"$tmp/lint.err"
       lrc=$?
-      "$sim" -q --mcpu $mcpu --manifest "$tmp/$v.json" --dump-dir "$tmp/out" > "$tmp/sim.txt" 2>&1
+      "$sim" -q --mcpu $mcpu --manifest "$tmp/$v.json" --dump-dir "$tmp/out" --dump-inputs > "$tmp/sim.txt" 2>&1
       src=$?
       case $v in
         *_broken)
@@ -56,7 +56,7 @@ for s in "$dir"/*.s; do
           elif ! "$PYTHON3" - "$tmp/out" "$ref" <<'PY'
 import struct, sys
 d, ref = sys.argv[1], sys.argv[2]
-a = open(d + "/in.bin", "rb").read()
+a = open(d + "/in.in.bin", "rb").read()
 b = open(d + "/out.bin", "rb").read()
 inp = struct.unpack("<%dI" % (len(a) // 4), a)
 out = struct.unpack("<%dI" % (len(b) // 4), b)

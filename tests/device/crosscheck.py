@@ -194,8 +194,10 @@ def main(argv):
                                       " ".join("%s=%d" % kv for kv in sorted(params.items())))
                 extra = {"label": label, "source_manifest": src_manifest, "sim_dir": simd,
                          "dev_dir": devd}
-                src, srt = run([gcnsim, "--manifest", mp, "--mcpu", t, "--dump-dir", simd, "-q",
-                                "--no-progress"] + sets)
+                # the whole dump, as gcnrun writes it: every buffer's inputs and final bytes
+                outs = [a for b in sorted(json.load(open(mp))["buffers"]) for a in ("--output", b)]
+                src, srt = run([gcnsim, "--manifest", mp, "--mcpu", t, "--dump-dir", simd, "--dump-inputs", "-q",
+                                "--no-progress"] + outs + sets)
                 drc, drt = run([gcnrun, "--backend", backend, "--manifest", mp, "--mcpu", t,
                                 "--dump-dir", devd, "-q"] + devopt + sets)
                 extra["gcnsim_exit"] = src

@@ -301,13 +301,28 @@ static int compare(const char *simdir, const char *devdir, const char *code, con
         json_object_set(rep, "device", json_object_get(rd, "device"));
     static const char *const same[] = {"kernel", "target", "params", "grid", "block", "args",
                                        "buffers", "outputs"};
-    for (unsigned i = 0; i < sizeof same / sizeof *same; i++)
-        if (!json_equal(json_object_get(rs, same[i]), json_object_get(rd, same[i])) &&
-            (json_object_get(rs, same[i]) || json_object_get(rd, same[i]))) {
+    for (unsigned i = 0; i < sizeof same / sizeof *same; i++) {
+        json_t *a = json_object_get(rs, same[i]), *b = json_object_get(rd, same[i]);
+        int eq;
+        if (!strcmp(same[i], "buffers")) {
+            /* the same buffers of the same sizes (the files each dump holds may differ:
+             * gcnsim dumps inputs and non-outputs only when asked) */
+            const char *bn;
+            json_t *bv;
+            eq = json_object_size(a) == json_object_size(b);
+            json_object_foreach(a, bn, bv)
+                eq = eq && json_object_get(b, bn) &&
+                     json_equal(json_object_get(bv, "size"),
+                                json_object_get(json_object_get(b, bn), "size"));
+        } else {
+            eq = json_equal(a, b) || (!a && !b);
+        }
+        if (!eq) {
             fail("not the same dispatch: run.json \"%s\" differs between %s and %s", same[i],
                  simdir, devdir);
             goto out;
         }
+    }
     if (!json_object_get(rd, "device"))
         fprintf(stderr, "devcmp: warning: %s/run.json has no \"device\" (not written by gcnrun?)\n",
                 devdir);
@@ -372,8 +387,17 @@ static int compare(const char *simdir, const char *devdir, const char *code, con
         size_t l[4] = {0};
         const char *files[4] = {"in", "out", "in", "out"};
         int bad = 0;
+        json_t *ddesc = json_object_get(json_object_get(rd, "buffers"), bname);
         for (int q = 0; q < 4 && !bad; q++) {
-            char *f = path_in(q < 2 ? simdir : devdir, jstr(bdesc, files[q]));
+            const char *fn = jstr(q < 2 ? bdesc : ddesc, files[q]);
+            if (!*fn) {
+                fail("%s/run.json: the dump has no %s file of buffer %s (gcnsim: dump with "
+                     "--dump-inputs and --output for every buffer)", q < 2 ? simdir : devdir,
+                     q % 2 ? "output" : "input", bname);
+                bad = 1;
+                break;
+            }
+            char *f = path_in(q < 2 ? simdir : devdir, fn);
             bad = !f || read_file(f, &d[q], &l[q]);
             if (!bad && l[q] != size) {
                 fail("%s: %zu bytes, run.json says %llu", f, l[q], (unsigned long long)size);

@@ -58,7 +58,8 @@ if [ -f "$r/$codename" ]; then
     "${LLVM_OBJDUMP:-llvm-objdump-22}" -d "$r/$codename" >"$r/llvm-objdump.txt" 2>&1 || true
     "${LLVM_READELF:-llvm-readelf-22}" --notes "$r/$codename" >"$r/metadata.txt" 2>&1 || true
 fi
-# how to run it again
+# how to run it again: gcnsim dumps every buffer and its inputs, as gcnrun does
+outs=$([ -f "$r/manifest.json" ] && "$py" -c 'import json,sys; print(" ".join("--output " + b for b in sorted(json.load(open(sys.argv[1]))["buffers"])))' "$r/manifest.json" 2>/dev/null)
 cat >"$r/README.txt" <<EOF
 gcnrun cross-check reproducer: kernel $kernel on $target, params: ${sets:-(defaults)}
 Produced by tests/device/reproducer.sh (docs/gcnrun.md).
@@ -70,7 +71,7 @@ Produced by tests/device/reproducer.sh (docs/gcnrun.md).
   versions.txt                 devices, ROCm, kernel, LLVM, gcnsim
 
 Run again, in this directory (BUILD = a gcnsim build directory):
-  BUILD/gcnsim --manifest manifest.json --mcpu $target $sets --dump-dir sim
+  BUILD/gcnsim --manifest manifest.json --mcpu $target $sets --dump-dir sim --dump-inputs $outs
   BUILD/gcnrun --manifest manifest.json --mcpu $target $sets --dump-dir dev
   BUILD/tests/device/devcmp sim dev
 EOF

@@ -18,7 +18,7 @@ if "$py" "$cmp" "$builddir/gcnlint" "$T/mutant.1" > "$T/out" 2>&1; then
     echo "FAIL: a man page with a missing option was not reported"; fail=1
 fi
 n=0
-for prog in gcndis gcnsim gcnlint gcnrun; do
+for prog in gcndis gcnsim gcnlint gcnrun gcnmfma; do
     page="$srcdir/docs/man/$prog.1"
     bin="$builddir/$prog"
     [ -f "$page" ] || { [ "$prog" = gcnrun ] && continue; echo "FAIL: $page missing"; fail=1; continue; }

@@ -65,7 +65,7 @@ class Ctx:
         d = os.path.join(self.tmp, 'dump%d' % self.n)
         self.n += 1
         cmd = [self.gcnsim, '-q', '--no-progress', '--manifest', manifest, '--mcpu', target,
-               '--dump-dir', d] + ['--set=%s=%s' % kv for kv in sets] + list(extra)
+               '--dump-dir', d, '--dump-inputs'] + ['--set=%s=%s' % kv for kv in sets] + list(extra)
         rc, out = run(cmd)
         return rc, out, d
 

@@ -514,7 +514,7 @@ def cmd_sim(gcnsim, build, kdir, work, what, gaps=frozenset()):
                 d = os.path.join(work, t, m["kernel"] + "_%d" % i)
                 shutil.rmtree(d, ignore_errors=True)
                 os.makedirs(d)
-                cmd = [gcnsim, "--manifest", mp, "--mcpu", t, "--dump-dir", d, "--no-group",
+                cmd = [gcnsim, "--manifest", mp, "--mcpu", t, "--dump-dir", d, "--dump-inputs", "--no-group",
                        "--max-findings", "1000"]
                 for k, v in sorted(params.items()):
                     cmd += ["--set", "%s=%d" % (k, v)]

@@ -139,7 +139,7 @@ def sizes(m):
 
 
 def sim(gcnsim, manifest, target, params, dump, extra):
-    cmd = [gcnsim, "--manifest", manifest, "--mcpu", target, "--dump-dir", dump, "--no-progress",
+    cmd = [gcnsim, "--manifest", manifest, "--mcpu", target, "--dump-dir", dump, "--dump-inputs", "--no-progress",
            "--max-findings", "1000", "--no-group"] + extra
     for k, v in sorted(params.items()):
         cmd += ["--set", "%s=%d" % (k, v)]

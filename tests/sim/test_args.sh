@@ -159,7 +159,7 @@ json.dump(m, open(sys.argv[1], "w"), indent=1)
 EOF
     out=$($py -c "import json; print(json.load(open('$f.json'))['outputs'][0])")
     inb=$($py -c "import json; m=json.load(open('$f.json')); print([b for b in m['buffers'] if b != '$out'][0])")
-    expect 0 "$f on gfx9[45][02]: grid 4x1x1" "$gcnsim" --manifest "$f.json" --dump-dir "d_$f"
+    expect 0 "$f on gfx9[45][02]: grid 4x1x1" "$gcnsim" --manifest "$f.json" --dump-dir "d_$f" --dump-inputs
     $py - "d_$f/$inb.in.bin" "d_$f/$out.bin" <<'EOF' && ok "$f: filled template, y = a*x*p.scale + p.bias + p.n for i < count, 0 after" || bad "$f: wrong values"
 import struct, sys
 x = struct.unpack("<256f", open(sys.argv[1], "rb").read())
@@ -177,7 +177,7 @@ expect 0 "--default-args: argkinds runs on stated defaults, not real data: grid 
     "$gcnsim" --default-args argkinds.hsaco
 expect 0 "x = buffer x \(4096 bytes, random\); y = buffer y \(4096 bytes, random\); tmp = 0; n = 64; a = 64; count = 64; p = 16 zero bytes" \
     "$gcnsim" --default-args=random --default-buffer-size 4096 --default-scalar 64 --kernel clkinds \
-    --dump-dir dd clkinds.hsaco
+    --dump-dir dd --dump-inputs clkinds.hsaco
 [ "$(wc -c < dd/x.in.bin)" = 4096 ] && [ "$(od -An -tx1 dd/x.in.bin | tr -d ' 0\n' | wc -c)" -gt 0 ] &&
     grep -q '"kind": "i32"' dd/run.json && grep -q '"value": 64' dd/run.json &&
     ok "--default-args=random: 4096-byte random buffers, scalars 64 (dump, run.json)" || bad "--default-args dump"

@@ -113,9 +113,18 @@ kernel copy 0 4 <<'EOF'
 EOF
 manifest copy
 expect 0 "0 findings" "$gcnsim" --manifest "$T/copy.json" --dump-dir "$T/d"
-for f in A.in.bin B.in.bin A.bin B.bin run.json; do
+# the outputs ("outputs": ["B"]) and run.json only, unless --dump-inputs
+for f in B.bin run.json; do
     [ -f "$T/d/$f" ] || { echo "FAIL: dump $f missing"; fails=$((fails + 1)); }
 done
+for f in A.in.bin B.in.bin A.bin; do
+    [ -e "$T/d/$f" ] && { echo "FAIL: dump has $f without --dump-inputs (not an output)"; fails=$((fails + 1)); }
+done
+expect 0 "0 findings" "$gcnsim" --manifest "$T/copy.json" --dump-dir "$T/d" --dump-inputs
+for f in A.in.bin B.in.bin B.bin run.json; do
+    [ -f "$T/d/$f" ] || { echo "FAIL: dump $f missing"; fails=$((fails + 1)); }
+done
+[ -e "$T/d/A.bin" ] && { echo "FAIL: dump has A.bin (not an output)"; fails=$((fails + 1)); }
 python3 - "$T/d" <<'EOF' || fails=$((fails + 1))
 import json, struct, sys
 d = sys.argv[1]

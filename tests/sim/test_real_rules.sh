@@ -20,7 +20,7 @@ fails=0
 for tgt in gfx942 gfx950; do
     for M in 40 1 31 64 97; do
         d=$T/tail-$tgt-$M
-        if ! "$gcnsim" -q --manifest "$R/tail_rows.json" --mcpu $tgt --set M=$M --dump-dir "$d" \
+        if ! "$gcnsim" -q --manifest "$R/tail_rows.json" --mcpu $tgt --set M=$M --dump-dir "$d" --dump-inputs \
                 >"$T/out" 2>&1; then
             echo "FAIL: tail_rows $tgt M=$M did not run:"; sed 's/^/    /' "$T/out" | head -8
             fails=$((fails + 1)); continue
@@ -76,7 +76,7 @@ for tgt in gfx942 gfx950; do
     for k in ufile ufile_alias; do
         want=0; [ $k = ufile_alias ] && want=4
         d=$T/$k-$tgt
-        "$gcnsim" --manifest "$R/$k.json" --mcpu $tgt --dump-dir "$d" >"$T/out" 2>&1
+        "$gcnsim" --manifest "$R/$k.json" --mcpu $tgt --dump-dir "$d" --dump-inputs >"$T/out" 2>&1
         rc=$?
         if [ $rc != $want ]; then
             echo "FAIL: $k $tgt: exit $rc (want $want)"; sed 's/^/    /' "$T/out" | head -8
@@ -110,7 +110,7 @@ done
 # ---- gfx950 transposing LDS reads: an MFMA fed by ds_read_b64_tr_b16 / _b8 matches the
 # reference only if each lane receives the elements the Triton-derived mapping says
 d=$T/tr16
-if "$gcnsim" -q --manifest "$R/ds_tr16.json" --mcpu gfx950 --dump-dir "$d" >"$T/out" 2>&1; then
+if "$gcnsim" -q --manifest "$R/ds_tr16.json" --mcpu gfx950 --dump-dir "$d" --dump-inputs >"$T/out" 2>&1; then
     python3 - "$d" <<'PY' || fails=$((fails + 1))
 import struct, sys
 d = sys.argv[1]
@@ -152,7 +152,7 @@ cat > "$T/ds_tr8.json" <<'EOF2'
 }
 EOF2
 d=$T/tr8
-if "$gcnsim" -q --manifest "$T/ds_tr8.json" --mcpu gfx950 --dump-dir "$d" >"$T/out" 2>&1; then
+if "$gcnsim" -q --manifest "$T/ds_tr8.json" --mcpu gfx950 --dump-dir "$d" --dump-inputs >"$T/out" 2>&1; then
     python3 - "$d" <<'PY' || fails=$((fails + 1))
 import struct, sys
 d = sys.argv[1]

@@ -307,7 +307,7 @@ expect 2 "holds 'notes.txt', which is not part of a dump" \
 [ "$(cat "$T/user/notes.txt")" = "keep me" ] || fail "a file in the dump directory was touched"
 echo x > "$T/user2.bin" && mkdir "$T/user2" && mv "$T/user2.bin" "$T/user2/photo.bin"
 expect 2 "is not a dump" "$gcnsim" --manifest "$T/copy.json" --dump-dir "$T/user2"
-expect 0 "" "$gcnsim" -q --manifest "$T/copy.json" --dump-dir "$T/d"
+expect 0 "" "$gcnsim" -q --manifest "$T/copy.json" --dump-dir "$T/d" --dump-inputs
 for f in A.in.bin B.in.bin A.bin B.bin run.json; do
     [ -f "$T/d/$f" ] || fail "dump $f missing"
 done
@@ -340,9 +340,12 @@ rm -rf "$T"/d.tmp-*
 # a fault: DIR holds this run's inputs only
 manifest fault 64 1 '"A": {"size": 16}, "B": {"size": 256}'
 sed -i 's/"fault.s"/"copy.s"/; s/"kernel": "fault"/"kernel": "copy"/' "$T/fault.json"
-expect 3 "memory fault" "$gcnsim" -q --manifest "$T/fault.json" --dump-dir "$T/d"
+expect 3 "memory fault" "$gcnsim" -q --manifest "$T/fault.json" --dump-dir "$T/d" --dump-inputs
 [ -f "$T/d/A.in.bin" ] && [ -f "$T/d/B.in.bin" ] && [ ! -e "$T/d/B.bin" ] && [ ! -e "$T/d/run.json" ] ||
     fail "after a fault the dump is not the inputs alone: $(ls "$T/d")"
+# without --dump-inputs a fault leaves an empty dump (the earlier one is gone whole)
+expect 3 "memory fault" "$gcnsim" -q --manifest "$T/fault.json" --dump-dir "$T/d"
+[ -d "$T/d" ] && [ -z "$(ls -A "$T/d")" ] || fail "after a fault without --dump-inputs the dump is not empty: $(ls "$T/d")"
 # bad input after the dump directory was checked: DIR is left as it was
 expect 0 "" "$gcnsim" -q --manifest "$T/copy.json" --dump-dir "$T/d"
 sum0=$(cat "$T/d"/* | cksum)
