@@ -227,7 +227,8 @@ def run_case(case, tgt, size, gcnsim, hsa, verbose):
             case["setup"](w, p)
         with open(os.path.join(w, "m.json"), "w") as f:
             json.dump(mf, f)
-        cmd = [gcnsim, "--manifest", os.path.join(w, "m.json"), "--dump-dir", os.path.join(w, "out")]
+        cmd = [gcnsim, "--manifest", os.path.join(w, "m.json"), "--dump-dir", os.path.join(w, "out"),
+               "--dump-inputs"]
         for k, v in size.items():
             cmd += ["--set", "%s=%s" % (k, v)]
         t0 = time.time()
