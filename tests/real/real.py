@@ -166,6 +166,61 @@ def check_fmha_fwd(d, p):
     return ok1 and ok2, t1 + "; " + t2
 
 
+def attention_fwd64(Q, K, V):
+    """float64 softmax attention with scale 1/sqrt(128): (P, O, natural-log LSE)"""
+    S = Q @ K.T / np.sqrt(128.0)
+    m = S.max(axis=1, keepdims=True)
+    E = np.exp(S - m)
+    l = E.sum(axis=1, keepdims=True)
+    return E / l, (E / l) @ V, (m + np.log(l))[:, 0]
+
+
+def bf16_random(g, shape):
+    """bf16 values k/128 - 1 like the manifest's random bf16, as uint16 bits"""
+    v = g.integers(0, 256, size=shape).astype(np.float32) / 128.0 - 1.0
+    return (v.view(np.uint32) >> 16).astype(np.uint16)
+
+
+def setup_fmha_bwd(w, p):
+    SQ, SK = p["SQ"], p["SK"]
+    g = np.random.default_rng(77 + SQ * 3 + SK)
+    os.makedirs(os.path.join(w, "in"))
+    bits = {n: bf16_random(g, (s, 128)) for n, s in (("Q", SQ), ("K", SK), ("V", SK), ("DO", SQ))}
+    for n, b in bits.items():
+        b.tofile(os.path.join(w, "in/%s.bin" % n))
+    f = {n: bf16_to_f32(b).astype(np.float64) for n, b in bits.items()}
+    _, O, lse = attention_fwd64(f["Q"], f["K"], f["V"])
+    # the forward's O is bf16: D = rowsum(dO * O) from the bf16 O, as AITER's odo kernel reads it
+    Ob = bf16_to_f32(f32_to_bf16_rne(O.astype(np.float32))).astype(np.float64)
+    lse.astype(np.float32).tofile(os.path.join(w, "in/LSE.bin"))
+    (f["DO"] * Ob).sum(axis=1).astype(np.float32).tofile(os.path.join(w, "in/D.bin"))
+
+
+def check_fmha_bwd(d, p):
+    SQ, SK = p["SQ"], p["SK"]
+    ld = lambda n, r: bf16_to_f32(rd(d, n + ".in.bin", np.uint16)).astype(np.float64).reshape(r, 128)
+    Q, K, V, dO = ld("Q", SQ), ld("K", SK), ld("V", SK), ld("DO", SQ)
+    lse = rd(d, "LSE.in.bin", np.float32).astype(np.float64)
+    Dv = rd(d, "D.in.bin", np.float32).astype(np.float64)
+    sc = 1.0 / np.sqrt(128.0)
+    P = np.exp(Q @ K.T * sc - lse[:, None])
+    dV = P.T @ dO
+    dS = P * (dO @ V.T - Dv[:, None])
+    dQ = sc * dS @ K
+    dK = sc * dS.T @ Q
+    # the kernel rounds P and dS to bf16 for its MFMAs (2^-9 relative per term) and dK, dV to bf16
+    # (2^-9 relative); the sums cancel, so the bound is relative to each tensor's largest element:
+    # 2^-7 * max|ref| (the largest error seen is below 2^-8 * max|ref|, docs/real-kernels.md)
+    res = []
+    for name, got, want in (("dQ (f32)", rd(d, "DQ.bin", np.float32).reshape(SQ, 128), dQ),
+                            ("dK (bf16)", bf16_to_f32(rd(d, "DK.bin", np.uint16)).reshape(SK, 128), dK),
+                            ("dV (bf16)", bf16_to_f32(rd(d, "DV.bin", np.uint16)).reshape(SK, 128), dV)):
+        big = np.abs(want).max()
+        ok, text = compare(name, got, want, atol=2.0 ** -7 * big)
+        res.append((ok, "%s, max err / max|ref| = %.2g" % (text, np.abs(got - want).max() / big)))
+    return all(r[0] for r in res), "; ".join(r[1] for r in res)
+
+
 CASES = [
     {
         "name": "bf16gemm_32x64",
@@ -196,6 +251,30 @@ CASES = [
         "sizes": [{"SQ": 256, "SK": 128}, {"SQ": 200, "SK": 80}, {"SQ": 300, "SK": 64}],
         "known": ["SALU_M0_READ", "VALU_SGPR_VALU", "XDL_VALU_READ", "XDL_VALU_WAW", "VALU_VGPR_PERMLANE"],
         "check": check_fmha_fwd,
+    },
+    {
+        "name": "fmha_bwd_hd128",
+        "family": "attention backward (fmha v3 dq/dk/dv, hd128 bf16, a32)",
+        "manifest": "fmha_bwd_hd128.json",
+        "targets": ["gfx942"],
+        # this kernel (no pssk) is AITER's choice only for SQ == SK, SK % 192 == 0
+        # (csrc/cpp_itfs/mha_bwd.cu: pssk = seqlen_q != seqlen_k || seqlen_k % ts_kv)
+        "sizes": [{"SQ": 192, "SK": 192}, {"SQ": 384, "SK": 384}],
+        "known": ["SALU_M0_READ", "VALU_SGPR_VALU", "XDL_VALU_READ", "XDL_VALU_WAW"],
+        "setup": setup_fmha_bwd,
+        "check": check_fmha_bwd,
+    },
+    {
+        "name": "fmha_bwd_hd128_pssk",
+        "family": "attention backward, padded seqlens (pssk/ddv)",
+        "manifest": "fmha_bwd_hd128.json",
+        "targets": ["gfx942"],
+        "objects": {"gfx942": ("hsa/gfx942/fmha_v3_bwd/bwd_hd128_bf16_a32_rtne_psskddv.co",
+                               "_ZN5aiter36fmha_bwd_hd128_bf16_a32_rtne_psskddvE")},
+        "sizes": [{"SQ": 100, "SK": 150}, {"SQ": 200, "SK": 64}, {"SQ": 33, "SK": 250}],
+        "known": ["SALU_M0_READ", "VALU_SGPR_VALU", "XDL_VALU_READ", "XDL_VALU_WAW"],
+        "setup": setup_fmha_bwd,
+        "check": check_fmha_bwd,
     },
 ]
 
