@@ -6,7 +6,7 @@ set -euo pipefail
 cd "$(dirname "$0")"
 
 PKGS="clang-22 llvm-22 llvm-22-dev lld-22 libelf-dev libdw-dev libmsgpack-dev libjansson-dev
-      libcunit1-dev autoconf automake libtool pkg-config make gcc python3 python3-jsonschema
+      libcunit1-dev autoconf automake libtool pkg-config make gcc python3 python3-jsonschema python3-numpy
       hipcc libamdhip64-dev"
 missing=""
 for p in $PKGS; do
