@@ -18,6 +18,7 @@
 #include "sim/gcn_sim.h"
 #include "sim/manifest.h"
 #include "sim/gcn_file.h"
+#include "tools/gcn_version.h"
 #include "sim/trace.h"
 #include "analyze/gcn_hazard.h"
 
@@ -65,6 +66,7 @@ static void usage(FILE *f)
         "                         workgroup (default 1: instruction-level round robin)\n"
         "  -q, --quiet            no summary line; --no-progress: no progress line\n"
         "  -h, --help             this help\n"
+        "  --version              print the version (and the git revision) and exit\n"
         "Exit: 0 clean, 1 usage, 2 bad input, 3 kernel fault, 4 findings.\n");
 }
 
@@ -342,7 +344,7 @@ int main(int argc, char **argv)
         {"hazard-effect", required_argument, 0, 'H'}, {"list-hazards", no_argument, 0, 'L'},
         {"llvm-conservative", no_argument, 0, 'C'},
         {"no-group", no_argument, 0, 'G'}, {"json", required_argument, 0, 'J'},
-        {"help", no_argument, 0, 'h'}, {0, 0, 0, 0}};
+        {"help", no_argument, 0, 'h'}, {"version", no_argument, 0, 'V'}, {0, 0, 0, 0}};
     const char *manifest = NULL, *kernel = NULL, *mcpu = NULL, *dump = NULL;
     const char *trace_json = NULL, *plot = NULL, *json_out = NULL;
     int group = 1;
@@ -451,6 +453,7 @@ int main(int argc, char **argv)
             quantum = (unsigned)num;
             break;
         case 'h': usage(stdout); return EX_OK;
+        case 'V': gcn_version_print(stdout, "gcnsim"); return EX_OK;
         default: usage(stderr); return EX_USAGE;
         }
     }

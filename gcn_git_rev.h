@@ -1,0 +1,1 @@
+#define GCN_GIT_REV "f368e9f-dirty"
