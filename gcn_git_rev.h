@@ -1,1 +1,1 @@
-#define GCN_GIT_REV "f368e9f-dirty"
+#define GCN_GIT_REV "054a902-dirty"

@@ -228,9 +228,9 @@ static int run_clang(const char *mcpu, const char *src, uint8_t **obj, size_t *o
     free(dir);
     if (rc) {
         if (!strncmp(err, "cannot run ", 11))   /* no assembler: say what is needed */
-            *emsg = xstrdup_printf("assembling failed: %s: an assembly source needs clang-22 (LLVM "
-                                   "22; apt-get install clang-22) on PATH, or GCNLINT_CLANG naming it",
-                                   err);
+            *emsg = xstrdup_printf("assembling failed: %s: an assembly source needs %s (LLVM 22; "
+                                   "apt-get install clang-22) on PATH, or GCNLINT_CLANG naming it",
+                                   err, "clang-22");
         else
             *emsg = xstrdup_printf("assembling failed (%s): %s", clang, err);
         free(msg);
