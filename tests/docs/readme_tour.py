@@ -63,28 +63,32 @@ def programs_run(cmd):
 
 
 def merged_tree(srcdir, builddir, top):
-    for d in (builddir, srcdir):
-        for e in os.listdir(d):
-            p = os.path.join(top, e)
-            if not os.path.lexists(p) and e not in ('docs', 'out'):
-                os.symlink(os.path.join(d, e), p)
-    # docs/ is real (the tour writes docs/img/), its other entries are links
-    os.mkdir(os.path.join(top, 'docs'))
-    os.mkdir(os.path.join(top, 'docs', 'img'))
-    for d in (builddir, srcdir):
-        for sub in ('docs', os.path.join('docs', 'img')):
-            full = os.path.join(d, sub)
-            if not os.path.isdir(full):
+    """top/: the union of builddir and srcdir (builddir first), as links; a directory in
+    both is a real directory holding the union of its entries.  out/ and docs/img/ are
+    real directories whose files the tour writes itself (never through a link)."""
+    def merge(rel):
+        names = {}
+        for d in (builddir, srcdir):
+            full = os.path.join(d, rel)
+            if os.path.isdir(full):
+                for e in os.listdir(full):
+                    names.setdefault(e, []).append(os.path.join(full, e))
+        for e, paths in sorted(names.items()):
+            r = os.path.join(rel, e) if rel else e
+            dst = os.path.join(top, r)
+            if r in ('out', os.path.join('docs', 'img')) or r == 'docs':
+                os.mkdir(dst)
+                if r != 'out':
+                    merge(r)
                 continue
-            for e in os.listdir(full):
-                p = os.path.join(top, sub, e)
-                if not os.path.lexists(p):
-                    os.symlink(os.path.join(full, e), p)
-    # the images the tour writes are written fresh, not through a link into the source
-    for e in os.listdir(os.path.join(top, 'docs', 'img')):
-        p = os.path.join(top, 'docs', 'img', e)
-        if os.path.islink(p):
-            os.unlink(p)
+            if r.startswith(os.path.join('docs', 'img') + os.sep) or r == 'out':
+                continue
+            if len(paths) > 1 and all(os.path.isdir(p) for p in paths) and len(set(map(os.path.realpath, paths))) > 1:
+                os.mkdir(dst)
+                merge(r)
+            else:
+                os.symlink(paths[0], dst)
+    merge('')
 
 
 def main():

@@ -1,1 +1,0 @@
-#define GCN_GIT_REV "054a902-dirty"
