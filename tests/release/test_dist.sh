@@ -20,6 +20,10 @@
 srcdir=${top_srcdir:-$(cd "$(dirname "$0")/../.." && pwd)}
 builddir=${top_builddir:-$srcdir}
 MAKE=${MAKE:-make}
+# The makes below are make runs of their own: not the variables (TEST_LOGS, ...) or the
+# jobserver of a `make check` this test runs under.
+unset MAKEFLAGS MFLAGS MAKEOVERRIDES MAKELEVEL
+jobs=-j2
 version=$(sed -n 's/^PACKAGE_VERSION = //p' "$builddir/Makefile")
 [ -n "$version" ] || { echo "FAIL: no PACKAGE_VERSION in $builddir/Makefile"; exit 1; }
 T=$(mktemp -d)
@@ -27,8 +31,6 @@ trap 'chmod -R u+w "$T" 2>/dev/null; rm -rf "$T"' EXIT
 fail=0
 say() { echo "$@"; }
 bad() { echo "FAIL: $*"; fail=1; }
-# under make -jN the jobserver is inherited; alone, use 2 jobs
-case " $MAKEFLAGS" in *jobserver* | *" -j"*) jobs= ;; *) jobs=-j2 ;; esac
 
 # ---- 1. the tarball (a distdir name of our own: a user's gcnsim-VERSION is left alone)
 name="gcnsim-$version-disttest$$"

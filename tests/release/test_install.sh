@@ -12,6 +12,7 @@ builddir=${top_builddir:-$srcdir}
 pkgconfig=${PKG_CONFIG:-pkg-config}
 command -v "$pkgconfig" >/dev/null 2>&1 || { echo "SKIP: pkg-config not found"; exit 77; }
 cc=$(sed -n 's/^CC = //p' "$builddir/Makefile")
+unset MAKEFLAGS MFLAGS MAKEOVERRIDES   # not the variables of a `make check` this runs under
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 prefix="$T/prefix"
