@@ -37,7 +37,12 @@ static int assemble(const char *src, const char *target, uint8_t **obj, size_t *
     char *msg = NULL, sub[512];
     int st;
     if (gcn_file_run(argv, GCN_FILE_MAX_ASM_OUT, obj, objlen, &msg, &st, sub, sizeof sub)) {
-        gcn_seterr(err, errlen, "%s: assembling for %s: %s", src, target, sub);
+        if (!strncmp(sub, "cannot run ", 11))   /* no assembler: say what is needed */
+            gcn_seterr(err, errlen, "%s: assembling for %s: %s: an assembly source needs clang-22 "
+                   "(LLVM 22; apt-get install clang-22) on PATH, or GCN_CLANG naming it",
+                   src, target, sub);
+        else
+            gcn_seterr(err, errlen, "%s: assembling for %s: %s", src, target, sub);
         free(msg);
         return -1;
     }

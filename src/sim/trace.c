@@ -139,8 +139,12 @@ void sim_trace_after(struct sim_trace *t, sim_x *x, const sim_insn *si)
     if (w->lgkm.n > t->max_depth) t->max_depth = w->lgkm.n;
     if (t->text_on) {
         FILE *f = t->out;
-        fprintf(f, "#%-6zu pc 0x%05llx  %-56s%s%s\n", t->nev, (unsigned long long)si->pc, si->text,
-                si->where ? "  ; " : "", si->where ? si->where : "");
+        /* the text is padded only when a source line follows it (no trailing blanks) */
+        if (si->where)
+            fprintf(f, "#%-6zu pc 0x%05llx  %-56s  ; %s\n", t->nev, (unsigned long long)si->pc,
+                    si->text, si->where);
+        else
+            fprintf(f, "#%-6zu pc 0x%05llx  %s\n", t->nev, (unsigned long long)si->pc, si->text);
         fprintf(f, "        vmcnt=%-2u ", w->vm.n);
         fifo_text(f, &w->vm);
         fprintf(f, "\n        lgkmcnt=%-2u ", w->lgkm.n);

@@ -17,6 +17,7 @@
 #include "gcn_decode.h"
 #include "sim/gcn_file.h"
 #include "cli.h"
+#include "tools/gcn_version.h"
 
 static void usage(FILE *f)
 {
@@ -42,6 +43,7 @@ static void usage(FILE *f)
         "                         the output is the same for every N)\n"
         "  -o OUT                 write the output to OUT (atomically) instead of stdout\n"
         "  -h, --help             this help\n"
+        "  --version              print the version (and the git revision) and exit\n"
         "exit status: 0 ok, 1 usage, 2 unreadable or invalid input\n");
 }
 
@@ -234,6 +236,7 @@ int main(int argc, char **argv)
         {"kernel", required_argument, 0, O_KERNEL},
         {"jobs", required_argument, 0, 'j'},
         {"help", no_argument, 0, 'h'},
+        {"version", no_argument, 0, 'V'},
         {0, 0, 0, 0}};
     int llvm_text = 0, raw = 0, with_offsets = 0, blist = 0, c;
     const char *arch = NULL, *extract = NULL, *outpath = NULL, *kernel = NULL;
@@ -279,6 +282,7 @@ int main(int argc, char **argv)
             }
             break;
         case 'h': usage(stdout); return 0;
+        case 'V': gcn_version_print(stdout, "gcndis"); return 0;
         default: usage(stderr); return 1;
         }
     }

@@ -18,6 +18,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 #include "config.h"
+#include "tools/gcn_version.h"
 #include "gcn_codeobj.h"
 #include "lint.h"
 #include "sim/gcn_file.h"
@@ -228,7 +229,12 @@ static int run_clang(const char *mcpu, const char *src, uint8_t **obj, size_t *o
     int rc = gcn_file_run(argv, GCN_FILE_MAX_ASM_OUT, obj, objlen, &msg, &st, err, sizeof err);
     free(dir);
     if (rc) {
-        *emsg = xstrdup_printf("assembling failed (%s): %s", clang, err);
+        if (!strncmp(err, "cannot run ", 11))   /* no assembler: say what is needed */
+            *emsg = xstrdup_printf("assembling failed: %s: an assembly source needs %s (LLVM 22; "
+                                   "apt-get install clang-22) on PATH, or GCNLINT_CLANG naming it",
+                                   err, "clang-22");
+        else
+            *emsg = xstrdup_printf("assembling failed (%s): %s", clang, err);
         free(msg);
         return -1;
     }
@@ -752,7 +758,7 @@ int main(int argc, char **argv)
             usage(stdout);
             return finish_stdout(EXIT_CLEAN);
         } else if (!strcmp(a, "--version")) {
-            printf("gcnlint %s\n", PACKAGE_VERSION);
+            gcn_version_print(stdout, "gcnlint");
             return finish_stdout(EXIT_CLEAN);
         } else if (!strcmp(a, "--list-checks")) {
             for (int c = 0; c < GCN_CHK_COUNT; c++)

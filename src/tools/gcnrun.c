@@ -16,6 +16,7 @@
 #include "run/gcn_run.h"
 #include "sim/gcn_file.h"
 #include "cli.h"
+#include "tools/gcn_version.h"
 
 static void usage(FILE *f)
 {
@@ -42,6 +43,7 @@ static void usage(FILE *f)
         "  --list-devices         list the GPUs the HIP runtime sees\n"
         "  -q, --quiet            no summary line\n"
         "  -h, --help             this help\n"
+        "  --version              print the version (and the git revision) and exit\n"
         "Exit: 0 ran, 1 usage, 2 bad input, 3 kernel fault or timeout,\n"
         "      5 no gfx942/gfx950 device (or no HIP runtime), 6 GPU runtime error.\n");
 }
@@ -54,7 +56,8 @@ int main(int argc, char **argv)
         {"dump-dir", required_argument, 0, 'd'}, {"timeout", required_argument, 0, 'T'},
         {"print-kernarg", no_argument, 0, 'K'}, {"no-device", no_argument, 0, 'N'},
         {"backend", required_argument, 0, 'B'}, {"list-devices", no_argument, 0, 'L'},
-        {"quiet", no_argument, 0, 'q'}, {"help", no_argument, 0, 'h'}, {0, 0, 0, 0}};
+        {"quiet", no_argument, 0, 'q'}, {"help", no_argument, 0, 'h'},
+        {"version", no_argument, 0, 'V'}, {0, 0, 0, 0}};
     gcn_run_opts o = {.device = -1};
     const char **sets = NULL;
     unsigned nsets = 0;
@@ -105,6 +108,7 @@ int main(int argc, char **argv)
         case 'L': list = 1; break;
         case 'q': quiet = 1; break;
         case 'h': usage(stdout); free(sets); return GCN_RUN_OK;
+        case 'V': gcn_version_print(stdout, "gcnrun"); free(sets); return GCN_RUN_OK;
         default: usage(stderr); free(sets); return GCN_RUN_USAGE;
         }
     }

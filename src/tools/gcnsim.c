@@ -18,6 +18,7 @@
 #include "sim/gcn_sim.h"
 #include "sim/manifest.h"
 #include "sim/gcn_file.h"
+#include "tools/gcn_version.h"
 #include "sim/trace.h"
 #include "analyze/gcn_hazard.h"
 #include "cli.h"
@@ -87,6 +88,7 @@ static void usage(FILE *f)
         "                         workgroup (default 1: instruction-level round robin)\n"
         "  -q, --quiet            no summary line; --no-progress: no progress line\n"
         "  -h, --help             this help\n"
+        "  --version              print the version (and the git revision) and exit\n"
         "Exit: 0 clean, 1 usage, 2 bad input, 3 kernel fault, 4 findings.\n");
 }
 
@@ -896,7 +898,7 @@ int main(int argc, char **argv)
         {"default-args", optional_argument, 0, 1003},
         {"default-buffer-size", required_argument, 0, 1004},
         {"default-scalar", required_argument, 0, 1005},
-        {"help", no_argument, 0, 'h'}, {0, 0, 0, 0}};
+        {"help", no_argument, 0, 'h'}, {"version", no_argument, 0, 'V'}, {0, 0, 0, 0}};
     const char *manifest = NULL, *kernel = NULL, *code_opt = NULL;
     bufs = json_object();
     args = json_array();
@@ -1041,6 +1043,7 @@ int main(int argc, char **argv)
             break;
         }
         case 'h': usage(stdout); return EX_OK;
+        case 'V': gcn_version_print(stdout, "gcnsim"); return EX_OK;
         default: usage(stderr); return EX_USAGE;
         }
     }
