@@ -1063,19 +1063,8 @@ static gcn_aval valu(const vctx *c, const vstate *st, unsigned alu, const gcn_av
             return av_top();
         return av_lshr(c, y, u & 31);
     }
-    case GCN_LA_V_BFE_U32: {
-        uint32_t off, w;
-        if (!opnd_u32(y, &off) || !opnd_u32(z, &w))
-            return av_top();
-        off &= 31;
-        w &= 31;
-        if (w == 0)
-            return av_const(0);
-        t = av_lshr(c, x, off);
-        return av_and(c, &t, (uint32_t)((1ull << w) - 1));
-    }
-    case GCN_LA_V_BFE_I32: {
-        /* the unsigned field g, then its top bit counts -2^(w-1):
+    case GCN_LA_V_BFE_U32: case GCN_LA_V_BFE_I32: {
+        /* the unsigned field g; signed, its top bit counts -2^(w-1):
          * g = h + l with l in [0, 2^(w-1)) and h in {0, 2^(w-1)} gives l - h */
         uint32_t off, w;
         gcn_aval h, l;
@@ -1087,6 +1076,8 @@ static gcn_aval valu(const vctx *c, const vstate *st, unsigned alu, const gcn_av
             return av_const(0);
         t = av_lshr(c, x, off);
         t = av_and(c, &t, (uint32_t)((1ull << w) - 1));
+        if (alu == GCN_LA_V_BFE_U32)
+            return t;
         if (!av_split(c, &t, w - 1, &h, &l))
             return av_top();
         return av_addmul(&l, &h, -1);
