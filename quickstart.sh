@@ -16,7 +16,13 @@ if [ -n "$missing" ]; then
     echo "quickstart: installing:$missing"
     SUDO=""; [ "$(id -u)" = 0 ] || SUDO="sudo"
     $SUDO apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq $missing >/dev/null
+    # (debconf's note that apt-utils is missing is not news; any other message is shown)
+    aerr=$(mktemp)
+    if ! DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq $missing >/dev/null 2>"$aerr"; then
+        cat "$aerr" >&2; rm -f "$aerr"; exit 1
+    fi
+    grep -v 'apt-utils is not installed' "$aerr" >&2 || true
+    rm -f "$aerr"
 fi
 
 # the trace viewer test's engine, Chrome DevTools' trace engine from the npm registry (best
@@ -29,7 +35,8 @@ fi
 
 # (re)configure after installing packages too: configure looks for the optional HIP runtime
 if [ ! -f Makefile ] || [ -n "$missing" ] || [ configure.ac -nt configure ] || [ Makefile.am -nt Makefile.in ]; then
-    autoreconf -fi >/dev/null
+    # quiet unless it fails (automake names each build-aux file it installs)
+    autoreconf -fi >/dev/null 2>&1 || autoreconf -fi
     ./configure -q
 fi
 make -j"$(nproc)" >/dev/null
