@@ -29,20 +29,8 @@
 
 /* ---- per-instruction facts (classify.c) -------------------------------- */
 
-enum gcn_lkind {
-    GCN_LK_OTHER = 0,
-    GCN_LK_INVALID,    /* no instruction on the target */
-    GCN_LK_BRANCH,     /* s_branch */
-    GCN_LK_CBRANCH,    /* s_cbranch_*: target and fall-through */
-    GCN_LK_SETPC,      /* s_setpc_b64: target from a register pair */
-    GCN_LK_SWAPPC,     /* s_swappc_b64: call through a register pair */
-    GCN_LK_CALL,       /* s_call_b64: call to a pc-relative target */
-    GCN_LK_GETPC,      /* s_getpc_b64 */
-    GCN_LK_ENDPGM,     /* s_endpgm*, s_rfe_b64: no successor */
-    GCN_LK_WAITCNT,    /* s_waitcnt */
-    GCN_LK_BARRIER,    /* s_barrier */
-    GCN_LK_NOP,        /* s_nop */
-};
+/* enum gcn_lkind, the control-flow kinds: gcn_facts.h (the facts table's CTL column) */
+
 
 /* Value-analysis operations (values.c, cfg.c); everything else makes its
  * destinations unknown. */

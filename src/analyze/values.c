@@ -752,6 +752,18 @@ static bool pat_meet(const gcn_ldsrange *a, int64_t da, const gcn_ldsrange *b, i
     return false;
 }
 
+/* a (shifted by da) against b (by db): 0 their bytes are apart, 1 they meet,
+ * 2 only a hull meets the other range (a window inside the other's exact bytes
+ * still proves a meet). */
+static int meet3(const gcn_ldsrange *a, int64_t da, const gcn_ldsrange *b, int64_t db)
+{
+    if (!(a->lo + da < b->hi + db && b->lo + db < a->hi + da && pat_meet(a, da, b, db)))
+        return 0;
+    if ((!a->hull && !b->hull) || win_inside(a, da, b, db) || win_inside(b, db, a, da))
+        return 1;
+    return 2;
+}
+
 /* Overlap of a (in wave x) and b (in wave y) for the pairs of wave indexes
  * below nwaves that `same` selects (x == y, or x != y). */
 static int lds_overlap_waves(const gcn_ldsrange *a, const gcn_ldsrange *b, unsigned nwaves,
@@ -777,14 +789,11 @@ static int lds_overlap_waves(const gcn_ldsrange *a, const gcn_ldsrange *b, unsig
             if ((x == y) != same || (x < 16 && !((ma >> x) & 1u)) ||
                 (y < 16 && !((mb >> y) & 1u)))
                 continue;
-            int64_t ao = wave_at(&wa, x), bo = wave_at(&wb, y);
-            if (a->lo + ao < b->hi + bo && b->lo + bo < a->hi + ao &&
-                pat_meet(a, ao, b, bo)) {
-                if ((!a->hull && !b->hull) || win_inside(a, ao, b, bo) ||
-                    win_inside(b, bo, a, ao))
-                    return 1;
+            int m = meet3(a, wave_at(&wa, x), b, wave_at(&wb, y));
+            if (m == 1)
+                return 1;
+            if (m)
                 res = 2;    /* the hulls meet; the bytes may not */
-            }
         }
     return res;
 }
@@ -793,9 +802,7 @@ int gcn_lds_overlap3(const gcn_ldsrange *a, const gcn_ldsrange *b, unsigned nwav
 {
     /* the same wave: when the bases agree, the wave index cancels */
     if (a->known && b->known && av_eq(&a->base, &b->base))
-        return !(a->lo < b->hi && b->lo < a->hi && pat_meet(a, 0, b, 0)) ? 0
-               : (!a->hull && !b->hull) || win_inside(a, 0, b, 0) || win_inside(b, 0, a, 0) ? 1
-                                                                                          : 2;
+        return meet3(a, 0, b, 0);
     return lds_overlap_waves(a, b, nwaves ? nwaves : 16, true);
 }
 
@@ -1579,22 +1586,9 @@ static void lds_range(const vctx *c, const vstate *st, unsigned idx, gcn_ldsrang
      * swizzles are permutations in practice): its interval is its bytes; a
      * bounded value from data is a hull, whose meets prove nothing */
     out->hull = (!exact && data) || (exact && pieces);   /* until the pieces below exist */
-    if (exact && pieces && (*patp = malloc(sizeof **patp)) != NULL) {
-        gcn_ldspat *p = *patp;
-        p->n = 0;
-        for (unsigned l = 0; l < 64; l++) {
-            if (!((st->lanes >> l) & 1u))
-                continue;
-            for (unsigned k = 0; k < npo; k++) {
-                p->piece[p->n][0] = v.c + lv[l] + po[k];
-                p->piece[p->n++][1] = v.c + lv[l] + po[k] + bytes;
-            }
-        }
-        pat_close(p);
-        out->pat = p;
-        out->hull = false;
-    } else if (!exact && data && (*patp = malloc(sizeof **patp)) != NULL) {
-        /* each lane's bytes lie somewhere in [its exact part + blo, + bhi + bytes) */
+    /* exact: each lane's bytes; a hull from data: the window each lane's bytes
+     * lie in whatever the bounded value (blo = bhi = 0 when exact) */
+    if (((exact && pieces) || (!exact && data)) && (*patp = malloc(sizeof **patp)) != NULL) {
         gcn_ldspat *p = *patp;
         p->n = 0;
         for (unsigned l = 0; l < 64; l++) {
@@ -1605,7 +1599,13 @@ static void lds_range(const vctx *c, const vstate *st, unsigned idx, gcn_ldsrang
                 p->piece[p->n++][1] = v.c + lv[l] + po[k] + bhi + bytes;
             }
         }
-        out->win = p;
+        if (exact) {
+            pat_close(p);
+            out->pat = p;
+            out->hull = false;
+        } else {
+            out->win = p;
+        }
     }
     out->known = true;
     out->base = base;

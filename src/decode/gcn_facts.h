@@ -2,7 +2,7 @@
  * gcn_facts.h -- the bits of the generated per-row facts table src/decode/isa/facts.def
  * (tools/isagen/facts.py): one FACT(ID, CTL, ALU, LDS, EBYTES, MEMX, HZ) row per INSN row.
  *
- *   CTL     control-flow kind, a gcn_lkind name without GCN_LK_ (src/analyze/lint.h)
+ *   CTL     control-flow kind, a gcn_lkind name without GCN_LK_ (below)
  *   ALU     value-analysis ALU class, a gcn_lalu name without GCN_LA_ (src/analyze/lint.h)
  *   LDS     GCN_FX_LDS_R / GCN_FX_LDS_W: what a DS row does to LDS memory
  *   EBYTES  bytes per lane of one data element of a memory row (0 for other rows)
@@ -16,6 +16,22 @@
  */
 #ifndef GCN_FACTS_H
 #define GCN_FACTS_H
+
+/* CTL column: the control-flow kinds (the analyzer's CFG, the simulator's loop check) */
+enum gcn_lkind {
+    GCN_LK_OTHER = 0,
+    GCN_LK_INVALID,    /* no instruction on the target */
+    GCN_LK_BRANCH,     /* s_branch */
+    GCN_LK_CBRANCH,    /* s_cbranch_*: target and fall-through */
+    GCN_LK_SETPC,      /* s_setpc_b64: target from a register pair */
+    GCN_LK_SWAPPC,     /* s_swappc_b64: call through a register pair */
+    GCN_LK_CALL,       /* s_call_b64: call to a pc-relative target */
+    GCN_LK_GETPC,      /* s_getpc_b64 */
+    GCN_LK_ENDPGM,     /* s_endpgm*, s_rfe_b64: no successor */
+    GCN_LK_WAITCNT,    /* s_waitcnt */
+    GCN_LK_BARRIER,    /* s_barrier */
+    GCN_LK_NOP,        /* s_nop */
+};
 
 /* LDS and MEMX columns */
 #define GCN_FX_LDS_R      (1u << 0)  /* reads LDS memory (loads, atomics, returning ops) */

@@ -23,6 +23,7 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#include "gcn_facts.h"
 #include "sim_int.h"
 #include "trace.h"
 
@@ -738,15 +739,11 @@ static void progress(gcn_sim *s, const gcn_dispatch *d, unsigned wgi, unsigned n
 /* A taken branch to itself whose condition nothing in the one-instruction
  * loop can change (SCC, VCC, EXEC): the wave would run until the
  * instruction budget is spent, 20 s by default; say so at once. */
-enum { SIM_CTL_OTHER, SIM_CTL_BRANCH, SIM_CTL_CBRANCH, SIM_CTL_SETPC, SIM_CTL_SWAPPC,
-       SIM_CTL_CALL, SIM_CTL_GETPC, SIM_CTL_ENDPGM, SIM_CTL_WAITCNT, SIM_CTL_BARRIER,
-       SIM_CTL_NOP };
-
 /* The direct branches, s_branch and s_cbranch_* (the generated facts' CTL column,
  * src/decode/isa/facts.def): their conditions are SCC, VCC, EXEC or debug state. */
 static const uint8_t direct_branch[GCN_ID_COUNT] = {
 #define FACT(ID, CTL, ALU, LDS, EBYTES, MEMX, HZ)                                             \
-    [GCN_ID_##ID] = SIM_CTL_##CTL == SIM_CTL_BRANCH || SIM_CTL_##CTL == SIM_CTL_CBRANCH,
+    [GCN_ID_##ID] = GCN_LK_##CTL == GCN_LK_BRANCH || GCN_LK_##CTL == GCN_LK_CBRANCH,
 #include "isa/facts.def"
 #undef FACT
 };
