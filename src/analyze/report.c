@@ -278,20 +278,19 @@ static int make_group(gcn_diags *ds, const gkey *g, unsigned n)
     bool hazard = !strncmp(h->check_name, "hazard", 6), bywait = *g[0].ctr != 0;
     bool xwave = h->check == GCN_CHK_LDS_XWAVE;
     if (bywait) {
+        gcn_dsite w = {.file = h->wait_file, .line = h->wait_line, .symbol = h->wait_symbol,
+                       .offset = (uint64_t)h->wait_offset};
         gcn_sb_puts(&sb, "; the same s_waitcnt (");
-        if (h->wait_line)
-            gcn_sb_printf(&sb, "line %u", h->wait_line);
-        else
-            gcn_sb_printf(&sb, "+0x%llx", (unsigned long long)h->wait_offset);
+        site_text(h, &w, &sb);
         gcn_sb_printf(&sb, ") leaves the operations in flight at %u more site%s in this "
                            "kernel: ", n - 1, n == 2 ? "" : "s");
-    }
-    else
+    } else {
         gcn_sb_printf(&sb, "; %s at %u more site%s in this kernel: ",
                       hazard ? "the same rule is broken"
                       : xwave ? "accesses of different waves meet with no barrier between them"
                               : "the same producer is involved",
                       n - 1, n == 2 ? "" : "s");
+    }
     for (unsigned k = 1; k < n && k <= GCN_GROUP_SHOWN; k++) {
         if (k > 1)
             gcn_sb_puts(&sb, ", ");
