@@ -46,7 +46,8 @@ for r in $(seq "$RUNS"); do
   t0=$(now)
   # batches of 40 files, JOBS at a time; each batch one JSON document
   split -l 40 -d -a 4 "$list" "$work/batch."
-  ls "$work"/batch.[0-9]* | grep -v '\.' | xargs -P "$JOBS" -I{} sh -c \
+  # the list files only (batch.NNNN, not their .json/.err)
+  ls "$work" | grep -E '^batch\.[0-9]+$' | sed "s|^|$work/|" | xargs -P "$JOBS" -I{} sh -c \
     'b=$1; shift; "$0" --format=json "$@" $(cat "$b") > "$b.json" 2> "$b.err" || [ $? = 4 ]' \
     "$GCNLINT" {} "$@" || true
   t1=$(now)
