@@ -34,7 +34,7 @@ Options in parentheses after "run", comma-separated:
                    <!-- probe NAME: SHELL COMMAND -->  (e.g. whether gcnsim has an option yet;
                    probes run without pipefail, so `prog | grep -q X` works).
 
-Commands run with bash -o pipefail, stdout and stderr merged (as a terminal shows them),
+Commands run as with bash -o pipefail (a SIGPIPE of an early writer excepted), stdout and stderr merged (as a terminal shows them),
 LC_ALL=C, stdin from /dev/null, from the top of a tree that looks like the build tree: a
 temporary directory of symbolic links to the entries of the build directory and the source
 directory (build first), with real directories only where a command writes an image.  So
@@ -71,6 +71,14 @@ RUN_RE = re.compile(r'^<!-- run(?:\((?P<opts>[^)]*)\))?:(?P<rest>.*)$')
 PROBE_RE = re.compile(r'^<!-- probe (?P<name>[A-Za-z0-9_.-]+): (?P<cmd>.*) -->\s*$')
 END = '<!-- end -->'
 DEFAULT_OK = {0, 4}
+# Appended to a command: exit with the status of the first command of its last pipeline
+# that failed (pipefail), except that a writer killed by SIGPIPE (141) before the last
+# command is normal when a reader such as `head -n 3` stops early (it depends on timing).
+PIPE_STATUS = ('\nps=("${PIPESTATUS[@]}"); n=${#ps[@]}\n'
+               'for ((i = 0; i < n; i++)); do\n'
+               '  if [ "${ps[i]}" != 0 ] && { [ "${ps[i]}" != 141 ] || [ $i = $((n - 1)) ]; }; then\n'
+               '    exit "${ps[i]}"; fi\n'
+               'done\n')
 TIMEOUT = 300
 
 
@@ -238,7 +246,7 @@ class Runner:
 
     def sh(self, cmd, pipefail=True):
         try:
-            p = subprocess.run(['bash'] + (['-o', 'pipefail'] if pipefail else []) + ['-c', cmd],
+            p = subprocess.run(['bash', '-c', cmd + PIPE_STATUS if pipefail else cmd],
                                cwd=self.top, env=self.env,
                                stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
                                stderr=subprocess.STDOUT, timeout=TIMEOUT)

@@ -23,6 +23,9 @@ import subprocess
 import sys
 import tempfile
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..', 'tools'))
+from gendocs import PIPE_STATUS  # noqa: E402  (pipefail, SIGPIPE of early writers excepted)
+
 
 def tour_commands(readme):
     """[(command, expected output lines, expected status)] of the tour's console blocks."""
@@ -120,7 +123,7 @@ def main():
         merged_tree(srcdir, builddir, top)
         env = dict(os.environ, LC_ALL='C')
         for cmd, want, want_st in cmds:
-            r = subprocess.run(['bash', '-o', 'pipefail', '-c', cmd], cwd=top, env=env,
+            r = subprocess.run(['bash', '-c', cmd + PIPE_STATUS], cwd=top, env=env,
                                stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
                                stderr=subprocess.STDOUT, text=True, timeout=300)
             got = [ln.rstrip() for ln in r.stdout.rstrip('\n').split('\n')] if r.stdout.strip() else []
