@@ -262,8 +262,25 @@ int gcn_lds_overlap3(const gcn_ldsrange *a, const gcn_ldsrange *b, unsigned nwav
 /* May wave x's access a and another wave y's access b (x != y, both below
  * nwaves) touch a common byte?  Same three answers. */
 int gcn_lds_cross_overlap3(const gcn_ldsrange *a, const gcn_ldsrange *b, unsigned nwaves);
-/* Why a range is not known, as a phrase ("the address v3 comes from ..."). */
+/* The same two, also giving the smallest wave count at which the bytes meet
+ * (*minw: 1 + the larger wave index of the first meeting pair; 0 when they do
+ * not meet, or only their hulls do). */
+int gcn_lds_overlap3w(const gcn_ldsrange *a, const gcn_ldsrange *b, unsigned nwaves,
+                      unsigned *minw);
+int gcn_lds_cross_overlap3w(const gcn_ldsrange *a, const gcn_ldsrange *b, unsigned nwaves,
+                            unsigned *minw);
 struct gcn_lint_opts;
+/* Launch shape: the wave count comes from the metadata's bound
+ * (o->declared_wg), and the bytes meet only with more than half of it (and
+ * more than the fewest waves the check needs: 1 in one wave, 2 across
+ * waves).  The finding stays what it is (the bound allows such a launch);
+ * its message says so (gcn_lds_launch_note), since an LDS layout sized for a
+ * smaller launch than the bound looks like that, and only the launch
+ * (--workgroup-size) settles it. */
+bool gcn_lds_launch_only(const struct gcn_lint_opts *o, unsigned minw, bool same);
+/* "; the bytes meet only when the work-group has N or more waves: ..." */
+void gcn_lds_launch_note(const struct gcn_lint_opts *o, unsigned minw, gcn_strbuf *sb);
+/* Why a range is not known, as a phrase ("the address v3 comes from ..."). */
 void gcn_ldsrange_why(const struct gcn_cfg *cfg, const struct gcn_lint_opts *o,
                       const gcn_ldsrange *r, gcn_strbuf *sb);
 void gcn_aval_format(const gcn_aval *v, gcn_strbuf *sb);
@@ -338,6 +355,9 @@ typedef struct gcn_lint_opts {
     gcn_loc_fn loc;              /* NULL: hexadecimal offsets */
     void *loc_ctx;
     unsigned nwaves;             /* waves per work-group (barrier-lds-pending); 0: from vals */
+    unsigned declared_wg;        /* nwaves comes from the metadata's max_flat_workgroup_size,
+                                  * this many work-items (0: the launch was given, or no
+                                  * bound was declared): see gcn_lds_launch_only */
     bool lds_unproven;           /* keep LDS checks that could not be proven either way
                                   * (GCN_CHK_LDS_UNPROVEN); otherwise they are dropped, and
                                   * suggestions do not count them */

@@ -765,10 +765,15 @@ static int meet3(const gcn_ldsrange *a, int64_t da, const gcn_ldsrange *b, int64
 }
 
 /* Overlap of a (in wave x) and b (in wave y) for the pairs of wave indexes
- * below nwaves that `same` selects (x == y, or x != y). */
+ * below nwaves that `same` selects (x == y, or x != y).  The pairs are taken
+ * in the order of their larger index, so *minw (when not NULL) gets the
+ * smallest wave count at which the bytes meet (1 + that index; 0 when they
+ * do not). */
 static int lds_overlap_waves(const gcn_ldsrange *a, const gcn_ldsrange *b, unsigned nwaves,
-                             bool same)
+                             bool same, unsigned *minw)
 {
+    if (minw)
+        *minw = 0;
     if (!a->known || !b->known)
         return 2;
     gcn_aval wa, wb, ra, rb;
@@ -784,26 +789,41 @@ static int lds_overlap_waves(const gcn_ldsrange *a, const gcn_ldsrange *b, unsig
         nwaves = 1;
     unsigned ma = a->waves ? a->waves : 0xFFFFu, mb = b->waves ? b->waves : 0xFFFFu;
     int res = 0;
-    for (unsigned x = 0; x < nwaves; x++)
-        for (unsigned y = 0; y < nwaves; y++) {
-            if ((x == y) != same || (x < 16 && !((ma >> x) & 1u)) ||
-                (y < 16 && !((mb >> y) & 1u)))
-                continue;
-            int m = meet3(a, wave_at(&wa, x), b, wave_at(&wb, y));
-            if (m == 1)
-                return 1;
-            if (m)
-                res = 2;    /* the hulls meet; the bytes may not */
-        }
+    for (unsigned m = 0; m < nwaves; m++)
+        for (unsigned k = 0; k <= m; k++)
+            for (unsigned t = 0; t < (k < m ? 2u : 1u); t++) {
+                unsigned x = t ? k : m, y = t ? m : k;    /* (m, k), then (k, m) */
+                if ((x == y) != same || (x < 16 && !((ma >> x) & 1u)) ||
+                    (y < 16 && !((mb >> y) & 1u)))
+                    continue;
+                int r = meet3(a, wave_at(&wa, x), b, wave_at(&wb, y));
+                if (r == 1) {
+                    if (minw)
+                        *minw = m + 1;
+                    return 1;
+                }
+                if (r)
+                    res = 2;    /* the hulls meet; the bytes may not */
+            }
     return res;
+}
+
+int gcn_lds_overlap3w(const gcn_ldsrange *a, const gcn_ldsrange *b, unsigned nwaves,
+                      unsigned *minw)
+{
+    /* the same wave: when the bases agree, the wave index cancels */
+    if (a->known && b->known && av_eq(&a->base, &b->base)) {
+        int r = meet3(a, 0, b, 0);
+        if (minw)
+            *minw = r == 1;
+        return r;
+    }
+    return lds_overlap_waves(a, b, nwaves ? nwaves : 16, true, minw);
 }
 
 int gcn_lds_overlap3(const gcn_ldsrange *a, const gcn_ldsrange *b, unsigned nwaves)
 {
-    /* the same wave: when the bases agree, the wave index cancels */
-    if (a->known && b->known && av_eq(&a->base, &b->base))
-        return meet3(a, 0, b, 0);
-    return lds_overlap_waves(a, b, nwaves ? nwaves : 16, true);
+    return gcn_lds_overlap3w(a, b, nwaves, NULL);
 }
 
 bool gcn_lds_may_overlap(const gcn_ldsrange *a, const gcn_ldsrange *b)
@@ -811,9 +831,32 @@ bool gcn_lds_may_overlap(const gcn_ldsrange *a, const gcn_ldsrange *b)
     return gcn_lds_overlap3(a, b, 16) != 0;
 }
 
+int gcn_lds_cross_overlap3w(const gcn_ldsrange *a, const gcn_ldsrange *b, unsigned nwaves,
+                            unsigned *minw)
+{
+    return lds_overlap_waves(a, b, nwaves, false, minw);
+}
+
 int gcn_lds_cross_overlap3(const gcn_ldsrange *a, const gcn_ldsrange *b, unsigned nwaves)
 {
-    return lds_overlap_waves(a, b, nwaves, false);
+    return lds_overlap_waves(a, b, nwaves, false, NULL);
+}
+
+bool gcn_lds_launch_only(const gcn_lint_opts *o, unsigned minw, bool same)
+{
+    if (!o || !o->declared_wg || !minw)
+        return false;
+    unsigned half = o->nwaves / 2, least = same ? 1u : 2u;
+    return minw > (half > least ? half : least);
+}
+
+void gcn_lds_launch_note(const gcn_lint_opts *o, unsigned minw, gcn_strbuf *sb)
+{
+    gcn_sb_printf(sb, "; note: the bytes meet only when the work-group has %u or more waves "
+                      "(its metadata allows %u: max_flat_workgroup_size %u); with at most %u "
+                      "work-items they are apart: if the kernel is launched that way, "
+                      "--workgroup-size checks that launch",
+                  minw, o->nwaves, o->declared_wg, (minw - 1) * 64);
 }
 
 /* ---- the dataflow ------------------------------------------------------- */

@@ -493,11 +493,12 @@ static unsigned waves_of(const wrun *r)
 
 /* May the LDS bytes of instructions a and b meet (the same wave)?  0 no
  * (proven), 1 yes (known ranges), 2 not proven (gcn_lds_overlap3). */
-static int lds_overlap(const wrun *r, unsigned a, unsigned b)
+static int lds_overlap(const wrun *r, unsigned a, unsigned b, unsigned *minw)
 {
+    *minw = 0;
     if (!r->vals || !r->vals->lds || (r->o && r->o->no_lds_alias))
         return 1;
-    return gcn_lds_overlap3(&r->vals->lds[a], &r->vals->lds[b], waves_of(r));
+    return gcn_lds_overlap3w(&r->vals->lds[a], &r->vals->lds[b], waves_of(r), minw);
 }
 
 /* Barrier phases: an LDS write of this wave still pending at s_barrier b
@@ -506,9 +507,10 @@ static int lds_overlap(const wrun *r, unsigned a, unsigned b)
  * barrier is ordered by it).  0: no access of the interval may meet them
  * (a prefetch into the other buffer), 1: one does (known ranges), 2: not
  * proven.  *who: the first access that does, or ~0u. */
-static int barrier_exposed(wrun *r, unsigned b, unsigned p, unsigned *who)
+static int barrier_exposed(wrun *r, unsigned b, unsigned p, unsigned *who, unsigned *minw)
 {
     *who = ~0u;
+    *minw = 0;
     unsigned nw = waves_of(r);
     if (nw <= 1)
         return 0;
@@ -521,19 +523,30 @@ static int barrier_exposed(wrun *r, unsigned b, unsigned p, unsigned *who)
     if (!r->bafter[b] && gcn_lint_barrier_after(r->cfg, b, &r->bafter[b], &r->nbafter[b]) < 0)
         return 1;
     int res = 0;
+    unsigned lwho = ~0u, lmin = 0;  /* the first meet that needs the waves beyond the bound's half */
     for (unsigned k = 0; k < r->nbafter[b]; k++) {
-        unsigned x = r->bafter[b][k];
+        unsigned x = r->bafter[b][k], mw = 0;
         int ov = 1;
         if (r->vals && r->vals->lds && !(r->o && r->o->no_lds_alias))
-            ov = gcn_lds_cross_overlap3(&r->vals->lds[p], &r->vals->lds[x], nw);
-        if (ov == 1) {
+            ov = gcn_lds_cross_overlap3w(&r->vals->lds[p], &r->vals->lds[x], nw, &mw);
+        if (ov == 1 && !gcn_lds_launch_only(r->o, mw, false)) {
             *who = x;
+            *minw = mw;
             return 1;
+        }
+        if (ov == 1 && lwho == ~0u) {
+            lwho = x;
+            lmin = mw;
         }
         if (ov == 2 && !res) {
             res = 2;
             *who = x;
         }
+    }
+    if (lwho != ~0u) {              /* a meet, but only in a launch larger than half the bound */
+        *who = lwho;
+        *minw = lmin;
+        return 1;
     }
     return res;
 }
@@ -583,17 +596,17 @@ static inline int check_entry(wrun *r, const gcn_lfacts *F, const gcn_regset *wr
             rc |= rec_add(r, GCN_CHK_PENDING_WRITE, q, i, idx, node);
     }
     int ov;
+    unsigned mw;
     const bool unp = r->o && r->o->lds_unproven;     /* keep what is not proven either way */
     if (q == WQ_VM && (F->lds & (GCN_LL_READ | GCN_LL_WRITE)) && (P->lds & GCN_LL_DMA) &&
-        ((ov = lds_overlap(r, idx, i)) == 1 || (ov == 2 && unp)))
-        rc |= rec_add(r, GCN_CHK_LDS_DMA_PENDING | (ov == 2 ? WREC_UNPROVEN : 0), q, i, idx,
-                      node);
+        ((ov = lds_overlap(r, idx, i, &mw)) == 1 || (ov == 2 && unp)))
+        rc |= rec_add(r, GCN_CHK_LDS_DMA_PENDING | (ov == 2 ? WREC_UNPROVEN : 0), q, i, idx, node);
     if (q == WQ_LGKM && (F->lds & GCN_LL_DMA) && (P->lds & (GCN_LL_READ | GCN_LL_WRITE)) &&
-        ((ov = lds_overlap(r, idx, i)) == 1 || (ov == 2 && unp)))
+        ((ov = lds_overlap(r, idx, i, &mw)) == 1 || (ov == 2 && unp)))
         rc |= rec_add(r, GCN_CHK_LDS_DMA_RACE | (ov == 2 ? WREC_UNPROVEN : 0), q, i, idx, node);
     unsigned who;
     if (F->kind == GCN_LK_BARRIER && (P->lds & (GCN_LL_WRITE | GCN_LL_DMA)) &&
-        ((ov = barrier_exposed(r, i, idx, &who)) == 1 || (ov == 2 && unp)))
+        ((ov = barrier_exposed(r, i, idx, &who, &mw)) == 1 || (ov == 2 && unp)))
         rc |= rec_add(r, GCN_CHK_BARRIER_LDS | (ov == 2 ? WREC_UNPROVEN : 0), q, i, idx, node);
     return rc ? -1 : 0;
 }
@@ -1776,8 +1789,8 @@ static int emit(const wrun *r, const wrec *rc, const unsigned *path, unsigned n,
                                                   : " may not have read it yet: ");
         break;
     case GCN_CHK_BARRIER_LDS: {
-        unsigned who;
-        barrier_exposed((wrun *)r, rc->i, rc->p, &who);
+        unsigned who, mw;
+        barrier_exposed((wrun *)r, rc->i, rc->p, &who, &mw);
         gcn_sb_puts(&sb, (P->lds & GCN_LL_DMA) ? " while the LDS-DMA " : " while the LDS write ");
         insn_ref(r, rc->p, &sb);
         if (who != ~0u) {
@@ -1809,9 +1822,9 @@ static int emit(const wrun *r, const wrec *rc, const unsigned *path, unsigned n,
     if (unproven) {
         /* which address is not known, and why */
         const gcn_ldsrange *u = NULL;
-        unsigned who = ~0u;
+        unsigned who = ~0u, mw;
         if (base == GCN_CHK_BARRIER_LDS)
-            barrier_exposed((wrun *)r, rc->i, rc->p, &who);
+            barrier_exposed((wrun *)r, rc->i, rc->p, &who, &mw);
         unsigned cand[2] = {base == GCN_CHK_BARRIER_LDS ? who : rc->i, rc->p};
         for (unsigned k = 0; k < 2 && !u && r->vals && r->vals->lds; k++)
             if (cand[k] != ~0u && !r->vals->lds[cand[k]].known)
@@ -1822,6 +1835,17 @@ static int emit(const wrun *r, const wrec *rc, const unsigned *path, unsigned n,
             gcn_ldsrange_why(cfg, r->o, u, &sb);
         else
             gcn_sb_puts(&sb, "the ranges are in terms it cannot compare");
+    }
+    if (!unproven && (base == GCN_CHK_LDS_DMA_PENDING || base == GCN_CHK_LDS_DMA_RACE ||
+                      base == GCN_CHK_BARRIER_LDS)) {
+        /* the wave count at which the bytes first meet */
+        unsigned who, mw = 0;
+        if (base == GCN_CHK_BARRIER_LDS)
+            barrier_exposed((wrun *)r, rc->i, rc->p, &who, &mw);
+        else
+            lds_overlap(r, rc->p, rc->i, &mw);
+        if (gcn_lds_launch_only(r->o, mw, base != GCN_CHK_BARRIER_LDS))
+            gcn_lds_launch_note(r->o, mw, &sb);
     }
     gcn_finding f = {
         .check = wrec_check(rc->check),

@@ -117,14 +117,19 @@ int gcn_lint_xwave(const gcn_cfg *cfg, const gcn_values *vals, unsigned nwaves,
     unsigned char *hit = malloc(n), *seen = malloc(cfg->nblocks ? cfg->nblocks : 1);
     unsigned *stack = malloc(sizeof *stack * (cfg->nblocks ? cfg->nblocks : 1));
     int *race = malloc(sizeof *race * n);        /* access -> racing write, -1 */
-    uint8_t *proven = malloc(n);                 /* 1: known ranges overlap; 0: unproven */
-    if (!hit || !seen || !stack || !race || !proven) {
-        free(hit); free(seen); free(stack); free(race); free(proven);
+    uint8_t *proven = malloc(n);                 /* 2: known ranges overlap, and with as few
+                                                  * waves as half the metadata's bound; 1:
+                                                  * only with more (gcn_lds_launch_only);
+                                                  * 0: unproven */
+    unsigned *minw = malloc(sizeof *minw * n);   /* the wave count at which they first meet */
+    if (!hit || !seen || !stack || !race || !proven || !minw) {
+        free(hit); free(seen); free(stack); free(race); free(proven); free(minw);
         return -1;
     }
     for (unsigned i = 0; i < n; i++) {
         race[i] = -1;
         proven[i] = 0;
+        minw[i] = 0;
     }
     gcn_ldsrange unknown;
     memset(&unknown, 0, sizeof unknown);
@@ -146,18 +151,20 @@ int gcn_lint_xwave(const gcn_cfg *cfg, const gcn_values *vals, unsigned nwaves,
              * waves filling a shared tile look like that (each its own rows) */
             if (wa && wb && (!ra->known || !rb->known))
                 continue;
-            int ov = gcn_lds_cross_overlap3(ra, rb, nwaves);
+            unsigned mw = 0;
+            int ov = gcn_lds_cross_overlap3w(ra, rb, nwaves, &mw);
             if (!ov || (ov == 2 && !(o && o->lds_unproven)))
                 continue;
             /* report at the read (or at the later write), naming the write */
             unsigned at = (!wb || (wa && wb)) ? b : a, w = at == b ? a : b;
             if (!writes(&cfg->facts[w]))
                 w = at == b ? b : a;
-            uint8_t pv = ov == 1;
+            uint8_t pv = ov != 1 ? 0 : gcn_lds_launch_only(o, mw, false) ? 1 : 2;
             /* a proven race replaces an unproven one */
             if (race[at] < 0 || pv > proven[at] || (pv == proven[at] && (unsigned)race[at] > w)) {
                 race[at] = (int)w;
                 proven[at] = pv;
+                minw[at] = mw;
             }
         }
     }
@@ -195,6 +202,8 @@ int gcn_lint_xwave(const gcn_cfg *cfg, const gcn_values *vals, unsigned nwaves,
                 gcn_ldsrange_why(cfg, o, u, &sb);
         }
         gcn_sb_printf(&sb, " (%u waves per work-group)", nwaves);
+        if (proven[i] == 1)
+            gcn_lds_launch_note(o, minw[i], &sb);
         gcn_finding f = {.check = proven[i] ? GCN_CHK_LDS_XWAVE : GCN_CHK_LDS_UNPROVEN,
                          .severity = proven[i] ? GCN_SEV_ERROR : GCN_SEV_WARNING,
                          .addr = cfg->insn[i].addr, .producer = (int64_t)cfg->insn[w].addr,
@@ -203,6 +212,6 @@ int gcn_lint_xwave(const gcn_cfg *cfg, const gcn_values *vals, unsigned nwaves,
         gcn_findings_add(out, &f);
         added++;
     }
-    free(hit); free(seen); free(stack); free(race); free(proven);
+    free(hit); free(seen); free(stack); free(race); free(proven); free(minw);
     return added;
 }

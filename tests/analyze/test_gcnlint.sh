@@ -50,6 +50,26 @@ done
 "$PYTHON3" "$top_srcdir/tests/analyze/check_cases.py" --gcnlint "$lint" --cases "$cases" \
   --kernels "$top_srcdir/kernels/vector_add" || fail=1
 
+# ---- the launch shape: a layout for 4 waves, metadata for 8 (cases/launch.s)
+# The race needs 5 or more waves: the error says so (metadata bound), a given
+# launch of 256 work-items lints clean and one of 512 keeps the error without
+# the note; gcnsim agrees at run time (race with block 512, none with 256).
+"$lint" "$cases/launch.s" > "$tmp/launch.txt"; rc=$?
+{ [ $rc = 4 ] && grep -q 'lds-cross-wave-race' "$tmp/launch.txt" &&
+  grep -q 'note: the bytes meet only when the work-group has 5 or more waves (its metadata allows 8: max_flat_workgroup_size 512); with at most 256 work-items' "$tmp/launch.txt"; } ||
+  { echo "FAIL: launch.s: the race with its launch-shape note (exit $rc)"; cat "$tmp/launch.txt"; fail=1; }
+"$lint" --workgroup-size=256 "$cases/launch.s" > "$tmp/launch.txt"; rc=$?
+[ $rc = 0 ] || { echo "FAIL: launch.s --workgroup-size=256: exit $rc, want 0"; cat "$tmp/launch.txt"; fail=1; }
+"$lint" --workgroup-size=512 "$cases/launch.s" > "$tmp/launch.txt"; rc=$?
+{ [ $rc = 4 ] && grep -q 'lds-cross-wave-race' "$tmp/launch.txt" && ! grep -q 'note: the bytes meet only' "$tmp/launch.txt"; } ||
+  { echo "FAIL: launch.s --workgroup-size=512: the race, no note (exit $rc)"; cat "$tmp/launch.txt"; fail=1; }
+for b in 512 256; do
+  "$top_builddir/gcnsim" --mcpu gfx942 --block $b "$cases/launch.s" > "$tmp/launch.txt" 2>&1; rc=$?
+  want=0; [ $b = 512 ] && want=4
+  { [ $rc = $want ] && { [ $b = 256 ] || grep -q 'lds-cross-wave-race at pc' "$tmp/launch.txt"; }; } ||
+    { echo "FAIL: gcnsim launch.s --block $b: exit $rc, want $want"; cat "$tmp/launch.txt"; fail=1; }
+done
+
 # ---- LLVM's waits as oracle: mutants of compiler output -------------------
 "$PYTHON3" "$top_srcdir/tests/analyze/mutants.py" --gcnlint "$lint" --clang "$CLANG22" \
   --include "$top_srcdir/kernels/hip" $hips || fail=1
