@@ -880,6 +880,9 @@ typedef struct vstate {
     vcond cmask[2];
     uint64_t full[2];     /* scalar registers (pairs) that hold the launch EXEC */
     uint64_t lanes;       /* the lanes that may be active (EXEC set from a constant) */
+    uint16_t wmask;       /* the wave indexes (below 16) that may reach here: every branch
+                           * on a wave-uniform compare since the entry narrows it, joins
+                           * unite it (wguard keeps only the last such condition) */
 } vstate;
 
 static bool cond_eq(const vcond *a, const vcond *b)
@@ -1426,6 +1429,7 @@ static bool join(const vctx *c, vstate *d, const vstate *s, unsigned at)
         memcpy(d->cmask, s->cmask, sizeof d->cmask);
         memcpy(d->full, s->full, sizeof d->full);
         d->lanes = s->lanes;
+        d->wmask = s->wmask;
         d->seen = true;
         return true;
     }
@@ -1454,6 +1458,10 @@ static bool join(const vctx *c, vstate *d, const vstate *s, unsigned at)
         }
     if (~d->lanes & s->lanes) {
         d->lanes |= s->lanes;
+        ch = true;
+    }
+    if ((uint16_t)~d->wmask & s->wmask) {
+        d->wmask |= s->wmask;
         ch = true;
     }
     for (unsigned k = 0; k < 2; k++)
@@ -1516,7 +1524,7 @@ static void lds_range(const vctx *c, const vstate *st, unsigned idx, gcn_ldsrang
     memset(out, 0, sizeof *out);
     if (!f->lds)
         return;
-    out->waves = cond_waves(c, &st->guard) & cond_waves(c, &st->wguard);
+    out->waves = cond_waves(c, &st->guard) & cond_waves(c, &st->wguard) & st->wmask;
     if (!out->waves)
         out->waves = 0xFFFF;
     int64_t bytes = f->lds_bytes ? f->lds_bytes : 16;
@@ -1706,6 +1714,7 @@ int gcn_values_run(const gcn_cfg *cfg, const gcn_entry_info *ei, gcn_values *out
     }
     st.exec_full = true;
     st.lanes = ~0ull;
+    st.wmask = 0xFFFF;
     st.seen = true;
     join(&c, &in[0], &st, 0);
     unsigned nw = 0;
@@ -1724,15 +1733,22 @@ int gcn_values_run(const gcn_cfg *cfg, const gcn_entry_info *ei, gcn_values *out
         bool on_scc = lf->kind == GCN_LK_CBRANCH && st.scc.op && b->nsucc == 2 &&
                       (li->id == GCN_ID_S_CBRANCH_SCC0 || li->id == GCN_ID_S_CBRANCH_SCC1);
         vcond keep = st.wguard;
+        uint16_t keepw = st.wmask;
         for (unsigned s = 0; s < b->nsucc; s++) {
             unsigned t = b->succ[s];
             st.wguard = keep;
+            st.wmask = keepw;
             if (on_scc && b->succ[0] != b->succ[1]) {
                 bool taken = cfg->insn[cfg->blocks[t].first].addr == (uint64_t)lf->target;
                 bool holds = taken == (li->id == GCN_ID_S_CBRANCH_SCC1);
                 st.wguard = st.scc;
                 if (!holds)
                     st.wguard.op = cond_neg(st.scc.op);
+                /* the waves that can take this edge (sound: cond_waves keeps a wave
+                 * when some value of the condition's other terms lets it) */
+                uint16_t m = cond_waves(&c, &st.wguard) & keepw;
+                if (m)
+                    st.wmask = m;
             }
             if (join(&c, &in[t], &st, cfg->blocks[t].first) && !inwl[t]) {
                 wl[nw++] = t;

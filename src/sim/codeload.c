@@ -32,8 +32,17 @@ static int assemble(const char *src, const char *target, uint8_t **obj, size_t *
         cc = "clang-22";
     char mcpu[80];
     snprintf(mcpu, sizeof mcpu, "-mcpu=%s", target);
+    /* .include "x" is looked up next to the source, as a C compiler would (and gcnlint does) */
+    char dir[4096];
+    const char *slash = strrchr(src, '/');
+    if (slash == src)
+        strcpy(dir, "/");
+    else if (slash && (size_t)(slash - src) < sizeof dir)
+        snprintf(dir, sizeof dir, "%.*s", (int)(slash - src), src);
+    else
+        strcpy(dir, ".");
     char *argv[] = {(char *)cc, "-x", "assembler", "-target", "amdgcn-amd-amdhsa", mcpu, "-g",
-                    (char *)src, "-o", "-", NULL};
+                    "-I", dir, (char *)src, "-o", "-", NULL};
     char *msg = NULL, sub[512];
     int st;
     if (gcn_file_run(argv, GCN_FILE_MAX_ASM_OUT, obj, objlen, &msg, &st, sub, sizeof sub)) {
