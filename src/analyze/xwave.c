@@ -4,8 +4,11 @@
  * All waves of a work-group run the same code; nothing orders their LDS
  * accesses but s_barrier.  Two DS accesses A and B (at least one a write, an
  * LDS-DMA load counting as a write) are in the same barrier interval when
- * some path leads from one to the other without an s_barrier; then one wave
- * may execute A while another executes B.  They race if the LDS bytes wave x
+ * some path leads from one to the other without an s_barrier, or when both
+ * are reached from one s_barrier (or the entry) without another: the waves
+ * leave it together, so the two sides of a branch on the wave index (waves
+ * with roles) run at the same time; then one wave may execute A while
+ * another executes B.  They race if the LDS bytes wave x
  * touches with A can meet the bytes another wave y touches with B.  The
  * ranges come from values.c: base + k * wave + [lo, hi) (wave = the wave's
  * index in the work-group), so per-wave private regions (e.g. M0 = 256 *
@@ -33,17 +36,17 @@ static bool writes(const gcn_lfacts *f)
     return (f->lds & (GCN_LL_WRITE | GCN_LL_DMA)) != 0;
 }
 
-/* Mark in `hit` every instruction reachable from i (exclusive) without
- * passing an s_barrier. */
-static void reach(const gcn_cfg *cfg, unsigned i, unsigned char *hit, unsigned char *seen,
-                  unsigned *stack)
+/* Mark in `hit` every instruction reachable from i (exclusive; inclusive
+ * when incl) without passing an s_barrier. */
+static void reach_from(const gcn_cfg *cfg, unsigned i, bool incl, unsigned char *hit,
+                       unsigned char *seen, unsigned *stack)
 {
     memset(hit, 0, cfg->ninsn);
     memset(seen, 0, cfg->nblocks);
     unsigned sp = 0;
     unsigned b = cfg->block_of[i];
     bool stopped = false;
-    for (unsigned j = i + 1; j <= cfg->blocks[b].last; j++) {
+    for (unsigned j = incl ? i : i + 1; j <= cfg->blocks[b].last; j++) {
         if (cfg->facts[j].kind == GCN_LK_BARRIER) {
             stopped = true;
             break;
@@ -79,6 +82,60 @@ static void reach(const gcn_cfg *cfg, unsigned i, unsigned char *hit, unsigned c
             }
         }
     }
+}
+
+static void reach(const gcn_cfg *cfg, unsigned i, unsigned char *hit, unsigned char *seen,
+                  unsigned *stack)
+{
+    reach_from(cfg, i, false, hit, seen, stack);
+}
+
+/* Barrier intervals: the entry and every s_barrier begin one, and it holds
+ * the LDS accesses some path reaches from there without passing a barrier.
+ * All waves leave the entry, and each barrier, together, so two accesses of
+ * one interval may run at the same time in different waves, even when
+ * neither reaches the other (the two sides of a branch on the wave index:
+ * waves with roles).  Per access index a (acc[a] is the instruction), the
+ * bitset over access indexes of every access that shares an interval with
+ * it; NULL on allocation failure. */
+static uint64_t *interval_mates(const gcn_cfg *cfg, const unsigned *acc, unsigned m,
+                                unsigned char *hit, unsigned char *seen, unsigned *stack)
+{
+    const size_t words = (m + 63) / 64;
+    unsigned nor = 1;
+    for (unsigned i = 0; i < cfg->ninsn; i++)
+        nor += cfg->facts[i].kind == GCN_LK_BARRIER;
+    uint64_t *iv = calloc((size_t)nor * words + 1, sizeof *iv);
+    uint64_t *mates = calloc((size_t)m * words + 1, sizeof *mates);
+    if (!iv || !mates) {
+        free(iv);
+        free(mates);
+        return NULL;
+    }
+    unsigned o = 0;
+    for (unsigned i = 0; i < cfg->ninsn; i++) {
+        bool entry = i == 0, bar = cfg->facts[i].kind == GCN_LK_BARRIER;
+        for (unsigned k = 0; k < 1u + (entry && bar); k++) {
+            if (!(k == 0 ? entry : bar))
+                continue;
+            reach_from(cfg, i, k == 0, hit, seen, stack);
+            uint64_t *v = iv + (size_t)o++ * words;
+            for (unsigned a = 0; a < m; a++)
+                if (hit[acc[a]])
+                    v[a / 64] |= 1ull << (a % 64);
+        }
+    }
+    for (unsigned q = 0; q < o; q++) {
+        const uint64_t *v = iv + (size_t)q * words;
+        for (size_t w = 0; w < words; w++)
+            for (uint64_t x = v[w]; x; x &= x - 1) {
+                uint64_t *d = mates + (size_t)(w * 64 + (unsigned)__builtin_ctzll(x)) * words;
+                for (size_t t = 0; t < words; t++)
+                    d[t] |= v[t];
+            }
+    }
+    free(iv);
+    return mates;
 }
 
 int gcn_lint_barrier_after(const gcn_cfg *cfg, unsigned i, unsigned **list, unsigned *n)
@@ -133,12 +190,40 @@ int gcn_lint_xwave(const gcn_cfg *cfg, const gcn_values *vals, unsigned nwaves,
     }
     gcn_ldsrange unknown;
     memset(&unknown, 0, sizeof unknown);
+    /* the accesses, and the ones that share a barrier interval with each */
+    unsigned m = 0;
+    unsigned *acc = malloc(sizeof *acc * n), *accix = malloc(sizeof *accix * n);
+    if (!acc || !accix) {
+        free(hit); free(seen); free(stack); free(race); free(proven); free(minw);
+        free(acc); free(accix);
+        return -1;
+    }
+    for (unsigned i = 0; i < n; i++) {
+        accix[i] = ~0u;
+        if (is_access(&cfg->facts[i])) {
+            accix[i] = m;
+            acc[m++] = i;
+        }
+    }
+    const size_t words = (m + 63) / 64;
+    uint64_t *mates = interval_mates(cfg, acc, m, hit, seen, stack);
+    if (!mates) {
+        free(hit); free(seen); free(stack); free(race); free(proven); free(minw);
+        free(acc); free(accix);
+        return -1;
+    }
     for (unsigned a = 0; a < n; a++) {
         if (!is_access(&cfg->facts[a]))
             continue;
+        /* b may run while a does in another wave: a path from a reaches b
+         * with no barrier, or both lie in one barrier interval */
         reach(cfg, a, hit, seen, stack);
+        const uint64_t *ma = mates + (size_t)accix[a] * words;
         for (unsigned b = 0; b < n; b++) {
-            if (!hit[b] || !is_access(&cfg->facts[b]))
+            if (!is_access(&cfg->facts[b]))
+                continue;
+            bool mate = b != a && ((ma[accix[b] / 64] >> (accix[b] % 64)) & 1u);
+            if (!hit[b] && !mate)
                 continue;
             bool wa = writes(&cfg->facts[a]), wb = writes(&cfg->facts[b]);
             if (!wa && !wb)
@@ -183,8 +268,9 @@ int gcn_lint_xwave(const gcn_cfg *cfg, const gcn_values *vals, unsigned nwaves,
         gcn_lint_insn_text(cfg, w, &sb);
         gcn_sb_puts(&sb, "' (");
         gcn_lint_loc(o, cfg->insn[w].addr, &sb);
-        gcn_sb_puts(&sb, "): no s_barrier separates them on some path, so the waves are "
-                         "not ordered, and ");
+        gcn_sb_puts(&sb, "): both may run in one barrier interval (no s_barrier between "
+                         "them on some path, or both after one barrier or the entry), so "
+                         "the waves are not ordered, and ");
         if (proven[i]) {
             gcn_sb_puts(&sb, "their LDS ranges overlap across waves (");
             gcn_ldsrange_format(&vals->lds[i], &sb);
@@ -213,5 +299,6 @@ int gcn_lint_xwave(const gcn_cfg *cfg, const gcn_values *vals, unsigned nwaves,
         added++;
     }
     free(hit); free(seen); free(stack); free(race); free(proven); free(minw);
+    free(acc); free(accix); free(mates);
     return added;
 }

@@ -72,7 +72,7 @@ done
 
 # ---- waves with roles (cases/wave_roles*.s): gcnsim agrees with the cases'
 # expectations at run time (clean, and the race of the broken one)
-for c in wave_roles:0 wave_roles_broken:4; do
+for c in wave_roles:0 wave_roles_broken:4 wave_roles_split:0 wave_roles_split_broken:4; do
   "$top_builddir/gcnsim" --mcpu gfx942 --block 256 "$cases/${c%%:*}.s" > "$tmp/roles.txt" 2>&1; rc=$?
   { [ $rc = "${c##*:}" ] && { [ $rc = 0 ] || grep -q 'lds-cross-wave-race at pc' "$tmp/roles.txt"; }; } ||
     { echo "FAIL: gcnsim ${c%%:*}.s: exit $rc, want ${c##*:}"; cat "$tmp/roles.txt"; fail=1; }

@@ -1,0 +1,26 @@
+// wave_roles_split_broken.s -- wave_roles_split.s with waves 0-2 writing: wave 2
+// writes [512, 768), which wave 3 reads on the other side of the branch.
+.amdhsa_code_object_version 5
+.text
+.globl k
+.p2align 8
+.type k,@function
+k:
+    v_readfirstlane_b32 s10, v0              // 64 * wave
+    s_lshr_b32 s11, s10, 6                   // wave
+    v_and_b32 v1, 63, v0
+    v_lshlrev_b32 v1, 2, v1                  // 4 * lane
+    s_lshl_b32 s12, s10, 2                   // 256 * wave
+    v_add_u32 v2, s12, v1
+    s_cmp_lt_u32 s11, 3                      // the writers: waves 0-2
+    s_cbranch_scc0 .Lreaders
+    ds_write_b32 v2, v0                      // [256 * wave, +256)
+    s_branch .Ldone
+.Lreaders:
+    ds_read_b32 v3, v1 offset:512            // expect: lds-cross-wave-race
+    ds_read_b32 v4, v1 offset:768            // [768, 1024)
+    s_waitcnt lgkmcnt(0)
+.Ldone:
+    s_endpgm
+.Lk_end:
+.include "kernel_tail.inc"
