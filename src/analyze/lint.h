@@ -47,7 +47,7 @@ enum gcn_lalu {
     GCN_LA_V_READFIRSTLANE,
     GCN_LA_V_AND, GCN_LA_V_OR, GCN_LA_V_XOR, GCN_LA_V_LSHRREV, GCN_LA_V_ASHRREV,
     GCN_LA_V_BFE_U32, GCN_LA_V_BFE_I32, GCN_LA_V_LSHL_OR, GCN_LA_V_AND_OR, GCN_LA_V_OR3,
-    GCN_LA_V_MBCNT_LO, GCN_LA_V_MBCNT_HI, GCN_LA_V_READLANE,
+    GCN_LA_V_MBCNT_LO, GCN_LA_V_MBCNT_HI, GCN_LA_V_CNDMASK, GCN_LA_V_READLANE,
     /* comparisons (x OP y), in the order of gcn_lcmp; v_cmpx_* also write EXEC */
     GCN_LA_V_CMP_LT, GCN_LA_V_CMP_LE, GCN_LA_V_CMP_GT, GCN_LA_V_CMP_GE, GCN_LA_V_CMP_EQ,
     GCN_LA_V_CMP_NE,
@@ -230,7 +230,8 @@ typedef struct gcn_ldsrange {
     gcn_aval base;
     int64_t lo, hi;
     uint16_t waves;              /* the wave indexes that may run it with a lane active
-                                  * (EXEC and branch guards on lane / wave ids) */
+                                  * (EXEC and branch guards on lane / wave ids; bit w for
+                                  * wave w < 16, 0: none, the code is dead for this launch) */
     uint8_t unknown;             /* gcn_lds_unknown: why not known */
     uint16_t reg;                /* the address VGPR (GCN_LU_ADDR) */
     uint32_t why;                /* that register's gcn_aval.why */

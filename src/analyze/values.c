@@ -787,7 +787,7 @@ static int lds_overlap_waves(const gcn_ldsrange *a, const gcn_ldsrange *b, unsig
             return 2;
     if (nwaves < 1)
         nwaves = 1;
-    unsigned ma = a->waves ? a->waves : 0xFFFFu, mb = b->waves ? b->waves : 0xFFFFu;
+    unsigned ma = a->waves, mb = b->waves;  /* a wave index >= 16 is taken as possible */
     int res = 0;
     for (unsigned m = 0; m < nwaves; m++)
         for (unsigned k = 0; k <= m; k++)
@@ -811,6 +811,10 @@ static int lds_overlap_waves(const gcn_ldsrange *a, const gcn_ldsrange *b, unsig
 int gcn_lds_overlap3w(const gcn_ldsrange *a, const gcn_ldsrange *b, unsigned nwaves,
                       unsigned *minw)
 {
+    if (minw)
+        *minw = 0;
+    if (a->known && b->known && (!a->waves || !b->waves))
+        return 0;                   /* no wave of the launch runs one of them */
     /* the same wave: when the bases agree, the wave index cancels */
     if (a->known && b->known && av_eq(&a->base, &b->base)) {
         int r = meet3(a, 0, b, 0);
@@ -1146,6 +1150,8 @@ static gcn_aval valu(const vctx *c, const vstate *st, unsigned alu, const gcn_av
             return av_top();
         t = av_sym(GCN_SYM_MBLO, 1);
         return av_add(y, &t);
+    case GCN_LA_V_CNDMASK:      /* per lane src0 or src1 (transfer() bounds the rest) */
+        return x->known && av_eq(x, y) ? *x : av_top();
     case GCN_LA_V_MBCNT_HI: {
         if (!opnd_u32(x, &u) || u != 0xFFFFFFFFu || !y->known)
             return av_top();
@@ -1218,6 +1224,27 @@ static unsigned valu_bound(const vctx *c, unsigned alu, const gcn_aval *x, const
     }
 }
 
+/* A per-lane choice between x and y (v_cndmask_b32, its mask from data):
+ * x + d * B when y = x + d (B a bounded 0/1 value of its own, so ranges stay
+ * tight and a meet of its hull is "not proven"), else a value bounded by the
+ * two ranges when both are non-negative, else unknown. */
+static gcn_aval select_bound(const vctx *c, const gcn_aval *x, const gcn_aval *y, unsigned idx)
+{
+    if (!x->known || !y->known)
+        return av_top();
+    gcn_aval d = av_addmul(y, x, -1);
+    int64_t k, lo, hi, lo2, hi2;
+    if (av_isconst(&d, &k)) {
+        gcn_aval b = av_sym(gcn_sym_bound(1, idx), k);
+        return av_add(x, &b);
+    }
+    if (av_range(c, x, &lo, &hi) && av_range(c, y, &lo2, &hi2) && lo >= 0 && lo2 >= 0) {
+        unsigned n = bitlen((uint64_t)(hi > hi2 ? hi : hi2));
+        return av_sym(gcn_sym_bound(n ? n : 1, idx), 1);
+    }
+    return av_top();
+}
+
 static bool in_loop(const vctx *c, unsigned idx)
 {
     unsigned b = c->cfg->block_of ? c->cfg->block_of[idx] : GCN_NOBLOCK;
@@ -1253,6 +1280,8 @@ static void transfer(const vctx *c, vstate *st, unsigned idx)
         gcn_aval z = opnd_val(c, st, fld(in, GCN_FLD_SRC2));
         dst = first_dst(in);
         r = valu(c, st, f->alu, &x, &y, &z);
+        if (!r.known && f->alu == GCN_LA_V_CNDMASK)
+            r = select_bound(c, &x, &y, idx);
         if (!r.known) {
             unsigned nb = valu_bound(c, f->alu, &x, &y, &z);
             if (nb) {
@@ -1489,7 +1518,7 @@ static uint16_t cond_waves(const vctx *c, const vcond *g)
         if (cond_sat(g->op, lo + v, hi + v))
             m |= (uint16_t)(1u << w);
     }
-    return m ? m : 0xFFFF;     /* no wave at all: dead code, keep everything */
+    return m;                  /* 0: no wave can satisfy it (dead code) */
 }
 
 static int cmp_piece(const void *x, const void *y)
@@ -1524,9 +1553,8 @@ static void lds_range(const vctx *c, const vstate *st, unsigned idx, gcn_ldsrang
     memset(out, 0, sizeof *out);
     if (!f->lds)
         return;
+    /* 0: no wave of this launch runs it with a lane active (it meets nothing) */
     out->waves = cond_waves(c, &st->guard) & cond_waves(c, &st->wguard) & st->wmask;
-    if (!out->waves)
-        out->waves = 0xFFFF;
     int64_t bytes = f->lds_bytes ? f->lds_bytes : 16;
     if (f->lds & GCN_LL_DMA) {
         gcn_aval m0 = st->s[GCN_RS_M0];
@@ -1746,9 +1774,7 @@ int gcn_values_run(const gcn_cfg *cfg, const gcn_entry_info *ei, gcn_values *out
                     st.wguard.op = cond_neg(st.scc.op);
                 /* the waves that can take this edge (sound: cond_waves keeps a wave
                  * when some value of the condition's other terms lets it) */
-                uint16_t m = cond_waves(&c, &st.wguard) & keepw;
-                if (m)
-                    st.wmask = m;
+                st.wmask = cond_waves(&c, &st.wguard) & keepw;   /* 0: no wave */
             }
             if (join(&c, &in[t], &st, cfg->blocks[t].first) && !inwl[t]) {
                 wl[nw++] = t;

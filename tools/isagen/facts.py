@@ -96,7 +96,7 @@ ALU = {
     "v_bfe_u32": "V_BFE_U32", "v_bfe_i32": "V_BFE_I32", "v_lshl_or_b32": "V_LSHL_OR",
     "v_and_or_b32": "V_AND_OR", "v_or3_b32": "V_OR3",
     "v_mbcnt_lo_u32_b32": "V_MBCNT_LO", "v_mbcnt_hi_u32_b32": "V_MBCNT_HI",
-    "v_readlane_b32": "V_READLANE",
+    "v_readlane_b32": "V_READLANE", "v_cndmask_b32": "V_CNDMASK",
     "s_and_b64": "S_AND64", "s_or_b64": "S_OR64", "s_and_saveexec_b64": "S_AND_SAVEEXEC",
 }
 # 32-bit integer compares: v_cmp/v_cmpx and s_cmp of lt le gt ge eq ne(lg), u32 and i32
