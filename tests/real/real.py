@@ -221,6 +221,74 @@ def check_fmha_bwd(d, p):
     return all(r[0] for r in res), "; ".join(r[1] for r in res)
 
 
+# ---------------------------------------------------------------- MXFP4 (gfx950 f4gemm)
+FP4_E2M1 = np.array([0.0, 0.5, 1.0, 1.5, 2.0, 3.0, 4.0, 6.0,
+                     -0.0, -0.5, -1.0, -1.5, -2.0, -3.0, -4.0, -6.0])
+
+
+def fp4_to_f64(packed):
+    """[R, K/2] bytes of e2m1 pairs (low nibble = even k, aiter/utility/fp4_utils.py mxfp4_to_f32)"""
+    v = np.empty((packed.shape[0], packed.shape[1] * 2))
+    v[:, 0::2] = FP4_E2M1[packed & 15]
+    v[:, 1::2] = FP4_E2M1[packed >> 4]
+    return v
+
+
+def shuffle_scale_mx(s):
+    """AITER's shuffle_scale for e8m0 [rows, K/32] (aiter/ops/shuffle.py, non-interleaved; the same
+    order as dynamic_mxfp4_quant(shuffle=True)): padded to [ceil(rows/256)*256, ceil(K/32/8)*8], viewed
+    as [sm/32, 2, 16, sn/8, 2, 4] and permuted (0, 3, 5, 2, 4, 1)"""
+    sm, sn = s.shape
+    return s.reshape(sm // 32, 2, 16, sn // 8, 2, 4).transpose(0, 3, 5, 2, 4, 1).reshape(sm, sn)
+
+
+def unshuffle_scale_mx(flat, sm, sn):
+    return flat.reshape(sm // 32, sn // 8, 4, 16, 2, 2).transpose(0, 5, 3, 1, 4, 2).reshape(sm, sn)
+
+
+def mx_scale_shape(rows, K):
+    return (rows + 255) // 256 * 256, (K // 32 + 7) // 8 * 8
+
+
+def setup_f4gemm(w, p, bshuffle):
+    """random e2m1 codes (all 16, -0 too) and e8m0 scales 2^-2..2^1 (bytes 125..128): products are
+    multiples of 2^-6 (0.5 * 0.5 * 2^-2 * 2^-2) and |sum| <= 36 * 2^2 * K <= 2^17.2 for K <= 1024, so
+    every partial sum is exact in f32 whatever the MFMA's order; the only rounding is D to bf16"""
+    M, N, K = p["M"], p["N"], p["K"]
+    assert K <= 1024 and K % 256 == 0
+    g = np.random.default_rng(4000 + M * 7 + N * 13 + K)
+    os.makedirs(os.path.join(w, "in"))
+    A = g.integers(0, 256, size=(M, K // 2), dtype=np.uint8)
+    B = g.integers(0, 256, size=(N, K // 2), dtype=np.uint8)
+    A.tofile(os.path.join(w, "in/A.bin"))
+    (shuffle_16x16(B) if bshuffle else B).tofile(os.path.join(w, "in/B.bin"))
+    for name, rows in (("SA", M), ("SB", N)):
+        s = np.zeros(mx_scale_shape(rows, K), np.uint8)     # padding 0, as dynamic_mxfp4_quant
+        s[:rows, :K // 32] = g.integers(125, 129, size=(rows, K // 32))
+        shuffle_scale_mx(s).tofile(os.path.join(w, "in/%s.bin" % name))
+
+
+def check_f4gemm(d, p, bshuffle):
+    M, N, K = p["M"], p["N"], p["K"]
+    A = rd(d, "A.in.bin", np.uint8).reshape(M, K // 2)
+    B = rd(d, "B.in.bin", np.uint8)[:N * K // 2].reshape(N, K // 2)
+    if bshuffle:
+        B = unshuffle_16x16(B, N, K // 2)
+    SA = unshuffle_scale_mx(rd(d, "SA.in.bin", np.uint8), *mx_scale_shape(M, K))[:M, :K // 32]
+    SB = unshuffle_scale_mx(rd(d, "SB.in.bin", np.uint8), *mx_scale_shape(N, K))[:N, :K // 32]
+    a = fp4_to_f64(A) * np.repeat(np.ldexp(1.0, SA.astype(int) - 127), 32, axis=1)
+    b = fp4_to_f64(B) * np.repeat(np.ldexp(1.0, SB.astype(int) - 127), 32, axis=1)
+    C = (a @ b.T).astype(np.float32)          # exact (setup_f4gemm)
+    D = rd(d, "D.bin", np.uint16)
+    # the epilogue's v_cvt_pk_bf16_f32 rounds to nearest even
+    ok, text = compare("D (bf16)", D[:M * N].reshape(M, N), f32_to_bf16_rne(C).reshape(M, N))
+    if D.size > M * N:      # whole-tile stores (256x256): the rows past M come from A's dropped rows
+        ok2, t2 = compare("D rows %d..%d (0)" % (M, D.size // N - 1), D[M * N:],
+                          np.zeros(D.size - M * N, np.uint16))
+        ok, text = ok and ok2, text + "; " + t2
+    return ok, text
+
+
 CASES = [
     {
         "name": "bf16gemm_32x64",
@@ -276,6 +344,29 @@ CASES = [
         "setup": setup_fmha_bwd,
         "check": check_fmha_bwd,
     },
+    {
+        "name": "f4gemm_32x128",
+        "family": "MXFP4 GEMM (scaled MFMA), pre-shuffled B",
+        "manifest": "f4gemm_32x128.json",
+        "targets": ["gfx950"],
+        # tails in M (tile 32) and N (tile 128; N a multiple of 32, docs/real-kernels.md)
+        "sizes": [{"M": 32, "N": 128, "K": 256}, {"M": 40, "N": 256, "K": 512},
+                  {"M": 1, "N": 160, "K": 256}, {"M": 100, "N": 224, "K": 1024}],
+        "known": ["SALU_M0_READ"],
+        "setup": lambda w, p: setup_f4gemm(w, p, True),
+        "check": lambda d, p: check_f4gemm(d, p, True),
+    },
+    {
+        "name": "f4gemm_256x256",
+        "family": "MXFP4 GEMM (scaled MFMA), row-major B",
+        "manifest": "f4gemm_256x256.json",
+        "targets": ["gfx950"],
+        "sizes": [{"M": 256, "N": 256, "K": 256}, {"M": 100, "N": 256, "K": 512},
+                  {"M": 300, "N": 512, "K": 256}],
+        "known": ["SALU_M0_READ"],
+        "setup": lambda w, p: setup_f4gemm(w, p, False),
+        "check": lambda d, p: check_f4gemm(d, p, False),
+    },
 ]
 
 
@@ -289,8 +380,9 @@ def params_of(mf, size):
 def run_case(case, tgt, size, gcnsim, hsa, verbose):
     mf = json.load(open(os.path.join(HERE, case["manifest"])))
     code = mf["code"]
-    assert code.startswith("hsa/gfx942/"), code
-    mf["code"] = "hsa/%s/%s" % (tgt, code[len("hsa/gfx942/"):])
+    assert code.startswith("hsa/gfx942/") or mf["targets"] == ["gfx950"], code
+    if code.startswith("hsa/gfx942/"):       # gfx950-only kernels name hsa/gfx950/ themselves
+        mf["code"] = "hsa/%s/%s" % (tgt, code[len("hsa/gfx942/"):])
     if tgt in case.get("objects", {}):        # the object and kernel have other names there
         mf["code"], mf["kernel"] = case["objects"][tgt]
     code = mf["code"]
