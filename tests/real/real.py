@@ -392,6 +392,15 @@ def check_fmoe(d, p):
                   "(max err %.3g ulps); %d of %d bit-exact with the adds in gcnsim's order"
                   % ((err / ulp).max(), same, got.size))
 
+def seqstart_as_u32(args):
+    """gfx950's fmha bwd metadata declares ptr_qseq, ptr_kseq and their padded forms as 4-byte
+    by-value fields (each padded to 16 bytes): the four (u64 0, u64 0) pairs after Hs_lsed become
+    sixteen u32 0 (the same bytes)"""
+    i = args.index({"u32": "SQ*4"}) + 4
+    assert args[i:i + 8] == [{"u64": 0}] * 8, args[i:i + 8]
+    return args[:i] + [{"u32": 0}] * 16 + args[i + 8:]
+
+
 CASES = [
     {
         "name": "bf16gemm_32x64",
@@ -444,6 +453,21 @@ CASES = [
                                "_ZN5aiter36fmha_bwd_hd128_bf16_a32_rtne_psskddvE")},
         "sizes": [{"SQ": 100, "SK": 150}, {"SQ": 200, "SK": 64}, {"SQ": 33, "SK": 250}],
         "known": ["SALU_M0_READ", "VALU_SGPR_VALU", "XDL_VALU_READ", "XDL_VALU_WAW"],
+        "setup": setup_fmha_bwd,
+        "check": check_fmha_bwd,
+    },
+    {
+        "name": "fmha_bwd_hd128_gfx950",
+        "family": "attention backward (gfx950 psskddv, ts 256)",
+        "manifest": "fmha_bwd_hd128.json",
+        "targets": ["gfx950"],
+        # gfx950 has only the padded (psskddv) dQ/dK/dV kernels, tile ts 256 (fmha_bwd_dqdkdv.csv)
+        "objects": {"gfx950": ("hsa/gfx950/fmha_v3_bwd/bwd_hd128_bf16_a32_psskddv.co",
+                               "_ZN5aiter31fmha_bwd_hd128_bf16_a32_psskddvE")},
+        "args": {"gfx950": seqstart_as_u32},
+        "sizes": [{"SQ": 256, "SK": 256, "TS": 256}, {"SQ": 100, "SK": 150, "TS": 256},
+                  {"SQ": 300, "SK": 520, "TS": 256}],
+        "known": ["SALU_M0_READ", "VALU_SGPR_VALU", "XDL_VALU_READ", "XDL_VALU_WAW", "VALU_VGPR_PERMLANE"],
         "setup": setup_fmha_bwd,
         "check": check_fmha_bwd,
     },
@@ -506,6 +530,8 @@ def run_case(case, tgt, size, gcnsim, hsa, verbose):
         mf["code"], mf["kernel"] = case["objects"][tgt]
     code = mf["code"]
     mf["targets"] = [tgt]
+    if tgt in case.get("args", {}):           # the target's metadata lays the arguments out otherwise
+        mf["args"] = case["args"][tgt](mf["args"])
     label = "%s %s %s" % (case["name"], tgt, " ".join("%s=%s" % kv for kv in size.items()))
     if not os.path.exists(os.path.join(hsa, code[len("hsa/"):])):
         return None, "%s: no such object in $GCN_AITER_HSA (%s)" % (label, mf["code"])
