@@ -282,6 +282,15 @@ static const sim_ticket *reg_pending(const sim_wave *w, int file, unsigned r0, u
     return prod;
 }
 
+/* --wait-effect=retire: after a read-before-retire or overwrite-before-retire finding, the
+ * loads retire as the wait the finding proposes would retire them */
+static void fix_retire(sim_x *x, const sim_fix *fx)
+{
+    if (x->sim->o.wait_effect != GCN_SIM_WAIT_RETIRE)
+        return;
+    sim_waitcnt(x, fx->vm >= 0 ? (unsigned)fx->vm : ~0u, fx->lgkm >= 0 ? (unsigned)fx->lgkm : ~0u);
+}
+
 static void reg_name(char *buf, size_t n, const sim_wave *w, int file, unsigned r)
 {
     if (file == 1) {
@@ -329,6 +338,7 @@ void sim_tk_issue(sim_x *x, sim_ticket *t)
                                 "add %s before", "%s is overwritten by this load while the "
                                 "earlier load writing it has not retired and may land later "
                                 "(the two return in no fixed order)", rn);
+                fix_retire(x, &fx);
             }
             break;
         }
@@ -344,6 +354,7 @@ void sim_tk_issue(sim_x *x, sim_ticket *t)
                 sim_finding_fix(x, GCN_FIND_WRITE_PENDING, o->si, 1, &fx, NULL, "add %s before",
                                 "%s is overwritten by this load while the earlier load writing "
                                 "it has not retired (scalar loads return out of order)", rn);
+                fix_retire(x, &fx);
             }
             break;
         }
@@ -683,6 +694,7 @@ void sim_check_regs(sim_x *x)
                                 r->file == 1 ? t->lanes & x->exec : x->exec, &fx, NULL,
                                 "add %s before this instruction", "reads %s before the load "
                                 "writing it has retired (the old value is read)", rn);
+                fix_retire(x, &fx);
                 continue;
             }
         }
@@ -746,5 +758,6 @@ void sim_check_regs(sim_x *x)
                         &fx, NULL, "add %s before this instruction", "overwrites %s while the "
                         "load writing it has not retired: the load lands later and clobbers this "
                         "result", rn);
+        fix_retire(x, &fx);
     }
 }

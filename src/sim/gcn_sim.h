@@ -27,6 +27,12 @@ enum {
 
 /* gcn_sim_opts.hazard_effect */
 enum { GCN_SIM_HZ_REPORT = 0, GCN_SIM_HZ_OFF = 1, GCN_SIM_HZ_STALE = 2 };
+/* gcn_sim_opts.wait_effect: what a register access does when a load that writes the
+ * register has not retired (read-before-retire, overwrite-before-retire): the old value is
+ * read and the load lands later (STALE, default: the pessimistic timing), or the finding is
+ * reported and the loads retire as the proposed s_waitcnt would (RETIRE: the values the
+ * kernel computes when the loads' latency has passed, as it usually has on hardware) */
+enum { GCN_SIM_WAIT_STALE = 0, GCN_SIM_WAIT_RETIRE = 1 };
 
 /* Finding kinds (dynamic checks). */
 typedef enum gcn_sim_finding_kind {
@@ -103,6 +109,8 @@ typedef struct gcn_sim_opts {
     unsigned quantum;            /* instructions a wave runs before the next wave of its
                                     workgroup gets a turn (0: 1, instruction-level round robin) */
     unsigned max_findings_print; /* (unused by the library) */
+    int wait_effect;             /* GCN_SIM_WAIT_*: a missing s_waitcnt reads the old value
+                                  * (default) or retires the loads (findings reported) */
 } gcn_sim_opts;
 
 /* One dispatch. */

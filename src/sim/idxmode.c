@@ -10,12 +10,15 @@
  *   M0[15:12] = imask (bit 0 src0, 1 src1, 2 src2, 3 dst); other M0 bits kept.
  * - s_set_gpr_idx_idx S0: M0[7:0] = S0[7:0].   s_set_gpr_idx_mode imask:
  *   M0[15:12] = imask.   s_set_gpr_idx_off: MODE.GPR_IDX_EN = 0 (ops_salu.c).
- * - While GPR_IDX_EN is set, the VALU instructions' VGPR operands that the
- *   mask selects address VGPR (n + M0[7:0]).  Modelling assumption: an
- *   indexed register beyond the kernel's architectural VGPRs is a fault
- *   (the AMD guides do not say; an unofficial GCN description has the
- *   hardware read v0 instead), and the operand kinds other than VGPRs (SGPRs,
- *   constants, AGPRs) are not indexed.
+ * - While GPR_IDX_EN is set, the VALU instructions' VGPR and AGPR operands
+ *   that the mask selects address register (n + M0[7:0]) of their kind.
+ *   AGPRs: AITER's gfx950 f4gemm_bf16_per1x32Fp4_noBpreShuffle_256x256 reads
+ *   its accumulator tiles with v_accvgpr_read_b32 v, aN under gpr_idx(SRC0)
+ *   and an index stepping by 4, and is checked against torch on hardware
+ *   (docs/gcnsim.md).  Modelling assumption: an indexed register beyond the
+ *   kernel's architectural VGPRs (or AGPRs) is a fault (the AMD guides do not
+ *   say; an unofficial GCN description has the hardware read v0 instead);
+ *   SGPRs and constants are not indexed.
  * - s_setvskip S0, S1: MODE.VSKIP = S0[S1[4:0]].  While VSKIP is set, vector
  *   instructions (VALU, DS, buffer, flat/global/scratch) are not issued: the
  *   simulator steps over them (assumption: they count as one wait state for
@@ -102,7 +105,8 @@ static int make_variant(sim_prog *p, const sim_insn *si, unsigned key, sim_insn 
         for (unsigned k = 0; k < in.nopnds && k < GCN_MAX_OPNDS; k++) {
             gcn_opnd *o = &in.op[k];
             int b = mask_bit(o->field);
-            if (o->kind == GCN_OPND_VGPR && b >= 0 && (mask >> b & 1))
+            if ((o->kind == GCN_OPND_VGPR || o->kind == GCN_OPND_AGPR) && b >= 0 &&
+                (mask >> b & 1))
                 o->reg = (uint16_t)(o->reg + idx);
         }
     }

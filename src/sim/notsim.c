@@ -19,13 +19,6 @@ const sim_notsim_ent sim_notsim[] = {
                          "counters (reserved on gfx950) in wave-creation order across the "
                          "dispatch, which gcnsim does not have"},
     {"DS_*_SRC2_*", "LDS src2 forms are not modelled"},
-    {"DS_READ_B64_TR_B4", "the gfx950 4-bit transposing LDS read is not modelled: the CDNA4 "
-                          "ISA guide (11.4, 12.12) describes the result only as MFMA operand "
-                          "layouts, and the public users (Triton's AMD backend) describe its "
-                          "nibble packing only through the f4 MFMA operand; the b8/b16 forms are "
-                          "simulated (ops_mem.c ds_read_tr)"},
-    {"DS_READ_B96_TR_*", "gfx950 transposing LDS reads are not modelled: the CDNA4 ISA guide "
-                         "(11.4, 12.12) gives no lane/byte mapping for the 6-bit transpose"},
     {"S_SCRATCH_*", "scalar scratch access is not modelled: the ISA gives ADDR = SGPR[base] + "
                     "inst_offset + offset * 64 (CDNA4 ISA 8.2.1.1) but not how that wave address "
                     "maps onto the swizzled per-lane private segment gcnsim models"},

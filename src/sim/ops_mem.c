@@ -635,28 +635,54 @@ BODY(DS_READ_I8_D16_HI) { ds_read(x, 1, 1, 2); }
 BODY(DS_READ_U16_D16) { ds_read(x, 2, 0, 1); }
 BODY(DS_READ_U16_D16_HI) { ds_read(x, 2, 0, 2); }
 
-/* gfx950 transposing LDS reads ds_read_b64_tr_b8/_b16 (CDNA4): every lane
- * gives the address of 64 bits = E elements (E = 64 / bits) that are
- * consecutive along one matrix dimension ("M"), and the 64 bits each lane
+/* gfx950 transposing LDS reads (CDNA4) ds_read_b64_tr_b4/_b8/_b16 and
+ * ds_read_b96_tr_b6: every lane gives the address of LB bits (64, or 96 for
+ * b6) = E elements of `bits` bits (E = LB / bits: 16, 8, 4; 16 for b6) that
+ * are consecutive along one matrix dimension ("M"), and the bits each lane
  * receives are re-dealt within each group of 16 lanes so that lane i holds
  * element (M = i, K = 0..E-1) of the 16 x E block the group read:
  *     dst[16g + i].elem[j] = src[16g + j * (16 / E) + i / E].elem[i % E]
- * (src[l] = the 64 bits at lane l's address).  The CDNA4 guide shows only
- * the resulting MFMA operand layouts; the lane/element mapping is the one
- * Triton's AMD backend programs against (lib/Dialect/TritonGPU/IR/
- * LinearLayoutConversions.cpp, chooseLLDsReadB64TrLayout: "works on 64 bits
- * per lane and in groups of 16 lanes", the M x K = 16 x 4 base unit for
- * 16-bit with T0 at M0-3 K0, T1 at M4-7 K0, T4 at M0-3 K1 ..., and lane i
- * receiving M_i, K[0-3]; for 8 bits the same rotation of log2(64/8) register
- * and 4 lane bases).  Checked by tests/sim/test_real_rules.sh, whose MFMA
- * results match a reference only under this mapping.  A group of 16 lanes
- * must be all active or all inactive (a partial group is a fault: which
- * bytes an inactive lane would supply is not documented). */
+ * (src[l] = the LB bits at lane l's address; element e = bits [e * bits,
+ * (e + 1) * bits) of the little-endian value).  For E = 16 (b4, b6) this is
+ * the plain 16 x 16 transpose dst[16g + i].elem[j] = src[16g + j].elem[i].
+ * The CDNA4 guide shows only the resulting MFMA operand layouts; the mapping
+ * is the one the public compilers program against:
+ *   - b8/b16: Triton's AMD backend (lib/Dialect/TritonGPU/IR/
+ *     LinearLayoutConversions.cpp, chooseLLDsReadB64TrLayout: "works on 64
+ *     bits per lane and in groups of 16 lanes", the M x K = 16 x 4 base unit
+ *     for 16-bit with T0 at M0-3 K0, T1 at M4-7 K0, T4 at M0-3 K1 ..., and
+ *     lane i receiving M_i, K[0-3]; for 8 bits the same rotation of log2(64/8)
+ *     register and 4 lane bases);
+ *   - b4: Triton's chooseDotDsReadB64TrLayout (same file): the fp4 tile in LDS
+ *     is packed along the non-K dimension (its i8 register bases {1,0} {2,0}
+ *     {4,0} are 16 fp4 of M, its 16 lane bases {0,1}..{0,8} are 16 values of
+ *     K), and the result is bitcast straight into the K-packed f8f6f4 MFMA
+ *     operand (low nibble = lower K);
+ *   - b4 and b6: MLIR's amdgpu.transpose_load (mlir/include/mlir/Dialect/
+ *     AMDGPU/IR/AMDGPU.td: "each thread reads a vector of the col-major matrix
+ *     ... and the thread's read result is a vector of the corresponding row
+ *     of the transposed matrix"), lowered for vector<16xi4> / vector<16xi6> to
+ *     rocdl.ds.read.tr4.b64 / tr6.b96 with a bitcast from vector<2xi32> /
+ *     vector<3xi32> (AMDGPUToROCDL.cpp): element e at bits [w e, w e + w),
+ *     contiguous across the dwords, as the f8f6f4 MFMA operands pack them.
+ * Checked by tests/sim/test_real_rules.sh, whose MFMA results match a
+ * reference only under this mapping.  A group of 16 lanes must be all active
+ * or all inactive (a partial group is a fault: which bytes an inactive lane
+ * would supply is not documented). */
+static uint32_t tr_field(const uint32_t *w, unsigned bit, unsigned width)
+{
+    uint64_t v = w[bit / 32];
+    if (bit % 32 + width > 32)
+        v |= (uint64_t)w[bit / 32 + 1] << 32;
+    return (uint32_t)(v >> (bit % 32)) & ((1u << width) - 1);
+}
+
 static void ds_read_tr(sim_x *x, unsigned bits)
 {
     const sim_opnd *d = &I->d;
+    unsigned nd = bits == 6 ? 3 : 2, nbytes = 4 * nd;      /* dwords / bytes per lane */
     uint32_t addr[NL], lo, hi;
-    if (ds_lanes(x, (uint16_t)I->mods.offset, 8, addr, &lo, &hi))
+    if (ds_lanes(x, (uint16_t)I->mods.offset, nbytes, addr, &lo, &hi))
         return;
     uint64_t e = x->exec;
     for (unsigned g = 0; g < NL / 16; g++) {
@@ -668,27 +694,33 @@ static void ds_read_tr(sim_x *x, unsigned bits)
             return;
         }
     }
-    ds_check_reads(x, addr, 8, lo, hi);
+    ds_check_reads(x, addr, nbytes, lo, hi);
     const uint8_t *lds = x->g->lds;
-    unsigned E = 64 / bits, per = 16 / E;
-    uint64_t src[NL], mask = bits == 16 ? 0xffff : 0xff;
+    unsigned E = 32 * nd / bits, per = 16 / E;
+    uint32_t src[NL][3];
     for (unsigned l = 0; l < NL; l++)
-        src[l] = (e >> l & 1) ? rd_le(lds + addr[l], 8) : 0;
-    sim_ticket *t = vreg_ticket(x, d, 2, TC_LGKM);
+        for (unsigned k = 0; k < 3; k++)
+            src[l][k] = (e >> l & 1) && k < nd ? (uint32_t)rd_le(lds + addr[l] + 4 * k, 4) : 0;
+    sim_ticket *t = vreg_ticket(x, d, nd, TC_LGKM);
     for (unsigned l = 0; l < NL; l++) {
         if (!(e >> l & 1))
             continue;
         unsigned g = l & ~15u, i = l & 15;
-        uint64_t v = 0;
+        uint32_t v[3] = {0, 0, 0};
         for (unsigned j = 0; j < E; j++) {
-            uint64_t s = src[g + j * per + i / E] >> (bits * (i % E)) & mask;
-            v |= s << (bits * j);
+            uint64_t s = tr_field(src[g + j * per + i / E], bits * (i % E), bits);
+            unsigned at = bits * j;
+            v[at / 32] |= (uint32_t)(s << (at % 32));
+            if (at % 32 + bits > 32)
+                v[at / 32 + 1] |= (uint32_t)(s >> (32 - at % 32));
         }
-        t->data[l] = (uint32_t)v;
-        t->data[NL + l] = (uint32_t)(v >> 32);
+        for (unsigned k = 0; k < nd; k++)
+            t->data[k * NL + l] = v[k];
     }
     sim_tk_issue(x, t);
 }
+BODY(DS_READ_B64_TR_B4) { ds_read_tr(x, 4); }
+BODY(DS_READ_B96_TR_B6) { ds_read_tr(x, 6); }
 BODY(DS_READ_B64_TR_B8) { ds_read_tr(x, 8); }
 BODY(DS_READ_B64_TR_B16) { ds_read_tr(x, 16); }
 
@@ -2115,7 +2147,7 @@ const sim_body_ent sim_bodies_mem[] = {
     SAE(SWAP), SAE(CMPSWAP), SAE(ADD), SAE(SUB), SAE(SMIN), SAE(UMIN), SAE(SMAX), SAE(UMAX),
     SAE(AND), SAE(OR), SAE(XOR), SAE(INC), SAE(DEC), B(S_ATC_PROBE), B(S_ATC_PROBE_BUFFER),
     B(DS_READ_B32), B(DS_READ_B64), B(DS_READ_B96), B(DS_READ_B128), B(DS_READ_U8), B(DS_READ_I8),
-    B(DS_READ_B64_TR_B8), B(DS_READ_B64_TR_B16),
+    B(DS_READ_B64_TR_B4), B(DS_READ_B96_TR_B6), B(DS_READ_B64_TR_B8), B(DS_READ_B64_TR_B16),
     B(DS_READ_U16), B(DS_READ_I16), B(DS_READ_U8_D16), B(DS_READ_U8_D16_HI), B(DS_READ_I8_D16),
     B(DS_READ_I8_D16_HI), B(DS_READ_U16_D16), B(DS_READ_U16_D16_HI), B(DS_READ2_B32),
     B(DS_READ2_B64), B(DS_READ2ST64_B32), B(DS_READ2ST64_B64), B(DS_WRITE_B32), B(DS_WRITE_B64),

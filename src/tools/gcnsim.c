@@ -71,6 +71,10 @@ static void usage(FILE *f)
         "  --hazard-effect=MODE   hazards (too few wait states, src/analyze/hazards.def):\n"
         "                         report (default), stale (report, and the consumer reads\n"
         "                         the value from before the producer wrote it), off\n"
+        "  --wait-effect=MODE     a load not yet retired by s_waitcnt when its register is\n"
+        "                         read or written (read-before-retire, ...): stale (default:\n"
+        "                         the old value is read, the load lands later), retire\n"
+        "                         (report, then retire the loads as the proposed wait would)\n"
         "  --llvm-conservative    also the hazard rules only LLVM imposes, beyond the ISA\n"
         "                         guide and rocRoller (off by default; docs/hazards.md)\n"
         "  --list-hazards         list the hazard rules of the target (--mcpu) and exit\n"
@@ -248,6 +252,7 @@ static int parse_arg(const char *s, json_t *args, char *err, size_t errlen)
 static const char *mcpu, *dump, *trace_json, *plot, *json_out, *code_override;
 static const char *cli_file;     /* the code file of a run without a manifest, as given */
 static int group = 1, strict, trace, quiet, progress = 1, hz_effect = GCN_SIM_HZ_REPORT, hz_llvm;
+static int wait_effect = GCN_SIM_WAIT_STALE;
 static int wave_given, all_sizes, dump_inputs;
 static uint64_t max_insns;
 static unsigned twg, twave, maxf = 20, quantum = 1;
@@ -591,6 +596,7 @@ static int run_one(gcn_manifest *m, run_info *ri)
         .target = gcn_target_from_name(target), .max_insns = max_insns, .strict = strict,
         .hazard_effect = hz_effect,
         .hazard_llvm = hz_llvm,
+        .wait_effect = wait_effect,
         .trace_fifo = trace, .trace_out = tout, .trace_wg = twg, .trace_wave = twave,
         .trace_json = trace_json, .plot_svg = plot, .progress = progress && !quiet,
         .quantum = quantum,
@@ -889,7 +895,7 @@ int main(int argc, char **argv)
         {"max-findings", required_argument, 0, 'F'}, {"quiet", no_argument, 0, 'q'},
         {"no-progress", no_argument, 0, 'P'}, {"quantum", required_argument, 0, 'Q'},
         {"hazard-effect", required_argument, 0, 'H'}, {"list-hazards", no_argument, 0, 'L'},
-        {"llvm-conservative", no_argument, 0, 'C'},
+        {"llvm-conservative", no_argument, 0, 'C'}, {"wait-effect", required_argument, 0, 1006},
         {"no-group", no_argument, 0, 'G'}, {"json", required_argument, 0, 'J'},
         {"code", required_argument, 0, 'K'}, {"all-sizes", no_argument, 0, 'A'},
         {"dump-inputs", no_argument, 0, 'I'},
@@ -958,6 +964,14 @@ int main(int argc, char **argv)
             break;
         }
         case 'S': strict = 1; break;
+        case 1006:
+            if (!strcmp(optarg, "stale")) wait_effect = GCN_SIM_WAIT_STALE;
+            else if (!strcmp(optarg, "retire")) wait_effect = GCN_SIM_WAIT_RETIRE;
+            else {
+                fprintf(stderr, "gcnsim: --wait-effect=%s: expected stale or retire\n", optarg);
+                return EX_USAGE;
+            }
+            break;
         case 'C': hz_llvm = 1; break;
         case 'H':
             if (!strcmp(optarg, "report")) hz_effect = GCN_SIM_HZ_REPORT;

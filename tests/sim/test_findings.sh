@@ -14,7 +14,11 @@
 #             read with SMEM in flight), checked by inserting it; never a no-op count with the
 #             FIFOs full;
 #   grouping  one rule broken at many pcs is one finding with a count and the pcs, in text,
-#             --json and run.json; --no-group keeps every site.
+#             --json and run.json; --no-group keeps every site;
+#   wait-effect  a missing s_waitcnt: by default the consumer reads the old value (and an
+#             overwritten register is clobbered when the load lands); --wait-effect=retire
+#             reports the same findings and retires the loads as the proposed wait would, so the
+#             consumer reads the loaded value and the overwrite stands.
 set -u
 srcdir=${top_srcdir:-$(cd "$(dirname "$0")/../.." && pwd)}
 builddir=${top_builddir:-$srcdir}
@@ -420,5 +424,45 @@ print(("ok   " if ok else "FAIL: ") + "JSON findings grouped (%d), not grouped (
 sys.exit(0 if ok else 1)
 EOF
 
+# ====================================================================== wait-effect
+# v1 = A[lane] is used with no wait (v3 = v1 + 0), v2 = A[lane] is overwritten with 7 before
+# its load retired; B[lane] = {v2, v3}.  stale: B = {A, 0} (the old v1; the load lands over
+# the 7); retire: B = {7, A}.  The findings are the same both ways.
+kernel wait_eff 0 8 <<'EOF'
+    s_load_dwordx4 s[4:7], s[0:1], 0x0
+    v_lshlrev_b32 v4, 2, v0
+    v_mov_b32 v1, 0
+    s_waitcnt lgkmcnt(0)
+    global_load_dword v1, v4, s[4:5]
+    global_load_dword v2, v4, s[4:5]
+    v_add_u32 v3, v1, 0
+    v_mov_b32 v2, 7
+    v_lshlrev_b32 v5, 3, v0
+    s_waitcnt vmcnt(0)
+    global_store_dwordx2 v5, v[2:3], s[6:7]
+    s_endpgm
+EOF
+manifest wait_eff 64 1 512
+for we in stale retire; do
+    expect 4 "read-before-retire" "$gcnsim" --manifest "$T/wait_eff.json" --wait-effect=$we \
+        --dump-dir "$T/we_$we" --dump-inputs
+    expect 4 "overwrite-before-retire" "$gcnsim" --manifest "$T/wait_eff.json" --wait-effect=$we
+done
+expect 1 "expected stale or retire" "$gcnsim" --manifest "$T/wait_eff.json" --wait-effect=late
+"$py" - "$T" <<'EOF' || fails=$((fails + 1))
+import struct, sys
+t = sys.argv[1]
+a = struct.unpack("<128I", open(t + "/we_stale/A.in.bin", "rb").read(512))[:64]
+ok = True
+for mode, want in (("stale", lambda l: (a[l], 0)), ("retire", lambda l: (7, a[l]))):
+    b = struct.unpack("<128I", open("%s/we_%s/B.bin" % (t, mode), "rb").read(512))
+    got = [(b[2 * l], b[2 * l + 1]) for l in range(64)]
+    good = all(got[l] == want(l) for l in range(64))
+    print(("ok   " if good else "FAIL: ") + "--wait-effect=%s: B[0] = %s, want %s" % (mode, got[0], want(0)))
+    ok = ok and good
+sys.exit(0 if ok else 1)
+EOF
+
 echo "$fails failures"
 [ "$fails" = 0 ]
+

@@ -4,7 +4,8 @@
  * write VGPR n + M0[7:0] as the mask in M0[15:12] selects (src0, src1, src2,
  * dst), other operands are untouched, the mode ends with s_set_gpr_idx_off,
  * vector instructions are not issued while MODE.VSKIP is set, and an index
- * that leaves the kernel's VGPRs is a fault naming the register.
+ * that leaves the kernel's VGPRs is a fault naming the register; AGPR operands
+ * (v_accvgpr_read/write) are indexed the same way.
  * Expected values are worked out here from the ISA's definitions.
  */
 #include <CUnit/Basic.h>
@@ -12,10 +13,12 @@
 #include <string.h>
 #include "simtest.h"
 
-#define KTAIL(NV)                                                                                \
+#define KTAIL(NV) KTAIL_ACC(NV, NV)
+/* NV unified VGPRs, the AGPRs from ACC on (gfx90a and later: a0 is row ACC) */
+#define KTAIL_ACC(NV, ACC)                                                                       \
     ".rodata\n.p2align 6\n.amdhsa_kernel k\n"                                                    \
     "  .amdhsa_kernarg_size 8\n  .amdhsa_user_sgpr_kernarg_segment_ptr 1\n"                      \
-    "  .amdhsa_next_free_vgpr " NV "\n  .amdhsa_next_free_sgpr 32\n  .amdhsa_accum_offset " NV    \
+    "  .amdhsa_next_free_vgpr " NV "\n  .amdhsa_next_free_sgpr 32\n  .amdhsa_accum_offset " ACC   \
     "\n.end_amdhsa_kernel\n"                                                                     \
     ".amdgpu_metadata\n---\namdhsa.version: [1, 2]\namdhsa.kernels:\n"                           \
     "  - .name: k\n    .symbol: k.kd\n    .kernarg_segment_size: 8\n"                            \
@@ -71,6 +74,71 @@ static const char src_fault[] = KHEAD
     "  s_set_gpr_idx_off\n"
     "  s_endpgm\n" KTAIL("24");
 
+/* AGPR operands are indexed too: v_accvgpr_read_b32 v, aN reads a(N + idx) under
+ * gpr_idx(SRC0), v_accvgpr_write_b32 aN, v writes a(N + idx) under gpr_idx(DST).  AITER's
+ * gfx950 f4gemm_bf16_per1x32Fp4_noBpreShuffle_256x256 walks its 64 accumulator tiles this way
+ * (s_set_gpr_idx_on s92, gpr_idx(SRC0) around v_accvgpr_read_b32 v12, a0 ..., s92 += 4 per
+ * 16-row block); with only VGPRs indexed every block stored tile 0 (docs/gcnsim.md). */
+static const char src_agpr[] = KHEAD
+    "  v_accvgpr_write_b32 a0, v1\n  v_accvgpr_write_b32 a1, v2\n"
+    "  v_accvgpr_write_b32 a2, v3\n  v_accvgpr_write_b32 a3, v4\n"
+    "  s_mov_b32 s20, 2\n"
+    "  s_set_gpr_idx_on s20, gpr_idx(SRC0)\n"
+    "  v_accvgpr_read_b32 v10, a0\n"       /* a2 = lane*16 + 2 */
+    "  s_set_gpr_idx_off\n"
+    "  s_set_gpr_idx_on s20, gpr_idx(DST)\n"
+    "  v_accvgpr_write_b32 a1, v8\n"       /* a3 = lane*16 + 7 */
+    "  s_set_gpr_idx_off\n"
+    "  s_nop 1\n"
+    "  v_accvgpr_read_b32 v11, a3\n"       /* lane*16 + 7 */
+    "  v_accvgpr_read_b32 v12, a1\n"       /* untouched: lane*16 + 1 */
+    "  v_mov_b32 v13, 0\n"
+    "  v_lshlrev_b32 v20, 4, v0\n"
+    "  global_store_dwordx4 v20, v[10:13], s[10:11]\n"
+    "  s_endpgm\n" KTAIL_ACC("32", "24");
+
+static const char src_agpr_fault[] = KHEAD
+    "  s_mov_b32 s20, 6\n"
+    "  s_set_gpr_idx_on s20, gpr_idx(SRC0)\n"
+    "  v_accvgpr_read_b32 v10, a3\n"       /* a9: beyond the 8 AGPRs */
+    "  s_set_gpr_idx_off\n"
+    "  s_endpgm\n" KTAIL_ACC("32", "24");
+
+static void test_index_agpr(void)
+{
+    for (int t = 0; t < 2; t++) {
+        uint32_t out[64 * 4];
+        memset(out, 0xee, sizeof out);
+        st_kbuf b = {"A", sizeof out, out};
+        gcn_sim_result res;
+        memset(&res, 0, sizeof res);
+        char msg[4096];
+        int rc = st_kernel(t ? GCN_TARGET_GFX950 : GCN_TARGET_GFX942, src_agpr, 1, 64, &b, 1, NULL,
+                           0, &res, msg, sizeof msg);
+        if (rc)
+            fprintf(stderr, "AGPR index-mode kernel: rc %d: %s\n", rc, msg);
+        CU_ASSERT_FATAL(rc == 0);
+        for (unsigned l = 0; l < 64; l++) {
+            uint32_t v1 = l * 16, *o = &out[4 * l];
+            CU_ASSERT_EQUAL(o[0], v1 + 2);
+            CU_ASSERT_EQUAL(o[1], v1 + 7);
+            CU_ASSERT_EQUAL(o[2], v1 + 1);
+        }
+    }
+    uint32_t out[64 * 4];
+    st_kbuf b = {"A", sizeof out, out};
+    gcn_sim_result res;
+    memset(&res, 0, sizeof res);
+    char msg[4096] = "";
+    int rc = st_kernel(GCN_TARGET_GFX942, src_agpr_fault, 1, 64, &b, 1, NULL, 0, &res, msg,
+                       sizeof msg);
+    CU_ASSERT_EQUAL(rc, 3);
+    if (rc != 3)
+        fprintf(stderr, "AGPR fault kernel: rc %d: %s\n", rc, msg);
+    else
+        fprintf(stderr, "AGPR fault kernel: %s\n", msg);
+}
+
 static void test_index_mode(void)
 {
     for (int t = 0; t < 2; t++) {
@@ -120,6 +188,7 @@ int main(void)
     CU_pSuite s = CU_add_suite("idxmode", NULL, NULL);
     CU_add_test(s, "s_set_gpr_idx_on/idx/mode/off, s_setvskip", test_index_mode);
     CU_add_test(s, "an index beyond the VGPRs faults", test_index_fault);
+    CU_add_test(s, "AGPR operands are indexed (v_accvgpr_read/write)", test_index_agpr);
     CU_basic_set_mode(CU_BRM_VERBOSE);
     CU_basic_run_tests();
     unsigned fails = CU_get_number_of_failures();

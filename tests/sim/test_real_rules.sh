@@ -3,7 +3,8 @@
 # tests/sim/real/ checked against Python references: the raw-buffer range rule with a strided
 # V# (tail_rows: rows past M read 0, their stores are dropped, padding never written) and the
 # unified register file (ufile*: VGPRs at and above accum_offset), and the gfx950 transposing LDS
-# reads (ds_tr16, ds_tr8: MFMA operands through ds_read_b64_tr_b16/_b8).  Both targets where the
+# reads (ds_tr16, ds_tr8, ds_tr4, ds_tr6: MFMA operands through ds_read_b64_tr_b16/_b8/_b4 and
+# ds_read_b96_tr_b6).  Both targets where the
 # kernel exists, several sizes.
 set -u
 srcdir=${top_srcdir:-$(cd "$(dirname "$0")/../.." && pwd)}
@@ -173,6 +174,70 @@ PY
 else
     echo "FAIL: ds_tr8 did not run:"; sed 's/^/    /' "$T/out" | head -8; fails=$((fails + 1))
 fi
+
+# b4 / b6: 16 x 16 x 128 f8f6f4 MFMAs (fp4, fp6 e2m3) with B through ds_read_b64_tr_b4 /
+# ds_read_b96_tr_b6; every product and partial sum is exact in f32.  The same reference with
+# the two k of a byte (b4) or of a pair (b6) exchanged -- a transpose right in lanes but wrong
+# in the packing -- must disagree, so the check tells the packing apart too.
+python3 - "$T" <<'PY'
+import random, sys
+t = sys.argv[1]
+rng = random.Random(46)
+for name, n in (("a4.bin", 1024), ("b4.bin", 1024), ("a6.bin", 1536), ("b6.bin", 1536)):
+    open(t + "/" + name, "wb").write(bytes(rng.randrange(256) for _ in range(n)))
+PY
+for w in 4 6; do
+    cp "$R/ds_tr$w.s" "$T/"
+    cat > "$T/ds_tr$w.json" <<EOF2
+{
+  "code": "ds_tr$w.s", "kernel": "ds_tr$w", "targets": ["gfx950"],
+  "grid": [1, 1, 1], "block": [64, 1, 1],
+  "buffers": {"A": {"size": $((16 * 128 * w / 8)), "init": {"file": "a$w.bin"}},
+              "B": {"size": $((16 * 128 * w / 8)), "init": {"file": "b$w.bin"}},
+              "D": {"size": 1024, "init": "zero"}},
+  "args": [{"buffer": "A"}, {"buffer": "B"}, {"buffer": "D"}],
+  "outputs": ["D"]
+}
+EOF2
+    d=$T/tr$w
+    if "$gcnsim" -q --manifest "$T/ds_tr$w.json" --mcpu gfx950 --dump-dir "$d" --dump-inputs >"$T/out" 2>&1; then
+        python3 - "$d" "$w" <<'PY' || fails=$((fails + 1))
+import struct, sys
+d, w = sys.argv[1], int(sys.argv[2])
+def field(bs, i):                       # value i of a little-endian bit string of w-bit values
+    v = int.from_bytes(bs, "little")
+    return v >> (w * i) & ((1 << w) - 1)
+def val(c):
+    if w == 4:                          # e2m1
+        s, e, m = c >> 3, c >> 1 & 3, c & 1
+        v = m / 2 if e == 0 else (1 + m / 2) * 2.0 ** (e - 1)
+    else:                               # e2m3
+        s, e, m = c >> 5, c >> 3 & 3, c & 7
+        v = m / 8 if e == 0 else (1 + m / 8) * 2.0 ** (e - 1)
+    return -v if s else v
+ra, rb = 128 * w // 8, 16 * w // 8     # bytes of a row of A (M x K) and of B (K x N)
+a, b = open(d + "/A.in.bin", "rb").read(), open(d + "/B.in.bin", "rb").read()
+A = [[val(field(a[m * ra:(m + 1) * ra], k)) for k in range(128)] for m in range(16)]
+B = [[val(field(b[k * rb:(k + 1) * rb], n)) for n in range(16)] for k in range(128)]
+D = struct.unpack("<256f", open(d + "/D.bin", "rb").read())
+def ref(Bk):
+    return [sum(A[m][k] * Bk[k][n] for k in range(128)) for m in range(16) for n in range(16)]
+R = ref(B)
+bad = [(i // 16, i % 16, D[i], R[i]) for i in range(256) if D[i] != R[i]]
+if bad:
+    print("FAIL: ds_tr%d: %d of 256 wrong, first %s" % (w, len(bad), bad[:3]))
+    sys.exit(1)
+alt = sum(D[i] != r for i, r in enumerate(ref([B[k ^ 1] for k in range(128)])))
+if alt < 200:
+    print("FAIL: ds_tr%d: the swapped packing agrees with D at %d of 256 elements" % (w, 256 - alt))
+    sys.exit(1)
+print("ok   ds_tr%d: D = A * B bit-exact, B through the %d-bit transposing read (a swapped "
+      "packing differs at %d of 256)" % (w, w, alt))
+PY
+    else
+        echo "FAIL: ds_tr$w did not run:"; sed 's/^/    /' "$T/out" | head -8; fails=$((fails + 1))
+    fi
+done
 
 [ $fails = 0 ] && echo "all passed" || echo "$fails failed"
 [ $fails = 0 ]
