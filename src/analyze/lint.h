@@ -380,6 +380,10 @@ void gcn_lint_cfg_findings(const gcn_cfg *cfg, const gcn_lint_opts *o, gcn_findi
 /* DS accesses (one a write) that another wave of the work-group may execute
  * in the same barrier interval on overlapping LDS bytes.  nwaves: waves per
  * work-group (<= 1: nothing to check). */
+/* Above this many LDS accesses in a kernel, pairs on the two sides of a
+ * branch (neither reaching the other) are not compared (the bitsets grow
+ * with the square of the count). */
+#define GCN_XWAVE_MAX_MATES 16384
 int gcn_lint_xwave(const gcn_cfg *cfg, const gcn_values *vals, unsigned nwaves,
                    const gcn_lint_opts *o, gcn_findings *out);
 

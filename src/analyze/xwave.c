@@ -192,39 +192,43 @@ int gcn_lint_xwave(const gcn_cfg *cfg, const gcn_values *vals, unsigned nwaves,
     memset(&unknown, 0, sizeof unknown);
     /* the accesses, and the ones that share a barrier interval with each */
     unsigned m = 0;
-    unsigned *acc = malloc(sizeof *acc * n), *accix = malloc(sizeof *accix * n);
-    if (!acc || !accix) {
+    unsigned *acc = malloc(sizeof *acc * n);
+    if (!acc) {
         free(hit); free(seen); free(stack); free(race); free(proven); free(minw);
-        free(acc); free(accix);
         return -1;
     }
-    for (unsigned i = 0; i < n; i++) {
-        accix[i] = ~0u;
-        if (is_access(&cfg->facts[i])) {
-            accix[i] = m;
+    for (unsigned i = 0; i < n; i++)
+        if (is_access(&cfg->facts[i]))
             acc[m++] = i;
-        }
-    }
+    /* per access: the accesses a path reaches from it with no barrier
+     * (R), and those sharing a barrier interval with it (mates); a pair of
+     * mates where neither reaches the other (the two sides of a branch) is
+     * taken once, from the lower index */
     const size_t words = (m + 63) / 64;
-    uint64_t *mates = interval_mates(cfg, acc, m, hit, seen, stack);
-    if (!mates) {
+    uint64_t *mates = m <= GCN_XWAVE_MAX_MATES ? interval_mates(cfg, acc, m, hit, seen, stack)
+                                                : NULL;
+    uint64_t *R = calloc((size_t)m * words + 1, sizeof *R);
+    if ((m <= GCN_XWAVE_MAX_MATES && !mates) || !R) {
         free(hit); free(seen); free(stack); free(race); free(proven); free(minw);
-        free(acc); free(accix);
+        free(acc); free(mates); free(R);
         return -1;
     }
-    for (unsigned a = 0; a < n; a++) {
-        if (!is_access(&cfg->facts[a]))
-            continue;
-        /* b may run while a does in another wave: a path from a reaches b
-         * with no barrier, or both lie in one barrier interval */
-        reach(cfg, a, hit, seen, stack);
-        const uint64_t *ma = mates + (size_t)accix[a] * words;
-        for (unsigned b = 0; b < n; b++) {
-            if (!is_access(&cfg->facts[b]))
+    for (unsigned i = 0; i < m; i++) {
+        reach(cfg, acc[i], hit, seen, stack);
+        uint64_t *r = R + (size_t)i * words;
+        for (unsigned j = 0; j < m; j++)
+            if (hit[acc[j]])
+                r[j / 64] |= 1ull << (j % 64);
+    }
+#define BIT(v, j) (((v)[(j) / 64] >> ((j) % 64)) & 1u)
+    for (unsigned i = 0; i < m; i++) {
+        const unsigned a = acc[i];
+        const uint64_t *ri = R + (size_t)i * words, *mi = mates ? mates + (size_t)i * words : NULL;
+        for (unsigned j = 0; j < m; j++) {
+            /* a path from a reaches b, or they are siblings (taken once, j > i) */
+            if (!BIT(ri, j) && !(mi && j > i && BIT(mi, j) && !BIT(R + (size_t)j * words, i)))
                 continue;
-            bool mate = b != a && ((ma[accix[b] / 64] >> (accix[b] % 64)) & 1u);
-            if (!hit[b] && !mate)
-                continue;
+            const unsigned b = acc[j];
             bool wa = writes(&cfg->facts[a]), wb = writes(&cfg->facts[b]);
             if (!wa && !wb)
                 continue;
@@ -299,6 +303,7 @@ int gcn_lint_xwave(const gcn_cfg *cfg, const gcn_values *vals, unsigned nwaves,
         added++;
     }
     free(hit); free(seen); free(stack); free(race); free(proven); free(minw);
-    free(acc); free(accix); free(mates);
+    free(acc); free(mates); free(R);
     return added;
+#undef BIT
 }
