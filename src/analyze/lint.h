@@ -272,7 +272,8 @@ int gcn_lds_cross_overlap3w(const gcn_ldsrange *a, const gcn_ldsrange *b, unsign
                             unsigned *minw);
 struct gcn_lint_opts;
 /* Launch shape: the wave count comes from the metadata's bound
- * (o->declared_wg), and the bytes meet only with more than half of it (and
+ * (o->declared_wg) of 8 waves or more, and the bytes meet only with more
+ * than half of it (and
  * more than the fewest waves the check needs: 1 in one wave, 2 across
  * waves).  The finding stays what it is (the bound allows such a launch);
  * its message says so (gcn_lds_launch_note), since an LDS layout sized for a

@@ -848,8 +848,8 @@ int gcn_lds_cross_overlap3(const gcn_ldsrange *a, const gcn_ldsrange *b, unsigne
 
 bool gcn_lds_launch_only(const gcn_lint_opts *o, unsigned minw, bool same)
 {
-    if (!o || !o->declared_wg || !minw)
-        return false;
+    if (!o || !o->declared_wg || !minw || o->nwaves < 8)
+        return false;           /* (below 8 waves hosts launch the bound: the note is noise) */
     unsigned half = o->nwaves / 2, least = same ? 1u : 2u;
     return minw > (half > least ? half : least);
 }
