@@ -143,6 +143,14 @@ typedef struct gcn_decoder {
 size_t gcn_decode_one(const gcn_decoder *d, const uint8_t *bytes, size_t len,
                       uint64_t addr, gcn_insn *out);
 
+/* The bits an inline-constant operand (GCN_OPND_INLINE: encoding enc, 128..208 or
+ * 240..248) stands for as an operand of type dt: the integers -16..64 at the operand's
+ * width, 0.5, -0.5 ... -4.0 and 1/(2*pi) in its float format (f16, bf16, f32, f64; 16-bit
+ * integer operands take the f16 patterns, 64-bit integer ones the f64 ones), replicated
+ * into both halves of a packed operand; 0 for any other encoding (AMD CDNA3 ISA "Inline
+ * constants"; LLVM SIInstrInfo, AMDGPUInstPrinter). */
+uint64_t gcn_inline_value(unsigned enc, gcn_dtype dt);
+
 /* Text output buffer (grows; no fixed limits).  buf is NUL-terminated
  * after every append (once anything was appended).
  *

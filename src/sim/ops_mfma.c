@@ -21,7 +21,7 @@
  */
 #include <stdio.h>
 #include <string.h>
-#include "sim_int.h"
+#include "sim_body.h"
 #include "gcn_mfma.h"
 
 /* Scratch rows for operands that are not VGPR/AGPR tuples (constants, SGPRs);
@@ -78,7 +78,7 @@ static const uint32_t *mfma_scale(sim_x *x, gcn_field f, unsigned k)
     }
     uint32_t v = 0;
     if (op->kind == GCN_OPND_INLINE)
-        v = (uint32_t)sim_inline_value(op->reg, op->dtype);
+        v = (uint32_t)gcn_inline_value(op->reg, op->dtype);
     else if (op->kind == GCN_OPND_LITERAL)
         v = (uint32_t)op->imm;
     else if (op->kind == GCN_OPND_SGPR)
@@ -92,7 +92,7 @@ static const uint32_t *mfma_scale(sim_x *x, gcn_field f, unsigned k)
 static void mfma_body(sim_x *x)
 {
     const sim_insn *si = x->i;
-    gcn_target t = x->sim->o.target;
+    gcn_target t = sim_target(x);
     gcn_mfma_info I;
     char err[256];
     if (gcn_mfma_info_get(&si->raw, t, &I, err, sizeof err)) {
@@ -116,10 +116,10 @@ static void mfma_body(sim_x *x)
     }
     if (I.scaled) {
         ops.scale_a = mfma_scale(x, GCN_FLD_SCALE_SRC0, 0);
-        if (x->sim->faulted)
+        if (sim_faulted(x))
             return;
         ops.scale_b = mfma_scale(x, GCN_FLD_SCALE_SRC1, 1);
-        if (x->sim->faulted)
+        if (sim_faulted(x))
             return;
     }
     if ((unsigned)si->d.r + I.regs_d > x->w->nvrows) {
