@@ -551,7 +551,7 @@ typedef struct sim_body_ent {
 /* Each family file (ops_*.c) registers its bodies in one of these, {NULL, NULL} ended. */
 extern const sim_body_ent sim_bodies_salu[], sim_bodies_valu[], sim_bodies_vcmp[],
     sim_bodies_vop3p[], sim_bodies_mem[], sim_bodies_cvt[], sim_bodies_mfma[];
-extern const sim_body_ent sim_bodies_nsvalu[], sim_bodies_cvtmx[];
+extern const sim_body_ent sim_bodies_gfx950[], sim_bodies_cvtmx[];
 
 #define B(ID) {#ID, b_##ID}
 #define BODY(ID) static void b_##ID(sim_x *x)

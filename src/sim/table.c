@@ -42,7 +42,7 @@ static unsigned find_id(const char *name)
 static const sim_body_ent *const families[] = {
     sim_bodies_salu, sim_bodies_valu, sim_bodies_vcmp, sim_bodies_vop3p,
     sim_bodies_mem, sim_bodies_cvt, sim_bodies_mfma,
-    sim_bodies_nsvalu, sim_bodies_cvtmx,
+    sim_bodies_gfx950, sim_bodies_cvtmx,
 };
 
 static void build(void)
