@@ -316,6 +316,20 @@ bool gcn_rs_has_v(const gcn_regset *rs, unsigned i);
 /* Print as LLVM names register ranges: "v[2:3], s7, vcc, m0, scc". */
 void gcn_rs_format(const gcn_regset *rs, gcn_strbuf *sb);
 
+/* The scalar registers an instruction reads and writes without naming them as operands,
+ * from its flags F (gcn_insn_flags for the instance; a record without a row passes its
+ * own): VCC, M0, EXEC and SCC (GCN_RS_* numbering), the reads first, then the writes, each
+ * in that order.  An LDS-DMA instance reads M0 (the LDS address); a MUBUF/MTBUF row's M0
+ * read counts only with the lds bit set.  Fills out[0..n), n <= GCN_IMPLICIT_MAX, returns n.
+ * The one expansion of implicit registers: gcn_insn_regs uses it, and so does the
+ * simulator's pre-decode (src/sim/prog.c). */
+#define GCN_IMPLICIT_MAX 8
+typedef struct gcn_implicit {
+    uint8_t write;              /* 0 read, 1 written */
+    uint8_t reg, n;             /* first register (GCN_RS_*), count */
+} gcn_implicit;
+unsigned gcn_insn_implicit(const gcn_insn *in, uint64_t f, gcn_implicit *out);
+
 /* Registers an instruction reads (uses), writes when it executes (defs) and
  * writes later, when its memory counter retires it (async_defs: the results
  * of loads and returning atomics counted by vmcnt/lgkmcnt).  Operands give

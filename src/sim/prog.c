@@ -162,6 +162,10 @@ static void add_ref(sim_insn *si, int write, const sim_opnd *o)
     }
 }
 
+/* wave->s[] is indexed by the scalar encoding, as the decoder's register sets are */
+_Static_assert(SR_VCC_LO == GCN_RS_VCC && SR_M0 == GCN_RS_M0 && SR_EXEC_LO == GCN_RS_EXEC,
+               "scalar register numbering");
+
 static void add_sref(sim_insn *si, int write, unsigned reg, unsigned n)
 {
     sim_opnd o = {.kind = OK_S, .r = (uint16_t)reg, .n = (uint8_t)n};
@@ -238,12 +242,13 @@ void sim_predecode(sim_insn *si, const gcn_insn *in, const gcn_decoder *d, unsig
         add_ref(si, 0, &si->d);
     if (row->flags & GCN_F_WR_SRC0)     /* swaps: the source register is written too */
         add_ref(si, 1, &si->s[0]);
-    if (row->flags & GCN_F_RD_VCC) add_sref(si, 0, SR_VCC_LO, 2);
-    if (row->flags & GCN_F_RD_M0) add_sref(si, 0, SR_M0, 1);
-    if (row->flags & GCN_F_RD_EXEC) add_sref(si, 0, SR_EXEC_LO, 2);
-    if (row->flags & GCN_F_WR_VCC) add_sref(si, 1, SR_VCC_LO, 2);
-    if (row->flags & GCN_F_WR_M0) add_sref(si, 1, SR_M0, 1);
-    if (row->flags & GCN_F_WR_EXEC) add_sref(si, 1, SR_EXEC_LO, 2);
+    /* EXEC, VCC, M0 read or written without an operand (the decoder's expansion, as the
+     * linter's; SCC is no SGPR and no load writes it: not tracked here) */
+    gcn_implicit imp[GCN_IMPLICIT_MAX];
+    unsigned nimp = gcn_insn_implicit(in, gcn_insn_flags(in), imp);
+    for (unsigned k = 0; k < nimp; k++)
+        if (imp[k].reg != GCN_RS_SCC)
+            add_sref(si, imp[k].write, imp[k].reg, imp[k].n);
 
     /* fast-path bits for the VALU write-back and fetch */
     if (in->sub != GCN_SUB_DPP && in->sub != GCN_SUB_SDWA &&
