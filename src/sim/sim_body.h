@@ -550,8 +550,11 @@ typedef struct sim_body_ent {
 
 /* Each family file (ops_*.c) registers its bodies in one of these, {NULL, NULL} ended. */
 extern const sim_body_ent sim_bodies_salu[], sim_bodies_valu[], sim_bodies_vcmp[],
-    sim_bodies_vop3p[], sim_bodies_mem[], sim_bodies_cvt[], sim_bodies_mfma[];
+    sim_bodies_vop3p[], sim_bodies_mem[], sim_bodies_cvt[];
 extern const sim_body_ent sim_bodies_gfx950[], sim_bodies_cvtmx[];
+/* The MAI rows are registered by their flag, not by name: every row with GCN_F_MFMA runs
+ * this one body (ops_mfma.c), which reads the shape from the row (gcn_mfma_info_get). */
+void sim_mfma_body(sim_x *x);
 
 #define B(ID) {#ID, b_##ID}
 #define BODY(ID) static void b_##ID(sim_x *x)

@@ -1,7 +1,8 @@
 /*
  * table.c -- the simulator's dispatch table: GCN_ID_* -> body, derived from
  * the ISA table rows (gcn_isa_rows) and the body registries of the family
- * files (ops_*.c), matched by the row's id name.  A row without a body runs
+ * files (ops_*.c), matched by the row's id name; the MAI rows take the one
+ * MFMA body by their GCN_F_MFMA flag.  A row without a body runs
  * sim_body_unsimulated, an explicit "not simulated" fault naming the
  * instruction (never a silent no-op); the reasons for rows deliberately left
  * without a body are listed in sim_notsim[] (notsim.c).  tests/sim checks
@@ -41,7 +42,7 @@ static unsigned find_id(const char *name)
 
 static const sim_body_ent *const families[] = {
     sim_bodies_salu, sim_bodies_valu, sim_bodies_vcmp, sim_bodies_vop3p,
-    sim_bodies_mem, sim_bodies_cvt, sim_bodies_mfma,
+    sim_bodies_mem, sim_bodies_cvt,
     sim_bodies_gfx950, sim_bodies_cvtmx,
 };
 
@@ -61,6 +62,10 @@ static void build(void)
             if (id != GCN_ID_INVALID && !table[id])
                 table[id] = e->fn;
         }
+    /* the MAI rows by their flag: one parameterised body (ops_mfma.c) */
+    for (unsigned id = 1; id < GCN_ID_COUNT; id++)
+        if (!table[id] && (gcn_isa_rows[id].flags & GCN_F_MFMA))
+            table[id] = sim_mfma_body;
 }
 
 sim_body sim_body_of(unsigned id)
