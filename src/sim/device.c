@@ -1,40 +1,17 @@
 /*
  * device.c -- the simulated device as the instruction bodies reach it: device
- * memory (allocations in increasing address order, each followed by at least
- * 1 MiB of unmapped guard, so an access past the end of a buffer faults instead
- * of landing in the next one; the host view of device bytes, sim_mem and
- * gcn_sim_host; the faulting accessor sim_gmem and the description of where a
- * bad address lies for its message), and the few facts of the run a body reads
- * (sim_body.h: the target, whether it faulted, the instruction clock).
+ * memory (the allocations of gcn_sim_alloc, sim.c, in increasing address order,
+ * each followed by at least 1 MiB of unmapped guard, so an access past the end
+ * of a buffer faults instead of landing in the next one; the host view of device
+ * bytes, sim_mem and gcn_sim_host; the faulting accessor sim_gmem and the
+ * description of where a bad address lies for its message), and the few facts of
+ * the run a body reads (sim_body.h: the target, whether it faulted, the
+ * instruction clock).
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "sim_int.h"
-
-int gcn_sim_alloc(gcn_sim *s, uint64_t size, const char *name, uint64_t *addr)
-{
-    if (s->nallocs == s->cap_allocs) {
-        unsigned nc = s->cap_allocs ? 2 * s->cap_allocs : 16;
-        sim_alloc *na = realloc(s->allocs, nc * sizeof *na);
-        if (!na)
-            return -1;
-        s->allocs = na;
-        s->cap_allocs = nc;
-    }
-    sim_alloc *a = &s->allocs[s->nallocs];
-    a->data = calloc(1, size ? size : 1);
-    if (!a->data)
-        return -1;
-    a->size = size;
-    a->base = s->next_addr;
-    a->name = strdup(name ? name : "?");
-    /* next allocation: 1 MiB aligned, at least 1 MiB of unmapped guard after this one */
-    s->next_addr = (a->base + size + (2u << 20) - 1) & ~((1ull << 20) - 1);
-    s->nallocs++;
-    *addr = a->base;
-    return 0;
-}
 
 uint8_t *sim_mem(gcn_sim *s, uint64_t addr, uint64_t n)
 {

@@ -85,6 +85,30 @@ void gcn_sim_free(gcn_sim *s)
     free(s);
 }
 
+int gcn_sim_alloc(gcn_sim *s, uint64_t size, const char *name, uint64_t *addr)
+{
+    if (s->nallocs == s->cap_allocs) {
+        unsigned nc = s->cap_allocs ? 2 * s->cap_allocs : 16;
+        sim_alloc *na = realloc(s->allocs, nc * sizeof *na);
+        if (!na)
+            return -1;
+        s->allocs = na;
+        s->cap_allocs = nc;
+    }
+    sim_alloc *a = &s->allocs[s->nallocs];
+    a->data = calloc(1, size ? size : 1);
+    if (!a->data)
+        return -1;
+    a->size = size;
+    a->base = s->next_addr;
+    a->name = strdup(name ? name : "?");
+    /* next allocation: 1 MiB aligned, at least 1 MiB of unmapped guard after this one */
+    s->next_addr = (a->base + size + (2u << 20) - 1) & ~((1ull << 20) - 1);
+    s->nallocs++;
+    *addr = a->base;
+    return 0;
+}
+
 /* ---- waves ---------------------------------------------------------------- */
 
 sim_wave *sim_wave_new(unsigned nvrows, unsigned accum)
