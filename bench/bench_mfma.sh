@@ -3,7 +3,7 @@
 #  1. time per instruction of v_mfma_f32_16x16x16_f16 and v_mfma_f32_32x32x8_bf16 as the
 #     simulator executes them (gcn_mfma_run: gather, numerics, scatter), and of the general
 #     per-element numerics alone (gcn_mfma_num_dot over the tile) for comparison
-#     (bench/bench_mfma.c, linked with the build's libgcn.a);
+#     (bench/bench_mfma.c, linked with the build's libgcnsim.a and the layers below it);
 #  2. the bundled bf16 GEMM (kernels/mfma_gemm, v_mfma_f32_32x32x8_bf16) at 512^3 simulated
 #     by gcnsim (CPU seconds of the whole process, start-up included) against a native -O3
 #     f32 GEMM of the same shape on the same inputs (bench/bench_native.c gemm, best of 3,
@@ -18,17 +18,17 @@ srcdir=${top_srcdir:-$(cd "$(dirname "$0")/.." && pwd)}
 builddir=${top_builddir:-$(pwd)}
 size=${1:-512}
 gcnsim=${GCNSIM:-$builddir/gcnsim}
-libgcn=${LIBGCN:-$builddir/libgcn.a}
+libgcn=${LIBGCN:-"$builddir/libgcnsim.a $builddir/libgcnanalyze.a $builddir/libgcndecode.a"}
 cc=${CC:-cc}
 clang=${CLANG22:-clang-22}
 py=${PYTHON3:-python3}
 [ -x "$gcnsim" ] || { echo "SKIP: gcnsim not built"; exit 0; }
-[ -f "$libgcn" ] || { echo "SKIP: $libgcn not built"; exit 0; }
+for l in $libgcn; do [ -f "$l" ] || { echo "SKIP: $l not built"; exit 0; }; done
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
 
 $cc -O2 -I"$srcdir/src" -I"$srcdir/src/decode" -I"$builddir" -o "$tmp/bench_mfma" \
-    "$srcdir/bench/bench_mfma.c" "$libgcn" -lm -lpthread ||
+    "$srcdir/bench/bench_mfma.c" $libgcn -lm -lpthread ||
     { echo "FAIL: cannot build bench_mfma"; exit 1; }
 $cc -O3 -march=native -o "$tmp/native" "$srcdir/bench/bench_native.c" -lm 2>/dev/null ||
     $cc -O3 -o "$tmp/native" "$srcdir/bench/bench_native.c" -lm ||

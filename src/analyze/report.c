@@ -129,6 +129,15 @@ void gcn_lint_insn_text(const gcn_cfg *cfg, unsigned idx, gcn_strbuf *sb)
         gcn_sb_puts(sb, cfg->facts[idx].mnem ? cfg->facts[idx].mnem : "<invalid>");
 }
 
+/* The location of ADDR: the caller's formatter (gcn_lint_opts.loc), else 0xADDR. */
+void gcn_lint_loc(const gcn_lint_opts *o, uint64_t addr, gcn_strbuf *sb)
+{
+    if (o && o->loc)
+        o->loc(o->loc_ctx, addr, sb);
+    else
+        gcn_sb_printf(sb, "0x%llx", (unsigned long long)addr);
+}
+
 /* ---- diagnostics -------------------------------------------------------- */
 
 static char *dup(const char *s)

@@ -1550,14 +1550,6 @@ int gcn_waits_last_wait(const wrun *r, const wrec *rec)
     return w;
 }
 
-void gcn_lint_loc(const gcn_lint_opts *o, uint64_t addr, gcn_strbuf *sb)
-{
-    if (o && o->loc)
-        o->loc(o->loc_ctx, addr, sb);
-    else
-        gcn_sb_printf(sb, "0x%llx", (unsigned long long)addr);
-}
-
 static void insn_ref(const wrun *r, unsigned i, gcn_strbuf *sb)
 {
     gcn_sb_puts(sb, "'");

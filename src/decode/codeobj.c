@@ -25,7 +25,6 @@
 #include <gelf.h>
 #include <msgpack.h>
 #include <pthread.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -48,22 +47,6 @@ typedef struct co_priv {
     size_t maplen;
     gcn_strpool pool;     /* file names of the line table */
 } co_priv;
-
-/* ---- messages ----------------------------------------------------------- */
-
-int gcn_co_fail(gcn_co_err *err, int code, const char *name, const char *fmt, ...)
-{
-    if (err) {
-        int n = snprintf(err->msg, sizeof err->msg, "%s: ", name ? name : "(memory)");
-        if (n < 0 || (size_t)n >= sizeof err->msg)
-            n = 0;
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(err->msg + n, sizeof err->msg - (size_t)n, fmt, ap);
-        va_end(ap);
-    }
-    return code;
-}
 
 /* ---- little-endian reads ------------------------------------------------ */
 

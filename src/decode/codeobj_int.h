@@ -24,7 +24,7 @@ void gcn_strpool_free(gcn_strpool *p);
 int gcn_dwarf_read_lines(Elf *elf, gcn_strpool *pool, gcn_line **lines, unsigned *nlines,
                          char *why, size_t whysz);
 
-/* Set err->msg to "NAME: <formatted problem>" and return code (codeobj.c;
+/* Set err->msg to "NAME: <formatted problem>" and return code (strbuf.c;
  * shared by the reader and the bundle parser). */
 int gcn_co_fail(gcn_co_err *err, int code, const char *name, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));

@@ -5,27 +5,9 @@
  * AMD CDNA3 ISA guide, chapter "Microcode formats").
  */
 #include <pthread.h>
-#include <sched.h>
 #include <stddef.h>
 #include <string.h>
 #include "decode_int.h"
-
-/* gcn_once states: 0 not built, 1 being built, 2 ready. */
-int gcn_once_claim(gcn_once *o)
-{
-    unsigned char expect = 0;
-    if (atomic_compare_exchange_strong_explicit(o, &expect, 1, memory_order_acquire,
-                                                memory_order_acquire))
-        return 1;
-    while (atomic_load_explicit(o, memory_order_acquire) != 2)
-        sched_yield();                  /* another thread parses this row (microseconds) */
-    return 0;
-}
-
-void gcn_once_done(gcn_once *o)
-{
-    atomic_store_explicit(o, 2, memory_order_release);
-}
 
 /* The family is fixed by the top 9 bits of the first dword: the decoder
  * looks it up in a table built once from gcn_classify() (a chain of

@@ -42,7 +42,7 @@ static inline int gcn_once_ready(gcn_once *o)
 }
 /* 1: the caller builds the data now and then calls gcn_once_done(); 0: the
  * data is ready (built by another thread, which this call waited for). */
-int gcn_once_claim(gcn_once *o);
+int gcn_once_claim(gcn_once *o);           /* isa.c */
 void gcn_once_done(gcn_once *o);
 
 /* isa.c: the opcode -> id maps per target index and family, built once by

@@ -143,6 +143,14 @@ typedef struct gcn_decoder {
 size_t gcn_decode_one(const gcn_decoder *d, const uint8_t *bytes, size_t len,
                       uint64_t addr, gcn_insn *out);
 
+/* The bits an inline-constant operand (GCN_OPND_INLINE: encoding enc, 128..208 or
+ * 240..248) stands for as an operand of type dt: the integers -16..64 at the operand's
+ * width, 0.5, -0.5 ... -4.0 and 1/(2*pi) in its float format (f16, bf16, f32, f64; 16-bit
+ * integer operands take the f16 patterns, 64-bit integer ones the f64 ones), replicated
+ * into both halves of a packed operand; 0 for any other encoding (AMD CDNA3 ISA "Inline
+ * constants"; LLVM SIInstrInfo, AMDGPUInstPrinter). */
+uint64_t gcn_inline_value(unsigned enc, gcn_dtype dt);
+
 /* Text output buffer (grows; no fixed limits).  buf is NUL-terminated
  * after every append (once anything was appended).
  *
@@ -307,6 +315,20 @@ bool gcn_rs_has_s(const gcn_regset *rs, unsigned i);
 bool gcn_rs_has_v(const gcn_regset *rs, unsigned i);
 /* Print as LLVM names register ranges: "v[2:3], s7, vcc, m0, scc". */
 void gcn_rs_format(const gcn_regset *rs, gcn_strbuf *sb);
+
+/* The scalar registers an instruction reads and writes without naming them as operands,
+ * from its flags F (gcn_insn_flags for the instance; a record without a row passes its
+ * own): VCC, M0, EXEC and SCC (GCN_RS_* numbering), the reads first, then the writes, each
+ * in that order.  An LDS-DMA instance reads M0 (the LDS address); a MUBUF/MTBUF row's M0
+ * read counts only with the lds bit set.  Fills out[0..n), n <= GCN_IMPLICIT_MAX, returns n.
+ * The one expansion of implicit registers: gcn_insn_regs uses it, and so does the
+ * simulator's pre-decode (src/sim/prog.c). */
+#define GCN_IMPLICIT_MAX 8
+typedef struct gcn_implicit {
+    uint8_t write;              /* 0 read, 1 written */
+    uint8_t reg, n;             /* first register (GCN_RS_*), count */
+} gcn_implicit;
+unsigned gcn_insn_implicit(const gcn_insn *in, uint64_t f, gcn_implicit *out);
 
 /* Registers an instruction reads (uses), writes when it executes (defs) and
  * writes later, when its memory counter retires it (async_defs: the results

@@ -8,6 +8,7 @@
  * VOPInstructions.td, VOP3_Real_vi).
  */
 #include <pthread.h>
+#include <sched.h>
 #include <stdatomic.h>
 #include <string.h>
 #include "decode_int.h"
@@ -21,6 +22,23 @@ const gcn_isa_row gcn_isa_rows[GCN_ID_COUNT] = {
 #include "isa/gcn_isa.def"
 #undef INSN
 };
+
+/* gcn_once states: 0 not built, 1 being built, 2 ready. */
+int gcn_once_claim(gcn_once *o)
+{
+    unsigned char expect = 0;
+    if (atomic_compare_exchange_strong_explicit(o, &expect, 1, memory_order_acquire,
+                                                memory_order_acquire))
+        return 1;
+    while (atomic_load_explicit(o, memory_order_acquire) != 2)
+        sched_yield();                  /* another thread parses this row (microseconds) */
+    return 0;
+}
+
+void gcn_once_done(gcn_once *o)
+{
+    atomic_store_explicit(o, 2, memory_order_release);
+}
 
 static const unsigned opcode_space[GCN_FMT_COUNT] = {
     [GCN_FMT_SOP2] = 128, [GCN_FMT_SOPK] = 32, [GCN_FMT_SOP1] = 256,

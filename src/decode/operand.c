@@ -183,6 +183,46 @@ static const char inl_text[10][20] = {"0.5", "-0.5", "1.0", "-1.0", "2.0", "-2.0
                                       "-4.0", "0.15915494", "0.15915494309189532"};
 static const uint8_t inl_text_len[10] = {3, 4, 3, 4, 3, 4, 3, 4, 10, 19};
 
+/* Operand types of 16 bits, packed ones included (their inline floats are f16/bf16). */
+static int dt_is16(gcn_dtype dt)
+{
+    return dt == GCN_DT_B16 || dt == GCN_DT_I16 || dt == GCN_DT_U16 || dt == GCN_DT_F16 ||
+           dt == GCN_DT_BF16 || dt == GCN_DT_V2F16 || dt == GCN_DT_V2I16 || dt == GCN_DT_V2BF16;
+}
+
+uint64_t gcn_inline_value(unsigned enc, gcn_dtype dt)
+{
+    /* packed operands: the constant is replicated into every element */
+    if (dt == GCN_DT_V2F16 || dt == GCN_DT_V2I16 || dt == GCN_DT_V2BF16) {
+        uint64_t h = gcn_inline_value(enc, dt == GCN_DT_V2BF16 ? GCN_DT_BF16 :
+                                           dt == GCN_DT_V2F16 ? GCN_DT_F16 : GCN_DT_I16);
+        return (h & 0xffff) | (h & 0xffff) << 16;
+    }
+    if (dt == GCN_DT_V2F32 || dt == GCN_DT_V2B32) {
+        uint64_t v = gcn_inline_value(enc, dt == GCN_DT_V2F32 ? GCN_DT_F32 : GCN_DT_B32) &
+                     0xffffffffu;
+        return v | v << 32;
+    }
+    if (gcn_inline_is_int(enc)) {
+        int64_t v = enc <= 192 ? (int64_t)enc - 128 : 192 - (int64_t)enc;
+        if (dt_is64(dt))
+            return (uint64_t)v;
+        if (dt_is16(dt))
+            return (uint32_t)v & 0xffffu;
+        return (uint32_t)v;
+    }
+    if (enc < 240 || enc > 248)
+        return 0;
+    unsigned i = enc - 240;
+    if (dt_is64(dt))
+        return i < 8 ? (uint64_t)inl_f64hi[i] << 32 : 0x3fc45f306dc9c882ull;
+    if (dt == GCN_DT_BF16)
+        return inl_bf16[i];
+    if (dt_is16(dt))
+        return inl_f16[i];
+    return inl_f32[i];
+}
+
 char *gcn_cur_inline(char *p, unsigned enc, gcn_dtype dt)
 {
     if (gcn_inline_is_int(enc))

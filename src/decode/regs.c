@@ -3,7 +3,8 @@
  * the simulator and the linter, and the small register-set type it answers in.
  *
  * Explicit registers come from the decoded operands (their DST/SRC flags and
- * register kinds); implicit EXEC/VCC/SCC/M0 accesses from the row flags.  The
+ * register kinds); implicit EXEC/VCC/SCC/M0 accesses from the row flags
+ * (gcn_insn_implicit, which the simulator's pre-decode uses too).  The
  * destination registers of memory instructions (loads, returning atomics,
  * s_memtime) are written only when the memory counter retires the operation:
  * those are reported as async_defs, not defs.  LDS-DMA loads
@@ -228,6 +229,34 @@ static bool is_mem_enc(unsigned enc)
     }
 }
 
+/* MUBUF rows carry LDS_DMA (and RD_M0) when the lds bit is allowed; an instance is
+ * LDS-DMA only with the bit set.  Other rows (global_load_lds_*) always are. */
+static bool is_lds_dma(const gcn_insn *in, uint64_t f)
+{
+    bool mubuf = in->enc == GCN_FMT_MUBUF || in->enc == GCN_FMT_MTBUF;
+    return mubuf ? in->m.lds != 0 : (f & GCN_F_LDS_DMA) != 0;
+}
+
+unsigned gcn_insn_implicit(const gcn_insn *in, uint64_t f, gcn_implicit *out)
+{
+    bool mubuf = in->enc == GCN_FMT_MUBUF || in->enc == GCN_FMT_MTBUF;
+    bool lds_dma = is_lds_dma(in, f);
+    if (mubuf && !lds_dma)
+        f &= ~(uint64_t)GCN_F_RD_M0;
+    if (lds_dma)
+        f |= GCN_F_RD_M0;
+    static const struct { uint64_t rd, wr; uint8_t reg, n; } imp[4] = {
+        {GCN_F_RD_VCC, GCN_F_WR_VCC, GCN_RS_VCC, 2}, {GCN_F_RD_M0, GCN_F_WR_M0, GCN_RS_M0, 1},
+        {GCN_F_RD_EXEC, GCN_F_WR_EXEC, GCN_RS_EXEC, 2}, {GCN_F_RD_SCC, GCN_F_WR_SCC, GCN_RS_SCC, 1},
+    };
+    unsigned n = 0;
+    for (unsigned w = 0; w < 2; w++)
+        for (unsigned k = 0; k < 4; k++)
+            if (f & (w ? imp[k].wr : imp[k].rd))
+                out[n++] = (gcn_implicit){(uint8_t)w, imp[k].reg, imp[k].n};
+    return n;
+}
+
 void gcn_insn_regs_flags(const gcn_insn *in, uint64_t f, gcn_regset *uses,
                          gcn_regset *defs, gcn_regset *async_defs)
 {
@@ -236,13 +265,9 @@ void gcn_insn_regs_flags(const gcn_insn *in, uint64_t f, gcn_regset *uses,
     gcn_rs_clear(&d);
     gcn_rs_clear(&a);
     bool counted = (f & (GCN_F_VMCNT | GCN_F_LGKMCNT)) || is_mem_enc(in->enc);
-    /* MUBUF rows carry LDS_DMA (and RD_M0) when the lds bit is allowed; an
-     * instance is LDS-DMA only with the bit set.  Other rows (global_load_lds_*)
-     * always are. */
-    bool mubuf = in->enc == GCN_FMT_MUBUF || in->enc == GCN_FMT_MTBUF;
-    bool lds_dma = mubuf ? in->m.lds != 0 : (f & GCN_F_LDS_DMA) != 0;
-    if (mubuf && !lds_dma)
-        f &= ~(uint64_t)GCN_F_RD_M0;
+    bool lds_dma = is_lds_dma(in, f);
+    gcn_implicit imp[GCN_IMPLICIT_MAX];
+    unsigned nimp = gcn_insn_implicit(in, f, imp);
     for (unsigned i = 0; i < in->nopnds && i < GCN_MAX_OPNDS; i++) {
         const gcn_opnd *o = &in->op[i];
         if (o->flags & GCN_OPF_SRC) {
@@ -258,14 +283,8 @@ void gcn_insn_regs_flags(const gcn_insn *in, uint64_t f, gcn_regset *uses,
             opnd_regs(o, counted ? &a : &d);
         }
     }
-    if (f & GCN_F_RD_EXEC) gcn_rs_add_s(&u, GCN_RS_EXEC, 2);
-    if (f & GCN_F_WR_EXEC) gcn_rs_add_s(&d, GCN_RS_EXEC, 2);
-    if (f & GCN_F_RD_VCC) gcn_rs_add_s(&u, GCN_RS_VCC, 2);
-    if (f & GCN_F_WR_VCC) gcn_rs_add_s(&d, GCN_RS_VCC, 2);
-    if (f & GCN_F_RD_SCC) gcn_rs_add_s(&u, GCN_RS_SCC, 1);
-    if (f & GCN_F_WR_SCC) gcn_rs_add_s(&d, GCN_RS_SCC, 1);
-    if ((f & GCN_F_RD_M0) || lds_dma) gcn_rs_add_s(&u, GCN_RS_M0, 1);
-    if (f & GCN_F_WR_M0) gcn_rs_add_s(&d, GCN_RS_M0, 1);
+    for (unsigned k = 0; k < nimp; k++)
+        gcn_rs_add_s(imp[k].write ? &d : &u, imp[k].reg, imp[k].n);
     if (uses) *uses = u;
     if (defs) *defs = d;
     if (async_defs) *async_defs = a;

@@ -1,11 +1,13 @@
 /*
- * strbuf.c -- a growable text buffer used by the printers and tools.
+ * strbuf.c -- a growable text buffer used by the printers and tools, and the
+ * two error-message setters of the library (gcn_seterr, gcn_co_fail).
  */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "gcn_decode.h"
+#include "codeobj_int.h"
 
 /* The table behind gcn_put_dec(): entry n holds the digits of n left-aligned
  * and their count in byte 3, built by the preprocessor. */
@@ -71,4 +73,19 @@ void gcn_seterr(char *err, size_t n, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(err, n, fmt, ap);
     va_end(ap);
+}
+
+/* The code-object reader's messages (codeobj_int.h): "NAME: problem" in err->msg. */
+int gcn_co_fail(gcn_co_err *err, int code, const char *name, const char *fmt, ...)
+{
+    if (err) {
+        int n = snprintf(err->msg, sizeof err->msg, "%s: ", name ? name : "(memory)");
+        if (n < 0 || (size_t)n >= sizeof err->msg)
+            n = 0;
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(err->msg + n, sizeof err->msg - (size_t)n, fmt, ap);
+        va_end(ap);
+    }
+    return code;
 }

@@ -19,7 +19,7 @@
 #include <unistd.h>
 #include "gcn_decode.h"
 #include "run/gcn_run.h"
-#include "sim/gcn_file.h"
+#include "gcn_file.h"
 
 
 int gcn_run_write_file(const char *path, const void *data, size_t len, char *err, size_t errlen)

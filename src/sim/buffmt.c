@@ -35,7 +35,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "buffmt.h"
-#include "sim_int.h"
+#include "sim_body.h"
 #include "fp.h"
 
 static const char *const dfmt_name[16] = {

@@ -17,7 +17,7 @@
  *   - an s_barrier passed with this wave's LDS writes outstanding that
  *     another wave then reads after its own s_barrier (not an atomic of that
  *     wave against a pending atomic: LDS atomics need no order between waves);
- *   - cross-wave LDS races (the tags of sim_int.h): plain against plain, and
+ *   - cross-wave LDS races (the tags of sim_body.h): plain against plain, and
  *     an LDS atomic against a plain access, never atomic against atomic.
  * Each finding carries its fix: the loosest s_waitcnt that retires what the
  * consumer waits for, counted from the FIFOs (fifo_wait_for, reg_pending),

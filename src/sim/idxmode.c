@@ -35,40 +35,6 @@
 #include <string.h>
 #include "sim_int.h"
 
-#define MODE_GPR_IDX_EN (1u << 27)
-#define MODE_VSKIP (1u << 28)
-
-BODY(S_SET_GPR_IDX_ON)
-{
-    sim_wave *w = x->w;
-    uint32_t idx = rs32(x, &x->i->s[0]) & 0xff, mask = rs32(x, &x->i->s[1]) & 0xf;
-    w->s[SR_M0] = (w->s[SR_M0] & ~0xf0ffu) | idx | mask << 12;
-    w->hw_mode |= MODE_GPR_IDX_EN;
-}
-BODY(S_SET_GPR_IDX_IDX)
-{
-    sim_wave *w = x->w;
-    w->s[SR_M0] = (w->s[SR_M0] & ~0xffu) | (rs32(x, &x->i->s[0]) & 0xff);
-}
-BODY(S_SET_GPR_IDX_MODE)
-{
-    sim_wave *w = x->w;
-    w->s[SR_M0] = (w->s[SR_M0] & ~0xf000u) | ((uint32_t)x->i->imm & 0xf) << 12;
-}
-BODY(S_SETVSKIP)
-{
-    uint32_t v = rs32(x, &x->i->s[0]), bit = rs32(x, &x->i->s[1]) & 31;
-    if (v >> bit & 1)
-        x->w->hw_mode |= MODE_VSKIP;
-    else
-        x->w->hw_mode &= ~MODE_VSKIP;
-}
-
-const sim_body_ent sim_bodies_idxmode[] = {
-    B(S_SET_GPR_IDX_ON), B(S_SET_GPR_IDX_IDX), B(S_SET_GPR_IDX_MODE), B(S_SETVSKIP),
-    {NULL, NULL}
-};
-
 static void body_vskipped(sim_x *x) { (void)x; }
 
 static int is_valu(unsigned enc)
@@ -186,20 +152,4 @@ oom:
     x->i = si;
     sim_fault(x, "out of memory");
     return NULL;
-}
-
-void sim_mode_free(sim_prog *p)
-{
-    for (uint32_t i = 0; i < p->nix; i++) {
-        sim_insn *v = p->ix[i].v;
-        free(v->text);
-        free(v->where);
-        free(v->file);
-        free(v->sym);
-        free(v->badmsg);
-        free(v);
-    }
-    free(p->ix);
-    p->ix = NULL;
-    p->nix = p->capix = 0;
 }

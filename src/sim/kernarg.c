@@ -56,7 +56,7 @@ static int is_hidden(const char *vk)
     return vk && !strncmp(vk, "hidden_", 7);
 }
 
-/* aperture bases the simulator uses (see sim_int.h) */
+/* aperture bases the simulator uses (see sim_body.h) */
 #define AP_SHARED_HI 0x00010000u
 #define AP_PRIVATE_HI 0x00020000u
 

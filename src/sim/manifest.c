@@ -342,6 +342,501 @@ static int parse_sets(const char *const *sets, unsigned n, gcn_mf_param **out, c
     return 0;
 }
 
+/* ---- the manifest's sections -------------------------------------------------- */
+/* Each reads one part of ROOT (a JSON object) into m: 0, or -1 with the message in err
+ * ("NAME: ...").  gcn_mf_parse calls them in the order of docs/manifest.md. */
+
+/* Unknown keys are refused: typos must not be silently ignored. */
+static int check_keys(json_t *root, const char *name, char *err, size_t errlen)
+{
+    static const char *const known[] = {"code", "kernel", "targets", "params", "grid", "block",
+                                        "buffers", "args", "outputs", "reference",
+                                        "test_sizes", "dynamic_lds", "description", "source",
+                                        NULL};
+    const char *key;
+    json_t *val;
+    json_object_foreach(root, key, val) {
+        int ok = 0;
+        for (int i = 0; known[i]; i++)
+            if (!strcmp(known[i], key))
+                ok = 1;
+        if (!ok) {
+            gcn_seterr(err, errlen, "%s: unknown key \"%s\"", name, key);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* "code", "kernel", "targets" */
+static int parse_code(gcn_manifest *m, json_t *root, const char *name, char *err, size_t errlen)
+{
+    json_t *v = json_object_get(root, "code");
+    if (!json_is_string(v)) {
+        gcn_seterr(err, errlen, "%s: missing \"code\" (the .s, .hsaco or bundle to run)", name);
+        return -1;
+    }
+    m->code = join_path(m->dir, json_string_value(v));
+    v = json_object_get(root, "kernel");
+    if (v && !json_is_string(v)) {
+        gcn_seterr(err, errlen, "%s: \"kernel\" must be a string", name);
+        return -1;
+    }
+    if (v)
+        m->kernel = strdup(json_string_value(v));
+    v = json_object_get(root, "targets");
+    if (!v)
+        return 0;
+    if (!json_is_array(v)) {
+        gcn_seterr(err, errlen, "%s: \"targets\" must be an array of strings", name);
+        return -1;
+    }
+    m->ntargets = (unsigned)json_array_size(v);
+    m->targets = calloc(m->ntargets + 1, sizeof *m->targets);
+    for (unsigned i = 0; i < m->ntargets; i++) {
+        json_t *t = json_array_get(v, i);
+        if (!json_is_string(t)) {
+            gcn_seterr(err, errlen, "%s: \"targets\" must be an array of strings", name);
+            return -1;
+        }
+        m->targets[i] = strdup(json_string_value(t));
+        if (gcn_target_from_name(m->targets[i]) != GCN_TARGET_GFX942 &&
+            gcn_target_from_name(m->targets[i]) != GCN_TARGET_GFX950) {
+            gcn_seterr(err, errlen, "%s: target \"%s\" is not gfx942 or gfx950", name, m->targets[i]);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* "params", in manifest order (each may use the ones before it), with the --set overrides
+ * SETS (NAME=VALUE; SETV their parsed names), each of which must name a param. */
+static int parse_params(gcn_manifest *m, json_t *root, const char *const *sets,
+                        const gcn_mf_param *setv, unsigned nsets, const char *name, char *err,
+                        size_t errlen)
+{
+    json_t *v = json_object_get(root, "params");
+    if (v && !json_is_object(v)) {
+        gcn_seterr(err, errlen, "%s: \"params\" must be an object", name);
+        return -1;
+    }
+    size_t np = v ? json_object_size(v) : 0;
+    m->params = calloc(np + 1, sizeof *m->params);
+    const char *key;
+    json_t *val;
+    if (v) {
+        json_object_foreach(v, key, val) {
+            gcn_mf_param *p = &m->params[m->nparams];
+            p->name = strdup(key);
+            const char *over = NULL;
+            for (unsigned i = 0; i < nsets; i++)
+                if (!strcmp(setv[i].name, key))
+                    over = strchr(sets[i], '=') + 1;
+            char what[300];
+            snprintf(what, sizeof what, "param %s", key);
+            /* earlier params are visible; p itself is not yet */
+            int bad = 0;
+            if (over) {
+                char sub[400];
+                if (eval_with(m->params, m->nparams, over, &p->value, sub, sizeof sub)) {
+                    gcn_seterr(err, errlen, "--set %s=%s: %s", key, over, sub);
+                    bad = 1;
+                }
+            } else if (json_int(m, val, &p->value, what, err, errlen)) {
+                bad = 1;
+            }
+            m->nparams++;
+            if (bad)
+                return -1;
+        }
+    }
+    for (unsigned i = 0; i < nsets; i++) {
+        int found = 0;
+        for (unsigned k = 0; k < m->nparams; k++)
+            if (!strcmp(m->params[k].name, setv[i].name))
+                found = 1;
+        if (!found) {
+            gcn_seterr(err, errlen, "--set %s: %s has no param \"%s\"", sets[i], name, setv[i].name);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* "grid", "block" (within what a dispatch can have), "dynamic_lds" */
+static int parse_dispatch(gcn_manifest *m, json_t *root, const char *name, char *err,
+                          size_t errlen)
+{
+    if (parse_dims(m, root, "grid", m->grid, 1, err, errlen) ||
+        parse_dims(m, root, "block", m->block, 1, err, errlen))
+        return -1;
+    if ((uint64_t)m->block[0] * m->block[1] * m->block[2] > 1024) {
+        gcn_seterr(err, errlen, "%s: block %ux%ux%u is a workgroup of %llu work-items, larger than 1024 "
+               "(the most a workgroup can have)", name, m->block[0], m->block[1], m->block[2],
+               (unsigned long long)m->block[0] * m->block[1] * m->block[2]);
+        return -1;
+    }
+    /* the dispatch packet's grid size is in work-items, 32 bits per dimension
+     * (HSA runtime spec, hsa_kernel_dispatch_packet_t.grid_size_x/y/z) */
+    for (int i = 0; i < 3; i++)
+        if ((uint64_t)m->grid[i] * m->block[i] > 0xffffffffull) {
+            gcn_seterr(err, errlen, "%s: grid[%d] * block[%d] = %llu work-items; a dispatch has at most "
+                   "4294967295 per dimension", name, i, i,
+                   (unsigned long long)m->grid[i] * m->block[i]);
+            return -1;
+        }
+    json_t *v = json_object_get(root, "dynamic_lds");
+    if (v) {
+        int64_t d;
+        if (json_int(m, v, &d, "dynamic_lds", err, errlen))
+            return -1;
+        if (d < 0 || d > 1 << 20) {
+            gcn_seterr(err, errlen, "%s: dynamic_lds = %lld out of range", name, (long long)d);
+            return -1;
+        }
+        m->dynamic_lds = (uint32_t)d;
+    }
+    return 0;
+}
+
+/* A buffer's {"file": PATH, "offset": N, "bytes": N, "prefix": B} init (IN): a slice of the
+ * file, "offset" and "bytes" expressions, or "prefix": true. */
+static int parse_file_init(gcn_manifest *m, gcn_mf_buffer *bf, const char *key, json_t *in,
+                           const char *name, char *err, size_t errlen)
+{
+    json_t *fv = json_object_get(in, "file");
+    if (!json_is_string(fv)) {
+        gcn_seterr(err, errlen, "%s: buffer %s: file must be a path string", name, key);
+        return -1;
+    }
+    bf->init = GCN_MF_INIT_FILE;
+    bf->file = join_path(m->dir, json_string_value(fv));
+    const char *fk;
+    json_t *fx;
+    json_object_foreach(in, fk, fx) {
+        if (strcmp(fk, "file") && strcmp(fk, "offset") && strcmp(fk, "bytes") &&
+            strcmp(fk, "prefix")) {
+            gcn_seterr(err, errlen, "%s: buffer %s: unknown key \"%s\" in a file init "
+                   "(file, offset, bytes, prefix)", name, key, fk);
+            return -1;
+        }
+    }
+    int64_t fo = 0, fb = 0;
+    json_t *ov = json_object_get(in, "offset"), *byv = json_object_get(in, "bytes"),
+           *pv = json_object_get(in, "prefix");
+    if (ov && json_int(m, ov, &fo, "offset", err, errlen))
+        return -1;
+    if (byv && json_int(m, byv, &fb, "bytes", err, errlen))
+        return -1;
+    if (fo < 0 || fb < 0) {
+        gcn_seterr(err, errlen, "%s: buffer %s: file %s %lld is negative", name, key,
+               fo < 0 ? "offset" : "bytes", (long long)(fo < 0 ? fo : fb));
+        return -1;
+    }
+    if (pv && !json_is_boolean(pv)) {
+        gcn_seterr(err, errlen, "%s: buffer %s: prefix must be true or false", name, key);
+        return -1;
+    }
+    if (byv && (uint64_t)fb > bf->size) {
+        gcn_seterr(err, errlen, "%s: buffer %s: bytes %lld is more than the buffer's %llu "
+               "bytes", name, key, (long long)fb, (unsigned long long)bf->size);
+        return -1;
+    }
+    bf->file_offset = (uint64_t)fo;
+    bf->file_bytes = (uint64_t)fb;
+    bf->file_has_bytes = byv != NULL;
+    bf->file_prefix = pv && json_is_true(pv);
+    return 0;
+}
+
+/* A buffer's "init" (IN, NULL when absent): "zero", {"fill": B}, {"file": ...} or
+ * {"random": TYPE, "seed": N}. */
+static int parse_init(gcn_manifest *m, gcn_mf_buffer *bf, const char *key, json_t *in,
+                      const char *name, char *err, size_t errlen)
+{
+    if (!in || (json_is_string(in) && !strcmp(json_string_value(in), "zero"))) {
+        bf->init = GCN_MF_INIT_ZERO;
+    } else if (json_is_object(in) && json_object_get(in, "fill")) {
+        int64_t f;
+        if (json_int(m, json_object_get(in, "fill"), &f, "fill", err, errlen))
+            return -1;
+        if (f < 0 || f > 255) {
+            gcn_seterr(err, errlen, "%s: buffer %s: fill must be a byte (0..255)", name, key);
+            return -1;
+        }
+        bf->init = GCN_MF_INIT_FILL;
+        bf->fill = (unsigned)f;
+    } else if (json_is_object(in) && json_object_get(in, "file")) {
+        return parse_file_init(m, bf, key, in, name, err, errlen);
+    } else if (json_is_object(in) && json_object_get(in, "random")) {
+        json_t *rv = json_object_get(in, "random");
+        static const char *const rt[] = {"f32", "f16", "bf16", "u32", "i32", "u8"};
+        int k = -1;
+        for (int i = 0; i < 6 && json_is_string(rv); i++)
+            if (!strcmp(rt[i], json_string_value(rv)))
+                k = i;
+        if (k < 0) {
+            gcn_seterr(err, errlen, "%s: buffer %s: random must be one of f32 f16 bf16 u32 i32 u8",
+                   name, key);
+            return -1;
+        }
+        bf->init = GCN_MF_INIT_RANDOM;
+        bf->rtype = (gcn_mf_rtype)k;
+        int64_t seed = 0;
+        json_t *sd = json_object_get(in, "seed");
+        if (sd && json_int(m, sd, &seed, "seed", err, errlen))
+            return -1;
+        bf->seed = (uint64_t)seed;
+    } else {
+        gcn_seterr(err, errlen, "%s: buffer %s: init must be \"zero\", {\"fill\": B}, {\"file\": "
+               "PATH} or {\"random\": TYPE, \"seed\": N}", name, key);
+        return -1;
+    }
+    return 0;
+}
+
+/* "buffers": {NAME: {"size": EXPR, "init": ...}, ...} */
+static int parse_buffers(gcn_manifest *m, json_t *root, const char *name, char *err,
+                         size_t errlen)
+{
+    json_t *v = json_object_get(root, "buffers");
+    if (v && !json_is_object(v)) {
+        gcn_seterr(err, errlen, "%s: \"buffers\" must be an object", name);
+        return -1;
+    }
+    if (!v)
+        return 0;
+    m->bufs = calloc(json_object_size(v) + 1, sizeof *m->bufs);
+    const char *key;
+    json_t *b;
+    json_object_foreach(v, key, b) {
+        gcn_mf_buffer *bf = &m->bufs[m->nbufs++];
+        bf->name = strdup(key);
+        char why[128];
+        /* a buffer's name names its dump files (NAME.in.bin, NAME.bin) */
+        if (gcn_file_name_check(key, why, sizeof why)) {
+            gcn_seterr(err, errlen, "%s: buffer name \"%.200s\" cannot name a dump file: %s", name,
+                   key, why);
+            return -1;
+        }
+        if (!json_is_object(b)) {
+            gcn_seterr(err, errlen, "%s: buffer %s must be an object {\"size\": ..., \"init\": ...}",
+                   name, key);
+            return -1;
+        }
+        char what[300];
+        snprintf(what, sizeof what, "buffer %s size", key);
+        int64_t sz;
+        json_t *sv = json_object_get(b, "size");
+        if (!sv) {
+            gcn_seterr(err, errlen, "%s: buffer %s has no \"size\"", name, key);
+            return -1;
+        }
+        if (json_int(m, sv, &sz, what, err, errlen))
+            return -1;
+        if (sz < 0 || sz > (int64_t)1 << 34) {
+            gcn_seterr(err, errlen, "%s: buffer %s size %lld is out of range (0 .. 16 GiB)", name,
+                   key, (long long)sz);
+            return -1;
+        }
+        bf->size = (uint64_t)sz;
+        const char *bk;
+        json_t *bv;
+        json_object_foreach(b, bk, bv) {
+            if (strcmp(bk, "size") && strcmp(bk, "init")) {
+                gcn_seterr(err, errlen, "%s: buffer %s: unknown key \"%s\"", name, key, bk);
+                return -1;
+            }
+        }
+        if (parse_init(m, bf, key, json_object_get(b, "init"), name, err, errlen))
+            return -1;
+    }
+    return 0;
+}
+
+/* args[I], {KIND: VAL}: a buffer name, a float, a by-value struct's bytes, an integer. */
+static int parse_arg(gcn_manifest *m, gcn_mf_arg *ar, unsigned i, const char *kind, json_t *val,
+                     const char *name, char *err, size_t errlen)
+{
+    char what[64];
+    snprintf(what, sizeof what, "args[%u]", i);
+    if (!strcmp(kind, "buffer")) {
+        if (!json_is_string(val) || gcn_mf_buffer_index(m, json_string_value(val)) < 0) {
+            gcn_seterr(err, errlen, "%s: args[%u]: no buffer named %s", name, i,
+                   json_is_string(val) ? json_string_value(val) : "(not a string)");
+            return -1;
+        }
+        ar->kind = GCN_MF_ARG_BUFFER;
+        ar->buf = (unsigned)gcn_mf_buffer_index(m, json_string_value(val));
+    } else if (!strcmp(kind, "f32") || !strcmp(kind, "f64")) {
+        ar->kind = kind[1] == '3' ? GCN_MF_ARG_F32 : GCN_MF_ARG_F64;
+        if (json_is_number(val))
+            ar->fval = json_number_value(val);
+        else {
+            int64_t iv;
+            if (json_int(m, val, &iv, what, err, errlen))
+                return -1;
+            ar->fval = (double)iv;
+        }
+        if (ar->kind == GCN_MF_ARG_F32 && (ar->fval > FLT_MAX || ar->fval < -FLT_MAX)) {
+            gcn_seterr(err, errlen, "%s: args[%u] = %g does not fit f32", name, i, ar->fval);
+            return -1;
+        }
+    } else if (!strcmp(kind, "bytes")) {
+        /* a by-value struct: its bytes in memory order, as many as the argument's size */
+        size_t nb = json_is_array(val) ? json_array_size(val) : 0;
+        if (!nb || nb > 4096) {
+            gcn_seterr(err, errlen, "%s: args[%u]: bytes must be a list of 1 to 4096 byte values",
+                   name, i);
+            return -1;
+        }
+        ar->kind = GCN_MF_ARG_BYTES;
+        ar->bytes = calloc(nb, 1);
+        if (!ar->bytes) {
+            gcn_seterr(err, errlen, "out of memory");
+            return -1;
+        }
+        ar->nbytes = (unsigned)nb;
+        for (size_t q = 0; q < nb; q++) {
+            int64_t b;
+            snprintf(what, sizeof what, "args[%u].bytes[%zu]", i, q);
+            if (json_int(m, json_array_get(val, q), &b, what, err, errlen))
+                return -1;
+            if (b < 0 || b > 255) {
+                gcn_seterr(err, errlen, "%s: args[%u].bytes[%zu] = %lld is not a byte (0 to 255)",
+                       name, i, q, (long long)b);
+                return -1;
+            }
+            ar->bytes[q] = (uint8_t)b;
+        }
+    } else {
+        static const char *const ik[] = {"u32", "i32", "u64", "i64"};
+        static const gcn_mf_argkind kk[] = {GCN_MF_ARG_U32, GCN_MF_ARG_I32, GCN_MF_ARG_U64,
+                                            GCN_MF_ARG_I64};
+        int k = -1;
+        for (int q = 0; q < 4; q++)
+            if (!strcmp(kind, ik[q]))
+                k = q;
+        if (k < 0) {
+            gcn_seterr(err, errlen, "%s: args[%u]: unknown kind \"%s\"", name, i, kind);
+            return -1;
+        }
+        ar->kind = kk[k];
+        if (json_int(m, val, &ar->ival, what, err, errlen))
+            return -1;
+        if ((ar->kind == GCN_MF_ARG_U32 && (ar->ival < 0 || ar->ival > 0xffffffffll)) ||
+            (ar->kind == GCN_MF_ARG_I32 && (ar->ival < INT32_MIN || ar->ival > INT32_MAX))) {
+            gcn_seterr(err, errlen, "%s: args[%u] = %lld does not fit %s", name, i,
+                   (long long)ar->ival, kind);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* "args": [{KIND: VALUE}, ...], in kernel-argument order */
+static int parse_args(gcn_manifest *m, json_t *root, const char *name, char *err, size_t errlen)
+{
+    json_t *v = json_object_get(root, "args");
+    if (v && !json_is_array(v)) {
+        gcn_seterr(err, errlen, "%s: \"args\" must be an array", name);
+        return -1;
+    }
+    if (!v)
+        return 0;
+    m->nargs = (unsigned)json_array_size(v);
+    m->args = calloc(m->nargs + 1, sizeof *m->args);
+    for (unsigned i = 0; i < m->nargs; i++) {
+        json_t *a = json_array_get(v, i);
+        if (!json_is_object(a) || json_object_size(a) != 1) {
+            gcn_seterr(err, errlen, "%s: args[%u] must be an object with one key (buffer, u32, i32, "
+                   "u64, i64, f32, f64, bytes)", name, i);
+            return -1;
+        }
+        if (parse_arg(m, &m->args[i], i, json_object_iter_key(json_object_iter(a)),
+                      json_object_iter_value(json_object_iter(a)), name, err, errlen))
+            return -1;
+    }
+    return 0;
+}
+
+/* "outputs" (buffer names) and "reference" */
+static int parse_outputs(gcn_manifest *m, json_t *root, const char *name, char *err,
+                         size_t errlen)
+{
+    json_t *v = json_object_get(root, "outputs");
+    if (v) {
+        if (!json_is_array(v)) {
+            gcn_seterr(err, errlen, "%s: \"outputs\" must be an array of buffer names", name);
+            return -1;
+        }
+        m->noutputs = (unsigned)json_array_size(v);
+        m->outputs = calloc(m->noutputs + 1, sizeof *m->outputs);
+        for (unsigned i = 0; i < m->noutputs; i++) {
+            json_t *o = json_array_get(v, i);
+            int k = json_is_string(o) ? gcn_mf_buffer_index(m, json_string_value(o)) : -1;
+            if (k < 0) {
+                gcn_seterr(err, errlen, "%s: outputs[%u]: no buffer named %s", name, i,
+                       json_is_string(o) ? json_string_value(o) : "(not a string)");
+                return -1;
+            }
+            m->outputs[i] = (unsigned)k;
+        }
+    }
+    v = json_object_get(root, "reference");
+    if (v) {
+        if (!json_is_string(v)) {
+            gcn_seterr(err, errlen, "%s: \"reference\" must be a string", name);
+            return -1;
+        }
+        m->reference = strdup(json_string_value(v));
+    }
+    return 0;
+}
+
+/* "test_sizes": [{"N": 1000}, {"N": 17, "WG": 1}], integers for params the manifest has */
+static int parse_test_sizes(gcn_manifest *m, json_t *root, const char *name, char *err,
+                            size_t errlen)
+{
+    json_t *v = json_object_get(root, "test_sizes");
+    if (!v)
+        return 0;
+    if (!json_is_array(v)) {
+        gcn_seterr(err, errlen, "%s: \"test_sizes\" must be an array of objects", name);
+        return -1;
+    }
+    m->nsizes = (unsigned)json_array_size(v);
+    m->sizes = calloc(m->nsizes + 1, sizeof *m->sizes);
+    for (unsigned i = 0; i < m->nsizes; i++) {
+        json_t *o = json_array_get(v, i);
+        if (!json_is_object(o)) {
+            gcn_seterr(err, errlen, "%s: test_sizes[%u] must be an object of param values", name, i);
+            return -1;
+        }
+        m->sizes[i].sets = calloc(json_object_size(o) + 1, sizeof(gcn_mf_param));
+        const char *key;
+        json_t *val;
+        json_object_foreach(o, key, val) {
+            gcn_mf_param *p = &m->sizes[i].sets[m->sizes[i].nsets++];
+            p->name = strdup(key);
+            if (!json_is_integer(val)) {
+                gcn_seterr(err, errlen, "%s: test_sizes[%u].%s must be an integer", name, i, key);
+                return -1;
+            }
+            p->value = json_integer_value(val);
+            int found = 0;
+            for (unsigned k = 0; k < m->nparams; k++)
+                if (!strcmp(m->params[k].name, key))
+                    found = 1;
+            if (!found) {
+                gcn_seterr(err, errlen, "%s: test_sizes[%u]: no param \"%s\"", name, i, key);
+                return -1;
+            }
+        }
+    }
+    return 0;
+}
+
 int gcn_mf_parse(const char *name, const char *dir, const char *text, const char *const *sets,
                  unsigned nsets, gcn_manifest **out, char *err, size_t errlen)
 {
@@ -363,430 +858,13 @@ int gcn_mf_parse(const char *name, const char *dir, const char *text, const char
         gcn_seterr(err, errlen, "%s: a manifest must be a JSON object", name);
         goto out;
     }
-    /* reject unknown keys: typos must not be silently ignored */
-    {
-        static const char *const known[] = {"code", "kernel", "targets", "params", "grid", "block",
-                                            "buffers", "args", "outputs", "reference",
-                                            "test_sizes", "dynamic_lds", "description", "source",
-                                            NULL};
-        const char *key;
-        json_t *val;
-        json_object_foreach(root, key, val) {
-            int ok = 0;
-            for (int i = 0; known[i]; i++)
-                if (!strcmp(known[i], key))
-                    ok = 1;
-            if (!ok) {
-                gcn_seterr(err, errlen, "%s: unknown key \"%s\"", name, key);
-                goto out;
-            }
-        }
-    }
-    json_t *v = json_object_get(root, "code");
-    if (!json_is_string(v)) {
-        gcn_seterr(err, errlen, "%s: missing \"code\" (the .s, .hsaco or bundle to run)", name);
+    if (check_keys(root, name, err, errlen) || parse_code(m, root, name, err, errlen) ||
+        parse_sets(sets, nsets, &setv, err, errlen, name) ||
+        parse_params(m, root, sets, setv, nsets, name, err, errlen) ||
+        parse_dispatch(m, root, name, err, errlen) || parse_buffers(m, root, name, err, errlen) ||
+        parse_args(m, root, name, err, errlen) || parse_outputs(m, root, name, err, errlen) ||
+        parse_test_sizes(m, root, name, err, errlen))
         goto out;
-    }
-    m->code = join_path(m->dir, json_string_value(v));
-    v = json_object_get(root, "kernel");
-    if (v && !json_is_string(v)) {
-        gcn_seterr(err, errlen, "%s: \"kernel\" must be a string", name);
-        goto out;
-    }
-    if (v)
-        m->kernel = strdup(json_string_value(v));
-    v = json_object_get(root, "targets");
-    if (v) {
-        if (!json_is_array(v)) {
-            gcn_seterr(err, errlen, "%s: \"targets\" must be an array of strings", name);
-            goto out;
-        }
-        m->ntargets = (unsigned)json_array_size(v);
-        m->targets = calloc(m->ntargets + 1, sizeof *m->targets);
-        for (unsigned i = 0; i < m->ntargets; i++) {
-            json_t *t = json_array_get(v, i);
-            if (!json_is_string(t)) {
-                gcn_seterr(err, errlen, "%s: \"targets\" must be an array of strings", name);
-                goto out;
-            }
-            m->targets[i] = strdup(json_string_value(t));
-            if (gcn_target_from_name(m->targets[i]) != GCN_TARGET_GFX942 &&
-                gcn_target_from_name(m->targets[i]) != GCN_TARGET_GFX950) {
-                gcn_seterr(err, errlen, "%s: target \"%s\" is not gfx942 or gfx950", name, m->targets[i]);
-                goto out;
-            }
-        }
-    }
-    /* params, with --set overrides */
-    if (parse_sets(sets, nsets, &setv, err, errlen, name))
-        goto out;
-    v = json_object_get(root, "params");
-    if (v && !json_is_object(v)) {
-        gcn_seterr(err, errlen, "%s: \"params\" must be an object", name);
-        goto out;
-    }
-    {
-        size_t np = v ? json_object_size(v) : 0;
-        m->params = calloc(np + 1, sizeof *m->params);
-        const char *key;
-        json_t *val;
-        if (v) {
-            json_object_foreach(v, key, val) {
-                gcn_mf_param *p = &m->params[m->nparams];
-                p->name = strdup(key);
-                const char *over = NULL;
-                for (unsigned i = 0; i < nsets; i++)
-                    if (!strcmp(setv[i].name, key))
-                        over = strchr(sets[i], '=') + 1;
-                char what[300];
-                snprintf(what, sizeof what, "param %s", key);
-                /* earlier params are visible; p itself is not yet */
-                int bad = 0;
-                if (over) {
-                    char sub[400];
-                    if (eval_with(m->params, m->nparams, over, &p->value, sub, sizeof sub)) {
-                        gcn_seterr(err, errlen, "--set %s=%s: %s", key, over, sub);
-                        bad = 1;
-                    }
-                } else if (json_int(m, val, &p->value, what, err, errlen)) {
-                    bad = 1;
-                }
-                m->nparams++;
-                if (bad)
-                    goto out;
-            }
-        }
-        for (unsigned i = 0; i < nsets; i++) {
-            int found = 0;
-            for (unsigned k = 0; k < m->nparams; k++)
-                if (!strcmp(m->params[k].name, setv[i].name))
-                    found = 1;
-            if (!found) {
-                gcn_seterr(err, errlen, "--set %s: %s has no param \"%s\"", sets[i], name, setv[i].name);
-                goto out;
-            }
-        }
-    }
-    if (parse_dims(m, root, "grid", m->grid, 1, err, errlen) ||
-        parse_dims(m, root, "block", m->block, 1, err, errlen))
-        goto out;
-    if ((uint64_t)m->block[0] * m->block[1] * m->block[2] > 1024) {
-        gcn_seterr(err, errlen, "%s: block %ux%ux%u is a workgroup of %llu work-items, larger than 1024 "
-               "(the most a workgroup can have)", name, m->block[0], m->block[1], m->block[2],
-               (unsigned long long)m->block[0] * m->block[1] * m->block[2]);
-        goto out;
-    }
-    /* the dispatch packet's grid size is in work-items, 32 bits per dimension
-     * (HSA runtime spec, hsa_kernel_dispatch_packet_t.grid_size_x/y/z) */
-    for (int i = 0; i < 3; i++)
-        if ((uint64_t)m->grid[i] * m->block[i] > 0xffffffffull) {
-            gcn_seterr(err, errlen, "%s: grid[%d] * block[%d] = %llu work-items; a dispatch has at most "
-                   "4294967295 per dimension", name, i, i,
-                   (unsigned long long)m->grid[i] * m->block[i]);
-            goto out;
-        }
-    v = json_object_get(root, "dynamic_lds");
-    if (v) {
-        int64_t d;
-        if (json_int(m, v, &d, "dynamic_lds", err, errlen))
-            goto out;
-        if (d < 0 || d > 1 << 20) {
-            gcn_seterr(err, errlen, "%s: dynamic_lds = %lld out of range", name, (long long)d);
-            goto out;
-        }
-        m->dynamic_lds = (uint32_t)d;
-    }
-    /* buffers */
-    v = json_object_get(root, "buffers");
-    if (v && !json_is_object(v)) {
-        gcn_seterr(err, errlen, "%s: \"buffers\" must be an object", name);
-        goto out;
-    }
-    if (v) {
-        m->bufs = calloc(json_object_size(v) + 1, sizeof *m->bufs);
-        const char *key;
-        json_t *b;
-        json_object_foreach(v, key, b) {
-            gcn_mf_buffer *bf = &m->bufs[m->nbufs++];
-            bf->name = strdup(key);
-            char why[128];
-            /* a buffer's name names its dump files (NAME.in.bin, NAME.bin) */
-            if (gcn_file_name_check(key, why, sizeof why)) {
-                gcn_seterr(err, errlen, "%s: buffer name \"%.200s\" cannot name a dump file: %s", name,
-                       key, why);
-                goto out;
-            }
-            if (!json_is_object(b)) {
-                gcn_seterr(err, errlen, "%s: buffer %s must be an object {\"size\": ..., \"init\": ...}",
-                       name, key);
-                goto out;
-            }
-            char what[300];
-            snprintf(what, sizeof what, "buffer %s size", key);
-            int64_t sz;
-            json_t *sv = json_object_get(b, "size");
-            if (!sv) {
-                gcn_seterr(err, errlen, "%s: buffer %s has no \"size\"", name, key);
-                goto out;
-            }
-            if (json_int(m, sv, &sz, what, err, errlen))
-                goto out;
-            if (sz < 0 || sz > (int64_t)1 << 34) {
-                gcn_seterr(err, errlen, "%s: buffer %s size %lld is out of range (0 .. 16 GiB)", name,
-                       key, (long long)sz);
-                goto out;
-            }
-            bf->size = (uint64_t)sz;
-            json_t *in = json_object_get(b, "init");
-            const char *bk;
-            json_t *bv;
-            json_object_foreach(b, bk, bv) {
-                if (strcmp(bk, "size") && strcmp(bk, "init")) {
-                    gcn_seterr(err, errlen, "%s: buffer %s: unknown key \"%s\"", name, key, bk);
-                    goto out;
-                }
-            }
-            if (!in || (json_is_string(in) && !strcmp(json_string_value(in), "zero"))) {
-                bf->init = GCN_MF_INIT_ZERO;
-            } else if (json_is_object(in) && json_object_get(in, "fill")) {
-                int64_t f;
-                if (json_int(m, json_object_get(in, "fill"), &f, "fill", err, errlen))
-                    goto out;
-                if (f < 0 || f > 255) {
-                    gcn_seterr(err, errlen, "%s: buffer %s: fill must be a byte (0..255)", name, key);
-                    goto out;
-                }
-                bf->init = GCN_MF_INIT_FILL;
-                bf->fill = (unsigned)f;
-            } else if (json_is_object(in) && json_object_get(in, "file")) {
-                json_t *fv = json_object_get(in, "file");
-                if (!json_is_string(fv)) {
-                    gcn_seterr(err, errlen, "%s: buffer %s: file must be a path string", name, key);
-                    goto out;
-                }
-                bf->init = GCN_MF_INIT_FILE;
-                bf->file = join_path(m->dir, json_string_value(fv));
-                /* a slice of the file: "offset", "bytes" (expressions), or "prefix": true */
-                const char *fk;
-                json_t *fx;
-                json_object_foreach(in, fk, fx) {
-                    if (strcmp(fk, "file") && strcmp(fk, "offset") && strcmp(fk, "bytes") &&
-                        strcmp(fk, "prefix")) {
-                        gcn_seterr(err, errlen, "%s: buffer %s: unknown key \"%s\" in a file init "
-                               "(file, offset, bytes, prefix)", name, key, fk);
-                        goto out;
-                    }
-                }
-                int64_t fo = 0, fb = 0;
-                json_t *ov = json_object_get(in, "offset"), *byv = json_object_get(in, "bytes"),
-                       *pv = json_object_get(in, "prefix");
-                if (ov && json_int(m, ov, &fo, "offset", err, errlen))
-                    goto out;
-                if (byv && json_int(m, byv, &fb, "bytes", err, errlen))
-                    goto out;
-                if (fo < 0 || fb < 0) {
-                    gcn_seterr(err, errlen, "%s: buffer %s: file %s %lld is negative", name, key,
-                           fo < 0 ? "offset" : "bytes", (long long)(fo < 0 ? fo : fb));
-                    goto out;
-                }
-                if (pv && !json_is_boolean(pv)) {
-                    gcn_seterr(err, errlen, "%s: buffer %s: prefix must be true or false", name, key);
-                    goto out;
-                }
-                if (byv && (uint64_t)fb > bf->size) {
-                    gcn_seterr(err, errlen, "%s: buffer %s: bytes %lld is more than the buffer's %llu "
-                           "bytes", name, key, (long long)fb, (unsigned long long)bf->size);
-                    goto out;
-                }
-                bf->file_offset = (uint64_t)fo;
-                bf->file_bytes = (uint64_t)fb;
-                bf->file_has_bytes = byv != NULL;
-                bf->file_prefix = pv && json_is_true(pv);
-            } else if (json_is_object(in) && json_object_get(in, "random")) {
-                json_t *rv = json_object_get(in, "random");
-                static const char *const rt[] = {"f32", "f16", "bf16", "u32", "i32", "u8"};
-                int k = -1;
-                for (int i = 0; i < 6 && json_is_string(rv); i++)
-                    if (!strcmp(rt[i], json_string_value(rv)))
-                        k = i;
-                if (k < 0) {
-                    gcn_seterr(err, errlen, "%s: buffer %s: random must be one of f32 f16 bf16 u32 i32 u8",
-                           name, key);
-                    goto out;
-                }
-                bf->init = GCN_MF_INIT_RANDOM;
-                bf->rtype = (gcn_mf_rtype)k;
-                int64_t seed = 0;
-                json_t *sd = json_object_get(in, "seed");
-                if (sd && json_int(m, sd, &seed, "seed", err, errlen))
-                    goto out;
-                bf->seed = (uint64_t)seed;
-            } else {
-                gcn_seterr(err, errlen, "%s: buffer %s: init must be \"zero\", {\"fill\": B}, {\"file\": "
-                       "PATH} or {\"random\": TYPE, \"seed\": N}", name, key);
-                goto out;
-            }
-        }
-    }
-    /* args */
-    v = json_object_get(root, "args");
-    if (v && !json_is_array(v)) {
-        gcn_seterr(err, errlen, "%s: \"args\" must be an array", name);
-        goto out;
-    }
-    if (v) {
-        m->nargs = (unsigned)json_array_size(v);
-        m->args = calloc(m->nargs + 1, sizeof *m->args);
-        for (unsigned i = 0; i < m->nargs; i++) {
-            json_t *a = json_array_get(v, i);
-            if (!json_is_object(a) || json_object_size(a) != 1) {
-                gcn_seterr(err, errlen, "%s: args[%u] must be an object with one key (buffer, u32, i32, "
-                       "u64, i64, f32, f64, bytes)", name, i);
-                goto out;
-            }
-            const char *kind = json_object_iter_key(json_object_iter(a));
-            json_t *val = json_object_iter_value(json_object_iter(a));
-            gcn_mf_arg *ar = &m->args[i];
-            char what[64];
-            snprintf(what, sizeof what, "args[%u]", i);
-            if (!strcmp(kind, "buffer")) {
-                if (!json_is_string(val) || gcn_mf_buffer_index(m, json_string_value(val)) < 0) {
-                    gcn_seterr(err, errlen, "%s: args[%u]: no buffer named %s", name, i,
-                           json_is_string(val) ? json_string_value(val) : "(not a string)");
-                    goto out;
-                }
-                ar->kind = GCN_MF_ARG_BUFFER;
-                ar->buf = (unsigned)gcn_mf_buffer_index(m, json_string_value(val));
-            } else if (!strcmp(kind, "f32") || !strcmp(kind, "f64")) {
-                ar->kind = kind[1] == '3' ? GCN_MF_ARG_F32 : GCN_MF_ARG_F64;
-                if (json_is_number(val))
-                    ar->fval = json_number_value(val);
-                else {
-                    int64_t iv;
-                    if (json_int(m, val, &iv, what, err, errlen))
-                        goto out;
-                    ar->fval = (double)iv;
-                }
-                if (ar->kind == GCN_MF_ARG_F32 && (ar->fval > FLT_MAX || ar->fval < -FLT_MAX)) {
-                    gcn_seterr(err, errlen, "%s: args[%u] = %g does not fit f32", name, i, ar->fval);
-                    goto out;
-                }
-            } else if (!strcmp(kind, "bytes")) {
-                /* a by-value struct: its bytes in memory order, as many as the argument's size */
-                size_t nb = json_is_array(val) ? json_array_size(val) : 0;
-                if (!nb || nb > 4096) {
-                    gcn_seterr(err, errlen, "%s: args[%u]: bytes must be a list of 1 to 4096 byte values",
-                           name, i);
-                    goto out;
-                }
-                ar->kind = GCN_MF_ARG_BYTES;
-                ar->bytes = calloc(nb, 1);
-                if (!ar->bytes) {
-                    gcn_seterr(err, errlen, "out of memory");
-                    goto out;
-                }
-                ar->nbytes = (unsigned)nb;
-                for (size_t q = 0; q < nb; q++) {
-                    int64_t b;
-                    snprintf(what, sizeof what, "args[%u].bytes[%zu]", i, q);
-                    if (json_int(m, json_array_get(val, q), &b, what, err, errlen))
-                        goto out;
-                    if (b < 0 || b > 255) {
-                        gcn_seterr(err, errlen, "%s: args[%u].bytes[%zu] = %lld is not a byte (0 to 255)",
-                               name, i, q, (long long)b);
-                        goto out;
-                    }
-                    ar->bytes[q] = (uint8_t)b;
-                }
-            } else {
-                static const char *const ik[] = {"u32", "i32", "u64", "i64"};
-                static const gcn_mf_argkind kk[] = {GCN_MF_ARG_U32, GCN_MF_ARG_I32, GCN_MF_ARG_U64,
-                                                    GCN_MF_ARG_I64};
-                int k = -1;
-                for (int q = 0; q < 4; q++)
-                    if (!strcmp(kind, ik[q]))
-                        k = q;
-                if (k < 0) {
-                    gcn_seterr(err, errlen, "%s: args[%u]: unknown kind \"%s\"", name, i, kind);
-                    goto out;
-                }
-                ar->kind = kk[k];
-                if (json_int(m, val, &ar->ival, what, err, errlen))
-                    goto out;
-                if ((ar->kind == GCN_MF_ARG_U32 && (ar->ival < 0 || ar->ival > 0xffffffffll)) ||
-                    (ar->kind == GCN_MF_ARG_I32 && (ar->ival < INT32_MIN || ar->ival > INT32_MAX))) {
-                    gcn_seterr(err, errlen, "%s: args[%u] = %lld does not fit %s", name, i,
-                           (long long)ar->ival, kind);
-                    goto out;
-                }
-            }
-        }
-    }
-    /* outputs */
-    v = json_object_get(root, "outputs");
-    if (v) {
-        if (!json_is_array(v)) {
-            gcn_seterr(err, errlen, "%s: \"outputs\" must be an array of buffer names", name);
-            goto out;
-        }
-        m->noutputs = (unsigned)json_array_size(v);
-        m->outputs = calloc(m->noutputs + 1, sizeof *m->outputs);
-        for (unsigned i = 0; i < m->noutputs; i++) {
-            json_t *o = json_array_get(v, i);
-            int k = json_is_string(o) ? gcn_mf_buffer_index(m, json_string_value(o)) : -1;
-            if (k < 0) {
-                gcn_seterr(err, errlen, "%s: outputs[%u]: no buffer named %s", name, i,
-                       json_is_string(o) ? json_string_value(o) : "(not a string)");
-                goto out;
-            }
-            m->outputs[i] = (unsigned)k;
-        }
-    }
-    v = json_object_get(root, "reference");
-    if (v) {
-        if (!json_is_string(v)) {
-            gcn_seterr(err, errlen, "%s: \"reference\" must be a string", name);
-            goto out;
-        }
-        m->reference = strdup(json_string_value(v));
-    }
-    /* test_sizes: [{"N": 1000}, {"N": 17, "WG": 1}] */
-    v = json_object_get(root, "test_sizes");
-    if (v) {
-        if (!json_is_array(v)) {
-            gcn_seterr(err, errlen, "%s: \"test_sizes\" must be an array of objects", name);
-            goto out;
-        }
-        m->nsizes = (unsigned)json_array_size(v);
-        m->sizes = calloc(m->nsizes + 1, sizeof *m->sizes);
-        for (unsigned i = 0; i < m->nsizes; i++) {
-            json_t *o = json_array_get(v, i);
-            if (!json_is_object(o)) {
-                gcn_seterr(err, errlen, "%s: test_sizes[%u] must be an object of param values", name, i);
-                goto out;
-            }
-            m->sizes[i].sets = calloc(json_object_size(o) + 1, sizeof(gcn_mf_param));
-            const char *key;
-            json_t *val;
-            json_object_foreach(o, key, val) {
-                gcn_mf_param *p = &m->sizes[i].sets[m->sizes[i].nsets++];
-                p->name = strdup(key);
-                if (!json_is_integer(val)) {
-                    gcn_seterr(err, errlen, "%s: test_sizes[%u].%s must be an integer", name, i, key);
-                    goto out;
-                }
-                p->value = json_integer_value(val);
-                int found = 0;
-                for (unsigned k = 0; k < m->nparams; k++)
-                    if (!strcmp(m->params[k].name, key))
-                        found = 1;
-                if (!found) {
-                    gcn_seterr(err, errlen, "%s: test_sizes[%u]: no param \"%s\"", name, i, key);
-                    goto out;
-                }
-            }
-        }
-    }
     rc = 0;
 out:
     if (setv) {

@@ -221,7 +221,7 @@ static const mf8 F_E5M2_OCP = {5, 2, 15, 0, 1, 57344.0};
 
 static const mf8 *fmt8(const sim_x *x, int bf8)
 {
-    gcn_target t = x->sim->o.target;
+    gcn_target t = sim_target(x);
     int ocp = t == GCN_TARGET_GFX950;
     return bf8 ? (ocp ? &F_E5M2_OCP : &F_E5M2_FNUZ) : (ocp ? &F_E4M3_OCP : &F_E4M3_FNUZ);
 }
@@ -313,7 +313,7 @@ static void cvt_sr8(sim_x *x, int bf8)
     const uint32_t *A = sim_vsrc_f32(x, 0), *Bv = sim_vsrc(x, 1);
     const uint32_t *Old = x->w->v[x->i->d.r];
     uint32_t *R = x->r[0];
-    int ocp = x->sim->o.target == GCN_TARGET_GFX950;
+    int ocp = sim_target(x) == GCN_TARGET_GFX950;
     const gcn_mxfmt *F = bf8 ? (ocp ? &GCN_MX_E5M2 : &GCN_MX_E5M2FNUZ)
                              : (ocp ? &GCN_MX_E4M3FN : &GCN_MX_E4M3FNUZ);
     unsigned sh = 8 * ((x->i->mods.op_sel >> 2) & 3);

@@ -248,7 +248,7 @@ static void s_time(sim_x *x)
     t->ooo = 1;
     t->dreg = I->d.r;
     t->dn = 2;
-    uint64_t v = x->sim->insns;
+    uint64_t v = sim_clock(x);
     t->data[0] = (uint32_t)v;
     t->data[1] = (uint32_t)(v >> 32);
     sim_tk_issue(x, t);

@@ -1,7 +1,7 @@
 /*
  * ops_mfma.c -- the simulator's bodies for the matrix-core (MAI) rows: every
  * v_mfma_*, v_smfmac_* and gfx950 v_mfma_scale_* row of the ISA table runs one
- * body, mfma_body, which reads the operands named by the pre-decoded record from
+ * body, sim_mfma_body (table.c gives it to every row with GCN_F_MFMA), which reads the operands named by the pre-decoded record from
  * the wave's register file and calls the parameterised implementation
  * gcn_mfma_run (src/sim/mfma.c; layouts and numerics in docs/mfma.md).
  *
@@ -21,7 +21,7 @@
  */
 #include <stdio.h>
 #include <string.h>
-#include "sim_int.h"
+#include "sim_body.h"
 #include "gcn_mfma.h"
 
 /* Scratch rows for operands that are not VGPR/AGPR tuples (constants, SGPRs);
@@ -78,7 +78,7 @@ static const uint32_t *mfma_scale(sim_x *x, gcn_field f, unsigned k)
     }
     uint32_t v = 0;
     if (op->kind == GCN_OPND_INLINE)
-        v = (uint32_t)sim_inline_value(op->reg, op->dtype);
+        v = (uint32_t)gcn_inline_value(op->reg, op->dtype);
     else if (op->kind == GCN_OPND_LITERAL)
         v = (uint32_t)op->imm;
     else if (op->kind == GCN_OPND_SGPR)
@@ -89,10 +89,11 @@ static const uint32_t *mfma_scale(sim_x *x, gcn_field f, unsigned k)
     return t;
 }
 
-static void mfma_body(sim_x *x)
+/* The body of every MFMA/SMFMAC row: table.c gives it to each row with GCN_F_MFMA. */
+void sim_mfma_body(sim_x *x)
 {
     const sim_insn *si = x->i;
-    gcn_target t = x->sim->o.target;
+    gcn_target t = sim_target(x);
     gcn_mfma_info I;
     char err[256];
     if (gcn_mfma_info_get(&si->raw, t, &I, err, sizeof err)) {
@@ -116,10 +117,10 @@ static void mfma_body(sim_x *x)
     }
     if (I.scaled) {
         ops.scale_a = mfma_scale(x, GCN_FLD_SCALE_SRC0, 0);
-        if (x->sim->faulted)
+        if (sim_faulted(x))
             return;
         ops.scale_b = mfma_scale(x, GCN_FLD_SCALE_SRC1, 1);
-        if (x->sim->faulted)
+        if (sim_faulted(x))
             return;
     }
     if ((unsigned)si->d.r + I.regs_d > x->w->nvrows) {
@@ -131,45 +132,3 @@ static void mfma_body(sim_x *x)
     if (gcn_mfma_run(&si->raw, t, &ops, err, sizeof err))
         sim_fault(x, "%s: %s", si->text, err);
 }
-
-/* The registry: one entry per MAI row (names as in src/decode/isa/vop3p.def). */
-#define MB(ID) {#ID, mfma_body}
-const sim_body_ent sim_bodies_mfma[] = {
-    /* gfx942 and gfx950 */
-    MB(V_MFMA_F32_32X32X1_2B_F32), MB(V_MFMA_F32_16X16X1_4B_F32), MB(V_MFMA_F32_4X4X1_16B_F32),
-    MB(V_MFMA_F32_32X32X2_F32), MB(V_MFMA_F32_16X16X4_F32),
-    MB(V_MFMA_F32_32X32X4_2B_F16), MB(V_MFMA_F32_16X16X4_4B_F16), MB(V_MFMA_F32_4X4X4_16B_F16),
-    MB(V_MFMA_F32_32X32X8_F16), MB(V_MFMA_F32_16X16X16_F16),
-    MB(V_MFMA_I32_32X32X4_2B_I8), MB(V_MFMA_I32_16X16X4_4B_I8), MB(V_MFMA_I32_4X4X4_16B_I8),
-    MB(V_MFMA_I32_32X32X16_I8), MB(V_MFMA_I32_16X16X32_I8),
-    MB(V_MFMA_F32_32X32X4_2B_BF16), MB(V_MFMA_F32_16X16X4_4B_BF16),
-    MB(V_MFMA_F32_4X4X4_16B_BF16), MB(V_MFMA_F32_32X32X8_BF16), MB(V_MFMA_F32_16X16X16_BF16),
-    MB(V_MFMA_F64_16X16X4_F64), MB(V_MFMA_F64_4X4X4_4B_F64),
-    MB(V_MFMA_F32_16X16X32_BF8_BF8), MB(V_MFMA_F32_16X16X32_BF8_FP8),
-    MB(V_MFMA_F32_16X16X32_FP8_BF8), MB(V_MFMA_F32_16X16X32_FP8_FP8),
-    MB(V_MFMA_F32_32X32X16_BF8_BF8), MB(V_MFMA_F32_32X32X16_BF8_FP8),
-    MB(V_MFMA_F32_32X32X16_FP8_BF8), MB(V_MFMA_F32_32X32X16_FP8_FP8),
-    MB(V_SMFMAC_F32_16X16X32_F16), MB(V_SMFMAC_F32_32X32X16_F16),
-    MB(V_SMFMAC_F32_16X16X32_BF16), MB(V_SMFMAC_F32_32X32X16_BF16),
-    MB(V_SMFMAC_I32_16X16X64_I8), MB(V_SMFMAC_I32_32X32X32_I8),
-    MB(V_SMFMAC_F32_16X16X64_BF8_BF8), MB(V_SMFMAC_F32_16X16X64_BF8_FP8),
-    MB(V_SMFMAC_F32_16X16X64_FP8_BF8), MB(V_SMFMAC_F32_16X16X64_FP8_FP8),
-    MB(V_SMFMAC_F32_32X32X32_BF8_BF8), MB(V_SMFMAC_F32_32X32X32_BF8_FP8),
-    MB(V_SMFMAC_F32_32X32X32_FP8_BF8), MB(V_SMFMAC_F32_32X32X32_FP8_FP8),
-    /* gfx942 only */
-    MB(V_MFMA_F32_16X16X8_XF32), MB(V_MFMA_F32_32X32X4_XF32),
-    /* gfx950 only */
-    MB(V_MFMA_F32_16X16X128_F8F6F4), MB(V_MFMA_F32_32X32X64_F8F6F4),
-    MB(V_MFMA_SCALE_F32_16X16X128_F8F6F4), MB(V_MFMA_SCALE_F32_32X32X64_F8F6F4),
-    MB(V_MFMA_F32_16X16X32_BF16), MB(V_MFMA_F32_32X32X16_BF16),
-    MB(V_MFMA_F32_16X16X32_F16), MB(V_MFMA_F32_32X32X16_F16),
-    MB(V_MFMA_I32_16X16X64_I8), MB(V_MFMA_I32_32X32X32_I8),
-    MB(V_SMFMAC_F32_16X16X64_F16), MB(V_SMFMAC_F32_32X32X32_F16),
-    MB(V_SMFMAC_F32_16X16X64_BF16), MB(V_SMFMAC_F32_32X32X32_BF16),
-    MB(V_SMFMAC_I32_16X16X128_I8), MB(V_SMFMAC_I32_32X32X64_I8),
-    MB(V_SMFMAC_F32_16X16X128_BF8_BF8), MB(V_SMFMAC_F32_16X16X128_BF8_FP8),
-    MB(V_SMFMAC_F32_16X16X128_FP8_BF8), MB(V_SMFMAC_F32_16X16X128_FP8_FP8),
-    MB(V_SMFMAC_F32_32X32X64_BF8_BF8), MB(V_SMFMAC_F32_32X32X64_BF8_FP8),
-    MB(V_SMFMAC_F32_32X32X64_FP8_BF8), MB(V_SMFMAC_F32_32X32X64_FP8_FP8),
-    {NULL, NULL}
-};

@@ -1,6 +1,8 @@
 /*
  * ops_salu.c -- semantics of the scalar ALU (SOP2, SOPK, SOP1, SOPC) and
- * program-control (SOPP) instructions of gfx942/gfx950, one small body each.
+ * program-control (SOPP) instructions of gfx942/gfx950, one small body each,
+ * among them the setters of VGPR index mode and VSKIP (idxmode.c runs the
+ * instructions under them) and the debugger and fork/join branches.
  *
  * Semantics and SCC rules: AMD Instinct MI300 (CDNA3) ISA reference,
  * chapter "Scalar ALU operations"; LLVM SOPInstructions.td for the operand
@@ -9,7 +11,7 @@
  * 1 MODE, 2 STATUS, 3 TRAPSTS, 4 HW_ID, 5 GPR_ALLOC, 6 LDS_ALLOC, 7 IB_STS;
  * simm16 = id [5:0] | offset [10:6] | (size-1) [15:11].
  */
-#include "sim_int.h"
+#include "sim_body.h"
 
 #define D (&x->i->d)
 #define S0 (&x->i->s[0])
@@ -418,7 +420,6 @@ BODY(S_INCPERFLEVEL) { (void)x; }
 BODY(S_DECPERFLEVEL) { (void)x; }
 BODY(S_TTRACEDATA) { (void)x; }
 BODY(S_SETKILL) { (void)x; }
-BODY(S_SET_GPR_IDX_OFF) { x->w->hw_mode &= ~(1u << 27); }
 BODY(S_SETHALT)
 {
     if (x->i->imm & 1)
@@ -435,6 +436,126 @@ BODY(S_SENDMSG)
     (void)x;
 }
 BODY(S_SENDMSGHALT) { sim_fault(x, "s_sendmsghalt halts the wave"); }
+
+/* ---- VGPR index mode and VSKIP: the MODE bits idxmode.c acts on -------------
+ * (AMD GCN3/Vega and CDNA ISA guides, "SOPC/SOP1/SOPP instructions")
+ * - s_set_gpr_idx_on S0, imask: MODE.GPR_IDX_EN = 1; M0[7:0] = S0[7:0];
+ *   M0[15:12] = imask (bit 0 src0, 1 src1, 2 src2, 3 dst); other M0 bits kept.
+ * - s_set_gpr_idx_idx S0: M0[7:0] = S0[7:0].   s_set_gpr_idx_mode imask:
+ *   M0[15:12] = imask.   s_set_gpr_idx_off: MODE.GPR_IDX_EN = 0.
+ * - s_setvskip S0, S1: MODE.VSKIP = S0[S1[4:0]]. */
+BODY(S_SET_GPR_IDX_ON)
+{
+    sim_wave *w = x->w;
+    uint32_t idx = rs32(x, &x->i->s[0]) & 0xff, mask = rs32(x, &x->i->s[1]) & 0xf;
+    w->s[SR_M0] = (w->s[SR_M0] & ~0xf0ffu) | idx | mask << 12;
+    w->hw_mode |= MODE_GPR_IDX_EN;
+}
+BODY(S_SET_GPR_IDX_IDX)
+{
+    sim_wave *w = x->w;
+    w->s[SR_M0] = (w->s[SR_M0] & ~0xffu) | (rs32(x, &x->i->s[0]) & 0xff);
+}
+BODY(S_SET_GPR_IDX_MODE)
+{
+    sim_wave *w = x->w;
+    w->s[SR_M0] = (w->s[SR_M0] & ~0xf000u) | ((uint32_t)x->i->imm & 0xf) << 12;
+}
+BODY(S_SETVSKIP)
+{
+    uint32_t v = rs32(x, &x->i->s[0]), bit = rs32(x, &x->i->s[1]) & 31;
+    if (v >> bit & 1)
+        x->w->hw_mode |= MODE_VSKIP;
+    else
+        x->w->hw_mode &= ~MODE_VSKIP;
+}
+BODY(S_SET_GPR_IDX_OFF) { x->w->hw_mode &= ~MODE_GPR_IDX_EN; }
+
+/* ---- the debugger branches S_CBRANCH_CDBG* and the fork/join stack
+ * S_CBRANCH_G_FORK, S_CBRANCH_I_FORK, S_CBRANCH_JOIN --------------------------
+ *
+ * Semantics: AMD CDNA4 ISA reference (also CDNA3), "SOP1/SOP2/SOPK/SOPP
+ * Instructions" pseudo-code.
+ * - S_CBRANCH_CDBG*: branch on STATUS.COND_DBG_USER (bit 20) /
+ *   COND_DBG_SYS (bit 21).  The simulator has no debugger attached, so
+ *   both bits are 0 (STATUS starts at 0 and s_setreg cannot set them) and
+ *   the branches fall through; the bits are read all the same.
+ * - Fork/join: MODE.CSP (bits 31:29) indexes a stack of 128-bit entries in
+ *   SGPRs: entry k is s[4k..4k+3] = { mask (s[4k], s[4k+1]), PC (s[4k+2],
+ *   s[4k+3]) }.  A fork runs the side with fewer lanes first (EXEC = that
+ *   mask) and pushes the other side; JOIN with a saved CSP different from
+ *   the current one pops an entry into { PC, EXEC }, else falls through.
+ */
+#define COND_DBG_USER (1u << 20)
+#define COND_DBG_SYS (1u << 21)
+
+static inline void take(sim_x *x, uint64_t pc)
+{
+    x->branch_taken = 1;
+    x->branch_pc = pc;
+}
+BODY(S_CBRANCH_CDBGSYS) { if (x->w->hw_status & COND_DBG_SYS) take(x, x->i->target); }
+BODY(S_CBRANCH_CDBGUSER) { if (x->w->hw_status & COND_DBG_USER) take(x, x->i->target); }
+BODY(S_CBRANCH_CDBGSYS_OR_USER)
+{
+    if (x->w->hw_status & (COND_DBG_SYS | COND_DBG_USER))
+        take(x, x->i->target);
+}
+BODY(S_CBRANCH_CDBGSYS_AND_USER)
+{
+    if ((x->w->hw_status & (COND_DBG_SYS | COND_DBG_USER)) == (COND_DBG_SYS | COND_DBG_USER))
+        take(x, x->i->target);
+}
+
+static inline unsigned csp(const sim_x *x) { return x->w->hw_mode >> 29; }
+static inline void set_csp(sim_x *x, unsigned v)
+{
+    x->w->hw_mode = (x->w->hw_mode & 0x1fffffffu) | (v & 7u) << 29;
+}
+static void push(sim_x *x, uint64_t mask, uint64_t pc)
+{
+    unsigned k = csp(x) * 4;
+    sim_wave *w = x->w;
+    w->s[k] = (uint32_t)mask;
+    w->s[k + 1] = (uint32_t)(mask >> 32);
+    w->s[k + 2] = (uint32_t)pc;
+    w->s[k + 3] = (uint32_t)(pc >> 32);
+    set_csp(x, csp(x) + 1);
+}
+static void fork_br(sim_x *x, uint64_t cond, uint64_t target)
+{
+    uint64_t exec = sim_exec(x->w), pass = cond & exec, fail = ~cond & exec;
+    uint64_t next = x->i->pc + x->i->size;
+    if (pass == exec) {
+        take(x, target);
+    } else if (fail == exec) {
+        /* fall through */
+    } else if (__builtin_popcountll(fail) < __builtin_popcountll(pass)) {
+        sim_set_exec(x->w, fail);
+        push(x, pass, target);
+    } else {
+        sim_set_exec(x->w, pass);
+        push(x, fail, next);
+        take(x, target);
+    }
+}
+BODY(S_CBRANCH_G_FORK) { fork_br(x, rs64(x, &x->i->s[0]), rs64(x, &x->i->s[1])); }
+BODY(S_CBRANCH_I_FORK)
+{
+    const sim_opnd *m = x->i->d.kind != OK_NONE ? &x->i->d : &x->i->s[0];
+    fork_br(x, rs64(x, m), x->i->target);
+}
+BODY(S_CBRANCH_JOIN)
+{
+    unsigned saved = rs32(x, &x->i->s[0]);
+    if (csp(x) == (saved & 7))
+        return;
+    set_csp(x, csp(x) - 1);
+    unsigned k = csp(x) * 4;
+    sim_wave *w = x->w;
+    sim_set_exec(w, (uint64_t)w->s[k] | (uint64_t)w->s[k + 1] << 32);
+    take(x, (uint64_t)w->s[k + 2] | (uint64_t)w->s[k + 3] << 32);
+}
 
 const sim_body_ent sim_bodies_salu[] = {
     B(S_ADD_U32), B(S_SUB_U32), B(S_ADD_I32), B(S_SUB_I32), B(S_ADDC_U32), B(S_SUBB_U32),
@@ -473,5 +594,8 @@ const sim_body_ent sim_bodies_salu[] = {
     B(S_WAITCNT), B(S_BARRIER), B(S_SLEEP), B(S_SETPRIO), B(S_WAKEUP), B(S_ICACHE_INV),
     B(S_INCPERFLEVEL), B(S_DECPERFLEVEL), B(S_TTRACEDATA), B(S_SETKILL), B(S_SET_GPR_IDX_OFF),
     B(S_SETHALT), B(S_TRAP), B(S_SENDMSG), B(S_SENDMSGHALT),
+    B(S_SET_GPR_IDX_ON), B(S_SET_GPR_IDX_IDX), B(S_SET_GPR_IDX_MODE), B(S_SETVSKIP),
+    B(S_CBRANCH_CDBGSYS), B(S_CBRANCH_CDBGUSER), B(S_CBRANCH_CDBGSYS_OR_USER),
+    B(S_CBRANCH_CDBGSYS_AND_USER), B(S_CBRANCH_G_FORK), B(S_CBRANCH_I_FORK), B(S_CBRANCH_JOIN),
     {NULL, NULL}
 };

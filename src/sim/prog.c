@@ -7,78 +7,14 @@
  * instruction text and its source line.  Instructions are decoded lazily, the
  * first time the PC reaches them, and cached per 4-byte slot of .text.
  *
- * Inline constants (AMD CDNA3 ISA "Inline constants"; LLVM SIInstrInfo /
- * AMDGPUInstPrinter): 128..192 = 0..64, 193..208 = -1..-16, 240..248 =
- * 0.5, -0.5, 1.0, -1.0, 2.0, -2.0, 4.0, -4.0, 1/(2*pi) in the operand's float
- * format (f16/bf16/f32/f64); integer operands of 16 bits use the f16 bit
- * patterns, 64-bit integer operands the f64 ones.  A 32-bit literal is the
- * high half of an f64 operand and zero-extended for 64-bit integer operands
- * (as LLVM's disassembler reads it).
+ * Inline constants take their operand type's bits from the decoder
+ * (gcn_inline_value).  A 32-bit literal is the high half of an f64 operand and
+ * zero-extended for 64-bit integer operands (as LLVM's disassembler reads it).
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "sim_int.h"
-
-static int dt_is64(unsigned dt)
-{
-    return dt == GCN_DT_B64 || dt == GCN_DT_I64 || dt == GCN_DT_U64 || dt == GCN_DT_F64;
-}
-
-static int dt_is16(unsigned dt)
-{
-    return dt == GCN_DT_B16 || dt == GCN_DT_I16 || dt == GCN_DT_U16 || dt == GCN_DT_F16 ||
-           dt == GCN_DT_BF16 || dt == GCN_DT_V2F16 || dt == GCN_DT_V2I16 || dt == GCN_DT_V2BF16;
-}
-
-/* Value of an inline constant encoding for an operand type. */
-uint64_t sim_inline_value(unsigned enc, unsigned dt);
-uint64_t sim_inline_value(unsigned enc, unsigned dt)
-{
-    /* packed operands: the constant is replicated into every element */
-    if (dt == GCN_DT_V2F16 || dt == GCN_DT_V2I16 || dt == GCN_DT_V2BF16) {
-        uint64_t h = sim_inline_value(enc, dt == GCN_DT_V2BF16 ? GCN_DT_BF16 :
-                                           dt == GCN_DT_V2F16 ? GCN_DT_F16 : GCN_DT_I16);
-        return (h & 0xffff) | (h & 0xffff) << 16;
-    }
-    if (dt == GCN_DT_V2F32 || dt == GCN_DT_V2B32) {
-        uint64_t v = sim_inline_value(enc, dt == GCN_DT_V2F32 ? GCN_DT_F32 : GCN_DT_B32) & 0xffffffffu;
-        return v | v << 32;
-    }
-    if (enc >= 128 && enc <= 208) {
-        int64_t v = enc <= 192 ? (int64_t)enc - 128 : 192 - (int64_t)enc;
-        if (dt_is64(dt))
-            return (uint64_t)v;
-        if (dt == GCN_DT_V2F16 || dt == GCN_DT_V2I16 || dt == GCN_DT_V2BF16 ||
-            dt == GCN_DT_B16 || dt == GCN_DT_I16 || dt == GCN_DT_U16 || dt == GCN_DT_F16 ||
-            dt == GCN_DT_BF16)
-            return (uint32_t)v & 0xffffu;
-        return (uint32_t)v;
-    }
-    if (enc >= 240 && enc <= 248) {
-        static const uint32_t f32[9] = {0x3f000000, 0xbf000000, 0x3f800000, 0xbf800000,
-                                        0x40000000, 0xc0000000, 0x40800000, 0xc0800000,
-                                        0x3e22f983};
-        static const uint16_t f16[9] = {0x3800, 0xb800, 0x3c00, 0xbc00, 0x4000, 0xc000,
-                                        0x4400, 0xc400, 0x3118};
-        static const uint16_t bf16[9] = {0x3f00, 0xbf00, 0x3f80, 0xbf80, 0x4000, 0xc000,
-                                         0x4080, 0xc080, 0x3e22};
-        static const uint64_t f64[9] = {0x3fe0000000000000ull, 0xbfe0000000000000ull,
-                                        0x3ff0000000000000ull, 0xbff0000000000000ull,
-                                        0x4000000000000000ull, 0xc000000000000000ull,
-                                        0x4010000000000000ull, 0xc010000000000000ull,
-                                        0x3fc45f306dc9c882ull};
-        unsigned i = enc - 240;
-        if (dt_is64(dt))
-            return f64[i];
-        if (dt == GCN_DT_BF16 || dt == GCN_DT_V2BF16)
-            return bf16[i];
-        if (dt_is16(dt))
-            return f16[i];
-        return f32[i];
-    }
-    return 0;
-}
 
 static uint64_t literal_value(uint32_t lit, unsigned dt)
 {
@@ -168,7 +104,7 @@ static void resolve(sim_insn *si, const gcn_opnd *op, const gcn_insn *in, unsign
         break;
     case GCN_OPND_INLINE:
         o->kind = OK_C;
-        o->c = sim_inline_value(op->reg, op->dtype);
+        o->c = gcn_inline_value(op->reg, op->dtype);
         break;
     case GCN_OPND_LITERAL:
         o->kind = OK_C;
@@ -225,6 +161,10 @@ static void add_ref(sim_insn *si, int write, const sim_opnd *o)
             si->rd[si->nrd++] = r;
     }
 }
+
+/* wave->s[] is indexed by the scalar encoding, as the decoder's register sets are */
+_Static_assert(SR_VCC_LO == GCN_RS_VCC && SR_M0 == GCN_RS_M0 && SR_EXEC_LO == GCN_RS_EXEC,
+               "scalar register numbering");
 
 static void add_sref(sim_insn *si, int write, unsigned reg, unsigned n)
 {
@@ -302,12 +242,13 @@ void sim_predecode(sim_insn *si, const gcn_insn *in, const gcn_decoder *d, unsig
         add_ref(si, 0, &si->d);
     if (row->flags & GCN_F_WR_SRC0)     /* swaps: the source register is written too */
         add_ref(si, 1, &si->s[0]);
-    if (row->flags & GCN_F_RD_VCC) add_sref(si, 0, SR_VCC_LO, 2);
-    if (row->flags & GCN_F_RD_M0) add_sref(si, 0, SR_M0, 1);
-    if (row->flags & GCN_F_RD_EXEC) add_sref(si, 0, SR_EXEC_LO, 2);
-    if (row->flags & GCN_F_WR_VCC) add_sref(si, 1, SR_VCC_LO, 2);
-    if (row->flags & GCN_F_WR_M0) add_sref(si, 1, SR_M0, 1);
-    if (row->flags & GCN_F_WR_EXEC) add_sref(si, 1, SR_EXEC_LO, 2);
+    /* EXEC, VCC, M0 read or written without an operand (the decoder's expansion, as the
+     * linter's; SCC is no SGPR and no load writes it: not tracked here) */
+    gcn_implicit imp[GCN_IMPLICIT_MAX];
+    unsigned nimp = gcn_insn_implicit(in, gcn_insn_flags(in), imp);
+    for (unsigned k = 0; k < nimp; k++)
+        if (imp[k].reg != GCN_RS_SCC)
+            add_sref(si, imp[k].write, imp[k].reg, imp[k].n);
 
     /* fast-path bits for the VALU write-back and fetch */
     if (in->sub != GCN_SUB_DPP && in->sub != GCN_SUB_SDWA &&
@@ -368,19 +309,27 @@ int sim_prog_init(sim_prog *p, const gcn_codeobj *co, gcn_target t, unsigned acc
     return 0;
 }
 
+static void insn_strings_free(sim_insn *si)
+{
+    free(si->text);
+    free(si->where);
+    free(si->file);
+    free(si->sym);
+    free(si->badmsg);
+}
+
 void sim_prog_free(sim_prog *p)
 {
-    sim_mode_free(p);
+    /* the variants of instructions under VGPR index mode or VSKIP (idxmode.c) */
+    for (uint32_t i = 0; i < p->nix; i++) {
+        insn_strings_free(p->ix[i].v);
+        free(p->ix[i].v);
+    }
+    free(p->ix);
     free(p->vname_first);
     free(p->aname_first);
-    for (uint32_t i = 0; i < p->n; i++) {
-        sim_insn *si = sim_prog_insn(p, i);
-        free(si->text);
-        free(si->where);
-        free(si->file);
-        free(si->sym);
-        free(si->badmsg);
-    }
+    for (uint32_t i = 0; i < p->n; i++)
+        insn_strings_free(sim_prog_insn(p, i));
     for (uint32_t b = 0; b < p->cap / SIM_PROG_BLK; b++)
         free(p->blk[b]);
     free(p->blk);

@@ -1,7 +1,8 @@
 /*
  * table.c -- the simulator's dispatch table: GCN_ID_* -> body, derived from
  * the ISA table rows (gcn_isa_rows) and the body registries of the family
- * files (ops_*.c), matched by the row's id name.  A row without a body runs
+ * files (ops_*.c), matched by the row's id name; the MAI rows take the one
+ * MFMA body by their GCN_F_MFMA flag.  A row without a body runs
  * sim_body_unsimulated, an explicit "not simulated" fault naming the
  * instruction (never a silent no-op); the reasons for rows deliberately left
  * without a body are listed in sim_notsim[] (notsim.c).  tests/sim checks
@@ -41,8 +42,8 @@ static unsigned find_id(const char *name)
 
 static const sim_body_ent *const families[] = {
     sim_bodies_salu, sim_bodies_valu, sim_bodies_vcmp, sim_bodies_vop3p,
-    sim_bodies_mem, sim_bodies_cvt, sim_bodies_mfma,
-    sim_bodies_nsvalu, sim_bodies_cvtmx, sim_bodies_nssalu, sim_bodies_idxmode,
+    sim_bodies_mem, sim_bodies_cvt,
+    sim_bodies_gfx950, sim_bodies_cvtmx,
 };
 
 static void build(void)
@@ -61,6 +62,10 @@ static void build(void)
             if (id != GCN_ID_INVALID && !table[id])
                 table[id] = e->fn;
         }
+    /* the MAI rows by their flag: one parameterised body (ops_mfma.c) */
+    for (unsigned id = 1; id < GCN_ID_COUNT; id++)
+        if (!table[id] && (gcn_isa_rows[id].flags & GCN_F_MFMA))
+            table[id] = sim_mfma_body;
 }
 
 sim_body sim_body_of(unsigned id)
@@ -128,4 +133,32 @@ unsigned gcn_sim_check_registry(FILE *rep)
         }
     }
     return bad;
+}
+
+/* ---- the bodies of no row: a bad instruction, an unsimulated row, the alias warning ---- */
+
+void sim_body_bad(sim_x *x)
+{
+    sim_fault(x, "%s", x->i->badmsg ? x->i->badmsg : "bad instruction");
+}
+
+/* An instruction that names a row of the unified register file the other
+ * way from an earlier one (prog.c note_names): a warning, then the body. */
+void sim_alias_body(sim_x *x)
+{
+    const sim_insn *si = x->i;
+    const sim_insn *prod = sim_prog_insn(x->sim->prog, (uint32_t)si->alias_prod);
+    unsigned r = si->alias_row, acc = x->w->accum;
+    sim_finding(x, GCN_FIND_REG_ALIAS, prod, x->exec,
+                "v%u and a%u are one physical register (row %u of the unified file, "
+                "accum_offset %u): this instruction and the other name it differently; legal, "
+                "but a write through one name changes the other", r, r - acc, r, acc);
+    si->fn_alias(x);
+}
+
+void sim_body_unsimulated(sim_x *x)
+{
+    const gcn_isa_row *r = gcn_isa_row_of(x->i->id);
+    const char *why = gcn_sim_not_simulated(x->i->id);
+    sim_fault(x, "instruction %s is not simulated%s%s", r->mnem, why ? ": " : "", why ? why : "");
 }

@@ -17,7 +17,7 @@
 
 #include <fenv.h>
 #include <math.h>
-#include "sim_int.h"
+#include "sim_body.h"
 #include "fp.h"
 
 #define LANES for (unsigned l = 0; l < NL; l++)

@@ -15,7 +15,7 @@
 #include <unistd.h>
 #include "gcn_codeobj.h"
 #include "gcn_decode.h"
-#include "sim/gcn_file.h"
+#include "gcn_file.h"
 #include "cli.h"
 #include "tools/gcn_version.h"
 

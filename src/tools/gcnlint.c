@@ -21,7 +21,7 @@
 #include "tools/gcn_version.h"
 #include "gcn_codeobj.h"
 #include "lint.h"
-#include "sim/gcn_file.h"
+#include "gcn_file.h"
 #include "cli.h"
 
 #ifndef GCN_CLANG

@@ -151,6 +151,193 @@ static cell *all_places(const gcn_insn *in, gcn_target t, const gcn_mfma_info *f
     return v;
 }
 
+/* --list: every MFMA/SMFMAC row of target t with its shape, types, registers, passes */
+static int list_rows(gcn_target t, const char *mcpu)
+{
+    int ti = t == GCN_TARGET_GFX942 ? 0 : 1, bad = 0;
+    for (unsigned id = 1; id < GCN_ID_COUNT; id++) {
+        const gcn_isa_row *r = gcn_isa_row_of(id);
+        if (!(r->flags & GCN_F_MFMA) || r->op[ti] == NONE)
+            continue;
+        gcn_insn in;
+        memset(&in, 0, sizeof in);
+        in.id = (uint16_t)id;
+        gcn_mfma_info f;
+        char lerr[256];
+        if (gcn_mfma_info_get(&in, t, &f, lerr, sizeof lerr)) {
+            fprintf(stderr, "gcnmfma: %s on %s: %s\n", r->mnem, mcpu, lerr);
+            bad = 1;
+            continue;
+        }
+        gcn_decoder dec;
+        memset(&dec, 0, sizeof dec);
+        dec.target = t;
+        printf("%-36s %ux%ux%u blocks %-2u A %-5s B %-5s C/D %-4s regs A %u B %u C %u D %u "
+               "passes %u%s%s\n", r->mnem, f.m, f.n, f.k, f.blocks, gcn_mfma_type_name(f.ta),
+               gcn_mfma_type_name(f.tb), gcn_mfma_type_name(f.tc), f.regs_a, f.regs_b,
+               f.regs_c, f.regs_d, gcn_mfma_passes(&dec, &in), f.sparse ? " sparse" : "",
+               f.scaled ? " scaled" : "");
+    }
+    return bad ? EX_INPUT : EX_OK;
+}
+
+/* One query: the instruction (in, with its modifiers; f its shape) on target t. */
+typedef struct query {
+    const gcn_insn *in;
+    gcn_target t;
+    const char *mcpu, *mnem;
+    const gcn_mfma_info *f;
+    char which;                 /* the matrix: A, B, C, D, K (the SMFMAC index) */
+} query;
+
+/* --detail-instruction */
+static int detail(const query *q)
+{
+    const gcn_mfma_info *f = q->f;
+    gcn_decoder dec;
+    memset(&dec, 0, sizeof dec);
+    dec.target = q->t;
+    printf("%s (%s)\n  D[%u][%u] = A[%u][%u] * B[%u][%u] + C[%u][%u], %u block%s\n", q->mnem,
+           q->mcpu, f->m, f->n, f->m, f->k, f->k, f->n, f->m, f->n, f->blocks,
+           f->blocks == 1 ? "" : "s");
+    printf("  types: A %s, B %s, C/D %s\n", gcn_mfma_type_name(f->ta), gcn_mfma_type_name(f->tb),
+           gcn_mfma_type_name(f->tc));
+    printf("  registers per lane: A %u, B %u, C %u, D %u%s\n", f->regs_a, f->regs_b,
+           f->sparse ? 0 : f->regs_c, f->regs_d, f->sparse ? " (SMFMAC: C is D; src2 is the "
+           "index register)" : "");
+    printf("  passes: %u (LLVM's scheduling model)\n", gcn_mfma_passes(&dec, q->in));
+    printf("  sparse: %s, scaled: %s, CBSZ/ABID: %s, BLGP: %s\n", f->sparse ? "yes" : "no",
+           f->scaled ? "yes" : "no", f->cbsz_ok ? "yes" : "no", f->blgp_ok ? "yes" : "no");
+    return EX_OK;
+}
+
+/* --get-register: the place of element [blk][I or K][J or K] */
+static int get_register(const query *q, unsigned I, unsigned J, unsigned K, unsigned blk)
+{
+    char which = q->which;
+    const gcn_mfma_info *f = q->f;
+    unsigned rows, cols, regs;
+    dims(f, which, &rows, &cols, &regs);
+    unsigned r = which == 'B' ? K : I, cc = which == 'A' || which == 'K' ? K : J;
+    if (r == ~0u || cc == ~0u) {
+        fprintf(stderr, "gcnmfma: --get-register %c: give -%s and -%s\n", which,
+                which == 'B' ? "K" : "I", which == 'A' || which == 'K' ? "K" : "J");
+        return EX_USAGE;
+    }
+    if (blk >= f->blocks || r >= rows || cc >= cols) {
+        fprintf(stderr, "gcnmfma: %s %c[b%u][%u][%u]: out of range (blocks 0..%u, %s 0..%u, "
+                "%s 0..%u)\n", q->mnem, which, blk, r, cc, f->blocks - 1, row_name(which),
+                rows - 1, col_name(which), cols - 1);
+        return EX_INPUT;
+    }
+    gcn_mfma_place p;
+    if (gcn_mfma_layout(q->in, q->t, which == 'C' && f->sparse ? 'D' : which, blk, r, cc, &p)) {
+        fprintf(stderr, "gcnmfma: %s: no layout for %c\n", q->mnem, which);
+        return EX_INPUT;
+    }
+    char bits[64], nm[64];
+    print_bits(&p, bits, sizeof bits);
+    elem_name(nm, sizeof nm, which, f->blocks, blk, r, cc);
+    printf("%s%s: %s, lane %u%s%s\n", nm, which == 'A' && f->sparse ? " (its compressed 4-group)"
+           : "", bits, p.lane, p.neg ? ", negated (BLGP)" : "",
+           which == 'K' ? " (the index nibble)" : "");
+    return EX_OK;
+}
+
+/* --matrix-entry: the elements in register reg of lane (v: every place, sorted) */
+static int matrix_entry(const query *q, const cell *v, size_t n, unsigned reg, unsigned lane)
+{
+    char which = q->which;
+    unsigned rows, cols, regs;
+    dims(q->f, which, &rows, &cols, &regs);
+    if (reg == ~0u || lane == ~0u) {
+        fprintf(stderr, "gcnmfma: --matrix-entry: give -r REGISTER and -l LANE\n");
+        return EX_USAGE;
+    }
+    if (reg >= regs) {
+        fprintf(stderr, "gcnmfma: %s %c: register %u out of range (0..%u)\n", q->mnem, which,
+                reg, regs - 1);
+        return EX_INPUT;
+    }
+    int any = 0;
+    for (size_t i = 0; i < n; i++) {
+        const cell *x = &v[i];
+        if (x->lane != lane || !(x->reg == reg || (x->width == 64 && x->reg + 1 == reg)))
+            continue;
+        char nm[64], bits[64];
+        elem_name(nm, sizeof nm, which, q->f->blocks, x->b, x->r, x->c);
+        gcn_mfma_place p = {x->reg, x->lane, x->bit, x->width, x->neg};
+        print_bits(&p, bits, sizeof bits);
+        printf("%s: %s, lane %u%s\n", nm, bits, x->lane, x->neg ? ", negated (BLGP)" : "");
+        any = 1;
+    }
+    if (!any)
+        printf("register %u, lane %u of %c: no element\n", reg, lane, which);
+    return EX_OK;
+}
+
+/* --register-layout: one line per lane, one column per register (and bit field); v is
+ * every place, sorted */
+static void layout_table(const query *q, const cell *v, size_t n)
+{
+    char which = q->which;
+    const gcn_mfma_info *f = q->f;
+    unsigned rows, cols, regs;
+    dims(f, which, &rows, &cols, &regs);
+    printf("%s (%s) %c: %s; %u block%s, %u register%s per lane\n", q->mnem, q->mcpu, which,
+           which == 'A' ? "A[i][k]" : which == 'B' ? "B[k][j]" : which == 'K' ?
+           "index nibble of A[i][k]" : which == 'C' ? "C[i][j]" : "D[i][j]", f->blocks,
+           f->blocks == 1 ? "" : "s", regs, regs == 1 ? "" : "s");
+    /* the fields: distinct (reg, bit, width) in order */
+    typedef struct fld { unsigned reg, bit, width; } fld;
+    fld *fl = calloc(n ? n : 1, sizeof *fl);
+    size_t nf = 0;
+    for (size_t i = 0; fl && i < n; i++) {
+        size_t j = 0;
+        while (j < nf && !(fl[j].reg == v[i].reg && fl[j].bit == v[i].bit))
+            j++;
+        if (j == nf)
+            fl[nf++] = (fld){v[i].reg, v[i].bit, v[i].width};
+    }
+    for (size_t a = 1; fl && a < nf; a++)      /* insertion sort by register, bit */
+        for (size_t b = a; b > 0 && (fl[b - 1].reg > fl[b].reg ||
+                                     (fl[b - 1].reg == fl[b].reg && fl[b - 1].bit > fl[b].bit)); b--) {
+            fld tmp = fl[b];
+            fl[b] = fl[b - 1];
+            fl[b - 1] = tmp;
+        }
+    printf("lane");
+    for (size_t j = 0; j < nf; j++) {
+        char h[32];
+        if (fl[j].width == 64)
+            snprintf(h, sizeof h, "r%u:%u", fl[j].reg + 1, fl[j].reg);
+        else if (fl[j].width >= 32)
+            snprintf(h, sizeof h, "r%u", fl[j].reg);
+        else
+            snprintf(h, sizeof h, "r%u[%u:%u]", fl[j].reg, fl[j].bit + fl[j].width - 1, fl[j].bit);
+        printf(j + 1 < nf ? " | %-14s" : " | %s", h);
+    }
+    printf("\n");
+    for (unsigned l = 0; l < 64; l++) {
+        printf("%4u", l);
+        for (size_t j = 0; j < nf; j++) {
+            char cellbuf[256] = "", nm[64];
+            size_t len = 0;
+            for (size_t i = 0; i < n; i++) {
+                if (v[i].lane != l || v[i].reg != fl[j].reg || v[i].bit != fl[j].bit)
+                    continue;
+                elem_name(nm, sizeof nm, which, f->blocks, v[i].b, v[i].r, v[i].c);
+                if (len < sizeof cellbuf)
+                    len += (size_t)snprintf(cellbuf + len, sizeof cellbuf - len, "%s%s%s",
+                                            len ? "/" : "", v[i].neg ? "-" : "", nm);
+            }
+            printf(j + 1 < nf ? " | %-14s" : " | %s", len ? cellbuf : ".");
+        }
+        printf("\n");
+    }
+    free(fl);
+}
+
 int main(int argc, char **argv)
 {
     static const struct option opts[] = {
@@ -216,31 +403,7 @@ int main(int argc, char **argv)
             fprintf(stderr, "gcnmfma: --list takes no instruction or query\n");
             return EX_USAGE;
         }
-        int bad = 0;
-        for (unsigned id = 1; id < GCN_ID_COUNT; id++) {
-            const gcn_isa_row *r = gcn_isa_row_of(id);
-            if (!(r->flags & GCN_F_MFMA) || r->op[ti] == NONE)
-                continue;
-            gcn_insn in;
-            memset(&in, 0, sizeof in);
-            in.id = (uint16_t)id;
-            gcn_mfma_info f;
-            char lerr[256];
-            if (gcn_mfma_info_get(&in, t, &f, lerr, sizeof lerr)) {
-                fprintf(stderr, "gcnmfma: %s on %s: %s\n", r->mnem, mcpu, lerr);
-                bad = 1;
-                continue;
-            }
-            gcn_decoder dec;
-            memset(&dec, 0, sizeof dec);
-            dec.target = t;
-            printf("%-36s %ux%ux%u blocks %-2u A %-5s B %-5s C/D %-4s regs A %u B %u C %u D %u "
-                   "passes %u%s%s\n", r->mnem, f.m, f.n, f.k, f.blocks, gcn_mfma_type_name(f.ta),
-                   gcn_mfma_type_name(f.tb), gcn_mfma_type_name(f.tc), f.regs_a, f.regs_b,
-                   f.regs_c, f.regs_d, gcn_mfma_passes(&dec, &in), f.sparse ? " sparse" : "",
-                   f.scaled ? " scaled" : "");
-        }
-        return bad ? EX_INPUT : EX_OK;
+        return list_rows(t, mcpu);
     }
     if (optind + 1 != argc) {
         fprintf(stderr, "gcnmfma: give one instruction (gcnmfma --list names them)\n");
@@ -282,22 +445,9 @@ int main(int argc, char **argv)
                 f.ignored_mods & GCN_MFMA_IGN_BLGP ? "BLGP" : "");
         return EX_INPUT;
     }
-    if (mode == 'd') {
-        gcn_decoder dec;
-        memset(&dec, 0, sizeof dec);
-        dec.target = t;
-        printf("%s (%s)\n  D[%u][%u] = A[%u][%u] * B[%u][%u] + C[%u][%u], %u block%s\n", mnem,
-               mcpu, f.m, f.n, f.m, f.k, f.k, f.n, f.m, f.n, f.blocks, f.blocks == 1 ? "" : "s");
-        printf("  types: A %s, B %s, C/D %s\n", gcn_mfma_type_name(f.ta), gcn_mfma_type_name(f.tb),
-               gcn_mfma_type_name(f.tc));
-        printf("  registers per lane: A %u, B %u, C %u, D %u%s\n", f.regs_a, f.regs_b,
-               f.sparse ? 0 : f.regs_c, f.regs_d, f.sparse ? " (SMFMAC: C is D; src2 is the "
-               "index register)" : "");
-        printf("  passes: %u (LLVM's scheduling model)\n", gcn_mfma_passes(&dec, &in));
-        printf("  sparse: %s, scaled: %s, CBSZ/ABID: %s, BLGP: %s\n", f.sparse ? "yes" : "no",
-               f.scaled ? "yes" : "no", f.cbsz_ok ? "yes" : "no", f.blgp_ok ? "yes" : "no");
-        return EX_OK;
-    }
+    query q = {&in, t, mcpu, mnem, &f, which};
+    if (mode == 'd')
+        return detail(&q);
     if (!which) {
         fprintf(stderr, "gcnmfma: give the matrix: -A, -B, -C, -D (or -k, the SMFMAC index)\n");
         return EX_USAGE;
@@ -307,35 +457,8 @@ int main(int argc, char **argv)
                 mnem);
         return EX_INPUT;
     }
-    unsigned rows, cols, regs;
-    dims(&f, which, &rows, &cols, &regs);
-    char nm[64];
-    if (mode == 'g') {
-        unsigned r = which == 'B' ? K : I, cc = which == 'A' || which == 'K' ? K : J;
-        if (r == ~0u || cc == ~0u) {
-            fprintf(stderr, "gcnmfma: --get-register %c: give -%s and -%s\n", which,
-                    which == 'B' ? "K" : "I", which == 'A' || which == 'K' ? "K" : "J");
-            return EX_USAGE;
-        }
-        if (blk >= f.blocks || r >= rows || cc >= cols) {
-            fprintf(stderr, "gcnmfma: %s %c[b%u][%u][%u]: out of range (blocks 0..%u, %s 0..%u, "
-                    "%s 0..%u)\n", mnem, which, blk, r, cc, f.blocks - 1, row_name(which),
-                    rows - 1, col_name(which), cols - 1);
-            return EX_INPUT;
-        }
-        gcn_mfma_place p;
-        if (gcn_mfma_layout(&in, t, which == 'C' && f.sparse ? 'D' : which, blk, r, cc, &p)) {
-            fprintf(stderr, "gcnmfma: %s: no layout for %c\n", mnem, which);
-            return EX_INPUT;
-        }
-        char bits[64];
-        print_bits(&p, bits, sizeof bits);
-        elem_name(nm, sizeof nm, which, f.blocks, blk, r, cc);
-        printf("%s%s: %s, lane %u%s%s\n", nm, which == 'A' && f.sparse ? " (its compressed 4-group)"
-               : "", bits, p.lane, p.neg ? ", negated (BLGP)" : "",
-               which == 'K' ? " (the index nibble)" : "");
-        return EX_OK;
-    }
+    if (mode == 'g')
+        return get_register(&q, I, J, K, blk);
     size_t n = 0;
     cell *v = all_places(&in, t, &f, which, &n);
     if (!v) {
@@ -352,87 +475,11 @@ int main(int argc, char **argv)
     }
     qsort(v, n, sizeof *v, cell_cmp);
     if (mode == 'e') {
-        if (reg == ~0u || lane == ~0u) {
-            fprintf(stderr, "gcnmfma: --matrix-entry: give -r REGISTER and -l LANE\n");
-            free(v);
-            return EX_USAGE;
-        }
-        if (reg >= regs) {
-            fprintf(stderr, "gcnmfma: %s %c: register %u out of range (0..%u)\n", mnem, which,
-                    reg, regs - 1);
-            free(v);
-            return EX_INPUT;
-        }
-        int any = 0;
-        for (size_t i = 0; i < n; i++) {
-            const cell *x = &v[i];
-            if (x->lane != lane || !(x->reg == reg || (x->width == 64 && x->reg + 1 == reg)))
-                continue;
-            elem_name(nm, sizeof nm, which, f.blocks, x->b, x->r, x->c);
-            gcn_mfma_place p = {x->reg, x->lane, x->bit, x->width, x->neg};
-            char bits[64];
-            print_bits(&p, bits, sizeof bits);
-            printf("%s: %s, lane %u%s\n", nm, bits, x->lane, x->neg ? ", negated (BLGP)" : "");
-            any = 1;
-        }
-        if (!any)
-            printf("register %u, lane %u of %c: no element\n", reg, lane, which);
+        int rc = matrix_entry(&q, v, n, reg, lane);
         free(v);
-        return EX_OK;
+        return rc;
     }
-    /* the table: one line per lane, one column per register (and bit field) */
-    printf("%s (%s) %c: %s; %u block%s, %u register%s per lane\n", mnem, mcpu, which,
-           which == 'A' ? "A[i][k]" : which == 'B' ? "B[k][j]" : which == 'K' ?
-           "index nibble of A[i][k]" : which == 'C' ? "C[i][j]" : "D[i][j]", f.blocks,
-           f.blocks == 1 ? "" : "s", regs, regs == 1 ? "" : "s");
-    /* the fields: distinct (reg, bit, width) in order */
-    typedef struct fld { unsigned reg, bit, width; } fld;
-    fld *fl = calloc(n ? n : 1, sizeof *fl);
-    size_t nf = 0;
-    for (size_t i = 0; fl && i < n; i++) {
-        size_t j = 0;
-        while (j < nf && !(fl[j].reg == v[i].reg && fl[j].bit == v[i].bit))
-            j++;
-        if (j == nf)
-            fl[nf++] = (fld){v[i].reg, v[i].bit, v[i].width};
-    }
-    for (size_t a = 1; fl && a < nf; a++)      /* insertion sort by register, bit */
-        for (size_t b = a; b > 0 && (fl[b - 1].reg > fl[b].reg ||
-                                     (fl[b - 1].reg == fl[b].reg && fl[b - 1].bit > fl[b].bit)); b--) {
-            fld tmp = fl[b];
-            fl[b] = fl[b - 1];
-            fl[b - 1] = tmp;
-        }
-    printf("lane");
-    for (size_t j = 0; j < nf; j++) {
-        char h[32];
-        if (fl[j].width == 64)
-            snprintf(h, sizeof h, "r%u:%u", fl[j].reg + 1, fl[j].reg);
-        else if (fl[j].width >= 32)
-            snprintf(h, sizeof h, "r%u", fl[j].reg);
-        else
-            snprintf(h, sizeof h, "r%u[%u:%u]", fl[j].reg, fl[j].bit + fl[j].width - 1, fl[j].bit);
-        printf(j + 1 < nf ? " | %-14s" : " | %s", h);
-    }
-    printf("\n");
-    for (unsigned l = 0; l < 64; l++) {
-        printf("%4u", l);
-        for (size_t j = 0; j < nf; j++) {
-            char cellbuf[256] = "";
-            size_t len = 0;
-            for (size_t i = 0; i < n; i++) {
-                if (v[i].lane != l || v[i].reg != fl[j].reg || v[i].bit != fl[j].bit)
-                    continue;
-                elem_name(nm, sizeof nm, which, f.blocks, v[i].b, v[i].r, v[i].c);
-                if (len < sizeof cellbuf)
-                    len += (size_t)snprintf(cellbuf + len, sizeof cellbuf - len, "%s%s%s",
-                                            len ? "/" : "", v[i].neg ? "-" : "", nm);
-            }
-            printf(j + 1 < nf ? " | %-14s" : " | %s", len ? cellbuf : ".");
-        }
-        printf("\n");
-    }
-    free(fl);
+    layout_table(&q, v, n);
     free(v);
     if (fflush(stdout) != 0 || ferror(stdout)) {
         fprintf(stderr, "gcnmfma: cannot write standard output: %s\n", strerror(errno));

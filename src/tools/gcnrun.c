@@ -14,7 +14,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "run/gcn_run.h"
-#include "sim/gcn_file.h"
+#include "gcn_file.h"
 #include "cli.h"
 #include "tools/gcn_version.h"
 

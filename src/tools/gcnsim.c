@@ -17,7 +17,7 @@
 #include <unistd.h>
 #include "sim/gcn_sim.h"
 #include "sim/manifest.h"
-#include "sim/gcn_file.h"
+#include "gcn_file.h"
 #include "tools/gcn_version.h"
 #include "sim/trace.h"
 #include "analyze/gcn_hazard.h"

@@ -1,7 +1,7 @@
 /*
  * test_regs.c -- unit tests of the register def/use query (src/decode/regs.c)
  * on hand-made instruction records: explicit operands by DST/SRC flag,
- * implicit EXEC/VCC/SCC/M0 from row flags, asynchronous definitions of
+ * implicit EXEC/VCC/SCC/M0 from row flags (gcn_insn_implicit), asynchronous definitions of
  * loads, LDS-DMA writing no register, special encodings and formatting.
  */
 #include <CUnit/Basic.h>
@@ -133,6 +133,35 @@ static void test_implicit(void)
     CU_ASSERT(gcn_rs_empty(&d));
 }
 
+/* The one expansion of implicit registers (the simulator's pre-decode uses it too): reads,
+ * then writes, each VCC, M0, EXEC, SCC; a MUBUF row's M0 only with the lds bit. */
+static void test_implicit_list(void)
+{
+    hm_prog p;
+    hm_init(&p);
+    gcn_insn *in = hm_add(&p, "v_addc_co_u32", 0, GCN_FMT_VOP2, 4);
+    gcn_implicit imp[GCN_IMPLICIT_MAX];
+    unsigned n = gcn_insn_implicit(in, GCN_F_RD_EXEC | GCN_F_RD_VCC | GCN_F_WR_VCC | GCN_F_WR_SCC |
+                                   GCN_F_RD_M0 | GCN_F_WR_EXEC, imp);
+    static const gcn_implicit want[] = {{0, GCN_RS_VCC, 2}, {0, GCN_RS_M0, 1}, {0, GCN_RS_EXEC, 2},
+                                        {1, GCN_RS_VCC, 2}, {1, GCN_RS_EXEC, 2}, {1, GCN_RS_SCC, 1}};
+    CU_ASSERT_FATAL(n == sizeof want / sizeof want[0]);
+    for (unsigned k = 0; k < n; k++)
+        CU_ASSERT(imp[k].write == want[k].write && imp[k].reg == want[k].reg && imp[k].n == want[k].n);
+    CU_ASSERT(gcn_insn_implicit(in, 0, imp) == 0);
+    /* buffer_load_dword without the lds bit: the row's RD_M0 is not this instance's */
+    in = hm_add(&p, "buffer_load_dword", 0, GCN_FMT_MUBUF, 8);
+    n = gcn_insn_implicit(in, GCN_F_RD_EXEC | GCN_F_RD_M0 | GCN_F_LDS_DMA, imp);
+    CU_ASSERT(n == 1 && imp[0].reg == GCN_RS_EXEC);
+    in->m.lds = 1;
+    n = gcn_insn_implicit(in, GCN_F_RD_EXEC | GCN_F_RD_M0 | GCN_F_LDS_DMA, imp);
+    CU_ASSERT(n == 2 && imp[0].reg == GCN_RS_M0 && imp[1].reg == GCN_RS_EXEC);
+    /* an LDS-DMA row of another family reads M0 even without the flag */
+    in = hm_add(&p, "global_load_lds_dword", 0, GCN_FMT_GLOBAL, 8);
+    n = gcn_insn_implicit(in, GCN_F_LDS_DMA, imp);
+    CU_ASSERT(n == 1 && imp[0].reg == GCN_RS_M0 && !imp[0].write);
+}
+
 static void test_set_ops(void)
 {
     gcn_regset a, b, c;
@@ -223,6 +252,7 @@ int main(void)
     CU_add_test(s, "lds dma writes no register", test_lds_dma);
     CU_add_test(s, "special encodings", test_specials);
     CU_add_test(s, "implicit from row flags", test_implicit);
+    CU_add_test(s, "the implicit-register expansion", test_implicit_list);
     CU_add_test(s, "set operations and format", test_set_ops);
     CU_add_test(s, "records of the real decoder", test_decoded);
     CU_basic_set_mode(CU_BRM_VERBOSE);

@@ -1,15 +1,15 @@
 #!/bin/sh
 # test_man_findings.sh -- every finding kind gcnsim can emit (the names returned by
-# gcn_sim_finding_name in src/sim/sim.c) is named in gcnsim's man page (docs/man/gcnsim.1)
+# gcn_sim_finding_name in src/sim/findings.c) is named in gcnsim's man page (docs/man/gcnsim.1)
 # and in docs/gcnsim.md.  A self-check first: a page with one name removed must be reported.
 srcdir=${top_srcdir:-$(cd "$(dirname "$0")/../.." && pwd)}
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 # the names: the string literals of the switch in gcn_sim_finding_name, except its default
-sed -n '/^const char \*gcn_sim_finding_name/,/^}/p' "$srcdir/src/sim/sim.c" |
+sed -n '/^const char \*gcn_sim_finding_name/,/^}/p' "$srcdir/src/sim/findings.c" |
     sed -n 's/.*case GCN_FIND_[A-Z_]*: *return "\([^"]*\)".*/\1/p' > "$T/names"
 n=$(wc -l < "$T/names")
-[ "$n" -ge 5 ] || { echo "FAIL: found only $n finding names in src/sim/sim.c (parser broken?)"; exit 1; }
+[ "$n" -ge 5 ] || { echo "FAIL: found only $n finding names in src/sim/findings.c (parser broken?)"; exit 1; }
 # names as they appear in a page (roff escapes '-' as '\-'), as whole words: not
 # read-before-retire inside lds-dma-read-before-retire
 missing() {   # $1 = page; prints the names it lacks

@@ -23,7 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "sim/manifest.h"
-#include "sim/gcn_file.h"
+#include "gcn_file.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -1,12 +1,14 @@
 #!/bin/sh
 # test_install.sh -- `make install` into a temporary DESTDIR installs the tools, the man
-# pages, libgcn.a, the public headers under include/gcnsim/ and gcnsim.pc; the example
+# pages, the libraries (libgcndecode.a, libgcnanalyze.a, libgcnsim.a; not libgcnrun.a, which is
+# gcnrun's alone), the public headers under include/gcnsim/ and gcnsim.pc; the example
 # program examples/gcn_example.c builds against that installed copy alone, with
 # `pkg-config --define-prefix --cflags --libs gcnsim` (PKG_CONFIG_PATH = the temporary
 # lib/pkgconfig; --define-prefix takes the prefix from where the .pc lies), and runs:
 # it reads a bundled code object (its kernels, and its disassembly identical to the
 # installed gcndis --llvm-text) and runs an MFMA through the library, checked against a
-# C matrix product.  Then `make uninstall` must leave no file behind.
+# C matrix product.  A program that only decodes links with -lgcndecode alone (the decoder is
+# the lowest layer).  Then `make uninstall` must leave no file behind.
 srcdir=${top_srcdir:-$(cd "$(dirname "$0")/../.." && pwd)}
 builddir=${top_builddir:-$srcdir}
 pkgconfig=${PKG_CONFIG:-pkg-config}
@@ -19,7 +21,7 @@ prefix="$T/prefix"
 fail=0
 ${MAKE:-make} -s -C "$builddir" install prefix="$prefix" > "$T/install.log" 2>&1 ||
     { cat "$T/install.log"; echo "FAIL: make install prefix=$prefix"; exit 1; }
-for f in lib/pkgconfig/gcnsim.pc lib/libgcn.a include/gcnsim/gcn_decode.h include/gcnsim/gcn_codeobj.h include/gcnsim/gcn_isa.h \
+for f in lib/pkgconfig/gcnsim.pc lib/libgcndecode.a lib/libgcnanalyze.a lib/libgcnsim.a include/gcnsim/gcn_decode.h include/gcnsim/gcn_codeobj.h include/gcnsim/gcn_isa.h \
          include/gcnsim/gcn_mfma.h include/gcnsim/gcn_mfma_num.h include/gcnsim/gcn_sim.h \
          include/gcnsim/manifest.h include/gcnsim/isa/gcn_isa.def bin/gcndis bin/gcnsim bin/gcnlint \
          share/man/man1/gcnsim.1; do
@@ -55,6 +57,36 @@ if [ -s "$T/ex.txt" ] && cmp -s "$T/ex.txt" "$T/dis.txt"; then
     echo "ok: gcn_example --llvm-text = installed gcndis --llvm-text ($(wc -l < "$T/ex.txt") lines)"
 else
     diff "$T/dis.txt" "$T/ex.txt" | head; echo "FAIL: gcn_example --llvm-text differs from gcndis --llvm-text"; fail=1
+fi
+[ -e "$prefix/lib/libgcnrun.a" ] && { echo "FAIL: libgcnrun.a (gcnrun's alone) is installed"; fail=1; }
+# the decoder alone: v_add_f32_e32 v0, v1, v2 (0x02000501) decoded and printed, -lgcndecode only
+cat > "$T/dec.c" <<'EOF'
+#include <stdio.h>
+#include <gcn_decode.h>
+int main(void)
+{
+    const unsigned char w[4] = {0x01, 0x05, 0x00, 0x02};
+    gcn_decoder d = {.target = GCN_TARGET_GFX942};
+    gcn_insn in;
+    gcn_strbuf sb;
+    gcn_sb_init(&sb);
+    gcn_decode_one(&d, w, sizeof w, 0, &in);
+    gcn_print_insn(&d, &in, &sb);
+    printf("%s\n", sb.buf ? sb.buf : "");
+    gcn_sb_free(&sb);
+    return 0;
+}
+EOF
+if (cd "$T" && $cc -std=c17 -Wall -Wextra -o dec dec.c -I"$prefix/include/gcnsim" -L"$prefix/lib" \
+        -lgcndecode -lpthread) > "$T/dec.log" 2>&1; then
+    out=$("$T/dec")
+    if [ "$out" = "v_add_f32_e32 v0, v1, v2" ]; then
+        echo "ok: a decoder-only program links -lgcndecode alone and prints: $out"
+    else
+        echo "FAIL: the decoder-only program prints '$out'"; fail=1
+    fi
+else
+    cat "$T/dec.log"; echo "FAIL: a decoder-only program does not link with -lgcndecode alone"; fail=1
 fi
 "$T/gcn_example" "$T/no-such.hsaco" > "$T/bad" 2>&1
 rc=$?

@@ -1,6 +1,6 @@
 /*
- * test_nsvalu_ops.c -- semantics of the VALU bodies of src/sim/ops_nsvalu.c
- * (gfx950 additions, quad SADs) on a bare wave.  Expected values come from
+ * test_nsvalu_ops.c -- semantics of the VALU bodies of src/sim/ops_gfx950.c
+ * (gfx950 additions) and of the quad SADs (ops_valu.c) on a bare wave.  Expected values come from
  * the ISA pseudo-code restated here per bit/lane, or from other, independent
  * simulator bodies (v_cvt_f16_f32 under a MODE rounding mode as the oracle of
  * v_cvt_pk_f16_f32 and of the stochastic-rounding limits, the plain bitwise

@@ -1,9 +1,9 @@
 /*
- * ops_nsvalu.c -- VALU rows that had no body before: the gfx950 additions
- * (v_prng_b32, v_permlane16/32_swap_b32, v_cvt_f32_bf16, v_bitop3_b16/b32,
+ * ops_gfx950.c -- the VALU instructions gfx950 (CDNA4) adds to gfx942's:
+ * v_prng_b32, v_permlane16/32_swap_b32, v_cvt_f32_bf16, v_bitop3_b16/b32,
  * v_ashr_pk_i8/u8_i32, v_cvt_pk_f16_f32, v_cvt_sr_f16/bf16_f32,
- * v_minimum3/maximum3_f32, v_pk_minimum3/maximum3_f16), v_trig_preop_f64 and
- * the SAD family v_qsad_pk_u16_u8 / v_mqsad_pk_u16_u8 / v_mqsad_u32_u8.
+ * v_minimum3/maximum3_f32, v_pk_minimum3/maximum3_f16 (the scaled conversions
+ * are in ops_cvt_mx.c, the scaled MFMAs in ops_mfma.c).
  *
  * Semantics: the pseudo-code of the AMD CDNA4 ISA reference ("VOP1", "VOP3A &
  * VOP3B", "VOP3P" instruction chapters), which is also that of CDNA3 for the
@@ -12,7 +12,6 @@
  */
 #include "valu_int.h"
 #include "mxfp.h"
-#include "twoopi.h"
 
 /* ---- v_prng_b32: D = (S0 << 1) ^ (S0[31] ? 197 : 0) (a 32-bit LFSR) ------- */
 static inline uint32_t prng32(uint32_t r) { return (r << 1) ^ ((r >> 31) ? 197u : 0u); }
@@ -263,152 +262,10 @@ static void pk_mm3(sim_x *x, int mx)
 BODY(V_PK_MINIMUM3_F16) { pk_mm3(x, 0); }
 BODY(V_PK_MAXIMUM3_F16) { pk_mm3(x, 1); }
 
-/* ---- v_trig_preop_f64 ------------------------------------------------------
- * shift = S1[4:0] * 53 (+ exponent(S0) - 1077 when that exponent > 1077);
- * result = the 53 bits b_{1200-shift} .. b_{1148-shift} of 2/pi as an integer,
- * D = ldexp(result, -53 - shift (+128 when exponent(S0) >= 1968)), rounded
- * toward zero (ISA pseudo-code; the table is src/sim/twoopi.h from
- * tools/gen_twoopi.py).  Two cases follow LLVM's constant folding of
- * llvm.amdgcn.trig.preop (AMDGPUInstCombineIntrinsic.cpp) where the
- * pseudo-code says otherwise or nothing: a segment starting at bit 1120 or
- * later gives 0 ("hardware behavior" there), and a NaN input gives it quieted. */
-static inline unsigned twoopi_bit(int j)
-{
-    if (j < 0 || j >= GCN_TWOOPI_BITS)
-        return 0;
-    unsigned p = (unsigned)(GCN_TWOOPI_BITS - 1 - j);    /* 0 = b_1200 */
-    return gcn_twoopi[p / 32] >> (31 - p % 32) & 1;
-}
-static uint64_t trig_preop(uint64_t s0, uint32_t s1)
-{
-    if (f64_is_nan(s0))
-        return f64_quiet(s0);
-    int ex = (int)((s0 >> 52) & 0x7ff);
-    int shift = (int)(s1 & 31) * 53;
-    if (ex > 1077)
-        shift += ex - 1077;
-    if ((shift >> 5) + 2 >= 37)
-        return 0;
-    uint64_t r = 0;
-    for (int t = 0; t < 53; t++)
-        r = r << 1 | twoopi_bit(1200 - shift - t);
-    int scale = -53 - shift;
-    if (ex >= 1968)
-        scale += 128;
-    int save = fegetround();
-    fesetround(FE_TOWARDZERO);
-    double d = ldexp((double)r, scale);
-    fesetround(save);
-    return d2u(d);
-}
-BODY(V_TRIG_PREOP_F64)
-{
-    uint64_t A[NL], R[NL];
-    sim_vsrc64(x, 0, A, 1);
-    const uint32_t *Bv = sim_vsrc(x, 1);
-    LANES R[l] = trig_preop(A[l], Bv[l]);
-    sim_vdst_f64(x, R);
-}
-
-/* ---- quad SAD --------------------------------------------------------------
- * v_qsad_pk_u16_u8: four v_sad_u8 of the byte windows S0[31+8k:8k] against
- * S1, accumulating S2's 16-bit fields, each truncated to 16 bits;
- * v_mqsad_*: the masked SAD (reference bytes of 0 skipped), 16-bit or
- * 32-bit accumulators (ISA pseudo-code). */
-static inline uint32_t sad4(uint32_t a, uint32_t b, int masked)
-{
-    uint32_t s = 0;
-    for (unsigned k = 0; k < 4; k++) {
-        uint32_t x8 = a >> (8 * k) & 0xff, y8 = b >> (8 * k) & 0xff;
-        if (masked && !y8)
-            continue;
-        s += x8 > y8 ? x8 - y8 : y8 - x8;
-    }
-    return s;
-}
-static void qsad(sim_x *x, int masked)
-{
-    uint64_t A[NL], C[NL], R[NL];
-    sim_vsrc64(x, 0, A, 0);
-    const uint32_t *Bv = sim_vsrc(x, 1);
-    sim_vsrc64(x, 2, C, 0);
-    LANES {
-        uint64_t r = 0;
-        for (unsigned k = 0; k < 4; k++) {
-            uint32_t acc = (uint32_t)(C[l] >> (16 * k)) & 0xffff;
-            r |= (uint64_t)((sad4((uint32_t)(A[l] >> (8 * k)), Bv[l], masked) + acc) & 0xffff) << (16 * k);
-        }
-        R[l] = r;
-    }
-    sim_vdst64(x, R);
-}
-BODY(V_QSAD_PK_U16_U8) { qsad(x, 0); }
-BODY(V_MQSAD_PK_U16_U8) { qsad(x, 1); }
-BODY(V_MQSAD_U32_U8)
-{
-    const sim_insn *i = x->i;
-    if (i->d.kind != OK_V)
-        return;
-    uint64_t A[NL];
-    sim_vsrc64(x, 0, A, 0);
-    const uint32_t *Bv = sim_vsrc(x, 1);
-    uint32_t out[4][NL];
-    LANES for (unsigned k = 0; k < 4; k++)
-        out[k][l] = sad4((uint32_t)(A[l] >> (8 * k)), Bv[l], 1) + rv32(x, &i->s[2], l, k);
-    LANES if (x->wmask >> l & 1)
-        for (unsigned k = 0; k < 4; k++)
-            x->w->v[i->d.r + k][l] = out[k][l];
-}
-
-/* ---- cube-map coordinates (ISA pseudo-code V_CUBEID/SC/TC/MA_F32): the major
- * axis is z when |z| >= |x| and |z| >= |y|, else y when |y| >= |x|, else x
- * (comparisons with a NaN are false); S/T results are the sources with their
- * sign flipped as the face requires (a sign change, NaNs kept), MA is 2x the
- * major axis rounded in the MODE rounding mode. */
-static inline int cube_axis(float x, float y, float z)
-{
-    if (fabsf(z) >= fabsf(x) && fabsf(z) >= fabsf(y))
-        return 2;
-    return fabsf(y) >= fabsf(x) ? 1 : 0;
-}
-static inline uint32_t cube_op(int op, uint32_t a, uint32_t b, uint32_t c)
-{
-    float x = u2f(a), y = u2f(b), z = u2f(c);
-    int ax = cube_axis(x, y, z);
-    switch (op) {
-    case 0:                                          /* face id */
-        return f2u(ax == 2 ? (z < 0.0f ? 5.0f : 4.0f) : ax == 1 ? (y < 0.0f ? 3.0f : 2.0f)
-                                                             : (x < 0.0f ? 1.0f : 0.0f));
-    case 1:                                          /* S */
-        return ax == 2 ? (z < 0.0f ? a ^ 0x80000000u : a) : ax == 1 ? a : (x < 0.0f ? c : c ^ 0x80000000u);
-    case 2:                                          /* T */
-        return ax == 1 ? (y < 0.0f ? c ^ 0x80000000u : c) : b ^ 0x80000000u;
-    default: {                                       /* 2 x major axis */
-        uint32_t m = ax == 2 ? c : ax == 1 ? b : a;
-        return nan_fix32(f2u(u2f(m) * 2.0f), m, 0, 0);
-    }
-    }
-}
-static void cube(sim_x *x, int op)
-{
-    const uint32_t *A = sim_vsrc_f32(x, 0), *Bv = sim_vsrc_f32(x, 1), *Cv = sim_vsrc_f32(x, 2);
-    uint32_t *R = x->r[0];
-    int rm = RM32(x);
-    LANES R[l] = cube_op(op, A[l], Bv[l], Cv[l]);
-    rm_end(rm);
-    sim_vdst_f32(x, R);
-}
-BODY(V_CUBEID_F32) { cube(x, 0); }
-BODY(V_CUBESC_F32) { cube(x, 1); }
-BODY(V_CUBETC_F32) { cube(x, 2); }
-BODY(V_CUBEMA_F32) { cube(x, 3); }
-
-const sim_body_ent sim_bodies_nsvalu[] = {
-    B(V_CUBEID_F32), B(V_CUBESC_F32), B(V_CUBETC_F32), B(V_CUBEMA_F32),
+const sim_body_ent sim_bodies_gfx950[] = {
     B(V_PRNG_B32), B(V_PERMLANE16_SWAP_B32), B(V_PERMLANE32_SWAP_B32), B(V_CVT_F32_BF16),
     B(V_BITOP3_B16), B(V_BITOP3_B32), B(V_ASHR_PK_I8_I32), B(V_ASHR_PK_U8_I32),
     B(V_CVT_PK_F16_F32), B(V_CVT_SR_F16_F32), B(V_CVT_SR_BF16_F32), B(V_MINIMUM3_F32),
-    B(V_MAXIMUM3_F32), B(V_PK_MINIMUM3_F16), B(V_PK_MAXIMUM3_F16), B(V_TRIG_PREOP_F64),
-    B(V_QSAD_PK_U16_U8), B(V_MQSAD_PK_U16_U8), B(V_MQSAD_U32_U8),
+    B(V_MAXIMUM3_F32), B(V_PK_MINIMUM3_F16), B(V_PK_MAXIMUM3_F16),
     {NULL, NULL}
 };

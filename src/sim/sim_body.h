@@ -1,0 +1,568 @@
+/*
+ * sim_body.h -- all that an instruction body sees of the simulator.  Bodies
+ * (the family files src/sim/ops_*.c) are small functions `void b_<ID>(sim_x *x)`
+ * registered by ISA row id name (BODY, B, sim_bodies_*); they see the machine
+ * only through sim_x: the pre-decoded instruction (x->i: operands resolved by
+ * role), the wave's registers and EXEC, the operand readers and writers
+ * (scalar, per-lane, whole 64-lane vectors: vfetch.c), device memory (memory
+ * accessors: device.c), the tickets of the wait counters and the LDS checks
+ * (fifo.c), and faults and findings (fault.c).  The device itself, the program,
+ * the run loop and the hazard history are the simulator's (sim_int.h), which no
+ * body includes (tests/release/test_layers.sh checks it).
+ *
+ * Register files: a wave's SGPR array is indexed by the 7-bit scalar
+ * operand encoding, so s[106] is vcc_lo, s[124] m0, s[126] exec_lo, s[108..123]
+ * ttmp0..15 (LLVM SIDefines.h / AMDGPUDisassembler.cpp).  The VGPR file is
+ * rows of 64 lanes; AGPR aN is row accum_offset + N (unified file of
+ * gfx90a/gfx942/gfx950, rsrc3 ACCUM_OFFSET).  It is one array: vN is row N
+ * for any N < next_free_vgpr, so vN at or above accum_offset IS
+ * a(N - accum_offset) (prog.c, "unified register file"); a program that
+ * names one row both ways gets a vgpr-agpr-alias finding.
+ */
+#ifndef GCN_SIM_BODY_H
+#define GCN_SIM_BODY_H
+
+#include <stdint.h>
+#include <stdbool.h>
+#include <string.h>
+#include "gcn_sim.h"
+#include "gcn_decode.h"
+#include "analyze/gcn_hazard.h"
+
+#define NL 64                 /* lanes per wave */
+#define SIM_MAX_WAVES 16      /* waves per workgroup */
+#define SIM_VM_MAX 63         /* vmcnt field: 6 bits on gfx9 */
+#define SIM_LGKM_MAX 15       /* lgkmcnt field: 4 bits */
+#define SIM_NTICKETS (SIM_VM_MAX + SIM_LGKM_MAX + 2)
+
+/* Special scalar encodings (index into wave->s[]). */
+#define SR_FLAT_SCR_LO 102
+#define SR_XNACK_LO 104
+#define SR_VCC_LO 106
+#define SR_VCC_HI 107
+#define SR_TTMP0 108
+#define SR_M0 124
+#define SR_NULL 125
+#define SR_EXEC_LO 126
+#define SR_EXEC_HI 127
+
+/* MODE bits that change how later instructions run (idxmode.c) */
+#define MODE_GPR_IDX_EN (1u << 27)   /* VGPR index mode */
+#define MODE_VSKIP (1u << 28)        /* vector instructions not issued */
+
+/* Apertures (64-bit flat addresses of the LDS and private segments). */
+#define SIM_SHARED_BASE  0x0001000000000000ull
+#define SIM_PRIVATE_BASE 0x0002000000000000ull
+#define SIM_HEAP_BASE    0x0000100000000000ull
+
+/* ---- resolved operands ------------------------------------------------ */
+enum {
+    OK_NONE = 0,
+    OK_V,        /* VGPR/AGPR row r (already offset for AGPRs) */
+    OK_S,        /* wave->s[r] */
+    OK_C,        /* constant c (inline or literal, expanded for the operand type) */
+    OK_SCC,      /* src_scc */
+    OK_VCCZ,     /* src_vccz */
+    OK_EXECZ,    /* src_execz */
+    OK_LDSDIR,   /* src_lds_direct: not simulated */
+    OK_IMM,      /* instruction immediate c */
+    OK_BAD,      /* operand we cannot resolve (message in insn) */
+};
+
+#define OM_NEG 1
+#define OM_ABS 2
+#define OM_SEXT 4
+
+typedef struct sim_opnd {
+    uint8_t kind;
+    uint8_t n;          /* 32-bit registers */
+    uint8_t mods;       /* OM_* */
+    uint8_t dt;         /* gcn_dtype */
+    uint8_t agpr;       /* the operand named an AGPR */
+    uint16_t r;
+    uint64_t c;
+} sim_opnd;
+
+typedef struct sim_x sim_x;
+typedef void (*sim_body)(sim_x *x);
+
+/* Register range touched by an instruction (for the pending-load checks). */
+typedef struct sim_rref {
+    uint8_t file;       /* 1 = VGPR row, 2 = SGPR */
+    uint8_t n;
+    uint16_t r;
+} sim_rref;
+
+/* Memory-operand roles. */
+enum { MF_VADDR, MF_VDATA, MF_SRSRC, MF_SOFFSET, MF_SADDR, MF_SBASE, MF_SDATA,
+       MF_DATA0, MF_DATA1, MF_ADDR, MF_COUNT };
+
+/* vfast bits: bit k (0..2) = src k is a plain VGPR (no modifiers, no
+ * DPP/SDWA); VF_DST = the destination is a plain VGPR written without
+ * omod/clamp/SDWA (EXEC and MODE are checked at run time). */
+#define VF_DST 8
+#define VF_NOALIAS 16            /* the destination row is no source of the instruction */
+
+typedef struct sim_insn {
+    /* the fields every execution touches, in the first cache line */
+    sim_body fn;
+    uint64_t flags;             /* row flags */
+    uint64_t hz_cons, hz_prod;  /* rule groups it consumes / can produce for (gcn_hz_roles) */
+    uint32_t next;              /* index of the following instruction, or UINT32_MAX */
+    uint32_t tgt_idx;           /* index of the branch target, or UINT32_MAX */
+    uint16_t id;
+    uint8_t enc, sub, size;
+    uint8_t bad;                /* 1: fault when executed (badmsg) */
+    uint8_t vfast;              /* VF_* fast-path bits (see prog.c) */
+    uint8_t hz_ws;              /* wait states it counts (hz.ws) */
+    uint8_t nrd, nwr;
+    uint64_t pc;
+    /* operands */
+    sim_opnd d, d2;             /* destinations in print order */
+    sim_opnd s[3];              /* src0, src1, src2 (or carry-in / mask) */
+    sim_opnd m[MF_COUNT];       /* memory roles */
+    int64_t imm;                /* simm16 / SOPK imm16 / branch offset */
+    gcn_mods mods;
+    sim_rref rd[10], wr[3];
+    sim_body fn2;               /* the body proper when fn is a wrapper (DPP) */
+    sim_body fn_alias;          /* the body proper under sim_alias_body */
+    int32_t alias_prod;         /* an instruction that names alias_row the other way, or -1 */
+    uint16_t alias_row;         /* a row this one names as vN and another as aM (or back) */
+    uint64_t target;            /* branch target */
+    char *text;                 /* instruction text as llvm-objdump prints it */
+    char *where;                /* "file:line" or NULL */
+    char *file;                 /* the line table's path of where (absolute), or NULL */
+    unsigned line;
+    char *sym;                  /* "kernel+0x120" or NULL */
+    char *badmsg;
+    gcn_insn raw;
+    gcn_hz_insn hz;             /* hazard facts (hazard_sim.c) */
+} sim_insn;
+
+/* ---- tickets ----------------------------------------------------------- */
+enum { TK_NONE = 0, TK_VREG, TK_SREG, TK_STORE, TK_LDS_DMA, TK_LDS_WRITE, TK_MSG };
+#define TC_VM 1
+#define TC_LGKM 2
+
+typedef struct sim_ticket {
+    uint8_t kind;
+    uint8_t in;                 /* FIFOs the ticket still occupies (TC_*) */
+    uint8_t need;               /* FIFOs that must retire before the data lands */
+    uint8_t ooo;                /* returns out of order in lgkm (SMEM, FLAT) */
+    uint8_t landed;
+    uint8_t barrier;            /* its wave passed an s_barrier while it was pending */
+    uint8_t atomic;             /* an LDS atomic (ds_add_u32 ...): not a race with other atomics */
+    int8_t bar_fix;             /* barrier: the wait count before that s_barrier that retires it */
+    uint8_t dn;                 /* dwords per lane (VREG) or dwords (SREG) */
+    uint8_t wmask_mode;         /* 0 full dword, 1 low 16 bits, 2 high 16 bits,
+                                 * 3 full dwords but the last one's low 16 bits */
+    uint16_t gid;               /* workgroup-wide id, 1-based */
+    int16_t lr_idx;             /* index in the workgroup's pending LDS ranges, -1 none */
+    uint16_t dreg;
+    uint32_t seq;
+    uint32_t bar_epoch;         /* barrier: the workgroup's epoch when its wave reached it */
+    const sim_insn *si;
+    const sim_insn *bar_si;     /* barrier: that s_barrier */
+    uint64_t lanes;             /* lanes the result is written for */
+    /* LDS ranges written (LDS_DMA: contiguous; LDS_WRITE: per lane) */
+    uint32_t lds_base, lds_len; /* LDS_DMA: the block written; LDS_WRITE: bounding box */
+    uint32_t *lane_addr;        /* per-lane LDS byte addresses (LDS_WRITE): [2][NL] */
+    uint8_t lane_bytes;         /* bytes written at each address */
+    uint8_t naddr;              /* 1 or 2 addresses per lane (LDS_WRITE, or a VREG ticket
+                                 * of a DS instruction that also writes LDS) */
+    uint32_t *data;             /* payload: VREG [dn][NL], SREG [dn], LDS_DMA bytes */
+} sim_ticket;
+
+typedef struct sim_fifo {
+    sim_ticket *e[64];
+    unsigned head, n;           /* ring of at most 64 */
+} sim_fifo;
+
+/* ---- waves and workgroups --------------------------------------------- */
+enum { WS_RUN = 0, WS_BARRIER, WS_DONE };
+
+typedef struct sim_wg sim_wg;
+
+/* An LDS byte range with a pending writer another read must not touch:
+ * unretired LDS-DMA blocks, and LDS writes of a wave that passed s_barrier
+ * before waiting for them. */
+typedef struct sim_lrange {
+    uint32_t lo, hi;
+    sim_ticket *t;
+    struct sim_wave *w;
+} sim_lrange;
+
+typedef struct sim_wave {
+    uint32_t s[128];
+    uint32_t scc;
+    uint32_t hw_mode, hw_status, hw_trapsts;
+    uint32_t (*v)[NL];          /* nvrows rows */
+    unsigned nvrows, accum;     /* rows allocated; first AGPR row */
+    unsigned nsgpr;             /* SGPRs the kernel may use (102 on gfx9) */
+    uint32_t cur;               /* index of the current instruction */
+    int state;
+    unsigned idx;               /* wave index in its workgroup */
+    sim_wg *wg;
+    /* private segment (scratch): per lane priv_size bytes */
+    uint8_t *priv;
+    uint32_t priv_size;
+    /* tickets */
+    sim_fifo vm, lgkm;
+    sim_ticket tk[SIM_NTICKETS];
+    sim_ticket *tk_free[SIM_NTICKETS];
+    unsigned ntk_free;
+    uint32_t seq;
+    unsigned npend;             /* register tickets (VREG, SREG) not yet landed: the
+                                 * register checks run only while there are some */
+    uint8_t *vpend;             /* per VGPR row: pending register loads (which ones, and
+                                 * the wait that retires them: fifo.c scans the FIFOs) */
+    uint8_t spend[128];
+    /* registers retired by lgkmcnt(N>0) while out-of-order ops remained */
+    uint8_t *vooo;
+    uint8_t sooo[128];
+    const sim_insn **vooo_prod, **sooo_prod;
+    const sim_insn **vooo_other, **sooo_other;
+    const sim_insn **vooo_wait, **sooo_wait;
+    unsigned nooo;
+    /* LDS-writing / -reading instructions of this wave since the last barrier
+     * (the other side of a race report) */
+    struct { const sim_insn *si; uint32_t lo, hi; int atom; } lw[32], lrd[32];  /* atom: an atomic */
+    unsigned nlw, lw_next, nlrd, lrd_next;
+    /* host prefetch of streaming buffer accesses: per memory instruction
+     * (hashed by pc), the host address of its last block */
+    struct { uint64_t pc; const uint8_t *last; } pf[16];
+    /* trace */
+    int traced;
+    struct sim_hz *hz;          /* hazard history (hazard_sim.c) */
+} sim_wave;
+
+struct sim_wg {
+    unsigned id[3];
+    unsigned flat;
+    uint8_t *lds;
+    uint32_t lds_size;
+    sim_lrange lr[SIM_MAX_WAVES * SIM_NTICKETS];
+    unsigned nlr;               /* pending LDS ranges */
+    uint32_t *lds_tag;          /* per LDS dword: epoch << 5 | (writer wave + 1), 0 never written */
+    uint32_t *lds_rtag;         /* per LDS dword: (epoch & 0xffff) << 16 | reader waves mask */
+    uint32_t *lds_atag;         /* per LDS dword: (epoch & 0xffff) << 16 | waves that used an
+                                 * LDS atomic on it (atomics race with plain accesses only) */
+    uint32_t epoch;             /* barrier generation of the workgroup */
+    uint32_t atom_epoch;        /* epoch + 1 while lds_atag holds tags of this epoch, else
+                                 * older: plain accesses skip the atomic tags */
+    sim_wave *waves[SIM_MAX_WAVES];
+    unsigned nwaves;
+    unsigned nbarrier;          /* waves waiting at s_barrier */
+    unsigned ndone;
+};
+
+/* ---- the execution context seen by bodies ----------------------------- */
+struct sim_x {
+    gcn_sim *sim;
+    sim_wave *w;
+    sim_wg *g;
+    const sim_insn *i;
+    uint64_t exec;              /* EXEC at issue */
+    uint64_t wmask;             /* lanes a VALU result is written for (EXEC & DPP masks) */
+    uint64_t next_pc_override;  /* set by branches: 1 + index, 0 none */
+    uint32_t branch_to;         /* insn index when taken */
+    uint64_t branch_pc;
+    /* control flow out of the straight line (the inner loop tests `flow`) */
+    union {
+        struct {
+            uint8_t branch_taken;   /* branch_pc is the next pc */
+            uint8_t ended;          /* s_endpgm */
+            uint8_t waiting;        /* s_barrier: wave blocks */
+            uint8_t flow_pad;
+        };
+        uint32_t flow;
+    };
+    /* scratch vectors for operand fetch (one per source slot), 64-byte
+     * aligned like the register rows (whole-vector loads and stores never
+     * split a cache line; allocate a sim_x with aligned_alloc) */
+    _Alignas(64) uint32_t t[4][2][NL];  /* [slot][dword][lane] */
+    _Alignas(64) uint32_t r[4][NL];     /* results */
+    _Alignas(64) uint32_t dpp_src0[2][NL];
+    /* LDS read checks of the current instruction (accumulated, reported once) */
+    uint64_t lds_dma_lanes, lds_bar_lanes;
+    const sim_ticket *lds_dma_tk, *lds_bar_tk;
+    struct sim_wave *lds_dma_w, *lds_bar_w;
+    uint64_t race_lanes;
+    struct sim_wave *race_w;
+    uint32_t race_addr;
+    int race_war;               /* the race is a write after another wave's read */
+    int race_atom;              /* 1: this atomic meets another wave's plain access;
+                                 * 2: this plain access meets another wave's atomic */
+    int atomic;                 /* the current DS instruction is an atomic */
+};
+
+/* ---- faults and findings (fault.c) --------------------------------------- */
+void sim_fault(sim_x *x, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void sim_finding(sim_x *x, gcn_sim_finding_kind k, const sim_insn *prod, uint64_t lanes,
+                 const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+/* The wait that fixes a finding: counts for vmcnt and lgkmcnt, -1 where that counter needs
+ * no wait (fifo.c computes them from the FIFOs). */
+typedef struct sim_fix {
+    int vm, lgkm;
+} sim_fix;
+/* A finding with a fix: the wait FX put before instruction AT (NULL: the consumer); HOW
+ * is the sentence that proposes it, with one %s for the s_waitcnt text (e.g. "add %s before
+ * this instruction").  Occurrences of the same (kind, pc, producer) keep the tightest count
+ * of each counter, so the fix retires the producer on every path the run took. */
+void sim_finding_fix(sim_x *x, gcn_sim_finding_kind k, const sim_insn *prod, uint64_t lanes,
+                     const sim_fix *fx, const sim_insn *at, const char *how, const char *fmt, ...)
+    __attribute__((format(printf, 8, 9)));
+
+/* ---- scalar operand access --------------------------------------------- */
+static inline uint64_t sim_exec(const sim_wave *w)
+{
+    return (uint64_t)w->s[SR_EXEC_LO] | (uint64_t)w->s[SR_EXEC_HI] << 32;
+}
+static inline uint64_t sim_vcc(const sim_wave *w)
+{
+    return (uint64_t)w->s[SR_VCC_LO] | (uint64_t)w->s[SR_VCC_HI] << 32;
+}
+static inline void sim_set_vcc(sim_wave *w, uint64_t v)
+{
+    w->s[SR_VCC_LO] = (uint32_t)v;
+    w->s[SR_VCC_HI] = (uint32_t)(v >> 32);
+}
+static inline void sim_set_exec(sim_wave *w, uint64_t v)
+{
+    w->s[SR_EXEC_LO] = (uint32_t)v;
+    w->s[SR_EXEC_HI] = (uint32_t)(v >> 32);
+}
+
+/* Read a scalar source (SGPR, constant, special) as 32 bits. VGPR sources
+ * read lane 0 (SALU has none; used for uniform reads only). */
+static inline uint32_t rs32(const sim_x *x, const sim_opnd *o)
+{
+    switch (o->kind) {
+    case OK_S: return x->w->s[o->r];
+    case OK_C: case OK_IMM: return (uint32_t)o->c;
+    case OK_SCC: return x->w->scc;
+    case OK_VCCZ: return sim_vcc(x->w) == 0;
+    case OK_EXECZ: return sim_exec(x->w) == 0;
+    case OK_V: return x->w->v[o->r][0];
+    default: return 0;
+    }
+}
+static inline uint64_t rs64(const sim_x *x, const sim_opnd *o)
+{
+    switch (o->kind) {
+    case OK_S: return (uint64_t)x->w->s[o->r] | (uint64_t)x->w->s[(o->r + 1) & 127] << 32;
+    case OK_C: case OK_IMM: return o->c;
+    case OK_SCC: return x->w->scc;
+    case OK_VCCZ: return sim_vcc(x->w) == 0;
+    case OK_EXECZ: return sim_exec(x->w) == 0;
+    default: return 0;
+    }
+}
+/* Write a scalar destination (SGPR or special). */
+static inline void ws32(sim_x *x, const sim_opnd *o, uint32_t v)
+{
+    if (o->kind == OK_S && o->r != SR_NULL)
+        x->w->s[o->r] = v;
+}
+static inline void ws64(sim_x *x, const sim_opnd *o, uint64_t v)
+{
+    if (o->kind == OK_S && o->r != SR_NULL) {
+        x->w->s[o->r] = (uint32_t)v;
+        x->w->s[(o->r + 1) & 127] = (uint32_t)(v >> 32);
+    }
+}
+/* Scalar register k of an operand range (SMEM results, s_movrel). */
+static inline void wsk(sim_x *x, const sim_opnd *o, unsigned k, uint32_t v)
+{
+    if (o->kind == OK_S && o->r + k < 128 && o->r + k != SR_NULL)
+        x->w->s[o->r + k] = v;
+}
+
+/* ---- vector operand access -------------------------------------------- */
+/* Per-lane 32-bit read of any operand (dword k of a multi-register operand). */
+static inline uint32_t rv32(const sim_x *x, const sim_opnd *o, unsigned lane, unsigned k)
+{
+    if (o->kind == OK_V)
+        return x->w->v[o->r + k][lane];
+    if (o->kind == OK_C)
+        return (uint32_t)(o->c >> (32 * (k & 1)));
+    if (o->kind == OK_S)
+        return x->w->s[(o->r + k) & 127];
+    return (uint32_t)(rs64(x, o) >> (32 * (k & 1)));
+}
+
+/* Whole-vector fetch of source slot k (0..2) as 32-bit lanes, after DPP and
+ * SDWA processing (no float modifiers).  Returns a pointer valid until the
+ * next fetch of the same slot. */
+const uint32_t *sim_vsrc(sim_x *x, unsigned k);
+/* Same with f32 / f16 neg/abs modifiers applied (and f32 input denormals
+ * flushed when the MODE asks for it). */
+const uint32_t *sim_vsrc_f32(sim_x *x, unsigned k);
+const uint32_t *sim_vsrc_f16(sim_x *x, unsigned k);
+/* 64-bit lanes (register pair or 64-bit constant); f64 mods optional. */
+void sim_vsrc64(sim_x *x, unsigned k, uint64_t *out, int fmods);
+
+/* Write a 32-bit result vector to the main destination under x->wmask.
+ * _f32 applies omod/clamp and output-denormal flushing. */
+void sim_vdst(sim_x *x, const uint32_t *r);
+void sim_vdst_f32(sim_x *x, const uint32_t *r);
+void sim_vdst_f16(sim_x *x, const uint32_t *r);
+/* 16-bit results (bits 15:0 of r): preserve = keep the high half (else zeroed). */
+void sim_vdst16(sim_x *x, const uint32_t *r, int preserve);
+void sim_vdst_f16p(sim_x *x, const uint32_t *r, int preserve);
+void sim_vdst64(sim_x *x, const uint64_t *r);
+void sim_vdst_f64(sim_x *x, const uint64_t *r);
+/* Write a lane mask to a scalar/VCC destination (VOPC, carry-out). */
+void sim_sdst_mask(sim_x *x, const sim_opnd *o, uint64_t m);
+
+/* ---- memory (device.c) -------------------------------------------------- */
+/* Host pointer of device bytes [addr, addr+n) or NULL (no fault raised). */
+uint8_t *sim_mem(gcn_sim *s, uint64_t addr, uint64_t n);
+/* Global access with fault on failure: returns NULL after recording a fault
+ * naming pc, lane and address. */
+uint8_t *sim_gmem(sim_x *x, uint64_t addr, unsigned n, unsigned lane);
+/* " (in allocation X ...)" / " (N bytes past X)": where ADDR lies, for fault messages */
+void sim_describe_addr(gcn_sim *s, uint64_t addr, char *buf, size_t n);
+
+/* ---- the device, as bodies read it (device.c) --------------------------- */
+gcn_target sim_target(const sim_x *x);      /* the target the run simulates */
+int sim_faulted(const sim_x *x);            /* a fault was raised (sim_fault): stop */
+uint64_t sim_clock(const sim_x *x);         /* wave-instructions run so far (s_memtime) */
+
+/* ---- tickets ------------------------------------------------------------ */
+sim_ticket *sim_tk_new(sim_x *x, int kind, unsigned counters);
+void sim_tk_issue(sim_x *x, sim_ticket *t);
+void sim_waitcnt(sim_x *x, unsigned vm, unsigned lgkm);
+void sim_tk_barrier(sim_x *x);
+/* LDS reads against pending writers: sim_lds_overlap() says whether any
+ * pending range meets [lo, hi) (callers skip the per-lane checks when not);
+ * sim_lds_check_read() checks the bytes [a, a+n) one lane reads; the
+ * findings of one instruction are reported by sim_lds_check_done(). */
+static inline int sim_lds_overlap(const sim_wg *g, uint32_t lo, uint32_t hi)
+{
+    for (unsigned i = 0; g && i < g->nlr; i++)
+        if (lo < g->lr[i].hi && g->lr[i].lo < hi)
+            return 1;
+    return 0;
+}
+void sim_lds_check_read(sim_x *x, uint32_t a, uint32_t n, unsigned lane);
+void sim_lds_check_done(sim_x *x);
+/* Register an issued LDS-DMA ticket (lds_base, lds_len, lanes) as pending. */
+void sim_lds_pend_dma(sim_x *x, sim_ticket *t);
+/* Cross-wave race detection (workgroups of more than one wave): mark bytes
+ * [a, a+n) as written by this wave in the current barrier epoch; check a
+ * lane's read against writes of other waves in the same epoch; note the
+ * instruction's written box [lo, hi) for the reports. */
+static inline void sim_lds_wmark(sim_x *x, uint32_t a, uint32_t n, unsigned lane)
+{
+    sim_wg *g = x->g;
+    if (!g || g->nwaves < 2 || !g->lds_tag)
+        return;
+    uint32_t me = x->w->idx + 1, tag = g->epoch << 5 | me;
+    uint32_t ep = (g->epoch & 0xffff) << 16, mybit = 1u << (me - 1);
+    int atom = g->atom_epoch == g->epoch + 1;
+    for (uint32_t d = a / 4; d < (a + n + 3) / 4; d++) {
+        uint32_t rt = g->lds_rtag[d];
+        if ((rt & 0xffff0000u) == ep && (rt & 0xffff & ~mybit) && !x->race_lanes) {
+            x->race_lanes |= 1ull << lane;
+            x->race_w = g->waves[__builtin_ctz(rt & 0xffff & ~mybit)];
+            x->race_addr = d * 4;
+            x->race_war = 1;
+        }
+        uint32_t at = atom ? g->lds_atag[d] : 0;
+        if ((at & 0xffff0000u) == ep && (at & 0xffff & ~mybit) && !x->race_lanes) {
+            x->race_lanes |= 1ull << lane;      /* a plain write meets another wave's atomic */
+            x->race_w = g->waves[__builtin_ctz(at & 0xffff & ~mybit)];
+            x->race_addr = d * 4;
+            x->race_atom = 2;
+        }
+        g->lds_tag[d] = tag;
+    }
+}
+static inline void sim_lds_rcheck(sim_x *x, uint32_t a, uint32_t n, unsigned lane)
+{
+    sim_wg *g = x->g;
+    if (!g || g->nwaves < 2 || !g->lds_tag)
+        return;
+    uint32_t me = x->w->idx + 1, ep = (g->epoch & 0xffff) << 16, mybit = 1u << (me - 1);
+    int atom = g->atom_epoch == g->epoch + 1;
+    for (uint32_t d = a / 4; d < (a + n + 3) / 4; d++) {
+        uint32_t t = g->lds_tag[d];
+        if (t && (t & 31) != me && (t >> 5) == g->epoch && !x->race_war && !x->race_atom) {
+            x->race_lanes |= 1ull << lane;
+            x->race_w = g->waves[(t & 31) - 1];
+            x->race_addr = d * 4;
+        }
+        uint32_t at = atom ? g->lds_atag[d] : 0;
+        if ((at & 0xffff0000u) == ep && (at & 0xffff & ~mybit) && !x->race_lanes) {
+            x->race_lanes |= 1ull << lane;      /* a plain read meets another wave's atomic */
+            x->race_w = g->waves[__builtin_ctz(at & 0xffff & ~mybit)];
+            x->race_addr = d * 4;
+            x->race_atom = 2;
+        }
+        uint32_t rt = g->lds_rtag[d];
+        g->lds_rtag[d] = ((rt & 0xffff0000u) == ep ? rt : ep) | mybit;
+    }
+}
+/* An LDS atomic of one lane on bytes [a, a+n): a race with another wave's plain write or
+ * plain read of this epoch (either order), none with another wave's atomic.  It leaves an
+ * atomic tag, not a reader or writer tag. */
+static inline void sim_lds_amark(sim_x *x, uint32_t a, uint32_t n, unsigned lane)
+{
+    sim_wg *g = x->g;
+    if (!g || g->nwaves < 2 || !g->lds_tag)
+        return;
+    uint32_t me = x->w->idx + 1, ep = (g->epoch & 0xffff) << 16, mybit = 1u << (me - 1);
+    if (g->atom_epoch != g->epoch + 1) {
+        /* first atomic of this epoch: tags of older epochs are stale anyway (they carry
+         * their epoch); only the 16-bit epoch wrap needs them cleared, done at the barrier */
+        g->atom_epoch = g->epoch + 1;
+    }
+    for (uint32_t d = a / 4; d < (a + n + 3) / 4; d++) {
+        uint32_t t = g->lds_tag[d], rt = g->lds_rtag[d], at = g->lds_atag[d];
+        if (!x->race_lanes && t && (t & 31) != me && (t >> 5) == g->epoch) {
+            x->race_lanes |= 1ull << lane;      /* another wave's plain write */
+            x->race_w = g->waves[(t & 31) - 1];
+            x->race_addr = d * 4;
+            x->race_atom = 1;
+        } else if (!x->race_lanes && (rt & 0xffff0000u) == ep && (rt & 0xffff & ~mybit)) {
+            x->race_lanes |= 1ull << lane;      /* another wave's plain read */
+            x->race_w = g->waves[__builtin_ctz(rt & 0xffff & ~mybit)];
+            x->race_addr = d * 4;
+            x->race_atom = 1;
+            x->race_war = 1;
+        } else if (x->race_lanes && x->race_atom == 1 && t && (t & 31) != me &&
+                   (t >> 5) == g->epoch) {
+            x->race_lanes |= 1ull << lane;
+        }
+        g->lds_atag[d] = ((at & 0xffff0000u) == ep ? at : ep) | mybit;
+    }
+}
+void sim_lds_wnote(sim_x *x, uint32_t lo, uint32_t hi);
+void sim_lds_rnote(sim_x *x, uint32_t lo, uint32_t hi);
+
+
+/* ---- the body registry (table.c matches the entries to the ISA rows by id name) ---- */
+typedef struct sim_body_ent {
+    const char *name;           /* ISA row id name, e.g. "V_ADD_F32" */
+    sim_body fn;
+} sim_body_ent;
+
+/* Each family file (ops_*.c) registers its bodies in one of these, {NULL, NULL} ended. */
+extern const sim_body_ent sim_bodies_salu[], sim_bodies_valu[], sim_bodies_vcmp[],
+    sim_bodies_vop3p[], sim_bodies_mem[], sim_bodies_cvt[];
+extern const sim_body_ent sim_bodies_gfx950[], sim_bodies_cvtmx[];
+/* The MAI rows are registered by their flag, not by name: every row with GCN_F_MFMA runs
+ * this one body (ops_mfma.c), which reads the shape from the row (gcn_mfma_info_get). */
+void sim_mfma_body(sim_x *x);
+
+#define B(ID) {#ID, b_##ID}
+#define BODY(ID) static void b_##ID(sim_x *x)
+
+/* ---- float helpers (fp.c) ------------------------------------------------ */
+static inline float u2f(uint32_t u) { float f; memcpy(&f, &u, 4); return f; }
+static inline uint32_t f2u(float f) { uint32_t u; memcpy(&u, &f, 4); return u; }
+static inline double u2d(uint64_t u) { double f; memcpy(&f, &u, 8); return f; }
+static inline uint64_t d2u(double f) { uint64_t u; memcpy(&u, &f, 8); return u; }
+
+#endif
