@@ -82,32 +82,13 @@ typedef uint32_t v16u __attribute__((vector_size(64)));
 #define EX_UNROLL
 #endif
 
-/* Lane-wise max / min (comparisons give 0 / -1 lanes). */
-EX_INL v16i max16(v16i a, v16i b)
-{
-    v16i m = a > b;
-    return (a & m) | (b & ~m);
-}
-EX_INL v16i min16(v16i a, v16i b)
-{
-    v16i m = a < b;
-    return (a & m) | (b & ~m);
-}
-EX_INL v8u maxu8(v8u a, v8u b)
-{
-    v8u m = (v8u)(a > b);
-    return (a & m) | (b & ~m);
-}
-
-/* Exponent of the lowest set bit of each m (0 < m < 2^24; m = 0 gives -127): through a
- * float, which is exact for a power of two below 2^24. */
-EX_INL v16i ctz16(v16i m)
-{
-    v16f f = __builtin_convertvector(m & -m, v16f);
-    v16i b;
-    memcpy(&b, &f, sizeof b);
-    return (b >> 23) - 127;
-}
+/* Lane-wise select, max and min of vectors (comparisons give 0 / -1 lanes; macros, not
+ * functions: a vector passed by value changes the ABI between the clones); the arguments
+ * are evaluated more than once. */
+#define VSEL(m, a, b) (((a) & (m)) | ((b) & ~(m)))
+#define VMAX(a, b) VSEL((a) > (b), (a), (b))
+#define VMIN(a, b) VSEL((a) < (b), (a), (b))
+#define VMAXU(a, b) VSEL((__typeof__(a))((a) > (b)), (a), (b))
 
 /* Decode 16 A or B elements (bits sh.. of the words x; t f16, bf16 or xf32): values as
  * floats (exact) into v[0..15]; fold into *emx the largest biased exponent field, made at
@@ -115,8 +96,11 @@ EX_INL v16i ctz16(v16i m)
  * bound; the field's all-ones value means inf / NaN), and into *zmn the smallest
  * E1 + 127 + ctz(m) (E1 the field made at least 1, m the significand with its implicit
  * bit; EX_BIG for a zero), from which the caller gets the lowest set bit's exponent. */
-EX_INL void dec16(gcn_mfma_type t, v16u x, unsigned sh, float *v, v16i *emx, v16i *zmn)
+EX_INL void dec16(gcn_mfma_type t, const v16u *xp, unsigned sh, float *v, v16i *emx,
+                  v16i *zmn)
 {
+    const v16u x = *xp;
+    const v16i one = (v16i){0} + 1;
     v16i E, mz, bits, nz;
     if (t == GCN_MT_BF16 || t == GCN_MT_XF32) {
         v16i b = t == GCN_MT_BF16 ? (v16i)((x >> sh) << 16) : (v16i)(x & 0xffffe000u);
@@ -133,34 +117,37 @@ EX_INL void dec16(gcn_mfma_type t, v16u x, unsigned sh, float *v, v16i *emx, v16
         mz = M | 0x400;
         nz = (h & 0x7fff) != 0;
         /* m * 2^(E1 - 25): exact in a float (11 bits, exponent -24..5), sign or'ed in */
-        v16i p2 = (max16(E, (v16i){0} + 1) - 25 + 127) << 23;
+        v16i p2 = (VMAX(E, one) - 25 + 127) << 23;
         v16f pf, f = __builtin_convertvector(m, v16f);
         memcpy(&pf, &p2, sizeof pf);
         f *= pf;
         memcpy(&bits, &f, sizeof bits);
         bits |= (h >> 15) << 31;
     }
-    v16i E1 = max16(E, (v16i){0} + 1);
+    v16i E1 = VMAX(E, one);
     v16f c = __builtin_convertvector(mz & -mz, v16f);
     v16i cb;
     memcpy(&cb, &c, sizeof cb);
-    v16i z = E1 + (cb >> 23);
-    *emx = max16(*emx, E1);
-    *zmn = min16(*zmn, (z & nz) | (~nz & EX_BIG));
+    v16i z = E1 + (cb >> 23), em = *emx, zm = *zmn;
+    z = (z & nz) | (~nz & EX_BIG);
+    *emx = VMAX(em, E1);
+    *zmn = VMIN(zm, z);
     memcpy(v, &bits, sizeof bits);
 }
 
 /* Fold 16 f32 values x (bits) into *mx, the largest |bits| (>= 0x7f800000 for inf /
  * NaN), and into *bad the significand bits below 2^L (nonzero when a value is not a
  * multiple of 2^L; zeros are multiples of everything). */
-EX_INL void cstat16(v16u x, int32_t L, v16u *mx, v16u *bad)
+EX_INL void cstat16(const v16u *xp, int32_t L, v16u *mx, v16u *bad)
 {
-    v16u a = x & 0x7fffffffu, E = a >> 23;
+    const v16i zero = {0}, one = zero + 1, k31 = zero + 31;
+    v16u a = *xp & 0x7fffffffu, E = a >> 23;
     v16u m = (a & 0x7fffffu) | ((v16u)(E != 0) & 0x800000u);
     /* the value is m * 2^(E1 - 150): a multiple of 2^L when the low L - E1 + 150 bits
      * of m are zero (the count clamped to 0..31: m < 2^24) */
-    v16i sh = L + 150 - (v16i)max16((v16i)E, (v16i){0} + 1);
-    sh = min16(max16(sh, (v16i){0}), (v16i){0} + 31);
+    v16i Ei = (v16i)E, sh = L + 150 - VMAX(Ei, one);
+    sh = VMAX(sh, zero);
+    sh = VMIN(sh, k31);
     *bad |= m & ((((v16u){0} + 1u) << (v16u)sh) - 1u);
     v16u gt = (v16u)(a > *mx);
     *mx = (a & gt) | (*mx & ~gt);
@@ -178,7 +165,7 @@ EX_HOT static void c_stats(const uint32_t *c, const uint16_t *cw, unsigned M, un
         for (unsigned j = 0; j < N; j += 16) {
             v16u x;
             memcpy(&x, row + j, sizeof x);
-            cstat16(x, L, &mx, &bad);
+            cstat16(&x, L, &mx, &bad);
         }
     }
     r[0] = r[1] = 0;
@@ -230,7 +217,8 @@ EX_INL void rows4d(unsigned NV, unsigned M, unsigned N, unsigned k0, unsigned g,
             v8f f = __builtin_convertvector(acc[r][v] + 0.0, v8f);
             v8u ob;
             memcpy(&ob, &f, sizeof ob);
-            *am = maxu8(*am, ob & 0x7fffffffu);
+            v8u a = ob & 0x7fffffffu, m = *am;
+            *am = VMAXU(m, a);
             memcpy(out[r] + 8 * v, &ob, sizeof ob);
         }
 }
@@ -249,7 +237,7 @@ EX_INL void rows8f(unsigned NV, int CST, int32_t L, unsigned M, unsigned N, unsi
             v16u x;
             memcpy(&x, cin[r] + 16 * v, sizeof x);
             if (CST)
-                cstat16(x, L, &am[1], &am[2]);
+                cstat16(&x, L, &am[1], &am[2]);
             memcpy(&acc[r][v], &x, sizeof x);
         }
     for (unsigned k = k0; k < k0 + g; k++) {
@@ -377,7 +365,7 @@ EX_INL void dec_lines(gcn_mfma_type t, unsigned M, unsigned N, unsigned K,
                     for (unsigned l = 0; l < 16; l++)
                         xv[l] = x[(size_t)(i + l) * s->astr];
                 }
-                dec16(t, xv, sh, v + i, &emx, &zmn);
+                dec16(t, &xv, sh, v + i, &emx, &zmn);
             }
         }
         int32_t e = 0, z = EX_BIG;

@@ -1760,6 +1760,69 @@ static uint8_t *flat_ptr(sim_x *x, uint64_t a, unsigned n, unsigned l, int *spac
     return sim_gmem(x, a, n, l);
 }
 
+/* The fast path of FLAT and GLOBAL accesses (not SCRATCH): every lane's address into
+ * addr[] (the same sum as flat_addr, in whole-row loops), and when the n bytes of every
+ * active lane lie in one device allocation (the hull of the active lanes' ranges does),
+ * the host address of the lowest into *h and that address into *lo.  Returns 0 then; -1
+ * when the lanes need the per-lane path: no active lane, a range outside or across
+ * allocations (whose faults the per-lane path reports, as ever), or odd operands.  An
+ * allocation lies in the heap, below both apertures (SIM_HEAP_BASE + its size), so a
+ * hull inside one holds no LDS or private address. */
+GCN_HOT static int flat_hull(sim_x *x, unsigned n, uint64_t *addr, uint8_t **h, uint64_t *lo)
+{
+    const sim_opnd *va = MOP(MF_VADDR), *sa = MOP(MF_SADDR);
+    uint64_t e = x->exec, off = (uint64_t)(int64_t)I->mods.offset;
+    if (I->enc == GCN_FMT_SCRATCH || !e)
+        return -1;
+    if (sa->kind == OK_S) {
+        uint64_t base = rs64(x, sa) + off;
+        if (va->kind == OK_V) {
+            const uint32_t *v = x->w->v[va->r];
+            for (unsigned l = 0; l < NL; l++)
+                addr[l] = base + v[l];
+        } else {
+            for (unsigned l = 0; l < NL; l++)
+                addr[l] = base;
+        }
+    } else if (va->kind == OK_V && (unsigned)va->r + 1 < x->w->nvrows) {
+        const uint32_t *vl = x->w->v[va->r], *vh = x->w->v[va->r + 1];
+        for (unsigned l = 0; l < NL; l++)
+            addr[l] = ((uint64_t)vl[l] | (uint64_t)vh[l] << 32) + off;
+    } else {
+        return -1;
+    }
+    uint64_t mn = UINT64_MAX, mx = 0;
+    if (e == ~0ull) {
+        for (unsigned l = 0; l < NL; l++) {
+            mn = addr[l] < mn ? addr[l] : mn;
+            mx = addr[l] > mx ? addr[l] : mx;
+        }
+    } else {
+        for (unsigned l = 0; l < NL; l++) {
+            uint64_t m = 0 - (e >> l & 1), a = addr[l];
+            mn = (a | ~m) < mn ? (a | ~m) : mn;
+            mx = (a & m) > mx ? (a & m) : mx;
+        }
+    }
+    if (mx + n < mx || mx + n > SIM_SHARED_BASE)
+        return -1;
+    uint8_t *p = sim_mem(x->sim, mn, mx + n - mn);
+    if (!p)
+        return -1;
+    *h = p;
+    *lo = mn;
+    return 0;
+}
+
+/* Whether every lane's address is the first one's plus l * n (full EXEC: one block). */
+static inline int flat_contig(const uint64_t *addr, unsigned n)
+{
+    uint64_t diff = 0, a0 = addr[0];
+    for (unsigned l = 0; l < NL; l++)
+        diff |= addr[l] ^ (a0 + (uint64_t)n * l);
+    return diff == 0;
+}
+
 static void flat_load_lds(sim_x *x, unsigned nbytes, int sext)
 {
     /* global_load_lds_*: LDS-DMA to M0 + inst_offset + lane * size */
@@ -1800,6 +1863,33 @@ static void flat_load(sim_x *x, unsigned nbytes, int sext, int d16)
         return;
     }
     unsigned dn = nbytes <= 4 ? 1 : nbytes / 4;
+    uint64_t addr[NL], lo;
+    uint8_t *h;
+    if (nbytes >= 4 && !flat_hull(x, nbytes, addr, &h, &lo)) {
+        uint64_t e = x->exec;
+        int blk = e == ~0ull && flat_contig(addr, nbytes);
+        sim_ticket *t = blk ? vreg_ticket_nz(x, &I->d, dn, row_counters(x))
+                            : vreg_ticket(x, &I->d, dn, row_counters(x));
+        if (blk && dn == 1) {
+            memcpy(t->data, h, NL * 4);                         /* one block */
+        } else if (blk) {
+            for (unsigned l = 0; l < NL; l++)
+                for (unsigned k = 0; k < dn; k++)
+                    memcpy(&t->data[k * NL + l], h + (size_t)nbytes * l + 4 * k, 4);
+        } else {
+            for (unsigned l = 0; l < NL; l++)
+                if (e >> l & 1)
+                    for (unsigned k = 0; k < dn; k++)
+                        memcpy(&t->data[k * NL + l], h + (addr[l] - lo) + 4 * k, 4);
+        }
+        if (I->enc == GCN_FMT_FLAT) {
+            t->ooo = 1;
+            t->need = TC_VM;
+            sim_lds_check_done(x);
+        }
+        sim_tk_issue(x, t);
+        return;
+    }
     sim_ticket *t = vreg_ticket(x, &I->d, dn, row_counters(x));
     t->wmask_mode = (uint8_t)d16;
     int any_lds = 0;
@@ -1835,6 +1925,27 @@ static void flat_load(sim_x *x, unsigned nbytes, int sext, int d16)
 static void flat_store(sim_x *x, unsigned nbytes, int hi16)
 {
     const sim_opnd *s = MOP(MF_VDATA);
+    uint64_t addr[NL], lo;
+    uint8_t *h;
+    if (nbytes >= 4 && s->kind == OK_V && (unsigned)s->r + nbytes / 4 <= x->w->nvrows &&
+        !flat_hull(x, nbytes, addr, &h, &lo)) {
+        uint64_t e = x->exec;
+        unsigned dn = nbytes / 4;
+        if (e == ~0ull && dn == 1 && flat_contig(addr, nbytes)) {
+            memcpy(h, x->w->v[s->r], NL * 4);                  /* one block */
+        } else {
+            /* lane order, as the per-lane path: the last lane writing a byte wins */
+            for (unsigned l = 0; l < NL; l++)
+                if (e >> l & 1)
+                    for (unsigned k = 0; k < dn; k++)
+                        memcpy(h + (addr[l] - lo) + 4 * k, &x->w->v[s->r + k][l], 4);
+        }
+        sim_ticket *t = sim_tk_new(x, TK_STORE, row_counters(x));
+        if (I->enc == GCN_FMT_FLAT)
+            t->ooo = 1;
+        sim_tk_issue(x, t);
+        return;
+    }
     for (unsigned l = 0; l < NL; l++) {
         if (!(x->exec >> l & 1))
             continue;

@@ -334,11 +334,17 @@ void sim_vdst64(sim_x *x, const uint64_t *r)
     uint32_t *lo = x->w->v[o->r];
     uint32_t *hi = x->w->v[(unsigned)o->r + 1 < x->w->nvrows ? o->r + 1u : o->r];
     uint64_t m = x->wmask;
-    for (unsigned l = 0; l < NL; l++) {
-        if (m >> l & 1) {
+    if (m == ~0ull && lo != hi) {
+        for (unsigned l = 0; l < NL; l++) {
             lo[l] = (uint32_t)r[l];
             hi[l] = (uint32_t)(r[l] >> 32);
         }
+        return;
+    }
+    for (unsigned l = 0; l < NL; l++) {     /* branch-free: vectorises */
+        uint32_t k = 0 - (uint32_t)(m >> l & 1);
+        lo[l] = (lo[l] & ~k) | ((uint32_t)r[l] & k);
+        hi[l] = (hi[l] & ~k) | ((uint32_t)(r[l] >> 32) & k);
     }
 }
 
