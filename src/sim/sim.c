@@ -21,6 +21,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <time.h>
 #include <unistd.h>
 #include "gcn_facts.h"
@@ -581,6 +582,10 @@ void gcn_sim_print_groups_at(FILE *f, const gcn_sim_result *r, const gcn_sim_gro
 
 /* ---- waves ---------------------------------------------------------------- */
 
+/* Bytes of one wave's ticket payloads: per ticket 4 data rows and 2 rows of lane
+ * addresses. */
+#define TK_PAY_SIZE ((size_t)SIM_NTICKETS * (6 * NL) * sizeof(uint32_t))
+
 sim_wave *sim_wave_new(unsigned nvrows, unsigned accum)
 {
     sim_wave *w = calloc(1, sizeof *w);
@@ -589,9 +594,7 @@ sim_wave *sim_wave_new(unsigned nvrows, unsigned accum)
     w->nvrows = nvrows ? nvrows : 1;
     w->accum = accum;
     /* rows 64-byte aligned: whole-row vector loads and stores */
-    w->v = aligned_alloc(64, (size_t)w->nvrows * sizeof *w->v);
-    if (w->v)
-        memset(w->v, 0, (size_t)w->nvrows * sizeof *w->v);
+    w->v = aligned_alloc(64, (size_t)w->nvrows * sizeof *w->v);   /* zeroed by the reset */
     w->vpend = calloc(w->nvrows, 1);
     w->vooo = calloc(w->nvrows, 1);
     w->vooo_prod = calloc(w->nvrows, sizeof *w->vooo_prod);
@@ -600,13 +603,15 @@ sim_wave *sim_wave_new(unsigned nvrows, unsigned accum)
     w->sooo_prod = calloc(128, sizeof *w->sooo_prod);
     w->sooo_other = calloc(128, sizeof *w->sooo_other);
     w->sooo_wait = calloc(128, sizeof *w->sooo_wait);
-    size_t paysz = (size_t)SIM_NTICKETS * (6 * NL) * sizeof(uint32_t);
-    uint32_t *pay = aligned_alloc(64, paysz);     /* payload rows aligned like the VGPR rows */
-    if (pay)
-        memset(pay, 0, paysz);
+    /* payload rows aligned like the VGPR rows (pages), zero: anonymous pages, which cost
+     * nothing until a ticket uses them (clearing 126 KiB per wave was a tenth of a small
+     * run's start-up) */
+    void *pm = mmap(NULL, TK_PAY_SIZE, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
+                    -1, 0);
+    w->tk_pay = pm == MAP_FAILED ? NULL : pm;
+    uint32_t *pay = w->tk_pay;
     if (!w->v || !w->vpend || !w->vooo || !w->vooo_prod || !w->vooo_other ||
         !w->vooo_wait || !w->sooo_prod || !w->sooo_other || !w->sooo_wait || !pay) {
-        free(pay);
         wave_free(w);
         return NULL;
     }
@@ -632,7 +637,8 @@ static void wave_free(sim_wave *w)
     free(w->sooo_prod);
     free(w->sooo_other);
     free(w->sooo_wait);
-    free(w->tk[0].data);
+    if (w->tk_pay)
+        munmap(w->tk_pay, TK_PAY_SIZE);
     free(w->priv);
     free(w);
 }

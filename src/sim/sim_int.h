@@ -205,6 +205,7 @@ typedef struct sim_wave {
     /* tickets */
     sim_fifo vm, lgkm;
     sim_ticket tk[SIM_NTICKETS];
+    void *tk_pay;                 /* the tickets' payload block (zeroed; data 64-byte aligned) */
     sim_ticket *tk_free[SIM_NTICKETS];
     unsigned ntk_free;
     uint32_t seq;
