@@ -281,6 +281,8 @@ static inline sim_insn *sim_prog_insn(const sim_prog *p, uint32_t i)
 typedef struct sim_alloc {
     uint64_t base, size;
     uint8_t *data;
+    void *map;                  /* a large block's mapping (sim.c dev_alloc), or NULL */
+    size_t maplen;
     char *name;
 } sim_alloc;
 
