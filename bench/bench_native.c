@@ -9,14 +9,22 @@
  * widened to f32 and B transposed to K x N once (not timed), then plain i-k-j f32
  * loops (each element summed in k order; the j loop vectorises); the result is
  * compared bit for bit with the dump's C.bin (prints the number of differing elements).
- * usage: bench_native vadd N | valu LANES ITERS | gemm DUMPDIR M N K
+ * cpu: runs a command (its output to /dev/null) and prints the CPU seconds (user + system)
+ * of that process alone, from wait4 (a Python parent's figure for its child included the
+ * fork's own copy of the interpreter: about 50 ms here), then its wall seconds; exits
+ * with its status.
+ * usage: bench_native vadd N | valu LANES ITERS | gemm DUMPDIR M N K | cpu CMD [ARG...]
  */
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <fcntl.h>
 #include <time.h>
+#include <unistd.h>
 
 static double now(void)
 {
@@ -135,6 +143,32 @@ int main(int argc, char **argv)
         printf("%.6f %zu\n", best, diff);
         return 0;
     }
-    fprintf(stderr, "usage: bench_native vadd N | valu LANES ITERS | gemm DUMPDIR M N K\n");
+    if (argc >= 3 && !strcmp(argv[1], "cpu")) {
+        struct timespec w0, w1;
+        clock_gettime(CLOCK_MONOTONIC, &w0);
+        pid_t pid = fork();
+        if (pid < 0)
+            return 2;
+        if (!pid) {
+            int fd = open("/dev/null", O_WRONLY);
+            if (fd >= 0) {
+                dup2(fd, 1);
+                dup2(fd, 2);
+            }
+            execvp(argv[2], argv + 2);
+            _exit(127);
+        }
+        int st = 0;
+        struct rusage ru;
+        if (wait4(pid, &st, 0, &ru) < 0)
+            return 2;
+        clock_gettime(CLOCK_MONOTONIC, &w1);
+        printf("%.4f %.4f\n", (double)ru.ru_utime.tv_sec + ru.ru_utime.tv_usec * 1e-6 +
+                                 (double)ru.ru_stime.tv_sec + ru.ru_stime.tv_usec * 1e-6,
+               (double)(w1.tv_sec - w0.tv_sec) + (w1.tv_nsec - w0.tv_nsec) * 1e-9);
+        return WIFEXITED(st) ? WEXITSTATUS(st) : 2;
+    }
+    fprintf(stderr, "usage: bench_native vadd N | valu LANES ITERS | gemm DUMPDIR M N K | "
+            "cpu CMD [ARG...]\n");
     return 1;
 }

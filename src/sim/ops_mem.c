@@ -137,6 +137,73 @@ static uint64_t atomic_apply(int op, uint8_t *p, unsigned size, uint64_t data, u
     return old & m;
 }
 
+/* ---- lanes <-> register rows ---------------------------------------------------- */
+/* A memory access moves nd dwords per lane; registers hold them as rows (row k, lane l).
+ * These move every lane's dwords between memory at base + off[l] and rows, four lanes at
+ * a time through a 4 x 4 transpose (dwordx4), two dwords as one 64-bit word (dwordx2). */
+typedef uint32_t v4u __attribute__((vector_size(16)));
+
+static inline void tr4(v4u *a, v4u *b, v4u *c, v4u *d)
+{
+    v4u t0 = __builtin_shufflevector(*a, *b, 0, 4, 1, 5);
+    v4u t1 = __builtin_shufflevector(*c, *d, 0, 4, 1, 5);
+    v4u t2 = __builtin_shufflevector(*a, *b, 2, 6, 3, 7);
+    v4u t3 = __builtin_shufflevector(*c, *d, 2, 6, 3, 7);
+    *a = __builtin_shufflevector(t0, t1, 0, 1, 4, 5);
+    *b = __builtin_shufflevector(t0, t1, 2, 3, 6, 7);
+    *c = __builtin_shufflevector(t2, t3, 0, 1, 4, 5);
+    *d = __builtin_shufflevector(t2, t3, 2, 3, 6, 7);
+}
+
+/* rows[k * NL + l] = dword k at base + off[l], every lane (nd 2 or 4). */
+static void lanes_to_rows(uint32_t *rows, unsigned nd, const uint8_t *base, const uint32_t *off)
+{
+    if (nd == 4) {
+        for (unsigned l = 0; l < NL; l += 4) {
+            v4u a, b, c, d;
+            memcpy(&a, base + off[l], 16);
+            memcpy(&b, base + off[l + 1], 16);
+            memcpy(&c, base + off[l + 2], 16);
+            memcpy(&d, base + off[l + 3], 16);
+            tr4(&a, &b, &c, &d);
+            memcpy(&rows[l], &a, 16);
+            memcpy(&rows[NL + l], &b, 16);
+            memcpy(&rows[2 * NL + l], &c, 16);
+            memcpy(&rows[3 * NL + l], &d, 16);
+        }
+        return;
+    }
+    for (unsigned l = 0; l < NL; l++) {
+        uint64_t v;
+        memcpy(&v, base + off[l], 8);
+        rows[l] = (uint32_t)v;
+        rows[NL + l] = (uint32_t)(v >> 32);
+    }
+}
+
+/* The inverse for the active lanes of e, in lane order (a later lane's bytes win where
+ * two overlap): dword k of lane l from row[k][l] to base + off[l] (nd 2 or 4). */
+static void rows_to_lanes(uint8_t *base, const uint32_t *off, uint64_t e, unsigned nd,
+                          const uint32_t *const *row)
+{
+    for (unsigned l = 0; l < NL; l += 4) {
+        if (!(e >> l & 15))
+            continue;
+        v4u a, b, c = {0}, d = {0};
+        memcpy(&a, &row[0][l], 16);
+        memcpy(&b, &row[1][l], 16);
+        if (nd == 4) {
+            memcpy(&c, &row[2][l], 16);
+            memcpy(&d, &row[3][l], 16);
+        }
+        tr4(&a, &b, &c, &d);                /* a..d: lanes l..l+3, dwords 0..3 */
+        const v4u *q[4] = {&a, &b, &c, &d};
+        for (unsigned j = 0; j < 4; j++)
+            if (e >> (l + j) & 1)
+                memcpy(base + off[l + j], q[j], 4 * nd);
+    }
+}
+
 /* ---- tickets for register results ------------------------------------------- */
 static sim_ticket *vreg_ticket_nz(sim_x *x, const sim_opnd *dst, unsigned dn, unsigned counters)
 {
@@ -606,6 +673,8 @@ GCN_HOT static void ds_read(sim_x *x, unsigned nbytes, int sext, int d16)
         for (unsigned l = 0; l < NL; l++)
             if (e >> l & 1)
                 memcpy(&t->data[l], lds + addr[l], 4);
+    } else if ((nbytes == 8 || nbytes == 16) && e == ~0ull) {
+        lanes_to_rows(t->data, dn, lds, addr);
     } else if (nbytes > 4) {
         for (unsigned l = 0; l < NL; l++)
             if (e >> l & 1)
@@ -752,6 +821,12 @@ static void ds_write(sim_x *x, unsigned nbytes, int hi16)
         for (unsigned l = 0; l < NL; l++)
             if (e >> l & 1)
                 memcpy(lds + addr[l], &sv[l], 4);
+    } else if ((nbytes == 8 || nbytes == 16) && s->kind == OK_V &&
+               (unsigned)s->r + nbytes / 4 <= x->w->nvrows) {
+        const uint32_t *rows[4];
+        for (unsigned k = 0; k < nbytes / 4; k++)
+            rows[k] = x->w->v[s->r + k];
+        rows_to_lanes(lds, addr, e, nbytes / 4, rows);
     } else {
         for (unsigned l = 0; l < NL; l++) {
             if (!(e >> l & 1))
@@ -1493,6 +1568,17 @@ GCN_HOT static void buf_load(sim_x *x, unsigned nbytes, int sext, int d16)
             memcpy(t->data, win + vo[0] + ioff, NL * 4);      /* one block, every lane */
             sim_tk_issue(x, t);
             return;
+        }
+        if (e == ~0ull && (nd == 2 || nd == 4)) {
+            uint32_t mx = 0;
+            for (unsigned l = 0; l < NL; l++)
+                mx = vo[l] > mx ? vo[l] : mx;
+            if ((uint64_t)mx + ioff + 4 * nd <= nr) {          /* every lane in range */
+                sim_ticket *t = vreg_ticket_nz(x, d, nd, row_counters(x));
+                lanes_to_rows(t->data, nd, win + ioff, vo);
+                sim_tk_issue(x, t);
+                return;
+            }
         }
         sim_ticket *t = vreg_ticket(x, d, nd, row_counters(x));
         for (unsigned k = 0; k < nd; k++) {

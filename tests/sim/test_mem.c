@@ -359,6 +359,101 @@ static void test_flat_lanes(void)
     CU_ASSERT(checked == 240);
 }
 
+/* DS reads and writes of 2 and 4 dwords and buffer loads of 2 and 4 dwords (the transposing
+ * paths of ops_mem.c, lanes_to_rows / rows_to_lanes) against a lane-by-lane model:
+ * contiguous, strided, scattered and overlapping lanes (a later lane's write wins), all or
+ * some lanes active; the dwords of buffer lanes past num_records read 0 (one lane's
+ * dwords straddling it). */
+static void test_wide_lanes(void)
+{
+    reset();
+    enum { SZ = 8192 };
+    uint32_t *h;
+    uint64_t a = alloc_buf(SZ, "W", &h);
+    static const char *const sfx[] = {"", "", "b64", "", "b128"};
+    unsigned checked = 0;
+    for (int iter = 0; iter < 180; iter++) {
+        unsigned nd = iter % 2 ? 4 : 2, kind = (iter / 2) % 3, pat = (iter / 6) % 5;
+        uint64_t exec = iter % 7 == 3 ? ((uint64_t)flat_rnd() << 32 | flat_rnd()) : ~0ull;
+        if (!exec)
+            exec = ~0ull;
+        uint32_t la[64], nr = SZ - 64;
+        for (unsigned l = 0; l < NL; l++) {
+            switch (pat) {
+            case 0: la[l] = 4 * nd * l; break;                       /* contiguous */
+            case 1: la[l] = 80 * (l / 4) + 16 * (l % 4); break;       /* rows of 4 lanes */
+            case 2: la[l] = 4 * (flat_rnd() % (SZ / 4 - 64)); break;  /* scattered */
+            case 3: la[l] = 4 * (flat_rnd() % 8); break;              /* overlapping */
+            default: la[l] = 4 * (flat_rnd() % (SZ / 4 - 8)); break;  /* straddling nr */
+            }
+            la[l] &= kind == 2 ? ~3u : 0xffffu & ~3u;                  /* 64 KiB LDS */
+        }
+        if (kind == 2 && pat == 4) {     /* the highest lane straddles num_records */
+            uint32_t mx = 0;
+            for (unsigned l = 0; l < NL; l++)
+                mx = la[l] > mx ? la[l] : mx;
+            nr = mx + 4 * (1 + flat_rnd() % (nd - 1));
+        }
+        uint32_t before[4][64], want_reg[4][64];
+        for (unsigned l = 0; l < NL; l++) {
+            V(1, l) = la[l];
+            for (unsigned k = 0; k < 4; k++)
+                V(10 + k, l) = before[k][l] = flat_rnd();
+        }
+        uint8_t *mem = kind == 2 ? (uint8_t *)h : E->g.lds;
+        for (unsigned i = 0; i < SZ; i++)
+            mem[i] = (uint8_t)flat_rnd();
+        uint8_t want_mem[SZ];
+        memcpy(want_mem, mem, SZ);
+        char text[96];
+        if (kind == 0) {            /* ds_write: lane order */
+            snprintf(text, sizeof text, "ds_write_%s v1, v[10:%u]", sfx[nd], 9 + nd);
+            for (unsigned l = 0; l < NL; l++)
+                if (exec >> l & 1)
+                    for (unsigned k = 0; k < nd; k++)
+                        memcpy(want_mem + la[l] + 4 * k, &before[k][l], 4);
+        } else {
+            if (kind == 1)
+                snprintf(text, sizeof text, "ds_read_%s v[10:%u], v1", sfx[nd], 9 + nd);
+            else
+                snprintf(text, sizeof text, "buffer_load_dwordx%u v[10:%u], v1, s[8:11], 0 offen",
+                         nd, 9 + nd);
+            for (unsigned l = 0; l < NL; l++)
+                for (unsigned k = 0; k < nd; k++) {
+                    uint32_t w = before[k][l];
+                    if (exec >> l & 1) {
+                        w = 0;
+                        if (kind == 1 || la[l] + 4 * k + 4 <= nr)
+                            memcpy(&w, mem + la[l] + 4 * k, 4);
+                    }
+                    want_reg[k][l] = w;
+                }
+        }
+        set_srd(8, a, nr, 0);
+        sim_set_exec(E->w, exec);
+        int rc = st_run(E, text);
+        waitall();
+        sim_set_exec(E->w, ~0ull);
+        CU_ASSERT(rc == 0);
+        int ok = rc == 0;
+        if (kind == 0) {
+            ok &= !memcmp(want_mem, mem, SZ);
+        } else {
+            for (unsigned l = 0; l < NL; l++)
+                for (unsigned k = 0; k < nd; k++)
+                    ok &= V(10 + k, l) == want_reg[k][l];
+        }
+        CU_ASSERT(ok);
+        if (!ok) {
+            printf("\n%s (pattern %u, exec %016llx): wrong\n", text, pat,
+                   (unsigned long long)exec);
+            break;
+        }
+        checked++;
+    }
+    CU_ASSERT(checked == 180);
+}
+
 static void test_tickets(void)
 {
     reset();
@@ -414,6 +509,7 @@ int main(void)
     CU_add_test(s, "DS: read/write, permutes, atomics, range fault", test_ds);
     CU_add_test(s, "global/flat: faults, atomics, shared aperture", test_global_flat);
     CU_add_test(s, "global: whole-row addresses against a lane-by-lane model", test_flat_lanes);
+    CU_add_test(s, "DS b64/b128 and buffer x2/x4 against a lane-by-lane model", test_wide_lanes);
     CU_add_test(s, "tickets: values land at s_waitcnt, findings", test_tickets);
     CU_basic_set_mode(CU_BRM_VERBOSE);
     CU_basic_run_tests();
