@@ -153,6 +153,28 @@ EX_INL void cstat16(const v16u *xp, int32_t L, v16u *mx, v16u *bad)
     *mx = (a & gt) | (*mx & ~gt);
 }
 
+/* cstat16 for L <= 0, in floating point (fewer operations): x is a multiple of 2^L when
+ * t = |x| * 2^-L (exact: a scaling up) is an integer, that is when t rounded to an
+ * integer, (min(t, 2^23) + 2^23) - 2^23, is t (from 2^23 on every float is an integer;
+ * inf and NaN are caught by the largest |bits|). */
+EX_INL void cstat16f(const v16u *xp, float s, v16u *mx, v16u *bad)
+{
+    const v16f big = (v16f){0} + 8388608.0f;
+    v16u a = *xp & 0x7fffffffu, tb, bb, m;
+    v16f t, tc;
+    memcpy(&t, &a, sizeof t);
+    t *= s;
+    m = (v16u)(t < big);
+    memcpy(&tb, &t, sizeof tb);
+    memcpy(&bb, &big, sizeof bb);
+    tb = VSEL(m, tb, bb);
+    memcpy(&tc, &tb, sizeof tc);
+    v16f r = (tc + big) - big;
+    *bad |= (v16u)(r != tc);
+    v16u gt = (v16u)(a > *mx);
+    *mx = (a & gt) | (*mx & ~gt);
+}
+
 /* The C of the first group, for the binary64 route: the largest |bits| into r[0], and
  * whether one is not a multiple of 2^L into r[1]; row i at c + cw[i] (c + i*N when cw is
  * NULL), rows of N (a multiple of 16). */
@@ -225,7 +247,7 @@ EX_INL void rows4d(unsigned NV, unsigned M, unsigned N, unsigned k0, unsigned g,
 
 /* Binary32 route (every partial sum exact in an f32, see gcn_mfma_num_tile_exact), one
  * group over rows i0 .. i0+7 of all N (= 16 * NV) columns, as rows4d. */
-EX_INL void rows8f(unsigned NV, int CST, int32_t L, unsigned M, unsigned N, unsigned k0,
+EX_INL void rows8f(unsigned NV, int CST, int32_t L, float sL, unsigned M, unsigned N, unsigned k0,
                    unsigned g, unsigned i0, const float *At, const float *Bf,
                    const uint32_t *const cin[8], uint32_t *const out[8], v16u am[3])
 {
@@ -236,8 +258,10 @@ EX_INL void rows8f(unsigned NV, int CST, int32_t L, unsigned M, unsigned N, unsi
         for (unsigned v = 0; v < NV; v++) {
             v16u x;
             memcpy(&x, cin[r] + 16 * v, sizeof x);
-            if (CST)
+            if (CST == 1)
                 cstat16(&x, L, &am[1], &am[2]);
+            else if (CST == 2)
+                cstat16f(&x, sL, &am[1], &am[2]);
             memcpy(&acc[r][v], &x, sizeof x);
         }
     for (unsigned k = k0; k < k0 + g; k++) {
@@ -297,13 +321,19 @@ EX_HOT static uint32_t group_d(unsigned M, unsigned N, unsigned k0, unsigned g,
 }
 
 /* The same by the binary32 route; with cst (the first group) r[1] and r[2] get the
- * largest |bits| of C and whether a C is not a multiple of 2^L (cstat16). */
+ * largest |bits| of C and whether a C is not a multiple of 2^L (cstat16, or cstat16f for
+ * -126 <= L <= 0). */
 EX_HOT static uint32_t group_f(unsigned M, unsigned N, unsigned k0, unsigned g, int cst,
                                int32_t L, const float *At, const float *Bf,
                                const uint32_t *cin, const uint16_t *cw, uint32_t *out,
                                uint32_t r[3])
 {
     v16u am[3] = {{0}, {0}, {0}};
+    /* the first group's C tested in floating point when L <= 0 (cstat16f) */
+    union { int32_t i; float f; } sc = {.i = (127 - (L < -126 ? -126 : L)) << 23};
+    float sL = sc.f;
+    if (cst && L <= 0 && L >= -126)
+        cst = 2;
     for (unsigned i0 = 0; i0 < M; i0 += 8) {
         const uint32_t *ci[8];
         uint32_t *oi[8];
@@ -318,13 +348,17 @@ EX_HOT static uint32_t group_f(unsigned M, unsigned N, unsigned k0, unsigned g, 
                 cj[q] = ci[q] + j0;
                 oj[q] = oi[q] + j0;
             }
-#define ROWS(NV, CST) rows8f(NV, CST, L, M, N, k0, g, i0, At, Bf + j0, cj, oj, am)
+#define ROWS(NV, CST) rows8f(NV, CST, L, sL, M, N, k0, g, i0, At, Bf + j0, cj, oj, am)
             if (N - j0 >= 32) {
-                if (cst)
+                if (cst == 2)
+                    ROWS(2, 2);
+                else if (cst)
                     ROWS(2, 1);
                 else
                     ROWS(2, 0);
-            } else if (cst) {                  /* N - j0 == 16 */
+            } else if (cst == 2) {             /* N - j0 == 16 */
+                ROWS(1, 2);
+            } else if (cst) {
                 ROWS(1, 1);
             } else {
                 ROWS(1, 0);

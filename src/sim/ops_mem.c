@@ -199,8 +199,12 @@ static void rows_to_lanes(uint8_t *base, const uint32_t *off, uint64_t e, unsign
         tr4(&a, &b, &c, &d);                /* a..d: lanes l..l+3, dwords 0..3 */
         const v4u *q[4] = {&a, &b, &c, &d};
         for (unsigned j = 0; j < 4; j++)
-            if (e >> (l + j) & 1)
-                memcpy(base + off[l + j], q[j], 4 * nd);
+            if (e >> (l + j) & 1) {
+                if (nd == 4)
+                    memcpy(base + off[l + j], q[j], 16);
+                else
+                    memcpy(base + off[l + j], q[j], 8);
+            }
     }
 }
 
@@ -807,7 +811,7 @@ static sim_ticket *rtn_lds_write(sim_ticket *r, unsigned naddr, unsigned bytes)
     return r;
 }
 
-static void ds_write(sim_x *x, unsigned nbytes, int hi16)
+GCN_HOT static void ds_write(sim_x *x, unsigned nbytes, int hi16)
 {
     const sim_opnd *s = MOP(MF_DATA0);
     uint32_t addr[NL], lo, hi;
