@@ -899,17 +899,30 @@ static int setup_wave(gcn_sim *s, const gcn_dispatch *d, const disp_layout *L, s
     w->wg = g;
     unsigned nthreads = d->block[0] * d->block[1] * d->block[2];
     uint64_t exec = 0;
+    /* work-item ids (x, y, z) of lane 0, then counted up lane by lane (no divisions per
+     * lane: 64 of them were a sixth of a one-line kernel's time) */
+    unsigned t0 = wi * NL, tx = 0, ty = 0, tz = 0;
+    if (t0 < nthreads) {
+        tx = t0 % d->block[0];
+        ty = (t0 / d->block[0]) % d->block[1];
+        tz = t0 / (d->block[0] * d->block[1]);
+    }
     for (unsigned l = 0; l < NL; l++) {
-        unsigned t = wi * NL + l;
+        unsigned t = t0 + l;
         if (t >= nthreads)
             break;
         exec |= 1ull << l;
-        unsigned tx = t % d->block[0], ty = (t / d->block[0]) % d->block[1],
-                 tz = t / (d->block[0] * d->block[1]);
         uint32_t v0 = tx;
         if (kd->enable_vgpr_workitem_id >= 1) v0 |= ty << 10;
         if (kd->enable_vgpr_workitem_id >= 2) v0 |= tz << 20;
         w->v[0][l] = v0;
+        if (++tx == d->block[0]) {
+            tx = 0;
+            if (++ty == d->block[1]) {
+                ty = 0;
+                tz++;
+            }
+        }
     }
     sim_set_exec(w, exec);
     unsigned n = 0;

@@ -309,6 +309,9 @@ struct gcn_sim {
     double t0, tlast, cpu0;
     int hz_on;                  /* hazard checks (hazard_sim.c) */
     unsigned hz_flags;          /* GCN_HZ_* for gcn_hz_reset */
+    uint8_t hz_win[64];         /* gcn_hz_group_window of each group for hz_win_flags */
+    unsigned hz_win_flags;
+    int hz_win_ok;
 };
 
 /* ---- hazards (hazard_sim.c) ------------------------------------------- */
