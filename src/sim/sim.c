@@ -696,12 +696,16 @@ void sim_wave_reset(sim_wave *w)
     w->npend = 0;
     w->vm.n = w->vm.head = 0;
     w->lgkm.n = w->lgkm.head = 0;
-    w->ntk_free = 0;
-    for (int i = SIM_NTICKETS - 1; i >= 0; i--) {
-        w->tk[i].kind = TK_NONE;
-        w->tk[i].gid = 0;
-        w->tk_free[w->ntk_free++] = &w->tk[i];
+    /* the free stack in its first order, tk_free[p] = &tk[SIM_NTICKETS - 1 - p]; only the
+     * slots the wave popped since the last reset (from tk_low up) can hold other tickets,
+     * and only the tickets first in those slots can have been used (a one-line kernel's
+     * wave touches a few of its 80 tickets; resetting all was a tenth of its time) */
+    for (unsigned p = w->tk_low; p < SIM_NTICKETS; p++) {
+        sim_ticket *t = &w->tk[SIM_NTICKETS - 1 - p];
+        t->kind = TK_NONE;
+        w->tk_free[p] = t;
     }
+    w->ntk_free = w->tk_low = SIM_NTICKETS;
     w->state = WS_RUN;
     w->nlw = w->lw_next = 0;
     w->nlrd = w->lrd_next = 0;

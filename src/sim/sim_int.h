@@ -208,6 +208,7 @@ typedef struct sim_wave {
     void *tk_pay;                 /* the tickets' payload block (zeroed; data 64-byte aligned) */
     sim_ticket *tk_free[SIM_NTICKETS];
     unsigned ntk_free;
+    unsigned tk_low;              /* the lowest ntk_free since the last reset */
     uint32_t seq;
     unsigned npend;             /* register tickets (VREG, SREG) not yet landed: the
                                  * register checks run only while there are some */
