@@ -9,11 +9,13 @@
  * widened to f32 and B transposed to K x N once (not timed), then plain i-k-j f32
  * loops (each element summed in k order; the j loop vectorises); the result is
  * compared bit for bit with the dump's C.bin (prints the number of differing elements).
- * cpu: runs a command (its output to /dev/null) and prints the CPU seconds (user + system)
+ * cpu: runs a command (its output to /dev/null, or with -o to FILE) and prints the CPU
+ * seconds (user + system)
  * of that process alone, from wait4 (a Python parent's figure for its child included the
  * fork's own copy of the interpreter: about 50 ms here), then its wall seconds; exits
  * with its status.
- * usage: bench_native vadd N | valu LANES ITERS | gemm DUMPDIR M N K | cpu CMD [ARG...]
+ * usage: bench_native vadd N | valu LANES ITERS | gemm DUMPDIR M N K |
+ *        cpu [-o FILE] CMD [ARG...]
  */
 #include <math.h>
 #include <stdint.h>
@@ -144,18 +146,24 @@ int main(int argc, char **argv)
         return 0;
     }
     if (argc >= 3 && !strcmp(argv[1], "cpu")) {
+        const char *outf = "/dev/null";
+        int a0 = 2;
+        if (argc >= 5 && !strcmp(argv[2], "-o")) {
+            outf = argv[3];
+            a0 = 4;
+        }
         struct timespec w0, w1;
         clock_gettime(CLOCK_MONOTONIC, &w0);
         pid_t pid = fork();
         if (pid < 0)
             return 2;
         if (!pid) {
-            int fd = open("/dev/null", O_WRONLY);
+            int fd = open(outf, O_WRONLY | O_CREAT | O_TRUNC, 0644);
             if (fd >= 0) {
                 dup2(fd, 1);
                 dup2(fd, 2);
             }
-            execvp(argv[2], argv + 2);
+            execvp(argv[a0], argv + a0);
             _exit(127);
         }
         int st = 0;
@@ -169,6 +177,6 @@ int main(int argc, char **argv)
         return WIFEXITED(st) ? WEXITSTATUS(st) : 2;
     }
     fprintf(stderr, "usage: bench_native vadd N | valu LANES ITERS | gemm DUMPDIR M N K | "
-            "cpu CMD [ARG...]\n");
+            "cpu [-o FILE] CMD [ARG...]\n");
     return 1;
 }
