@@ -1114,6 +1114,7 @@ int gcn_sim_run(gcn_sim *s, const gcn_dispatch *d, gcn_sim_result *res)
     s->hz_flags = (d->co->xnack_mode == GCN_CO_FEAT_OFF ? 0 : GCN_HZ_XNACK) |
                   (k->md_agpr_count ? GCN_HZ_AGPR0 : 0) |
                   (s->o.hazard_llvm ? GCN_HZ_LLVM : 0);
+    sim_hz_setup(s);
     s->disp = d;
 
     /* kernarg segment, dispatch packet, queue */
