@@ -4,7 +4,8 @@
 # (kernels/mfma_gemm/ref: the same matrix-core numerics, inputs decoded once, one
 # gcn_mfma_num_dot_vals per element) on the same inputs, one run each.
 # The kernel is assembled beforehand (not timed); times are CPU seconds (user + sys) of
-# each process, steadier than wall time on a shared machine (wall time is printed too).
+# each process from wait4, steadier than wall time on a shared machine (wall time is
+# printed too).
 # Prints both and the ratio gcnsim / reference; the run fails if the results differ.
 # Usage: bench/bench_gemm.sh [TARGET]   (gfx942 default; run from the build directory or
 #        with top_builddir / top_srcdir set)
@@ -30,19 +31,15 @@ m["code"] = "gemm.hsaco"
 json.dump(m, open(sys.argv[2], "w"))
 PY
 mkdir "$tmp/dump"
-# cpu OUT CMD...: run CMD (output to OUT), print "CPU WALL" seconds, exit with its status
+# cpu OUT CMD...: run CMD (output to OUT), print "CPU WALL" seconds of that process alone
+# (bench_native cpu, from wait4), exit with its status
+cc=${CC:-cc}
+$cc -O2 -o "$tmp/native" "$srcdir/bench/bench_native.c" -lm ||
+    { echo "FAIL: cannot build bench_native"; exit 1; }
 cpu() {
-    "$py" - "$@" <<'PY'
-import os, resource, subprocess, sys, time
-out = open(sys.argv[1], "w")
-r0 = resource.getrusage(resource.RUSAGE_CHILDREN)
-t0 = time.monotonic()
-rc = subprocess.call(sys.argv[2:], stdout=out, stderr=subprocess.STDOUT)
-t1 = time.monotonic()
-r1 = resource.getrusage(resource.RUSAGE_CHILDREN)
-print("%.3f %.3f" % (r1.ru_utime - r0.ru_utime + r1.ru_stime - r0.ru_stime, t1 - t0))
-sys.exit(rc)
-PY
+    out=$1
+    shift
+    "$tmp/native" cpu -o "$out" "$@"
 }
 sim=$(cpu "$tmp/sim.log" "$gcnsim" --manifest "$tmp/gemm.json" --mcpu "$target" \
       --set M=512 --set N=512 --set K=512 --dump-dir "$tmp/dump" --dump-inputs --no-progress)

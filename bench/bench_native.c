@@ -9,14 +9,24 @@
  * widened to f32 and B transposed to K x N once (not timed), then plain i-k-j f32
  * loops (each element summed in k order; the j loop vectorises); the result is
  * compared bit for bit with the dump's C.bin (prints the number of differing elements).
- * usage: bench_native vadd N | valu LANES ITERS | gemm DUMPDIR M N K
+ * cpu: runs a command (its output to /dev/null, or with -o to FILE) and prints the CPU
+ * seconds (user + system)
+ * of that process alone, from wait4 (a Python parent's figure for its child included the
+ * fork's own copy of the interpreter: about 50 ms here), then its wall seconds; exits
+ * with its status.
+ * usage: bench_native vadd N | valu LANES ITERS | gemm DUMPDIR M N K |
+ *        cpu [-o FILE] CMD [ARG...]
  */
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <fcntl.h>
 #include <time.h>
+#include <unistd.h>
 
 static double now(void)
 {
@@ -135,6 +145,38 @@ int main(int argc, char **argv)
         printf("%.6f %zu\n", best, diff);
         return 0;
     }
-    fprintf(stderr, "usage: bench_native vadd N | valu LANES ITERS | gemm DUMPDIR M N K\n");
+    if (argc >= 3 && !strcmp(argv[1], "cpu")) {
+        const char *outf = "/dev/null";
+        int a0 = 2;
+        if (argc >= 5 && !strcmp(argv[2], "-o")) {
+            outf = argv[3];
+            a0 = 4;
+        }
+        struct timespec w0, w1;
+        clock_gettime(CLOCK_MONOTONIC, &w0);
+        pid_t pid = fork();
+        if (pid < 0)
+            return 2;
+        if (!pid) {
+            int fd = open(outf, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+            if (fd >= 0) {
+                dup2(fd, 1);
+                dup2(fd, 2);
+            }
+            execvp(argv[a0], argv + a0);
+            _exit(127);
+        }
+        int st = 0;
+        struct rusage ru;
+        if (wait4(pid, &st, 0, &ru) < 0)
+            return 2;
+        clock_gettime(CLOCK_MONOTONIC, &w1);
+        printf("%.4f %.4f\n", (double)ru.ru_utime.tv_sec + ru.ru_utime.tv_usec * 1e-6 +
+                                 (double)ru.ru_stime.tv_sec + ru.ru_stime.tv_usec * 1e-6,
+               (double)(w1.tv_sec - w0.tv_sec) + (w1.tv_nsec - w0.tv_nsec) * 1e-9);
+        return WIFEXITED(st) ? WEXITSTATUS(st) : 2;
+    }
+    fprintf(stderr, "usage: bench_native vadd N | valu LANES ITERS | gemm DUMPDIR M N K | "
+            "cpu [-o FILE] CMD [ARG...]\n");
     return 1;
 }

@@ -175,6 +175,8 @@ sim_ticket *sim_tk_new(sim_x *x, int kind, unsigned counters)
             fifo_retire(x->sim, w, &w->lgkm, TC_LGKM);
     }
     sim_ticket *t = w->tk_free[--w->ntk_free];
+    if (w->ntk_free < w->tk_low)
+        w->tk_low = w->ntk_free;
     t->kind = (uint8_t)kind;
     t->in = (uint8_t)counters;
     t->need = (uint8_t)counters;

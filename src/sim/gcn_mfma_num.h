@@ -96,6 +96,27 @@ int gcn_mfma_num_tile(const gcn_mfma_num *nm, unsigned M, unsigned N, unsigned K
  * [2] truncated products (the full model). */
 void gcn_mfma_num_tile_routes(uint64_t out[3]);
 
+/* The tile-wide exact route (src/sim/mfma_exact.c): one block of FUSED f16/bf16/xf32
+ * arithmetic whose every partial sum is provably exact, read straight from register rows
+ * (or arrays) and computed as a binary64 GEMM, bit-identical to gcn_mfma_num_dot.
+ * Element A[i][k] is bits ab[k].. of a[aw[k] + i * astr], B[k][j] bits bb[k].. of
+ * b[bw[k] + j]; C[i][j] is c[cw[i] + j] and D[i][j] goes to d[cw[i] + j] (cw NULL:
+ * i * N).  D may alias A, B or C only as a whole: it is written after everything is
+ * read.  Returns 0 when done, -1 (nothing written) when the tile needs another path.
+ * M a multiple of 4, N of 8, M*N <= 1024, M*K and N*K <= 2048. */
+typedef struct gcn_mfma_tile_src {
+    const uint32_t *a, *b, *c;
+    uint32_t *d;
+    const uint16_t *aw, *bw, *cw;
+    const uint8_t *ab, *bb;
+    unsigned astr;
+} gcn_mfma_tile_src;
+int gcn_mfma_num_tile_exact(const gcn_mfma_num *nm, unsigned M, unsigned N, unsigned K,
+                            const gcn_mfma_tile_src *s);
+/* Tiles the calling thread's gcn_mfma_num_tile_exact calls computed: [0] entirely in
+ * binary32 (every partial sum exact in an f32), [1] with binary64 groups. */
+void gcn_mfma_num_tile_exact_count(uint64_t out[2]);
+
 /* Value of one element as a double (NaN / inf as such), for tests and references. */
 double gcn_mfma_num_value(gcn_mfma_type t, int ocp, uint32_t bits);
 

@@ -68,6 +68,12 @@ void sim_hz_free(sim_wave *w)
     }
 }
 
+void sim_hz_setup(gcn_sim *s)
+{
+    for (unsigned g = 0; g < 64; g++)
+        s->hz_win[g] = (uint8_t)gcn_hz_group_window(g, s->hz_flags);
+}
+
 void sim_hz_wave_reset(gcn_sim *s, sim_wave *w)
 {
     if (!s->hz_on)
@@ -79,10 +85,9 @@ void sim_hz_wave_reset(gcn_sim *s, sim_wave *w)
     }
     gcn_hz_reset(&w->hz->st, s->prog->dec.target, s->hz_flags);
     w->hz->cons = s->prog->hz_cons;
-    for (unsigned g = 0; g < 64; g++) {
+    for (unsigned g = 0; g < 64; g++)
         w->hz->last[g] = INT32_MIN / 2;
-        w->hz->win[g] = (uint8_t)gcn_hz_group_window(g, s->hz_flags);
-    }
+    memcpy(w->hz->win, s->hz_win, sizeof s->hz_win);      /* sim_hz_setup's */
     w->hz->rn = 0;
     w->hz->seq = 0;
     w->hz->next = 0;

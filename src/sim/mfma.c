@@ -326,7 +326,7 @@ typedef struct work {
 /* A gather plan: where every dense A, B and C/D element of one instruction instance
  * (row, target, modifiers) lives, computed once from layout_of and kept per thread,
  * so an execution reads its operands without recomputing the layout formulas. */
-enum { PLAN_AB = 4096, PLAN_CD = 2048, PLAN_CACHE = 8 };
+enum { PLAN_AB = 4096, PLAN_CD = 2048, PLAN_CACHE = 8, PLAN_LINES = 256 };
 typedef struct plan {
     unsigned id, cbsz, abid, blgp;
     gcn_target t;
@@ -337,6 +337,12 @@ typedef struct plan {
     uint8_t kb[PLAN_AB];
     uint16_t cw[PLAN_CD];               /* C/D[b][i][j]: word */
     int crows;                          /* every row of C/D in consecutive words */
+    /* the exact route (mfma_exact.c): when `lines` is set, A[b][i][k] is the 16/32-bit
+     * element at bit ab1[b][k] of word aw1[b][k] + i, B[b][k][j] at bit bb1[b][k] of word
+     * bw1[b][k] + j, and row i of C/D[b] starts at word cw1[b][i] (crows) */
+    int lines;
+    uint16_t aw1[PLAN_LINES], bw1[PLAN_LINES], cw1[PLAN_LINES];
+    uint8_t ab1[PLAN_LINES], bb1[PLAN_LINES];
 } plan;
 
 /* The plan of a dense, non-f64 instruction (NULL for others or out of memory). */
@@ -389,6 +395,26 @@ static const plan *plan_get(const gcn_insn *in, gcn_target t, const inst *s)
     for (size_t e = 0; e < (size_t)NB * M * N; e++)
         if (e % N && p->cw[e] != p->cw[e - 1] + 1)
             p->crows = 0;
+    p->lines = p->crows && (s->wa == 16 || s->wa == 32) && s->wb == s->wa &&
+               (size_t)NB * K <= PLAN_LINES && (size_t)NB * M <= PLAN_LINES;
+    for (unsigned b = 0; b < NB && p->lines; b++) {
+        for (unsigned k = 0; k < K; k++) {
+            size_t a0 = (size_t)b * M * K + k, b0 = ((size_t)b * K + k) * N;
+            p->aw1[b * K + k] = p->aw[a0];
+            p->ab1[b * K + k] = p->ab[a0];
+            p->bw1[b * K + k] = p->kw[b0];
+            p->bb1[b * K + k] = p->kb[b0];
+            for (unsigned i = 0; i < M; i++)
+                if (p->aw[a0 + (size_t)i * K] != p->aw[a0] + i ||
+                    p->ab[a0 + (size_t)i * K] != p->ab[a0])
+                    p->lines = 0;
+            for (unsigned j = 0; j < N; j++)
+                if (p->kw[b0 + j] != p->kw[b0] + j || p->kb[b0 + j] != p->kb[b0])
+                    p->lines = 0;
+        }
+        for (unsigned i = 0; i < M; i++)
+            p->cw1[b * M + i] = p->cw[((size_t)b * M + i) * N];
+    }
     p->id = in->id;
     p->t = t;
     p->cbsz = in->m.cbsz;
@@ -447,6 +473,24 @@ int gcn_mfma_run(const gcn_insn *in, gcn_target t, const gcn_mfma_operands *ops,
      * [k][j] order instead, Bt only when a block needs the general path) */
     const plan *pl = plan_get(in, t, &s);
     int try_tile = pl && nm.alg == GCN_MA_FUSED && !(I->scaled && (in->m.abid & 1));
+    /* the tile-wide exact route (src/sim/mfma_exact.c), straight from the registers:
+     * one block writes D itself (after reading everything); several go through w->d, so
+     * that a block it declines finds C and the others' inputs untouched */
+    if (try_tile && pl->lines) {
+        unsigned nb = 0;
+        for (; nb < NB; nb++) {
+            gcn_mfma_tile_src ts = {ops->a, ops->b, ops->c, NB == 1 ? ops->d : w->d,
+                                    &pl->aw1[nb * K], &pl->bw1[nb * K], &pl->cw1[nb * M],
+                                    &pl->ab1[nb * K], &pl->bb1[nb * K], 1};
+            if (gcn_mfma_num_tile_exact(&nm, M, N, K, &ts))
+                break;
+        }
+        if (nb == NB) {
+            if (NB > 1)
+                memcpy(ops->d, w->d, (size_t)I->regs_d * 64 * 4);
+            return 0;
+        }
+    }
     if (pl) {
         plan_gather(ops->a, I->regs_a, s.wa, pl->aw, pl->ab, (size_t)NB * M * K, w->a);
         if (try_tile)

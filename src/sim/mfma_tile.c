@@ -269,6 +269,20 @@ int gcn_mfma_num_tile(const gcn_mfma_num *nm, unsigned M, unsigned N, unsigned K
     if (nm->alg != GCN_MA_FUSED || nm->ta != nm->tb || nm->tc != GCN_MT_F32 ||
         (nm->ta != GCN_MT_F16 && nm->ta != GCN_MT_BF16 && nm->ta != GCN_MT_XF32))
         return -1;
+    if (M % 4 == 0 && N % 8 == 0 && K <= TMAX_K && (size_t)M * N <= 1024 &&
+        (size_t)M * K <= TMAX_MK && (size_t)N * K <= TMAX_MK) {
+        /* the tile-wide exact route first (mfma_exact.c): A[i][k] at a[k + i*K],
+         * B[k][j] at b[k*N + j], C/D rows of N */
+        uint16_t aw[TMAX_K], bw[TMAX_K];
+        uint8_t zb[TMAX_K] = {0};
+        for (unsigned k = 0; k < K; k++) {
+            aw[k] = (uint16_t)k;
+            bw[k] = (uint16_t)(k * N);
+        }
+        gcn_mfma_tile_src s = {a, b, c, d, aw, bw, NULL, zb, zb, K};
+        if (!gcn_mfma_num_tile_exact(nm, M, N, K, &s))
+            return 0;
+    }
     unsigned g = nm->group < K ? nm->group : K;
     if (!g || K % g || g > 16 || N > TMAX_N || K > TMAX_K || (size_t)M * K > TMAX_MK ||
         (size_t)N * K > TMAX_MK)

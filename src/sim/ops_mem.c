@@ -137,6 +137,77 @@ static uint64_t atomic_apply(int op, uint8_t *p, unsigned size, uint64_t data, u
     return old & m;
 }
 
+/* ---- lanes <-> register rows ---------------------------------------------------- */
+/* A memory access moves nd dwords per lane; registers hold them as rows (row k, lane l).
+ * These move every lane's dwords between memory at base + off[l] and rows, four lanes at
+ * a time through a 4 x 4 transpose (dwordx4), two dwords as one 64-bit word (dwordx2). */
+typedef uint32_t v4u __attribute__((vector_size(16)));
+
+static inline void tr4(v4u *a, v4u *b, v4u *c, v4u *d)
+{
+    v4u t0 = __builtin_shufflevector(*a, *b, 0, 4, 1, 5);
+    v4u t1 = __builtin_shufflevector(*c, *d, 0, 4, 1, 5);
+    v4u t2 = __builtin_shufflevector(*a, *b, 2, 6, 3, 7);
+    v4u t3 = __builtin_shufflevector(*c, *d, 2, 6, 3, 7);
+    *a = __builtin_shufflevector(t0, t1, 0, 1, 4, 5);
+    *b = __builtin_shufflevector(t0, t1, 2, 3, 6, 7);
+    *c = __builtin_shufflevector(t2, t3, 0, 1, 4, 5);
+    *d = __builtin_shufflevector(t2, t3, 2, 3, 6, 7);
+}
+
+/* rows[k * NL + l] = dword k at base + off[l], every lane (nd 2 or 4). */
+static void lanes_to_rows(uint32_t *rows, unsigned nd, const uint8_t *base, const uint32_t *off)
+{
+    if (nd == 4) {
+        for (unsigned l = 0; l < NL; l += 4) {
+            v4u a, b, c, d;
+            memcpy(&a, base + off[l], 16);
+            memcpy(&b, base + off[l + 1], 16);
+            memcpy(&c, base + off[l + 2], 16);
+            memcpy(&d, base + off[l + 3], 16);
+            tr4(&a, &b, &c, &d);
+            memcpy(&rows[l], &a, 16);
+            memcpy(&rows[NL + l], &b, 16);
+            memcpy(&rows[2 * NL + l], &c, 16);
+            memcpy(&rows[3 * NL + l], &d, 16);
+        }
+        return;
+    }
+    for (unsigned l = 0; l < NL; l++) {
+        uint64_t v;
+        memcpy(&v, base + off[l], 8);
+        rows[l] = (uint32_t)v;
+        rows[NL + l] = (uint32_t)(v >> 32);
+    }
+}
+
+/* The inverse for the active lanes of e, in lane order (a later lane's bytes win where
+ * two overlap): dword k of lane l from row[k][l] to base + off[l] (nd 2 or 4). */
+static void rows_to_lanes(uint8_t *base, const uint32_t *off, uint64_t e, unsigned nd,
+                          const uint32_t *const *row)
+{
+    for (unsigned l = 0; l < NL; l += 4) {
+        if (!(e >> l & 15))
+            continue;
+        v4u a, b, c = {0}, d = {0};
+        memcpy(&a, &row[0][l], 16);
+        memcpy(&b, &row[1][l], 16);
+        if (nd == 4) {
+            memcpy(&c, &row[2][l], 16);
+            memcpy(&d, &row[3][l], 16);
+        }
+        tr4(&a, &b, &c, &d);                /* a..d: lanes l..l+3, dwords 0..3 */
+        const v4u *q[4] = {&a, &b, &c, &d};
+        for (unsigned j = 0; j < 4; j++)
+            if (e >> (l + j) & 1) {
+                if (nd == 4)
+                    memcpy(base + off[l + j], q[j], 16);
+                else
+                    memcpy(base + off[l + j], q[j], 8);
+            }
+    }
+}
+
 /* ---- tickets for register results ------------------------------------------- */
 static sim_ticket *vreg_ticket_nz(sim_x *x, const sim_opnd *dst, unsigned dn, unsigned counters)
 {
@@ -606,6 +677,8 @@ GCN_HOT static void ds_read(sim_x *x, unsigned nbytes, int sext, int d16)
         for (unsigned l = 0; l < NL; l++)
             if (e >> l & 1)
                 memcpy(&t->data[l], lds + addr[l], 4);
+    } else if ((nbytes == 8 || nbytes == 16) && e == ~0ull) {
+        lanes_to_rows(t->data, dn, lds, addr);
     } else if (nbytes > 4) {
         for (unsigned l = 0; l < NL; l++)
             if (e >> l & 1)
@@ -770,7 +843,7 @@ static sim_ticket *rtn_lds_write(sim_ticket *r, unsigned naddr, unsigned bytes)
     return r;
 }
 
-static void ds_write(sim_x *x, unsigned nbytes, int hi16)
+GCN_HOT static void ds_write(sim_x *x, unsigned nbytes, int hi16)
 {
     const sim_opnd *s = MOP(MF_DATA0);
     uint32_t addr[NL], lo, hi;
@@ -784,6 +857,12 @@ static void ds_write(sim_x *x, unsigned nbytes, int hi16)
         for (unsigned l = 0; l < NL; l++)
             if (e >> l & 1)
                 memcpy(lds + addr[l], &sv[l], 4);
+    } else if ((nbytes == 8 || nbytes == 16) && s->kind == OK_V &&
+               (unsigned)s->r + nbytes / 4 <= x->w->nvrows) {
+        const uint32_t *rows[4];
+        for (unsigned k = 0; k < nbytes / 4; k++)
+            rows[k] = x->w->v[s->r + k];
+        rows_to_lanes(lds, addr, e, nbytes / 4, rows);
     } else {
         for (unsigned l = 0; l < NL; l++) {
             if (!(e >> l & 1))
@@ -1526,6 +1605,17 @@ GCN_HOT static void buf_load(sim_x *x, unsigned nbytes, int sext, int d16)
             sim_tk_issue(x, t);
             return;
         }
+        if (e == ~0ull && (nd == 2 || nd == 4)) {
+            uint32_t mx = 0;
+            for (unsigned l = 0; l < NL; l++)
+                mx = vo[l] > mx ? vo[l] : mx;
+            if ((uint64_t)mx + ioff + 4 * nd <= nr) {          /* every lane in range */
+                sim_ticket *t = vreg_ticket_nz(x, d, nd, row_counters(x));
+                lanes_to_rows(t->data, nd, win + ioff, vo);
+                sim_tk_issue(x, t);
+                return;
+            }
+        }
         sim_ticket *t = vreg_ticket(x, d, nd, row_counters(x));
         for (unsigned k = 0; k < nd; k++) {
             uint32_t *out = t->data + k * NL;
@@ -1792,6 +1882,69 @@ static uint8_t *flat_ptr(sim_x *x, uint64_t a, unsigned n, unsigned l, int *spac
     return sim_gmem(x, a, n, l);
 }
 
+/* The fast path of FLAT and GLOBAL accesses (not SCRATCH): every lane's address into
+ * addr[] (the same sum as flat_addr, in whole-row loops), and when the n bytes of every
+ * active lane lie in one device allocation (the hull of the active lanes' ranges does),
+ * the host address of the lowest into *h and that address into *lo.  Returns 0 then; -1
+ * when the lanes need the per-lane path: no active lane, a range outside or across
+ * allocations (whose faults the per-lane path reports, as ever), or odd operands.  An
+ * allocation lies in the heap, below both apertures (SIM_HEAP_BASE + its size), so a
+ * hull inside one holds no LDS or private address. */
+GCN_HOT static int flat_hull(sim_x *x, unsigned n, uint64_t *addr, uint8_t **h, uint64_t *lo)
+{
+    const sim_opnd *va = MOP(MF_VADDR), *sa = MOP(MF_SADDR);
+    uint64_t e = x->exec, off = (uint64_t)(int64_t)I->mods.offset;
+    if (I->enc == GCN_FMT_SCRATCH || !e)
+        return -1;
+    if (sa->kind == OK_S) {
+        uint64_t base = rs64(x, sa) + off;
+        if (va->kind == OK_V) {
+            const uint32_t *v = x->w->v[va->r];
+            for (unsigned l = 0; l < NL; l++)
+                addr[l] = base + v[l];
+        } else {
+            for (unsigned l = 0; l < NL; l++)
+                addr[l] = base;
+        }
+    } else if (va->kind == OK_V && (unsigned)va->r + 1 < x->w->nvrows) {
+        const uint32_t *vl = x->w->v[va->r], *vh = x->w->v[va->r + 1];
+        for (unsigned l = 0; l < NL; l++)
+            addr[l] = ((uint64_t)vl[l] | (uint64_t)vh[l] << 32) + off;
+    } else {
+        return -1;
+    }
+    uint64_t mn = UINT64_MAX, mx = 0;
+    if (e == ~0ull) {
+        for (unsigned l = 0; l < NL; l++) {
+            mn = addr[l] < mn ? addr[l] : mn;
+            mx = addr[l] > mx ? addr[l] : mx;
+        }
+    } else {
+        for (unsigned l = 0; l < NL; l++) {
+            uint64_t m = 0 - (e >> l & 1), a = addr[l];
+            mn = (a | ~m) < mn ? (a | ~m) : mn;
+            mx = (a & m) > mx ? (a & m) : mx;
+        }
+    }
+    if (mx + n < mx || mx + n > SIM_SHARED_BASE)
+        return -1;
+    uint8_t *p = sim_mem(x->sim, mn, mx + n - mn);
+    if (!p)
+        return -1;
+    *h = p;
+    *lo = mn;
+    return 0;
+}
+
+/* Whether every lane's address is the first one's plus l * n (full EXEC: one block). */
+static inline int flat_contig(const uint64_t *addr, unsigned n)
+{
+    uint64_t diff = 0, a0 = addr[0];
+    for (unsigned l = 0; l < NL; l++)
+        diff |= addr[l] ^ (a0 + (uint64_t)n * l);
+    return diff == 0;
+}
+
 static void flat_load_lds(sim_x *x, unsigned nbytes, int sext)
 {
     /* global_load_lds_*: LDS-DMA to M0 + inst_offset + lane * size */
@@ -1832,6 +1985,33 @@ static void flat_load(sim_x *x, unsigned nbytes, int sext, int d16)
         return;
     }
     unsigned dn = nbytes <= 4 ? 1 : nbytes / 4;
+    uint64_t addr[NL], lo;
+    uint8_t *h;
+    if (nbytes >= 4 && !flat_hull(x, nbytes, addr, &h, &lo)) {
+        uint64_t e = x->exec;
+        int blk = e == ~0ull && flat_contig(addr, nbytes);
+        sim_ticket *t = blk ? vreg_ticket_nz(x, &I->d, dn, row_counters(x))
+                            : vreg_ticket(x, &I->d, dn, row_counters(x));
+        if (blk && dn == 1) {
+            memcpy(t->data, h, NL * 4);                         /* one block */
+        } else if (blk) {
+            for (unsigned l = 0; l < NL; l++)
+                for (unsigned k = 0; k < dn; k++)
+                    memcpy(&t->data[k * NL + l], h + (size_t)nbytes * l + 4 * k, 4);
+        } else {
+            for (unsigned l = 0; l < NL; l++)
+                if (e >> l & 1)
+                    for (unsigned k = 0; k < dn; k++)
+                        memcpy(&t->data[k * NL + l], h + (addr[l] - lo) + 4 * k, 4);
+        }
+        if (I->enc == GCN_FMT_FLAT) {
+            t->ooo = 1;
+            t->need = TC_VM;
+            sim_lds_check_done(x);
+        }
+        sim_tk_issue(x, t);
+        return;
+    }
     sim_ticket *t = vreg_ticket(x, &I->d, dn, row_counters(x));
     t->wmask_mode = (uint8_t)d16;
     int any_lds = 0;
@@ -1867,6 +2047,27 @@ static void flat_load(sim_x *x, unsigned nbytes, int sext, int d16)
 static void flat_store(sim_x *x, unsigned nbytes, int hi16)
 {
     const sim_opnd *s = MOP(MF_VDATA);
+    uint64_t addr[NL], lo;
+    uint8_t *h;
+    if (nbytes >= 4 && s->kind == OK_V && (unsigned)s->r + nbytes / 4 <= x->w->nvrows &&
+        !flat_hull(x, nbytes, addr, &h, &lo)) {
+        uint64_t e = x->exec;
+        unsigned dn = nbytes / 4;
+        if (e == ~0ull && dn == 1 && flat_contig(addr, nbytes)) {
+            memcpy(h, x->w->v[s->r], NL * 4);                  /* one block */
+        } else {
+            /* lane order, as the per-lane path: the last lane writing a byte wins */
+            for (unsigned l = 0; l < NL; l++)
+                if (e >> l & 1)
+                    for (unsigned k = 0; k < dn; k++)
+                        memcpy(h + (addr[l] - lo) + 4 * k, &x->w->v[s->r + k][l], 4);
+        }
+        sim_ticket *t = sim_tk_new(x, TK_STORE, row_counters(x));
+        if (I->enc == GCN_FMT_FLAT)
+            t->ooo = 1;
+        sim_tk_issue(x, t);
+        return;
+    }
     for (unsigned l = 0; l < NL; l++) {
         if (!(x->exec >> l & 1))
             continue;

@@ -239,7 +239,7 @@ BODY(V_MAD_I64_I32)
 U2(V_LSHLREV_B32, b << (a & 31))
 U2(V_LSHRREV_B32, b >> (a & 31))
 U2(V_ASHRREV_I32, (uint32_t)((int32_t)b >> (a & 31)))
-#define SH64(ID, EXPR) BODY(ID) { const uint32_t *A = sim_vsrc(x, 0); uint64_t Bv[NL], R[NL]; sim_vsrc64(x, 1, Bv, 0); \
+#define SH64(ID, EXPR) HBODY(ID) { const uint32_t *A = sim_vsrc(x, 0); uint64_t Bv[NL], R[NL]; sim_vsrc64(x, 1, Bv, 0); \
     LANES { uint32_t a = A[l]; uint64_t b = Bv[l]; R[l] = (EXPR); } sim_vdst64(x, R); }
 SH64(V_LSHLREV_B64, b << (a & 63))
 SH64(V_LSHRREV_B64, b >> (a & 63))
@@ -424,7 +424,7 @@ BODY(V_SUB_I16)
     sim_vdst16(x, R, 0);
 }
 
-BODY(V_LSHL_ADD_U64)
+HBODY(V_LSHL_ADD_U64)
 {
     uint64_t A[NL], C[NL], R[NL];
     sim_vsrc64(x, 0, A, 0);

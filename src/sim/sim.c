@@ -21,6 +21,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <time.h>
 #include <unistd.h>
 #include "gcn_facts.h"
@@ -60,12 +61,45 @@ gcn_sim *gcn_sim_new(const gcn_sim_opts *opts)
 
 static void wave_free(sim_wave *w);
 
+/* Device memory: zeroed host memory.  Large blocks are anonymous mappings aligned to
+ * 2 MiB and offered to the kernel for transparent huge pages: kernels that stride
+ * through big buffers (a grid-stride loop touches a new 4 KiB page at every step) miss
+ * the TLB far less. */
+enum { DEV_BIG = 4u << 20, DEV_ALIGN = 2u << 20 };
+
+static uint8_t *dev_alloc(uint64_t size, void **map, size_t *maplen)
+{
+    *map = NULL;
+    *maplen = 0;
+    if (size < DEV_BIG || size > SIZE_MAX - DEV_ALIGN)
+        return calloc(1, size ? size : 1);
+    size_t len = (size_t)size + DEV_ALIGN;
+    void *m = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (m == MAP_FAILED)
+        return calloc(1, size);
+    uint8_t *p = (uint8_t *)(((uintptr_t)m + DEV_ALIGN - 1) & ~(uintptr_t)(DEV_ALIGN - 1));
+#ifdef MADV_HUGEPAGE
+    madvise(p, ((size_t)size + DEV_ALIGN - 1) & ~(size_t)(DEV_ALIGN - 1), MADV_HUGEPAGE);
+#endif
+    *map = m;
+    *maplen = len;
+    return p;
+}
+
+static void dev_free(sim_alloc *a)
+{
+    if (a->map)
+        munmap(a->map, a->maplen);
+    else
+        free(a->data);
+}
+
 void gcn_sim_free(gcn_sim *s)
 {
     if (!s)
         return;
     for (unsigned i = 0; i < s->nallocs; i++) {
-        free(s->allocs[i].data);
+        dev_free(&s->allocs[i]);
         free(s->allocs[i].name);
     }
     free(s->allocs);
@@ -96,7 +130,7 @@ int gcn_sim_alloc(gcn_sim *s, uint64_t size, const char *name, uint64_t *addr)
         s->cap_allocs = nc;
     }
     sim_alloc *a = &s->allocs[s->nallocs];
-    a->data = calloc(1, size ? size : 1);
+    a->data = dev_alloc(size, &a->map, &a->maplen);
     if (!a->data)
         return -1;
     a->size = size;
@@ -111,6 +145,10 @@ int gcn_sim_alloc(gcn_sim *s, uint64_t size, const char *name, uint64_t *addr)
 
 /* ---- waves ---------------------------------------------------------------- */
 
+/* Bytes of one wave's ticket payloads: per ticket 4 data rows and 2 rows of lane
+ * addresses. */
+#define TK_PAY_SIZE ((size_t)SIM_NTICKETS * (6 * NL) * sizeof(uint32_t))
+
 sim_wave *sim_wave_new(unsigned nvrows, unsigned accum)
 {
     sim_wave *w = calloc(1, sizeof *w);
@@ -119,9 +157,7 @@ sim_wave *sim_wave_new(unsigned nvrows, unsigned accum)
     w->nvrows = nvrows ? nvrows : 1;
     w->accum = accum;
     /* rows 64-byte aligned: whole-row vector loads and stores */
-    w->v = aligned_alloc(64, (size_t)w->nvrows * sizeof *w->v);
-    if (w->v)
-        memset(w->v, 0, (size_t)w->nvrows * sizeof *w->v);
+    w->v = aligned_alloc(64, (size_t)w->nvrows * sizeof *w->v);   /* zeroed by the reset */
     w->vpend = calloc(w->nvrows, 1);
     w->vooo = calloc(w->nvrows, 1);
     w->vooo_prod = calloc(w->nvrows, sizeof *w->vooo_prod);
@@ -130,13 +166,15 @@ sim_wave *sim_wave_new(unsigned nvrows, unsigned accum)
     w->sooo_prod = calloc(128, sizeof *w->sooo_prod);
     w->sooo_other = calloc(128, sizeof *w->sooo_other);
     w->sooo_wait = calloc(128, sizeof *w->sooo_wait);
-    size_t paysz = (size_t)SIM_NTICKETS * (6 * NL) * sizeof(uint32_t);
-    uint32_t *pay = aligned_alloc(64, paysz);     /* payload rows aligned like the VGPR rows */
-    if (pay)
-        memset(pay, 0, paysz);
+    /* payload rows aligned like the VGPR rows (pages), zero: anonymous pages, which cost
+     * nothing until a ticket uses them (clearing 126 KiB per wave was a tenth of a small
+     * run's start-up) */
+    void *pm = mmap(NULL, TK_PAY_SIZE, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
+                    -1, 0);
+    w->tk_pay = pm == MAP_FAILED ? NULL : pm;
+    uint32_t *pay = w->tk_pay;
     if (!w->v || !w->vpend || !w->vooo || !w->vooo_prod || !w->vooo_other ||
         !w->vooo_wait || !w->sooo_prod || !w->sooo_other || !w->sooo_wait || !pay) {
-        free(pay);
         wave_free(w);
         return NULL;
     }
@@ -162,7 +200,8 @@ static void wave_free(sim_wave *w)
     free(w->sooo_prod);
     free(w->sooo_other);
     free(w->sooo_wait);
-    free(w->tk[0].data);
+    if (w->tk_pay)
+        munmap(w->tk_pay, TK_PAY_SIZE);
     free(w->priv);
     free(w);
 }
@@ -187,12 +226,16 @@ void sim_wave_reset(sim_wave *w)
     w->npend = 0;
     w->vm.n = w->vm.head = 0;
     w->lgkm.n = w->lgkm.head = 0;
-    w->ntk_free = 0;
-    for (int i = SIM_NTICKETS - 1; i >= 0; i--) {
-        w->tk[i].kind = TK_NONE;
-        w->tk[i].gid = 0;
-        w->tk_free[w->ntk_free++] = &w->tk[i];
+    /* the free stack in its first order, tk_free[p] = &tk[SIM_NTICKETS - 1 - p]; only the
+     * slots the wave popped since the last reset (from tk_low up) can hold other tickets,
+     * and only the tickets first in those slots can have been used (a one-line kernel's
+     * wave touches a few of its 80 tickets; resetting all was a tenth of its time) */
+    for (unsigned p = w->tk_low; p < SIM_NTICKETS; p++) {
+        sim_ticket *t = &w->tk[SIM_NTICKETS - 1 - p];
+        t->kind = TK_NONE;
+        w->tk_free[p] = t;
     }
+    w->ntk_free = w->tk_low = SIM_NTICKETS;
     w->state = WS_RUN;
     w->nlw = w->lw_next = 0;
     w->nlrd = w->lrd_next = 0;
@@ -362,17 +405,30 @@ static int setup_wave(gcn_sim *s, const gcn_dispatch *d, const disp_layout *L, s
     w->wg = g;
     unsigned nthreads = d->block[0] * d->block[1] * d->block[2];
     uint64_t exec = 0;
+    /* work-item ids (x, y, z) of lane 0, then counted up lane by lane (no divisions per
+     * lane: 64 of them were a sixth of a one-line kernel's time) */
+    unsigned t0 = wi * NL, tx = 0, ty = 0, tz = 0;
+    if (t0 < nthreads) {
+        tx = t0 % d->block[0];
+        ty = (t0 / d->block[0]) % d->block[1];
+        tz = t0 / (d->block[0] * d->block[1]);
+    }
     for (unsigned l = 0; l < NL; l++) {
-        unsigned t = wi * NL + l;
+        unsigned t = t0 + l;
         if (t >= nthreads)
             break;
         exec |= 1ull << l;
-        unsigned tx = t % d->block[0], ty = (t / d->block[0]) % d->block[1],
-                 tz = t / (d->block[0] * d->block[1]);
         uint32_t v0 = tx;
         if (kd->enable_vgpr_workitem_id >= 1) v0 |= ty << 10;
         if (kd->enable_vgpr_workitem_id >= 2) v0 |= tz << 20;
         w->v[0][l] = v0;
+        if (++tx == d->block[0]) {
+            tx = 0;
+            if (++ty == d->block[1]) {
+                ty = 0;
+                tz++;
+            }
+        }
     }
     sim_set_exec(w, exec);
     unsigned n = 0;
@@ -560,6 +616,7 @@ int gcn_sim_run(gcn_sim *s, const gcn_dispatch *d, gcn_sim_result *res)
     s->hz_flags = (d->co->xnack_mode == GCN_CO_FEAT_OFF ? 0 : GCN_HZ_XNACK) |
                   (k->md_agpr_count ? GCN_HZ_AGPR0 : 0) |
                   (s->o.hazard_llvm ? GCN_HZ_LLVM : 0);
+    sim_hz_setup(s);
     s->disp = d;
 
     /* kernarg segment, dispatch packet, queue */
@@ -735,7 +792,7 @@ int gcn_sim_run(gcn_sim *s, const gcn_dispatch *d, gcn_sim_result *res)
     /* drop the dispatch's own allocations (the last three) */
     for (int i = 0; i < 3 && s->nallocs; i++) {
         s->nallocs--;
-        free(s->allocs[s->nallocs].data);
+        dev_free(&s->allocs[s->nallocs]);
         free(s->allocs[s->nallocs].name);
     }
     s->last = 0;

@@ -209,8 +209,10 @@ typedef struct sim_wave {
     /* tickets */
     sim_fifo vm, lgkm;
     sim_ticket tk[SIM_NTICKETS];
+    void *tk_pay;                 /* the tickets' payload block (zeroed; data 64-byte aligned) */
     sim_ticket *tk_free[SIM_NTICKETS];
     unsigned ntk_free;
+    unsigned tk_low;              /* the lowest ntk_free since the last reset */
     uint32_t seq;
     unsigned npend;             /* register tickets (VREG, SREG) not yet landed: the
                                  * register checks run only while there are some */

@@ -39,6 +39,8 @@ static inline sim_insn *sim_prog_insn(const sim_prog *p, uint32_t i)
 typedef struct sim_alloc {
     uint64_t base, size;
     uint8_t *data;
+    void *map;                  /* a large block's mapping (sim.c dev_alloc), or NULL */
+    size_t maplen;
     char *name;
 } sim_alloc;
 
@@ -65,6 +67,7 @@ struct gcn_sim {
     double t0, tlast, cpu0;
     int hz_on;                  /* hazard checks (hazard_sim.c) */
     unsigned hz_flags;          /* GCN_HZ_* for gcn_hz_reset */
+    uint8_t hz_win[64];         /* gcn_hz_group_window of each group (sim_hz_setup) */
 };
 
 /* ---- hazards (hazard_sim.c) ------------------------------------------- */
@@ -87,6 +90,8 @@ struct sim_hz {
     uint32_t swap_new[HZ_SWAP_MAX][NL];
 };
 void sim_hz_wave_reset(gcn_sim *s, sim_wave *w);
+/* The per-run hazard tables (the rule groups' windows for s->hz_flags): before any wave. */
+void sim_hz_setup(gcn_sim *s);
 void sim_hz_before(gcn_sim *s, sim_x *x, const sim_insn *si);
 void sim_hz_restore(gcn_sim *s, sim_x *x, const sim_insn *si);
 void sim_hz_free(sim_wave *w);

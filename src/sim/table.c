@@ -16,28 +16,29 @@
 
 static sim_body *table;
 static pthread_once_t table_once = PTHREAD_ONCE_INIT;
-static unsigned *sorted;          /* row ids sorted by id name */
+/* Row ids by id name: an open-addressing hash table (built in one pass over the rows;
+ * sorting them by name cost a third of a small run's start-up). */
+static unsigned *byname, nbyname;
 
-static int cmp_ids(const void *a, const void *b)
+static uint32_t name_hash(const char *s)
 {
-    unsigned x = *(const unsigned *)a, y = *(const unsigned *)b;
-    return strcmp(gcn_isa_rows[x].id_name, gcn_isa_rows[y].id_name);
+    uint32_t h = 2166136261u;               /* FNV-1a */
+    for (; *s; s++)
+        h = (h ^ (uint8_t)*s) * 16777619u;
+    return h;
 }
 
 static unsigned find_id(const char *name)
 {
-    size_t lo = 0, hi = GCN_ID_COUNT > 0 ? GCN_ID_COUNT - 1 : 0;
-    while (lo < hi) {
-        size_t mid = (lo + hi) / 2;
-        int c = strcmp(gcn_isa_rows[sorted[mid]].id_name, name);
-        if (c == 0)
-            return sorted[mid];
-        if (c < 0)
-            lo = mid + 1;
-        else
-            hi = mid;
+    if (!byname)
+        return GCN_ID_INVALID;
+    for (uint32_t i = name_hash(name) & (nbyname - 1);; i = (i + 1) & (nbyname - 1)) {
+        unsigned id = byname[i];
+        if (!id)
+            return GCN_ID_INVALID;
+        if (!strcmp(gcn_isa_rows[id].id_name, name))
+            return id;
     }
-    return GCN_ID_INVALID;
 }
 
 static const sim_body_ent *const families[] = {
@@ -49,13 +50,18 @@ static const sim_body_ent *const families[] = {
 static void build(void)
 {
     table = calloc(GCN_ID_COUNT, sizeof *table);
-    sorted = calloc(GCN_ID_COUNT, sizeof *sorted);
-    if (!table || !sorted)
+    for (nbyname = 16; nbyname < 2 * GCN_ID_COUNT; nbyname *= 2)
+        ;
+    byname = calloc(nbyname, sizeof *byname);     /* 0: empty (GCN_ID_INVALID) */
+    if (!table || !byname)
         return;
-    for (unsigned i = 1; i < GCN_ID_COUNT; i++)
-        sorted[i - 1] = i;
-    if (GCN_ID_COUNT > 1)
-        qsort(sorted, GCN_ID_COUNT - 1, sizeof *sorted, cmp_ids);
+    for (unsigned id = 1; id < GCN_ID_COUNT; id++) {   /* the first row of a name wins */
+        uint32_t i = name_hash(gcn_isa_rows[id].id_name) & (nbyname - 1);
+        while (byname[i] && strcmp(gcn_isa_rows[byname[i]].id_name, gcn_isa_rows[id].id_name))
+            i = (i + 1) & (nbyname - 1);
+        if (!byname[i])
+            byname[i] = id;
+    }
     for (size_t f = 0; f < sizeof families / sizeof families[0]; f++)
         for (const sim_body_ent *e = families[f]; e->name; e++) {
             unsigned id = find_id(e->name);

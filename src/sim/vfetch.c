@@ -17,8 +17,7 @@
  * zeros, 1 sign-extend, 2 preserve.
  */
 #include <math.h>
-#include "sim_int.h"
-#include "fp.h"
+#include "valu_int.h"
 
 static inline int flush32_in(const sim_x *x)
 {
@@ -131,7 +130,7 @@ const uint32_t *sim_vsrc_f16(sim_x *x, unsigned k)
     return t;
 }
 
-void sim_vsrc64(sim_x *x, unsigned k, uint64_t *out, int fmods)
+GCN_HOT void sim_vsrc64(sim_x *x, unsigned k, uint64_t *out, int fmods)
 {
     const sim_insn *i = x->i;
     const sim_opnd *o = &i->s[k];
@@ -326,7 +325,7 @@ void sim_vdst_f16(sim_x *x, const uint32_t *r)
     sim_vdst_f16p(x, r, 0);
 }
 
-void sim_vdst64(sim_x *x, const uint64_t *r)
+GCN_HOT void sim_vdst64(sim_x *x, const uint64_t *r)
 {
     const sim_opnd *o = &x->i->d;
     if (o->kind != OK_V)
@@ -334,11 +333,17 @@ void sim_vdst64(sim_x *x, const uint64_t *r)
     uint32_t *lo = x->w->v[o->r];
     uint32_t *hi = x->w->v[(unsigned)o->r + 1 < x->w->nvrows ? o->r + 1u : o->r];
     uint64_t m = x->wmask;
-    for (unsigned l = 0; l < NL; l++) {
-        if (m >> l & 1) {
+    if (m == ~0ull && lo != hi) {
+        for (unsigned l = 0; l < NL; l++) {
             lo[l] = (uint32_t)r[l];
             hi[l] = (uint32_t)(r[l] >> 32);
         }
+        return;
+    }
+    for (unsigned l = 0; l < NL; l++) {     /* branch-free: vectorises */
+        uint32_t k = 0 - (uint32_t)(m >> l & 1);
+        lo[l] = (lo[l] & ~k) | ((uint32_t)r[l] & k);
+        hi[l] = (hi[l] & ~k) | ((uint32_t)(r[l] >> 32) & k);
     }
 }
 

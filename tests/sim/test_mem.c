@@ -3,7 +3,8 @@
  * resources (raw out-of-bounds loads give 0, stores dropped, offen/idxen/
  * soffset/offset), LDS-DMA at M0 + lane*size, DS reads/writes/permutes,
  * atomics with and without return, flat accesses through the LDS and
- * private apertures, faults for unmapped addresses, and the ticket model:
+ * private apertures, global loads and stores of every lane pattern against a
+ * lane-by-lane model, faults for unmapped addresses, and the ticket model:
  * loaded values reach registers and LDS only when s_waitcnt retires them,
  * with findings for early reads.
  */
@@ -246,6 +247,213 @@ static void test_global_flat(void)
     waitall();
 }
 
+/* FLAT / GLOBAL loads and stores of whole dwords (the whole-row path of ops_mem.c,
+ * flat_hull) against a lane-by-lane model: 64-bit VGPR and SGPR + VGPR offset addresses,
+ * instruction offsets, 1-4 dwords, lanes contiguous, strided, reversed, scattered, split
+ * over two allocations, with all, some or one lane active (inactive lanes pointing
+ * anywhere, even outside every allocation, change nothing); overlapping stores keep the
+ * last lane's bytes. */
+static uint64_t flat_rng = 0x2545f4914f6cdd1dull;
+static uint32_t flat_rnd(void)
+{
+    flat_rng ^= flat_rng << 13;
+    flat_rng ^= flat_rng >> 7;
+    flat_rng ^= flat_rng << 17;
+    return (uint32_t)(flat_rng >> 11);
+}
+
+static void test_flat_lanes(void)
+{
+    reset();
+    enum { SZ = 8192 };
+    uint32_t *h[2];
+    uint64_t base[2] = {alloc_buf(SZ, "FL0", &h[0]), alloc_buf(SZ, "FL1", &h[1])};
+    static const char *const form[2][2] = {
+        {"global_load_dword%s v[10:%u], v[2:3], off offset:%d",
+         "global_store_dword%s v[2:3], v[10:%u], off offset:%d"},
+        {"global_load_dword%s v[10:%u], v1, s[20:21] offset:%d",
+         "global_store_dword%s v1, v[10:%u], s[20:21] offset:%d"}};
+    static const char *const sfx[] = {"", "x2", "x3", "x4"};
+    static const int offs[] = {0, 16, -8};
+    unsigned checked = 0;
+    for (int iter = 0; iter < 240; iter++) {
+        unsigned nd = 1 + iter % 4, sa = (iter / 4) % 2, pat = (iter / 8) % 6;
+        int off = offs[(iter / 48) % 3], st = (iter / 144) % 2 || iter % 5 == 0;
+        uint64_t exec = iter % 3 == 0 ? ~0ull : iter % 3 == 1
+                        ? ((uint64_t)flat_rnd() << 32 | flat_rnd()) : 1ull << (flat_rnd() % 64);
+        if (!exec)
+            exec = 1;
+        if (sa && pat == 4)
+            pat = 0;                    /* one SGPR base: one allocation */
+        unsigned bytes = 4 * nd;
+        uint64_t la[64];
+        for (unsigned l = 0; l < NL; l++) {
+            unsigned k = l;                        /* element index */
+            int which = 0;
+            switch (pat) {
+            case 1: k = 3 * l; break;
+            case 2: k = 63 - l; break;
+            case 3: case 5: k = flat_rnd() % (SZ / bytes - 8); break;
+            case 4: which = l & 1; k = flat_rnd() % (SZ / bytes - 8); break;
+            default: break;
+            }
+            la[l] = base[which] + 32 + (uint64_t)k * bytes;
+            if (pat == 5 && !(exec >> l & 1))      /* inactive: far outside */
+                la[l] = 0x123400000000ull + 4 * l;
+        }
+        E->w->s[20] = (uint32_t)base[0];             /* + an unsigned 32-bit VGPR offset */
+        E->w->s[21] = (uint32_t)(base[0] >> 32);
+        for (unsigned l = 0; l < NL; l++) {
+            uint64_t ea = la[l] - (uint64_t)(int64_t)off;   /* register part */
+            V(2, l) = (uint32_t)ea;
+            V(3, l) = (uint32_t)(ea >> 32);
+            V(1, l) = (uint32_t)(ea - base[0]);
+            for (unsigned k = 0; k < nd; k++)
+                V(10 + k, l) = flat_rnd();
+        }
+        for (int b = 0; b < 2; b++)
+            for (unsigned i = 0; i < SZ / 4; i++)
+                h[b][i] = flat_rnd();
+        char text[128];
+        snprintf(text, sizeof text, form[sa][st], sfx[nd - 1], 9 + nd, off);
+        uint32_t before[4][64], want[2][SZ / 4];
+        memcpy(before, &V(10, 0), sizeof before);
+        memcpy(want[0], h[0], SZ);
+        memcpy(want[1], h[1], SZ);
+        for (unsigned l = 0; l < NL && st; l++)
+            if (exec >> l & 1) {
+                int b = la[l] >= base[1];
+                for (unsigned k = 0; k < nd; k++)
+                    memcpy((uint8_t *)want[b] + (la[l] - base[b]) + 4 * k, &before[k][l], 4);
+            }
+        sim_set_exec(E->w, exec);
+        if (st_run(E, text) != 0) {
+            CU_FAIL("flat access faulted");
+            printf("\n%s: %s\n", text, E->sim->fault);
+            break;
+        }
+        waitall();
+        sim_set_exec(E->w, ~0ull);
+        int ok = 1;
+        if (st) {
+            ok = !memcmp(want[0], h[0], SZ) && !memcmp(want[1], h[1], SZ);
+        } else {
+            for (unsigned l = 0; l < NL; l++)
+                for (unsigned k = 0; k < nd; k++) {
+                    uint32_t w = before[k][l];
+                    if (exec >> l & 1) {
+                        int b = la[l] >= base[1];
+                        memcpy(&w, (uint8_t *)h[b] + (la[l] - base[b]) + 4 * k, 4);
+                    }
+                    ok &= V(10 + k, l) == w;
+                }
+        }
+        CU_ASSERT(ok);
+        if (!ok) {
+            printf("\n%s (pattern %u, exec %016llx): wrong %s\n", text, pat,
+                   (unsigned long long)exec, st ? "memory" : "registers");
+            break;
+        }
+        checked++;
+    }
+    CU_ASSERT(checked == 240);
+}
+
+/* DS reads and writes of 2 and 4 dwords and buffer loads of 2 and 4 dwords (the transposing
+ * paths of ops_mem.c, lanes_to_rows / rows_to_lanes) against a lane-by-lane model:
+ * contiguous, strided, scattered and overlapping lanes (a later lane's write wins), all or
+ * some lanes active; the dwords of buffer lanes past num_records read 0 (one lane's
+ * dwords straddling it). */
+static void test_wide_lanes(void)
+{
+    reset();
+    enum { SZ = 8192 };
+    uint32_t *h;
+    uint64_t a = alloc_buf(SZ, "W", &h);
+    static const char *const sfx[] = {"", "", "b64", "", "b128"};
+    unsigned checked = 0;
+    for (int iter = 0; iter < 180; iter++) {
+        unsigned nd = iter % 2 ? 4 : 2, kind = (iter / 2) % 3, pat = (iter / 6) % 5;
+        uint64_t exec = iter % 7 == 3 ? ((uint64_t)flat_rnd() << 32 | flat_rnd()) : ~0ull;
+        if (!exec)
+            exec = ~0ull;
+        uint32_t la[64], nr = SZ - 64;
+        for (unsigned l = 0; l < NL; l++) {
+            switch (pat) {
+            case 0: la[l] = 4 * nd * l; break;                       /* contiguous */
+            case 1: la[l] = 80 * (l / 4) + 16 * (l % 4); break;       /* rows of 4 lanes */
+            case 2: la[l] = 4 * (flat_rnd() % (SZ / 4 - 64)); break;  /* scattered */
+            case 3: la[l] = 4 * (flat_rnd() % 8); break;              /* overlapping */
+            default: la[l] = 4 * (flat_rnd() % (SZ / 4 - 8)); break;  /* straddling nr */
+            }
+            la[l] &= kind == 2 ? ~3u : 0xffffu & ~3u;                  /* 64 KiB LDS */
+        }
+        if (kind == 2 && pat == 4) {     /* the highest lane straddles num_records */
+            uint32_t mx = 0;
+            for (unsigned l = 0; l < NL; l++)
+                mx = la[l] > mx ? la[l] : mx;
+            nr = mx + 4 * (1 + flat_rnd() % (nd - 1));
+        }
+        uint32_t before[4][64], want_reg[4][64];
+        for (unsigned l = 0; l < NL; l++) {
+            V(1, l) = la[l];
+            for (unsigned k = 0; k < 4; k++)
+                V(10 + k, l) = before[k][l] = flat_rnd();
+        }
+        uint8_t *mem = kind == 2 ? (uint8_t *)h : E->g.lds;
+        for (unsigned i = 0; i < SZ; i++)
+            mem[i] = (uint8_t)flat_rnd();
+        uint8_t want_mem[SZ];
+        memcpy(want_mem, mem, SZ);
+        char text[96];
+        if (kind == 0) {            /* ds_write: lane order */
+            snprintf(text, sizeof text, "ds_write_%s v1, v[10:%u]", sfx[nd], 9 + nd);
+            for (unsigned l = 0; l < NL; l++)
+                if (exec >> l & 1)
+                    for (unsigned k = 0; k < nd; k++)
+                        memcpy(want_mem + la[l] + 4 * k, &before[k][l], 4);
+        } else {
+            if (kind == 1)
+                snprintf(text, sizeof text, "ds_read_%s v[10:%u], v1", sfx[nd], 9 + nd);
+            else
+                snprintf(text, sizeof text, "buffer_load_dwordx%u v[10:%u], v1, s[8:11], 0 offen",
+                         nd, 9 + nd);
+            for (unsigned l = 0; l < NL; l++)
+                for (unsigned k = 0; k < nd; k++) {
+                    uint32_t w = before[k][l];
+                    if (exec >> l & 1) {
+                        w = 0;
+                        if (kind == 1 || la[l] + 4 * k + 4 <= nr)
+                            memcpy(&w, mem + la[l] + 4 * k, 4);
+                    }
+                    want_reg[k][l] = w;
+                }
+        }
+        set_srd(8, a, nr, 0);
+        sim_set_exec(E->w, exec);
+        int rc = st_run(E, text);
+        waitall();
+        sim_set_exec(E->w, ~0ull);
+        CU_ASSERT(rc == 0);
+        int ok = rc == 0;
+        if (kind == 0) {
+            ok &= !memcmp(want_mem, mem, SZ);
+        } else {
+            for (unsigned l = 0; l < NL; l++)
+                for (unsigned k = 0; k < nd; k++)
+                    ok &= V(10 + k, l) == want_reg[k][l];
+        }
+        CU_ASSERT(ok);
+        if (!ok) {
+            printf("\n%s (pattern %u, exec %016llx): wrong\n", text, pat,
+                   (unsigned long long)exec);
+            break;
+        }
+        checked++;
+    }
+    CU_ASSERT(checked == 180);
+}
+
 static void test_tickets(void)
 {
     reset();
@@ -300,6 +508,8 @@ int main(void)
     CU_add_test(s, "LDS-DMA: M0 + lane*4, lands at the wait, early reads found", test_lds_dma);
     CU_add_test(s, "DS: read/write, permutes, atomics, range fault", test_ds);
     CU_add_test(s, "global/flat: faults, atomics, shared aperture", test_global_flat);
+    CU_add_test(s, "global: whole-row addresses against a lane-by-lane model", test_flat_lanes);
+    CU_add_test(s, "DS b64/b128 and buffer x2/x4 against a lane-by-lane model", test_wide_lanes);
     CU_add_test(s, "tickets: values land at s_waitcnt, findings", test_tickets);
     CU_basic_set_mode(CU_BRM_VERBOSE);
     CU_basic_run_tests();
