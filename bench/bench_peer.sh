@@ -18,7 +18,7 @@
 # The peer is never part of this project: it runs from a checkout named by TINYGRAD_DIR
 # (its Python dependencies importable, e.g. a venv's python3 as PEER_PYTHON); without it
 # the script says SKIP and exits 0.  The inputs and the kernarg segment come from
-# bench_peer_prep (built here against libgcn.a: the same manifest code gcnsim uses), with
+# bench_peer_prep (built here against the simulator libraries: the same manifest code gcnsim uses), with
 # host addresses of numpy buffers in place of device addresses (the peer's memory is the
 # host's).  Every buffer is followed by 1 MiB of zeros: the vector add's last prefetch
 # reads past the end of its inputs, which the hardware's range check answers with zeros
@@ -32,7 +32,7 @@ set -u
 srcdir=${top_srcdir:-$(cd "$(dirname "$0")/.." && pwd)}
 builddir=${top_builddir:-$(pwd)}
 gcnsim=${GCNSIM:-$builddir/gcnsim}
-libgcn=${LIBGCN:-$builddir/libgcn.a}
+libgcn=${LIBGCN:-"$builddir/libgcnsim.a $builddir/libgcnanalyze.a $builddir/libgcndecode.a"}
 cc=${CC:-cc}
 clang=${CLANG22:-clang-22}
 mcpu=${PEER_MCPU:-gfx942}
@@ -44,7 +44,7 @@ fi
 [ -f "$TINYGRAD_DIR/test/mockgpu/amd/emu.py" ] ||
     { echo "SKIP: $TINYGRAD_DIR/test/mockgpu/amd/emu.py not found"; exit 0; }
 [ -x "$gcnsim" ] || { echo "SKIP: gcnsim not built"; exit 0; }
-[ -f "$libgcn" ] || { echo "SKIP: $libgcn not built"; exit 0; }
+for l in $libgcn; do [ -f "$l" ] || { echo "SKIP: $l not built"; exit 0; }; done
 peer_py=${PEER_PYTHON:-}
 if [ -z "$peer_py" ]; then
     for p in python3 /usr/bin/python3; do
@@ -57,7 +57,7 @@ tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
 
 $cc -O2 -I"$srcdir/src" -I"$srcdir/src/decode" -I"$builddir" -o "$tmp/prep" \
-    "$srcdir/bench/bench_peer_prep.c" "$libgcn" -ldw -lelf -lmsgpackc -ljansson -lm -lpthread ||
+    "$srcdir/bench/bench_peer_prep.c" $libgcn -ldw -lelf -lmsgpackc -ljansson -lm -lpthread ||
     { echo "FAIL: cannot build bench_peer_prep"; exit 1; }
 
 # the kernels: code objects and manifests in $tmp
