@@ -1539,6 +1539,9 @@ int gcn_sim_run(gcn_sim *s, const gcn_dispatch *d, gcn_sim_result *res)
         if (s->trace)
             snprintf(res->serial_why, sizeof res->serial_why, "--trace, --trace-json and --plot "
                      "follow one wave through the run in dispatch order");
+        else if (s->o.strict)   /* the outputs are dumped as the first finding left them */
+            snprintf(res->serial_why, sizeof res->serial_why, "--strict stops at the first "
+                     "finding in dispatch order");
         else if (!sim_wg_scan(d->co, tgt, L.entry, L.accum, L.nvrows, res->serial_why,
                               sizeof res->serial_why))
             ;

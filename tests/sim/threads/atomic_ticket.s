@@ -2,7 +2,9 @@
 // OUT[global id] = atomic_add(COUNTER, 1) (the old value, returned).  The tickets a
 // work-item gets depend on the order in which the workgroups run: gcnsim runs a kernel
 // with global atomics in dispatch order on one thread whatever -j says, so workgroup k's
-// 128 work-items hold the tickets k*128 .. k*128+127 (tests/sim/test_threads.sh).
+// 128 work-items hold the tickets k*128 .. k*128+127 (tests/sim/test_threads.sh).  A delay
+// loop makes the later workgroups (ids below 64) reach the counter first when they run at
+// the same time as earlier ones, so a run on threads would show in the tickets.
 .amdhsa_code_object_version 5
 .text
 .globl atomic_ticket
@@ -15,6 +17,12 @@ atomic_ticket:
     v_lshlrev_b32 v2, 2, v2
     v_mov_b32 v1, 1
     v_mov_b32 v3, 0
+    s_sub_u32 s9, 64, s2                        // a delay: later workgroups spin less,
+    s_lshl_b32 s9, s9, 6                        // (64 - id) * 64 trips, so on threads they
+.Ldelay:                                        // would reach the counter first
+    s_sub_u32 s9, s9, 1
+    s_cmp_eq_u32 s9, 0
+    s_cbranch_scc0 .Ldelay
     s_waitcnt lgkmcnt(0)
     global_atomic_add v4, v3, v1, s[4:5] sc0    // returns the old value
     s_waitcnt vmcnt(0)

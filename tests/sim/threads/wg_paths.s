@@ -1,4 +1,5 @@
-// wg_paths.s -- workgroups that differ: workgroup k runs k/3 trips of a loop, then one of
+// wg_paths.s -- workgroups that differ: workgroup 1 spins a while (on threads later workgroups
+// end first), workgroup k runs k/3 trips of a loop, then one of
 // three paths by k % 3: path 0 waits for its load (clean), path 1 reads the load's
 // register before it retires, path 2 reads the second of two loads after a wait that
 // retires only the first (two read-before-retire findings at two pcs, first met in
@@ -16,6 +17,14 @@ wg_paths:
     v_lshlrev_b32 v1, 2, v0                     // lane * 4
     s_lshl_b32 s10, s2, 8                       // workgroup * 256
     v_add_u32 v5, s10, v1
+    s_cmp_eq_u32 s2, 1                          // a delay: workgroup 1 spins 2^17 trips,
+    s_cbranch_scc0 .Lnodelay                    // so on threads later ones end first
+    s_mov_b32 s11, 0x20000
+.Ldelay:
+    s_sub_u32 s11, s11, 1
+    s_cmp_eq_u32 s11, 0
+    s_cbranch_scc0 .Ldelay
+.Lnodelay:
     s_mov_b32 s9, s2
 .Lmod:                                          // s9 = workgroup % 3, k/3 trips
     s_cmp_lt_u32 s9, 3
