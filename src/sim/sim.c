@@ -1044,10 +1044,11 @@ static unsigned run_wg(gcn_sim *s, sim_x *x, const gcn_dispatch *d, const disp_l
      * single wave runs until it blocks); a barrier releases when every
      * live wave waits at it */
     unsigned quantum = s->o.quantum ? s->o.quantum : 1;
-    unsigned live = nwaves, waiting = 0, round = 0;
+    unsigned live = nwaves, waiting = 0, round = 0, look = 0;
     unsigned q = nwaves > 1 ? quantum : stop ? PAR_QUANTUM : UINT32_MAX;
     while (live && !s->stop) {
-        if (stop && flat >= atomic_load_explicit(stop, memory_order_relaxed)) {
+        /* (every 64th turn: a turn is a few instructions when several waves take turns) */
+        if (stop && !(look++ & 63) && flat >= atomic_load_explicit(stop, memory_order_relaxed)) {
             *abandoned = 1;
             return waves;
         }
