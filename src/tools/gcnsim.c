@@ -66,7 +66,7 @@ static void usage(FILE *f)
         "  --dump-dir DIR         write the outputs (NAME.bin) and run.json there\n"
         "  --dump-inputs          with --dump-dir: also every buffer's initial bytes\n"
         "                         (NAME.in.bin), which the C references read\n"
-        "  --max-insns N          wave-instruction budget (default 2000000000)\n"
+        "  --max-insns N          wave-instruction budget of one workgroup (default 2000000000)\n"
         "  --strict               stop at the first finding\n"
         "  --hazard-effect=MODE   hazards (too few wait states, src/analyze/hazards.def):\n"
         "                         report (default), stale (report, and the consumer reads\n"
