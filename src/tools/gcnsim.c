@@ -723,7 +723,9 @@ static int run_one(gcn_manifest *m, run_info *ri)
                 (unsigned long long)res.waves, (unsigned long long)res.insns, res.seconds,
                 res.cpu_seconds, group ? ngroups : res.nfindings,
                 (group ? ngroups : res.nfindings) == 1 ? "" : "s");
-        if (res.serial_why[0])
+        /* why one thread: when -j asked for more, or the kernel itself is the reason (not
+         * the options that follow one run in order, under the default -j) */
+        if (res.serial_why[0] && (jobs || !(trace || trace_json || plot || strict)))
             fprintf(stderr, "; one thread: %s\n", res.serial_why);
         else if (res.threads > 1)
             fprintf(stderr, "; %u threads\n", res.threads);
