@@ -8,7 +8,8 @@
  *   "none" the same addresses and no execution: --print-kernarg without a
  *          device.
  * Wait-counter findings of the simulator are not reported here (gcnsim does
- * that); a simulator fault is a kernel fault (exit 3).
+ * that); a simulator fault is a kernel fault (exit 3).  The workgroups run on one
+ * thread per CPU, as gcnsim's default -j does.
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -46,7 +47,9 @@ static int sd_open(void *self, int index, const char *const *targets, unsigned n
         gcn_seterr(err, errlen, "no gfx942/gfx950 device: the simulator has no %s", t);
         return GCN_RUN_NODEV;
     }
-    gcn_sim_opts o = {.target = d->target};
+    /* the workgroups on every CPU: the results are those of one thread (docs/gcnsim.md,
+     * "Threads") */
+    gcn_sim_opts o = {.target = d->target, .threads = gcn_sim_cpus()};
     d->sim = gcn_sim_new(&o);
     if (!d->sim) {
         gcn_seterr(err, errlen, "out of memory");

@@ -49,7 +49,7 @@ static char *dupz(const char *s)
 }
 
 /* detail = the explanation, then the sentence proposing the fix */
-static void compose_detail(gcn_sim_finding *f)
+void sim_compose_detail(gcn_sim_finding *f)
 {
     if (!f->fix_how || (f->fix_vmcnt < 0 && f->fix_lgkmcnt < 0))
         return;
@@ -75,9 +75,13 @@ static void add_finding(gcn_sim *s, sim_wave *w, const sim_insn *cons, gcn_sim_f
     int fvm = fx ? fx->vm : -1, flg = fx ? fx->lgkm : -1;
     if (!at)
         at = cons;
+    /* a thread's copy keeps the occurrences whose fix goes before another instruction
+     * apart (merge_finding combines them as this loop would have) */
+    uint64_t kfix = fvm >= 0 || flg >= 0 ? at->pc : ~0ull;
     for (unsigned i = 0; i < s->nfinds; i++) {
         gcn_sim_finding *f = &s->finds[i];
-        if (f->kind == k && f->pc == cons->pc && f->prod_pc == ppc && sim_same_str(f->rule, rule)) {
+        if (f->kind == k && f->pc == cons->pc && f->prod_pc == ppc && sim_same_str(f->rule, rule) &&
+            (!s->wgkey || f->fix_pc == kfix)) {
             f->count++;
             /* the fix must retire the producer on every path: the tightest count of each
              * counter over the occurrences (at the same place) */
@@ -88,7 +92,7 @@ static void add_finding(gcn_sim *s, sim_wave *w, const sim_insn *cons, gcn_sim_f
                 if (flg >= 0 && (f->fix_lgkmcnt < 0 || flg < f->fix_lgkmcnt))
                     f->fix_lgkmcnt = flg, ch = 1;
                 if (ch)
-                    compose_detail(f);
+                    sim_compose_detail(f);
             }
             return;
         }
@@ -126,7 +130,7 @@ static void add_finding(gcn_sim *s, sim_wave *w, const sim_insn *cons, gcn_sim_f
         f->fix_sym = dupz(at->sym);
         f->fix_how = how;
         f->detail_base = dupz(detail);
-        compose_detail(f);
+        sim_compose_detail(f);
     }
     f->lanes = lanes;
     f->count = 1;

@@ -136,11 +136,10 @@ void gcn_sim_print_findings_at(FILE *f, const gcn_sim_result *r, unsigned max, c
         fprintf(f, "(%u more findings not shown)\n", r->nfindings - max);
 }
 
-static const gcn_sim_finding *site_cmp_base;
-static int site_cmp(const void *a, const void *b)
+static int site_cmp(const void *a, const void *b, void *base)
 {
-    const gcn_sim_finding *x = &site_cmp_base[*(const unsigned *)a];
-    const gcn_sim_finding *y = &site_cmp_base[*(const unsigned *)b];
+    const gcn_sim_finding *x = &((const gcn_sim_finding *)base)[*(const unsigned *)a];
+    const gcn_sim_finding *y = &((const gcn_sim_finding *)base)[*(const unsigned *)b];
     if (x->pc != y->pc)
         return x->pc < y->pc ? -1 : 1;
     if (x->prod_pc != y->prod_pc)
@@ -187,9 +186,8 @@ int gcn_sim_group_findings(const gcn_sim_result *r, gcn_sim_group **groups, unsi
     }
     for (unsigned i = 0; i < r->nfindings; i++)
         g[gi[i]].site[g[gi[i]].nsites++] = i;
-    site_cmp_base = r->findings;
     for (unsigned k = 0; k < n; k++) {
-        qsort(g[k].site, g[k].nsites, sizeof *g[k].site, site_cmp);
+        qsort_r(g[k].site, g[k].nsites, sizeof *g[k].site, site_cmp, (void *)r->findings);
         for (unsigned j = 0; j < g[k].nsites; j++)
             g[k].npcs += !j || r->findings[g[k].site[j]].pc != r->findings[g[k].site[j - 1]].pc;
     }

@@ -111,6 +111,10 @@ typedef struct gcn_sim_opts {
     unsigned max_findings_print; /* (unused by the library) */
     int wait_effect;             /* GCN_SIM_WAIT_*: a missing s_waitcnt reads the old value
                                   * (default) or retires the loads (findings reported) */
+    unsigned threads;            /* run workgroups on up to this many threads (0, 1: one,
+                                  * in dispatch order); the results are those of one
+                                  * thread (docs/gcnsim.md, "Threads"); gcn_sim_cpus()
+                                  * is one per CPU */
 } gcn_sim_opts;
 
 /* One dispatch. */
@@ -143,6 +147,8 @@ typedef struct gcn_sim_result {
     double cpu_seconds;          /* CPU time of the run (this thread) */
     gcn_sim_finding *findings;       /* owned by the gcn_sim, valid until the next run */
     unsigned nfindings;
+    unsigned threads;            /* threads the workgroups ran on */
+    char serial_why[256];        /* more than one thread asked, one used: why ("" else) */
 } gcn_sim_result;
 
 gcn_sim *gcn_sim_new(const gcn_sim_opts *opts);
@@ -155,6 +161,8 @@ int gcn_sim_alloc(gcn_sim *s, uint64_t size, const char *name, uint64_t *addr);
 uint8_t *gcn_sim_host(gcn_sim *s, uint64_t addr, uint64_t size);
 
 int gcn_sim_run(gcn_sim *s, const gcn_dispatch *d, gcn_sim_result *res);
+/* The CPUs this process may run on (its affinity mask, else the online CPUs). */
+unsigned gcn_sim_cpus(void);
 
 /* Text of a finding kind ("read-before-retire" ...). */
 const char *gcn_sim_finding_name(gcn_sim_finding_kind k);

@@ -46,7 +46,7 @@ static void pk16(sim_x *x, unsigned nsrc, int fneg, pk_fn f)
     sim_vdst(x, R);
 }
 
-static int pk_clamp;   /* set per call from the instruction (single-threaded simulator) */
+static _Thread_local int pk_clamp;   /* set per call from the instruction (per thread: gcn_sim_opts.threads) */
 static inline uint16_t hclamp(uint16_t u)
 {
     if (!pk_clamp) return u;

@@ -17,6 +17,8 @@
  */
 #include <errno.h>
 #include <math.h>
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -60,6 +62,7 @@ gcn_sim *gcn_sim_new(const gcn_sim_opts *opts)
 }
 
 static void wave_free(sim_wave *w);
+static void free_finding(gcn_sim_finding *f);
 
 /* Device memory: zeroed host memory.  Large blocks are anonymous mappings aligned to
  * 2 MiB and offered to the kernel for transparent huge pages: kernels that stride
@@ -103,12 +106,8 @@ void gcn_sim_free(gcn_sim *s)
         free(s->allocs[i].name);
     }
     free(s->allocs);
-    for (unsigned i = 0; i < s->nfinds; i++) {
-        gcn_sim_finding *f = &s->finds[i];
-        free(f->text); free(f->where); free(f->file); free(f->prod_text); free(f->prod_where); free(f->detail);
-        free(f->sym); free(f->prod_sym); free(f->rule);
-        free(f->fix_text); free(f->fix_where); free(f->fix_sym); free(f->detail_base);
-    }
+    for (unsigned i = 0; i < s->nfinds; i++)
+        free_finding(&s->finds[i]);
     free(s->finds);
     for (unsigned i = 0; i < SIM_MAX_WAVES; i++)
         wave_free(s->wave_pool[i]);
@@ -316,8 +315,9 @@ static void run_wave(gcn_sim *s, sim_x *x, sim_wave *w, unsigned quantum)
         }
         if (__builtin_expect(s->insns >= s->budget, 0)) {
             x->i = si;
-            sim_fault(x, "instruction budget exceeded: %llu wave-instructions (--max-insns); "
-                      "the kernel may never end", (unsigned long long)s->budget);
+            sim_fault(x, "instruction budget exceeded: %llu wave-instructions in one workgroup "
+                      "(--max-insns); the kernel may never end",
+                      (unsigned long long)s->o.max_insns);
             return;
         }
         if (__builtin_expect(tr, 0))
@@ -518,13 +518,430 @@ static int setup_wave(gcn_sim *s, const gcn_dispatch *d, const disp_layout *L, s
     return 0;
 }
 
-static void finish_result(gcn_sim *s, gcn_sim_result *res)
+/* The LDS and the waves of one workgroup of the dispatch on s (the serial device or a
+ * thread's copy). */
+static int prep_wg(gcn_sim *s, const disp_layout *L, unsigned nwaves)
+{
+    for (unsigned i = 0; i < nwaves; i++) {
+        sim_wave *w = s->wave_pool[i];
+        if (w && (w->nvrows != L->nvrows || w->accum != L->accum)) {
+            wave_free(w);
+            w = s->wave_pool[i] = NULL;
+        }
+        if (!w && !(w = s->wave_pool[i] = sim_wave_new(L->nvrows, L->accum)))
+            return -1;
+    }
+    sim_wg *g = &s->wg;
+    free(g->lds);
+    free(g->lds_tag);
+    free(g->lds_rtag);
+    free(g->lds_atag);
+    g->lds = aligned_alloc(64, (L->lds_size + 16 + 63) & ~(size_t)63);
+    if (g->lds)
+        memset(g->lds, 0, L->lds_size + 16);
+    g->lds_tag = calloc(L->lds_size / 4 + 4, sizeof *g->lds_tag);
+    g->lds_rtag = calloc(L->lds_size / 4 + 4, sizeof *g->lds_rtag);
+    g->lds_atag = calloc(L->lds_size / 4 + 4, sizeof *g->lds_atag);
+    g->lds_size = L->lds_size;
+    return g->lds && g->lds_tag && g->lds_rtag && g->lds_atag ? 0 : -1;
+}
+
+/* The dispatch's addresses: kernarg segment, dispatch packet, queue. */
+typedef struct disp_addrs {
+    uint64_t ka, pa, qa;
+} disp_addrs;
+
+/* A run on threads passes STOP: the workgroups at or past *STOP are not needed (one before
+ * them faulted or stopped), so one of them is abandoned (*ABANDONED set). */
+#define PAR_QUANTUM 65536u     /* a lone wave's turn on a thread: how often it looks at STOP */
+
+/* Run workgroup number FLAT, (gx, gy, gz), on s to its end (all its waves done) or until s
+ * stops (a fault, or --strict and a finding).  The instruction budget (--max-insns) is per
+ * workgroup.  Returns the waves it set up. */
+static unsigned run_wg(gcn_sim *s, sim_x *x, const gcn_dispatch *d, const disp_layout *L,
+                       unsigned nwaves, uint32_t gx, uint32_t gy, uint32_t gz, unsigned flat,
+                       const disp_addrs *A, const _Atomic uint64_t *stop, int *abandoned,
+                       int show_progress, uint64_t nwg)
+{
+    sim_wg *g = &s->wg;
+    char err[512];
+    unsigned waves = 0;
+    s->budget = s->o.max_insns > UINT64_MAX - s->insns ? UINT64_MAX : s->insns + s->o.max_insns;
+    g->id[0] = gx;
+    g->id[1] = gy;
+    g->id[2] = gz;
+    g->flat = flat;
+    g->nwaves = nwaves;
+    g->nbarrier = 0;
+    g->ndone = 0;
+    g->nlr = 0;
+    g->epoch = 0;
+    g->atom_epoch = 0;
+    memset(g->lds, 0, L->lds_size);
+    if (nwaves > 1) {
+        memset(g->lds_tag, 0, (L->lds_size / 4 + 4) * sizeof *g->lds_tag);
+        memset(g->lds_rtag, 0, (L->lds_size / 4 + 4) * sizeof *g->lds_rtag);
+        memset(g->lds_atag, 0, (L->lds_size / 4 + 4) * sizeof *g->lds_atag);
+    }
+    for (unsigned i = 0; i < nwaves; i++) {
+        sim_wave *w = s->wave_pool[i];
+        g->waves[i] = w;
+        if (setup_wave(s, d, L, g, w, i, A->ka, A->pa, A->qa, err, sizeof err)) {
+            x->i = NULL;
+            sim_fault(x, "%s", err);
+            break;
+        }
+        for (unsigned t = 0; t < SIM_NTICKETS; t++)
+            w->tk[t].gid = (uint16_t)(i * SIM_NTICKETS + t + 1);
+        w->traced = s->trace && flat == s->o.trace_wg && i == s->o.trace_wave;
+        waves++;
+    }
+    /* schedule: the live waves take turns of `quantum` instructions (a
+     * single wave runs until it blocks); a barrier releases when every
+     * live wave waits at it */
+    unsigned quantum = s->o.quantum ? s->o.quantum : 1;
+    unsigned live = nwaves, waiting = 0, round = 0, look = 0;
+    unsigned q = nwaves > 1 ? quantum : stop ? PAR_QUANTUM : UINT32_MAX;
+    while (live && !s->stop) {
+        /* (every 64th turn: a turn is a few instructions when several waves take turns) */
+        if (stop && !(look++ & 63) && flat >= atomic_load_explicit(stop, memory_order_relaxed)) {
+            *abandoned = 1;
+            return waves;
+        }
+        for (unsigned i = 0; i < nwaves && !s->stop; i++) {
+            sim_wave *w = g->waves[i];
+            if (w->state != WS_RUN)
+                continue;
+            run_wave(s, x, w, q);
+            if (w->state == WS_DONE) {
+                sim_retire_all(s, w);
+                live--;
+            } else if (w->state == WS_BARRIER) {
+                waiting++;
+            }
+        }
+        if (live && waiting == live) {
+            for (unsigned i = 0; i < nwaves; i++) {
+                if (g->waves[i]->state == WS_BARRIER)
+                    g->waves[i]->state = WS_RUN;
+                g->waves[i]->nlw = 0;
+                g->waves[i]->nlrd = 0;
+            }
+            waiting = 0;
+            g->epoch++;
+            if (!(g->epoch & 0xffff)) {   /* the reader/atomic tags' 16-bit epoch wrapped */
+                memset(g->lds_rtag, 0, (L->lds_size / 4 + 4) * sizeof *g->lds_rtag);
+                memset(g->lds_atag, 0, (L->lds_size / 4 + 4) * sizeof *g->lds_atag);
+            }
+            if (s->trace)
+                sim_trace_barrier(s->trace);
+        }
+        if (show_progress && (++round & 4095) == 0)
+            progress(s, d, flat, (unsigned)nwg);
+    }
+    if (show_progress)
+        progress(s, d, flat, (unsigned)nwg);
+    return waves;
+}
+
+static void free_finding(gcn_sim_finding *f)
+{
+    free(f->text); free(f->where); free(f->file); free(f->prod_text); free(f->prod_where);
+    free(f->detail); free(f->sym); free(f->prod_sym); free(f->rule);
+    free(f->fix_text); free(f->fix_where); free(f->fix_sym); free(f->detail_base);
+}
+
+/* Merge finding E of one workgroup (a thread's copy keeps one entry per kind, rule, pc,
+ * producer AND place of the fix: add_finding's wgkey) into s's findings as add_finding
+ * would have met its occurrences in a serial run, the workgroups merged in dispatch order:
+ * a new site takes E whole (its first occurrence is E's); a known one adds E's count and,
+ * when E's fix goes before the same instruction, tightens the fix to E's counts. */
+static void merge_finding(gcn_sim *s, gcn_sim_finding *e)
+{
+    for (unsigned i = 0; i < s->nfinds; i++) {
+        gcn_sim_finding *f = &s->finds[i];
+        if (f->kind != e->kind || f->pc != e->pc || f->prod_pc != e->prod_pc ||
+            !sim_same_str(f->rule, e->rule))
+            continue;
+        f->count += e->count;
+        if (e->fix_pc != ~0ull && f->fix_pc == e->fix_pc) {
+            int ch = 0;
+            if (e->fix_vmcnt >= 0 && (f->fix_vmcnt < 0 || e->fix_vmcnt < f->fix_vmcnt))
+                f->fix_vmcnt = e->fix_vmcnt, ch = 1;
+            if (e->fix_lgkmcnt >= 0 && (f->fix_lgkmcnt < 0 || e->fix_lgkmcnt < f->fix_lgkmcnt))
+                f->fix_lgkmcnt = e->fix_lgkmcnt, ch = 1;
+            if (ch)
+                sim_compose_detail(f);
+        }
+        free_finding(e);
+        return;
+    }
+    if (s->nfinds == s->cap_finds) {
+        unsigned nc = s->cap_finds ? 2 * s->cap_finds : 16;
+        gcn_sim_finding *nf = realloc(s->finds, nc * sizeof *nf);
+        if (!nf) {
+            free_finding(e);
+            return;
+        }
+        s->finds = nf;
+        s->cap_finds = nc;
+    }
+    s->finds[s->nfinds++] = *e;
+}
+
+/* ---- workgroups on threads ------------------------------------------------ */
+
+/* What one workgroup run on a thread left for the merge. */
+typedef struct par_slot {
+    int done;
+    int faulted, fstop;
+    gcn_sim_finding *f;
+    unsigned nf;
+    uint64_t insns, waves;
+    char *fault;                /* faulted: the message */
+    gcn_sim_where fault_at;
+} par_slot;
+
+/* One thread: its copy of the device (the allocations shared, everything a run changes
+ * its own: waves, LDS, program, findings, fault) and its execution context. */
+typedef struct par_worker {
+    gcn_sim *c;
+    sim_prog prog;
+    sim_x *x;
+    double cpu;                 /* its CPU seconds in the run */
+} par_worker;
+
+typedef struct par_job {
+    gcn_sim *s;
+    const gcn_dispatch *d;
+    const disp_layout *L;
+    const disp_addrs *A;
+    unsigned nwaves;
+    uint64_t nwg;
+    par_worker *w;
+    pthread_mutex_t mu;
+    pthread_cond_t cv;
+    uint64_t next;              /* the next workgroup to take (mu) */
+    uint64_t merged;            /* workgroups merged into s, in dispatch order (mu) */
+    uint64_t waves;             /* their waves (mu) */
+    _Atomic uint64_t stop;      /* workgroups at or past it are not needed */
+    unsigned W;                 /* slots: workgroups taken run at most W ahead of the merge */
+    par_slot *slot;
+    int show_progress;
+} par_job;
+
+static sim_x *x_new(void)
+{
+    sim_x *x = aligned_alloc(_Alignof(sim_x), (sizeof *x + 63) & ~(size_t)63);
+    if (x)
+        memset(x, 0, sizeof *x);
+    return x;
+}
+
+static void worker_free(par_worker *w)
+{
+    gcn_sim *c = w->c;
+    if (c) {
+        for (unsigned i = 0; i < c->nfinds; i++)
+            free_finding(&c->finds[i]);
+        free(c->finds);
+        for (unsigned i = 0; i < SIM_MAX_WAVES; i++)
+            wave_free(c->wave_pool[i]);
+        free(c->wg.lds);
+        free(c->wg.lds_tag);
+        free(c->wg.lds_rtag);
+        free(c->wg.lds_atag);
+        free(c);
+    }
+    if (w->prog.at)
+        sim_prog_free(&w->prog);
+    free(w->x);
+    memset(w, 0, sizeof *w);
+}
+
+/* A thread's copy of s for the dispatch: 0, or -1 when out of memory. */
+static int worker_new(par_worker *w, const gcn_sim *s, const gcn_dispatch *d,
+                      const disp_layout *L, unsigned nwaves, gcn_target tgt)
+{
+    char err[512];
+    memset(w, 0, sizeof *w);
+    gcn_sim *c = w->c = calloc(1, sizeof *c);
+    if (!c || !(w->x = x_new()) ||
+        sim_prog_init(&w->prog, d->co, tgt, L->accum, L->nvrows, err, sizeof err)) {
+        worker_free(w);
+        return -1;
+    }
+    c->o = s->o;
+    c->o.trace_fifo = 0;
+    c->o.trace_json = NULL;
+    c->o.plot_svg = NULL;
+    c->o.progress = 0;
+    c->allocs = s->allocs;          /* read-only while workgroups run */
+    c->nallocs = s->nallocs;
+    c->next_addr = s->next_addr;
+    c->prog = &w->prog;
+    c->disp = d;
+    c->hz_on = s->hz_on;
+    c->hz_flags = s->hz_flags;
+    c->wgkey = 1;
+    w->x->sim = c;
+    w->x->g = &c->wg;
+    if (prep_wg(c, L, nwaves)) {
+        worker_free(w);
+        return -1;
+    }
+    return 0;
+}
+
+/* Merge the workgroups that are done, in dispatch order, as far as they go (mu held). */
+static void par_merge(par_job *j)
+{
+    gcn_sim *s = j->s;
+    while (j->merged < j->nwg && j->merged < atomic_load(&j->stop)) {
+        par_slot *sl = &j->slot[j->merged % j->W];
+        if (!sl->done)
+            break;
+        s->insns += sl->insns;
+        j->waves += sl->waves;
+        for (unsigned i = 0; i < sl->nf; i++)
+            merge_finding(s, &sl->f[i]);
+        free(sl->f);
+        if (sl->faulted) {
+            s->faulted = 1;
+            snprintf(s->fault, sizeof s->fault, "%s", sl->fault ? sl->fault : "kernel fault");
+            s->fault_at = sl->fault_at;
+        }
+        if (sl->fstop)
+            s->finding_stop = 1;
+        free(sl->fault);
+        memset(sl, 0, sizeof *sl);
+        j->merged++;
+        if (j->show_progress && j->merged < j->nwg)
+            progress(s, j->d, (unsigned)j->merged, (unsigned)j->nwg);
+    }
+}
+
+static void par_work(void *arg, unsigned wi)
+{
+    par_job *j = arg;
+    par_worker *pw = &j->w[wi];
+    gcn_sim *c = pw->c;
+    const gcn_dispatch *d = j->d;
+    double c0 = cpu_s();
+    for (;;) {
+        pthread_mutex_lock(&j->mu);
+        while (j->next < j->nwg && j->next < atomic_load(&j->stop) && j->next >= j->merged + j->W)
+            pthread_cond_wait(&j->cv, &j->mu);
+        if (j->next >= j->nwg || j->next >= atomic_load(&j->stop)) {
+            pthread_mutex_unlock(&j->mu);
+            break;
+        }
+        uint64_t k = j->next++;
+        pthread_mutex_unlock(&j->mu);
+        uint64_t gxy = (uint64_t)d->grid[0] * d->grid[1];
+        uint32_t gx = (uint32_t)(k % d->grid[0]), gy = (uint32_t)(k / d->grid[0] % d->grid[1]),
+                 gz = (uint32_t)(k / gxy);
+        c->faulted = c->stop = c->finding_stop = 0;
+        c->fault[0] = 0;
+        memset(&c->fault_at, 0, sizeof c->fault_at);
+        uint64_t i0 = c->insns;
+        int abandoned = 0;
+        unsigned waves = run_wg(c, pw->x, d, j->L, j->nwaves, gx, gy, gz, (unsigned)k, j->A,
+                                &j->stop, &abandoned, 0, j->nwg);
+        if (abandoned) {            /* past a workgroup that stopped the run: not needed */
+            for (unsigned i = 0; i < c->nfinds; i++)
+                free_finding(&c->finds[i]);
+            c->nfinds = 0;
+            continue;
+        }
+        par_slot *sl = &j->slot[k % j->W];
+        sl->f = c->finds;
+        sl->nf = c->nfinds;
+        c->finds = NULL;
+        c->nfinds = c->cap_finds = 0;
+        sl->insns = c->insns - i0;
+        sl->waves = waves;
+        sl->faulted = c->faulted;
+        sl->fstop = c->finding_stop;
+        if (c->faulted) {
+            sl->fault = strdup(c->fault);
+            sl->fault_at = c->fault_at;
+        }
+        if (c->faulted || c->finding_stop) {
+            uint64_t cur = atomic_load(&j->stop);
+            while (k + 1 < cur && !atomic_compare_exchange_weak(&j->stop, &cur, k + 1))
+                ;
+        }
+        pthread_mutex_lock(&j->mu);
+        sl->done = 1;
+        par_merge(j);
+        pthread_cond_broadcast(&j->cv);
+        pthread_mutex_unlock(&j->mu);
+    }
+    pw->cpu = cpu_s() - c0;
+}
+
+/* Run the workgroups of d on n threads (the crew taken); 0, or -1 (nothing run: out of
+ * memory) for the caller to run them serially. */
+static int par_run(gcn_sim *s, const gcn_dispatch *d, const disp_layout *L,
+                   const disp_addrs *A, unsigned nwaves, uint64_t nwg, unsigned n,
+                   gcn_target tgt, int show_progress, gcn_sim_result *res, double *cpu_other)
+{
+    par_job j;
+    memset(&j, 0, sizeof j);
+    j.s = s;
+    j.d = d;
+    j.L = L;
+    j.A = A;
+    j.nwaves = nwaves;
+    j.nwg = nwg;
+    j.W = n * 64 < 4096 ? 4096 : n * 64;
+    j.show_progress = show_progress;
+    atomic_init(&j.stop, UINT64_MAX);
+    j.w = calloc(n, sizeof *j.w);
+    j.slot = calloc(j.W, sizeof *j.slot);
+    int ok = j.w && j.slot;
+    for (unsigned i = 0; ok && i < n; i++)
+        ok = !worker_new(&j.w[i], s, d, L, nwaves, tgt);
+    if (!ok) {
+        for (unsigned i = 0; j.w && i < n; i++)
+            worker_free(&j.w[i]);
+        free(j.w);
+        free(j.slot);
+        return -1;
+    }
+    pthread_mutex_init(&j.mu, NULL);
+    pthread_cond_init(&j.cv, NULL);
+    sim_crew_run(n, par_work, &j);
+    res->waves = j.waves;
+    if (s->faulted || s->finding_stop)
+        s->stop = 1;
+    *cpu_other = 0;
+    for (unsigned i = 0; i < n; i++) {
+        if (i)
+            *cpu_other += j.w[i].cpu;
+        worker_free(&j.w[i]);
+    }
+    for (unsigned i = 0; i < j.W; i++) {       /* abandoned or past the stop: unmerged */
+        for (unsigned k = 0; k < j.slot[i].nf; k++)
+            free_finding(&j.slot[i].f[k]);
+        free(j.slot[i].f);
+        free(j.slot[i].fault);
+    }
+    pthread_mutex_destroy(&j.mu);
+    pthread_cond_destroy(&j.cv);
+    free(j.w);
+    free(j.slot);
+    return 0;
+}
+
+static void finish_result(gcn_sim *s, gcn_sim_result *res, double cpu_other)
 {
     res->insns = s->insns;
     res->findings = s->finds;
     res->nfindings = s->nfinds;
     res->seconds = now_s() - s->t0;
-    res->cpu_seconds = cpu_s() - s->cpu0;
+    res->cpu_seconds = cpu_s() - s->cpu0 + cpu_other;
     if (s->faulted) {
         res->status = GCN_SIM_FAULT;
         snprintf(res->msg, sizeof res->msg, "%s", s->fault);
@@ -532,16 +949,21 @@ static void finish_result(gcn_sim *s, gcn_sim_result *res)
     }
 }
 
+unsigned gcn_sim_cpus(void)
+{
+    return sim_crew_cpus();
+}
+
 int gcn_sim_run(gcn_sim *s, const gcn_dispatch *d, gcn_sim_result *res)
 {
     memset(res, 0, sizeof *res);
+    res->threads = 1;
     s->faulted = 0;
     s->finding_stop = 0;
     s->stop = 0;
     s->fault[0] = 0;
     memset(&s->fault_at, 0, sizeof s->fault_at);
     s->insns = 0;
-    s->budget = s->o.max_insns;
     s->t0 = s->tlast = now_s();
     s->cpu0 = cpu_s();
     const gcn_kernel *k = d->kernel;
@@ -620,19 +1042,19 @@ int gcn_sim_run(gcn_sim *s, const gcn_dispatch *d, gcn_sim_result *res)
     s->disp = d;
 
     /* kernarg segment, dispatch packet, queue */
-    uint64_t ka = 0, pa = 0, qa = 0;
+    disp_addrs A = {0, 0, 0};
     size_t kasz = d->kernarg_size ? d->kernarg_size : 1;
-    if (gcn_sim_alloc(s, (kasz + 255) & ~(size_t)255, "kernarg segment", &ka) ||
-        gcn_sim_alloc(s, 64, "dispatch packet", &pa) || gcn_sim_alloc(s, 256, "queue", &qa)) {
+    if (gcn_sim_alloc(s, (kasz + 255) & ~(size_t)255, "kernarg segment", &A.ka) ||
+        gcn_sim_alloc(s, 64, "dispatch packet", &A.pa) || gcn_sim_alloc(s, 256, "queue", &A.qa)) {
         res->status = GCN_SIM_EINPUT;
         snprintf(res->msg, sizeof res->msg, "out of memory");
         sim_prog_free(&prog);
         return res->status;
     }
     if (d->kernarg_size)
-        memcpy(sim_mem(s, ka, d->kernarg_size), d->kernarg, d->kernarg_size);
+        memcpy(sim_mem(s, A.ka, d->kernarg_size), d->kernarg, d->kernarg_size);
     {
-        uint8_t *pk = sim_mem(s, pa, 64);
+        uint8_t *pk = sim_mem(s, A.pa, 64);
         unsigned dims = d->grid[2] * d->block[2] > 1 ? 3 : d->grid[1] * d->block[1] > 1 ? 2 : 1;
         uint16_t hdr = 2 /* KERNEL_DISPATCH */, setup = (uint16_t)dims;
         uint16_t wg16[3] = {(uint16_t)d->block[0], (uint16_t)d->block[1], (uint16_t)d->block[2]};
@@ -645,135 +1067,62 @@ int gcn_sim_run(gcn_sim *s, const gcn_dispatch *d, gcn_sim_result *res)
         memcpy(pk + 24, &L.priv_size, 4);
         memcpy(pk + 28, &L.lds_size, 4);
         memcpy(pk + 32, &k->kd_addr, 8);
-        memcpy(pk + 40, &ka, 8);
+        memcpy(pk + 40, &A.ka, 8);
     }
 
     unsigned nwaves = (nthreads + NL - 1) / NL;
-    for (unsigned i = 0; i < nwaves; i++) {
-        sim_wave *w = s->wave_pool[i];
-        if (w && (w->nvrows != L.nvrows || w->accum != L.accum)) {
-            wave_free(w);
-            w = s->wave_pool[i] = NULL;
-        }
-        if (!w) {
-            w = s->wave_pool[i] = sim_wave_new(L.nvrows, L.accum);
-            if (!w) {
-                res->status = GCN_SIM_EINPUT;
-                snprintf(res->msg, sizeof res->msg, "out of memory");
-                sim_prog_free(&prog);
-                return res->status;
-            }
-        }
-    }
-    sim_wg *g = &s->wg;
-    free(g->lds);
-    free(g->lds_tag);
-    free(g->lds_rtag);
-    free(g->lds_atag);
-    g->lds = aligned_alloc(64, (L.lds_size + 16 + 63) & ~(size_t)63);
-    if (g->lds)
-        memset(g->lds, 0, L.lds_size + 16);
-    g->lds_tag = calloc(L.lds_size / 4 + 4, sizeof *g->lds_tag);
-    g->lds_rtag = calloc(L.lds_size / 4 + 4, sizeof *g->lds_rtag);
-    g->lds_atag = calloc(L.lds_size / 4 + 4, sizeof *g->lds_atag);
-    g->lds_size = L.lds_size;
-    if (!g->lds || !g->lds_tag || !g->lds_rtag || !g->lds_atag) {
+    sim_x *x = x_new();
+    if (prep_wg(s, &L, nwaves) || !x) {
         res->status = GCN_SIM_EINPUT;
         snprintf(res->msg, sizeof res->msg, "out of memory");
+        free(x);
         sim_prog_free(&prog);
         return res->status;
     }
     s->trace = NULL;
     if (s->o.trace_fifo || s->o.trace_json || s->o.plot_svg)
         s->trace = sim_trace_new(s);
-
-    sim_x *x = aligned_alloc(_Alignof(sim_x), (sizeof *x + 63) & ~(size_t)63);
-    if (x)
-        memset(x, 0, sizeof *x);
-    if (!x) {
-        res->status = GCN_SIM_EINPUT;
-        snprintf(res->msg, sizeof res->msg, "out of memory");
-        sim_prog_free(&prog);
-        return res->status;
-    }
     x->sim = s;
-    x->g = g;
+    x->g = &s->wg;
     int show_progress = s->o.progress && isatty(2);
-    unsigned quantum = s->o.quantum ? s->o.quantum : 1;
     uint64_t nwg = (uint64_t)d->grid[0] * d->grid[1] * d->grid[2];
-    unsigned flat = 0;
-    for (uint32_t gz = 0; gz < d->grid[2] && !s->faulted && !s->finding_stop; gz++)
-    for (uint32_t gy = 0; gy < d->grid[1] && !s->faulted && !s->finding_stop; gy++)
-    for (uint32_t gx = 0; gx < d->grid[0] && !s->faulted && !s->finding_stop; gx++, flat++) {
-        g->id[0] = gx;
-        g->id[1] = gy;
-        g->id[2] = gz;
-        g->flat = flat;
-        g->nwaves = nwaves;
-        g->nbarrier = 0;
-        g->ndone = 0;
-        g->nlr = 0;
-        g->epoch = 0;
-        g->atom_epoch = 0;
-        memset(g->lds, 0, L.lds_size);
-        if (nwaves > 1) {
-            memset(g->lds_tag, 0, (L.lds_size / 4 + 4) * sizeof *g->lds_tag);
-            memset(g->lds_rtag, 0, (L.lds_size / 4 + 4) * sizeof *g->lds_rtag);
-            memset(g->lds_atag, 0, (L.lds_size / 4 + 4) * sizeof *g->lds_atag);
+    double cpu_other = 0;
+
+    /* Threads: the workgroups of a kernel that the scan finds independent run on up to
+     * o.threads threads, the results merged in dispatch order (docs/gcnsim.md, Threads). */
+    unsigned want = s->o.threads ? s->o.threads : 1, got = 1;
+    if (want > nwg)
+        want = (unsigned)nwg;
+    if (want > 1) {
+        if (s->trace)
+            snprintf(res->serial_why, sizeof res->serial_why, "--trace, --trace-json and --plot "
+                     "follow one wave through the run in dispatch order");
+        else if (s->o.strict)   /* the outputs are dumped as the first finding left them */
+            snprintf(res->serial_why, sizeof res->serial_why, "--strict stops at the first "
+                     "finding in dispatch order");
+        else if (!sim_wg_scan(d->co, tgt, L.entry, L.accum, L.nvrows, res->serial_why,
+                              sizeof res->serial_why))
+            ;
+        else if ((got = sim_crew_take(want)) <= 1)
+            snprintf(res->serial_why, sizeof res->serial_why, "no other thread could be had");
+    }
+    if (got > 1) {
+        if (par_run(s, d, &L, &A, nwaves, nwg, got, tgt, show_progress, res, &cpu_other)) {
+            snprintf(res->serial_why, sizeof res->serial_why, "out of memory for the threads");
+            sim_crew_give(got);
+            got = 1;
+        } else {
+            sim_crew_give(got);
+            res->threads = got;
         }
-        for (unsigned i = 0; i < nwaves; i++) {
-            sim_wave *w = s->wave_pool[i];
-            g->waves[i] = w;
-            if (setup_wave(s, d, &L, g, w, i, ka, pa, qa, err, sizeof err)) {
-                res->status = GCN_SIM_FAULT;
-                x->i = NULL;
-                sim_fault(x, "%s", err);
-                break;
-            }
-            for (unsigned t = 0; t < SIM_NTICKETS; t++)
-                w->tk[t].gid = (uint16_t)(i * SIM_NTICKETS + t + 1);
-            w->traced = s->trace && flat == s->o.trace_wg && i == s->o.trace_wave;
-            res->waves++;
-        }
-        /* schedule: the live waves take turns of `quantum` instructions (a
-         * single wave runs until it blocks); a barrier releases when every
-         * live wave waits at it */
-        unsigned live = nwaves, waiting = 0, round = 0;
-        unsigned q = nwaves > 1 ? quantum : UINT32_MAX;
-        while (live && !s->stop) {
-            for (unsigned i = 0; i < nwaves && !s->stop; i++) {
-                sim_wave *w = g->waves[i];
-                if (w->state != WS_RUN)
-                    continue;
-                run_wave(s, x, w, q);
-                if (w->state == WS_DONE) {
-                    sim_retire_all(s, w);
-                    live--;
-                } else if (w->state == WS_BARRIER) {
-                    waiting++;
-                }
-            }
-            if (live && waiting == live) {
-                for (unsigned i = 0; i < nwaves; i++) {
-                    if (g->waves[i]->state == WS_BARRIER)
-                        g->waves[i]->state = WS_RUN;
-                    g->waves[i]->nlw = 0;
-                    g->waves[i]->nlrd = 0;
-                }
-                waiting = 0;
-                g->epoch++;
-                if (!(g->epoch & 0xffff)) {   /* the reader/atomic tags' 16-bit epoch wrapped */
-                    memset(g->lds_rtag, 0, (L.lds_size / 4 + 4) * sizeof *g->lds_rtag);
-                    memset(g->lds_atag, 0, (L.lds_size / 4 + 4) * sizeof *g->lds_atag);
-                }
-                if (s->trace)
-                    sim_trace_barrier(s->trace);
-            }
-            if (show_progress && (++round & 4095) == 0)
-                progress(s, d, flat, (unsigned)nwg);
-        }
-        if (show_progress)
-            progress(s, d, flat, (unsigned)nwg);
+    }
+    if (got <= 1) {
+        unsigned flat = 0;
+        for (uint32_t gz = 0; gz < d->grid[2] && !s->faulted && !s->finding_stop; gz++)
+        for (uint32_t gy = 0; gy < d->grid[1] && !s->faulted && !s->finding_stop; gy++)
+        for (uint32_t gx = 0; gx < d->grid[0] && !s->faulted && !s->finding_stop; gx++, flat++)
+            res->waves += run_wg(s, x, d, &L, nwaves, gx, gy, gz, flat, &A, NULL, NULL,
+                                 show_progress, nwg);
     }
     if (show_progress)
         fprintf(stderr, "\r%78s\r", "");
@@ -785,7 +1134,7 @@ int gcn_sim_run(gcn_sim *s, const gcn_dispatch *d, gcn_sim_result *res)
         sim_trace_free(s->trace);
         s->trace = NULL;
     }
-    finish_result(s, res);
+    finish_result(s, res, cpu_other);
     free(x);
     sim_prog_free(&prog);
     s->prog = NULL;

@@ -68,7 +68,25 @@ struct gcn_sim {
     int hz_on;                  /* hazard checks (hazard_sim.c) */
     unsigned hz_flags;          /* GCN_HZ_* for gcn_hz_reset */
     uint8_t hz_win[64];         /* gcn_hz_group_window of each group (sim_hz_setup) */
+    int wgkey;                  /* a thread's copy (sim.c par_run): its findings are one
+                                 * workgroup's, kept apart by the place of their fix too */
 };
+
+/* ---- threads (crew.c, wgscan.c) ---------------------------------------- */
+/* CPUs this process may run on (its affinity mask, else the online ones). */
+unsigned sim_crew_cpus(void);
+/* Take the process's crew for a job on n threads (the caller's one of them): the threads
+ * had, at most n; 1 when the crew is busy with another caller's job or no thread starts
+ * (nothing to give back then). */
+unsigned sim_crew_take(unsigned n);
+/* fn(arg, 0) on the caller and fn(arg, i), i = 1..n-1, on crew threads; returns when all
+ * have returned. */
+void sim_crew_run(unsigned n, void (*fn)(void *, unsigned), void *arg);
+void sim_crew_give(unsigned n);
+/* Whether the workgroups of a kernel entered at ENTRY may run on threads with the serial
+ * results: 1, or 0 and why (wgscan.c). */
+int sim_wg_scan(const gcn_codeobj *co, gcn_target t, uint64_t entry, unsigned accum,
+                unsigned nvrows, char *why, size_t whylen);
 
 /* ---- hazards (hazard_sim.c) ------------------------------------------- */
 #define SIM_HZ_RING 32          /* recent instructions kept for a rebuild (> 21 wait states) */
@@ -145,6 +163,9 @@ static inline int sim_same_str(const char *a, const char *b)
 {
     return a == b || (a && b && !strcmp(a, b));
 }
+/* A finding's detail text from its base and its fix (after the fix changes: the
+ * merge of a thread's findings, sim.c). */
+void sim_compose_detail(gcn_sim_finding *f);
 void sim_finding_w(gcn_sim *s, sim_wave *w, const sim_insn *cons, gcn_sim_finding_kind k,
                    const sim_insn *prod, uint64_t lanes, const char *detail);
 /* A hazard finding of rule RULE (hazard_sim.c). */

@@ -66,7 +66,7 @@ static void usage(FILE *f)
         "  --dump-dir DIR         write the outputs (NAME.bin) and run.json there\n"
         "  --dump-inputs          with --dump-dir: also every buffer's initial bytes\n"
         "                         (NAME.in.bin), which the C references read\n"
-        "  --max-insns N          wave-instruction budget (default 2000000000)\n"
+        "  --max-insns N          wave-instruction budget of one workgroup (default 2000000000)\n"
         "  --strict               stop at the first finding\n"
         "  --hazard-effect=MODE   hazards (too few wait states, src/analyze/hazards.def):\n"
         "                         report (default), stale (report, and the consumer reads\n"
@@ -90,6 +90,8 @@ static void usage(FILE *f)
         "                         --dump-dir they also go into run.json\n"
         "  --quantum N            instructions a wave runs before the next wave of its\n"
         "                         workgroup (default 1: instruction-level round robin)\n"
+        "  -j N, --jobs N         run workgroups on N threads (default: one per CPU); the\n"
+        "                         results are those of -j 1 (docs/gcnsim.md, Threads)\n"
         "  -q, --quiet            no summary line; --no-progress: no progress line\n"
         "  -h, --help             this help\n"
         "  --version              print the version (and the git revision) and exit\n"
@@ -256,6 +258,7 @@ static int wait_effect = GCN_SIM_WAIT_STALE;
 static int wave_given, all_sizes, dump_inputs;
 static uint64_t max_insns;
 static unsigned twg, twave, maxf = 20, quantum = 1;
+static unsigned jobs;           /* -j: threads for the workgroups (0: one per CPU) */
 
 /* Everything main allocates while it reads the command line stays reachable
  * from here, so an early return leaks nothing (LeakSanitizer agrees). */
@@ -599,7 +602,7 @@ static int run_one(gcn_manifest *m, run_info *ri)
         .wait_effect = wait_effect,
         .trace_fifo = trace, .trace_out = tout, .trace_wg = twg, .trace_wave = twave,
         .trace_json = trace_json, .plot_svg = plot, .progress = progress && !quiet,
-        .quantum = quantum,
+        .quantum = quantum, .threads = jobs ? jobs : gcn_sim_cpus(),
     };
     gcn_sim *sim = gcn_sim_new(&o);
     uint64_t *addr = calloc(m->nbufs + 1, sizeof *addr);
@@ -719,13 +722,22 @@ static int run_one(gcn_manifest *m, run_info *ri)
         }
         goto done;
     }
-    if (!quiet && !all_sizes)
+    if (!quiet && !all_sizes) {
         fprintf(stderr, "gcnsim: %s on %s: grid %ux%ux%u, block %ux%ux%u, %llu waves, %llu "
-                "wave-instructions, %.3f s (%.3f s CPU), %u finding%s\n", k->name, target, m->grid[0],
+                "wave-instructions, %.3f s (%.3f s CPU), %u finding%s", k->name, target, m->grid[0],
                 m->grid[1], m->grid[2], m->block[0], m->block[1], m->block[2],
                 (unsigned long long)res.waves, (unsigned long long)res.insns, res.seconds,
                 res.cpu_seconds, group ? ngroups : res.nfindings,
                 (group ? ngroups : res.nfindings) == 1 ? "" : "s");
+        /* why one thread: when -j asked for more, or the kernel itself is the reason (not
+         * the options that follow one run in order, under the default -j) */
+        if (res.serial_why[0] && (jobs || !(trace || trace_json || plot || strict)))
+            fprintf(stderr, "; one thread: %s\n", res.serial_why);
+        else if (res.threads > 1)
+            fprintf(stderr, "; %u threads\n", res.threads);
+        else
+            fprintf(stderr, "\n");
+    }
     if (dump) {
         for (unsigned i = 0; i < m->nbufs; i++) {
             if (!is_output(m, i))
@@ -891,11 +903,11 @@ int main(int argc, char **argv)
         {"mcpu", required_argument, 0, 'c'}, {"dump-dir", required_argument, 0, 'd'},
         {"max-insns", required_argument, 0, 'n'}, {"strict", no_argument, 0, 'S'},
         {"trace", required_argument, 0, 't'}, {"wave", required_argument, 0, 'w'},
-        {"trace-json", required_argument, 0, 'j'}, {"plot", required_argument, 0, 'p'},
+        {"trace-json", required_argument, 0, 1006}, {"jobs", required_argument, 0, 'j'}, {"plot", required_argument, 0, 'p'},
         {"max-findings", required_argument, 0, 'F'}, {"quiet", no_argument, 0, 'q'},
         {"no-progress", no_argument, 0, 'P'}, {"quantum", required_argument, 0, 'Q'},
         {"hazard-effect", required_argument, 0, 'H'}, {"list-hazards", no_argument, 0, 'L'},
-        {"llvm-conservative", no_argument, 0, 'C'}, {"wait-effect", required_argument, 0, 1006},
+        {"llvm-conservative", no_argument, 0, 'C'}, {"wait-effect", required_argument, 0, 1007},
         {"no-group", no_argument, 0, 'G'}, {"json", required_argument, 0, 'J'},
         {"code", required_argument, 0, 'K'}, {"all-sizes", no_argument, 0, 'A'},
         {"dump-inputs", no_argument, 0, 'I'},
@@ -919,7 +931,7 @@ int main(int argc, char **argv)
     gcn_file_signals();
     if (gcn_cli_take_mcpu("gcnsim", &argc, argv, &mcpu))
         return EX_USAGE;
-    while ((c = getopt_long(argc, argv, "qh", opts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "qhj:", opts, NULL)) != -1) {
         switch (c) {
         case 'm': manifest = optarg; break;
         case 'k': kernel = optarg; break;
@@ -964,7 +976,7 @@ int main(int argc, char **argv)
             break;
         }
         case 'S': strict = 1; break;
-        case 1006:
+        case 1007:
             if (!strcmp(optarg, "stale")) wait_effect = GCN_SIM_WAIT_STALE;
             else if (!strcmp(optarg, "retire")) wait_effect = GCN_SIM_WAIT_RETIRE;
             else {
@@ -1004,7 +1016,14 @@ int main(int argc, char **argv)
             wave_given = 1;
             break;
         }
-        case 'j': trace_json = optarg; break;
+        case 1006: trace_json = optarg; break;
+        case 'j':
+            if (parse_num(optarg, 1, 1024, &num)) {
+                fprintf(stderr, "gcnsim: -j %s: expected a number of threads, 1 to 1024\n", optarg);
+                return EX_USAGE;
+            }
+            jobs = (unsigned)num;
+            break;
         case 'p': plot = optarg; break;
         case 'F':
             if (parse_num(optarg, 0, UINT32_MAX, &num)) {

@@ -230,7 +230,7 @@ expect 2 "larger than kernel small's maximum flat workgroup size, 256" \
 echo "# ---- numeric options"
 for o in "--max-insns -1" "--max-insns 0" "--max-insns 1x" "--quantum -1" "--max-findings abc" \
          "--max-findings -3" "--wave=-1,0" "--wave=0,-1" "--wave=0,16" "--wave=1" "--grid=-4" \
-         "--block 64,+2"; do
+         "--block 64,+2" "-j 0" "-j 1025" "-j +2" "--jobs 2x"; do
     # shellcheck disable=SC2086
     expect 1 "expected" "$gcnsim" $o "$T/copy.s" --mcpu gfx942
 done
