@@ -141,10 +141,16 @@ static inline __attribute__((always_inline)) uint64_t text_step(const text_src *
     if (n == 0)
         n = 1;
     if (__builtin_expect(s->mode != 1, 0)) {
+        /* the digit helpers, not printf: a vsnprintf per line was most of
+         * the time of these modes */
         if (s->mode == 2) {
-            gcn_sb_printf(sb, "%llu\t%zu\t", (unsigned long long)pos, n);
+            gcn_sb_putu(sb, pos);                   /* "%llu\t%zu\t" */
+            gcn_sb_putc(sb, '\t');
+            gcn_sb_putu(sb, n);
+            gcn_sb_putc(sb, '\t');
         } else {
-            gcn_sb_printf(sb, "%08llx: ", (unsigned long long)(s->addr + pos));
+            gcn_sb_puthex(sb, s->addr + pos, 8);    /* "%08llx: " */
+            gcn_sb_putn(sb, ": ", 2);
             size_t c0 = sb->len;
             for (size_t i = 0; i < n / 4 && i < 3; i++) {
                 if (i)
