@@ -346,13 +346,21 @@ static void arena_retire(pool *P, arena *ar, unsigned upto)
     pthread_mutex_unlock(&P->mu);
 }
 
-/* Start a text in ar, its blocks of room block: all its memory is free
- * (memory of another size is left in its regions); then a first block. */
+/* Start a text in ar, its blocks of room block: all its memory is free;
+ * blocks of another size are given back with their regions (a crew kept
+ * for text after text with sizes that alternate grew by every switch, its
+ * old blocks left unused in regions kept to the end); then a first block. */
 static void arena_begin(pool *P, arena *ar, size_t block)
 {
     pthread_mutex_lock(&P->mu);
-    if (block != ar->block)
+    if (block != ar->block) {
+        for (unsigned i = 0; i < ar->nregions; i++)
+            free(ar->regions[i]);
+        ar->nregions = 0;
+        ar->region = NULL;
+        ar->region_left = 0;
         ar->nmem = 0;
+    }
     ar->block = block;
     ar->nfree = ar->nmem;
     if (ar->nmem)
