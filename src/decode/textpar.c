@@ -246,7 +246,8 @@ typedef struct pool {
  * by a transparent huge page (one page fault, not 512), and their memory
  * is used again once their text is written: fresh memory costs about
  * 0.15 ms per MB here (the kernel clears it, the host backs it), and
- * memory used again is in the cache. */
+ * memory used again is in the cache.  A short text's blocks are smaller
+ * (crew_hand_out), each allocated by itself. */
 #define BLOCK ((256u << 10) - GCN_OUT_ROOM)
 #define REGION GCN_OUT_BIG
 /* Free room kept before each instruction: a line is under 500 bytes, and a
@@ -266,7 +267,9 @@ static char *arena_mem(arena *ar)
         return ar->free[--ar->nfree];
     size_t need = (ar->block + GCN_OUT_ROOM + 63) & ~(size_t)63;
     if (ar->region_left < need) {
-        size_t n = need > REGION ? need : REGION;
+        /* regions of 2 MB (huge pages) for blocks of the full size; the
+         * smaller blocks of a short text are allocated one by one */
+        size_t n = ar->block < BLOCK ? need : need > REGION ? need : REGION;
         char *r = gcn_big_alloc(n);
         char **v = realloc(ar->regions, (ar->nregions + 1) * sizeof *v);
         if ((!r && !(r = malloc(n))) || !v)
@@ -874,6 +877,15 @@ static void crew_hand_out(gcn_text_crew *c, const text_src *s, chunk *ch, unsign
     atomic_store(&P->abandon, 0);
     P->steal_ns = !o || !o->steal_ns ? STEAL_WAIT_NS : o->steal_ns < 0 ? 0 : o->steal_ns;
     size_t block = o && o->block ? o->block : BLOCK;
+    /* A short text fits a smaller block: at most 8 bytes of text per byte
+     * of code (about 6 in practice), rounded up to a power of two (texts of
+     * about one size share a size of block).  Each thread used to take a
+     * 2 MB region for a text of a few KiB. */
+    size_t fit = BLOCK_ROOM;
+    while (fit < BLOCK && fit / 8 < s->size)
+        fit *= 2;
+    if (block > fit)
+        block = fit;
     if (block < BLOCK_ROOM)
         block = BLOCK_ROOM;             /* the room is block + GCN_OUT_ROOM */
     pthread_mutex_lock(&P->mu);
