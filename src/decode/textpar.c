@@ -789,7 +789,7 @@ static void *worker_run(void *arg)
 {
     worker *w = arg;
     gcn_text_crew *c = w->crew;
-    arena_begin(&c->P, &w->ar, BLOCK);  /* its memory, while nothing waits for it */
+    arena_begin(&c->P, &w->ar, w->ar.block);  /* its memory, while nothing waits for it */
     for (unsigned seen = 0; crew_wait(c, seen);) {
         seen = atomic_load(&c->gen);
         pthread_mutex_lock(&c->P.mu);
@@ -809,7 +809,27 @@ static void *worker_run(void *arg)
     return NULL;
 }
 
-gcn_text_crew *gcn_text_crew_start(unsigned jobs)
+/* The room of the threads' text blocks for text s: the option's, or
+ * BLOCK; a short text fits a smaller block: at most 8 bytes of text per
+ * byte of code (about 6 in practice), rounded up to a power of two (texts
+ * of about one size share a size of block).  Each thread used to take a
+ * 2 MB region for a text of a few KiB. */
+static size_t text_block(const text_src *s, const gcn_text_opts *o)
+{
+    size_t block = o && o->block ? o->block : BLOCK;
+    size_t fit = BLOCK_ROOM;
+    while (fit < BLOCK && fit / 8 < s->size)
+        fit *= 2;
+    if (block > fit)
+        block = fit;
+    if (block < BLOCK_ROOM)
+        block = BLOCK_ROOM;             /* the room is block + GCN_OUT_ROOM */
+    return block;
+}
+
+/* A crew whose threads make their first blocks of room block while they
+ * wait for a text. */
+static gcn_text_crew *crew_start(unsigned jobs, size_t block)
 {
     jobs = jobs_of(jobs);
     if (jobs <= 1)
@@ -830,7 +850,7 @@ gcn_text_crew *gcn_text_crew_start(unsigned jobs)
     c->yield = jobs > jobs_of(0);
     for (unsigned i = 0; i < jobs; i++) {
         w[i].crew = c;
-        w[i].ar.block = BLOCK;
+        w[i].ar.block = block;
     }
     /* (the threads in order: a thread's index is fixed once it runs) */
     for (unsigned i = 1; i < jobs; i++) {
@@ -840,6 +860,11 @@ gcn_text_crew *gcn_text_crew_start(unsigned jobs)
         c->jobs++;
     }
     return c;
+}
+
+gcn_text_crew *gcn_text_crew_start(unsigned jobs)
+{
+    return crew_start(jobs, BLOCK);
 }
 
 void gcn_text_crew_end(gcn_text_crew *c)
@@ -876,18 +901,7 @@ static void crew_hand_out(gcn_text_crew *c, const text_src *s, chunk *ch, unsign
     atomic_store(&P->next, 0);
     atomic_store(&P->abandon, 0);
     P->steal_ns = !o || !o->steal_ns ? STEAL_WAIT_NS : o->steal_ns < 0 ? 0 : o->steal_ns;
-    size_t block = o && o->block ? o->block : BLOCK;
-    /* A short text fits a smaller block: at most 8 bytes of text per byte
-     * of code (about 6 in practice), rounded up to a power of two (texts of
-     * about one size share a size of block).  Each thread used to take a
-     * 2 MB region for a text of a few KiB. */
-    size_t fit = BLOCK_ROOM;
-    while (fit < BLOCK && fit / 8 < s->size)
-        fit *= 2;
-    if (block > fit)
-        block = fit;
-    if (block < BLOCK_ROOM)
-        block = BLOCK_ROOM;             /* the room is block + GCN_OUT_ROOM */
+    size_t block = text_block(s, o);
     pthread_mutex_lock(&P->mu);
     c->block = block;
     c->open = atomic_fetch_add(&c->gen, 1) + 1;
@@ -986,7 +1000,7 @@ static int text_print(const text_src *s, FILE *f, const gcn_text_opts *o)
     unsigned most = jobs > 1 && s->nsp ? jobs * CHUNKS_PER_JOB : 0;
     chunk *ch = most ? calloc(most, sizeof *ch) : NULL;
     unsigned nch = ch ? text_cut(s, ch, most, min_part) : 0;
-    gcn_text_crew *own = nch > 1 && !crew ? gcn_text_crew_start(jobs) : NULL;
+    gcn_text_crew *own = nch > 1 && !crew ? crew_start(jobs, text_block(s, o)) : NULL;
     if (!crew)
         crew = own;
     if (nch <= 1 || !crew) {
