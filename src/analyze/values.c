@@ -547,8 +547,8 @@ static gcn_aval av_xorc(const vctx *c, const gcn_aval *a, uint32_t m)
         return m ? av_top() : *a;
     gcn_aval g = *a;
     unsigned n = bitlen(m);
-    for (unsigned b = 1; b <= n; b++)
-        if (((m >> b) ^ (m >> (b - 1))) & 1u)
+    for (unsigned b = 1; b <= n; b++)     /* up to m's top edge: b = 32 when bit 31 is set */
+        if ((((uint64_t)m >> b) ^ ((uint64_t)m >> (b - 1))) & 1u)
             g = av_refine(c, &g, b);
     uint64_t masks[GCN_AV_TERMS + 1], terms = 0;
     if (!av_fields(c, &g, masks))

@@ -210,21 +210,24 @@ static inline void gcn_sb_putc(gcn_strbuf *sb, char c)
 extern const char gcn_dec3_tab[1000][4];
 
 /* Write the decimal digits of v at p (no NUL); returns the end.  Numbers
- * below 1000 (register numbers, most immediates) are one table copy. */
+ * below 1000 (register numbers, most immediates) are one table copy; longer
+ * ones are counted, then written from the last digit back (no array on the
+ * stack: under AddressSanitizer every caller that inlines one allocates a
+ * frame for it, on every call). */
 static inline char *gcn_put_dec(char *p, uint64_t v)
 {
     if (__builtin_expect(v < 1000, 1)) {
         memcpy(p, gcn_dec3_tab[v], 4);  /* 4 bytes of room; byte 3 is overwritten next */
         return p + gcn_dec3_tab[v][3];
     }
-    char t[20];
-    size_t n = 0;
+    size_t n = 4;
+    for (uint64_t x = v / 10000; x; x /= 10)
+        n++;
+    char *e = p + n;
     do {
-        t[n++] = (char)('0' + v % 10);
+        *--e = (char)('0' + v % 10);
         v /= 10;
     } while (v);
-    for (size_t i = 0; i < n; i++)
-        p[i] = t[n - 1 - i];
     return p + n;
 }
 

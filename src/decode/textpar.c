@@ -141,10 +141,16 @@ static inline __attribute__((always_inline)) uint64_t text_step(const text_src *
     if (n == 0)
         n = 1;
     if (__builtin_expect(s->mode != 1, 0)) {
+        /* the digit helpers, not printf: a vsnprintf per line was most of
+         * the time of these modes */
         if (s->mode == 2) {
-            gcn_sb_printf(sb, "%llu\t%zu\t", (unsigned long long)pos, n);
+            gcn_sb_putu(sb, pos);                   /* "%llu\t%zu\t" */
+            gcn_sb_putc(sb, '\t');
+            gcn_sb_putu(sb, n);
+            gcn_sb_putc(sb, '\t');
         } else {
-            gcn_sb_printf(sb, "%08llx: ", (unsigned long long)(s->addr + pos));
+            gcn_sb_puthex(sb, s->addr + pos, 8);    /* "%08llx: " */
+            gcn_sb_putn(sb, ": ", 2);
             size_t c0 = sb->len;
             for (size_t i = 0; i < n / 4 && i < 3; i++) {
                 if (i)
@@ -240,7 +246,8 @@ typedef struct pool {
  * by a transparent huge page (one page fault, not 512), and their memory
  * is used again once their text is written: fresh memory costs about
  * 0.15 ms per MB here (the kernel clears it, the host backs it), and
- * memory used again is in the cache. */
+ * memory used again is in the cache.  A short text's blocks are smaller
+ * (crew_hand_out), each allocated by itself. */
 #define BLOCK ((256u << 10) - GCN_OUT_ROOM)
 #define REGION GCN_OUT_BIG
 /* Free room kept before each instruction: a line is under 500 bytes, and a
@@ -260,7 +267,9 @@ static char *arena_mem(arena *ar)
         return ar->free[--ar->nfree];
     size_t need = (ar->block + GCN_OUT_ROOM + 63) & ~(size_t)63;
     if (ar->region_left < need) {
-        size_t n = need > REGION ? need : REGION;
+        /* regions of 2 MB (huge pages) for blocks of the full size; the
+         * smaller blocks of a short text are allocated one by one */
+        size_t n = ar->block < BLOCK ? need : need > REGION ? need : REGION;
         char *r = gcn_big_alloc(n);
         char **v = realloc(ar->regions, (ar->nregions + 1) * sizeof *v);
         if ((!r && !(r = malloc(n))) || !v)
@@ -340,13 +349,21 @@ static void arena_retire(pool *P, arena *ar, unsigned upto)
     pthread_mutex_unlock(&P->mu);
 }
 
-/* Start a text in ar, its blocks of room block: all its memory is free
- * (memory of another size is left in its regions); then a first block. */
+/* Start a text in ar, its blocks of room block: all its memory is free;
+ * blocks of another size are given back with their regions (a crew kept
+ * for text after text with sizes that alternate grew by every switch, its
+ * old blocks left unused in regions kept to the end); then a first block. */
 static void arena_begin(pool *P, arena *ar, size_t block)
 {
     pthread_mutex_lock(&P->mu);
-    if (block != ar->block)
+    if (block != ar->block) {
+        for (unsigned i = 0; i < ar->nregions; i++)
+            free(ar->regions[i]);
+        ar->nregions = 0;
+        ar->region = NULL;
+        ar->region_left = 0;
         ar->nmem = 0;
+    }
     ar->block = block;
     ar->nfree = ar->nmem;
     if (ar->nmem)
@@ -772,7 +789,7 @@ static void *worker_run(void *arg)
 {
     worker *w = arg;
     gcn_text_crew *c = w->crew;
-    arena_begin(&c->P, &w->ar, BLOCK);  /* its memory, while nothing waits for it */
+    arena_begin(&c->P, &w->ar, w->ar.block);  /* its memory, while nothing waits for it */
     for (unsigned seen = 0; crew_wait(c, seen);) {
         seen = atomic_load(&c->gen);
         pthread_mutex_lock(&c->P.mu);
@@ -792,7 +809,27 @@ static void *worker_run(void *arg)
     return NULL;
 }
 
-gcn_text_crew *gcn_text_crew_start(unsigned jobs)
+/* The room of the threads' text blocks for text s: the option's, or
+ * BLOCK; a short text fits a smaller block: at most 8 bytes of text per
+ * byte of code (about 6 in practice), rounded up to a power of two (texts
+ * of about one size share a size of block).  Each thread used to take a
+ * 2 MB region for a text of a few KiB. */
+static size_t text_block(const text_src *s, const gcn_text_opts *o)
+{
+    size_t block = o && o->block ? o->block : BLOCK;
+    size_t fit = BLOCK_ROOM;
+    while (fit < BLOCK && fit / 8 < s->size)
+        fit *= 2;
+    if (block > fit)
+        block = fit;
+    if (block < BLOCK_ROOM)
+        block = BLOCK_ROOM;             /* the room is block + GCN_OUT_ROOM */
+    return block;
+}
+
+/* A crew whose threads make their first blocks of room block while they
+ * wait for a text. */
+static gcn_text_crew *crew_start(unsigned jobs, size_t block)
 {
     jobs = jobs_of(jobs);
     if (jobs <= 1)
@@ -813,7 +850,7 @@ gcn_text_crew *gcn_text_crew_start(unsigned jobs)
     c->yield = jobs > jobs_of(0);
     for (unsigned i = 0; i < jobs; i++) {
         w[i].crew = c;
-        w[i].ar.block = BLOCK;
+        w[i].ar.block = block;
     }
     /* (the threads in order: a thread's index is fixed once it runs) */
     for (unsigned i = 1; i < jobs; i++) {
@@ -823,6 +860,11 @@ gcn_text_crew *gcn_text_crew_start(unsigned jobs)
         c->jobs++;
     }
     return c;
+}
+
+gcn_text_crew *gcn_text_crew_start(unsigned jobs)
+{
+    return crew_start(jobs, BLOCK);
 }
 
 void gcn_text_crew_end(gcn_text_crew *c)
@@ -859,9 +901,7 @@ static void crew_hand_out(gcn_text_crew *c, const text_src *s, chunk *ch, unsign
     atomic_store(&P->next, 0);
     atomic_store(&P->abandon, 0);
     P->steal_ns = !o || !o->steal_ns ? STEAL_WAIT_NS : o->steal_ns < 0 ? 0 : o->steal_ns;
-    size_t block = o && o->block ? o->block : BLOCK;
-    if (block < BLOCK_ROOM)
-        block = BLOCK_ROOM;             /* the room is block + GCN_OUT_ROOM */
+    size_t block = text_block(s, o);
     pthread_mutex_lock(&P->mu);
     c->block = block;
     c->open = atomic_fetch_add(&c->gen, 1) + 1;
@@ -960,7 +1000,7 @@ static int text_print(const text_src *s, FILE *f, const gcn_text_opts *o)
     unsigned most = jobs > 1 && s->nsp ? jobs * CHUNKS_PER_JOB : 0;
     chunk *ch = most ? calloc(most, sizeof *ch) : NULL;
     unsigned nch = ch ? text_cut(s, ch, most, min_part) : 0;
-    gcn_text_crew *own = nch > 1 && !crew ? gcn_text_crew_start(jobs) : NULL;
+    gcn_text_crew *own = nch > 1 && !crew ? crew_start(jobs, text_block(s, o)) : NULL;
     if (!crew)
         crew = own;
     if (nch <= 1 || !crew) {

@@ -401,7 +401,9 @@ int32_t sim_prog_at(sim_prog *p, uint64_t pc, char *err, size_t errlen)
             return -1;
         }
         p->blk = nblk;
-        p->blk[nb] = calloc(SIM_PROG_BLK, sizeof(sim_insn));
+        /* not zeroed: sim_predecode clears each entry it fills (a block is
+         * 206 KB; zeroing it all was most of predecoding a short run) */
+        p->blk[nb] = malloc(SIM_PROG_BLK * sizeof(sim_insn));
         if (!p->blk[nb]) {
             snprintf(err, errlen, "out of memory");
             return -1;

@@ -48,20 +48,36 @@ struct sim_trace {
 
 static const char *const span_cat[] = {"vm", "lgkm", "vm+lgkm"};
 
-static void json_str(gcn_strbuf *sb, const char *s)
+/* s as the inside of a JSON string: runs of characters that need no escape
+ * are appended whole (the texts rarely have any that do). */
+static void json_str_body(gcn_strbuf *sb, const char *s)
 {
-    gcn_sb_putc(sb, '"');
-    for (; s && *s; s++) {
+    if (!s)
+        return;
+    for (;;) {
+        const char *run = s;
+        while ((unsigned char)*s >= 0x20 && *s != '"' && *s != '\\')
+            s++;
+        if (s > run)
+            gcn_sb_putn(sb, run, (size_t)(s - run));
         unsigned char c = (unsigned char)*s;
+        if (!c)
+            return;
         if (c == '"' || c == '\\') {
             gcn_sb_putc(sb, '\\');
             gcn_sb_putc(sb, (char)c);
-        } else if (c < 0x20) {
-            gcn_sb_printf(sb, "\\u%04x", c);
         } else {
-            gcn_sb_putc(sb, (char)c);
+            gcn_sb_putn(sb, "\\u00", 4);
+            gcn_sb_puthex(sb, c, 2);
         }
+        s++;
     }
+}
+
+static void json_str(gcn_strbuf *sb, const char *s)
+{
+    gcn_sb_putc(sb, '"');
+    json_str_body(sb, s);
     gcn_sb_putc(sb, '"');
 }
 
@@ -154,46 +170,45 @@ void sim_trace_after(struct sim_trace *t, sim_x *x, const sim_insn *si)
             fprintf(f, "        FAULT\n");
     }
     if (t->json_on && t->nev < 2000000) {
+        /* the digit helpers, not printf: this runs for every instruction */
         gcn_strbuf *j = &t->json;
         gcn_sb_puts(j, ",\n{\"name\":");
         json_str(j, si->text);
-        gcn_sb_printf(j, ",\"cat\":\"insn\",\"ph\":\"X\",\"ts\":%zu,\"dur\":1,\"pid\":1,\"tid\":1,"
-                      "\"args\":{\"pc\":\"0x%llx\",\"vmcnt\":%u,\"lgkmcnt\":%u",
-                      t->nev, (unsigned long long)si->pc, w->vm.n, w->lgkm.n);
+        gcn_sb_puts(j, ",\"cat\":\"insn\",\"ph\":\"X\",\"ts\":");
+        gcn_sb_putu(j, t->nev);
+        gcn_sb_puts(j, ",\"dur\":1,\"pid\":1,\"tid\":1,\"args\":{\"pc\":\"0x");
+        gcn_sb_puthex(j, si->pc, 1);
+        gcn_sb_puts(j, "\",\"vmcnt\":");
+        gcn_sb_putu(j, w->vm.n);
+        gcn_sb_puts(j, ",\"lgkmcnt\":");
+        gcn_sb_putu(j, w->lgkm.n);
         if (si->where) {
             gcn_sb_puts(j, ",\"line\":");
             json_str(j, si->where);
         }
         const sim_fifo *qs[2] = {&w->vm, &w->lgkm};
-        static const char *const qn[2] = {"vm_fifo", "lgkm_fifo"};
+        static const char *const qn[2] = {",\"vm_fifo\":[", ",\"lgkm_fifo\":["};
         for (int q = 0; q < 2; q++) {
-            gcn_sb_printf(j, ",\"%s\":[", qn[q]);
+            gcn_sb_puts(j, qn[q]);
             for (unsigned i = 0; i < qs[q]->n; i++) {
                 const sim_ticket *k = qs[q]->e[(qs[q]->head + i) & 63];
-                char buf[64];
-                snprintf(buf, sizeof buf, "0x%llx ", (unsigned long long)k->si->pc);
-                if (i)
-                    gcn_sb_putc(j, ',');
-                gcn_sb_putc(j, '"');
-                gcn_sb_puts(j, buf);
-                gcn_strbuf tmp;
-                gcn_sb_init(&tmp);
-                json_str(&tmp, k->si->text);
-                /* strip the quotes json_str added */
-                if (tmp.len >= 2) {
-                    tmp.buf[tmp.len - 1] = 0;
-                    gcn_sb_puts(j, tmp.buf + 1);
-                }
-                gcn_sb_free(&tmp);
+                gcn_sb_puts(j, i ? ",\"0x" : "\"0x");     /* "0xPC TEXT" */
+                gcn_sb_puthex(j, k->si->pc, 1);
+                gcn_sb_putc(j, ' ');
+                json_str_body(j, k->si->text);
                 gcn_sb_putc(j, '"');
             }
             gcn_sb_putc(j, ']');
         }
+        gcn_sb_puts(j, "}},\n{\"name\":\"vmcnt\",\"ph\":\"C\",\"ts\":");
+        gcn_sb_putu(j, t->nev);
+        gcn_sb_puts(j, ",\"pid\":1,\"args\":{\"vmcnt\":");
+        gcn_sb_putu(j, w->vm.n);
+        gcn_sb_puts(j, "}},\n{\"name\":\"lgkmcnt\",\"ph\":\"C\",\"ts\":");
+        gcn_sb_putu(j, t->nev);
+        gcn_sb_puts(j, ",\"pid\":1,\"args\":{\"lgkmcnt\":");
+        gcn_sb_putu(j, w->lgkm.n);
         gcn_sb_puts(j, "}}");
-        gcn_sb_printf(j, ",\n{\"name\":\"vmcnt\",\"ph\":\"C\",\"ts\":%zu,\"pid\":1,\"args\":{\"vmcnt\":%u}}",
-                      t->nev, w->vm.n);
-        gcn_sb_printf(j, ",\n{\"name\":\"lgkmcnt\",\"ph\":\"C\",\"ts\":%zu,\"pid\":1,\"args\":{\"lgkmcnt\":%u}}",
-                      t->nev, w->lgkm.n);
     }
     t->nev++;
 }

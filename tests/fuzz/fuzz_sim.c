@@ -23,6 +23,7 @@
 #include <unistd.h>
 #include "gcn_codeobj.h"
 #include "sim/gcn_sim.h"
+#include "fuzz_json.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerInitialize(int *argc, char ***argv);
@@ -85,8 +86,10 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
     *slash = 0;
     load_template(0, exe);
     load_template(1, exe);
-    snprintf(json_path, sizeof json_path, "/tmp/fuzz_sim.%d.json", (int)getpid());
-    snprintf(svg_path, sizeof svg_path, "/tmp/fuzz_sim.%d.svg", (int)getpid());
+    /* the trace files in memory (tmpfs) where there is one */
+    const char *dir = access("/dev/shm", W_OK | X_OK) == 0 ? "/dev/shm" : "/tmp";
+    snprintf(json_path, sizeof json_path, "%s/fuzz_sim.%d.json", dir, (int)getpid());
+    snprintf(svg_path, sizeof svg_path, "%s/fuzz_sim.%d.svg", dir, (int)getpid());
     return 0;
 }
 
@@ -94,8 +97,19 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
  * Format says (B/E nested per pid/tid, b/e by cat, id and name). */
 static void check_trace(void)
 {
+    /* read whole, then parsed from memory (json_load_file reads a character
+     * at a time) */
+    FILE *f = fopen(json_path, "rb");
+    CHECK(f);
+    CHECK(fseek(f, 0, SEEK_END) == 0);
+    long n = ftell(f);
+    CHECK(n > 0 && fseek(f, 0, SEEK_SET) == 0);
+    char *text = malloc((size_t)n);
+    CHECK(text && fread(text, 1, (size_t)n, f) == (size_t)n);
+    fclose(f);
     json_error_t e;
-    json_t *root = json_load_file(json_path, 0, &e);
+    json_t *root = fuzz_json_loadb(text, (size_t)n, &e);
+    free(text);
     CHECK(root);
     json_t *ev = json_is_array(root) ? root : json_object_get(root, "traceEvents");
     CHECK(json_is_array(ev));
@@ -111,7 +125,7 @@ static void check_trace(void)
         if (!strcmp(ph, "e")) async--;
     }
     CHECK(depth == 0 && async == 0);
-    json_decref(root);
+    fuzz_json_drop();
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
