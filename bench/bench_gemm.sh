@@ -41,7 +41,7 @@ cpu() {
     shift
     "$tmp/native" cpu -o "$out" "$@"
 }
-sim=$(cpu "$tmp/sim.log" "$gcnsim" --manifest "$tmp/gemm.json" --mcpu "$target" \
+sim=$(cpu "$tmp/sim.log" "$gcnsim" -j 1 --manifest "$tmp/gemm.json" --mcpu "$target" \
       --set M=512 --set N=512 --set K=512 --dump-dir "$tmp/dump" --dump-inputs --no-progress)
 rc=$?
 [ $rc -eq 0 ] || { cat "$tmp/sim.log"; echo "FAIL: gcnsim exit $rc"; exit 1; }

@@ -51,7 +51,7 @@ mkdir "$tmp/dump"
 # gcnsim's whole process (start-up and dumps included), best of 3, its CPU time from wait4
 sim=1e9
 for r in 1 2 3; do
-    set -- $("$tmp/native" cpu "$gcnsim" --manifest "$tmp/gemm.json" --mcpu gfx942 \
+    set -- $("$tmp/native" cpu "$gcnsim" -j 1 --manifest "$tmp/gemm.json" --mcpu gfx942 \
              --set M=$size --set N=$size --set K=$size --dump-dir "$tmp/dump" --dump-inputs \
              --no-progress) || { echo "FAIL: gcnsim exit status"; exit 1; }
     sim=$(echo "$sim $1" | awk '{print ($2 + 0 < $1 + 0) ? $2 : $1}')

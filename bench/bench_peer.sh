@@ -112,10 +112,10 @@ echo "$cases" | while IFS=: read -r name man target sets; do
     "$tmp/prep" "$tmp/$man" "$mcpu" "$tmp/$name" "$@" || exit 1
     args=""
     for s in "$@"; do args="$args --set $s"; done
-    "$gcnsim" --no-progress --mcpu "$mcpu" --manifest "$tmp/$man" $args \
+    "$gcnsim" -j 1 --no-progress --mcpu "$mcpu" --manifest "$tmp/$man" $args \
         --dump-dir "$tmp/$name/dump" >"$tmp/$name/gcnsim.log" 2>&1 ||
         { cat "$tmp/$name/gcnsim.log"; echo "FAIL: gcnsim on $name"; exit 1; }
-    echo "$name $target $tmp/$name $gcnsim --no-progress --mcpu $mcpu --manifest $tmp/$man$args"
+    echo "$name $target $tmp/$name $gcnsim -j 1 --no-progress --mcpu $mcpu --manifest $tmp/$man$args"
 done > "$tmp/cases.txt" || exit 1
 
 TINYGRAD_DIR=$TINYGRAD_DIR "$peer_py" - "$tmp/cases.txt" "${PEER_ARCH:-cdna}" "${REPS:-5}" <<'PY'

@@ -26,7 +26,7 @@ REPS=${REPS:-3}
 run_sim() {
     best=""
     for r in $(seq "$REPS"); do
-        out=$("$gcnsim" --no-progress --mcpu gfx942 --manifest "$@" 2>&1) || { echo "$out" >&2; exit 1; }
+        out=$("$gcnsim" -j 1 --no-progress --mcpu gfx942 --manifest "$@" 2>&1) || { echo "$out" >&2; exit 1; }
         cur=$(echo "$out" | sed -n 's/.* \([0-9][0-9]*\) wave-instructions, \([0-9.]*\) s (\([0-9.]*\) s CPU).*/\1 \3 \2/p')
         if [ -z "$best" ] || [ "$(echo "$cur $best" | awk '{print ($2 < $5)}')" = 1 ]; then
             best=$cur
