@@ -1740,6 +1740,13 @@ static int emit(const wrun *r, const wrec *rc, const unsigned *path, unsigned n,
     gcn_lint_insn_text(cfg, rc->i, &sb);
     const int base = rc->check & ~WREC_UNPROVEN;
     const bool unproven = (rc->check & WREC_UNPROVEN) != 0;
+    /* the other wave's access a barrier finding names (~0u: none), and the wave count
+     * at which the bytes first meet (0: not known) */
+    unsigned who = ~0u, mw = 0;
+    if (base == GCN_CHK_BARRIER_LDS)
+        barrier_exposed((wrun *)r, rc->i, rc->p, &who, &mw);
+    else if (base == GCN_CHK_LDS_DMA_PENDING || base == GCN_CHK_LDS_DMA_RACE)
+        lds_overlap(r, rc->p, rc->i, &mw);
     switch (base) {
     case GCN_CHK_PENDING_READ: case GCN_CHK_SMEM_ORDER:
         gcn_sb_puts(&sb, " reads ");
@@ -1781,8 +1788,6 @@ static int emit(const wrun *r, const wrec *rc, const unsigned *path, unsigned n,
                                                   : " may not have read it yet: ");
         break;
     case GCN_CHK_BARRIER_LDS: {
-        unsigned who, mw;
-        barrier_exposed((wrun *)r, rc->i, rc->p, &who, &mw);
         gcn_sb_puts(&sb, (P->lds & GCN_LL_DMA) ? " while the LDS-DMA " : " while the LDS write ");
         insn_ref(r, rc->p, &sb);
         if (who != ~0u) {
@@ -1814,9 +1819,6 @@ static int emit(const wrun *r, const wrec *rc, const unsigned *path, unsigned n,
     if (unproven) {
         /* which address is not known, and why */
         const gcn_ldsrange *u = NULL;
-        unsigned who = ~0u, mw;
-        if (base == GCN_CHK_BARRIER_LDS)
-            barrier_exposed((wrun *)r, rc->i, rc->p, &who, &mw);
         unsigned cand[2] = {base == GCN_CHK_BARRIER_LDS ? who : rc->i, rc->p};
         for (unsigned k = 0; k < 2 && !u && r->vals && r->vals->lds; k++)
             if (cand[k] != ~0u && !r->vals->lds[cand[k]].known)
@@ -1830,12 +1832,6 @@ static int emit(const wrun *r, const wrec *rc, const unsigned *path, unsigned n,
     }
     if (!unproven && (base == GCN_CHK_LDS_DMA_PENDING || base == GCN_CHK_LDS_DMA_RACE ||
                       base == GCN_CHK_BARRIER_LDS)) {
-        /* the wave count at which the bytes first meet */
-        unsigned who, mw = 0;
-        if (base == GCN_CHK_BARRIER_LDS)
-            barrier_exposed((wrun *)r, rc->i, rc->p, &who, &mw);
-        else
-            lds_overlap(r, rc->p, rc->i, &mw);
         if (gcn_lds_launch_only(r->o, mw, base != GCN_CHK_BARRIER_LDS))
             gcn_lds_launch_note(r->o, mw, &sb);
     }

@@ -859,3 +859,20 @@ int gcn_file_asm_target(const char *path, char *tid, size_t tidlen, char *err, s
     free(src);
     return found;
 }
+
+int gcn_file_assemble(const char *cc, const char *mcpu, const char *src, uint8_t **out,
+                      size_t *outlen, char **errtext, int *status, char *err, size_t errlen)
+{
+    char cpu[80], dir[PATH_MAX];
+    snprintf(cpu, sizeof cpu, "-mcpu=%s", mcpu);
+    const char *slash = strrchr(src, '/');
+    if (slash == src)
+        strcpy(dir, "/");
+    else if (slash && (size_t)(slash - src) < sizeof dir)
+        snprintf(dir, sizeof dir, "%.*s", (int)(slash - src), src);
+    else
+        strcpy(dir, ".");
+    char *argv[] = {(char *)cc, "-x", "assembler", "-target", "amdgcn-amd-amdhsa", cpu, "-g",
+                    "-I", dir, (char *)src, "-o", "-", NULL};
+    return gcn_file_run(argv, GCN_FILE_MAX_ASM_OUT, out, outlen, errtext, status, err, errlen);
+}

@@ -107,4 +107,11 @@ void gcn_file_forget(int slot);
 int gcn_file_run(char *const argv[], uint64_t out_limit, uint8_t **out, size_t *outlen,
                  char **errtext, int *status, char *err, size_t errlen);
 
+/* Assemble src with the assembler cc (`cc -x assembler -target amdgcn-amd-amdhsa
+ * -mcpu=MCPU -g -I DIR src -o -`, DIR the source's folder, so that .include
+ * "x" is looked up next to it as a C compiler would): gcn_file_run's results,
+ * the object in *out (at most GCN_FILE_MAX_ASM_OUT bytes). */
+int gcn_file_assemble(const char *cc, const char *mcpu, const char *src, uint8_t **out,
+                      size_t *outlen, char **errtext, int *status, char *err, size_t errlen);
+
 #endif

@@ -30,22 +30,9 @@ static int assemble(const char *src, const char *target, uint8_t **obj, size_t *
     const char *cc = getenv("GCN_CLANG");
     if (!cc || !*cc)
         cc = "clang-22";
-    char mcpu[80];
-    snprintf(mcpu, sizeof mcpu, "-mcpu=%s", target);
-    /* .include "x" is looked up next to the source, as a C compiler would (and gcnlint does) */
-    char dir[4096];
-    const char *slash = strrchr(src, '/');
-    if (slash == src)
-        strcpy(dir, "/");
-    else if (slash && (size_t)(slash - src) < sizeof dir)
-        snprintf(dir, sizeof dir, "%.*s", (int)(slash - src), src);
-    else
-        strcpy(dir, ".");
-    char *argv[] = {(char *)cc, "-x", "assembler", "-target", "amdgcn-amd-amdhsa", mcpu, "-g",
-                    "-I", dir, (char *)src, "-o", "-", NULL};
     char *msg = NULL, sub[512];
     int st;
-    if (gcn_file_run(argv, GCN_FILE_MAX_ASM_OUT, obj, objlen, &msg, &st, sub, sizeof sub)) {
+    if (gcn_file_assemble(cc, target, src, obj, objlen, &msg, &st, sub, sizeof sub)) {
         if (!strncmp(sub, "cannot run ", 11))   /* no assembler: say what is needed */
             gcn_seterr(err, errlen, "%s: assembling for %s: %s: an assembly source needs clang-22 "
                    "(LLVM 22; apt-get install clang-22) on PATH, or GCN_CLANG naming it",

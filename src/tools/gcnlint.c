@@ -209,25 +209,9 @@ static int run_clang(const char *mcpu, const char *src, uint8_t **obj, size_t *o
     const char *clang = getenv("GCNLINT_CLANG");
     if (!clang || !*clang)
         clang = GCN_CLANG;
-    char cpu[80];
-    snprintf(cpu, sizeof cpu, "-mcpu=%s", mcpu);
-    /* .include "x" is looked up next to the source, as a C compiler would */
-    char *dir = strdup(src);
-    if (!dir) {
-        *emsg = strdup("out of memory");
-        return -1;
-    }
-    char *slash = strrchr(dir, '/');
-    if (slash)
-        *slash = 0;
-    else
-        strcpy(dir, ".");
-    char *argv[] = {(char *)clang, "-x", "assembler", "-target", "amdgcn-amd-amdhsa", cpu, "-g",
-                    "-I", dir, (char *)src, "-o", "-", NULL};
     char *msg = NULL, err[512];
     int st;
-    int rc = gcn_file_run(argv, GCN_FILE_MAX_ASM_OUT, obj, objlen, &msg, &st, err, sizeof err);
-    free(dir);
+    int rc = gcn_file_assemble(clang, mcpu, src, obj, objlen, &msg, &st, err, sizeof err);
     if (rc) {
         if (!strncmp(err, "cannot run ", 11))   /* no assembler: say what is needed */
             *emsg = xstrdup_printf("assembling failed: %s: an assembly source needs %s (LLVM 22; "
