@@ -350,6 +350,7 @@ typedef struct gcn_wait_override {
 
 typedef struct gcn_lint_opts {
     unsigned max_states;         /* per block before widening (0: 256) */
+    bool all_paths;              /* follow both edges of every branch (no path facts, paths.c) */
     bool explain;                /* build explanations */
     bool no_lds_alias;           /* treat every LDS access as overlapping */
     const gcn_wait_override *ovr;  /* sorted by insn */

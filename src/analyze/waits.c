@@ -37,6 +37,7 @@ int gcn_wstate_init(wstate *s, unsigned cap)
     s->seq[0] = s->seq[1] = NULL;
     s->ix = NULL;
     s->lazy = false;
+    s->pf.n = 0;
     s->q[0] = malloc(sizeof(qent) * cap);
     s->q[1] = malloc(sizeof(qent) * cap);
     return s->q[0] && s->q[1] ? 0 : -1;
@@ -63,6 +64,8 @@ void gcn_wstate_load(wstate *s, const lstate *l)
     s->lo[0] = s->lo[1] = 0;
     memcpy(s->q[0], l->e, sizeof(qent) * l->n[0]);
     memcpy(s->q[1], l->e + l->n[0], sizeof(qent) * l->n[1]);
+    s->pf.n = l->nf;
+    memcpy(s->pf.f, lstate_facts(l), sizeof(gcn_pfact) * l->nf);
     if (s->sig[0])
         for (unsigned q = 0; q < 2; q++)
             for (unsigned k = 0; k < s->n[q]; k++)
@@ -89,12 +92,22 @@ static uint32_t state_hash(const wstate *s)
             h = (h ^ ((uint32_t)e->rank << 8 | e->fl)) * 16777619u;
         }
     }
+    for (unsigned k = 0; k < s->pf.n; k++) {
+        const gcn_pfact *f = &s->pf.f[k];
+        h = (h ^ (0x200u + f->reg)) * 16777619u;
+        h = (h ^ f->m) * 16777619u;
+        h = (h ^ f->v) * 16777619u;
+        h = (h ^ (uint32_t)f->lo) * 16777619u;
+        h = (h ^ (uint32_t)f->hi) * 16777619u;
+    }
     return h;
 }
 
 static bool state_eq(const lstate *l, const wstate *s)
 {
-    if (l->n[0] != s->n[0] || l->n[1] != s->n[1])
+    if (l->n[0] != s->n[0] || l->n[1] != s->n[1] || l->nf != s->pf.n)
+        return false;
+    if (l->nf && memcmp(lstate_facts(l), s->pf.f, sizeof(gcn_pfact) * l->nf))
         return false;
     for (unsigned q = 0, off = 0; q < 2; off += l->n[q], q++)
         for (unsigned k = 0; k < s->n[q]; k++) {
@@ -107,14 +120,17 @@ static bool state_eq(const lstate *l, const wstate *s)
 
 static lstate *state_freeze(const wstate *s, uint32_t h)
 {
-    lstate *l = malloc(sizeof *l + sizeof(qent) * (s->n[0] + s->n[1]));
+    lstate *l = malloc(sizeof *l + sizeof(qent) * (s->n[0] + s->n[1]) +
+                       sizeof(gcn_pfact) * s->pf.n);
     if (!l)
         return NULL;
     l->hash = h;
     l->n[0] = (uint16_t)s->n[0];
     l->n[1] = (uint16_t)s->n[1];
+    l->nf = s->pf.n;
     memcpy(l->e, s->q[0], sizeof(qent) * s->n[0]);
     memcpy(l->e + s->n[0], s->q[1], sizeof(qent) * s->n[1]);
+    memcpy(lstate_facts(l), s->pf.f, sizeof(gcn_pfact) * s->pf.n);
     return l;
 }
 
@@ -898,6 +914,19 @@ static int new_node(wrun *r, unsigned block, const wstate *st, uint32_t h, int p
     return htab_put(r, r->nnodes - 1);
 }
 
+/* The path facts of a join: those both states have. */
+static void facts_meet(gcn_pstate *dst, const gcn_pstate *src)
+{
+    unsigned n = 0;
+    for (unsigned k = 0; k < dst->n; k++)
+        for (unsigned j = 0; j < src->n; j++)
+            if (!memcmp(&dst->f[k], &src->f[j], sizeof(gcn_pfact))) {
+                dst->f[n++] = dst->f[k];
+                break;
+            }
+    dst->n = (uint8_t)n;
+}
+
 /* dst := join(dst, src): per producer the minimum rank.  With widen, a rank
  * that would decrease drops to 0 at once (an over-approximation: rank 0 is
  * retired by no wait but cnt(0)), so a widened state changes at most twice
@@ -907,6 +936,7 @@ static int new_node(wrun *r, unsigned block, const wstate *st, uint32_t h, int p
  * only when the queue capacity could be reached. */
 static void state_join_plain(wstate *dst, const wstate *src, bool widen)
 {
+    facts_meet(&dst->pf, &src->pf);
     for (unsigned q = 0; q < 2; q++) {
         for (unsigned k = 0; k < src->n[q]; k++) {
             const qent *e = &src->q[q][k];
@@ -970,9 +1000,11 @@ static void state_join(wrun *r, wstate *dst, const wstate *src, bool widen)
 {
     dst->lo[0] = dst->lo[1] = 0;
     if (dst->n[0] + src->n[0] > dst->cap || dst->n[1] + src->n[1] > dst->cap) {
+        /* (state_join_plain meets the facts) */
         state_join_plain(dst, src, widen);
         return;
     }
+    facts_meet(&dst->pf, &src->pf);
     for (unsigned q = 0; q < 2; q++) {
         unsigned nd = dst->n[q], ns = src->n[q], nk = 0;
         const qent *S = src->q[q];
@@ -1057,6 +1089,7 @@ static int add_state(wrun *r, unsigned block, wstate *st, int pred, wstate *tmp)
     } else {
         tmp->n[0] = st->n[0];
         tmp->n[1] = st->n[1];
+        tmp->pf = st->pf;
         tmp->lo[0] = tmp->lo[1] = 0;
         memcpy(tmp->q[0], st->q[0], sizeof(qent) * st->n[0]);
         memcpy(tmp->q[1], st->q[1], sizeof(qent) * st->n[1]);
@@ -1128,6 +1161,9 @@ int gcn_waits_explore(wrun *r, const gcn_cfg *cfg, const gcn_values *vals,
     }
     st.n[0] = st.n[1] = 0;
     st.lo[0] = st.lo[1] = 0;
+    st.pf.n = 0;
+    if (!(o && o->all_paths))
+        r->paths = gcn_paths_build(cfg);   /* NULL: follow every edge */
     int rc = 0;
     r->bcount[0] = 1;
     if (new_node(r, 0, &st, state_hash(&st), -1, false) < 0)
@@ -1140,15 +1176,26 @@ int gcn_waits_explore(wrun *r, const gcn_cfg *cfg, const gcn_values *vals,
         const gcn_block *blk = &cfg->blocks[b];
         if (blk->last - blk->first < 60000)    /* P stays below 65536 */
             wstate_lazy(&st);
+        int scc = -1;
         for (unsigned i = blk->first; i <= blk->last && rc == 0; i++) {
             if (check_insn(r, &st, i, n) < 0)
                 rc = -1;
             gcn_waits_step(r, &st, i);
+            if (st.pf.n && r->paths)
+                gcn_paths_step(r->paths, &st.pf, i, &scc);
+            else if (cfg->facts[i].flags & GCN_F_WR_SCC)
+                scc = -1;
         }
         wstate_eager(&st);
-        for (unsigned s = 0; s < blk->nsucc && rc == 0; s++)
+        gcn_pstate after = st.pf;
+        for (unsigned s = 0; s < blk->nsucc && rc == 0; s++) {
+            if (r->paths && !gcn_paths_edge(r->paths, b, s, &after, scc, &st.pf)) {
+                r->pruned++;
+                continue;
+            }
             if (add_state(r, blk->succ[s], &st, (int)n, &tmp) < 0)
                 rc = -1;
+        }
     }
     ix_free(st.ix);
     gcn_wstate_free(&st);
@@ -1182,6 +1229,7 @@ void gcn_waits_free(wrun *r)
             free(r->bafter[k]);
     free(r->bafter);
     free(r->nbafter);
+    gcn_paths_free(r->paths);
     memset(r, 0, sizeof *r);
 }
 

@@ -22,6 +22,7 @@
 #define GCN_WAITS_INT_H
 
 #include "lint.h"
+#include "paths.h"
 
 #define WQ_VM 0
 #define WQ_LGKM 1
@@ -38,8 +39,13 @@ typedef struct qent {
 typedef struct lstate {
     uint32_t hash;
     uint16_t n[2];
+    uint8_t nf;          /* path facts (paths.h), stored after the entries */
     qent e[];            /* n[0] vmcnt entries, then n[1] lgkmcnt entries */
 } lstate;
+static inline gcn_pfact *lstate_facts(const lstate *l)
+{
+    return (gcn_pfact *)(void *)(l->e + l->n[0] + l->n[1]);
+}
 
 typedef struct wnode {
     unsigned block;
@@ -74,6 +80,7 @@ typedef struct wstate {
     const uint64_t *asig;
     uint32_t *seq[2];    /* NULL, or per entry its number in ix (the exploration's state) */
     struct wix *ix;      /* NULL, or the register index of the exploration (waits.c) */
+    gcn_pstate pf;       /* path facts: which SCC branches this path must take */
     bool lazy;           /* ranks of in-order entries are P[q] - pad, not rank */
     unsigned P[2];       /* lazy: pushes so far, plus 64 */
 } wstate;
@@ -105,6 +112,8 @@ typedef struct wrun {
     uint32_t *bpush;     /* per block: registers its pushes add to the index (an upper bound) */
     unsigned **bafter;   /* per s_barrier: LDS accesses in the interval after it (lazy) */
     unsigned *nbafter;
+    gcn_paths *paths;    /* NULL: every edge is followed */
+    unsigned long pruned;/* edges the path facts ruled out */
     bool widened, truncated;
 } wrun;
 

@@ -1,0 +1,974 @@
+/*
+ * paths.c -- scalar facts that decide SCC branches along a path (paths.h).
+ *
+ * Two parts:
+ *  1. A static analysis over the CFG (once per kernel): per block entry the
+ *     known bits of s0..s105 and a zone over up to PT_MAX compared SGPRs
+ *     (z[i][j] bounds x_i - x_j; index 0 is the constant 0).  Edges of an
+ *     SCC branch after s_cmp add the compare's outcome as a bound; an edge
+ *     whose bounds contradict is dead.  From it, per edge into a join block,
+ *     the facts that the edge knows and the join loses ("births"), and per
+ *     block the SGPRs whose value may still decide a branch (live).
+ *  2. The path facts (gcn_pstate) that the exploration carries: evaluated
+ *     through mov/add/sub/and/or/shifts, killed by any other write, dropped
+ *     where dead, used to decide compares.
+ * Facts come from LLVM-independent arithmetic only; the instruction classes
+ * (GCN_LA_*) come from the facts table, never from mnemonics.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include "paths.h"
+#include "gcn_isa.h"
+
+#define NS 106u                 /* s0..s105 */
+#define PT_MAX 16u              /* registers in the zone */
+#define ZINF 0x3FFFFFFF         /* no bound */
+#define VISIT_WIDEN 3u          /* block visits before a changing bound widens */
+
+typedef struct kbits { uint32_t m, v; } kbits;
+
+/* an operand: a constant, an SGPR, or neither */
+typedef struct popnd { int kind; int reg; int64_t k; } popnd;
+enum { PO_NONE = 0, PO_CONST, PO_SGPR };
+
+/* the compare that sets SCC for a block's branch */
+typedef struct pcmp {
+    bool ok;
+    uint8_t op;                 /* GCN_LA_S_CMP_* - GCN_LA_S_CMP_LT */
+    popnd a, b;
+} pcmp;
+
+typedef struct pedge {
+    bool dead;
+    uint8_t nbirth;
+    gcn_pfact birth[GCN_PF_MAX];
+} pedge;
+
+struct gcn_paths {
+    const gcn_cfg *cfg;
+    unsigned nt;                /* tracked registers; zone dimension nt + 1 */
+    int8_t tix[NS];             /* SGPR -> zone index (1..nt), or 0 */
+    uint8_t treg[PT_MAX + 1];
+    uint64_t (*live)[2];        /* per block: SGPRs whose value may still decide a branch */
+    pedge **edge;               /* per block, per successor */
+};
+
+/* ---- operands ------------------------------------------------------------ */
+
+static popnd opnd_of(const gcn_opnd *o)
+{
+    popnd r = {PO_NONE, -1, 0};
+    if (!o || (o->flags & (GCN_OPF_NEG | GCN_OPF_ABS)))
+        return r;
+    switch (o->kind) {
+    case GCN_OPND_SGPR:
+        if (o->reg < NS && o->nregs <= 1) {
+            r.kind = PO_SGPR;
+            r.reg = o->reg;
+        }
+        break;
+    case GCN_OPND_INLINE:
+        if (o->reg >= 128 && o->reg <= 192) {
+            r.kind = PO_CONST;
+            r.k = o->reg - 128;
+        } else if (o->reg >= 193 && o->reg <= 208) {
+            r.kind = PO_CONST;
+            r.k = -(int64_t)(o->reg - 192);
+        }
+        break;
+    case GCN_OPND_LITERAL:
+        r.kind = PO_CONST;
+        r.k = (int32_t)(uint32_t)o->imm;
+        break;
+    default:
+        break;
+    }
+    return r;
+}
+
+static int dst_sgpr(const gcn_insn *in)
+{
+    const gcn_opnd *d = gcn_insn_field(in, GCN_FLD_SDST);
+    if (!d || d->kind != GCN_OPND_SGPR || d->reg >= NS || d->nregs > 1)
+        return -1;
+    return d->reg;
+}
+
+static int64_t simm16(const gcn_insn *in)
+{
+    const gcn_opnd *im = gcn_insn_field(in, GCN_FLD_SIMM16);
+    return im ? (int16_t)(uint16_t)im->imm : 0;
+}
+
+static bool is_cmp(unsigned alu) { return alu >= GCN_LA_S_CMP_LT && alu <= GCN_LA_S_CMP_NE; }
+
+/* ---- known bits ------------------------------------------------------------ */
+
+static kbits kb_const(int64_t k) { return (kbits){0xFFFFFFFFu, (uint32_t)k}; }
+static kbits kb_top(void) { return (kbits){0, 0}; }
+static unsigned kb_low(kbits a)         /* contiguous known low bits */
+{
+    return a.m == 0xFFFFFFFFu ? 32u : (unsigned)__builtin_ctz(~a.m);
+}
+static kbits kb_add(kbits a, kbits b)
+{
+    unsigned t = kb_low(a) < kb_low(b) ? kb_low(a) : kb_low(b);
+    uint32_t m = t >= 32 ? 0xFFFFFFFFu : (1u << t) - 1u;
+    return (kbits){m, (a.v + b.v) & m};
+}
+static kbits kb_and(kbits a, kbits b)
+{
+    uint32_t z = (a.m & ~a.v) | (b.m & ~b.v);     /* known zero in either */
+    uint32_t m = (a.m & b.m) | z;
+    return (kbits){m, a.v & b.v & m};
+}
+static kbits kb_or(kbits a, kbits b)
+{
+    uint32_t o = (a.m & a.v) | (b.m & b.v);       /* known one in either */
+    uint32_t m = (a.m & b.m) | o;
+    return (kbits){m, (a.v | b.v) & m};
+}
+static kbits kb_shl(kbits a, unsigned s)
+{
+    s &= 31;
+    return (kbits){a.m << s | ((1u << s) - 1u), a.v << s};
+}
+static kbits kb_shr(kbits a, unsigned s)
+{
+    s &= 31;
+    uint32_t top = s ? ~(0xFFFFFFFFu >> s) : 0;
+    return (kbits){a.m >> s | top, a.v >> s};
+}
+static kbits kb_join(kbits a, kbits b)
+{
+    uint32_t m = a.m & b.m & ~(a.v ^ b.v);
+    return (kbits){m, a.v & m};
+}
+
+/* ---- the zone -------------------------------------------------------------- */
+
+static inline int32_t zadd(int32_t a, int32_t b)
+{
+    if (a >= ZINF || b >= ZINF)
+        return ZINF;
+    int64_t s = (int64_t)a + b;
+    return s >= ZINF ? ZINF : s <= -ZINF ? -ZINF + 1 : (int32_t)s;
+}
+
+static void z_top(int32_t *z, unsigned n)
+{
+    for (unsigned i = 0; i < n * n; i++)
+        z[i] = ZINF;
+    for (unsigned i = 0; i < n; i++)
+        z[i * n + i] = 0;
+}
+
+static void z_forget(int32_t *z, unsigned n, unsigned x)
+{
+    for (unsigned j = 0; j < n; j++)
+        if (j != x)
+            z[x * n + j] = z[j * n + x] = ZINF;
+}
+
+/* x := y + k (y may be 0, the constant) */
+static void z_assign(int32_t *z, unsigned n, unsigned x, unsigned y, int64_t k)
+{
+    z_forget(z, n, x);
+    if (k >= ZINF || k <= -ZINF || x == y)
+        return;
+    for (unsigned j = 0; j < n; j++) {
+        if (j == x)
+            continue;
+        z[x * n + j] = zadd((int32_t)k, z[y * n + j]);
+        z[j * n + x] = zadd(z[j * n + y], (int32_t)-k);
+    }
+    z[x * n + y] = (int32_t)k;
+    z[y * n + x] = (int32_t)-k;
+}
+
+/* x := x + k */
+static void z_shift(int32_t *z, unsigned n, unsigned x, int64_t k)
+{
+    if (k >= ZINF || k <= -ZINF) {
+        z_forget(z, n, x);
+        return;
+    }
+    for (unsigned j = 0; j < n; j++) {
+        if (j == x)
+            continue;
+        z[x * n + j] = zadd(z[x * n + j], (int32_t)k);
+        z[j * n + x] = zadd(z[j * n + x], (int32_t)-k);
+    }
+}
+
+/* add x_i - x_j <= c and close; false when it contradicts */
+static bool z_guard(int32_t *z, unsigned n, unsigned i, unsigned j, int64_t c)
+{
+    if (c >= ZINF)
+        return true;
+    if (c <= -ZINF)
+        c = -ZINF + 1;
+    if (i == j)
+        return c >= 0;
+    if (c >= z[i * n + j])
+        return true;
+    if (zadd(z[j * n + i], (int32_t)c) < 0)
+        return false;
+    for (unsigned p = 0; p < n; p++) {
+        int32_t pi = z[p * n + i];
+        if (pi >= ZINF)
+            continue;
+        for (unsigned q = 0; q < n; q++) {
+            int32_t v = zadd(zadd(pi, (int32_t)c), z[j * n + q]);
+            if (v < z[p * n + q])
+                z[p * n + q] = v;
+        }
+    }
+    return true;
+}
+
+/* ---- the static state -------------------------------------------------------- */
+
+typedef struct sstate {
+    kbits k[NS];
+    int32_t *z;
+} sstate;
+
+static unsigned zix(const gcn_paths *P, const popnd *o)
+{
+    return o->kind == PO_SGPR ? (unsigned)P->tix[o->reg] : 0;
+}
+
+static kbits opnd_kb(const sstate *s, const popnd *o)
+{
+    if (o->kind == PO_CONST)
+        return kb_const(o->k);
+    if (o->kind == PO_SGPR)
+        return s->k[o->reg];
+    return kb_top();
+}
+
+/* the known bits of SGPR r, with a constant from the zone */
+static kbits reg_kb(const gcn_paths *P, const sstate *s, unsigned r)
+{
+    unsigned x = P->tix[r], n = P->nt + 1;
+    if (x && s->z[x * n] < ZINF && s->z[x * n] == -s->z[x])
+        return kb_const(s->z[x * n]);
+    return s->k[r];
+}
+
+/* the static transfer of instruction i; *cmp tracks the SCC compare */
+static void s_step(const gcn_paths *P, sstate *s, unsigned i, pcmp *cmp)
+{
+    const gcn_cfg *cfg = P->cfg;
+    const gcn_insn *in = &cfg->insn[i];
+    const gcn_lfacts *f = &cfg->facts[i];
+    unsigned n = P->nt + 1, alu = f->alu;
+    popnd a = opnd_of(gcn_insn_field(in, GCN_FLD_SSRC0));
+    popnd b = opnd_of(gcn_insn_field(in, GCN_FLD_SSRC1));
+    int d = dst_sgpr(in);
+    kbits r = kb_top();
+    bool have = false;
+    /* the zone: d := y + k where possible */
+    int zy = -1;
+    int64_t zk = 0;
+    switch (alu) {
+    case GCN_LA_S_MOV:
+        r = opnd_kb(s, &a); have = true;
+        if (a.kind == PO_CONST) { zy = 0; zk = a.k; }
+        else if (a.kind == PO_SGPR && P->tix[a.reg]) { zy = P->tix[a.reg]; zk = 0; }
+        break;
+    case GCN_LA_S_MOVK:
+        r = kb_const(simm16(in)); have = true; zy = 0; zk = simm16(in);
+        break;
+    case GCN_LA_S_ADDK:
+        if (d >= 0) {
+            r = kb_add(s->k[d], kb_const(simm16(in))); have = true;
+            if (P->tix[d]) { zy = P->tix[d]; zk = simm16(in); }
+        }
+        break;
+    case GCN_LA_S_ADD: case GCN_LA_S_SUB: {
+        bool sub = alu == GCN_LA_S_SUB;
+        kbits ka = opnd_kb(s, &a), kb = opnd_kb(s, &b);
+        if (sub)
+            kb = kb.m == 0xFFFFFFFFu ? kb_const(-(int64_t)kb.v) : kb_top();
+        r = kb_add(ka, kb); have = true;
+        if (a.kind == PO_CONST && b.kind == PO_CONST) { zy = 0; zk = sub ? a.k - b.k : a.k + b.k; }
+        else if (a.kind == PO_SGPR && P->tix[a.reg] && b.kind == PO_CONST) {
+            zy = P->tix[a.reg]; zk = sub ? -b.k : b.k;
+        } else if (!sub && b.kind == PO_SGPR && P->tix[b.reg] && a.kind == PO_CONST) {
+            zy = P->tix[b.reg]; zk = a.k;
+        }
+        break;
+    }
+    case GCN_LA_S_AND: r = kb_and(opnd_kb(s, &a), opnd_kb(s, &b)); have = true; break;
+    case GCN_LA_S_OR: r = kb_or(opnd_kb(s, &a), opnd_kb(s, &b)); have = true; break;
+    case GCN_LA_S_LSHL:
+        if (b.kind == PO_CONST) { r = kb_shl(opnd_kb(s, &a), (unsigned)b.k); have = true; }
+        break;
+    case GCN_LA_S_LSHR:
+        if (b.kind == PO_CONST) { r = kb_shr(opnd_kb(s, &a), (unsigned)b.k); have = true; }
+        break;
+    default:
+        break;
+    }
+    if (f->flags & GCN_F_WR_SCC) {
+        cmp->ok = false;
+        if (is_cmp(alu) && a.kind != PO_NONE && b.kind != PO_NONE) {
+            cmp->ok = true;
+            cmp->op = (uint8_t)(alu - GCN_LA_S_CMP_LT);
+            cmp->a = a;
+            cmp->b = b;
+        }
+    }
+    /* every written SGPR loses what it had; then the result is set */
+    gcn_regset w = f->defs;
+    gcn_rs_or(&w, &f->adefs);
+    for (unsigned k = 0; k < 2; k++)
+        for (uint64_t x = w.s[k]; x; x &= x - 1) {
+            unsigned reg = k * 64 + (unsigned)__builtin_ctzll(x);
+            if (reg >= NS)
+                continue;
+            if ((int)reg == d && have)
+                continue;
+            s->k[reg] = kb_top();
+            if (P->tix[reg])
+                z_forget(s->z, n, P->tix[reg]);
+            /* a compare whose operand changes no longer describes SCC's registers */
+            if (cmp->ok && ((cmp->a.kind == PO_SGPR && cmp->a.reg == (int)reg) ||
+                            (cmp->b.kind == PO_SGPR && cmp->b.reg == (int)reg)))
+                cmp->ok = false;
+        }
+    if (d >= 0 && have) {
+        s->k[d] = r;
+        if (cmp->ok && ((cmp->a.kind == PO_SGPR && cmp->a.reg == d) ||
+                        (cmp->b.kind == PO_SGPR && cmp->b.reg == d)))
+            cmp->ok = false;
+        unsigned x = P->tix[d];
+        if (x) {
+            if (zy == (int)x)
+                z_shift(s->z, n, x, zk);
+            else if (zy >= 0)
+                z_assign(s->z, n, x, (unsigned)zy, zk);
+            else
+                z_forget(s->z, n, x);
+        }
+    }
+}
+
+/* The outcome of compare op on (a, b) as bounds; false when contradictory. */
+static bool s_cond(const gcn_paths *P, sstate *s, const pcmp *c, bool holds)
+{
+    unsigned n = P->nt + 1;
+    /* (x_i + ka) OP (x_j + kb)  ->  x_i - x_j OP kb - ka */
+    unsigned i = zix(P, &c->a), j = zix(P, &c->b);
+    if ((c->a.kind == PO_SGPR && !i) || (c->b.kind == PO_SGPR && !j)) {
+        /* an untracked register: equality with a constant still gives its bits */
+        if (holds && c->op == GCN_LA_S_CMP_EQ - GCN_LA_S_CMP_LT) {
+            if (c->a.kind == PO_SGPR && c->b.kind == PO_CONST)
+                s->k[c->a.reg] = kb_const(c->b.k);
+            else if (c->b.kind == PO_SGPR && c->a.kind == PO_CONST)
+                s->k[c->b.reg] = kb_const(c->a.k);
+        }
+        return true;
+    }
+    int64_t ka = c->a.kind == PO_CONST ? c->a.k : 0, kb = c->b.kind == PO_CONST ? c->b.k : 0;
+    int64_t k = kb - ka;
+    unsigned op = c->op + GCN_LA_S_CMP_LT;
+    if (!holds) {
+        switch (op) {       /* the negation */
+        case GCN_LA_S_CMP_LT: op = GCN_LA_S_CMP_GE; break;
+        case GCN_LA_S_CMP_LE: op = GCN_LA_S_CMP_GT; break;
+        case GCN_LA_S_CMP_GT: op = GCN_LA_S_CMP_LE; break;
+        case GCN_LA_S_CMP_GE: op = GCN_LA_S_CMP_LT; break;
+        case GCN_LA_S_CMP_EQ: op = GCN_LA_S_CMP_NE; break;
+        default: op = GCN_LA_S_CMP_EQ; break;
+        }
+    }
+    bool ok = true;
+    switch (op) {
+    case GCN_LA_S_CMP_LT: ok = z_guard(s->z, n, i, j, k - 1); break;
+    case GCN_LA_S_CMP_LE: ok = z_guard(s->z, n, i, j, k); break;
+    case GCN_LA_S_CMP_GT: ok = z_guard(s->z, n, j, i, -k - 1); break;
+    case GCN_LA_S_CMP_GE: ok = z_guard(s->z, n, j, i, -k); break;
+    case GCN_LA_S_CMP_EQ:
+        ok = z_guard(s->z, n, i, j, k) && z_guard(s->z, n, j, i, -k);
+        if (ok && c->a.kind == PO_SGPR && c->b.kind == PO_CONST)
+            s->k[c->a.reg] = kb_const(c->b.k);
+        else if (ok && c->b.kind == PO_SGPR && c->a.kind == PO_CONST)
+            s->k[c->b.reg] = kb_const(c->a.k);
+        break;
+    case GCN_LA_S_CMP_NE:
+        /* x_i - x_j != k: it tightens a bound that sits exactly at k */
+        if (i == j)
+            ok = k != 0;
+        else if (s->z[i * n + j] == k && s->z[j * n + i] == -k)
+            ok = false;
+        else if (s->z[i * n + j] == k)
+            ok = z_guard(s->z, n, i, j, k - 1);
+        else if (s->z[j * n + i] == -k)
+            ok = z_guard(s->z, n, j, i, -k - 1);
+        break;
+    default:
+        break;
+    }
+    return ok;
+}
+
+/* The edge to successor t of block b: which outcome of SCC it needs
+ * (1 or 0), or -1 when it is not a two-way SCC branch. */
+static int edge_scc(const gcn_cfg *cfg, unsigned b, unsigned t)
+{
+    const gcn_block *blk = &cfg->blocks[b];
+    const gcn_insn *li = &cfg->insn[blk->last];
+    const gcn_lfacts *lf = &cfg->facts[blk->last];
+    if (lf->kind != GCN_LK_CBRANCH || blk->nsucc != 2 || blk->succ[0] == blk->succ[1] ||
+        (li->id != GCN_ID_S_CBRANCH_SCC0 && li->id != GCN_ID_S_CBRANCH_SCC1))
+        return -1;
+    bool taken = cfg->insn[cfg->blocks[t].first].addr == (uint64_t)lf->target;
+    return taken == (li->id == GCN_ID_S_CBRANCH_SCC1) ? 1 : 0;
+}
+
+/* ---- liveness: SGPRs whose value may still decide a branch ------------------ */
+
+static void live_step(const gcn_cfg *cfg, unsigned i, uint64_t L[2])
+{
+    const gcn_insn *in = &cfg->insn[i];
+    const gcn_lfacts *f = &cfg->facts[i];
+    unsigned alu = f->alu;
+    popnd a = opnd_of(gcn_insn_field(in, GCN_FLD_SSRC0));
+    popnd b = opnd_of(gcn_insn_field(in, GCN_FLD_SSRC1));
+    int d = dst_sgpr(in);
+    bool dlive = d >= 0 && (L[d >> 6] >> (d & 63) & 1);
+    bool eval = alu == GCN_LA_S_MOV || alu == GCN_LA_S_ADD || alu == GCN_LA_S_SUB ||
+                alu == GCN_LA_S_AND || alu == GCN_LA_S_OR || alu == GCN_LA_S_LSHL ||
+                alu == GCN_LA_S_LSHR || alu == GCN_LA_S_ADDK;
+    gcn_regset w = f->defs;
+    gcn_rs_or(&w, &f->adefs);
+    L[0] &= ~w.s[0];
+    L[1] &= ~w.s[1];
+    if ((eval && dlive) || is_cmp(alu)) {
+        if (a.kind == PO_SGPR)
+            L[a.reg >> 6] |= 1ull << (a.reg & 63);
+        if (b.kind == PO_SGPR)
+            L[b.reg >> 6] |= 1ull << (b.reg & 63);
+        if (alu == GCN_LA_S_ADDK && d >= 0)
+            L[d >> 6] |= 1ull << (d & 63);
+    }
+}
+
+static int live_build(gcn_paths *P)
+{
+    const gcn_cfg *cfg = P->cfg;
+    unsigned nb = cfg->nblocks;
+    P->live = calloc(nb, sizeof *P->live);
+    unsigned *wl = malloc(sizeof *wl * nb);
+    bool *inwl = calloc(nb, sizeof *inwl);
+    if (!P->live || !wl || !inwl) {
+        free(wl); free(inwl);
+        return -1;
+    }
+    unsigned nw = 0;
+    for (unsigned k = 0; k < nb; k++) {
+        wl[nw++] = k;
+        inwl[k] = true;
+    }
+    while (nw) {
+        unsigned k = wl[--nw];
+        inwl[k] = false;
+        const gcn_block *blk = &cfg->blocks[k];
+        uint64_t L[2] = {0, 0};
+        for (unsigned s = 0; s < blk->nsucc; s++) {
+            L[0] |= P->live[blk->succ[s]][0];
+            L[1] |= P->live[blk->succ[s]][1];
+        }
+        for (unsigned i = blk->last + 1; i-- > blk->first;)
+            live_step(cfg, i, L);
+        if (L[0] != P->live[k][0] || L[1] != P->live[k][1]) {
+            P->live[k][0] = L[0];
+            P->live[k][1] = L[1];
+            for (unsigned p = 0; p < blk->npred; p++)
+                if (!inwl[blk->pred[p]]) {
+                    inwl[blk->pred[p]] = true;
+                    wl[nw++] = blk->pred[p];
+                }
+        }
+    }
+    free(wl); free(inwl);
+    return 0;
+}
+
+static bool live_has(const gcn_paths *P, unsigned b, unsigned r)
+{
+    return P->live[b][r >> 6] >> (r & 63) & 1;
+}
+
+/* ---- births ---------------------------------------------------------------- */
+
+/* The best fact that state s gives for SGPR r: its known bits, or (when they
+ * say less) x_a + [lo, hi] for a tracked register a with known low bits. */
+static bool best_fact(const gcn_paths *P, const sstate *s, unsigned r, gcn_pfact *out)
+{
+    kbits k = reg_kb(P, s, r);
+    *out = (gcn_pfact){(uint8_t)r, {0, 0, 0}, k.m, k.v, 0, 0};
+    if (k.m == 0xFFFFFFFFu)
+        return true;
+    unsigned x = P->tix[r], n = P->nt + 1;
+    unsigned bestlow = kb_low(k);
+    bool rel = false;
+    if (x)
+        for (unsigned y = 1; y < n; y++) {
+            if (y == x)
+                continue;
+            int32_t hi = s->z[x * n + y], nlo = s->z[y * n + x];
+            if (hi >= ZINF || nlo >= ZINF)
+                continue;
+            int64_t lo = -(int64_t)nlo;
+            kbits ky = reg_kb(P, s, P->treg[y]);
+            unsigned low = kb_low(ky);
+            if (!low || (low < 32 && (int64_t)hi - lo >= (1ll << low)))
+                continue;
+            if (low > bestlow || (rel && low == bestlow && hi - lo < out->hi - out->lo)) {
+                bestlow = low;
+                rel = true;
+                *out = (gcn_pfact){(uint8_t)r, {0, 0, 0}, ky.m, ky.v, (int32_t)lo, hi};
+            }
+        }
+    return rel || k.m != 0;
+}
+
+static bool fact_eq(const gcn_pfact *a, const gcn_pfact *b)
+{
+    return a->reg == b->reg && a->m == b->m && a->v == b->v && a->lo == b->lo && a->hi == b->hi;
+}
+
+/* ---- building ----------------------------------------------------------------- */
+
+static void pick_tracked(gcn_paths *P)
+{
+    const gcn_cfg *cfg = P->cfg;
+    P->nt = 0;
+    memset(P->tix, 0, sizeof P->tix);
+    /* compare operands first, then (repeatedly) the sources they are copied from */
+    for (unsigned pass = 0; pass < 3 && P->nt < PT_MAX; pass++)
+        for (unsigned i = 0; i < cfg->ninsn && P->nt < PT_MAX; i++) {
+            const gcn_insn *in = &cfg->insn[i];
+            unsigned alu = cfg->facts[i].alu;
+            popnd a = opnd_of(gcn_insn_field(in, GCN_FLD_SSRC0));
+            popnd b = opnd_of(gcn_insn_field(in, GCN_FLD_SSRC1));
+            int cand[2] = {-1, -1};
+            if (pass == 0 && is_cmp(alu)) {
+                cand[0] = a.kind == PO_SGPR ? a.reg : -1;
+                cand[1] = b.kind == PO_SGPR ? b.reg : -1;
+            } else if (pass > 0 && (alu == GCN_LA_S_MOV || alu == GCN_LA_S_ADD ||
+                                    alu == GCN_LA_S_SUB)) {
+                int d = dst_sgpr(in);
+                if (d >= 0 && P->tix[d]) {
+                    if (a.kind == PO_SGPR && (b.kind == PO_CONST || alu == GCN_LA_S_MOV))
+                        cand[0] = a.reg;
+                    else if (alu == GCN_LA_S_ADD && b.kind == PO_SGPR && a.kind == PO_CONST)
+                        cand[0] = b.reg;
+                }
+            }
+            for (unsigned c = 0; c < 2; c++)
+                if (cand[c] >= 0 && !P->tix[cand[c]] && P->nt < PT_MAX) {
+                    P->tix[cand[c]] = (int8_t)++P->nt;
+                    P->treg[P->nt] = (uint8_t)cand[c];
+                }
+        }
+}
+
+/* state -> entry of t; true when t's entry changed */
+static bool s_join(const gcn_paths *P, sstate *dst, bool *seen, const sstate *src, bool widen)
+{
+    unsigned n = P->nt + 1;
+    if (!*seen) {
+        memcpy(dst->k, src->k, sizeof dst->k);
+        memcpy(dst->z, src->z, sizeof(int32_t) * n * n);
+        *seen = true;
+        return true;
+    }
+    bool ch = false;
+    for (unsigned r = 0; r < NS; r++) {
+        kbits j = kb_join(dst->k[r], src->k[r]);
+        if (widen && j.m != dst->k[r].m)
+            j = kb_top();
+        if (j.m != dst->k[r].m || j.v != dst->k[r].v) {
+            dst->k[r] = j;
+            ch = true;
+        }
+    }
+    for (unsigned e = 0; e < n * n; e++) {
+        int32_t v = src->z[e] > dst->z[e] ? src->z[e] : dst->z[e];
+        if (widen && v > dst->z[e])
+            v = ZINF;
+        if (v != dst->z[e]) {
+            dst->z[e] = v;
+            ch = true;
+        }
+    }
+    return ch;
+}
+
+gcn_paths *gcn_paths_build(const gcn_cfg *cfg)
+{
+    unsigned nb = cfg->nblocks;
+    gcn_paths *P = calloc(1, sizeof *P);
+    if (!P)
+        return NULL;
+    P->cfg = cfg;
+    pick_tracked(P);
+    unsigned n = P->nt + 1;
+    sstate *in = calloc(nb, sizeof *in);
+    bool *seen = calloc(nb, sizeof *seen), *inwl = calloc(nb, sizeof *inwl);
+    unsigned *visits = calloc(nb, sizeof *visits), *wl = malloc(sizeof *wl * (nb + 1));
+    int32_t *zpool = malloc(sizeof(int32_t) * n * n * (nb + 2));
+    P->edge = calloc(nb, sizeof *P->edge);
+    if (!in || !seen || !inwl || !visits || !wl || !zpool || !P->edge || live_build(P) < 0)
+        goto fail;
+    for (unsigned k = 0; k < nb; k++) {
+        in[k].z = zpool + (size_t)n * n * k;
+        P->edge[k] = calloc(cfg->blocks[k].nsucc ? cfg->blocks[k].nsucc : 1, sizeof(pedge));
+        if (!P->edge[k])
+            goto fail;
+    }
+    sstate st, et;
+    st.z = zpool + (size_t)n * n * nb;
+    et.z = zpool + (size_t)n * n * (nb + 1);
+    /* entry: SGPRs hold unknown kernel values */
+    for (unsigned r = 0; r < NS; r++)
+        st.k[r] = kb_top();
+    z_top(st.z, n);
+    s_join(P, &in[0], &seen[0], &st, false);
+    unsigned nw = 0;
+    wl[nw++] = 0;
+    inwl[0] = true;
+    /* the fixpoint, then one more pass that records the edges */
+    for (unsigned pass = 0; pass < 2; pass++) {
+        if (pass == 1) {
+            nw = 0;
+            for (unsigned k = nb; k-- > 0;)
+                if (seen[k])
+                    wl[nw++] = k;
+        }
+        while (nw) {
+            unsigned k = wl[--nw];
+            inwl[k] = false;
+            const gcn_block *blk = &cfg->blocks[k];
+            memcpy(st.k, in[k].k, sizeof st.k);
+            memcpy(st.z, in[k].z, sizeof(int32_t) * n * n);
+            pcmp cmp = {0};
+            for (unsigned i = blk->first; i <= blk->last; i++)
+                s_step(P, &st, i, &cmp);
+            for (unsigned s = 0; s < blk->nsucc; s++) {
+                unsigned t = blk->succ[s];
+                memcpy(et.k, st.k, sizeof st.k);
+                memcpy(et.z, st.z, sizeof(int32_t) * n * n);
+                int need = edge_scc(cfg, k, t);
+                bool ok = true;
+                if (need >= 0 && cmp.ok)
+                    ok = s_cond(P, &et, &cmp, need == 1);
+                if (pass == 0) {
+                    if (!ok)
+                        continue;
+                    bool widen = cfg->blocks[t].header && ++visits[t] > VISIT_WIDEN;
+                    if (s_join(P, &in[t], &seen[t], &et, widen) && !inwl[t]) {
+                        inwl[t] = true;
+                        wl[nw++] = t;
+                    }
+                    continue;
+                }
+                pedge *E = &P->edge[k][s];
+                E->dead = !ok;
+                if (!ok || cfg->blocks[t].npred < 2 || !seen[t])
+                    continue;
+                /* births: what this edge knows of the SGPRs that decide later
+                 * branches, where the join at t forgets it */
+                for (unsigned r = 0; r < NS && E->nbirth < GCN_PF_MAX; r++) {
+                    if (!live_has(P, t, r))
+                        continue;
+                    gcn_pfact fe, fj;
+                    if (!best_fact(P, &et, r, &fe))
+                        continue;
+                    if (best_fact(P, &in[t], r, &fj) && fact_eq(&fe, &fj))
+                        continue;
+                    E->birth[E->nbirth++] = fe;
+                }
+            }
+        }
+    }
+    free(in); free(seen); free(inwl); free(visits); free(wl); free(zpool);
+    return P;
+fail:
+    free(in); free(seen); free(inwl); free(visits); free(wl); free(zpool);
+    gcn_paths_free(P);
+    return NULL;
+}
+
+void gcn_paths_free(gcn_paths *P)
+{
+    if (!P)
+        return;
+    if (P->edge)
+        for (unsigned k = 0; k < P->cfg->nblocks; k++)
+            free(P->edge[k]);
+    free(P->edge);
+    free(P->live);
+    free(P);
+}
+
+/* ---- path facts ---------------------------------------------------------------- */
+
+static gcn_pfact *pf_get(gcn_pstate *ps, unsigned r)
+{
+    for (unsigned k = 0; k < ps->n; k++)
+        if (ps->f[k].reg == r)
+            return &ps->f[k];
+    return NULL;
+}
+
+static void pf_del(gcn_pstate *ps, unsigned r)
+{
+    for (unsigned k = 0; k < ps->n; k++)
+        if (ps->f[k].reg == r) {
+            memmove(&ps->f[k], &ps->f[k + 1], sizeof(gcn_pfact) * (ps->n - k - 1));
+            ps->n--;
+            return;
+        }
+}
+
+static void pf_set(gcn_pstate *ps, const gcn_pfact *f)
+{
+    pf_del(ps, f->reg);
+    if (ps->n >= GCN_PF_MAX)
+        return;
+    unsigned k = ps->n;
+    while (k > 0 && ps->f[k - 1].reg > f->reg) {
+        ps->f[k] = ps->f[k - 1];
+        k--;
+    }
+    ps->f[k] = *f;
+    ps->n++;
+}
+
+/* x + [lo, hi] as known bits: the bits that every value of the set shares */
+static kbits pf_norm(const gcn_pfact *f)
+{
+    kbits k = {f->m, f->v};
+    if (f->lo == 0 && f->hi == 0)
+        return k;
+    for (unsigned t = kb_low(k); t > 0; t--) {
+        int64_t span = t >= 32 ? (1ll << 32) : (1ll << t);
+        int64_t L = (int64_t)(k.v & (uint32_t)(span - 1));
+        int64_t a = L + f->lo, b = L + f->hi;
+        if (a < 0 || b >= span)
+            continue;
+        uint32_t hm = t >= 32 ? 0 : k.m & ~(uint32_t)(span - 1);
+        uint32_t diff = (uint32_t)(a ^ b);
+        uint32_t lm = diff ? ~(0xFFFFFFFFu >> __builtin_clz(diff)) : 0xFFFFFFFFu;
+        lm &= (uint32_t)(span - 1);
+        return (kbits){hm | lm, (k.v & hm) | ((uint32_t)a & lm)};
+    }
+    return kb_top();
+}
+
+static bool pf_opnd(gcn_pstate *ps, const popnd *o, gcn_pfact *out)
+{
+    if (o->kind == PO_CONST) {
+        *out = (gcn_pfact){0, {0, 0, 0}, 0xFFFFFFFFu, (uint32_t)o->k, 0, 0};
+        return true;
+    }
+    if (o->kind == PO_SGPR) {
+        gcn_pfact *f = pf_get(ps, (unsigned)o->reg);
+        if (f) {
+            *out = *f;
+            return true;
+        }
+    }
+    return false;
+}
+
+static bool pf_kb(gcn_pstate *ps, const popnd *o, kbits *out)
+{
+    gcn_pfact f;
+    if (!pf_opnd(ps, o, &f))
+        return false;
+    *out = pf_norm(&f);
+    return out->m != 0;
+}
+
+/* 1 / 0 when every value pair gives that outcome, signed and unsigned; -1 */
+static int pf_cmp(unsigned op, kbits a, kbits b)
+{
+    int res = -2;
+    for (unsigned sgn = 0; sgn < 2; sgn++) {
+        int64_t alo, ahi, blo, bhi;
+        uint32_t au = a.v & a.m, ao = a.v | ~a.m, bu = b.v & b.m, bo = b.v | ~b.m;
+        if (!sgn) {
+            alo = au; ahi = ao; blo = bu; bhi = bo;
+        } else {
+            /* signed: the sign bit must be known for a range */
+            if (!(a.m & b.m & 0x80000000u))
+                return -1;
+            alo = (int32_t)au; ahi = (int32_t)ao; blo = (int32_t)bu; bhi = (int32_t)bo;
+        }
+        int r;
+        switch (op) {
+        case GCN_LA_S_CMP_LT: r = ahi < blo ? 1 : alo >= bhi ? 0 : -1; break;
+        case GCN_LA_S_CMP_LE: r = ahi <= blo ? 1 : alo > bhi ? 0 : -1; break;
+        case GCN_LA_S_CMP_GT: r = alo > bhi ? 1 : ahi <= blo ? 0 : -1; break;
+        case GCN_LA_S_CMP_GE: r = alo >= bhi ? 1 : ahi < blo ? 0 : -1; break;
+        case GCN_LA_S_CMP_EQ: case GCN_LA_S_CMP_NE: {
+            uint32_t km = a.m & b.m;
+            if ((a.v & km) != (b.v & km))
+                r = 0;
+            else if (a.m == 0xFFFFFFFFu && b.m == 0xFFFFFFFFu)
+                r = 1;
+            else
+                r = -1;
+            if (op == GCN_LA_S_CMP_NE && r >= 0)
+                r = !r;
+            break;
+        }
+        default: r = -1; break;
+        }
+        if (r < 0 || (res != -2 && r != res))
+            return -1;
+        res = r;
+    }
+    return res;
+}
+
+void gcn_paths_step(const gcn_paths *P, gcn_pstate *ps, unsigned i, int *scc)
+{
+    const gcn_cfg *cfg = P->cfg;
+    const gcn_insn *in = &cfg->insn[i];
+    const gcn_lfacts *f = &cfg->facts[i];
+    unsigned alu = f->alu;
+    popnd a = opnd_of(gcn_insn_field(in, GCN_FLD_SSRC0));
+    popnd b = opnd_of(gcn_insn_field(in, GCN_FLD_SSRC1));
+    int d = dst_sgpr(in);
+    gcn_pfact r, x, y;
+    bool have = false;
+    kbits ka, kb;
+    switch (alu) {
+    case GCN_LA_S_MOV:
+        /* a copy keeps the fact; a constant needs none (the static part has
+         * it, and the few fact slots are kept for what it loses) */
+        have = a.kind == PO_SGPR && pf_opnd(ps, &a, &r);
+        break;
+    case GCN_LA_S_ADDK: case GCN_LA_S_ADD: case GCN_LA_S_SUB: {
+        popnd dd = {PO_SGPR, d, 0}, kk = {PO_CONST, -1, simm16(in)};
+        const popnd *pa = alu == GCN_LA_S_ADDK ? &dd : &a, *pb = alu == GCN_LA_S_ADDK ? &kk : &b;
+        bool sub = alu == GCN_LA_S_SUB;
+        if (d < 0 || !pf_opnd(ps, pa, &x) || !pf_opnd(ps, pb, &y))
+            break;
+        /* x + const: the offset moves */
+        if (y.m == 0xFFFFFFFFu && y.lo == 0 && y.hi == 0 && (x.m != 0xFFFFFFFFu || x.lo || x.hi)) {
+            int64_t c = sub ? -(int64_t)(int32_t)y.v : (int64_t)(int32_t)y.v;
+            int64_t lo = x.lo + c, hi = x.hi + c;
+            if (lo > -ZINF && hi < ZINF) {
+                r = x;
+                r.lo = (int32_t)lo;
+                r.hi = (int32_t)hi;
+                have = true;
+            }
+        } else if (!sub && x.m == 0xFFFFFFFFu && x.lo == 0 && x.hi == 0) {
+            int64_t c = (int32_t)x.v, lo = y.lo + c, hi = y.hi + c;
+            if (lo > -ZINF && hi < ZINF) {
+                r = y;
+                r.lo = (int32_t)lo;
+                r.hi = (int32_t)hi;
+                have = true;
+            }
+        } else {
+            kbits k1 = pf_norm(&x), k2 = pf_norm(&y);
+            if (sub)
+                k2 = k2.m == 0xFFFFFFFFu ? kb_const(-(int64_t)k2.v) : kb_top();
+            kbits s = kb_add(k1, k2);
+            r = (gcn_pfact){0, {0, 0, 0}, s.m, s.v, 0, 0};
+            have = s.m != 0;
+        }
+        break;
+    }
+    case GCN_LA_S_AND: case GCN_LA_S_OR:
+        if (pf_kb(ps, &a, &ka) || pf_kb(ps, &b, &kb)) {
+            if (!pf_kb(ps, &a, &ka))
+                ka = a.kind == PO_CONST ? kb_const(a.k) : kb_top();
+            if (!pf_kb(ps, &b, &kb))
+                kb = b.kind == PO_CONST ? kb_const(b.k) : kb_top();
+            kbits s = alu == GCN_LA_S_AND ? kb_and(ka, kb) : kb_or(ka, kb);
+            r = (gcn_pfact){0, {0, 0, 0}, s.m, s.v, 0, 0};
+            have = s.m != 0;
+        }
+        break;
+    case GCN_LA_S_LSHL: case GCN_LA_S_LSHR:
+        if (b.kind == PO_CONST && pf_opnd(ps, &a, &x)) {
+            unsigned sh = (unsigned)b.k & 31;
+            kbits s = kb_top();
+            if (alu == GCN_LA_S_LSHR && (x.lo || x.hi) && kb_low((kbits){x.m, x.v}) >= sh) {
+                /* (x + d) >> sh == x >> sh when the offset stays inside the
+                 * low sh bits of x, which are known */
+                int64_t L = sh ? (int64_t)(x.v & ((1u << sh) - 1u)) : 0;
+                if (L + x.lo >= 0 && L + x.hi < (1ll << sh))
+                    s = kb_shr((kbits){x.m, x.v}, sh);
+                else
+                    s = kb_shr(pf_norm(&x), sh);
+            } else {
+                kbits k = pf_norm(&x);
+                s = alu == GCN_LA_S_LSHL ? kb_shl(k, sh) : kb_shr(k, sh);
+            }
+            r = (gcn_pfact){0, {0, 0, 0}, s.m, s.v, 0, 0};
+            have = s.m != 0;
+        }
+        break;
+    default:
+        break;
+    }
+    if (scc && (f->flags & GCN_F_WR_SCC)) {
+        *scc = -1;
+        if (is_cmp(alu) && pf_kb(ps, &a, &ka) && pf_kb(ps, &b, &kb))
+            *scc = pf_cmp(alu, ka, kb);
+        else if ((alu == GCN_LA_S_AND || alu == GCN_LA_S_OR) && have) {
+            /* SCC = result != 0 */
+            if (r.m & r.v)
+                *scc = 1;
+            else if (r.m == 0xFFFFFFFFu && r.lo == 0 && r.hi == 0)
+                *scc = r.v != 0;
+        }
+    }
+    gcn_regset w = f->defs;
+    gcn_rs_or(&w, &f->adefs);
+    for (unsigned k = 0; k < 2; k++)
+        for (uint64_t m = w.s[k]; m; m &= m - 1) {
+            unsigned reg = k * 64 + (unsigned)__builtin_ctzll(m);
+            if (reg < NS)
+                pf_del(ps, reg);
+        }
+    if (have && d >= 0) {
+        r.reg = (uint8_t)d;
+        pf_set(ps, &r);
+    }
+}
+
+bool gcn_paths_edge(const gcn_paths *P, unsigned b, unsigned s, const gcn_pstate *ps,
+                    int scc, gcn_pstate *out)
+{
+    const pedge *E = &P->edge[b][s];
+    if (E->dead)
+        return false;
+    unsigned t = P->cfg->blocks[b].succ[s];
+    if (scc >= 0) {
+        int need = edge_scc(P->cfg, b, t);
+        if (need >= 0 && need != scc)
+            return false;
+    }
+    out->n = 0;
+    for (unsigned k = 0; k < ps->n; k++)
+        if (live_has(P, t, ps->f[k].reg))
+            out->f[out->n++] = ps->f[k];
+    for (unsigned k = 0; k < E->nbirth; k++)
+        if (!pf_get(out, E->birth[k].reg))
+            pf_set(out, &E->birth[k]);
+    return true;
+}
