@@ -50,6 +50,7 @@ struct gcn_paths {
     int8_t tix[NS];             /* SGPR -> zone index (1..nt), or 0 */
     uint8_t treg[PT_MAX + 1];
     uint64_t (*live)[2];        /* per block: SGPRs whose value may still decide a branch */
+    uint64_t (*varies)[2];      /* per loop header: SGPRs written in its loop (else 0) */
     pedge **edge;               /* per block, per successor */
 };
 
@@ -503,6 +504,65 @@ static bool live_has(const gcn_paths *P, unsigned b, unsigned r)
     return P->live[b][r >> 6] >> (r & 63) & 1;
 }
 
+/* Per loop header, the SGPRs its loop writes: facts on them are dropped on
+ * every edge into the header, so that no fact changes from one iteration to
+ * the next (the exploration's states then repeat, and it converges). */
+static int varies_build(gcn_paths *P)
+{
+    const gcn_cfg *cfg = P->cfg;
+    unsigned nb = cfg->nblocks;
+    P->varies = calloc(nb, sizeof *P->varies);
+    unsigned *stk = malloc(sizeof *stk * nb), *mark = malloc(sizeof *mark * nb);
+    if (!P->varies || !stk || !mark) {
+        free(stk); free(mark);
+        return -1;
+    }
+    for (unsigned k = 0; k < nb; k++)
+        mark[k] = ~0u;
+    for (unsigned h = 0; h < nb; h++) {
+        const gcn_block *hb = &cfg->blocks[h];
+        if (!hb->header)
+            continue;
+        unsigned ns = 0;
+        mark[h] = h;
+        for (unsigned p = 0; p < hb->npred; p++) {
+            unsigned b = hb->pred[p];
+            if (mark[b] != h && gcn_cfg_dominates(cfg, h, b)) {
+                mark[b] = h;
+                stk[ns++] = b;
+            }
+        }
+        uint64_t W[2] = {0, 0};
+        /* the header's own writes count too */
+        for (unsigned i = hb->first; i <= hb->last; i++) {
+            W[0] |= cfg->facts[i].defs.s[0] | cfg->facts[i].adefs.s[0];
+            W[1] |= cfg->facts[i].defs.s[1] | cfg->facts[i].adefs.s[1];
+        }
+        while (ns) {
+            unsigned b = stk[--ns];
+            const gcn_block *bb = &cfg->blocks[b];
+            for (unsigned i = bb->first; i <= bb->last; i++) {
+                W[0] |= cfg->facts[i].defs.s[0] | cfg->facts[i].adefs.s[0];
+                W[1] |= cfg->facts[i].defs.s[1] | cfg->facts[i].adefs.s[1];
+            }
+            for (unsigned p = 0; p < bb->npred; p++)
+                if (mark[bb->pred[p]] != h) {
+                    mark[bb->pred[p]] = h;
+                    stk[ns++] = bb->pred[p];
+                }
+        }
+        P->varies[h][0] = W[0];
+        P->varies[h][1] = W[1];
+    }
+    free(stk); free(mark);
+    return 0;
+}
+
+static bool varies_in(const gcn_paths *P, unsigned h, unsigned r)
+{
+    return P->cfg->blocks[h].header && (P->varies[h][r >> 6] >> (r & 63) & 1);
+}
+
 /* ---- births ---------------------------------------------------------------- */
 
 /* The best fact that state s gives for SGPR r: its known bits, or (when they
@@ -624,7 +684,8 @@ gcn_paths *gcn_paths_build(const gcn_cfg *cfg)
     unsigned *visits = calloc(nb, sizeof *visits), *wl = malloc(sizeof *wl * (nb + 1));
     int32_t *zpool = malloc(sizeof(int32_t) * n * n * (nb + 2));
     P->edge = calloc(nb, sizeof *P->edge);
-    if (!in || !seen || !inwl || !visits || !wl || !zpool || !P->edge || live_build(P) < 0)
+    if (!in || !seen || !inwl || !visits || !wl || !zpool || !P->edge || live_build(P) < 0 ||
+        varies_build(P) < 0)
         goto fail;
     for (unsigned k = 0; k < nb; k++) {
         in[k].z = zpool + (size_t)n * n * k;
@@ -685,7 +746,7 @@ gcn_paths *gcn_paths_build(const gcn_cfg *cfg)
                 /* births: what this edge knows of the SGPRs that decide later
                  * branches, where the join at t forgets it */
                 for (unsigned r = 0; r < NS && E->nbirth < GCN_PF_MAX; r++) {
-                    if (!live_has(P, t, r))
+                    if (!live_has(P, t, r) || varies_in(P, t, r))
                         continue;
                     gcn_pfact fe, fj;
                     if (!best_fact(P, &et, r, &fe))
@@ -714,6 +775,7 @@ void gcn_paths_free(gcn_paths *P)
             free(P->edge[k]);
     free(P->edge);
     free(P->live);
+    free(P->varies);
     free(P);
 }
 
@@ -965,7 +1027,7 @@ bool gcn_paths_edge(const gcn_paths *P, unsigned b, unsigned s, const gcn_pstate
     }
     out->n = 0;
     for (unsigned k = 0; k < ps->n; k++)
-        if (live_has(P, t, ps->f[k].reg))
+        if (live_has(P, t, ps->f[k].reg) && !varies_in(P, t, ps->f[k].reg))
             out->f[out->n++] = ps->f[k];
     for (unsigned k = 0; k < E->nbirth; k++)
         if (!pf_get(out, E->birth[k].reg))
