@@ -1071,10 +1071,14 @@ static void state_join(wrun *r, wstate *dst, const wstate *src, bool widen)
 
 static int add_state(wrun *r, unsigned block, wstate *st, int pred, wstate *tmp)
 {
+    unsigned maxs = r->o && r->o->max_states ? r->o->max_states : 256;
+    /* path facts split states; a block that already holds many keeps none
+     * (its later states follow both edges of every branch, as without facts) */
+    if (st->pf.n && r->bcount[block] >= maxs / 8)
+        st->pf.n = 0;
     uint32_t h = state_hash(st);
     if (htab_has(r, block, st, h))
         return 0;
-    unsigned maxs = r->o && r->o->max_states ? r->o->max_states : 256;
     if (r->bcount[block] < maxs) {
         r->bcount[block]++;
         return new_node(r, block, st, h, pred, false);
