@@ -55,6 +55,8 @@ enum gcn_lalu {
     GCN_LA_S_CMP_NE,
     /* lane masks */
     GCN_LA_S_AND64, GCN_LA_S_OR64, GCN_LA_S_AND_SAVEEXEC,
+    /* SCC ? src0 : src1 (paths.c; outside the S_ range that values.c evaluates) */
+    GCN_LA_S_CSELECT,
 };
 
 /* Counters an instruction increments. */

@@ -15,6 +15,7 @@
  * Facts come from LLVM-independent arithmetic only; the instruction classes
  * (GCN_LA_*) come from the facts table, never from mnemonics.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "paths.h"
@@ -34,6 +35,7 @@ enum { PO_NONE = 0, PO_CONST, PO_SGPR };
 /* the compare that sets SCC for a block's branch */
 typedef struct pcmp {
     bool ok;
+    bool uns;                   /* s_cmp_*_u32: both operands taken as non-negative */
     uint8_t op;                 /* GCN_LA_S_CMP_* - GCN_LA_S_CMP_LT */
     popnd a, b;
 } pcmp;
@@ -52,6 +54,7 @@ struct gcn_paths {
     uint64_t (*live)[2];        /* per block: SGPRs whose value may still decide a branch */
     uint64_t (*varies)[2];      /* per loop header: SGPRs written in its loop (else 0) */
     pedge **edge;               /* per block, per successor */
+    int32_t *zs;                /* scratch: two zones (s_cselect) */
 };
 
 /* ---- operands ------------------------------------------------------------ */
@@ -258,6 +261,8 @@ static kbits reg_kb(const gcn_paths *P, const sstate *s, unsigned r)
     return s->k[r];
 }
 
+static bool s_cond(const gcn_paths *P, sstate *s, const pcmp *c, bool holds);
+
 /* the static transfer of instruction i; *cmp tracks the SCC compare */
 static void s_step(const gcn_paths *P, sstate *s, unsigned i, pcmp *cmp)
 {
@@ -273,6 +278,7 @@ static void s_step(const gcn_paths *P, sstate *s, unsigned i, pcmp *cmp)
     /* the zone: d := y + k where possible */
     int zy = -1;
     int64_t zk = 0;
+    bool zdone = false;
     switch (alu) {
     case GCN_LA_S_MOV:
         r = opnd_kb(s, &a); have = true;
@@ -310,6 +316,35 @@ static void s_step(const gcn_paths *P, sstate *s, unsigned i, pcmp *cmp)
     case GCN_LA_S_LSHR:
         if (b.kind == PO_CONST) { r = kb_shr(opnd_kb(s, &a), (unsigned)b.k); have = true; }
         break;
+    case GCN_LA_S_CSELECT:
+        /* d = SCC ? a : b: each side under its outcome of the compare, joined */
+        if (d < 0)
+            break;
+        r = kb_join(opnd_kb(s, &a), opnd_kb(s, &b));
+        have = true;
+        if (P->tix[d]) {
+            unsigned x = P->tix[d];
+            bool ok[2];
+            for (unsigned side = 0; side < 2; side++) {
+                sstate t;
+                t.z = P->zs + side * n * n;
+                memcpy(t.z, s->z, sizeof(int32_t) * n * n);
+                memcpy(t.k, s->k, sizeof t.k);
+                ok[side] = !cmp->ok || s_cond(P, &t, cmp, side == 0);
+                const popnd *o = side == 0 ? &a : &b;
+                if (o->kind == PO_CONST)
+                    z_assign(t.z, n, x, 0, o->k);
+                else if (o->kind == PO_SGPR && P->tix[o->reg])
+                    z_assign(t.z, n, x, P->tix[o->reg], 0);
+                else
+                    z_forget(t.z, n, x);
+            }
+            const int32_t *z0 = P->zs, *z1 = P->zs + n * n;
+            for (unsigned e = 0; e < n * n; e++)
+                s->z[e] = !ok[1] ? z0[e] : !ok[0] ? z1[e] : z0[e] > z1[e] ? z0[e] : z1[e];
+            zdone = true;
+        }
+        break;
     default:
         break;
     }
@@ -317,6 +352,7 @@ static void s_step(const gcn_paths *P, sstate *s, unsigned i, pcmp *cmp)
         cmp->ok = false;
         if (is_cmp(alu) && a.kind != PO_NONE && b.kind != PO_NONE) {
             cmp->ok = true;
+            cmp->uns = (f->fx & GCN_FX_UNSIGNED) != 0;
             cmp->op = (uint8_t)(alu - GCN_LA_S_CMP_LT);
             cmp->a = a;
             cmp->b = b;
@@ -346,7 +382,7 @@ static void s_step(const gcn_paths *P, sstate *s, unsigned i, pcmp *cmp)
                         (cmp->b.kind == PO_SGPR && cmp->b.reg == d)))
             cmp->ok = false;
         unsigned x = P->tix[d];
-        if (x) {
+        if (x && !zdone) {
             if (zy == (int)x)
                 z_shift(s->z, n, x, zk);
             else if (zy >= 0)
@@ -375,6 +411,14 @@ static bool s_cond(const gcn_paths *P, sstate *s, const pcmp *c, bool holds)
     }
     int64_t ka = c->a.kind == PO_CONST ? c->a.k : 0, kb = c->b.kind == PO_CONST ? c->b.k : 0;
     int64_t k = kb - ka;
+    /* an unsigned compare: its registers hold values in [0, 2^31) (the
+     * no-wrap assumption of paths.h); a negative constant is a large one */
+    if (c->uns) {
+        if ((c->a.kind == PO_CONST && c->a.k < 0) || (c->b.kind == PO_CONST && c->b.k < 0))
+            return true;
+        if ((i && !z_guard(s->z, n, 0, i, 0)) || (j && !z_guard(s->z, n, 0, j, 0)))
+            return false;
+    }
     unsigned op = c->op + GCN_LA_S_CMP_LT;
     if (!holds) {
         switch (op) {       /* the negation */
@@ -679,12 +723,19 @@ gcn_paths *gcn_paths_build(const gcn_cfg *cfg)
     P->cfg = cfg;
     pick_tracked(P);
     unsigned n = P->nt + 1;
+    if (getenv("GCN_PATHS_DEBUG")) {
+        fprintf(stderr, "paths: %u tracked:", P->nt);
+        for (unsigned k = 1; k <= P->nt; k++)
+            fprintf(stderr, " s%u", P->treg[k]);
+        fprintf(stderr, "\n");
+    }
     sstate *in = calloc(nb, sizeof *in);
     bool *seen = calloc(nb, sizeof *seen), *inwl = calloc(nb, sizeof *inwl);
     unsigned *visits = calloc(nb, sizeof *visits), *wl = malloc(sizeof *wl * (nb + 1));
     int32_t *zpool = malloc(sizeof(int32_t) * n * n * (nb + 2));
     P->edge = calloc(nb, sizeof *P->edge);
-    if (!in || !seen || !inwl || !visits || !wl || !zpool || !P->edge || live_build(P) < 0 ||
+    P->zs = malloc(sizeof(int32_t) * n * n * 2);
+    if (!P->zs || !in || !seen || !inwl || !visits || !wl || !zpool || !P->edge || live_build(P) < 0 ||
         varies_build(P) < 0)
         goto fail;
     for (unsigned k = 0; k < nb; k++) {
@@ -754,6 +805,11 @@ gcn_paths *gcn_paths_build(const gcn_cfg *cfg)
                     if (best_fact(P, &in[t], r, &fj) && fact_eq(&fe, &fj))
                         continue;
                     E->birth[E->nbirth++] = fe;
+                    if (getenv("GCN_PATHS_DEBUG"))
+                        fprintf(stderr, "birth +0x%llx -> +0x%llx: s%u = (%08x/%08x) + [%d, %d]\n",
+                                (unsigned long long)cfg->insn[cfg->blocks[k].last].addr,
+                                (unsigned long long)cfg->insn[cfg->blocks[t].first].addr,
+                                r, fe.m, fe.v, fe.lo, fe.hi);
                 }
             }
         }
@@ -776,6 +832,7 @@ void gcn_paths_free(gcn_paths *P)
     free(P->edge);
     free(P->live);
     free(P->varies);
+    free(P->zs);
     free(P);
 }
 
@@ -813,25 +870,41 @@ static void pf_set(gcn_pstate *ps, const gcn_pfact *f)
     ps->n++;
 }
 
-/* x + [lo, hi] as known bits: the bits that every value of the set shares */
+/* x + [lo, hi] as known bits: the bits that every value of the set shares.
+ * For each t up to the known low bits of x, write x = H * 2^t + L (L known):
+ * when L + lo and L + hi fall in one block [q * 2^t, (q + 1) * 2^t), the
+ * value is (H + q) * 2^t + (L + d - q * 2^t), whose low t bits share the
+ * range's common prefix and whose high bits are H + q (known as far as H's
+ * low bits are).  Every t gives true bits; they are combined. */
 static kbits pf_norm(const gcn_pfact *f)
 {
     kbits k = {f->m, f->v};
     if (f->lo == 0 && f->hi == 0)
         return k;
+    kbits res = kb_top();
     for (unsigned t = kb_low(k); t > 0; t--) {
-        int64_t span = t >= 32 ? (1ll << 32) : (1ll << t);
+        int64_t span = 1ll << t;
         int64_t L = (int64_t)(k.v & (uint32_t)(span - 1));
         int64_t a = L + f->lo, b = L + f->hi;
-        if (a < 0 || b >= span)
+        int64_t qa = a >= 0 ? a / span : -((-a + span - 1) / span);
+        int64_t qb = b >= 0 ? b / span : -((-b + span - 1) / span);
+        if (qa != qb)
             continue;
-        uint32_t hm = t >= 32 ? 0 : k.m & ~(uint32_t)(span - 1);
-        uint32_t diff = (uint32_t)(a ^ b);
-        uint32_t lm = diff ? ~(0xFFFFFFFFu >> __builtin_clz(diff)) : 0xFFFFFFFFu;
-        lm &= (uint32_t)(span - 1);
-        return (kbits){hm | lm, (k.v & hm) | ((uint32_t)a & lm)};
+        uint64_t ra = (uint64_t)(a - qa * span), rb = (uint64_t)(b - qa * span);
+        uint64_t diff = ra ^ rb;
+        uint32_t lm = (uint32_t)((span - 1) & (diff ? ~((2ull << (63 - __builtin_clzll(diff))) - 1) : ~0ull));
+        kbits lo_part = {lm, (uint32_t)ra & lm};
+        kbits hi_part = kb_top();
+        if (t < 32) {
+            kbits H = {k.m >> t, k.v >> t};       /* bits t.. of x (top t bits unknown) */
+            H.m &= 0xFFFFFFFFu >> t;
+            H = kb_add(H, kb_const(qa));
+            hi_part = (kbits){H.m << t, H.v << t};
+        }
+        kbits c = {lo_part.m | hi_part.m, lo_part.v | hi_part.v};
+        res = (kbits){res.m | c.m, res.v | (c.v & ~res.m)};
     }
-    return kb_top();
+    return res;
 }
 
 static bool pf_opnd(gcn_pstate *ps, const popnd *o, gcn_pfact *out)
@@ -968,22 +1041,17 @@ void gcn_paths_step(const gcn_paths *P, gcn_pstate *ps, unsigned i, int *scc)
         if (b.kind == PO_CONST && pf_opnd(ps, &a, &x)) {
             unsigned sh = (unsigned)b.k & 31;
             kbits s = kb_top();
-            if (alu == GCN_LA_S_LSHR && (x.lo || x.hi) && kb_low((kbits){x.m, x.v}) >= sh) {
-                /* (x + d) >> sh == x >> sh when the offset stays inside the
-                 * low sh bits of x, which are known */
-                int64_t L = sh ? (int64_t)(x.v & ((1u << sh) - 1u)) : 0;
-                if (L + x.lo >= 0 && L + x.hi < (1ll << sh))
-                    s = kb_shr((kbits){x.m, x.v}, sh);
-                else
-                    s = kb_shr(pf_norm(&x), sh);
-            } else {
-                kbits k = pf_norm(&x);
-                s = alu == GCN_LA_S_LSHL ? kb_shl(k, sh) : kb_shr(k, sh);
-            }
+            kbits k = pf_norm(&x);
+            s = alu == GCN_LA_S_LSHL ? kb_shl(k, sh) : kb_shr(k, sh);
             r = (gcn_pfact){0, {0, 0, 0}, s.m, s.v, 0, 0};
             have = s.m != 0;
         }
         break;
+    case GCN_LA_S_CSELECT: {
+        const popnd *o = scc && *scc == 1 ? &a : scc && *scc == 0 ? &b : NULL;
+        have = o && o->kind == PO_SGPR && pf_opnd(ps, o, &r);
+        break;
+    }
     default:
         break;
     }
@@ -1032,5 +1100,15 @@ bool gcn_paths_edge(const gcn_paths *P, unsigned b, unsigned s, const gcn_pstate
     for (unsigned k = 0; k < E->nbirth; k++)
         if (!pf_get(out, E->birth[k].reg))
             pf_set(out, &E->birth[k]);
+    static const char *dbg = (const char *)1;
+    if (dbg == (const char *)1)
+        dbg = getenv("GCN_PATHS_AT");
+    if (dbg && strtoull(dbg, NULL, 0) == P->cfg->insn[P->cfg->blocks[t].first].addr) {
+        fprintf(stderr, "edge 0x%llx -> 0x%llx scc %d:", (unsigned long long)P->cfg->insn[P->cfg->blocks[b].last].addr,
+                (unsigned long long)P->cfg->insn[P->cfg->blocks[t].first].addr, scc);
+        for (unsigned k = 0; k < out->n; k++)
+            fprintf(stderr, " s%u=(%x/%x)+[%d,%d]", out->f[k].reg, out->f[k].m, out->f[k].v, out->f[k].lo, out->f[k].hi);
+        fprintf(stderr, "\n");
+    }
     return true;
 }

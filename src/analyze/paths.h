@@ -34,7 +34,7 @@ typedef struct gcn_pfact {
     int32_t lo, hi;
 } gcn_pfact;
 
-#define GCN_PF_MAX 4
+#define GCN_PF_MAX 8
 
 typedef struct gcn_pstate {
     uint8_t n;

@@ -1074,7 +1074,7 @@ static int add_state(wrun *r, unsigned block, wstate *st, int pred, wstate *tmp)
     unsigned maxs = r->o && r->o->max_states ? r->o->max_states : 256;
     /* path facts split states; a block that already holds many keeps none
      * (its later states follow both edges of every branch, as without facts) */
-    if (st->pf.n && r->bcount[block] >= maxs / 8)
+    if (st->pf.n && r->bcount[block] >= maxs / 4)
         st->pf.n = 0;
     uint32_t h = state_hash(st);
     if (htab_has(r, block, st, h))

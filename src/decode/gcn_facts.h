@@ -6,7 +6,7 @@
  *   ALU     value-analysis ALU class, a gcn_lalu name without GCN_LA_ (src/analyze/lint.h)
  *   LDS     GCN_FX_LDS_R / GCN_FX_LDS_W: what a DS row does to LDS memory
  *   EBYTES  bytes per lane of one data element of a memory row (0 for other rows)
- *   MEMX    GCN_FX_TWO_ADDR, GCN_FX_ST64, GCN_FX_SCC_CARRY
+ *   MEMX    GCN_FX_TWO_ADDR, GCN_FX_ST64, GCN_FX_SCC_CARRY, GCN_FX_UNSIGNED
  *   HZ      GCN_HR_* hazard roles (the classes src/analyze/hazards.def names that the
  *           format and the FLAGS column do not give)
  *
@@ -39,6 +39,7 @@ enum gcn_lkind {
 #define GCN_FX_TWO_ADDR   (1u << 2)  /* ds_read2/write2/wrxchg2: offset0/offset1 in elements */
 #define GCN_FX_ST64       (1u << 3)  /* ... in units of 64 elements (the st64 forms) */
 #define GCN_FX_SCC_CARRY  (1u << 4)  /* SALU add/sub: SCC is the unsigned carry/borrow */
+#define GCN_FX_UNSIGNED   (1u << 5)  /* s_cmp_*_u32: the operands compare as unsigned */
 
 /* HZ column */
 #define GCN_HR_DGEMM4     (1u << 0)  /* v_mfma_f64_4x4x4_4b_f64 */

@@ -20,7 +20,8 @@ mnemonic, format, unit and flags; the rule tables below say where each fact come
             SCRATCH, from the LLVM mnemonic's type suffix; 16 when it names none), 0 otherwise
     MEMX    GCN_FX_TWO_ADDR (ds_read2/write2/wrxchg2*: offset0/offset1 in elements),
             GCN_FX_ST64 (their st64 forms: offsets in units of 64 elements),
-            GCN_FX_SCC_CARRY (SALU add/sub whose SCC is the unsigned carry/borrow)
+            GCN_FX_SCC_CARRY (SALU add/sub whose SCC is the unsigned carry/borrow),
+            GCN_FX_UNSIGNED (s_cmp_*_u32: the operands compare as unsigned)
     HZ      hazard roles (GCN_HR_*) of the producer/consumer classes hazards.def names
             (LLVM GCNHazardRecognizer.cpp: isDivFMas, isSGetReg/isSSetReg, isRFE, isRWLane,
             readsM0/isSendMsgTraceDataOrGDS, isDGEMM's 4x4x4/16x16x4 f64 shapes, fp8/fp4 dst_sel
@@ -98,6 +99,7 @@ ALU = {
     "v_mbcnt_lo_u32_b32": "V_MBCNT_LO", "v_mbcnt_hi_u32_b32": "V_MBCNT_HI",
     "v_readlane_b32": "V_READLANE", "v_cndmask_b32": "V_CNDMASK",
     "s_and_b64": "S_AND64", "s_or_b64": "S_OR64", "s_and_saveexec_b64": "S_AND_SAVEEXEC",
+    "s_cselect_b32": "S_CSELECT",
 }
 # 32-bit integer compares: v_cmp/v_cmpx and s_cmp of lt le gt ge eq ne(lg), u32 and i32
 for _op, _s in (("lt", "lt"), ("le", "le"), ("gt", "gt"), ("ge", "ge"), ("eq", "eq"),
@@ -107,6 +109,8 @@ for _op, _s in (("lt", "lt"), ("le", "le"), ("gt", "gt"), ("ge", "ge"), ("eq", "
         ALU["s_cmp_%s_%s" % (_s, _t)] = "S_CMP_" + _op.upper()
 # SALU add/sub whose SCC is the carry/borrow out (the _i32 forms set SCC on signed overflow)
 SCC_CARRY = {"s_add_u32", "s_sub_u32", "s_addc_u32", "s_subb_u32"}
+# scalar compares of unsigned values (paths.c takes both operands as non-negative)
+UNSIGNED_CMP = {"s_cmp_%s_u32" % _s for _s in ("lt", "le", "gt", "ge", "eq", "lg")}
 
 
 # ---- LDS accesses of DS rows (LLVM DSInstructions.td mayLoad/mayStore)
@@ -149,6 +153,8 @@ def memx(m):
             out.append("ST64")
     if m in SCC_CARRY:
         out.append("SCC_CARRY")
+    if m in UNSIGNED_CMP:
+        out.append("UNSIGNED")
     return out
 
 
