@@ -38,7 +38,7 @@ typedef struct options {
     const char *offload_arch;
     const char *kernel;
     int format;
-    bool suggest, explain, werror, summary, no_group;
+    bool suggest, explain, werror, summary, no_group, all_paths;
     bool w_lds_unproven;   /* -Wlds-unproven: report LDS checks that could not be proven */
     bool llvm_conservative;   /* -Wllvm-conservative: also what only LLVM's hazard
                                * recognizer requires (warnings) */
@@ -411,6 +411,7 @@ static int lint_kernel(const options *o, const gcn_codeobj *co, const ftab *ft,
     memset(&lo, 0, sizeof lo);
     lo.explain = o->explain;
     lo.max_states = o->max_states;
+    lo.all_paths = o->all_paths;
     lo.loc = loc_fn;
     lo.loc_ctx = &lc;
     lo.hz_xnack_off = co->xnack_mode == GCN_CO_FEAT_OFF;
@@ -636,6 +637,8 @@ static void usage(FILE *f)
           "                      --llvm-conservative; docs/hazards.md)\n"
           "  --werror            report warnings as errors\n"
           "  --max-states=N      distinct counter states per block before merging (256)\n"
+          "  --all-paths         follow both edges of every branch (no path facts: a loop\n"
+          "                      exit does not fix which tail variant runs)\n"
           "  -j N                check N files in parallel\n"
           "  --workgroup-size=X[,Y[,Z]]  the launch's work-group size: the cross-wave\n"
           "                      LDS checks assume that many waves (default: the\n"
@@ -806,6 +809,8 @@ int main(int argc, char **argv)
                 return EXIT_USAGE;
             }
             o.wno[o.nwno++] = (char *)name;
+        } else if (!strcmp(a, "--all-paths")) {
+            o.all_paths = true;
         } else if (!strncmp(a, "--max-states=", 13)) {
             if (parse_uint(a + 13, &o.max_states) < 0 || !o.max_states) {
                 fprintf(stderr, "gcnlint: bad --max-states\n");
