@@ -15,7 +15,6 @@
  * Facts come from LLVM-independent arithmetic only; the instruction classes
  * (GCN_LA_*) come from the facts table, never from mnemonics.
  */
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "paths.h"
@@ -723,12 +722,6 @@ gcn_paths *gcn_paths_build(const gcn_cfg *cfg)
     P->cfg = cfg;
     pick_tracked(P);
     unsigned n = P->nt + 1;
-    if (getenv("GCN_PATHS_DEBUG")) {
-        fprintf(stderr, "paths: %u tracked:", P->nt);
-        for (unsigned k = 1; k <= P->nt; k++)
-            fprintf(stderr, " s%u", P->treg[k]);
-        fprintf(stderr, "\n");
-    }
     sstate *in = calloc(nb, sizeof *in);
     bool *seen = calloc(nb, sizeof *seen), *inwl = calloc(nb, sizeof *inwl);
     unsigned *visits = calloc(nb, sizeof *visits), *wl = malloc(sizeof *wl * (nb + 1));
@@ -805,11 +798,6 @@ gcn_paths *gcn_paths_build(const gcn_cfg *cfg)
                     if (best_fact(P, &in[t], r, &fj) && fact_eq(&fe, &fj))
                         continue;
                     E->birth[E->nbirth++] = fe;
-                    if (getenv("GCN_PATHS_DEBUG"))
-                        fprintf(stderr, "birth +0x%llx -> +0x%llx: s%u = (%08x/%08x) + [%d, %d]\n",
-                                (unsigned long long)cfg->insn[cfg->blocks[k].last].addr,
-                                (unsigned long long)cfg->insn[cfg->blocks[t].first].addr,
-                                r, fe.m, fe.v, fe.lo, fe.hi);
                 }
             }
         }
@@ -1100,15 +1088,5 @@ bool gcn_paths_edge(const gcn_paths *P, unsigned b, unsigned s, const gcn_pstate
     for (unsigned k = 0; k < E->nbirth; k++)
         if (!pf_get(out, E->birth[k].reg))
             pf_set(out, &E->birth[k]);
-    static const char *dbg = (const char *)1;
-    if (dbg == (const char *)1)
-        dbg = getenv("GCN_PATHS_AT");
-    if (dbg && strtoull(dbg, NULL, 0) == P->cfg->insn[P->cfg->blocks[t].first].addr) {
-        fprintf(stderr, "edge 0x%llx -> 0x%llx scc %d:", (unsigned long long)P->cfg->insn[P->cfg->blocks[b].last].addr,
-                (unsigned long long)P->cfg->insn[P->cfg->blocks[t].first].addr, scc);
-        for (unsigned k = 0; k < out->n; k++)
-            fprintf(stderr, " s%u=(%x/%x)+[%d,%d]", out->f[k].reg, out->f[k].m, out->f[k].v, out->f[k].lo, out->f[k].hi);
-        fprintf(stderr, "\n");
-    }
     return true;
 }
