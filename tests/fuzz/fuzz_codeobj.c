@@ -15,12 +15,13 @@
  * one thread, into a buffer kept from input to input, and the threaded
  * print is compared with that (the one-thread text used to be printed again
  * for the comparison: five to seven prints of an input became three to
- * four).  The threads are a crew kept for the process whose idle threads
- * sleep at once (gcn_text_crew_start_opt, spin 0), so that they take no
- * CPU between inputs; on one input in eight per text the printer starts and
- * ends threads of its own instead, as it does without a crew (starting and
- * joining threads twice per input was a third of a run under
- * AddressSanitizer).
+ * four); the gfx942 text alone (mode 1) is its addressed lines (mode 0)
+ * without their prefix.  The threads are crews kept for the process whose
+ * idle threads sleep at once (gcn_text_crew_start_opt, spin 0), so that
+ * they take no CPU between inputs; on one input in eight per text the
+ * printer starts and ends threads of its own instead, as it does without a
+ * crew (starting and joining threads twice per input was a third of a run
+ * under AddressSanitizer).
  * Built by tests/fuzz/build.sh (clang-22 -fsanitize=fuzzer,address,
  * undefined,float-cast-overflow).
  */
@@ -85,14 +86,14 @@ static FILE *mb_open(membuf *m)
     return m->f;
 }
 
-/* The threads of the threaded prints: a crew kept for the process, its idle
- * threads asleep (spin 0). */
-static gcn_text_crew *crew(void)
+/* The threads of the threaded prints: crews of 2 and 3 (jobs) kept for the
+ * process, their idle threads asleep (spin 0). */
+static gcn_text_crew *crew(unsigned jobs)
 {
-    static gcn_text_crew *c;
-    if (!c && !(c = gcn_text_crew_start_opt(3, 0)))
+    static gcn_text_crew *c[4];
+    if (!c[jobs] && !(c[jobs] = gcn_text_crew_start_opt(jobs, 0)))
         abort();
-    return c;
+    return c[jobs];
 }
 
 /* The text of print on three threads must be ref, the text one thread
@@ -102,11 +103,15 @@ static void same_text(int (*print)(const void *, FILE *, const gcn_text_opts *),
                       size_t size, unsigned which, const membuf *ref)
 {
     static membuf par;
-    int own = ((size >> 3) & 7) == which;   /* threads of the printer's own */
+    /* threads of the printer's own (three) on one input in eight, else a
+     * kept crew: two threads, three on one input in four (each thread more
+     * costs about a print: under load, waits for threads the host has
+     * taken the CPU from, and chunks done twice) */
+    int own = ((size >> 3) & 7) == which;
     gcn_text_opts three = {.jobs = 3, .min_part = 4,
                            .steal_ns = ((size ^ which) & 1) ? -1 : 0,
                            .block = ((size >> 1) & 1) ? 1 : 0,
-                           .crew = own ? NULL : crew()};
+                           .crew = own ? NULL : crew(((size >> 6) & 3) == 0 ? 3 : 2)};
     if (print(arg, mb_open(&par), &three) != 0)
         abort();
     if (par.n != ref->n || (ref->n && memcmp(par.b, ref->b, ref->n)))
@@ -173,13 +178,26 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     /* The bytes as a raw stream: decoder and printer on arbitrary words
      * (the first 4 KiB: enough for every encoding, and keeps runs fast). */
     size_t rl = size < 4096 ? size : 4096;
-    static membuf r942, r950;
-    struct raw w942 = {GCN_TARGET_GFX942, 0, data, rl}, w950 = {GCN_TARGET_GFX950, 2, data, rl};
+    static membuf r942, r950, t942;
+    struct raw w942 = {GCN_TARGET_GFX942, 0, data, rl}, w950 = {GCN_TARGET_GFX950, 2, data, rl},
+               t = {GCN_TARGET_GFX942, 1, data, rl};
     if (print_raw(&w942, mb_open(&r942), NULL) != 0 || print_raw(&w950, mb_open(&r950), NULL) != 0)
         abort();
-    if ((size >> 2) & 1)
+    if ((size >> 2) & 1) {
         same_text(print_raw, &w950, size, 1, &r950);
-    else
-        same_text(print_raw, &w942, size, 1, &r942);
+    } else {
+        /* the text alone (mode 1) is the gfx942 lines without their first 38
+         * bytes, address and words ("%08llx: " and the words padded to 28) */
+        mb_open(&t942);
+        for (size_t i = 0; i < r942.n;) {
+            const char *nl = memchr(r942.b + i, '\n', r942.n - i);
+            size_t e = nl ? (size_t)(nl - r942.b) + 1 : r942.n;
+            if (e - i < 39 || r942.b[i + 8] != ':')
+                abort();
+            mb_write(&t942, r942.b + i + 38, e - i - 38);
+            i = e;
+        }
+        same_text(print_raw, &t, size, 1, &t942);
+    }
     return 0;
 }
