@@ -234,6 +234,10 @@ int gcn_bundle_select(const char *name, const gcn_bundle_entry *e, unsigned n,
  * to any thread that wants it), then sleep. */
 typedef struct gcn_text_crew gcn_text_crew;
 gcn_text_crew *gcn_text_crew_start(unsigned jobs);
+/* The same, its idle threads spinning spin_ns (negative: the 5 ms above; 0: they sleep
+ * at once and a text wakes them): for a crew kept for many short texts, whose threads
+ * would otherwise spin between texts on CPUs the caller needs. */
+gcn_text_crew *gcn_text_crew_start_opt(unsigned jobs, long spin_ns);
 void gcn_text_crew_end(gcn_text_crew *c);      /* (NULL: nothing) */
 
 /* Hooks for gcn_co_open_hooks (ctx: a gcn_text_opts with a crew): hand a

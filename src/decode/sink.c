@@ -69,6 +69,18 @@ void gcn_sink_open(gcn_sink *k, FILE *f, uint64_t expect)
     k->rc = 0;
     k->big = expect >= GCN_OUT_BIG && gcn_sb_big(&k->sb, GCN_OUT_BIG);
     k->flush_at = k->big ? GCN_OUT_BIG : GCN_FLUSH_AT;
+    /* A small buffer takes all it will need at once: GCN_FLUSH_AT and a line
+     * (72 KiB), where growing by doubling from 128 bytes took ten reallocs and
+     * ended at 128 KiB, at or past malloc's mmap threshold (glibc; sanitizers'
+     * primary allocators), so each text's buffer was fresh memory the kernel
+     * cleared.  (No text expected, no buffer: writes go straight to f.) */
+    if (!k->big && expect) {
+        k->sb.buf = malloc(GCN_FLUSH_AT + GCN_OUT_ROOM);
+        if (k->sb.buf) {
+            k->sb.buf[0] = 0;
+            k->sb.cap = GCN_FLUSH_AT + GCN_OUT_ROOM;
+        }
+    }
 }
 
 void gcn_sink_write(gcn_sink *k, const char *p, size_t n)

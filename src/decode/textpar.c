@@ -196,6 +196,7 @@ typedef struct arena {
     char **mem, **free;                 /* the memory of every block, and that free now */
     unsigned nmem, nfree, mem_cap;      /* (under pool.mu) */
     size_t block;                       /* room of a block (BLOCK, or smaller for tests) */
+    size_t mem_block;                   /* the room the memory in mem was made for (>= block) */
     char *region;                       /* blocks are carved from regions */
     size_t region_left;
     char **regions;                     /* every region, to free at the end */
@@ -265,11 +266,11 @@ static char *arena_mem(arena *ar)
 {
     if (ar->nfree)
         return ar->free[--ar->nfree];
-    size_t need = (ar->block + GCN_OUT_ROOM + 63) & ~(size_t)63;
+    size_t need = (ar->mem_block + GCN_OUT_ROOM + 63) & ~(size_t)63;
     if (ar->region_left < need) {
         /* regions of 2 MB (huge pages) for blocks of the full size; the
          * smaller blocks of a short text are allocated one by one */
-        size_t n = ar->block < BLOCK ? need : need > REGION ? need : REGION;
+        size_t n = ar->mem_block < BLOCK ? need : need > REGION ? need : REGION;
         char *r = gcn_big_alloc(n);
         char **v = realloc(ar->regions, (ar->nregions + 1) * sizeof *v);
         if ((!r && !(r = malloc(n))) || !v)
@@ -349,20 +350,25 @@ static void arena_retire(pool *P, arena *ar, unsigned upto)
     pthread_mutex_unlock(&P->mu);
 }
 
-/* Start a text in ar, its blocks of room block: all its memory is free;
- * blocks of another size are given back with their regions (a crew kept
- * for text after text with sizes that alternate grew by every switch, its
- * old blocks left unused in regions kept to the end); then a first block. */
+/* Start a text in ar, its blocks of room block: all its memory is free.
+ * Memory made for blocks at least that large serves (a block uses the
+ * first part of it); for larger blocks it is given back with its regions
+ * and made again at the new size.  (A crew kept for text after text with
+ * sizes that alternate grew by every switch, its old blocks left unused in
+ * regions kept to the end; then it gave back and made again all its memory
+ * at every switch, which for a crew kept for many short texts was most of
+ * the allocation per text.) */
 static void arena_begin(pool *P, arena *ar, size_t block)
 {
     pthread_mutex_lock(&P->mu);
-    if (block != ar->block) {
+    if (block > ar->mem_block) {
         for (unsigned i = 0; i < ar->nregions; i++)
             free(ar->regions[i]);
         ar->nregions = 0;
         ar->region = NULL;
         ar->region_left = 0;
         ar->nmem = 0;
+        ar->mem_block = block;
     }
     ar->block = block;
     ar->nfree = ar->nmem;
@@ -744,6 +750,7 @@ struct gcn_text_crew {
     atomic_uint gen;                    /* texts handed out */
     atomic_int quit;
     int yield;                          /* more threads than CPUs: spin yielding */
+    long spin_ns;                       /* an idle thread spins this long, then sleeps */
     /* under P.mu: */
     unsigned open;                      /* the text threads may still join (gen), 0: none */
     unsigned inside;                    /* threads on it */
@@ -756,7 +763,7 @@ struct gcn_text_crew {
 static void crew_cancel(gcn_text_crew *c);
 
 /* Wait until a text after the seen-th is handed out (1) or the crew ends
- * (0): spinning for SPIN_NS, then asleep.  While it spins, a thread that
+ * (0): spinning for the crew's spin_ns (SPIN_NS by default), then asleep.  While it spins, a thread that
  * has a CPU of its own (no more threads than CPUs) only pauses, which
  * leaves the core to a sibling hardware thread; else it yields its CPU to
  * any thread that wants it. */
@@ -767,9 +774,9 @@ static int crew_wait(gcn_text_crew *c, unsigned seen)
     for (unsigned i = 1;; i++) {
         if (atomic_load(&c->gen) != seen || atomic_load(&c->quit))
             break;
-        if (i % 64 == 0) {
+        if (i % 64 == 0 || c->spin_ns == 0) {
             clock_gettime(CLOCK_MONOTONIC, &t);
-            if ((t.tv_sec - t0.tv_sec) * 1000000000L + (t.tv_nsec - t0.tv_nsec) > SPIN_NS) {
+            if ((t.tv_sec - t0.tv_sec) * 1000000000L + (t.tv_nsec - t0.tv_nsec) >= c->spin_ns) {
                 pthread_mutex_lock(&c->P.mu);
                 while (atomic_load(&c->gen) == seen && !atomic_load(&c->quit))
                     pthread_cond_wait(&c->P.cv, &c->P.mu);
@@ -829,7 +836,7 @@ static size_t text_block(const text_src *s, const gcn_text_opts *o)
 
 /* A crew whose threads make their first blocks of room block while they
  * wait for a text. */
-static gcn_text_crew *crew_start(unsigned jobs, size_t block)
+static gcn_text_crew *crew_start(unsigned jobs, size_t block, long spin_ns)
 {
     jobs = jobs_of(jobs);
     if (jobs <= 1)
@@ -848,6 +855,7 @@ static gcn_text_crew *crew_start(unsigned jobs, size_t block)
     atomic_init(&c->quit, 0);
     c->jobs = 1;
     c->yield = jobs > jobs_of(0);
+    c->spin_ns = spin_ns < 0 ? SPIN_NS : spin_ns;
     for (unsigned i = 0; i < jobs; i++) {
         w[i].crew = c;
         w[i].ar.block = block;
@@ -864,7 +872,12 @@ static gcn_text_crew *crew_start(unsigned jobs, size_t block)
 
 gcn_text_crew *gcn_text_crew_start(unsigned jobs)
 {
-    return crew_start(jobs, BLOCK);
+    return crew_start(jobs, BLOCK, -1);
+}
+
+gcn_text_crew *gcn_text_crew_start_opt(unsigned jobs, long spin_ns)
+{
+    return crew_start(jobs, BLOCK, spin_ns);
 }
 
 void gcn_text_crew_end(gcn_text_crew *c)
@@ -1000,7 +1013,7 @@ static int text_print(const text_src *s, FILE *f, const gcn_text_opts *o)
     unsigned most = jobs > 1 && s->nsp ? jobs * CHUNKS_PER_JOB : 0;
     chunk *ch = most ? calloc(most, sizeof *ch) : NULL;
     unsigned nch = ch ? text_cut(s, ch, most, min_part) : 0;
-    gcn_text_crew *own = nch > 1 && !crew ? crew_start(jobs, text_block(s, o)) : NULL;
+    gcn_text_crew *own = nch > 1 && !crew ? crew_start(jobs, text_block(s, o), -1) : NULL;
     if (!crew)
         crew = own;
     if (nch <= 1 || !crew) {

@@ -329,8 +329,9 @@ EX_HOT static uint32_t group_f(unsigned M, unsigned N, unsigned k0, unsigned g, 
                                uint32_t r[3])
 {
     v16u am[3] = {{0}, {0}, {0}};
-    /* the first group's C tested in floating point when L <= 0 (cstat16f) */
-    union { int32_t i; float f; } sc = {.i = (127 - (L < -126 ? -126 : L)) << 23};
+    /* the first group's C tested in floating point when L <= 0 (cstat16f); 2^-L is only
+     * used there, so L is clamped to [-126, 0] (a larger L shifted a negative int) */
+    union { int32_t i; float f; } sc = {.i = (127 - (L < -126 ? -126 : L > 0 ? 0 : L)) << 23};
     float sL = sc.f;
     if (cst && L <= 0 && L >= -126)
         cst = 2;

@@ -245,6 +245,45 @@ static void test_crew_block_switch(void)
     (void)after;
 }
 
+/* A crew whose idle threads sleep at once (gcn_text_crew_start_opt, spin
+ * 0), kept for texts of three sizes in turn (three sizes of text block,
+ * the smallest too), each in modes 0, 1 and 2: every text must be one
+ * thread's, and the memory must stay flat once the threads have made the
+ * largest blocks (memory made for larger blocks serves smaller ones). */
+static void test_crew_sleeping(void)
+{
+    gcn_text_crew *c = gcn_text_crew_start_opt(3, 0);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(c);
+    static uint8_t b[4096];
+    for (size_t i = 0; i < sizeof b; i++)
+        b[i] = (uint8_t)next_rand();
+    static const size_t lens[] = {4096, 520, 1500};
+    long before = 0;
+    int bad = 0;
+    for (int i = 0; i < 300; i++) {
+        if (i == 12)
+            before = vm_size_kb();
+        size_t len = lens[i % 3], n1, n3;
+        int mode = i / 3 % 3;
+        gcn_text_opts o = {.crew = c, .min_part = 4, .block = (i / 9) & 1,
+                           .steal_ns = (i / 18) & 1 ? -1 : 0};
+        char *one = raw_text(GCN_TARGET_GFX942, b, len, mode, NULL, &n1);
+        char *par = raw_text(GCN_TARGET_GFX942, b, len, mode, &o, &n3);
+        bad += n1 != n3 || memcmp(one, par, n1) != 0;
+        free(one);
+        free(par);
+    }
+    long after = vm_size_kb();
+    CU_ASSERT_EQUAL(bad, 0);
+#ifndef SANITIZED
+    if (before > 0 && after > 0)
+        CU_ASSERT(after - before < 32 * 1024);
+#endif
+    (void)before;
+    (void)after;
+    gcn_text_crew_end(c);
+}
+
 static void test_code_objects(void)
 {
     static const size_t parts[] = {4, 8, 12, 20, 64, 260, 4096};
@@ -399,6 +438,7 @@ int main(int argc, char **argv)
     CU_add_test(s, "raw stream of long lines, small blocks", test_raw_long_lines);
     CU_add_test(s, "raw line formats (modes 0 and 2)", test_raw_line_formats);
     CU_add_test(s, "a kept crew whose block size alternates keeps its memory", test_crew_block_switch);
+    CU_add_test(s, "a crew whose idle threads sleep at once, texts of three sizes", test_crew_sleeping);
     CU_add_test(s, "code objects", test_code_objects);
     CU_add_test(s, "code objects handed out while opened", test_early);
     CU_basic_set_mode(CU_BRM_NORMAL);
