@@ -4,7 +4,11 @@
  *
  * Explicit registers come from the decoded operands (their DST/SRC flags and
  * register kinds); implicit EXEC/VCC/SCC/M0 accesses from the row flags
- * (gcn_insn_implicit, which the simulator's pre-decode uses too).  The
+ * (gcn_insn_implicit, which the simulator's pre-decode uses too).  Two row flags add
+ * registers the printed operands do not show as such: GCN_F_WR_SRC0 (swaps write their
+ * source) and GCN_F_RD_DST (the destination is read too: the accumulator of an SMFMAC,
+ * LLVM VOP3PInstructions.td SMFMACInst "$vdst = $src2"; src2 tied to vdst of v_fmac,
+ * v_mac, v_dot*c, v_pk_fmac, VOP2Instructions.td "$vdst = $src2").  The
  * destination registers of memory instructions (loads, returning atomics,
  * s_memtime) are written only when the memory counter retires the operation:
  * those are reported as async_defs, not defs.  LDS-DMA loads
@@ -281,6 +285,8 @@ void gcn_insn_regs_flags(const gcn_insn *in, uint64_t f, gcn_regset *uses,
             if (lds_dma && (o->kind == GCN_OPND_VGPR || o->kind == GCN_OPND_AGPR))
                 continue;                  /* data goes to LDS, not to the register */
             opnd_regs(o, counted ? &a : &d);
+            if ((f & GCN_F_RD_DST) && o->field == GCN_FLD_VDST)
+                opnd_regs(o, &u);          /* tied: SMFMAC's accumulator, v_fmac's src2 */
         }
     }
     for (unsigned k = 0; k < nimp; k++)
