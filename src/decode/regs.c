@@ -222,17 +222,6 @@ static void opnd_regs(const gcn_opnd *o, gcn_regset *rs)
     }
 }
 
-static bool is_mem_enc(unsigned enc)
-{
-    switch (enc) {
-    case GCN_FMT_SMEM: case GCN_FMT_DS: case GCN_FMT_MUBUF: case GCN_FMT_MTBUF:
-    case GCN_FMT_FLAT: case GCN_FMT_GLOBAL: case GCN_FMT_SCRATCH:
-        return true;
-    default:
-        return false;
-    }
-}
-
 /* MUBUF rows carry LDS_DMA (and RD_M0) when the lds bit is allowed; an instance is
  * LDS-DMA only with the bit set.  Other rows (global_load_lds_*) always are. */
 static bool is_lds_dma(const gcn_insn *in, uint64_t f)
@@ -268,7 +257,7 @@ void gcn_insn_regs_flags(const gcn_insn *in, uint64_t f, gcn_regset *uses,
     gcn_rs_clear(&u);
     gcn_rs_clear(&d);
     gcn_rs_clear(&a);
-    bool counted = (f & (GCN_F_VMCNT | GCN_F_LGKMCNT)) || is_mem_enc(in->enc);
+    bool counted = gcn_insn_counters(f) != 0;
     bool lds_dma = is_lds_dma(in, f);
     gcn_implicit imp[GCN_IMPLICIT_MAX];
     unsigned nimp = gcn_insn_implicit(in, f, imp);
