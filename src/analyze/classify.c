@@ -85,18 +85,8 @@ void gcn_lint_classify_as(const gcn_insn *in, const char *mnem, uint64_t f, gcn_
     }
 
     /* counters */
-    unsigned ctr = 0;
-    if (f & GCN_F_VMCNT) ctr |= GCN_LC_VM;
-    if (f & GCN_F_LGKMCNT) ctr |= GCN_LC_LGKM;
-    if (!ctr) {
-        switch (in->enc) {
-        case GCN_FMT_SMEM: case GCN_FMT_DS: ctr = GCN_LC_LGKM; break;
-        case GCN_FMT_MUBUF: case GCN_FMT_MTBUF: case GCN_FMT_GLOBAL: case GCN_FMT_SCRATCH:
-            ctr = GCN_LC_VM; break;
-        case GCN_FMT_FLAT: ctr = GCN_LC_VM | GCN_LC_LGKM; break;
-        default: break;
-        }
-    }
+    uint64_t c = gcn_insn_counters(f);
+    unsigned ctr = ((c & GCN_F_VMCNT) ? GCN_LC_VM : 0u) | ((c & GCN_F_LGKMCNT) ? GCN_LC_LGKM : 0u);
     o->ctr = (uint8_t)ctr;
     if (ctr == (GCN_LC_VM | GCN_LC_LGKM)) {
         o->mem = GCN_LM_FLAT;

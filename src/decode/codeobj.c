@@ -1041,10 +1041,17 @@ static int check_sections(const uint8_t *img, size_t len, const char *name, gcn_
     return 0;
 }
 
-static int open_elf(const char *name, const uint8_t *data, size_t len, gcn_codeobj *co,
-                    const gcn_co_hooks *hooks, gcn_co_err *err)
+/* What the ELF header says of a code object. */
+typedef struct elf_ident {
+    unsigned abiv, etype, mach;
+    uint32_t flags;
+    const char *mn;             /* the processor's name (gcn_co_mach_name) */
+} elf_ident;
+
+/* The ELF header of an AMDHSA code object (v4-v6) for gfx942 or gfx950: 0, or the error. */
+static int check_header(const char *name, const uint8_t *data, size_t len, elf_ident *id,
+                        gcn_co_err *err)
 {
-    int ready = 0;                      /* hooks->text_ready was called */
     if (len < 4 || memcmp(data, ELFMAG, SELFMAG) != 0)
         return gcn_co_fail(err, GCN_CO_EFORMAT, name,
                        "not an ELF file or offload bundle (no \\177ELF or "
@@ -1094,27 +1101,36 @@ static int open_elf(const char *name, const uint8_t *data, size_t len, gcn_codeo
                        "code object is for an unknown AMDGPU processor (EF_AMDGPU_MACH 0x%02x): "
                        "not supported (gcnsim handles gfx942 and gfx950)", mach);
     }
-    int rc = check_sections(data, len, name, err);
-    if (rc)
-        return rc;
+    *id = (elf_ident){abiv, etype, mach, flags, mn};
+    return 0;
+}
 
-    co->abi_version = abiv;
-    co->code_object_version = abiv + 2;
-    co->e_flags = flags;
-    co->mach = mach;
-    co->elf_type = etype;
-    co->target = mach == 0x4c ? GCN_TARGET_GFX942 : GCN_TARGET_GFX950;
-    co->xnack_mode = (flags >> 8) & 3;
-    co->sramecc_mode = (flags >> 10) & 3;
+/* The code object's version, target and features from its header. */
+static void set_target(gcn_codeobj *co, const elf_ident *id)
+{
+    co->abi_version = id->abiv;
+    co->code_object_version = id->abiv + 2;
+    co->e_flags = id->flags;
+    co->mach = id->mach;
+    co->elf_type = id->etype;
+    co->target = id->mach == 0x4c ? GCN_TARGET_GFX942 : GCN_TARGET_GFX950;
+    co->xnack_mode = (id->flags >> 8) & 3;
+    co->sramecc_mode = (id->flags >> 10) & 3;
     co->xnack = co->xnack_mode == GCN_CO_FEAT_ON ? 1 : co->xnack_mode == GCN_CO_FEAT_OFF ? 0 : -1;
     co->sramecc = co->sramecc_mode == GCN_CO_FEAT_ON ? 1
                   : co->sramecc_mode == GCN_CO_FEAT_OFF ? 0 : -1;
     /* Target ID (AMDGPUUsage "Target ID"): processor, then the features that
      * are on or off, in alphabetical order. */
-    snprintf(co->target_id, sizeof co->target_id, "%s%s%s", mn,
+    snprintf(co->target_id, sizeof co->target_id, "%s%s%s", id->mn,
              co->sramecc < 0 ? "" : co->sramecc ? ":sramecc+" : ":sramecc-",
              co->xnack < 0 ? "" : co->xnack ? ":xnack+" : ":xnack-");
+}
 
+/* The image the code object keeps: DATA itself when it lies in our private mapping of the
+ * file, else a copy.  0, or the error. */
+static int keep_image(gcn_codeobj *co, const uint8_t *data, size_t len, const char *name,
+                      gcn_co_err *err)
+{
     co_priv *p = co->priv;
     if (p->map && data >= (const uint8_t *)p->map &&
         len <= p->maplen - (size_t)(data - (const uint8_t *)p->map)) {
@@ -1127,15 +1143,105 @@ static int open_elf(const char *name, const uint8_t *data, size_t len, gcn_codeo
         p->image_owned = 1;
     }
     p->len = len;
+    return 0;
+}
 
+/* The sections the reader needs, by index (0: none). */
+typedef struct sec_idx {
+    size_t symtab, dynsym, text, debug_line;
+} sec_idx;
+
+/* Every section header into secs[nsec] (names from the table at shstrndx, each within the
+ * file of LEN bytes), and which are the symbol tables, the code (.text, else the first
+ * executable section) and the line table.  0, or the error. */
+static int scan_sections(Elf *elf, sec *secs, size_t nsec, size_t shstrndx, size_t len,
+                         const char *name, sec_idx *x, gcn_co_err *err)
+{
+    size_t text_exec = 0;
+    memset(x, 0, sizeof *x);
+    for (size_t i = 0; i < nsec; i++) {
+        Elf_Scn *scn = elf_getscn(elf, i);
+        if (!scn || !gelf_getshdr(scn, &secs[i].h))
+            return gcn_co_fail(err, GCN_CO_EFORMAT, name, "cannot read section header %zu: %s",
+                               i, elf_errmsg(-1));
+        const char *sn = i ? elf_strptr(elf, shstrndx, secs[i].h.sh_name) : "";
+        if (!sn)
+            return gcn_co_fail(err, GCN_CO_EFORMAT, name,
+                               "section %zu has a name outside the section name table", i);
+        secs[i].name = sn;
+        if (i == 0)
+            continue;
+        const GElf_Shdr *h = &secs[i].h;
+        if (h->sh_type != SHT_NOBITS && h->sh_size && (h->sh_offset > len || h->sh_size > len - h->sh_offset))
+            return gcn_co_fail(err, GCN_CO_EFORMAT, name,
+                               "section %s extends past the end of the file (truncated?)", sn);
+        if (h->sh_type == SHT_SYMTAB && !x->symtab)
+            x->symtab = i;
+        else if (h->sh_type == SHT_DYNSYM && !x->dynsym)
+            x->dynsym = i;
+        else if (h->sh_type == SHT_PROGBITS && (h->sh_flags & SHF_EXECINSTR)) {
+            if (!strcmp(sn, ".text") && !x->text)
+                x->text = i;
+            if (!text_exec)
+                text_exec = i;
+        } else if (!strcmp(sn, ".debug_line"))
+            x->debug_line = i;
+    }
+    if (!x->text)
+        x->text = text_exec;
+    if (!x->text)
+        return gcn_co_fail(err, GCN_CO_EFORMAT, name, "no .text section (no executable code)");
+    return 0;
+}
+
+/* The symbols: .symtab when it has any, else .dynsym (a stripped object); *shndx their
+ * section indices (the caller frees it).  0, or the error. */
+static int read_symbols(gcn_codeobj *co, Elf *elf, const sec *secs, size_t nsec,
+                        const sec_idx *x, const char *name, unsigned **shndx, gcn_co_err *err)
+{
+    gcn_symbol *dsyms = NULL;
+    unsigned ndsyms = 0, *dshndx = NULL;
+    int rc = 0;
+    if (x->symtab)
+        rc = read_symtab(elf, secs, nsec, x->symtab, name, &co->syms, &co->nsyms, shndx, err);
+    if (!rc && x->dynsym)
+        rc = read_symtab(elf, secs, nsec, x->dynsym, name, &dsyms, &ndsyms, &dshndx, err);
+    if (!rc && (!x->symtab || co->nsyms == 0)) {
+        free(co->syms);
+        free(*shndx);
+        co->syms = dsyms;
+        co->nsyms = ndsyms;
+        *shndx = dshndx;
+        return 0;
+    }
+    free(dsyms);
+    free(dshndx);
+    return rc;
+}
+
+static int open_elf(const char *name, const uint8_t *data, size_t len, gcn_codeobj *co,
+                    const gcn_co_hooks *hooks, gcn_co_err *err)
+{
+    int ready = 0;                      /* hooks->text_ready was called */
+    elf_ident id = {0};
+    int rc = check_header(name, data, len, &id, err);
+    if (!rc)
+        rc = check_sections(data, len, name, err);
+    if (rc)
+        return rc;
+    set_target(co, &id);
+    if ((rc = keep_image(co, data, len, name, err)))
+        return rc;
+
+    co_priv *p = co->priv;
     pthread_once(&elf_once, elf_init);
     Elf *elf = elf_memory((char *)p->image, len);
     if (!elf)
         return gcn_co_fail(err, GCN_CO_EFORMAT, name, "libelf cannot read it: %s", elf_errmsg(-1));
     sec *secs = NULL;
-    gcn_symbol *dsyms = NULL;
-    unsigned ndsyms = 0, *shndx = NULL, *dshndx = NULL;
+    unsigned *shndx = NULL;
     size_t nsec = 0, shstrndx = 0;
+    sec_idx x;
     if (elf_kind(elf) != ELF_K_ELF || elf_getshdrnum(elf, &nsec) != 0 ||
         elf_getshdrstrndx(elf, &shstrndx) != 0) {
         rc = gcn_co_fail(err, GCN_CO_EFORMAT, name, "libelf cannot read it: %s", elf_errmsg(-1));
@@ -1150,77 +1256,18 @@ static int open_elf(const char *name, const uint8_t *data, size_t len, gcn_codeo
         rc = gcn_co_fail(err, GCN_CO_ENOMEM, name, "out of memory");
         goto out;
     }
-    size_t symtab = 0, dynsym = 0, text = 0, text_exec = 0, debug_line = 0;
-    for (size_t i = 0; i < nsec; i++) {
-        Elf_Scn *scn = elf_getscn(elf, i);
-        if (!scn || !gelf_getshdr(scn, &secs[i].h)) {
-            rc = gcn_co_fail(err, GCN_CO_EFORMAT, name, "cannot read section header %zu: %s", i,
-                         elf_errmsg(-1));
-            goto out;
-        }
-        const char *sn = i ? elf_strptr(elf, shstrndx, secs[i].h.sh_name) : "";
-        if (!sn) {
-            rc = gcn_co_fail(err, GCN_CO_EFORMAT, name,
-                         "section %zu has a name outside the section name table", i);
-            goto out;
-        }
-        secs[i].name = sn;
-        if (i == 0)
-            continue;
-        const GElf_Shdr *h = &secs[i].h;
-        if (h->sh_type != SHT_NOBITS && h->sh_size && (h->sh_offset > len || h->sh_size > len - h->sh_offset)) {
-            rc = gcn_co_fail(err, GCN_CO_EFORMAT, name,
-                         "section %s extends past the end of the file (truncated?)", sn);
-            goto out;
-        }
-        if (h->sh_type == SHT_SYMTAB && !symtab)
-            symtab = i;
-        else if (h->sh_type == SHT_DYNSYM && !dynsym)
-            dynsym = i;
-        else if (h->sh_type == SHT_PROGBITS && (h->sh_flags & SHF_EXECINSTR)) {
-            if (!strcmp(sn, ".text") && !text)
-                text = i;
-            if (!text_exec)
-                text_exec = i;
-        } else if (!strcmp(sn, ".debug_line"))
-            debug_line = i;
-    }
-    if (!text)
-        text = text_exec;
-    if (!text) {
-        rc = gcn_co_fail(err, GCN_CO_EFORMAT, name, "no .text section (no executable code)");
+    if ((rc = scan_sections(elf, secs, nsec, shstrndx, len, name, &x, err)))
         goto out;
-    }
-    co->text_index = (unsigned)text;
-    co->text = p->image + secs[text].h.sh_offset;
-    co->text_addr = etype == ET_REL ? 0 : secs[text].h.sh_addr;
-    co->text_size = secs[text].h.sh_size;
+    co->text_index = (unsigned)x.text;
+    co->text = p->image + secs[x.text].h.sh_offset;
+    co->text_addr = id.etype == ET_REL ? 0 : secs[x.text].h.sh_addr;
+    co->text_size = secs[x.text].h.sh_size;
     if (co->text_addr + co->text_size < co->text_addr) {
         rc = gcn_co_fail(err, GCN_CO_EFORMAT, name, ".text address range wraps around");
         goto out;
     }
-
-    /* Symbols: .symtab when present, else .dynsym (a stripped object). */
-    if (symtab) {
-        rc = read_symtab(elf, secs, nsec, symtab, name, &co->syms, &co->nsyms, &shndx, err);
-        if (rc)
-            goto out;
-    }
-    if (dynsym) {
-        rc = read_symtab(elf, secs, nsec, dynsym, name, &dsyms, &ndsyms, &dshndx, err);
-        if (rc)
-            goto out;
-    }
-    if (!symtab || co->nsyms == 0) {
-        free(co->syms);
-        free(shndx);
-        co->syms = dsyms;
-        co->nsyms = ndsyms;
-        shndx = dshndx;
-        dsyms = NULL;
-        dshndx = NULL;
-        ndsyms = 0;
-    }
+    if ((rc = read_symbols(co, elf, secs, nsec, &x, name, &shndx, err)))
+        goto out;
     /* llvm-objdump cuts the section at the .symtab symbols, and at the
      * dynamic ones only when .symtab gives none. */
     rc = build_regions(co, co->syms, co->nsyms, shndx, name, err);
@@ -1236,7 +1283,7 @@ static int open_elf(const char *name, const uint8_t *data, size_t len, gcn_codeo
     rc = read_notes(co, elf, secs, nsec, name, err);
     if (rc)
         goto out;
-    if (debug_line && etype == ET_DYN) {
+    if (x.debug_line && id.etype == ET_DYN) {
         char why[200];
         if (gcn_dwarf_read_lines(elf, &p->pool, &co->lines, &co->nlines, why, sizeof why) != 0)
             snprintf(co->warning, sizeof co->warning, "line information ignored: %s", why);
@@ -1244,8 +1291,6 @@ static int open_elf(const char *name, const uint8_t *data, size_t len, gcn_codeo
 out:
     if (rc && ready && hooks->cancel)
         hooks->cancel(hooks->ctx);      /* before the object is freed */
-    free(dsyms);
-    free(dshndx);
     free(shndx);
     free(secs);
     elf_end(elf);

@@ -288,6 +288,15 @@ const gcn_opnd *gcn_insn_field(const gcn_insn *in, gcn_field f);
  * returns nothing (no GCN_F_LOAD); a DS instruction with its gds bit set
  * uses GDS and reads M0.  Other families: the row's flags. */
 uint64_t gcn_insn_flags(const gcn_insn *in);
+
+/* The wait counters an instruction increments: GCN_F_VMCNT / GCN_F_LGKMCNT of its flags
+ * (gcn_insn_flags, or a row's).  The one source of that fact for the simulator and the
+ * analyzer: every memory row carries its counters (tools/isagen/mem.py, salu.py for SMEM
+ * and the messages); FLAT rows carry both, the access may go to LDS or to memory. */
+static inline uint64_t gcn_insn_counters(uint64_t flags)
+{
+    return flags & (GCN_F_VMCNT | GCN_F_LGKMCNT);
+}
 /* ---- register def/use (src/decode/regs.c) -------------------------------
  * A register set: scalar registers by their 7-bit encoding (s0..s101 at
  * 0..101, flat_scratch 102/103, xnack_mask 104/105, vcc 106/107, ttmp0..15

@@ -95,6 +95,9 @@ typedef enum gcn_unit {
 #define GCN_F_VOP3_ONLY (1ull << 32)  /* VOP1/2/C row has no 32-bit form on target */
 #define GCN_F_NO_E64    (1ull << 33)  /* VOP1/2/C row has no VOP3 (e64) form */
 #define GCN_F_WR_SRC0   (1ull << 34)  /* src0 (a VGPR) is written too: v_swap_b32, v_permlane*_swap */
+#define GCN_F_RD_DST    (1ull << 35)  /* vdst is read too (tied to a source LLVM's printed form
+                                       * folds away): SMFMAC's accumulator, src2 of v_fmac,
+                                       * v_mac, v_dot*c, v_pk_fmac */
 
 typedef struct gcn_isa_row {
     const char *id_name;   /* "V_ADD_F32" */

@@ -4,7 +4,11 @@
  *
  * Explicit registers come from the decoded operands (their DST/SRC flags and
  * register kinds); implicit EXEC/VCC/SCC/M0 accesses from the row flags
- * (gcn_insn_implicit, which the simulator's pre-decode uses too).  The
+ * (gcn_insn_implicit, which the simulator's pre-decode uses too).  Two row flags add
+ * registers the printed operands do not show as such: GCN_F_WR_SRC0 (swaps write their
+ * source) and GCN_F_RD_DST (the destination is read too: the accumulator of an SMFMAC,
+ * LLVM VOP3PInstructions.td SMFMACInst "$vdst = $src2"; src2 tied to vdst of v_fmac,
+ * v_mac, v_dot*c, v_pk_fmac, VOP2Instructions.td "$vdst = $src2").  The
  * destination registers of memory instructions (loads, returning atomics,
  * s_memtime) are written only when the memory counter retires the operation:
  * those are reported as async_defs, not defs.  LDS-DMA loads
@@ -218,17 +222,6 @@ static void opnd_regs(const gcn_opnd *o, gcn_regset *rs)
     }
 }
 
-static bool is_mem_enc(unsigned enc)
-{
-    switch (enc) {
-    case GCN_FMT_SMEM: case GCN_FMT_DS: case GCN_FMT_MUBUF: case GCN_FMT_MTBUF:
-    case GCN_FMT_FLAT: case GCN_FMT_GLOBAL: case GCN_FMT_SCRATCH:
-        return true;
-    default:
-        return false;
-    }
-}
-
 /* MUBUF rows carry LDS_DMA (and RD_M0) when the lds bit is allowed; an instance is
  * LDS-DMA only with the bit set.  Other rows (global_load_lds_*) always are. */
 static bool is_lds_dma(const gcn_insn *in, uint64_t f)
@@ -264,7 +257,7 @@ void gcn_insn_regs_flags(const gcn_insn *in, uint64_t f, gcn_regset *uses,
     gcn_rs_clear(&u);
     gcn_rs_clear(&d);
     gcn_rs_clear(&a);
-    bool counted = (f & (GCN_F_VMCNT | GCN_F_LGKMCNT)) || is_mem_enc(in->enc);
+    bool counted = gcn_insn_counters(f) != 0;
     bool lds_dma = is_lds_dma(in, f);
     gcn_implicit imp[GCN_IMPLICIT_MAX];
     unsigned nimp = gcn_insn_implicit(in, f, imp);
@@ -281,6 +274,8 @@ void gcn_insn_regs_flags(const gcn_insn *in, uint64_t f, gcn_regset *uses,
             if (lds_dma && (o->kind == GCN_OPND_VGPR || o->kind == GCN_OPND_AGPR))
                 continue;                  /* data goes to LDS, not to the register */
             opnd_regs(o, counted ? &a : &d);
+            if ((f & GCN_F_RD_DST) && o->field == GCN_FLD_VDST)
+                opnd_regs(o, &u);          /* tied: SMFMAC's accumulator, v_fmac's src2 */
         }
     }
     for (unsigned k = 0; k < nimp; k++)

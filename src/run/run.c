@@ -93,184 +93,235 @@ static double now_s(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-int gcn_run_dispatch(const gcn_run_opts *o, gcn_run_backend *be, gcn_run_result *res, char *err,
-                     size_t errlen)
-{
-    memset(res, 0, sizeof *res);
-    gcn_manifest *m = NULL;
-    gcn_codeobj *co = NULL;
-    uint8_t *elf = NULL, *ka = NULL, *host = NULL;
-    size_t elf_len = 0, kalen = 0;
-    uint64_t *addr = NULL;
-    gcn_dump dd = {0};
-    int opened = 0, rc;
-    char msg[2048];
+/* One dispatch of gcn_run_dispatch: what it loaded, opened and allocated (freed by
+ * dispatch_free), err its message buffer. */
+typedef struct dispatch {
+    const gcn_run_opts *o;
+    gcn_run_backend *be;
+    gcn_run_result *res;
+    char *err;
+    size_t errlen;
+    gcn_manifest *m;
+    gcn_codeobj *co;
+    uint8_t *elf, *ka, *host;
+    size_t elf_len, kalen;
+    uint64_t *addr;
+    gcn_dump dd;
+    int opened;
+    const char *target;          /* the device's target as the manifest names it */
+    const gcn_kernel *k;
+} dispatch;
 
-    if (gcn_mf_load(o->manifest, o->sets, o->nsets, &m, err, errlen))
+/* The targets the device may have: --mcpu, else the manifest's gfx942/gfx950 ones, else
+ * any (*ncand 0).  *pre: the one --mcpu picks of the manifest's.  A result code. */
+static int candidate_targets(dispatch *x, const char **pre, const char *cand[2],
+                             unsigned *ncand)
+{
+    const gcn_manifest *m = x->m;
+    *ncand = 0;
+    if (gcn_mf_target(m, x->o->mcpu, pre, x->err, x->errlen))
         return GCN_RUN_EINPUT;
-    if (o->dump_dir && !o->print_kernarg && gcn_dump_check(o->dump_dir, err, errlen)) {
-        gcn_mf_free(m);
-        return GCN_RUN_EINPUT;
-    }
-    /* the targets the device may have: --mcpu, else the manifest's, else any */
-    const char *pre = NULL;
-    if (gcn_mf_target(m, o->mcpu, &pre, err, errlen)) {
-        rc = GCN_RUN_EINPUT;
-        goto out;
-    }
-    const char *cand[2];
-    unsigned ncand = 0;
-    if (o->mcpu)
-        cand[ncand++] = pre;
+    if (x->o->mcpu)
+        cand[(*ncand)++] = *pre;
     else
-        for (unsigned i = 0; i < m->ntargets && ncand < 2; i++)
+        for (unsigned i = 0; i < m->ntargets && *ncand < 2; i++)
             if (gcn_target_from_name(m->targets[i]) == GCN_TARGET_GFX942 ||
                 gcn_target_from_name(m->targets[i]) == GCN_TARGET_GFX950)
-                cand[ncand++] = m->targets[i];
-    if (m->ntargets && !ncand) {
-        gcn_seterr(err, errlen, "%s: none of the manifest's targets is gfx942 or gfx950", m->path);
-        rc = GCN_RUN_EINPUT;
-        goto out;
+                cand[(*ncand)++] = m->targets[i];
+    if (m->ntargets && !*ncand) {
+        gcn_seterr(x->err, x->errlen, "%s: none of the manifest's targets is gfx942 or gfx950",
+                   m->path);
+        return GCN_RUN_EINPUT;
     }
-    /* With the target known before the device, input errors come first. */
-    int early = o->mcpu || m->ntargets == 1;
-    if (early && gcn_mf_load_code_image(m->code, pre, &co, &elf, &elf_len, err, errlen)) {
-        rc = GCN_RUN_EINPUT;
-        goto out;
-    }
-    if (!m->ntargets && co) {
-        cand[0] = gcn_target_name(co->target);
+    return GCN_RUN_OK;
+}
+
+/* A device of a candidate target opened, the code loaded for its target (before the device
+ * when the target is known: input errors come first), the kernel picked.  A result code. */
+static int open_device(dispatch *x)
+{
+    const gcn_manifest *m = x->m;
+    gcn_run_result *res = x->res;
+    char msg[2048];
+    const char *pre = NULL, *cand[2];
+    unsigned ncand = 0;
+    int rc = candidate_targets(x, &pre, cand, &ncand);
+    if (rc)
+        return rc;
+    int early = x->o->mcpu || m->ntargets == 1;
+    if (early && gcn_mf_load_code_image(m->code, pre, &x->co, &x->elf, &x->elf_len, x->err,
+                                        x->errlen))
+        return GCN_RUN_EINPUT;
+    if (!m->ntargets && x->co) {
+        cand[0] = gcn_target_name(x->co->target);
         ncand = 1;
     }
-    rc = be->open(be->self, o->device, cand, ncand, &res->dev, msg, sizeof msg);
+    rc = x->be->open(x->be->self, x->o->device, cand, ncand, &res->dev, msg, sizeof msg);
     if (rc) {
-        gcn_seterr(err, errlen, "%s", msg);
-        goto out;
+        gcn_seterr(x->err, x->errlen, "%s", msg);
+        return rc;
     }
-    opened = 1;
-    const char *target = NULL;
-    if (gcn_mf_target(m, res->dev.target, &target, msg, sizeof msg)) {
-        gcn_seterr(err, errlen, "device %d (%s, %s): %s", res->dev.index, res->dev.name,
-               res->dev.arch, msg);
-        rc = GCN_RUN_NODEV;
-        goto out;
+    x->opened = 1;
+    if (gcn_mf_target(m, res->dev.target, &x->target, msg, sizeof msg)) {
+        gcn_seterr(x->err, x->errlen, "device %d (%s, %s): %s", res->dev.index, res->dev.name,
+                   res->dev.arch, msg);
+        return GCN_RUN_NODEV;
     }
-    snprintf(res->target, sizeof res->target, "%s", target);
-    if (!co && gcn_mf_load_code_image(m->code, target, &co, &elf, &elf_len, err, errlen)) {
-        rc = GCN_RUN_EINPUT;
-        goto out;
+    snprintf(res->target, sizeof res->target, "%s", x->target);
+    if (!x->co && gcn_mf_load_code_image(m->code, x->target, &x->co, &x->elf, &x->elf_len,
+                                         x->err, x->errlen))
+        return GCN_RUN_EINPUT;
+    if (x->co->target != gcn_target_from_name(x->target)) {
+        gcn_seterr(x->err, x->errlen, "%s: the code object is for %s, the device is %s", m->code,
+                   gcn_target_name(x->co->target), res->dev.arch);
+        return GCN_RUN_NODEV;
     }
-    if (co->target != gcn_target_from_name(target)) {
-        gcn_seterr(err, errlen, "%s: the code object is for %s, the device is %s", m->code,
-               gcn_target_name(co->target), res->dev.arch);
-        rc = GCN_RUN_NODEV;
-        goto out;
-    }
-    const gcn_kernel *k = NULL;
-    if (gcn_mf_kernel(m, co, &k, err, errlen)) {
-        rc = GCN_RUN_EINPUT;
-        goto out;
-    }
-    snprintf(res->kernel, sizeof res->kernel, "%s", k->name);
+    if (gcn_mf_kernel(m, x->co, &x->k, x->err, x->errlen))
+        return GCN_RUN_EINPUT;
+    snprintf(res->kernel, sizeof res->kernel, "%s", x->k->name);
+    return GCN_RUN_OK;
+}
 
-    /* buffers: initial bytes, device allocations, uploads, input dumps */
+/* The buffers: initial bytes, device allocations, uploads, input dumps (the dump begun:
+ * it goes into a fresh directory beside DIR, put in place at the end, so DIR then holds
+ * this run's dump whole -- only the inputs after a fault or a timeout -- or, after any
+ * other failure, what it held).  A result code. */
+static int upload_buffers(dispatch *x)
+{
+    const gcn_manifest *m = x->m;
+    gcn_run_backend *be = x->be;
+    char msg[2048];
+    int rc;
     uint64_t maxsz = 1;
     for (unsigned i = 0; i < m->nbufs; i++)
         if (m->bufs[i].size > maxsz)
             maxsz = m->bufs[i].size;
-    addr = calloc(m->nbufs + 1, sizeof *addr);
-    host = malloc(maxsz);
-    if (!addr || !host) {
-        gcn_seterr(err, errlen, "out of memory (%llu bytes)", (unsigned long long)maxsz);
-        rc = GCN_RUN_EINPUT;
-        goto out;
+    x->addr = calloc(m->nbufs + 1, sizeof *x->addr);
+    x->host = malloc(maxsz);
+    if (!x->addr || !x->host) {
+        gcn_seterr(x->err, x->errlen, "out of memory (%llu bytes)", (unsigned long long)maxsz);
+        return GCN_RUN_EINPUT;
     }
-    /* The dump goes into a fresh directory beside DIR, put in place at the
-     * end: DIR then holds this run's dump whole (only the inputs after a
-     * fault or a timeout), or, after any other failure, what it held. */
-    if (o->dump_dir && !o->print_kernarg && gcn_dump_begin(&dd, o->dump_dir, err, errlen)) {
-        rc = GCN_RUN_EINPUT;
-        goto out;
-    }
+    if (x->o->dump_dir && !x->o->print_kernarg &&
+        gcn_dump_begin(&x->dd, x->o->dump_dir, x->err, x->errlen))
+        return GCN_RUN_EINPUT;
     for (unsigned i = 0; i < m->nbufs; i++) {
         const gcn_mf_buffer *b = &m->bufs[i];
-        rc = be->alloc(be->self, b->size, b->name, &addr[i], msg, sizeof msg);
+        rc = be->alloc(be->self, b->size, b->name, &x->addr[i], msg, sizeof msg);
         if (rc) {
-            gcn_seterr(err, errlen, "buffer %s (%llu bytes): %s", b->name, (unsigned long long)b->size,
-                   msg);
-            goto out;
+            gcn_seterr(x->err, x->errlen, "buffer %s (%llu bytes): %s", b->name,
+                       (unsigned long long)b->size, msg);
+            return rc;
         }
-        if (b->size && gcn_mf_fill(m, i, host, err, errlen)) {
-            rc = GCN_RUN_EINPUT;
-            goto out;
+        if (b->size && gcn_mf_fill(m, i, x->host, x->err, x->errlen))
+            return GCN_RUN_EINPUT;
+        if (b->size && (rc = be->upload(be->self, x->addr[i], x->host, b->size, msg, sizeof msg))) {
+            gcn_seterr(x->err, x->errlen, "buffer %s: upload: %s", b->name, msg);
+            return rc;
         }
-        if (b->size && (rc = be->upload(be->self, addr[i], host, b->size, msg, sizeof msg))) {
-            gcn_seterr(err, errlen, "buffer %s: upload: %s", b->name, msg);
-            goto out;
-        }
-        if (dd.tmp && gcn_dump_write(&dd, b->name, ".in.bin", host, b->size, err, errlen)) {
-            rc = GCN_RUN_EINPUT;
-            goto out;
-        }
+        if (x->dd.tmp && gcn_dump_write(&x->dd, b->name, ".in.bin", x->host, b->size, x->err,
+                                        x->errlen))
+            return GCN_RUN_EINPUT;
     }
-    if (gcn_kernarg_build(m, k, addr, &ka, &kalen, msg, sizeof msg)) {
-        gcn_seterr(err, errlen, "%s: %s", m->path, msg);
+    return GCN_RUN_OK;
+}
+
+/* The kernel launched (res->seconds its time); a fault still puts the input dump in place.
+ * A result code. */
+static int launch(dispatch *x)
+{
+    gcn_run_result *res = x->res;
+    char msg[2048];
+    double t0 = now_s();
+    int rc = x->be->launch(x->be->self, x->elf, x->elf_len, x->co, x->k, x->m->grid, x->m->block,
+                           x->m->dynamic_lds, x->ka, x->kalen,
+                           x->o->timeout_s ? x->o->timeout_s : 60, msg, sizeof msg);
+    res->seconds = now_s() - t0;
+    if (!rc)
+        return GCN_RUN_OK;
+    gcn_seterr(x->err, x->errlen, "%s on %s (%s): %s", x->k->name, res->dev.name, res->dev.arch,
+               msg);
+    char e2[1024];
+    if (rc == GCN_RUN_FAULT && x->dd.tmp && gcn_dump_commit(&x->dd, e2, sizeof e2)) {
+        size_t n = strlen(x->err);
+        if (n < x->errlen)
+            snprintf(x->err + n, x->errlen - n, "; and the dump: %s", e2);
+    }
+    return rc;
+}
+
+/* Every buffer downloaded into the dump, then run.json, then the dump put in place.
+ * A result code. */
+static int dump_outputs(dispatch *x)
+{
+    const gcn_manifest *m = x->m;
+    char msg[2048];
+    int rc;
+    for (unsigned i = 0; i < m->nbufs; i++) {
+        const gcn_mf_buffer *b = &m->bufs[i];
+        if (b->size &&
+            (rc = x->be->download(x->be->self, x->host, x->addr[i], b->size, msg, sizeof msg))) {
+            gcn_seterr(x->err, x->errlen, "buffer %s: download: %s", b->name, msg);
+            return rc;
+        }
+        if (gcn_dump_write(&x->dd, b->name, ".bin", x->host, b->size, x->err, x->errlen))
+            return GCN_RUN_EINPUT;
+    }
+    char *rj = NULL;
+    if (run_json(m, x->target, x->be, &x->res->dev, &rj, x->err, x->errlen) ||
+        gcn_dump_write(&x->dd, "run", ".json", rj, strlen(rj), x->err, x->errlen) ||
+        gcn_dump_commit(&x->dd, x->err, x->errlen)) {
+        free(rj);
+        return GCN_RUN_EINPUT;
+    }
+    free(rj);
+    return GCN_RUN_OK;
+}
+
+static void dispatch_free(dispatch *x)
+{
+    if (x->dd.tmp)
+        gcn_dump_abort(&x->dd);
+    if (x->opened)
+        x->be->close(x->be->self);
+    free(x->ka);
+    free(x->host);
+    free(x->addr);
+    free(x->elf);
+    gcn_co_close(x->co);
+    gcn_mf_free(x->m);
+}
+
+int gcn_run_dispatch(const gcn_run_opts *o, gcn_run_backend *be, gcn_run_result *res, char *err,
+                     size_t errlen)
+{
+    memset(res, 0, sizeof *res);
+    dispatch x = {.o = o, .be = be, .res = res, .err = err, .errlen = errlen};
+    char msg[2048];
+    int rc;
+    if (gcn_mf_load(o->manifest, o->sets, o->nsets, &x.m, err, errlen))
+        return GCN_RUN_EINPUT;
+    if (o->dump_dir && !o->print_kernarg && gcn_dump_check(o->dump_dir, err, errlen)) {
+        dispatch_free(&x);
+        return GCN_RUN_EINPUT;
+    }
+    if ((rc = open_device(&x)) || (rc = upload_buffers(&x)))
+        goto out;
+    if (gcn_kernarg_build(x.m, x.k, x.addr, &x.ka, &x.kalen, msg, sizeof msg)) {
+        gcn_seterr(err, errlen, "%s: %s", x.m->path, msg);
         rc = GCN_RUN_EINPUT;
         goto out;
     }
     if (o->print_kernarg) {
-        gcn_run_print_kernarg(o->kernarg_out ? o->kernarg_out : stdout, m, k->name, target, addr,
-                              ka, kalen);
+        gcn_run_print_kernarg(o->kernarg_out ? o->kernarg_out : stdout, x.m, x.k->name, x.target,
+                              x.addr, x.ka, x.kalen);
         rc = GCN_RUN_OK;
         goto out;
     }
-    double t0 = now_s();
-    rc = be->launch(be->self, elf, elf_len, co, k, m->grid, m->block, m->dynamic_lds, ka, kalen,
-                    o->timeout_s ? o->timeout_s : 60, msg, sizeof msg);
-    res->seconds = now_s() - t0;
-    if (rc) {
-        gcn_seterr(err, errlen, "%s on %s (%s): %s", k->name, res->dev.name, res->dev.arch, msg);
-        char e2[1024];
-        if (rc == GCN_RUN_FAULT && dd.tmp && gcn_dump_commit(&dd, e2, sizeof e2)) {
-            size_t n = strlen(err);
-            if (n < errlen)
-                snprintf(err + n, errlen - n, "; and the dump: %s", e2);
-        }
+    if ((rc = launch(&x)))
         goto out;
-    }
-    if (dd.tmp) {
-        for (unsigned i = 0; i < m->nbufs; i++) {
-            const gcn_mf_buffer *b = &m->bufs[i];
-            if (b->size && (rc = be->download(be->self, host, addr[i], b->size, msg, sizeof msg))) {
-                gcn_seterr(err, errlen, "buffer %s: download: %s", b->name, msg);
-                goto out;
-            }
-            if (gcn_dump_write(&dd, b->name, ".bin", host, b->size, err, errlen)) {
-                rc = GCN_RUN_EINPUT;
-                goto out;
-            }
-        }
-        char *rj = NULL;
-        if (run_json(m, target, be, &res->dev, &rj, err, errlen) ||
-            gcn_dump_write(&dd, "run", ".json", rj, strlen(rj), err, errlen) ||
-            gcn_dump_commit(&dd, err, errlen)) {
-            free(rj);
-            rc = GCN_RUN_EINPUT;
-            goto out;
-        }
-        free(rj);
-    }
-    rc = GCN_RUN_OK;
+    rc = x.dd.tmp ? dump_outputs(&x) : GCN_RUN_OK;
 out:
-    if (dd.tmp)
-        gcn_dump_abort(&dd);
-    if (opened)
-        be->close(be->self);
-    free(ka);
-    free(host);
-    free(addr);
-    free(elf);
-    gcn_co_close(co);
-    gcn_mf_free(m);
+    dispatch_free(&x);
     return rc;
 }

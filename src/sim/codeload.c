@@ -133,114 +133,69 @@ int gcn_mf_load_code_for(const gcn_manifest *m, const char *mcpu, gcn_codeobj **
     return 0;
 }
 
-static int load_code(const char *path, const char *target, const char *fallback, gcn_codeobj **co,
-                     uint8_t **image, size_t *image_len, char *err, size_t errlen)
+/* The code object of the ELF image data[len] (its image kept when asked), checked
+ * against TARGET; frees nothing.  0, or -1 (err). */
+static int open_image(const char *path, const uint8_t *data, size_t len, const char *target,
+                      gcn_codeobj **co, uint8_t **image, size_t *image_len, char *err,
+                      size_t errlen)
 {
-    *co = NULL;
-    if (image) {
-        *image = NULL;
-        *image_len = 0;
-    }
-    uint8_t *data = NULL;
-    size_t len = 0;
     gcn_co_err ce;
-    /* An ELF object or a bundle is read whole (at most 2 GiB, gcn_co_read_file);
-     * anything else is assembly source, handed to clang when it is a regular
-     * file of at most GCN_FILE_MAX_ASM bytes. */
-    if (gcn_file_check_input(path, GCN_FILE_MAX_CODE, "a code object or assembly source", err,
-                             errlen))
-        return -1;
-    struct stat st;
-    uint8_t head[32];
-    size_t hlen = 0;
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
-    if (fd >= 0 && fstat(fd, &st) == 0 && S_ISREG(st.st_mode)) {
-        ssize_t r;
-        while (hlen < sizeof head &&
-               ((r = read(fd, head + hlen, sizeof head - hlen)) > 0 || (r < 0 && errno == EINTR)))
-            hlen += r > 0 ? (size_t)r : 0;
-    }
-    int regular = fd >= 0 && S_ISREG(st.st_mode);
-    if (fd >= 0)
-        close(fd);
-    /* a NUL byte near the start: some binary file, not assembly source */
-    int binary = !regular || (hlen >= 4 && !memcmp(head, "\177ELF", 4)) ||
-                 gcn_bundle_is(head, hlen) || memchr(head, 0, hlen) != NULL;
-    if (binary) {
-        if (gcn_co_read_file(path, &data, &len, &ce)) {
-            gcn_seterr(err, errlen, "%s", ce.msg);
-            return -1;
-        }
-    }
-    if (len >= 4 && !memcmp(data, "\177ELF", 4)) {
-        int rc = gcn_co_open_mem(path, data, len, co, &ce);
-        if (rc) {
-            free(data);
-            gcn_seterr(err, errlen, "%s", ce.msg);
-            return -1;
-        }
-        if (check_target(*co, target, err, errlen) ||
-            keep_image(data, len, image, image_len, err, errlen)) {
-            free(data);
-            gcn_co_close(*co);
-            *co = NULL;
-            return -1;
-        }
-        free(data);
-        return 0;
-    }
-    if (gcn_bundle_is(data, len)) {
-        gcn_bundle_entry *ents = NULL;
-        unsigned n = 0;
-        if (gcn_bundle_list(path, data, len, &ents, &n, &ce)) {
-            free(data);
-            gcn_seterr(err, errlen, "%s", ce.msg);
-            return -1;
-        }
-        int pick = -1;
-        for (unsigned i = 0; i < n; i++) {
-            const char *t = ents[i].triple;
-            if (!strstr(t, "amdgcn"))
-                continue;
-            if (!target || strstr(t, target)) {
-                pick = (int)i;
-                break;
-            }
-        }
-        if (pick < 0) {
-            gcn_seterr(err, errlen, "%s: the offload bundle has no amdgcn entry%s%s", path,
-                   target ? " for " : "", target ? target : "");
-            gcn_bundle_free(ents, n);
-            free(data);
-            return -1;
-        }
-        int rc = gcn_co_open_mem(path, data + ents[pick].offset, ents[pick].size, co, &ce);
-        if (rc)
-            gcn_seterr(err, errlen, "%s", ce.msg);
-        else if (check_target(*co, target, err, errlen) ||
-                 keep_image(data + ents[pick].offset, ents[pick].size, image, image_len, err,
-                            errlen)) {
-            gcn_co_close(*co);
-            *co = NULL;
-            rc = -1;
-        }
-        gcn_bundle_free(ents, n);
-        free(data);
-        return rc ? -1 : 0;
-    }
-    if (binary) {
-        free(data);
-        gcn_seterr(err, errlen, "%s: neither a code object nor a clang offload bundle (assembly source "
-               "must be a regular file)", path);
+    if (gcn_co_open_mem(path, data, len, co, &ce)) {
+        gcn_seterr(err, errlen, "%s", ce.msg);
         return -1;
     }
-    /* assembly source */
+    if (check_target(*co, target, err, errlen) ||
+        keep_image(data, len, image, image_len, err, errlen)) {
+        gcn_co_close(*co);
+        *co = NULL;
+        return -1;
+    }
+    return 0;
+}
+
+/* A clang offload bundle: its first amdgcn entry (for TARGET when one is given). */
+static int load_bundle(const char *path, const uint8_t *data, size_t len, const char *target,
+                       gcn_codeobj **co, uint8_t **image, size_t *image_len, char *err,
+                       size_t errlen)
+{
+    gcn_co_err ce;
+    gcn_bundle_entry *ents = NULL;
+    unsigned n = 0;
+    if (gcn_bundle_list(path, data, len, &ents, &n, &ce)) {
+        gcn_seterr(err, errlen, "%s", ce.msg);
+        return -1;
+    }
+    int pick = -1;
+    for (unsigned i = 0; i < n; i++) {
+        const char *t = ents[i].triple;
+        if (!strstr(t, "amdgcn"))
+            continue;
+        if (!target || strstr(t, target)) {
+            pick = (int)i;
+            break;
+        }
+    }
+    int rc = -1;
+    if (pick < 0)
+        gcn_seterr(err, errlen, "%s: the offload bundle has no amdgcn entry%s%s", path,
+               target ? " for " : "", target ? target : "");
+    else
+        rc = open_image(path, data + ents[pick].offset, ents[pick].size, target, co, image,
+                        image_len, err, errlen);
+    gcn_bundle_free(ents, n);
+    return rc;
+}
+
+/* Assembly source, assembled by clang for the target the source states (.amdgcn_target),
+ * which a target chosen otherwise (--mcpu, a manifest's only target, the device) must
+ * agree with; else for TARGET, else FALLBACK.  The directive's whole target ID goes to
+ * clang's -mcpu, which refuses any other. */
+static int load_asm(const char *path, const char *target, const char *fallback,
+                    gcn_codeobj **co, uint8_t **image, size_t *image_len, char *err,
+                    size_t errlen)
+{
     if (gcn_file_check_input(path, GCN_FILE_MAX_ASM, "assembly source", err, errlen))
         return -1;
-    /* The target the source states (.amdgcn_target) is the one to assemble
-     * for; a target chosen otherwise (--mcpu, a manifest's only target, the
-     * device) must agree with it.  The directive's whole target ID goes to
-     * clang's -mcpu, which refuses any other. */
     char tid[64], proc[64];
     int has = gcn_file_asm_target(path, tid, sizeof tid, err, errlen);
     if (has < 0)
@@ -267,8 +222,11 @@ static int load_code(const char *path, const char *target, const char *fallback,
                "manifest, or an .amdgcn_target directive in the source", path);
         return -1;
     }
+    uint8_t *data = NULL;
+    size_t len = 0;
     if (assemble(path, has ? tid : target, &data, &len, err, errlen))
         return -1;
+    gcn_co_err ce;
     int rc = gcn_co_open_mem(path, data, len, co, &ce);
     if (rc)
         gcn_seterr(err, errlen, "%s (assembled): %s", path, ce.msg);
@@ -280,4 +238,61 @@ static int load_code(const char *path, const char *target, const char *fallback,
     }
     free(data);
     return rc ? -1 : 0;
+}
+
+/* Whether PATH is binary (not assembly source): not a regular file, or its first bytes are
+ * an ELF or bundle magic or hold a NUL byte. */
+static int is_binary(const char *path)
+{
+    struct stat st;
+    uint8_t head[32];
+    size_t hlen = 0;
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd >= 0 && fstat(fd, &st) == 0 && S_ISREG(st.st_mode)) {
+        ssize_t r;
+        while (hlen < sizeof head &&
+               ((r = read(fd, head + hlen, sizeof head - hlen)) > 0 || (r < 0 && errno == EINTR)))
+            hlen += r > 0 ? (size_t)r : 0;
+    }
+    int regular = fd >= 0 && S_ISREG(st.st_mode);
+    if (fd >= 0)
+        close(fd);
+    /* a NUL byte near the start: some binary file, not assembly source */
+    return !regular || (hlen >= 4 && !memcmp(head, "\177ELF", 4)) ||
+           gcn_bundle_is(head, hlen) || memchr(head, 0, hlen) != NULL;
+}
+
+static int load_code(const char *path, const char *target, const char *fallback, gcn_codeobj **co,
+                     uint8_t **image, size_t *image_len, char *err, size_t errlen)
+{
+    *co = NULL;
+    if (image) {
+        *image = NULL;
+        *image_len = 0;
+    }
+    /* An ELF object or a bundle is read whole (at most 2 GiB, gcn_co_read_file);
+     * anything else is assembly source, handed to clang when it is a regular
+     * file of at most GCN_FILE_MAX_ASM bytes. */
+    if (gcn_file_check_input(path, GCN_FILE_MAX_CODE, "a code object or assembly source", err,
+                             errlen))
+        return -1;
+    if (!is_binary(path))
+        return load_asm(path, target, fallback, co, image, image_len, err, errlen);
+    uint8_t *data = NULL;
+    size_t len = 0;
+    gcn_co_err ce;
+    if (gcn_co_read_file(path, &data, &len, &ce)) {
+        gcn_seterr(err, errlen, "%s", ce.msg);
+        return -1;
+    }
+    int rc = -1;
+    if (len >= 4 && !memcmp(data, "\177ELF", 4))
+        rc = open_image(path, data, len, target, co, image, image_len, err, errlen);
+    else if (gcn_bundle_is(data, len))
+        rc = load_bundle(path, data, len, target, co, image, image_len, err, errlen);
+    else
+        gcn_seterr(err, errlen, "%s: neither a code object nor a clang offload bundle (assembly "
+                   "source must be a regular file)", path);
+    free(data);
+    return rc;
 }

@@ -449,6 +449,214 @@ static int32_t e8m0(uint32_t v, unsigned sel, int is_vgpr)
     return e == 0xff ? GCN_MFMA_SCALE_NAN : (int32_t)e - 127;
 }
 
+/* One execution of gcn_mfma_run: the instruction, its operands, the number formats, the
+ * per-thread scratch and gather plan, the shape. */
+typedef struct run {
+    const gcn_insn *in;
+    const inst *s;
+    const gcn_mfma_info *I;
+    const gcn_mfma_operands *ops;
+    work *w;
+    const plan *pl;
+    gcn_mfma_num nm;
+    unsigned M, N, K, NB, KA;       /* KA: products per output (K/2 for SMFMAC) */
+    int f64;
+} run;
+
+/* The tile-wide exact route (src/sim/mfma_exact.c), straight from the registers: one block
+ * writes D itself (after reading everything); several go through w->d, so that a block it
+ * declines finds C and the others' inputs untouched.  1 when every block took it (D
+ * written), else 0. */
+static int run_exact_tile(const run *r)
+{
+    const plan *pl = r->pl;
+    const gcn_mfma_operands *ops = r->ops;
+    work *w = r->w;
+    unsigned M = r->M, N = r->N, K = r->K, NB = r->NB;
+    for (unsigned nb = 0; nb < NB; nb++) {
+        gcn_mfma_tile_src ts = {ops->a, ops->b, ops->c, NB == 1 ? ops->d : w->d,
+                                &pl->aw1[nb * K], &pl->bw1[nb * K], &pl->cw1[nb * M],
+                                &pl->ab1[nb * K], &pl->bb1[nb * K], 1};
+        if (gcn_mfma_num_tile_exact(&r->nm, M, N, K, &ts))
+            return 0;
+    }
+    if (NB > 1)
+        memcpy(ops->d, w->d, (size_t)r->I->regs_d * 64 * 4);
+    return 1;
+}
+
+/* A and B gathered without a plan, from the layout formulas: A in stored order (for
+ * SMFMAC with the dense k each stored product selects, from the index), B transposed;
+ * f64 operands as 64-bit values with their negation applied. */
+static void gather_by_layout(const run *r)
+{
+    const gcn_insn *in = r->in;
+    const inst *s = r->s;
+    const gcn_mfma_info *I = r->I;
+    const gcn_mfma_operands *ops = r->ops;
+    work *w = r->w;
+    unsigned M = r->M, N = r->N, K = r->K, KA = r->KA;
+    gcn_mfma_place p;
+    for (unsigned b = 0; b < r->NB; b++) {
+        for (unsigned i = 0; i < M; i++) {
+            if (I->sparse) {
+                for (unsigned q4 = 0; q4 < K / 4; q4++) {
+                    unsigned q;
+                    place_sparse(s, i, 4 * q4, &p, &q);
+                    uint32_t nib = (ops->idx[p.lane] >> (s->idx_off + 4 * q)) & 0xf;
+                    for (unsigned h = 0; h < 2; h++) {
+                        gcn_mfma_place e = p;
+                        unsigned pos = (2 * q + h) * s->wa;
+                        e.reg = pos / 32;
+                        e.bit = pos % 32;
+                        e.width = s->wa;
+                        unsigned pi = (b * M + i) * KA + 2 * q4 + h;
+                        w->a[pi] = get_bits(ops->a, I->regs_a, &e);
+                        w->ksel[pi] = (uint8_t)(4 * q4 + ((nib >> (2 * h)) & 3));
+                    }
+                }
+                continue;
+            }
+            for (unsigned k = 0; k < K; k++) {
+                layout_of(in, s, 'A', b, i, k, &p);
+                if (r->f64) {
+                    uint64_t v = ops->a[p.reg * 64 + p.lane] |
+                                 (uint64_t)ops->a[(p.reg + 1) * 64 + p.lane] << 32;
+                    w->a64[(b * M + i) * K + k] = p.neg ? v ^ (1ull << 63) : v;
+                } else {
+                    w->a[(b * M + i) * K + k] = get_bits(ops->a, I->regs_a, &p);
+                }
+            }
+        }
+        for (unsigned j = 0; j < N; j++) {
+            for (unsigned k = 0; k < K; k++) {
+                layout_of(in, s, 'B', b, k, j, &p);
+                if (r->f64) {
+                    uint64_t v = ops->b[p.reg * 64 + p.lane] |
+                                 (uint64_t)ops->b[(p.reg + 1) * 64 + p.lane] << 32;
+                    w->b64[(b * N + j) * K + k] = p.neg ? v ^ (1ull << 63) : v;
+                } else {
+                    w->b[(b * N + j) * K + k] = get_bits(ops->b, I->regs_b, &p);
+                }
+            }
+        }
+    }
+}
+
+/* The scale exponents of a gfx950 v_mfma_scale with ABID[0] = 1, per (row, k) of A and
+ * (column, k) of B, from the scale VGPRs (or constants) and their op_sel byte selects. */
+static void gather_scales(const run *r)
+{
+    const gcn_insn *in = r->in;
+    const gcn_mfma_operands *ops = r->ops;
+    work *w = r->w;
+    unsigned M = r->M, N = r->N, K = r->K;
+    const gcn_opnd *o0 = gcn_insn_field(in, GCN_FLD_SCALE_SRC0);
+    const gcn_opnd *o1 = gcn_insn_field(in, GCN_FLD_SCALE_SRC1);
+    int v0 = !o0 || o0->kind == GCN_OPND_VGPR, v1 = !o1 || o1->kind == GCN_OPND_VGPR;
+    unsigned sel0 = ((in->m.op_sel_hi & 1) << 1) | (in->m.op_sel & 1);
+    unsigned sel1 = (in->m.op_sel_hi & 2) | ((in->m.op_sel >> 1) & 1);
+    for (unsigned i = 0; i < M; i++)
+        for (unsigned k = 0; k < K; k++)
+            w->sa[i * K + k] = e8m0(ops->scale_a[i + M * (k / 32)], sel0, v0);
+    for (unsigned j = 0; j < N; j++)
+        for (unsigned k = 0; k < K; k++)
+            w->sb[j * K + k] = e8m0(ops->scale_b[j + N * (k / 32)], sel1, v1);
+}
+
+/* The fast path (src/sim/mfma_tile.c), one block at a time.  All of C is read before D is
+ * written (D may alias C); when every block is done D goes straight to its registers
+ * (*done set), else the blocks done are in w->d and B is gathered transposed for the
+ * general path.  Returns the blocks done (bit b: block b). */
+static uint16_t run_tiles(const run *r, uint16_t all, int *done)
+{
+    const plan *pl = r->pl;
+    const gcn_mfma_operands *ops = r->ops;
+    work *w = r->w;
+    unsigned M = r->M, N = r->N, K = r->K, NB = r->NB;
+    size_t mn = (size_t)M * N, n = NB * mn;
+    const uint16_t *cw = pl->cw;
+    uint16_t tiled = 0;
+    *done = 0;
+    if (pl->crows)
+        for (size_t e = 0; e < n; e += N)
+            memcpy(&w->cb[e], &ops->c[cw[e]], N * 4);
+    else
+        for (size_t e = 0; e < n; e++)
+            w->cb[e] = ops->c[cw[e]];
+    for (unsigned b = 0; b < NB && b < 16; b++)
+        if (!gcn_mfma_num_tile(&r->nm, M, N, K, &w->a[b * M * K], &w->bk[b * N * K],
+                               &w->cb[b * mn], &w->db[b * mn]))
+            tiled |= (uint16_t)(1u << b);
+    if (tiled == all) {
+        if (pl->crows)
+            for (size_t e = 0; e < n; e += N)
+                memcpy(&ops->d[cw[e]], &w->db[e], N * 4);
+        else
+            for (size_t e = 0; e < n; e++)
+                ops->d[cw[e]] = w->db[e];
+        *done = 1;
+        return tiled;
+    }
+    for (unsigned b = 0; b < NB && b < 16; b++)
+        if ((tiled >> b) & 1)
+            for (size_t e = b * mn; e < (b + 1) * mn; e++)
+                w->d[cw[e]] = w->db[e];
+    plan_gather(ops->b, r->I->regs_b, r->s->wb, pl->bw, pl->bb, (size_t)NB * N * K, w->b);
+    return tiled;
+}
+
+/* One element D[b][i][j] on the general path (C is c; p its place), into w->d. */
+static void dot_element(const run *r, unsigned b, unsigned i, unsigned j,
+                        const gcn_mfma_place *p, int fused, int scaled)
+{
+    const gcn_insn *in = r->in;
+    const gcn_mfma_operands *ops = r->ops;
+    work *w = r->w;
+    unsigned M = r->M, N = r->N, K = r->K, KA = r->KA;
+    uint32_t c = ops->c[p->reg * 64 + p->lane];
+    if (r->f64) {
+        uint64_t c64 = c | (uint64_t)ops->c[(p->reg + 1) * 64 + p->lane] << 32;
+        if ((in->m.blgp >> 2) & 1)
+            c64 ^= 1ull << 63;
+        uint64_t d = gcn_mfma_num_dot64(&w->a64[(b * M + i) * K], &w->b64[(b * N + j) * K], K,
+                                        c64);
+        w->d[p->reg * 64 + p->lane] = (uint32_t)d;
+        w->d[(p->reg + 1) * 64 + p->lane] = (uint32_t)(d >> 32);
+        return;
+    }
+    uint32_t d;
+    const uint32_t *arow = &w->a[(b * M + i) * KA];
+    const uint32_t *bcol = &w->b[(b * N + j) * K];
+    if (r->I->sparse) {
+        const uint8_t *ks = &w->ksel[(b * M + i) * KA];
+        if (fused) {
+            gcn_mfma_val bvv[128];
+            for (unsigned q = 0; q < KA; q++)
+                bvv[q] = w->bv[(b * N + j) * K + ks[q]];
+            d = gcn_mfma_num_dot_vals(&r->nm, &w->av[(b * M + i) * KA], bvv, KA, c, NULL);
+        } else {
+            uint32_t bb[128];
+            for (unsigned q = 0; q < KA; q++)
+                bb[q] = bcol[ks[q]];
+            d = gcn_mfma_num_dot(&r->nm, arow, bb, KA, c, NULL);
+        }
+    } else if (fused) {
+        int32_t sc[256];
+        if (scaled)
+            for (unsigned k = 0; k < K; k++) {
+                int32_t x = w->sa[i * K + k], y = w->sb[j * K + k];
+                sc[k] = x == GCN_MFMA_SCALE_NAN || y == GCN_MFMA_SCALE_NAN
+                        ? GCN_MFMA_SCALE_NAN : x + y;
+            }
+        d = gcn_mfma_num_dot_vals(&r->nm, &w->av[(b * M + i) * K], &w->bv[(b * N + j) * K], K,
+                                  c, scaled ? sc : NULL);
+    } else {
+        d = gcn_mfma_num_dot(&r->nm, arow, bcol, K, c, NULL);
+    }
+    w->d[p->reg * 64 + p->lane] = d;
+}
+
 int gcn_mfma_run(const gcn_insn *in, gcn_target t, const gcn_mfma_operands *ops, char *err,
                  size_t errlen)
 {
@@ -461,194 +669,55 @@ int gcn_mfma_run(const gcn_insn *in, gcn_target t, const gcn_mfma_operands *ops,
     static _Thread_local work *wk;       /* per-thread scratch, kept (about 250 KiB) */
     if (!wk && !(wk = malloc(sizeof *wk)))
         return fail(err, errlen, "out of memory", in);
-    work *w = wk;
-    unsigned M = I->m, N = I->n, K = I->k, NB = I->blocks;
-    unsigned KA = I->sparse ? K / 2 : K;     /* products per output */
-    gcn_mfma_num nm;
-    gcn_mfma_num_init(&nm, I->ta, I->tb, I->tc, s.gfx950);
-    gcn_mfma_place p;
-    int f64 = I->ta == GCN_MT_F64;
+    run r = {.in = in, .s = &s, .I = I, .ops = ops, .w = wk, .M = I->m, .N = I->n, .K = I->k,
+             .NB = I->blocks, .KA = I->sparse ? I->k / 2 : I->k, .f64 = I->ta == GCN_MT_F64};
+    work *w = r.w;
+    unsigned M = r.M, N = r.N, K = r.K, NB = r.NB;
+    gcn_mfma_num_init(&r.nm, I->ta, I->tb, I->tc, s.gfx950);
 
     /* gather A (stored order for SMFMAC) and B (transposed; for the fast path in
      * [k][j] order instead, Bt only when a block needs the general path) */
-    const plan *pl = plan_get(in, t, &s);
-    int try_tile = pl && nm.alg == GCN_MA_FUSED && !(I->scaled && (in->m.abid & 1));
-    /* the tile-wide exact route (src/sim/mfma_exact.c), straight from the registers:
-     * one block writes D itself (after reading everything); several go through w->d, so
-     * that a block it declines finds C and the others' inputs untouched */
-    if (try_tile && pl->lines) {
-        unsigned nb = 0;
-        for (; nb < NB; nb++) {
-            gcn_mfma_tile_src ts = {ops->a, ops->b, ops->c, NB == 1 ? ops->d : w->d,
-                                    &pl->aw1[nb * K], &pl->bw1[nb * K], &pl->cw1[nb * M],
-                                    &pl->ab1[nb * K], &pl->bb1[nb * K], 1};
-            if (gcn_mfma_num_tile_exact(&nm, M, N, K, &ts))
-                break;
-        }
-        if (nb == NB) {
-            if (NB > 1)
-                memcpy(ops->d, w->d, (size_t)I->regs_d * 64 * 4);
-            return 0;
-        }
-    }
+    const plan *pl = r.pl = plan_get(in, t, &s);
+    int try_tile = pl && r.nm.alg == GCN_MA_FUSED && !(I->scaled && (in->m.abid & 1));
+    if (try_tile && pl->lines && run_exact_tile(&r))
+        return 0;
     if (pl) {
         plan_gather(ops->a, I->regs_a, s.wa, pl->aw, pl->ab, (size_t)NB * M * K, w->a);
         if (try_tile)
             plan_gather(ops->b, I->regs_b, s.wb, pl->kw, pl->kb, (size_t)NB * N * K, w->bk);
         else
             plan_gather(ops->b, I->regs_b, s.wb, pl->bw, pl->bb, (size_t)NB * N * K, w->b);
+    } else {
+        gather_by_layout(&r);
     }
-    for (unsigned b = 0; b < NB && !pl; b++) {
-        for (unsigned i = 0; i < M; i++) {
-            if (I->sparse) {
-                for (unsigned q4 = 0; q4 < K / 4; q4++) {
-                    unsigned q;
-                    place_sparse(&s, i, 4 * q4, &p, &q);
-                    uint32_t nib = (ops->idx[p.lane] >> (s.idx_off + 4 * q)) & 0xf;
-                    for (unsigned h = 0; h < 2; h++) {
-                        gcn_mfma_place e = p;
-                        unsigned pos = (2 * q + h) * s.wa;
-                        e.reg = pos / 32;
-                        e.bit = pos % 32;
-                        e.width = s.wa;
-                        unsigned pi = (b * M + i) * KA + 2 * q4 + h;
-                        w->a[pi] = get_bits(ops->a, I->regs_a, &e);
-                        w->ksel[pi] = (uint8_t)(4 * q4 + ((nib >> (2 * h)) & 3));
-                    }
-                }
-                continue;
-            }
-            for (unsigned k = 0; k < K; k++) {
-                layout_of(in, &s, 'A', b, i, k, &p);
-                if (f64) {
-                    uint64_t v = ops->a[p.reg * 64 + p.lane] |
-                                 (uint64_t)ops->a[(p.reg + 1) * 64 + p.lane] << 32;
-                    w->a64[(b * M + i) * K + k] = p.neg ? v ^ (1ull << 63) : v;
-                } else {
-                    w->a[(b * M + i) * K + k] = get_bits(ops->a, I->regs_a, &p);
-                }
-            }
-        }
-        for (unsigned j = 0; j < N; j++) {
-            for (unsigned k = 0; k < K; k++) {
-                layout_of(in, &s, 'B', b, k, j, &p);
-                if (f64) {
-                    uint64_t v = ops->b[p.reg * 64 + p.lane] |
-                                 (uint64_t)ops->b[(p.reg + 1) * 64 + p.lane] << 32;
-                    w->b64[(b * N + j) * K + k] = p.neg ? v ^ (1ull << 63) : v;
-                } else {
-                    w->b[(b * N + j) * K + k] = get_bits(ops->b, I->regs_b, &p);
-                }
-            }
-        }
-    }
-
     /* scales (gfx950 v_mfma_scale with ABID[0] = 1) */
     int scaled = I->scaled && (in->m.abid & 1) && ops->scale_a && ops->scale_b;
-    if (scaled) {
-        const gcn_opnd *o0 = gcn_insn_field(in, GCN_FLD_SCALE_SRC0);
-        const gcn_opnd *o1 = gcn_insn_field(in, GCN_FLD_SCALE_SRC1);
-        int v0 = !o0 || o0->kind == GCN_OPND_VGPR, v1 = !o1 || o1->kind == GCN_OPND_VGPR;
-        unsigned sel0 = ((in->m.op_sel_hi & 1) << 1) | (in->m.op_sel & 1);
-        unsigned sel1 = (in->m.op_sel_hi & 2) | ((in->m.op_sel >> 1) & 1);
-        for (unsigned i = 0; i < M; i++)
-            for (unsigned k = 0; k < K; k++)
-                w->sa[i * K + k] = e8m0(ops->scale_a[i + M * (k / 32)], sel0, v0);
-        for (unsigned j = 0; j < N; j++)
-            for (unsigned k = 0; k < K; k++)
-                w->sb[j * K + k] = e8m0(ops->scale_b[j + N * (k / 32)], sel1, v1);
-    }
+    if (scaled)
+        gather_scales(&r);
 
-    int fused = nm.alg == GCN_MA_FUSED || nm.alg == GCN_MA_FUSED8;
-    /* the fast path (src/sim/mfma_tile.c), one block at a time; blocks it declines
-     * take the general path below.  All of C is read before D is written (D may
-     * alias C); when every block is done D goes straight to its registers. */
+    int fused = r.nm.alg == GCN_MA_FUSED || r.nm.alg == GCN_MA_FUSED8;
+    /* the fast path one block at a time; blocks it declines take the general path */
     uint16_t tiled = 0;                      /* bit b: block b done */
     uint16_t all = NB >= 16 ? 0xffffu : (uint16_t)((1u << NB) - 1);
     if (try_tile) {
-        size_t mn = (size_t)M * N, n = NB * mn;
-        const uint16_t *cw = pl->cw;
-        if (pl->crows)
-            for (size_t e = 0; e < n; e += N)
-                memcpy(&w->cb[e], &ops->c[cw[e]], N * 4);
-        else
-            for (size_t e = 0; e < n; e++)
-                w->cb[e] = ops->c[cw[e]];
-        for (unsigned b = 0; b < NB && b < 16; b++)
-            if (!gcn_mfma_num_tile(&nm, M, N, K, &w->a[b * M * K], &w->bk[b * N * K],
-                                   &w->cb[b * mn], &w->db[b * mn]))
-                tiled |= (uint16_t)(1u << b);
-        if (tiled == all) {
-            if (pl->crows)
-                for (size_t e = 0; e < n; e += N)
-                    memcpy(&ops->d[cw[e]], &w->db[e], N * 4);
-            else
-                for (size_t e = 0; e < n; e++)
-                    ops->d[cw[e]] = w->db[e];
+        int done;
+        tiled = run_tiles(&r, all, &done);
+        if (done)
             return 0;
-        }
-        for (unsigned b = 0; b < NB && b < 16; b++)
-            if ((tiled >> b) & 1)
-                for (size_t e = b * mn; e < (b + 1) * mn; e++)
-                    w->d[cw[e]] = w->db[e];
-        plan_gather(ops->b, I->regs_b, s.wb, pl->bw, pl->bb, (size_t)NB * N * K, w->b);
     }
     if (fused && tiled != all) {
-        gcn_mfma_num_decode(&nm, 0, w->a, (size_t)NB * M * KA, w->av);
-        gcn_mfma_num_decode(&nm, 1, w->b, (size_t)NB * N * K, w->bv);
+        gcn_mfma_num_decode(&r.nm, 0, w->a, (size_t)NB * M * r.KA, w->av);
+        gcn_mfma_num_decode(&r.nm, 1, w->b, (size_t)NB * N * K, w->bv);
     }
-
     for (unsigned b = 0; b < NB; b++) {
         if (b < 16 && ((tiled >> b) & 1))
             continue;
-        for (unsigned i = 0; i < M; i++) {
+        for (unsigned i = 0; i < M; i++)
             for (unsigned j = 0; j < N; j++) {
+                gcn_mfma_place p;
                 place_cd(&s, b, i, j, &p);
-                uint32_t c = ops->c[p.reg * 64 + p.lane];
-                if (f64) {
-                    uint64_t c64 = c | (uint64_t)ops->c[(p.reg + 1) * 64 + p.lane] << 32;
-                    if ((in->m.blgp >> 2) & 1)
-                        c64 ^= 1ull << 63;
-                    uint64_t r = gcn_mfma_num_dot64(&w->a64[(b * M + i) * K],
-                                                    &w->b64[(b * N + j) * K], K, c64);
-                    w->d[p.reg * 64 + p.lane] = (uint32_t)r;
-                    w->d[(p.reg + 1) * 64 + p.lane] = (uint32_t)(r >> 32);
-                    continue;
-                }
-                uint32_t r;
-                const uint32_t *arow = &w->a[(b * M + i) * KA];
-                const uint32_t *bcol = &w->b[(b * N + j) * K];
-                if (I->sparse) {
-                    const uint8_t *ks = &w->ksel[(b * M + i) * KA];
-                    if (fused) {
-                        gcn_mfma_val bvv[128];
-                        for (unsigned q = 0; q < KA; q++)
-                            bvv[q] = w->bv[(b * N + j) * K + ks[q]];
-                        r = gcn_mfma_num_dot_vals(&nm, &w->av[(b * M + i) * KA], bvv, KA, c,
-                                                  NULL);
-                    } else {
-                        uint32_t bb[128];
-                        for (unsigned q = 0; q < KA; q++)
-                            bb[q] = bcol[ks[q]];
-                        r = gcn_mfma_num_dot(&nm, arow, bb, KA, c, NULL);
-                    }
-                } else if (fused) {
-                    int32_t sc[256];
-                    if (scaled)
-                        for (unsigned k = 0; k < K; k++) {
-                            int32_t x = w->sa[i * K + k], y = w->sb[j * K + k];
-                            sc[k] = x == GCN_MFMA_SCALE_NAN || y == GCN_MFMA_SCALE_NAN
-                                    ? GCN_MFMA_SCALE_NAN : x + y;
-                        }
-                    r = gcn_mfma_num_dot_vals(&nm, &w->av[(b * M + i) * K],
-                                              &w->bv[(b * N + j) * K], K, c,
-                                              scaled ? sc : NULL);
-                } else {
-                    r = gcn_mfma_num_dot(&nm, arow, bcol, K, c, NULL);
-                }
-                w->d[p.reg * 64 + p.lane] = r;
+                dot_element(&r, b, i, j, &p, fused, scaled);
             }
-        }
     }
     memcpy(ops->d, w->d, (size_t)I->regs_d * 64 * 4);
     return 0;

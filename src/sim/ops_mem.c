@@ -31,12 +31,13 @@
 
 #define I (x->i)
 
-/* The counters the instruction increments (TC_VM, TC_LGKM): its row's VMCNT / LGKMCNT flags,
- * the one source of that fact (FLAT rows carry both: they may go to LDS or to memory). */
+/* The counters the instruction increments (TC_VM, TC_LGKM): gcn_insn_counters of its row,
+ * the one source of that fact (FLAT rows carry both: they may go to LDS or to memory; a
+ * FLAT access none of whose lanes went to LDS is then narrowed to TC_VM). */
 static unsigned row_counters(const sim_x *x)
 {
-    uint64_t f = gcn_isa_row_of(I->id)->flags;
-    return ((f & GCN_F_VMCNT) ? TC_VM : 0u) | ((f & GCN_F_LGKMCNT) ? TC_LGKM : 0u);
+    uint64_t c = gcn_insn_counters(gcn_isa_row_of(I->id)->flags);
+    return ((c & GCN_F_VMCNT) ? TC_VM : 0u) | ((c & GCN_F_LGKMCNT) ? TC_LGKM : 0u);
 }
 #define MOP(r) (&x->i->m[r])
 
@@ -774,7 +775,7 @@ static void ds_read_tr(sim_x *x, unsigned bits)
     for (unsigned l = 0; l < NL; l++)
         for (unsigned k = 0; k < 3; k++)
             src[l][k] = (e >> l & 1) && k < nd ? (uint32_t)rd_le(lds + addr[l] + 4 * k, 4) : 0;
-    sim_ticket *t = vreg_ticket(x, d, nd, TC_LGKM);
+    sim_ticket *t = vreg_ticket(x, d, nd, row_counters(x));
     for (unsigned l = 0; l < NL; l++) {
         if (!(e >> l & 1))
             continue;

@@ -238,7 +238,8 @@ void sim_predecode(sim_insn *si, const gcn_insn *in, const gcn_decoder *d, unsig
         si->target = in->addr + 4 + (uint64_t)((int64_t)(int16_t)si->imm * 4);
     }
     /* implicit registers */
-    if (row->flags & GCN_F_SMFMAC)      /* vdst is also the accumulator C (tied) */
+    if (row->flags & GCN_F_RD_DST)      /* vdst is read too: SMFMAC's accumulator C,
+                                         * v_fmac/v_mac/v_dot*c's tied src2 */
         add_ref(si, 0, &si->d);
     if (row->flags & GCN_F_WR_SRC0)     /* swaps: the source register is written too */
         add_ref(si, 1, &si->s[0]);

@@ -955,7 +955,21 @@ unsigned gcn_sim_cpus(void)
     return sim_crew_cpus();
 }
 
-int gcn_sim_run(gcn_sim *s, const gcn_dispatch *d, gcn_sim_result *res)
+/* A dispatch that cannot run (bad input, or out of memory before anything ran): res says
+ * why; returns GCN_SIM_EINPUT. */
+__attribute__((format(printf, 2, 3)))
+static int bad_input(gcn_sim_result *res, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(res->msg, sizeof res->msg, fmt, ap);
+    va_end(ap);
+    res->status = GCN_SIM_EINPUT;
+    return res->status;
+}
+
+/* The state one run starts from: no fault, no stop, no instructions, the clocks now. */
+static void run_reset(gcn_sim *s, gcn_sim_result *res)
 {
     memset(res, 0, sizeof *res);
     res->threads = 1;
@@ -967,117 +981,183 @@ int gcn_sim_run(gcn_sim *s, const gcn_dispatch *d, gcn_sim_result *res)
     s->insns = 0;
     s->t0 = s->tlast = now_s();
     s->cpu0 = cpu_s();
+}
+
+/* What the hardware would refuse: a target other than gfx942/gfx950, an empty grid or
+ * block, a workgroup over 1024 work-items, wave32. */
+static int check_dispatch(const gcn_dispatch *d, gcn_target tgt, gcn_sim_result *res)
+{
+    const gcn_kernel *k = d->kernel;
+    if (tgt != GCN_TARGET_GFX942 && tgt != GCN_TARGET_GFX950)
+        return bad_input(res, "target %s is not simulated (gfx942 and gfx950 are)",
+                         gcn_target_name(tgt));
+    for (int i = 0; i < 3; i++)
+        if (d->grid[i] == 0 || d->block[i] == 0)
+            return bad_input(res, "grid and block dimensions must be >= 1");
+    uint64_t nthreads = (uint64_t)d->block[0] * d->block[1] * d->block[2];
+    if (nthreads > 1024)
+        return bad_input(res, "a workgroup of %llu work-items is larger than 1024",
+                         (unsigned long long)nthreads);
+    if (k->kd.enable_wavefront_size32)
+        return bad_input(res, "kernel %s asks for wave32, which gfx9 does not have", k->name);
+    /* work-item ids 0..1023 fit the 10 bits of a packed id; 1024 is a valid block */
+    if (d->block[0] > 1024 || d->block[1] > 1024 || d->block[2] > 1024)
+        return bad_input(res, "block dimensions must be at most 1024 each");
+    return 0;
+}
+
+/* The kernel's layout from its descriptor: VGPR rows and where the AGPRs begin, LDS (the
+ * static size and the dispatch's dynamic LDS, at most the target's), scratch, the entry
+ * point (past the 256 bytes of a kernarg-preload prologue). */
+static int layout_of(const gcn_dispatch *d, gcn_target tgt, disp_layout *L, gcn_sim_result *res)
+{
     const gcn_kernel *k = d->kernel;
     const gcn_kd *kd = &k->kd;
-    gcn_target tgt = s->o.target ? s->o.target : d->co->target;
-    if (tgt != GCN_TARGET_GFX942 && tgt != GCN_TARGET_GFX950) {
-        res->status = GCN_SIM_EINPUT;
-        snprintf(res->msg, sizeof res->msg, "target %s is not simulated (gfx942 and gfx950 are)",
-                 gcn_target_name(tgt));
-        return res->status;
-    }
-    for (int i = 0; i < 3; i++) {
-        if (d->grid[i] == 0 || d->block[i] == 0) {
-            res->status = GCN_SIM_EINPUT;
-            snprintf(res->msg, sizeof res->msg, "grid and block dimensions must be >= 1");
-            return res->status;
-        }
-    }
-    unsigned nthreads = d->block[0] * d->block[1] * d->block[2];
-    if ((uint64_t)d->block[0] * d->block[1] * d->block[2] > 1024) {
-        res->status = GCN_SIM_EINPUT;
-        snprintf(res->msg, sizeof res->msg, "a workgroup of %llu work-items is larger than 1024",
-                 (unsigned long long)d->block[0] * d->block[1] * d->block[2]);
-        return res->status;
-    }
-    if (kd->enable_wavefront_size32) {
-        res->status = GCN_SIM_EINPUT;
-        snprintf(res->msg, sizeof res->msg, "kernel %s asks for wave32, which gfx9 does not have",
-                 k->name);
-        return res->status;
-    }
-    /* work-item ids 0..1023 fit the 10 bits of a packed id; 1024 is a valid block */
-    if (d->block[0] > 1024 || d->block[1] > 1024 || d->block[2] > 1024) {
-        res->status = GCN_SIM_EINPUT;
-        snprintf(res->msg, sizeof res->msg, "block dimensions must be at most 1024 each");
-        return res->status;
-    }
-    disp_layout L;
-    L.accum = kd->accum_offset ? kd->accum_offset : kd->next_free_vgpr;
-    L.nvrows = kd->next_free_vgpr;
-    if (L.nvrows < L.accum)
-        L.nvrows = L.accum;
-    if (L.nvrows == 0)
-        L.nvrows = 8;
-    if (L.nvrows > 512)
-        L.nvrows = 512;
-    if (L.accum > L.nvrows)
-        L.accum = L.nvrows;
+    L->accum = kd->accum_offset ? kd->accum_offset : kd->next_free_vgpr;
+    L->nvrows = kd->next_free_vgpr;
+    if (L->nvrows < L->accum)
+        L->nvrows = L->accum;
+    if (L->nvrows == 0)
+        L->nvrows = 8;
+    if (L->nvrows > 512)
+        L->nvrows = 512;
+    if (L->accum > L->nvrows)
+        L->accum = L->nvrows;
     uint32_t lds_max = tgt == GCN_TARGET_GFX950 ? 160 * 1024 : 64 * 1024;
     uint64_t lds = (uint64_t)kd->group_segment_fixed_size + d->dynamic_lds;
-    if (lds > lds_max) {
-        res->status = GCN_SIM_EINPUT;
-        snprintf(res->msg, sizeof res->msg, "kernel %s needs %llu bytes of LDS; %s has %u",
-                 k->name, (unsigned long long)lds, gcn_target_name(tgt), lds_max);
-        return res->status;
-    }
-    L.lds_size = (uint32_t)lds;
-    L.priv_size = kd->private_segment_fixed_size;
-    L.entry = k->entry_addr + (kd->kernarg_preload_length ? 256 : 0);
+    if (lds > lds_max)
+        return bad_input(res, "kernel %s needs %llu bytes of LDS; %s has %u", k->name,
+                         (unsigned long long)lds, gcn_target_name(tgt), lds_max);
+    L->lds_size = (uint32_t)lds;
+    L->priv_size = kd->private_segment_fixed_size;
+    L->entry = k->entry_addr + (kd->kernarg_preload_length ? 256 : 0);
+    return 0;
+}
 
-    char err[512];
-    sim_prog prog;
-    if (sim_prog_init(&prog, d->co, tgt, L.accum, L.nvrows, err, sizeof err)) {
-        res->status = GCN_SIM_EINPUT;
-        snprintf(res->msg, sizeof res->msg, "%s", err);
-        return res->status;
-    }
-    s->prog = &prog;
-    /* hazards: LLVM's assumptions for the kernel (xnack any/on: soft clauses;
-     * AGPRs in use: the longer soft-clause lookahead) */
+/* Hazards: LLVM's assumptions for the kernel (xnack any/on: soft clauses; AGPRs in use:
+ * the longer soft-clause lookahead), then the windows of the rules (sim_hz_setup). */
+static void hazards_setup(gcn_sim *s, const gcn_dispatch *d)
+{
     s->hz_on = s->o.hazard_effect != GCN_SIM_HZ_OFF;
     s->hz_flags = (d->co->xnack_mode == GCN_CO_FEAT_OFF ? 0 : GCN_HZ_XNACK) |
-                  (k->md_agpr_count ? GCN_HZ_AGPR0 : 0) |
+                  (d->kernel->md_agpr_count ? GCN_HZ_AGPR0 : 0) |
                   (s->o.hazard_llvm ? GCN_HZ_LLVM : 0);
     sim_hz_setup(s);
+}
+
+/* The dispatch's own memory, the last three allocations of s: the kernarg segment (the
+ * arguments copied in), the AQL dispatch packet, the queue. */
+static int dispatch_memory(gcn_sim *s, const gcn_dispatch *d, const disp_layout *L,
+                           disp_addrs *A)
+{
+    size_t kasz = d->kernarg_size ? d->kernarg_size : 1;
+    if (gcn_sim_alloc(s, (kasz + 255) & ~(size_t)255, "kernarg segment", &A->ka) ||
+        gcn_sim_alloc(s, 64, "dispatch packet", &A->pa) || gcn_sim_alloc(s, 256, "queue", &A->qa))
+        return -1;
+    if (d->kernarg_size)
+        memcpy(sim_mem(s, A->ka, d->kernarg_size), d->kernarg, d->kernarg_size);
+    uint8_t *pk = sim_mem(s, A->pa, 64);
+    unsigned dims = d->grid[2] * d->block[2] > 1 ? 3 : d->grid[1] * d->block[1] > 1 ? 2 : 1;
+    uint16_t hdr = 2 /* KERNEL_DISPATCH */, setup = (uint16_t)dims;
+    uint16_t wg16[3] = {(uint16_t)d->block[0], (uint16_t)d->block[1], (uint16_t)d->block[2]};
+    uint32_t gs[3] = {d->grid[0] * d->block[0], d->grid[1] * d->block[1],
+                      d->grid[2] * d->block[2]};
+    memcpy(pk + 0, &hdr, 2);
+    memcpy(pk + 2, &setup, 2);
+    memcpy(pk + 4, wg16, 6);
+    memcpy(pk + 12, gs, 12);
+    memcpy(pk + 24, &L->priv_size, 4);
+    memcpy(pk + 28, &L->lds_size, 4);
+    memcpy(pk + 32, &d->kernel->kd_addr, 8);
+    memcpy(pk + 40, &A->ka, 8);
+    return 0;
+}
+
+/* Drop the dispatch's own allocations (the last three, dispatch_memory's). */
+static void drop_dispatch_memory(gcn_sim *s)
+{
+    for (int i = 0; i < 3 && s->nallocs; i++) {
+        s->nallocs--;
+        dev_free(&s->allocs[s->nallocs]);
+        free(s->allocs[s->nallocs].name);
+    }
+}
+
+/* Threads: the workgroups of a kernel that the scan finds independent run on up to
+ * o.threads threads, the results merged in dispatch order (docs/gcnsim.md, Threads).
+ * The threads taken from the crew (1: run serially, res->serial_why says why when more
+ * were asked for). */
+static unsigned take_threads(gcn_sim *s, const gcn_dispatch *d, gcn_target tgt,
+                             const disp_layout *L, uint64_t nwg, gcn_sim_result *res)
+{
+    unsigned want = s->o.threads ? s->o.threads : 1, got = 1;
+    if (want > nwg)
+        want = (unsigned)nwg;
+    if (want <= 1)
+        return 1;
+    if (s->trace)
+        snprintf(res->serial_why, sizeof res->serial_why, "--trace, --trace-json and --plot "
+                 "follow one wave through the run in dispatch order");
+    else if (s->o.strict)   /* the outputs are dumped as the first finding left them */
+        snprintf(res->serial_why, sizeof res->serial_why, "--strict stops at the first "
+                 "finding in dispatch order");
+    else if (!sim_wg_scan(d->co, tgt, L->entry, L->accum, L->nvrows, res->serial_why,
+                          sizeof res->serial_why))
+        ;
+    else if ((got = sim_crew_take(want)) <= 1)
+        snprintf(res->serial_why, sizeof res->serial_why, "no other thread could be had");
+    return got;
+}
+
+/* The workgroups in dispatch order on this thread, until the end or a stop. */
+static void run_serial(gcn_sim *s, sim_x *x, const gcn_dispatch *d, const disp_layout *L,
+                       const disp_addrs *A, unsigned nwaves, uint64_t nwg, int show_progress,
+                       gcn_sim_result *res)
+{
+    unsigned flat = 0;
+    for (uint32_t gz = 0; gz < d->grid[2] && !s->faulted && !s->finding_stop; gz++)
+    for (uint32_t gy = 0; gy < d->grid[1] && !s->faulted && !s->finding_stop; gy++)
+    for (uint32_t gx = 0; gx < d->grid[0] && !s->faulted && !s->finding_stop; gx++, flat++)
+        res->waves += run_wg(s, x, d, L, nwaves, gx, gy, gz, flat, A, NULL, NULL,
+                             show_progress, nwg);
+}
+
+/* The trace's files written (a failure to write them is bad input unless the kernel
+ * faulted, which res says already); the trace freed. */
+static void trace_finish(gcn_sim *s, gcn_sim_result *res)
+{
+    char err[512];
+    if (!s->trace)
+        return;
+    if (sim_trace_finish(s->trace, err, sizeof err) && !s->faulted)
+        bad_input(res, "%s", err);
+    sim_trace_free(s->trace);
+    s->trace = NULL;
+}
+
+int gcn_sim_run(gcn_sim *s, const gcn_dispatch *d, gcn_sim_result *res)
+{
+    run_reset(s, res);
+    gcn_target tgt = s->o.target ? s->o.target : d->co->target;
+    disp_layout L;
+    if (check_dispatch(d, tgt, res) || layout_of(d, tgt, &L, res))
+        return res->status;
+    char err[512];
+    sim_prog prog;
+    if (sim_prog_init(&prog, d->co, tgt, L.accum, L.nvrows, err, sizeof err))
+        return bad_input(res, "%s", err);
+    s->prog = &prog;
+    hazards_setup(s, d);
     s->disp = d;
 
-    /* kernarg segment, dispatch packet, queue */
     disp_addrs A = {0, 0, 0};
-    size_t kasz = d->kernarg_size ? d->kernarg_size : 1;
-    if (gcn_sim_alloc(s, (kasz + 255) & ~(size_t)255, "kernarg segment", &A.ka) ||
-        gcn_sim_alloc(s, 64, "dispatch packet", &A.pa) || gcn_sim_alloc(s, 256, "queue", &A.qa)) {
-        res->status = GCN_SIM_EINPUT;
-        snprintf(res->msg, sizeof res->msg, "out of memory");
-        sim_prog_free(&prog);
-        return res->status;
-    }
-    if (d->kernarg_size)
-        memcpy(sim_mem(s, A.ka, d->kernarg_size), d->kernarg, d->kernarg_size);
-    {
-        uint8_t *pk = sim_mem(s, A.pa, 64);
-        unsigned dims = d->grid[2] * d->block[2] > 1 ? 3 : d->grid[1] * d->block[1] > 1 ? 2 : 1;
-        uint16_t hdr = 2 /* KERNEL_DISPATCH */, setup = (uint16_t)dims;
-        uint16_t wg16[3] = {(uint16_t)d->block[0], (uint16_t)d->block[1], (uint16_t)d->block[2]};
-        uint32_t gs[3] = {d->grid[0] * d->block[0], d->grid[1] * d->block[1],
-                          d->grid[2] * d->block[2]};
-        memcpy(pk + 0, &hdr, 2);
-        memcpy(pk + 2, &setup, 2);
-        memcpy(pk + 4, wg16, 6);
-        memcpy(pk + 12, gs, 12);
-        memcpy(pk + 24, &L.priv_size, 4);
-        memcpy(pk + 28, &L.lds_size, 4);
-        memcpy(pk + 32, &k->kd_addr, 8);
-        memcpy(pk + 40, &A.ka, 8);
-    }
-
-    unsigned nwaves = (nthreads + NL - 1) / NL;
-    sim_x *x = x_new();
-    if (prep_wg(s, &L, nwaves) || !x) {
-        res->status = GCN_SIM_EINPUT;
-        snprintf(res->msg, sizeof res->msg, "out of memory");
+    unsigned nwaves = (d->block[0] * d->block[1] * d->block[2] + NL - 1) / NL;
+    sim_x *x = NULL;
+    if (dispatch_memory(s, d, &L, &A) || !(x = x_new()) || prep_wg(s, &L, nwaves)) {
+        bad_input(res, "out of memory");
         free(x);
         sim_prog_free(&prog);
+        s->prog = NULL;
         return res->status;
     }
     s->trace = NULL;
@@ -1088,63 +1168,24 @@ int gcn_sim_run(gcn_sim *s, const gcn_dispatch *d, gcn_sim_result *res)
     int show_progress = s->o.progress && isatty(2);
     uint64_t nwg = (uint64_t)d->grid[0] * d->grid[1] * d->grid[2];
     double cpu_other = 0;
-
-    /* Threads: the workgroups of a kernel that the scan finds independent run on up to
-     * o.threads threads, the results merged in dispatch order (docs/gcnsim.md, Threads). */
-    unsigned want = s->o.threads ? s->o.threads : 1, got = 1;
-    if (want > nwg)
-        want = (unsigned)nwg;
-    if (want > 1) {
-        if (s->trace)
-            snprintf(res->serial_why, sizeof res->serial_why, "--trace, --trace-json and --plot "
-                     "follow one wave through the run in dispatch order");
-        else if (s->o.strict)   /* the outputs are dumped as the first finding left them */
-            snprintf(res->serial_why, sizeof res->serial_why, "--strict stops at the first "
-                     "finding in dispatch order");
-        else if (!sim_wg_scan(d->co, tgt, L.entry, L.accum, L.nvrows, res->serial_why,
-                              sizeof res->serial_why))
-            ;
-        else if ((got = sim_crew_take(want)) <= 1)
-            snprintf(res->serial_why, sizeof res->serial_why, "no other thread could be had");
-    }
+    unsigned got = take_threads(s, d, tgt, &L, nwg, res);
     if (got > 1) {
-        if (par_run(s, d, &L, &A, nwaves, nwg, got, tgt, show_progress, res, &cpu_other)) {
+        if (par_run(s, d, &L, &A, nwaves, nwg, got, tgt, show_progress, res, &cpu_other))
             snprintf(res->serial_why, sizeof res->serial_why, "out of memory for the threads");
-            sim_crew_give(got);
-            got = 1;
-        } else {
-            sim_crew_give(got);
+        else
             res->threads = got;
-        }
+        sim_crew_give(got);
     }
-    if (got <= 1) {
-        unsigned flat = 0;
-        for (uint32_t gz = 0; gz < d->grid[2] && !s->faulted && !s->finding_stop; gz++)
-        for (uint32_t gy = 0; gy < d->grid[1] && !s->faulted && !s->finding_stop; gy++)
-        for (uint32_t gx = 0; gx < d->grid[0] && !s->faulted && !s->finding_stop; gx++, flat++)
-            res->waves += run_wg(s, x, d, &L, nwaves, gx, gy, gz, flat, &A, NULL, NULL,
-                                 show_progress, nwg);
-    }
+    if (res->threads <= 1)
+        run_serial(s, x, d, &L, &A, nwaves, nwg, show_progress, res);
     if (show_progress)
         fprintf(stderr, "\r%78s\r", "");
-    if (s->trace) {
-        if (sim_trace_finish(s->trace, err, sizeof err) && !s->faulted) {
-            res->status = GCN_SIM_EINPUT;
-            snprintf(res->msg, sizeof res->msg, "%s", err);
-        }
-        sim_trace_free(s->trace);
-        s->trace = NULL;
-    }
+    trace_finish(s, res);
     finish_result(s, res, cpu_other);
     free(x);
     sim_prog_free(&prog);
     s->prog = NULL;
-    /* drop the dispatch's own allocations (the last three) */
-    for (int i = 0; i < 3 && s->nallocs; i++) {
-        s->nallocs--;
-        dev_free(&s->allocs[s->nallocs]);
-        free(s->allocs[s->nallocs].name);
-    }
+    drop_dispatch_memory(s);
     s->last = 0;
     return res->status;
 }

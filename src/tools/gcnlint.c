@@ -694,225 +694,308 @@ static int parse_uint(const char *s, unsigned *v)
     return 0;
 }
 
-int main(int argc, char **argv)
+/* The command line: the options, the files, and the "--OPTION=VALUE" strings made of
+ * "--OPTION VALUE" pairs (the options point into them). */
+typedef struct cmdline {
+    options o;
+    const char **files;
+    unsigned nfiles;
+    char **joined;
+    unsigned njoined;
+} cmdline;
+
+/* A target named by --mcpu: 0, or -1 (said, with the option's spelling OPT). */
+static int check_mcpu(const char *opt, const char *mcpu)
 {
-    /* static: what an early return leaves allocated stays reachable (no leak) */
-    static options o;
-    memset(&o, 0, sizeof o);
-    o.mcpu = NULL;
-    o.format = FMT_TEXT;
-    o.jobs = 1;
-    static const char **files;
-    static char **joined;
-    unsigned njoined = 0;
-    files = calloc((size_t)argc, sizeof *files);
-    joined = calloc((size_t)argc, sizeof *joined);
-    o.wno = calloc((size_t)argc, sizeof *o.wno);
-    unsigned nfiles = 0;
-    if (!files || !o.wno || !joined)
-        return EXIT_INPUT;
-    gcn_file_signals();
-    if (gcn_cli_take_mcpu("gcnlint", &argc, argv, &o.mcpu))
-        return EXIT_USAGE;
-    if (o.mcpu) {
-        gcn_target t = gcn_target_from_name(o.mcpu);
-        if (t != GCN_TARGET_GFX942 && t != GCN_TARGET_GFX950) {
-            fprintf(stderr, "gcnlint: unsupported -mcpu=%s (gfx942 or gfx950)\n", o.mcpu);
+    gcn_target t = gcn_target_from_name(mcpu);
+    if (t == GCN_TARGET_GFX942 || t == GCN_TARGET_GFX950)
+        return 0;
+    fprintf(stderr, "gcnlint: unsupported %s=%s (gfx942 or gfx950)\n", opt, mcpu);
+    return -1;
+}
+
+/* --list-checks: the checks and the hazard rules. */
+static int list_checks(void)
+{
+    for (int c = 0; c < GCN_CHK_COUNT; c++)
+        printf("%-20s %s\n", gcn_check_name(c), gcn_check_desc(c));
+    unsigned n;
+    const gcn_hazard_rule *r = gcn_hazard_rules(&n);
+    for (unsigned k = 0; k < n; k++)
+        printf("hazard-%-13s %s\n", r[k].name, r[k].why ? r[k].why : "");
+    return finish_stdout(EXIT_CLEAN);
+}
+
+/* "--OPTION VALUE" of an option that takes a value, as "--OPTION=VALUE" (as getopt_long and
+ * LLVM's tools read it): *a replaced by the joined string (kept in cl->joined), *i past the
+ * value.  0, or an exit code. */
+static int join_value(cmdline *cl, int argc, char **argv, int *i, const char **a)
+{
+    static const char *const valopts[] = {"--mcpu", "--offload-arch", "--kernel", "--format",
+                                          "--max-states", NULL};
+    for (int v = 0; valopts[v]; v++) {
+        if (strcmp(*a, valopts[v]))
+            continue;
+        if (*i + 1 >= argc) {
+            fprintf(stderr, "gcnlint: %s needs a value\n", *a);
             return EXIT_USAGE;
         }
+        /* the options keep pointers into it: it lives until exit */
+        size_t n = strlen(*a) + strlen(argv[*i + 1]) + 2;
+        char *j = malloc(n);
+        if (!j)
+            return EXIT_INPUT;
+        snprintf(j, n, "%s=%s", *a, argv[++*i]);
+        cl->joined[cl->njoined++] = j;
+        *a = j;
+        break;
     }
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        /* --OPTION VALUE is --OPTION=VALUE, as in getopt_long and LLVM's tools */
-        static const char *const valopts[] = {"--mcpu", "--offload-arch", "--kernel", "--format",
-                                              "--max-states", NULL};
-        for (int v = 0; valopts[v]; v++)
-            if (!strcmp(a, valopts[v])) {
-                if (i + 1 >= argc) {
-                    fprintf(stderr, "gcnlint: %s needs a value\n", a);
-                    return EXIT_USAGE;
-                }
-                /* the options keep pointers into it: it lives until exit */
-                size_t n = strlen(a) + strlen(argv[i + 1]) + 2;
-                char *j = malloc(n);
-                if (!j)
-                    return EXIT_INPUT;
-                snprintf(j, n, "%s=%s", a, argv[++i]);
-                joined[njoined++] = j;
-                a = j;
-                break;
-            }
-        if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
-            usage(stdout);
-            return finish_stdout(EXIT_CLEAN);
-        } else if (!strcmp(a, "--version")) {
-            gcn_version_print(stdout, "gcnlint");
-            return finish_stdout(EXIT_CLEAN);
-        } else if (!strcmp(a, "--list-checks")) {
-            for (int c = 0; c < GCN_CHK_COUNT; c++)
-                printf("%-20s %s\n", gcn_check_name(c), gcn_check_desc(c));
-            unsigned n;
-            const gcn_hazard_rule *r = gcn_hazard_rules(&n);
-            for (unsigned k = 0; k < n; k++)
-                printf("hazard-%-13s %s\n", r[k].name, r[k].why ? r[k].why : "");
-            return finish_stdout(EXIT_CLEAN);
-        } else if (!strncmp(a, "--mcpu=", 7)) {
-            o.mcpu = a + 7;
-            gcn_target t = gcn_target_from_name(o.mcpu);
-            if (t != GCN_TARGET_GFX942 && t != GCN_TARGET_GFX950) {
-                fprintf(stderr, "gcnlint: unsupported --mcpu=%s (gfx942 or gfx950)\n", o.mcpu);
-                return EXIT_USAGE;
-            }
-        } else if (!strncmp(a, "--offload-arch=", 15)) {
-            o.offload_arch = a + 15;
-        } else if (!strncmp(a, "--kernel=", 9)) {
-            o.kernel = a + 9;
-        } else if (!strncmp(a, "--format=", 9)) {
-            const char *f = a + 9;
-            if (!strcmp(f, "text")) o.format = FMT_TEXT;
-            else if (!strcmp(f, "json")) o.format = FMT_JSON;
-            else if (!strcmp(f, "sarif")) o.format = FMT_SARIF;
-            else {
-                fprintf(stderr, "gcnlint: unknown format '%s' (text, json, sarif)\n", f);
-                return EXIT_USAGE;
-            }
-        } else if (!strcmp(a, "--suggest")) {
-            o.suggest = true;
-        } else if (!strcmp(a, "--explain")) {
-            o.explain = true;
-        } else if (!strcmp(a, "--werror") || !strcmp(a, "-Werror")) {
-            o.werror = true;
-        } else if (!strcmp(a, "--summary")) {
-            o.summary = true;
-        } else if (!strcmp(a, "-Wlds-unproven")) {
-            o.w_lds_unproven = true;
-        } else if (!strcmp(a, "-Wllvm-conservative") || !strcmp(a, "--llvm-conservative")) {
-            o.llvm_conservative = true;
-        } else if (!strcmp(a, "-Wno-llvm-conservative")) {
-            o.llvm_conservative = false;
-        } else if (!strcmp(a, "--no-group")) {
-            o.no_group = true;
-        } else if (!strncmp(a, "--workgroup-size=", 17) || !strcmp(a, "--workgroup-size")) {
-            const char *v = a[16] == '=' ? a + 17 : (i + 1 < argc ? argv[++i] : "");
-            if (parse_wgsize(v, o.wg) < 0) {
-                fprintf(stderr, "gcnlint: bad --workgroup-size '%s' (X[,Y[,Z]], 1 to 1024 "
-                                "work-items in all)\n", v);
-                return EXIT_USAGE;
-            }
-        } else if (!strncmp(a, "-Wno-", 5)) {
-            const char *name = a + 5;
-            size_t n = strlen(name);
-            bool ok = gcn_check_from_name(name) >= 0 || !strncmp(name, "hazard", 6) ||
-                      (n && name[n - 1] == '*');
-            if (!ok) {
-                fprintf(stderr, "gcnlint: unknown check '%s' (see --list-checks)\n", name);
-                return EXIT_USAGE;
-            }
-            o.wno[o.nwno++] = (char *)name;
-        } else if (!strcmp(a, "--all-paths")) {
-            o.all_paths = true;
-        } else if (!strncmp(a, "--max-states=", 13)) {
-            if (parse_uint(a + 13, &o.max_states) < 0 || !o.max_states) {
-                fprintf(stderr, "gcnlint: bad --max-states\n");
-                return EXIT_USAGE;
-            }
-        } else if (!strcmp(a, "-j") || !strncmp(a, "-j", 2)) {
-            const char *v = a[2] ? a + 2 : (i + 1 < argc ? argv[++i] : "");
-            if (parse_uint(v, &o.jobs) < 0 || !o.jobs) {
-                fprintf(stderr, "gcnlint: bad -j value\n");
-                return EXIT_USAGE;
-            }
-        } else if (!strcmp(a, "--")) {
-            while (++i < argc)
-                files[nfiles++] = argv[i];
-        } else if (a[0] == '-' && a[1]) {
-            fprintf(stderr, "gcnlint: unknown option '%s'\n", a);
-            usage(stderr);
+    return 0;
+}
+
+/* One option A (its value may be the next argument: *i moves past it) into cl->o: -1 when
+ * read, else the exit code (--help, --version, --list-checks, or a usage error, said). */
+static int take_option(cmdline *cl, int argc, char **argv, int *i, const char *a)
+{
+    options *o = &cl->o;
+    if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+        usage(stdout);
+        return finish_stdout(EXIT_CLEAN);
+    } else if (!strcmp(a, "--version")) {
+        gcn_version_print(stdout, "gcnlint");
+        return finish_stdout(EXIT_CLEAN);
+    } else if (!strcmp(a, "--list-checks")) {
+        return list_checks();
+    } else if (!strncmp(a, "--mcpu=", 7)) {
+        o->mcpu = a + 7;
+        if (check_mcpu("--mcpu", o->mcpu))
             return EXIT_USAGE;
-        } else {
-            files[nfiles++] = a;
+    } else if (!strncmp(a, "--offload-arch=", 15)) {
+        o->offload_arch = a + 15;
+    } else if (!strncmp(a, "--kernel=", 9)) {
+        o->kernel = a + 9;
+    } else if (!strncmp(a, "--format=", 9)) {
+        const char *f = a + 9;
+        if (!strcmp(f, "text")) o->format = FMT_TEXT;
+        else if (!strcmp(f, "json")) o->format = FMT_JSON;
+        else if (!strcmp(f, "sarif")) o->format = FMT_SARIF;
+        else {
+            fprintf(stderr, "gcnlint: unknown format '%s' (text, json, sarif)\n", f);
+            return EXIT_USAGE;
         }
-    }
-    if (!nfiles) {
+    } else if (!strcmp(a, "--suggest")) {
+        o->suggest = true;
+    } else if (!strcmp(a, "--explain")) {
+        o->explain = true;
+    } else if (!strcmp(a, "--werror") || !strcmp(a, "-Werror")) {
+        o->werror = true;
+    } else if (!strcmp(a, "--summary")) {
+        o->summary = true;
+    } else if (!strcmp(a, "-Wlds-unproven")) {
+        o->w_lds_unproven = true;
+    } else if (!strcmp(a, "-Wllvm-conservative") || !strcmp(a, "--llvm-conservative")) {
+        o->llvm_conservative = true;
+    } else if (!strcmp(a, "-Wno-llvm-conservative")) {
+        o->llvm_conservative = false;
+    } else if (!strcmp(a, "--no-group")) {
+        o->no_group = true;
+    } else if (!strncmp(a, "--workgroup-size=", 17) || !strcmp(a, "--workgroup-size")) {
+        const char *v = a[16] == '=' ? a + 17 : (*i + 1 < argc ? argv[++*i] : "");
+        if (parse_wgsize(v, o->wg) < 0) {
+            fprintf(stderr, "gcnlint: bad --workgroup-size '%s' (X[,Y[,Z]], 1 to 1024 "
+                            "work-items in all)\n", v);
+            return EXIT_USAGE;
+        }
+    } else if (!strncmp(a, "-Wno-", 5)) {
+        const char *name = a + 5;
+        size_t n = strlen(name);
+        bool ok = gcn_check_from_name(name) >= 0 || !strncmp(name, "hazard", 6) ||
+                  (n && name[n - 1] == '*');
+        if (!ok) {
+            fprintf(stderr, "gcnlint: unknown check '%s' (see --list-checks)\n", name);
+            return EXIT_USAGE;
+        }
+        o->wno[o->nwno++] = (char *)name;
+    } else if (!strcmp(a, "--all-paths")) {
+        o->all_paths = true;
+    } else if (!strncmp(a, "--max-states=", 13)) {
+        if (parse_uint(a + 13, &o->max_states) < 0 || !o->max_states) {
+            fprintf(stderr, "gcnlint: bad --max-states\n");
+            return EXIT_USAGE;
+        }
+    } else if (!strcmp(a, "-j") || !strncmp(a, "-j", 2)) {
+        const char *v = a[2] ? a + 2 : (*i + 1 < argc ? argv[++*i] : "");
+        if (parse_uint(v, &o->jobs) < 0 || !o->jobs) {
+            fprintf(stderr, "gcnlint: bad -j value\n");
+            return EXIT_USAGE;
+        }
+    } else {
+        fprintf(stderr, "gcnlint: unknown option '%s'\n", a);
         usage(stderr);
         return EXIT_USAGE;
     }
-    fileres *res = calloc(nfiles, sizeof *res);
-    if (!res)
+    return -1;
+}
+
+/* The command line into cl: -1 to go on (at least one file), else the exit code. */
+static int parse_args(cmdline *cl, int argc, char **argv)
+{
+    options *o = &cl->o;
+    memset(cl, 0, sizeof *cl);
+    o->format = FMT_TEXT;
+    o->jobs = 1;
+    cl->files = calloc((size_t)argc, sizeof *cl->files);
+    cl->joined = calloc((size_t)argc, sizeof *cl->joined);
+    o->wno = calloc((size_t)argc, sizeof *o->wno);
+    if (!cl->files || !o->wno || !cl->joined)
         return EXIT_INPUT;
-    for (unsigned i = 0; i < nfiles; i++)
-        res[i].path = files[i];
-    pool p = {&o, res, nfiles, 0, PTHREAD_MUTEX_INITIALIZER};
-    unsigned nt = o.jobs < nfiles ? o.jobs : nfiles;
+    if (gcn_cli_take_mcpu("gcnlint", &argc, argv, &o->mcpu))
+        return EXIT_USAGE;
+    if (o->mcpu && check_mcpu("-mcpu", o->mcpu))
+        return EXIT_USAGE;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        int ex = join_value(cl, argc, argv, &i, &a);
+        if (ex)
+            return ex;
+        if (!strcmp(a, "--")) {
+            while (++i < argc)
+                cl->files[cl->nfiles++] = argv[i];
+        } else if (a[0] == '-' && a[1]) {
+            if ((ex = take_option(cl, argc, argv, &i, a)) >= 0)
+                return ex;
+        } else {
+            cl->files[cl->nfiles++] = a;
+        }
+    }
+    if (!cl->nfiles) {
+        usage(stderr);
+        return EXIT_USAGE;
+    }
+    return -1;
+}
+
+/* Lint the files on o->jobs threads (at most one per file); res[i] gets file i's. */
+static void lint_files(const options *o, fileres *res, unsigned nfiles)
+{
+    pool p = {o, res, nfiles, 0, PTHREAD_MUTEX_INITIALIZER};
+    unsigned nt = o->jobs < nfiles ? o->jobs : nfiles;
     if (nt <= 1) {
         worker(&p);
-    } else {
-        pthread_t *th = calloc(nt, sizeof *th);
-        unsigned started = 0;
-        for (unsigned t = 0; th && t < nt; t++)
-            if (pthread_create(&th[t], NULL, worker, &p) == 0)
-                started++;
-        if (!started)
-            worker(&p);
-        for (unsigned t = 0; t < started; t++)
-            pthread_join(th[t], NULL);
-        free(th);
+        return;
     }
+    pthread_t *th = calloc(nt, sizeof *th);
+    unsigned started = 0;
+    for (unsigned t = 0; th && t < nt; t++)
+        if (pthread_create(&th[t], NULL, worker, &p) == 0)
+            started++;
+    if (!started)
+        worker(&p);
+    for (unsigned t = 0; t < started; t++)
+        pthread_join(th[t], NULL);
+    free(th);
+}
 
-    /* output in input order; the counts are of findings as printed (a
-     * group is one) and of the sites they stand for */
-    unsigned nsev[3] = {0, 0, 0}, nsite[3] = {0, 0, 0}, ninput = 0, nkern = 0;
+/* What was reported: findings as printed (a group is one) and the sites they stand for, by
+ * severity; input errors; kernels checked. */
+typedef struct tally {
+    unsigned nsev[3], nsite[3], ninput, nkern;
+} tally;
+
+/* The report on stdout in input order (text per file; JSON and SARIF of all files), the
+ * input errors on stderr; *t counts them. */
+static void report(const options *o, const fileres *res, const char **files, unsigned nfiles,
+                   tally *t)
+{
     gcn_diags all = {0};
+    memset(t, 0, sizeof *t);
     for (unsigned i = 0; i < nfiles; i++) {
-        fileres *r = &res[i];
-        nkern += r->nkernels;
+        const fileres *r = &res[i];
+        t->nkern += r->nkernels;
         if (r->error) {
-            ninput++;
+            t->ninput++;
             fprintf(stderr, "%s: error: %s\n", r->path, r->error);
         }
         for (unsigned k = 0; k < r->diags.n; k++) {
             int s = r->diags.d[k].severity;
             if (s >= GCN_SEV_NOTE && s <= GCN_SEV_ERROR) {
-                nsev[s]++;
-                nsite[s] += r->diags.d[k].nsites > 1 ? r->diags.d[k].nsites : 1;
+                t->nsev[s]++;
+                t->nsite[s] += r->diags.d[k].nsites > 1 ? r->diags.d[k].nsites : 1;
             }
-            if (o.format != FMT_TEXT)
+            if (o->format != FMT_TEXT)
                 gcn_diags_add(&all, &r->diags.d[k]);
         }
-        if (o.format == FMT_TEXT)
-            gcn_report_text(stdout, &r->diags, o.explain);
+        if (o->format == FMT_TEXT)
+            gcn_report_text(stdout, &r->diags, o->explain);
     }
-    if (o.format == FMT_JSON)
+    if (o->format == FMT_JSON)
         gcn_report_json(stdout, &all, files, nfiles);
-    else if (o.format == FMT_SARIF)
+    else if (o->format == FMT_SARIF)
         gcn_report_sarif(stdout, &all, files, nfiles);
+    gcn_diags_free(&all);
+}
+
+/* The summary line (stderr). */
+static void print_summary(const tally *t, unsigned nfiles)
+{
+    static const char *const sname[3] = {"note", "warning", "error"};
+    fprintf(stderr, "gcnlint: %u file%s, %u kernel%s:", nfiles, nfiles == 1 ? "" : "s", t->nkern,
+            t->nkern == 1 ? "" : "s");
+    for (int s = GCN_SEV_ERROR; s >= GCN_SEV_NOTE; s--) {
+        fprintf(stderr, " %u %s%s", t->nsev[s], sname[s], t->nsev[s] == 1 ? "" : "s");
+        if (t->nsite[s] != t->nsev[s])
+            fprintf(stderr, " (%u sites)", t->nsite[s]);
+        fputs(",", stderr);
+    }
+    fprintf(stderr, " %u input error%s\n", t->ninput, t->ninput == 1 ? "" : "s");
+}
+
+static void free_cmdline(cmdline *cl)
+{
+    free(cl->files);
+    free(cl->o.wno);
+    for (unsigned i = 0; i < cl->njoined; i++)
+        free(cl->joined[i]);
+    free(cl->joined);
+    memset(cl, 0, sizeof *cl);
+}
+
+/* gcnlint: the command line, the files linted, the report, the summary; the exit code. */
+static int gcnlint_main(cmdline *cl, int argc, char **argv)
+{
+    int ex = parse_args(cl, argc, argv);
+    if (ex >= 0)
+        return ex;
+    unsigned nfiles = cl->nfiles;
+    fileres *res = calloc(nfiles, sizeof *res);
+    if (!res)
+        return EXIT_INPUT;
+    for (unsigned i = 0; i < nfiles; i++)
+        res[i].path = cl->files[i];
+    lint_files(&cl->o, res, nfiles);
+    tally t;
+    report(&cl->o, res, cl->files, nfiles, &t);
     /* a report that could not be written whole (a full disk, a closed pipe)
      * is an error, not "clean" */
     int out_ok = finish_stdout(0) == 0;
-    if (o.summary || nfiles > 1) {
-        static const char *const sname[3] = {"note", "warning", "error"};
-        fprintf(stderr, "gcnlint: %u file%s, %u kernel%s:", nfiles, nfiles == 1 ? "" : "s", nkern,
-                nkern == 1 ? "" : "s");
-        for (int s = GCN_SEV_ERROR; s >= GCN_SEV_NOTE; s--) {
-            fprintf(stderr, " %u %s%s", nsev[s], sname[s], nsev[s] == 1 ? "" : "s");
-            if (nsite[s] != nsev[s])
-                fprintf(stderr, " (%u sites)", nsite[s]);
-            fputs(",", stderr);
-        }
-        fprintf(stderr, " %u input error%s\n", ninput, ninput == 1 ? "" : "s");
-    }
-    gcn_diags_free(&all);
+    if (cl->o.summary || nfiles > 1)
+        print_summary(&t, nfiles);
     for (unsigned i = 0; i < nfiles; i++) {
         gcn_diags_free(&res[i].diags);
         free(res[i].error);
     }
     free(res);
-    free(files);
-    free(o.wno);
-    for (unsigned i = 0; i < njoined; i++)
-        free(joined[i]);
-    free(joined);
-    if (ninput || !out_ok)
+    if (t.ninput || !out_ok)
         return EXIT_INPUT;
-    return nsev[GCN_SEV_ERROR] || nsev[GCN_SEV_WARNING] ? EXIT_FINDINGS : EXIT_CLEAN;
+    return t.nsev[GCN_SEV_ERROR] || t.nsev[GCN_SEV_WARNING] ? EXIT_FINDINGS : EXIT_CLEAN;
+}
+
+int main(int argc, char **argv)
+{
+    /* static: what an early return leaves allocated stays reachable (no leak) */
+    static cmdline cl;
+    gcn_file_signals();
+    int ex = gcnlint_main(&cl, argc, argv);
+    free_cmdline(&cl);
+    return ex;
 }

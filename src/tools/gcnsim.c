@@ -250,20 +250,41 @@ static int parse_arg(const char *s, json_t *args, char *err, size_t errlen)
     return 0;
 }
 
-/* The options of a run (set once by main's option loop). */
-static const char *mcpu, *dump, *trace_json, *plot, *json_out, *code_override;
-static const char *cli_file;     /* the code file of a run without a manifest, as given */
-static int group = 1, strict, trace, quiet, progress = 1, hz_effect = GCN_SIM_HZ_REPORT, hz_llvm;
-static int wait_effect = GCN_SIM_WAIT_STALE;
-static int wave_given, all_sizes, dump_inputs;
-static uint64_t max_insns;
-static unsigned twg, twave, maxf = 20, quantum = 1;
-static unsigned jobs;           /* -j: threads for the workgroups (0: one per CPU) */
+/* The command line, as parse_options read it (set once; main then checks how the
+ * options combine).  Everything read from it that is allocated stays reachable from
+ * here, so an early return leaks nothing (LeakSanitizer agrees). */
+typedef struct cli_opts {
+    /* the input */
+    const char *manifest, *kernel, *file;  /* file: the code file argument, as given */
+    int nfiles;                 /* arguments that are no option (one code file) */
+    const char *code_opt;       /* --code FILE */
+    const char *code_override;  /* with a manifest: --code FILE, or the FILE beside it */
+    const char *mcpu;
+    strv sets;                  /* --set NAME=VALUE */
+    /* a dispatch without a manifest (JSON pieces of the manifest made from them) */
+    json_t *grid, *block, *bufs, *args, *outs;
+    strv dump_sel;              /* --output NAMEs given with a manifest: the buffers to dump
+                                 * instead of its "outputs" */
+    const char *def_args;       /* --default-args: "zero" or "random" */
+    uint64_t def_bufsize;
+    int64_t def_scalar;
+    /* print and exit */
+    int list_hz, list_kernels, list_args, tmpl;
+    const char *tmpl_out;
+    /* the run */
+    int all_sizes, strict, hz_effect, hz_llvm, wait_effect;
+    uint64_t max_insns;
+    unsigned quantum, jobs;     /* jobs: -j, threads for the workgroups (0: one per CPU) */
+    /* what it writes */
+    const char *dump, *json_out, *trace_json, *plot;
+    int dump_inputs, trace, wave_given, group, quiet, progress;
+    unsigned twg, twave, maxf;
+} cli_opts;
 
-/* Everything main allocates while it reads the command line stays reachable
- * from here, so an early return leaks nothing (LeakSanitizer agrees). */
-static strv sets;
-static json_t *grid, *block, *bufs, *args, *outs;
+static cli_opts opt = {
+    .def_bufsize = 65536, .def_scalar = 1, .hz_effect = GCN_SIM_HZ_REPORT,
+    .wait_effect = GCN_SIM_WAIT_STALE, .quantum = 1, .group = 1, .progress = 1, .maxf = 20,
+};
 
 /* Standard output (the FIFO trace, --list-hazards) must have been written
  * whole: a full disk or a closed pipe is an output error, exit 2. */
@@ -353,17 +374,14 @@ static json_t *findings_json(const gcn_sim_result *r, const gcn_sim_group *g, un
     return a;
 }
 
-/* --output NAMEs given with a manifest: the buffers to dump instead of its "outputs" */
-static strv dump_sel;
-
 /* Whether buffer i is dumped as NAME.bin: it is one of the manifest's "outputs" (every
  * buffer when the manifest has no "outputs"; without a manifest, --output or all), or
  * with a manifest and --output, one of those. */
 static int is_output(const gcn_manifest *m, unsigned i)
 {
-    if (dump_sel.n) {      /* --output with a manifest: those buffers instead */
-        for (unsigned k = 0; k < dump_sel.n; k++)
-            if (!strcmp(dump_sel.v[k], m->bufs[i].name))
+    if (opt.dump_sel.n) {      /* --output with a manifest: those buffers instead */
+        for (unsigned k = 0; k < opt.dump_sel.n; k++)
+            if (!strcmp(opt.dump_sel.v[k], m->bufs[i].name))
                 return 1;
         return 0;
     }
@@ -441,7 +459,8 @@ static int code_info(const char *file, const char *manifest, const char *kernel,
     const char *target = NULL;
     int ex = EX_OK;
     if (manifest) {
-        if (gcn_mf_load(manifest, (const char *const *)sets.v, sets.n, &m, err, sizeof err)) {
+        if (gcn_mf_load(manifest, (const char *const *)opt.sets.v, opt.sets.n, &m, err,
+                        sizeof err)) {
             fprintf(stderr, "gcnsim: %s\n", err);
             return EX_INPUT;
         }
@@ -534,135 +553,266 @@ typedef struct run_info {
     char fault[1024];
 } run_info;
 
-/* Run the resolved manifest m once (options from the command line); the exit code. */
-static int run_one(gcn_manifest *m, run_info *ri)
+/* ---- one run ------------------------------------------------------------------ */
+
+/* What can be checked of a run before its code is loaded: --mcpu against the manifest's
+ * targets, where the outputs go, the buffers against this machine's memory, the traced
+ * wave, the --output names.  -1 when all is well, else the exit code (said on stderr). */
+static int check_run(const gcn_manifest *m)
 {
     char err[2048];
-    const char *target = NULL, *want = NULL;
+    const char *want = NULL;
     /* --mcpu is checked against the manifest's targets before anything else */
-    if (gcn_mf_target(m, mcpu, &want, err, sizeof err)) {
+    if (gcn_mf_target(m, opt.mcpu, &want, err, sizeof err)) {
         fprintf(stderr, "gcnsim: %s\n", err);
         return EX_INPUT;
     }
     /* where the outputs go, checked before anything runs */
-    if ((dump && gcn_dump_check(dump, err, sizeof err)) ||
-        (trace_json && gcn_file_check_output(trace_json, err, sizeof err)) ||
-        (plot && gcn_file_check_output(plot, err, sizeof err))) {
+    if ((opt.dump && gcn_dump_check(opt.dump, err, sizeof err)) ||
+        (opt.trace_json && gcn_file_check_output(opt.trace_json, err, sizeof err)) ||
+        (opt.plot && gcn_file_check_output(opt.plot, err, sizeof err))) {
         fprintf(stderr, "gcnsim: %s\n", err);
         return EX_INPUT;
     }
-    {
-        /* buffers larger than this machine's memory would end in the OOM killer */
-        uint64_t total = 0, phys = (uint64_t)sysconf(_SC_PHYS_PAGES) * (uint64_t)sysconf(_SC_PAGESIZE);
-        for (unsigned i = 0; i < m->nbufs; i++)
-            total += m->bufs[i].size;
-        if (phys && total > phys) {
-            fprintf(stderr, "gcnsim: %s: the buffers need %llu bytes, more than this machine's "
-                    "%llu bytes of memory\n", m->path, (unsigned long long)total,
-                    (unsigned long long)phys);
+    /* buffers larger than this machine's memory would end in the OOM killer */
+    uint64_t total = 0, phys = (uint64_t)sysconf(_SC_PHYS_PAGES) * (uint64_t)sysconf(_SC_PAGESIZE);
+    for (unsigned i = 0; i < m->nbufs; i++)
+        total += m->bufs[i].size;
+    if (phys && total > phys) {
+        fprintf(stderr, "gcnsim: %s: the buffers need %llu bytes, more than this machine's "
+                "%llu bytes of memory\n", m->path, (unsigned long long)total,
+                (unsigned long long)phys);
+        return EX_INPUT;
+    }
+    /* the traced wave must exist */
+    uint64_t nwg = (uint64_t)m->grid[0] * m->grid[1] * m->grid[2];
+    unsigned wpg = (m->block[0] * m->block[1] * m->block[2] + 63) / 64;
+    if ((opt.wave_given || opt.trace || opt.trace_json || opt.plot) &&
+        (opt.twg >= nwg || opt.twave >= wpg)) {
+        fprintf(stderr, "gcnsim: --wave=%u,%u: out of range: the dispatch has %llu workgroup%s "
+                "of %u wave%s (valid: WG 0..%llu, W 0..%u)\n", opt.twg, opt.twave,
+                (unsigned long long)nwg, nwg == 1 ? "" : "s", wpg, wpg == 1 ? "" : "s",
+                (unsigned long long)nwg - 1, wpg - 1);
+        return EX_USAGE;
+    }
+    for (unsigned k = 0; k < opt.dump_sel.n; k++)
+        if (gcn_mf_buffer_index(m, opt.dump_sel.v[k]) < 0) {
+            fprintf(stderr, "gcnsim: --output %s: %s has no buffer named %s\n",
+                    opt.dump_sel.v[k], m->path, opt.dump_sel.v[k]);
             return EX_INPUT;
         }
-    }
-    {
-        /* the traced wave must exist */
-        uint64_t nwg = (uint64_t)m->grid[0] * m->grid[1] * m->grid[2];
-        unsigned wpg = (m->block[0] * m->block[1] * m->block[2] + 63) / 64;
-        if ((wave_given || trace || trace_json || plot) && (twg >= nwg || twave >= wpg)) {
-            fprintf(stderr, "gcnsim: --wave=%u,%u: out of range: the dispatch has %llu workgroup%s "
-                    "of %u wave%s (valid: WG 0..%llu, W 0..%u)\n", twg, twave,
-                    (unsigned long long)nwg, nwg == 1 ? "" : "s", wpg, wpg == 1 ? "" : "s",
-                    (unsigned long long)nwg - 1, wpg - 1);
-            return EX_USAGE;
-        }
-    }
-    for (unsigned k = 0; k < dump_sel.n; k++)
-        if (gcn_mf_buffer_index(m, dump_sel.v[k]) < 0) {
-            fprintf(stderr, "gcnsim: --output %s: %s has no buffer named %s\n", dump_sel.v[k],
-                    m->path, dump_sel.v[k]);
-            return EX_INPUT;
-        }
-    gcn_codeobj *co = NULL;
-    if (gcn_mf_load_code_for(m, mcpu, &co, &target, err, sizeof err)) {
-        fprintf(stderr, "gcnsim: %s\n", err);
-        return EX_INPUT;
-    }
-    const gcn_kernel *k = NULL;
-    if (gcn_mf_kernel(m, co, &k, err, sizeof err) ||
-        (code_override && gcn_mf_check_args(m, k, m->code, err, sizeof err))) {
-        fprintf(stderr, "gcnsim: %s\n", err);
-        gcn_co_close(co);
-        return EX_INPUT;
-    }
+    return -1;
+}
 
-    FILE *tout = stdout;
-    gcn_sim_opts o = {
-        .target = gcn_target_from_name(target), .max_insns = max_insns, .strict = strict,
-        .hazard_effect = hz_effect,
-        .hazard_llvm = hz_llvm,
-        .wait_effect = wait_effect,
-        .trace_fifo = trace, .trace_out = tout, .trace_wg = twg, .trace_wave = twave,
-        .trace_json = trace_json, .plot_svg = plot, .progress = progress && !quiet,
-        .quantum = quantum, .threads = jobs ? jobs : gcn_sim_cpus(),
+/* The simulator's options for a run on TARGET, from the command line. */
+static gcn_sim_opts sim_opts(const char *target)
+{
+    return (gcn_sim_opts){
+        .target = gcn_target_from_name(target), .max_insns = opt.max_insns,
+        .strict = opt.strict, .hazard_effect = opt.hz_effect, .hazard_llvm = opt.hz_llvm,
+        .wait_effect = opt.wait_effect,
+        .trace_fifo = opt.trace, .trace_out = stdout, .trace_wg = opt.twg,
+        .trace_wave = opt.twave, .trace_json = opt.trace_json, .plot_svg = opt.plot,
+        .progress = opt.progress && !opt.quiet,
+        .quantum = opt.quantum, .threads = opt.jobs ? opt.jobs : gcn_sim_cpus(),
     };
-    gcn_sim *sim = gcn_sim_new(&o);
-    uint64_t *addr = calloc(m->nbufs + 1, sizeof *addr);
-    uint8_t *ka = NULL;
-    size_t kalen = 0;
-    gcn_dump dd = {0};
-    int ex = EX_OK;
-    if (!sim || !addr) {
-        fprintf(stderr, "gcnsim: out of memory\n");
-        ex = EX_INPUT;
-        goto done;
-    }
+}
+
+/* The manifest's buffers in the simulator's memory (addr[i]), each filled as its init
+ * says; 0, or -1 said on stderr. */
+static int load_buffers(gcn_sim *sim, const gcn_manifest *m, uint64_t *addr)
+{
+    char err[2048];
     for (unsigned i = 0; i < m->nbufs; i++) {
         if (gcn_sim_alloc(sim, m->bufs[i].size, m->bufs[i].name, &addr[i])) {
             fprintf(stderr, "gcnsim: buffer %s: cannot allocate %llu bytes\n", m->bufs[i].name,
                     (unsigned long long)m->bufs[i].size);
-            ex = EX_INPUT;
-            goto done;
+            return -1;
         }
         uint8_t *h = gcn_sim_host(sim, addr[i], m->bufs[i].size);
         if (m->bufs[i].size && gcn_mf_fill(m, i, h, err, sizeof err)) {
             fprintf(stderr, "gcnsim: %s\n", err);
-            ex = EX_INPUT;
-            goto done;
+            return -1;
         }
     }
+    return 0;
+}
+
+/* The kernarg segment (*ka, *kalen) of k from the manifest's arguments, which must be as
+ * many as the kernel's explicit ones when its metadata says; 0, or -1 said on stderr. */
+static int build_kernargs(const gcn_manifest *m, const gcn_kernel *k, const uint64_t *addr,
+                          uint8_t **ka, size_t *kalen)
+{
+    char err[2048];
     if (k->has_metadata && k->nargs) {
         unsigned nexp = 0;
         for (unsigned i = 0; i < k->nargs; i++)
             nexp += !gcn_kernarg_is_hidden(&k->args[i]);
         if (nexp != m->nargs) {
             wrong_args(m, k, nexp);
-            ex = EX_INPUT;
-            goto done;
+            return -1;
         }
     }
-    if (gcn_kernarg_build(m, k, addr, &ka, &kalen, err, sizeof err)) {
+    if (gcn_kernarg_build(m, k, addr, ka, kalen, err, sizeof err)) {
         fprintf(stderr, "gcnsim: %s: %s\n", m->path, err);
-        ex = EX_INPUT;
+        return -1;
+    }
+    return 0;
+}
+
+/* The dump is written into a fresh directory beside DIR and put in place at the end
+ * (gcn_dump_commit): DIR then holds this run's dump whole -- inputs, outputs and run.json
+ * after a run, only the inputs after a kernel fault -- and after any other failure it is
+ * left as it was.  This begins it, with the inputs (--dump-inputs); 0, or -1 said. */
+static int dump_begin(gcn_dump *dd, gcn_sim *sim, const gcn_manifest *m, const uint64_t *addr)
+{
+    char err[2048];
+    if (gcn_dump_begin(dd, opt.dump, err, sizeof err)) {
+        fprintf(stderr, "gcnsim: %s\n", err);
+        return -1;
+    }
+    for (unsigned i = 0; opt.dump_inputs && i < m->nbufs; i++) {
+        uint8_t *h = gcn_sim_host(sim, addr[i], m->bufs[i].size);
+        if (gcn_dump_write(dd, m->bufs[i].name, ".in.bin", h, m->bufs[i].size, err, sizeof err)) {
+            fprintf(stderr, "gcnsim: %s\n", err);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* The dump's outputs and run.json (with the findings FJ), then the dump put in place;
+ * 0, or -1 said on stderr. */
+static int dump_finish(gcn_dump *dd, gcn_sim *sim, const gcn_manifest *m, const uint64_t *addr,
+                       const char *target, json_t *fj)
+{
+    char err[2048];
+    for (unsigned i = 0; i < m->nbufs; i++) {
+        if (!is_output(m, i))
+            continue;
+        uint8_t *h = gcn_sim_host(sim, addr[i], m->bufs[i].size);
+        if (gcn_dump_write(dd, m->bufs[i].name, ".bin", h, m->bufs[i].size, err, sizeof err)) {
+            fprintf(stderr, "gcnsim: %s\n", err);
+            return -1;
+        }
+    }
+    char *rj = NULL;
+    if (gcn_mf_run_json(m, target, &rj, err, sizeof err) ||
+        !(rj = with_findings(rj, fj, m, opt.dump_inputs)) ||
+        gcn_dump_write(dd, "run", ".json", rj, strlen(rj), err, sizeof err) ||
+        gcn_dump_commit(dd, err, sizeof err)) {
+        fprintf(stderr, "gcnsim: %s\n", rj ? err : "out of memory");
+        free(rj);
+        return -1;
+    }
+    free(rj);
+    return 0;
+}
+
+/* The findings of a run printed on stderr (grouped unless --no-group; the code named as
+ * the user named it) and, for --json or the dump, as JSON (*fj; NULL when neither asks);
+ * *nshown: the findings as counted (groups or sites).  0, or -1 (out of memory, said). */
+static int report_findings(const gcn_manifest *m, const gcn_sim_result *res, json_t **fj,
+                           unsigned *nshown)
+{
+    gcn_sim_group *groups = NULL;
+    unsigned ngroups = 0;
+    *fj = NULL;
+    if (opt.group && gcn_sim_group_findings(res, &groups, &ngroups)) {
+        fprintf(stderr, "gcnsim: out of memory\n");
+        return -1;
+    }
+    /* the code as the user named it: FILE, or the manifest's code (beside the manifest) */
+    const char *shown = m->cli && opt.file ? opt.file : m->code;
+    if (res->nfindings && opt.group)
+        gcn_sim_print_groups_at(stderr, res, groups, ngroups, opt.maxf, shown);
+    else if (res->nfindings)
+        gcn_sim_print_findings_at(stderr, res, opt.maxf, shown);
+    if (opt.json_out || opt.dump)
+        *fj = findings_json(res, opt.group ? groups : NULL, ngroups);
+    gcn_sim_free_groups(groups, ngroups);
+    *nshown = opt.group ? ngroups : res->nfindings;
+    return 0;
+}
+
+/* --json FILE: the kernel, target, status and findings FJ; 0, or -1 said on stderr. */
+static int write_json(const gcn_kernel *k, const char *target, int st,
+                      const gcn_sim_result *res, json_t *fj)
+{
+    char err[2048];
+    json_t *doc = json_pack("{s:s,s:s,s:s,s:b,s:O}", "kernel", k->name, "target", target,
+                            "status", st == GCN_SIM_FAULT ? "fault" :
+                            res->nfindings ? "findings" : "clean", "grouped", opt.group,
+                            "findings", fj);
+    if (st == GCN_SIM_FAULT)
+        json_object_set_new(doc, "fault", json_string(res->msg));
+    char *text = json_dumps(doc, JSON_INDENT(1));
+    json_decref(doc);
+    if (!text || sim_write_atomic(opt.json_out, text, strlen(text), err, sizeof err)) {
+        fprintf(stderr, "gcnsim: --json %s: %s\n", opt.json_out, text ? err : "out of memory");
+        free(text);
+        return -1;
+    }
+    free(text);
+    return 0;
+}
+
+/* The summary line of a run (stderr): the dispatch, waves, instructions, times, findings,
+ * and the threads it ran on or why only one. */
+static void print_summary(const gcn_manifest *m, const gcn_kernel *k, const char *target,
+                          const gcn_sim_result *res, unsigned nfind)
+{
+    fprintf(stderr, "gcnsim: %s on %s: grid %ux%ux%u, block %ux%ux%u, %llu waves, %llu "
+            "wave-instructions, %.3f s (%.3f s CPU), %u finding%s", k->name, target, m->grid[0],
+            m->grid[1], m->grid[2], m->block[0], m->block[1], m->block[2],
+            (unsigned long long)res->waves, (unsigned long long)res->insns, res->seconds,
+            res->cpu_seconds, nfind, nfind == 1 ? "" : "s");
+    /* why one thread: when -j asked for more, or the kernel itself is the reason (not
+     * the options that follow one run in order, under the default -j) */
+    if (res->serial_why[0] && (opt.jobs || !(opt.trace || opt.trace_json || opt.plot || opt.strict)))
+        fprintf(stderr, "; one thread: %s\n", res->serial_why);
+    else if (res->threads > 1)
+        fprintf(stderr, "; %u threads\n", res->threads);
+    else
+        fprintf(stderr, "\n");
+}
+
+/* Run the resolved manifest m once (options from the command line); the exit code. */
+static int run_one(gcn_manifest *m, run_info *ri)
+{
+    char err[2048];
+    int ex = check_run(m);
+    if (ex >= 0)
+        return ex;
+    const char *target = NULL;
+    gcn_codeobj *co = NULL;
+    if (gcn_mf_load_code_for(m, opt.mcpu, &co, &target, err, sizeof err)) {
+        fprintf(stderr, "gcnsim: %s\n", err);
+        return EX_INPUT;
+    }
+    const gcn_kernel *k = NULL;
+    if (gcn_mf_kernel(m, co, &k, err, sizeof err) ||
+        (opt.code_override && gcn_mf_check_args(m, k, m->code, err, sizeof err))) {
+        fprintf(stderr, "gcnsim: %s\n", err);
+        gcn_co_close(co);
+        return EX_INPUT;
+    }
+
+    gcn_sim_opts o = sim_opts(target);
+    gcn_sim *sim = gcn_sim_new(&o);
+    uint64_t *addr = calloc(m->nbufs + 1, sizeof *addr);
+    uint8_t *ka = NULL;
+    size_t kalen = 0;
+    gcn_dump dd = {0};
+    json_t *fj = NULL;
+    ex = EX_INPUT;
+    if (!sim || !addr) {
+        fprintf(stderr, "gcnsim: out of memory\n");
         goto done;
     }
-    /* The dump is written into a fresh directory beside DIR and put in place
-     * at the end (gcn_dump_commit): DIR then holds this run's dump whole --
-     * inputs, outputs and run.json after a run, only the inputs after a
-     * kernel fault -- and after any other failure it is left as it was. */
-    if (dump) {
-        if (gcn_dump_begin(&dd, dump, err, sizeof err)) {
-            fprintf(stderr, "gcnsim: %s\n", err);
-            ex = EX_INPUT;
-            goto done;
-        }
-        for (unsigned i = 0; dump_inputs && i < m->nbufs; i++) {
-            uint8_t *h = gcn_sim_host(sim, addr[i], m->bufs[i].size);
-            if (gcn_dump_write(&dd, m->bufs[i].name, ".in.bin", h, m->bufs[i].size, err, sizeof err)) {
-                fprintf(stderr, "gcnsim: %s\n", err);
-                ex = EX_INPUT;
-                goto done;
-            }
-        }
-    }
+    if (load_buffers(sim, m, addr) || build_kernargs(m, k, addr, &ka, &kalen) ||
+        (opt.dump && dump_begin(&dd, sim, m, addr)))
+        goto done;
     gcn_dispatch d = {.co = co, .kernel = k, .kernarg = ka, .kernarg_size = kalen,
                       .dynamic_lds = m->dynamic_lds};
     memcpy(d.grid, m->grid, sizeof d.grid);
@@ -671,99 +821,34 @@ static int run_one(gcn_manifest *m, run_info *ri)
     int st = gcn_sim_run(sim, &d, &res);
     if (st == GCN_SIM_EINPUT) {
         fprintf(stderr, "gcnsim: %s: %s\n", m->path, res.msg);
-        ex = EX_INPUT;
         goto done;
     }
-    gcn_sim_group *groups = NULL;
-    unsigned ngroups = 0;
-    if (group && gcn_sim_group_findings(&res, &groups, &ngroups)) {
-        fprintf(stderr, "gcnsim: out of memory\n");
-        ex = EX_INPUT;
+    unsigned nfind = 0;
+    if (report_findings(m, &res, &fj, &nfind) ||
+        (opt.json_out && write_json(k, target, st, &res, fj)))
         goto done;
-    }
-    /* the code as the user named it: FILE, or the manifest's code (beside the manifest) */
-    const char *shown = m->cli && cli_file ? cli_file : m->code;
-    if (res.nfindings && group)
-        gcn_sim_print_groups_at(stderr, &res, groups, ngroups, maxf, shown);
-    else if (res.nfindings)
-        gcn_sim_print_findings_at(stderr, &res, maxf, shown);
-    json_t *fj = json_out || dump ? findings_json(&res, group ? groups : NULL, ngroups) : NULL;
-    gcn_sim_free_groups(groups, ngroups);
-    if (json_out) {
-        json_t *doc = json_pack("{s:s,s:s,s:s,s:b,s:O}", "kernel", k->name, "target", target,
-                                "status", st == GCN_SIM_FAULT ? "fault" :
-                                res.nfindings ? "findings" : "clean", "grouped", group,
-                                "findings", fj);
-        if (st == GCN_SIM_FAULT)
-            json_object_set_new(doc, "fault", json_string(res.msg));
-        char *text = json_dumps(doc, JSON_INDENT(1));
-        json_decref(doc);
-        if (!text || sim_write_atomic(json_out, text, strlen(text), err, sizeof err)) {
-            fprintf(stderr, "gcnsim: --json %s: %s\n", json_out, text ? err : "out of memory");
-            free(text);
-            json_decref(fj);
-            ex = EX_INPUT;
-            goto done;
-        }
-        free(text);
-    }
     ri->waves = res.waves;
     ri->insns = res.insns;
-    ri->findings = group ? ngroups : res.nfindings;
+    ri->findings = nfind;
     if (st == GCN_SIM_FAULT) {
+        const char *shown = m->cli && opt.file ? opt.file : m->code;
         gcn_sim_print_fault_at(stderr, &res, shown);
         snprintf(ri->fault, sizeof ri->fault, "%s", res.msg);
         fprintf(stderr, "gcnsim: kernel fault in %s (%s): %s\n", k->name, target, res.msg);
-        json_decref(fj);
         ex = EX_FAULT;
-        if (dump && gcn_dump_commit(&dd, err, sizeof err)) {
+        if (opt.dump && gcn_dump_commit(&dd, err, sizeof err)) {
             fprintf(stderr, "gcnsim: %s\n", err);
             ex = EX_INPUT;
         }
         goto done;
     }
-    if (!quiet && !all_sizes) {
-        fprintf(stderr, "gcnsim: %s on %s: grid %ux%ux%u, block %ux%ux%u, %llu waves, %llu "
-                "wave-instructions, %.3f s (%.3f s CPU), %u finding%s", k->name, target, m->grid[0],
-                m->grid[1], m->grid[2], m->block[0], m->block[1], m->block[2],
-                (unsigned long long)res.waves, (unsigned long long)res.insns, res.seconds,
-                res.cpu_seconds, group ? ngroups : res.nfindings,
-                (group ? ngroups : res.nfindings) == 1 ? "" : "s");
-        /* why one thread: when -j asked for more, or the kernel itself is the reason (not
-         * the options that follow one run in order, under the default -j) */
-        if (res.serial_why[0] && (jobs || !(trace || trace_json || plot || strict)))
-            fprintf(stderr, "; one thread: %s\n", res.serial_why);
-        else if (res.threads > 1)
-            fprintf(stderr, "; %u threads\n", res.threads);
-        else
-            fprintf(stderr, "\n");
-    }
-    if (dump) {
-        for (unsigned i = 0; i < m->nbufs; i++) {
-            if (!is_output(m, i))
-                continue;
-            uint8_t *h = gcn_sim_host(sim, addr[i], m->bufs[i].size);
-            if (gcn_dump_write(&dd, m->bufs[i].name, ".bin", h, m->bufs[i].size, err, sizeof err)) {
-                fprintf(stderr, "gcnsim: %s\n", err);
-                ex = EX_INPUT;
-                goto done;
-            }
-        }
-        char *rj = NULL;
-        if (gcn_mf_run_json(m, target, &rj, err, sizeof err) || !(rj = with_findings(rj, fj, m, dump_inputs)) ||
-            gcn_dump_write(&dd, "run", ".json", rj, strlen(rj), err, sizeof err) ||
-            gcn_dump_commit(&dd, err, sizeof err)) {
-            fprintf(stderr, "gcnsim: %s\n", rj ? err : "out of memory");
-            free(rj);
-            json_decref(fj);
-            ex = EX_INPUT;
-            goto done;
-        }
-        free(rj);
-    }
-    json_decref(fj);
+    if (!opt.quiet && !opt.all_sizes)
+        print_summary(m, k, target, &res, nfind);
+    if (opt.dump && dump_finish(&dd, sim, m, addr, target, fj))
+        goto done;
     ex = res.nfindings ? EX_FINDINGS : EX_OK;
 done:
+    json_decref(fj);
     if (dd.tmp)
         gcn_dump_abort(&dd);
     free(ka);
@@ -778,7 +863,7 @@ done:
  * kernel's arguments against the manifest's. */
 static int override_code(gcn_manifest *m, const char *kernel, char *err, size_t errlen)
 {
-    char *c = strdup(code_override);
+    char *c = strdup(opt.code_override);
     char *k = kernel ? strdup(kernel) : NULL;
     if (!c || (kernel && !k)) {
         free(c);
@@ -795,6 +880,74 @@ static int override_code(gcn_manifest *m, const char *kernel, char *err, size_t 
     return 0;
 }
 
+/* ---- --all-sizes ------------------------------------------------------------- */
+
+/* The "NAME=VALUE" strings of size I of m0: the --set overrides, then the size's own (the
+ * later wins), and the size's label for its summary line.  NULL when out of memory. */
+static char **size_sets(const gcn_manifest *m0, unsigned i, unsigned *ns, char *label,
+                        size_t labellen)
+{
+    unsigned nz = m0->nsizes ? m0->sizes[i].nsets : 0;
+    *ns = opt.sets.n + nz;
+    char **sv = calloc(*ns + 1, sizeof *sv);
+    size_t ll = 0;
+    int oom = !sv;
+    label[0] = 0;
+    for (unsigned k = 0; sv && k < opt.sets.n; k++)
+        sv[k] = strdup(opt.sets.v[k]);
+    for (unsigned k = 0; sv && k < nz; k++) {
+        const gcn_mf_param *p = &m0->sizes[i].sets[k];
+        if (asprintf(&sv[opt.sets.n + k], "%s=%lld", p->name, (long long)p->value) < 0)
+            sv[opt.sets.n + k] = NULL;
+        if (ll < labellen)
+            ll += (size_t)snprintf(label + ll, labellen - ll, "%s%s=%lld", k ? " " : "",
+                                   p->name, (long long)p->value);
+    }
+    for (unsigned k = 0; sv && k < *ns; k++)
+        oom |= !sv[k];
+    if (oom && sv) {
+        for (unsigned k = 0; k < *ns; k++)
+            free(sv[k]);
+        free(sv);
+        sv = NULL;
+    }
+    return sv;
+}
+
+/* The summary line of size I of N (stdout): the dispatch when it ran, and the outcome. */
+static void print_size_line(unsigned i, unsigned n, const char *lab, const gcn_manifest *m,
+                            int ex, const run_info *ri)
+{
+    if (m && (ex == EX_OK || ex == EX_FINDINGS || ex == EX_FAULT))
+        printf("size %u/%u (%s): grid %ux%ux%u, block %ux%ux%u, %llu wave%s, %llu "
+               "wave-instructions: ", i + 1, n, lab, m->grid[0], m->grid[1], m->grid[2],
+               m->block[0], m->block[1], m->block[2], (unsigned long long)ri->waves,
+               ri->waves == 1 ? "" : "s", (unsigned long long)ri->insns);
+    else
+        printf("size %u/%u (%s): ", i + 1, n, lab);
+    if (ex == EX_OK) {
+        printf("clean (exit 0)\n");
+    } else if (ex == EX_FINDINGS) {
+        printf("%u finding%s (exit 4)\n", ri->findings, ri->findings == 1 ? "" : "s");
+    } else if (ex == EX_FAULT) {
+        /* the fault's lines (message, pc, wave) as one */
+        printf("kernel fault: ");
+        for (const char *q = ri->fault; *q; q++) {
+            if (*q != '\n') {
+                putchar(*q);
+                continue;
+            }
+            while (q[1] == ' ')
+                q++;
+            fputs("; ", stdout);
+        }
+        printf(" (exit 3)\n");
+    } else {
+        printf("%s (exit %d)\n", ex == EX_USAGE ? "usage error" : "bad input", ex);
+    }
+    fflush(stdout);
+}
+
 /* --all-sizes: the manifest once per entry of its test_sizes (the --set overrides, then
  * the entry's values), a summary line per size on standard output; the exit code is
  * the worst of the runs (bad input 2, then kernel fault 3, then findings 4, then 0). */
@@ -802,10 +955,8 @@ static int run_sizes(const char *path, const char *kernel)
 {
     char err[2048];
     gcn_manifest *m0 = NULL;
-    if (gcn_mf_load(path, (const char *const *)sets.v, sets.n, &m0, err, sizeof err)) {
+    if (gcn_mf_load(path, (const char *const *)opt.sets.v, opt.sets.n, &m0, err, sizeof err)) {
         fprintf(stderr, "gcnsim: %s\n", err);
-        free(sets.v);
-        sets.v = NULL;
         return EX_INPUT;
     }
     unsigned n = m0->nsizes ? m0->nsizes : 1;
@@ -813,33 +964,19 @@ static int run_sizes(const char *path, const char *kernel)
     int worst = EX_OK;
     unsigned counts[5] = {0};
     for (unsigned i = 0; i < n; i++) {
-        /* "NAME=VALUE" strings: the --set overrides, then this size's (the later wins) */
-        unsigned nz = m0->nsizes ? m0->sizes[i].nsets : 0, ns = sets.n + nz;
-        char **sv = calloc(ns + 1, sizeof *sv);
-        char label[512] = "";
-        size_t ll = 0;
-        int oom = !sv;
-        for (unsigned k = 0; sv && k < sets.n; k++)
-            sv[k] = strdup(sets.v[k]);
-        for (unsigned k = 0; sv && k < nz; k++) {
-            const gcn_mf_param *p = &m0->sizes[i].sets[k];
-            if (asprintf(&sv[sets.n + k], "%s=%lld", p->name, (long long)p->value) < 0)
-                sv[sets.n + k] = NULL;
-            if (ll < sizeof label)
-                ll += (size_t)snprintf(label + ll, sizeof label - ll, "%s%s=%lld", k ? " " : "",
-                                       p->name, (long long)p->value);
-        }
-        for (unsigned k = 0; sv && k < ns; k++)
-            oom |= !sv[k];
-        const char *lab = !m0->nsizes ? "the manifest's params" : nz ? label : "no overrides";
+        char label[512];
+        unsigned ns = 0;
+        char **sv = size_sets(m0, i, &ns, label, sizeof label);
+        const char *lab = !m0->nsizes ? "the manifest's params"
+                          : m0->sizes[i].nsets ? label : "no overrides";
         gcn_manifest *m = NULL;
         int ex;
         run_info ri = {0};
-        if (oom) {
+        if (!sv) {
             fprintf(stderr, "gcnsim: out of memory\n");
             ex = EX_INPUT;
         } else if (gcn_mf_load(path, (const char *const *)sv, ns, &m, err, sizeof err) ||
-                   (code_override && override_code(m, kernel, err, sizeof err))) {
+                   (opt.code_override && override_code(m, kernel, err, sizeof err))) {
             fprintf(stderr, "gcnsim: %s\n", err);
             ex = EX_INPUT;
         } else {
@@ -848,34 +985,7 @@ static int run_sizes(const char *path, const char *kernel)
         for (unsigned k = 0; sv && k < ns; k++)
             free(sv[k]);
         free(sv);
-        if (m && (ex == EX_OK || ex == EX_FINDINGS || ex == EX_FAULT))
-            printf("size %u/%u (%s): grid %ux%ux%u, block %ux%ux%u, %llu wave%s, %llu "
-                   "wave-instructions: ", i + 1, n, lab, m->grid[0], m->grid[1], m->grid[2],
-                   m->block[0], m->block[1], m->block[2], (unsigned long long)ri.waves,
-                   ri.waves == 1 ? "" : "s", (unsigned long long)ri.insns);
-        else
-            printf("size %u/%u (%s): ", i + 1, n, lab);
-        if (ex == EX_OK)
-            printf("clean (exit 0)\n");
-        else if (ex == EX_FINDINGS)
-            printf("%u finding%s (exit 4)\n", ri.findings, ri.findings == 1 ? "" : "s");
-        else if (ex == EX_FAULT) {
-            /* the fault's lines (message, pc, wave) as one */
-            printf("kernel fault: ");
-            for (const char *q = ri.fault; *q; q++) {
-                if (*q != '\n') {
-                    putchar(*q);
-                    continue;
-                }
-                while (q[1] == ' ')
-                    q++;
-                fputs("; ", stdout);
-            }
-            printf(" (exit 3)\n");
-        }
-        else
-            printf("%s (exit %d)\n", ex == EX_USAGE ? "usage error" : "bad input", ex);
-        fflush(stdout);
+        print_size_line(i, n, lab, m, ex, &ri);
         gcn_mf_free(m);
         if (ex >= 0 && ex < 5) {
             counts[ex]++;
@@ -883,17 +993,95 @@ static int run_sizes(const char *path, const char *kernel)
                 worst = ex;
         }
     }
-    if (!quiet)
+    if (!opt.quiet)
         fprintf(stderr, "gcnsim: %u size%s: %u clean, %u with findings, %u kernel fault%s, %u not "
                 "run (bad input or usage); exit %d\n", n, n == 1 ? "" : "s", counts[0], counts[4],
                 counts[3], counts[3] == 1 ? "" : "s", counts[2] + counts[1], worst);
     gcn_mf_free(m0);
-    free(sets.v);
-    sets.v = NULL;
     return worst;
 }
 
-int main(int argc, char **argv)
+/* ---- the command line ---------------------------------------------------------- */
+
+/* A number option's value in [lo, hi]: 0, or -1 with "gcnsim: NAME ARG: expected WHAT". */
+static int num_opt(const char *name, const char *arg, uint64_t lo, uint64_t hi, uint64_t *v,
+                   const char *what)
+{
+    if (!parse_num(arg, lo, hi, v))
+        return 0;
+    fprintf(stderr, "gcnsim: %s %s: expected %s\n", name, arg, what);
+    return -1;
+}
+
+/* --wave=WG,W: 0, or -1 (said) */
+static int parse_wave(const char *arg)
+{
+    char wg[32] = "";
+    const char *comma = strchr(arg, ',');
+    uint64_t a = 0, b = 0;
+    if (comma && (size_t)(comma - arg) < sizeof wg)
+        memcpy(wg, arg, (size_t)(comma - arg));
+    if (!comma || parse_num(wg, 0, UINT32_MAX - 1, &a) || parse_num(comma + 1, 0, 15, &b)) {
+        fprintf(stderr, "gcnsim: --wave=%s: expected WG,W (flat workgroup index, wave 0..15)\n",
+                arg);
+        return -1;
+    }
+    opt.twg = (unsigned)a;
+    opt.twave = (unsigned)b;
+    opt.wave_given = 1;
+    return 0;
+}
+
+/* One word of a fixed set (NAMES, NULL-ended; *v = VALUES[i]): 0, or -1 with
+ * "gcnsim: OPTION=ARG: expected WHAT". */
+static int word_opt(const char *option, const char *arg, const char *const *names,
+                    const int *values, int *v, const char *what)
+{
+    for (unsigned i = 0; names[i]; i++)
+        if (!strcmp(arg, names[i])) {
+            *v = values[i];
+            return 0;
+        }
+    fprintf(stderr, "gcnsim: %s=%s: expected %s\n", option, arg, what);
+    return -1;
+}
+
+/* The dispatch options (without a manifest): --grid, --block, --buffer, --arg, --output;
+ * 0, or -1 said on stderr. */
+static int dispatch_opt(int c, const char *arg)
+{
+    char err[2048];
+    switch (c) {
+    case 'g':
+    case 'b': {
+        json_t **dims = c == 'g' ? &opt.grid : &opt.block;
+        json_decref(*dims);
+        *dims = NULL;
+        if (parse_dims(arg, dims)) {
+            fprintf(stderr, "gcnsim: --%s %s: expected X[,Y[,Z]] of positive integers\n",
+                    c == 'g' ? "grid" : "block", arg);
+            return -1;
+        }
+        return 0;
+    }
+    case 'B':
+    case 'a':
+        if (c == 'B' ? parse_buffer(arg, opt.bufs, err, sizeof err)
+                     : parse_arg(arg, opt.args, err, sizeof err)) {
+            fprintf(stderr, "gcnsim: %s\n", err);
+            return -1;
+        }
+        return 0;
+    default:   /* 'o' */
+        json_array_append_new(opt.outs, json_string(arg));
+        strv_add(&opt.dump_sel, (char *)arg);
+        return 0;
+    }
+}
+
+/* The options into opt: -1 to go on, or the exit code (--help, --version, a usage error
+ * said on stderr). */
+static int parse_options(int argc, char **argv)
 {
     static const struct option opts[] = {
         {"manifest", required_argument, 0, 'm'}, {"kernel", required_argument, 0, 'k'},
@@ -903,7 +1091,8 @@ int main(int argc, char **argv)
         {"mcpu", required_argument, 0, 'c'}, {"dump-dir", required_argument, 0, 'd'},
         {"max-insns", required_argument, 0, 'n'}, {"strict", no_argument, 0, 'S'},
         {"trace", required_argument, 0, 't'}, {"wave", required_argument, 0, 'w'},
-        {"trace-json", required_argument, 0, 1006}, {"jobs", required_argument, 0, 'j'}, {"plot", required_argument, 0, 'p'},
+        {"trace-json", required_argument, 0, 1006}, {"jobs", required_argument, 0, 'j'},
+        {"plot", required_argument, 0, 'p'},
         {"max-findings", required_argument, 0, 'F'}, {"quiet", no_argument, 0, 'q'},
         {"no-progress", no_argument, 0, 'P'}, {"quantum", required_argument, 0, 'Q'},
         {"hazard-effect", required_argument, 0, 'H'}, {"list-hazards", no_argument, 0, 'L'},
@@ -917,152 +1106,83 @@ int main(int argc, char **argv)
         {"default-buffer-size", required_argument, 0, 1004},
         {"default-scalar", required_argument, 0, 1005},
         {"help", no_argument, 0, 'h'}, {"version", no_argument, 0, 'V'}, {0, 0, 0, 0}};
-    const char *manifest = NULL, *kernel = NULL, *code_opt = NULL;
-    bufs = json_object();
-    args = json_array();
-    outs = json_array();
-    uint64_t num;
-    int list_hz = 0, list_kernels = 0, list_args = 0, tmpl = 0;
-    const char *tmpl_out = NULL, *def_args = NULL;
-    uint64_t def_bufsize = 65536;
-    int64_t def_scalar = 1;
-    char err[2048];
+    static const char *const hz_names[] = {"report", "stale", "off", NULL};
+    static const int hz_values[] = {GCN_SIM_HZ_REPORT, GCN_SIM_HZ_STALE, GCN_SIM_HZ_OFF};
+    static const char *const wait_names[] = {"stale", "retire", NULL};
+    static const int wait_values[] = {GCN_SIM_WAIT_STALE, GCN_SIM_WAIT_RETIRE};
+    uint64_t num = 0;
     int c;
-    gcn_file_signals();
-    if (gcn_cli_take_mcpu("gcnsim", &argc, argv, &mcpu))
+    opt.bufs = json_object();
+    opt.args = json_array();
+    opt.outs = json_array();
+    if (gcn_cli_take_mcpu("gcnsim", &argc, argv, &opt.mcpu))
         return EX_USAGE;
     while ((c = getopt_long(argc, argv, "qhj:", opts, NULL)) != -1) {
+        int bad = 0;
         switch (c) {
-        case 'm': manifest = optarg; break;
-        case 'k': kernel = optarg; break;
-        case 'g':
-            json_decref(grid);
-            if (parse_dims(optarg, &grid)) {
-                fprintf(stderr, "gcnsim: --grid %s: expected X[,Y[,Z]] of positive integers\n", optarg);
-                return EX_USAGE;
-            }
+        case 'm': opt.manifest = optarg; break;
+        case 'k': opt.kernel = optarg; break;
+        case 'g': case 'b': case 'B': case 'a': case 'o': bad = dispatch_opt(c, optarg); break;
+        case 's': strv_add(&opt.sets, optarg); break;
+        case 'c': opt.mcpu = optarg; break;
+        case 'd': opt.dump = optarg; break;
+        case 'n':
+            bad = num_opt("--max-insns", optarg, 1, UINT64_MAX, &opt.max_insns,
+                          "a positive integer");
             break;
-        case 'b':
-            json_decref(block);
-            if (parse_dims(optarg, &block)) {
-                fprintf(stderr, "gcnsim: --block %s: expected X[,Y[,Z]] of positive integers\n", optarg);
-                return EX_USAGE;
-            }
-            break;
-        case 'B':
-            if (parse_buffer(optarg, bufs, err, sizeof err)) {
-                fprintf(stderr, "gcnsim: %s\n", err);
-                return EX_USAGE;
-            }
-            break;
-        case 'a':
-            if (parse_arg(optarg, args, err, sizeof err)) {
-                fprintf(stderr, "gcnsim: %s\n", err);
-                return EX_USAGE;
-            }
-            break;
-        case 'o':
-            json_array_append_new(outs, json_string(optarg));
-            strv_add(&dump_sel, optarg);
-            break;
-        case 's': strv_add(&sets, optarg); break;
-        case 'c': mcpu = optarg; break;
-        case 'd': dump = optarg; break;
-        case 'n': {
-            if (parse_num(optarg, 1, UINT64_MAX, &max_insns)) {
-                fprintf(stderr, "gcnsim: --max-insns %s: expected a positive integer\n", optarg);
-                return EX_USAGE;
-            }
-            break;
-        }
-        case 'S': strict = 1; break;
+        case 'S': opt.strict = 1; break;
         case 1007:
-            if (!strcmp(optarg, "stale")) wait_effect = GCN_SIM_WAIT_STALE;
-            else if (!strcmp(optarg, "retire")) wait_effect = GCN_SIM_WAIT_RETIRE;
-            else {
-                fprintf(stderr, "gcnsim: --wait-effect=%s: expected stale or retire\n", optarg);
-                return EX_USAGE;
-            }
+            bad = word_opt("--wait-effect", optarg, wait_names, wait_values, &opt.wait_effect,
+                           "stale or retire");
             break;
-        case 'C': hz_llvm = 1; break;
+        case 'C': opt.hz_llvm = 1; break;
         case 'H':
-            if (!strcmp(optarg, "report")) hz_effect = GCN_SIM_HZ_REPORT;
-            else if (!strcmp(optarg, "stale")) hz_effect = GCN_SIM_HZ_STALE;
-            else if (!strcmp(optarg, "off")) hz_effect = GCN_SIM_HZ_OFF;
-            else {
-                fprintf(stderr, "gcnsim: --hazard-effect=%s: expected report, stale or off\n", optarg);
-                return EX_USAGE;
-            }
+            bad = word_opt("--hazard-effect", optarg, hz_names, hz_values, &opt.hz_effect,
+                           "report, stale or off");
             break;
         case 't':
             if (strcmp(optarg, "fifo")) {
                 fprintf(stderr, "gcnsim: --trace=%s: only --trace=fifo exists\n", optarg);
                 return EX_USAGE;
             }
-            trace = 1;
+            opt.trace = 1;
             break;
-        case 'w': {
-            char wg[32] = "";
-            const char *comma = strchr(optarg, ',');
-            uint64_t a = 0, b = 0;
-            if (comma && (size_t)(comma - optarg) < sizeof wg)
-                memcpy(wg, optarg, (size_t)(comma - optarg));
-            if (!comma || parse_num(wg, 0, UINT32_MAX - 1, &a) || parse_num(comma + 1, 0, 15, &b)) {
-                fprintf(stderr, "gcnsim: --wave=%s: expected WG,W (flat workgroup index, wave 0..15)\n", optarg);
-                return EX_USAGE;
-            }
-            twg = (unsigned)a;
-            twave = (unsigned)b;
-            wave_given = 1;
-            break;
-        }
-        case 1006: trace_json = optarg; break;
+        case 'w': bad = parse_wave(optarg); break;
+        case 1006: opt.trace_json = optarg; break;
         case 'j':
-            if (parse_num(optarg, 1, 1024, &num)) {
-                fprintf(stderr, "gcnsim: -j %s: expected a number of threads, 1 to 1024\n", optarg);
-                return EX_USAGE;
-            }
-            jobs = (unsigned)num;
+            bad = num_opt("-j", optarg, 1, 1024, &num, "a number of threads, 1 to 1024");
+            opt.jobs = (unsigned)num;
             break;
-        case 'p': plot = optarg; break;
+        case 'p': opt.plot = optarg; break;
         case 'F':
-            if (parse_num(optarg, 0, UINT32_MAX, &num)) {
-                fprintf(stderr, "gcnsim: --max-findings %s: expected a number, 0 or more\n", optarg);
-                return EX_USAGE;
-            }
-            maxf = (unsigned)num;
+            bad = num_opt("--max-findings", optarg, 0, UINT32_MAX, &num, "a number, 0 or more");
+            opt.maxf = (unsigned)num;
             break;
-        case 'q': quiet = 1; break;
-        case 'P': progress = 0; break;
-        case 'L': list_hz = 1; break;
-        case 'G': group = 0; break;
-        case 'J': json_out = optarg; break;
+        case 'q': opt.quiet = 1; break;
+        case 'P': opt.progress = 0; break;
+        case 'L': opt.list_hz = 1; break;
+        case 'G': opt.group = 0; break;
+        case 'J': opt.json_out = optarg; break;
         case 'Q':
-            if (parse_num(optarg, 1, UINT32_MAX, &num)) {
-                fprintf(stderr, "gcnsim: --quantum %s: expected a positive integer\n", optarg);
-                return EX_USAGE;
-            }
-            quantum = (unsigned)num;
+            bad = num_opt("--quantum", optarg, 1, UINT32_MAX, &num, "a positive integer");
+            opt.quantum = (unsigned)num;
             break;
-        case 'K': code_opt = optarg; break;
-        case 'A': all_sizes = 1; break;
-        case 'I': dump_inputs = 1; break;
-        case 1000: list_kernels = 1; break;
-        case 1001: list_args = 1; break;
-        case 1002: tmpl = 1; tmpl_out = optarg; break;
+        case 'K': opt.code_opt = optarg; break;
+        case 'A': opt.all_sizes = 1; break;
+        case 'I': opt.dump_inputs = 1; break;
+        case 1000: opt.list_kernels = 1; break;
+        case 1001: opt.list_args = 1; break;
+        case 1002: opt.tmpl = 1; opt.tmpl_out = optarg; break;
         case 1003:
-            def_args = optarg ? optarg : "zero";
-            if (strcmp(def_args, "zero") && strcmp(def_args, "random")) {
+            opt.def_args = optarg ? optarg : "zero";
+            if (strcmp(opt.def_args, "zero") && strcmp(opt.def_args, "random")) {
                 fprintf(stderr, "gcnsim: --default-args=%s: expected zero or random\n", optarg);
                 return EX_USAGE;
             }
             break;
         case 1004:
-            if (parse_num(optarg, 1, 1ull << 32, &def_bufsize)) {
-                fprintf(stderr, "gcnsim: --default-buffer-size %s: expected 1 to 4294967296 bytes\n",
-                        optarg);
-                return EX_USAGE;
-            }
+            bad = num_opt("--default-buffer-size", optarg, 1, 1ull << 32, &opt.def_bufsize,
+                          "1 to 4294967296 bytes");
             break;
         case 1005: {
             char *end;
@@ -1072,205 +1192,302 @@ int main(int argc, char **argv)
                 fprintf(stderr, "gcnsim: --default-scalar %s: expected an integer\n", optarg);
                 return EX_USAGE;
             }
-            def_scalar = v;
+            opt.def_scalar = v;
             break;
         }
         case 'h': usage(stdout); return EX_OK;
         case 'V': gcn_version_print(stdout, "gcnsim"); return EX_OK;
         default: usage(stderr); return EX_USAGE;
         }
+        if (bad)
+            return EX_USAGE;
     }
-    if (list_hz) {
-        /* the wait-state rules (src/analyze/hazards.def) checked on a target */
-        gcn_target t = gcn_target_from_name(mcpu ? mcpu : "gfx942");
-        unsigned bit = t == GCN_TARGET_GFX950 ? 2u : 1u;
-        for (unsigned i = 0; i < gcn_hz_rule_count(); i++) {
-            const gcn_hz_rule *r = gcn_hz_rule_get(i);
-            if (!(r->targets & bit))
-                continue;
-            char wt[64], src[1024];
-            gcn_hz_rule_wait_text(i, wt, sizeof wt);
-            gcn_hz_rule_source(i, src, sizeof src);
-            printf("%s\t%s\t%s\t%s\t%s [%s: %s]\n", r->name,
-                   r->passes_dep ? "by-passes" : wt, r->passes_dep ? wt : "",
-                   r->llvm_only ? "llvm-conservative" : "error", r->desc,
-                   gcn_hz_src_tag(r->src), src);
-        }
-        return finish_stdout(EX_OK);
+    opt.file = optind < argc ? argv[optind] : NULL;
+    opt.nfiles = argc - optind;
+    return -1;
+}
+
+/* --list-hazards: the wait-state rules (src/analyze/hazards.def) checked on the target. */
+static int list_hazards(void)
+{
+    gcn_target t = gcn_target_from_name(opt.mcpu ? opt.mcpu : "gfx942");
+    unsigned bit = t == GCN_TARGET_GFX950 ? 2u : 1u;
+    for (unsigned i = 0; i < gcn_hz_rule_count(); i++) {
+        const gcn_hz_rule *r = gcn_hz_rule_get(i);
+        if (!(r->targets & bit))
+            continue;
+        char wt[64], src[1024];
+        gcn_hz_rule_wait_text(i, wt, sizeof wt);
+        gcn_hz_rule_source(i, src, sizeof src);
+        printf("%s\t%s\t%s\t%s\t%s [%s: %s]\n", r->name,
+               r->passes_dep ? "by-passes" : wt, r->passes_dep ? wt : "",
+               r->llvm_only ? "llvm-conservative" : "error", r->desc,
+               gcn_hz_src_tag(r->src), src);
     }
-    const char *file = optind < argc ? argv[optind] : NULL;
-    if (code_opt && !manifest) {
-        fprintf(stderr, "gcnsim: --code %s replaces a manifest's code; without --manifest give the "
-                "code file as the argument\n", code_opt);
+    return finish_stdout(EX_OK);
+}
+
+/* The input: one code file, or a manifest (with --code FILE or a FILE beside it: another
+ * build of its kernel, opt.code_override), and no dispatch options with a manifest.
+ * -1 when it is so, else the exit code (said). */
+static int check_inputs(void)
+{
+    if (opt.code_opt && !opt.manifest) {
+        fprintf(stderr, "gcnsim: --code %s replaces a manifest's code; without --manifest give "
+                "the code file as the argument\n", opt.code_opt);
         return EX_USAGE;
     }
-    if (optind + 1 < argc || (!file && !manifest) || (file && code_opt)) {
+    if (opt.nfiles > 1 || (!opt.file && !opt.manifest) || (opt.file && opt.code_opt)) {
         fprintf(stderr, "gcnsim: give one code file, or --manifest M.json (with a code file or "
                 "--code FILE to run another build of its kernel)\n");
         usage(stderr);
         return EX_USAGE;
     }
-    if (manifest) {
-        code_override = code_opt ? code_opt : file;
-        file = NULL;
+    if (opt.manifest) {
+        opt.code_override = opt.code_opt ? opt.code_opt : opt.file;
+        opt.file = NULL;
     }
-    if (manifest && (grid || block || json_object_size(bufs) || json_array_size(args) ||
-                     (kernel && !code_override) || def_args)) {
+    if (opt.manifest && (opt.grid || opt.block || json_object_size(opt.bufs) ||
+                         json_array_size(opt.args) || (opt.kernel && !opt.code_override) ||
+                         opt.def_args)) {
         fprintf(stderr, "gcnsim: --grid/--block/--buffer/--arg/--kernel/--default-args describe a "
                 "dispatch without a manifest; with --manifest use --set (--kernel only with "
                 "another code file)\n");
         return EX_USAGE;
     }
-    if (list_kernels || list_args || tmpl)
-        return code_info(manifest ? code_override : file, manifest, kernel, mcpu, list_kernels,
-                         list_args, tmpl, tmpl_out);
-    if (def_args && (json_object_size(bufs) || json_array_size(args))) {
-        fprintf(stderr, "gcnsim: --default-args makes the buffers and arguments from the kernel's "
-                "metadata; it takes no --buffer or --arg\n");
+    return -1;
+}
+
+/* The options of a run that do not go together; -1 when none, else EX_USAGE (said). */
+static int check_run_options(void)
+{
+    if (opt.def_args && (json_object_size(opt.bufs) || json_array_size(opt.args))) {
+        fprintf(stderr, "gcnsim: --default-args makes the buffers and arguments from the "
+                "kernel's metadata; it takes no --buffer or --arg\n");
         return EX_USAGE;
     }
-    cli_file = file;
-    if (all_sizes && !manifest) {
+    if (opt.all_sizes && !opt.manifest) {
         fprintf(stderr, "gcnsim: --all-sizes runs the test_sizes of a manifest; give --manifest\n");
         return EX_USAGE;
     }
-    if (all_sizes && (dump || json_out || trace || trace_json || plot)) {
+    if (opt.all_sizes && (opt.dump || opt.json_out || opt.trace || opt.trace_json || opt.plot)) {
         fprintf(stderr, "gcnsim: --all-sizes prints a summary line per size; --dump-dir, --json, "
                 "--trace, --trace-json and --plot are for one run (pick a size with --set)\n");
         return EX_USAGE;
     }
-    if (dump_inputs && !dump) {
+    if (opt.dump_inputs && !opt.dump) {
         fprintf(stderr, "gcnsim: --dump-inputs adds the inputs to a dump; give --dump-dir\n");
         return EX_USAGE;
     }
-    if (!manifest) {
-        free(dump_sel.v);         /* the dispatch's "outputs" say it */
-        dump_sel.v = NULL;
-        dump_sel.n = 0;
-    }
-    if (all_sizes)
-        return finish_stdout(run_sizes(manifest, kernel));
+    return -1;
+}
 
-    gcn_manifest *m = NULL;
-    int rc;
-    if (def_args) {
-        gcn_codeobj *co = NULL;
-        const char *target = NULL;
-        /* the buffers and arguments the kernel's metadata asks for, on stated defaults */
-        const gcn_kernel *dk = NULL;
-        char *dj = NULL;
-        gcn_mf_tmpl to = {.defaults = 1, .init = def_args, .buf_size = def_bufsize,
-                          .scalar = def_scalar};
-        if (load_file_code(file, mcpu, &co, &target, err, sizeof err) ||
-            pick_kernel(co, kernel, &dk, err, sizeof err) ||
-            gcn_mf_template(dk, file, &to, &dj, err, sizeof err)) {
-            fprintf(stderr, "gcnsim: %s\n", err);
-            gcn_co_close(co);
-            return EX_INPUT;
-        }
-        json_t *root = json_loads(dj, 0, NULL);
-        free(dj);
-        if (!root) {
-            fprintf(stderr, "gcnsim: out of memory\n");
-            gcn_co_close(co);
-            return EX_INPUT;
-        }
-        json_object_del(root, "targets");
-        json_object_set_new(root, "kernel", json_string(dk->name));
-        if (grid)
-            json_object_set_new(root, "grid", grid);
-        if (block)
-            json_object_set_new(root, "block", block);
-        grid = block = NULL;
-        if (json_array_size(outs))
-            json_object_set(root, "outputs", outs);
-        char *text = json_dumps(root, 0);
-        json_decref(root);
-        rc = gcn_mf_parse("command line", "", text, (const char *const *)sets.v, sets.n, &m, err,
-                          sizeof err);
-        free(text);
-        if (!rc) {
-            m->cli = 1;
-            fprintf(stderr, "gcnsim: --default-args: %s runs on stated defaults, not real data: "
-                    "grid %ux%ux%u, block %ux%ux%u", dk->name, m->grid[0], m->grid[1], m->grid[2],
-                    m->block[0], m->block[1], m->block[2]);
-            for (unsigned i = 0, e = 0; i < dk->nargs; i++) {
-                const gcn_kernarg *a = &dk->args[i];
-                if (gcn_kernarg_is_hidden(a) || e >= m->nargs)
-                    continue;
-                const gcn_mf_arg *ma = &m->args[e];
-                fprintf(stderr, "%s", e ? "; " : "; arguments: ");
-                if (a->name)
-                    fprintf(stderr, "%s = ", a->name);
-                else
-                    fprintf(stderr, "#%u = ", e);
-                if (ma->kind == GCN_MF_ARG_BUFFER)
-                    fprintf(stderr, "buffer %s (%llu bytes, %s)", m->bufs[ma->buf].name,
-                            (unsigned long long)m->bufs[ma->buf].size,
-                            m->bufs[ma->buf].init == GCN_MF_INIT_RANDOM ? "random" : "zero");
-                else if (ma->kind == GCN_MF_ARG_BYTES)
-                    fprintf(stderr, "%u zero bytes", ma->nbytes);
-                else if (ma->kind == GCN_MF_ARG_F32 || ma->kind == GCN_MF_ARG_F64)
-                    fprintf(stderr, "%g", ma->fval);
-                else
-                    fprintf(stderr, "%lld", (long long)ma->ival);
-                e++;
-            }
-            fprintf(stderr, "\n");
-        }
+/* The manifest of ROOT (a manifest's JSON made from the command line) with the --set
+ * overrides; 0, or -1 (err).  ROOT is consumed. */
+static int parse_cli_manifest(json_t *root, gcn_manifest **m, char *err, size_t errlen)
+{
+    char *text = json_dumps(root, 0);
+    json_decref(root);
+    int rc = gcn_mf_parse("command line", "", text, (const char *const *)opt.sets.v, opt.sets.n,
+                          m, err, errlen);
+    free(text);
+    if (!rc)
+        (*m)->cli = 1;
+    return rc;
+}
+
+/* --default-args: what the run got from the defaults, said on stderr. */
+static void announce_defaults(const gcn_kernel *dk, const gcn_manifest *m)
+{
+    fprintf(stderr, "gcnsim: --default-args: %s runs on stated defaults, not real data: "
+            "grid %ux%ux%u, block %ux%ux%u", dk->name, m->grid[0], m->grid[1], m->grid[2],
+            m->block[0], m->block[1], m->block[2]);
+    for (unsigned i = 0, e = 0; i < dk->nargs; i++) {
+        const gcn_kernarg *a = &dk->args[i];
+        if (gcn_kernarg_is_hidden(a) || e >= m->nargs)
+            continue;
+        const gcn_mf_arg *ma = &m->args[e];
+        fprintf(stderr, "%s", e ? "; " : "; arguments: ");
+        if (a->name)
+            fprintf(stderr, "%s = ", a->name);
+        else
+            fprintf(stderr, "#%u = ", e);
+        if (ma->kind == GCN_MF_ARG_BUFFER)
+            fprintf(stderr, "buffer %s (%llu bytes, %s)", m->bufs[ma->buf].name,
+                    (unsigned long long)m->bufs[ma->buf].size,
+                    m->bufs[ma->buf].init == GCN_MF_INIT_RANDOM ? "random" : "zero");
+        else if (ma->kind == GCN_MF_ARG_BYTES)
+            fprintf(stderr, "%u zero bytes", ma->nbytes);
+        else if (ma->kind == GCN_MF_ARG_F32 || ma->kind == GCN_MF_ARG_F64)
+            fprintf(stderr, "%g", ma->fval);
+        else
+            fprintf(stderr, "%lld", (long long)ma->ival);
+        e++;
+    }
+    fprintf(stderr, "\n");
+}
+
+/* --default-args: the manifest the kernel's metadata asks for (a buffer per pointer, the
+ * scalars), on stated defaults (announced), with --grid/--block/--output; 0, or -1 with
+ * the message said. */
+static int manifest_from_defaults(gcn_manifest **m)
+{
+    char err[2048];
+    gcn_codeobj *co = NULL;
+    const char *target = NULL;
+    const gcn_kernel *dk = NULL;
+    char *dj = NULL;
+    gcn_mf_tmpl to = {.defaults = 1, .init = opt.def_args, .buf_size = opt.def_bufsize,
+                      .scalar = opt.def_scalar};
+    if (load_file_code(opt.file, opt.mcpu, &co, &target, err, sizeof err) ||
+        pick_kernel(co, opt.kernel, &dk, err, sizeof err) ||
+        gcn_mf_template(dk, opt.file, &to, &dj, err, sizeof err)) {
+        fprintf(stderr, "gcnsim: %s\n", err);
         gcn_co_close(co);
-    } else if (manifest) {
-        rc = gcn_mf_load(manifest, (const char *const *)sets.v, sets.n, &m, err, sizeof err);
+        return -1;
+    }
+    json_t *root = json_loads(dj, 0, NULL);
+    free(dj);
+    if (!root) {
+        fprintf(stderr, "gcnsim: out of memory\n");
+        gcn_co_close(co);
+        return -1;
+    }
+    json_object_del(root, "targets");
+    json_object_set_new(root, "kernel", json_string(dk->name));
+    if (opt.grid)
+        json_object_set_new(root, "grid", opt.grid);
+    if (opt.block)
+        json_object_set_new(root, "block", opt.block);
+    opt.grid = opt.block = NULL;
+    if (json_array_size(opt.outs))
+        json_object_set(root, "outputs", opt.outs);
+    int rc = parse_cli_manifest(root, m, err, sizeof err);
+    if (rc)
+        fprintf(stderr, "gcnsim: %s\n", err);
+    else
+        announce_defaults(dk, *m);
+    gcn_co_close(co);
+    return rc;
+}
+
+/* The manifest of a dispatch given by options (FILE, --kernel, --grid, --block, --buffer,
+ * --arg, --output: every buffer when none); 0, or -1 with the message said. */
+static int manifest_from_options(gcn_manifest **m)
+{
+    char err[2048];
+    json_t *root = json_object();
+    json_object_set_new(root, "code", json_string(opt.file));
+    if (opt.kernel)
+        json_object_set_new(root, "kernel", json_string(opt.kernel));
+    json_object_set_new(root, "grid", opt.grid ? opt.grid : json_pack("[i]", 1));
+    json_object_set_new(root, "block", opt.block ? opt.block : json_pack("[i]", 64));
+    opt.grid = opt.block = NULL;
+    json_object_set_new(root, "buffers", opt.bufs);
+    json_object_set_new(root, "args", opt.args);
+    opt.bufs = opt.args = NULL;
+    if (json_array_size(opt.outs)) {
+        json_object_set(root, "outputs", opt.outs);
     } else {
-        json_t *root = json_object();
-        json_object_set_new(root, "code", json_string(file));
-        if (kernel)
-            json_object_set_new(root, "kernel", json_string(kernel));
-        json_object_set_new(root, "grid", grid ? grid : json_pack("[i]", 1));
-        json_object_set_new(root, "block", block ? block : json_pack("[i]", 64));
-        grid = block = NULL;
-        json_object_set_new(root, "buffers", bufs);
-        json_object_set_new(root, "args", args);
-        bufs = args = NULL;
-        if (json_array_size(outs)) {
-            json_object_set(root, "outputs", outs);
-        } else {
-            json_t *all = json_array();
-            const char *key;
-            json_t *val;
-            json_object_foreach(json_object_get(root, "buffers"), key, val)
-                json_array_append_new(all, json_string(key));
-            json_object_set_new(root, "outputs", all);
-        }
-        char *text = json_dumps(root, 0);
-        json_decref(root);
-        rc = gcn_mf_parse("command line", "", text, (const char *const *)sets.v, sets.n, &m, err,
-                          sizeof err);
-        free(text);
-        if (!rc)
-            m->cli = 1;
+        json_t *all = json_array();
+        const char *key;
+        json_t *val;
+        json_object_foreach(json_object_get(root, "buffers"), key, val)
+            json_array_append_new(all, json_string(key));
+        json_object_set_new(root, "outputs", all);
     }
-    json_decref(bufs);
-    json_decref(args);
-    json_decref(outs);
-    json_decref(grid);
-    json_decref(block);
-    bufs = args = outs = grid = block = NULL;
-    if (rc) {
+    if (parse_cli_manifest(root, m, err, sizeof err)) {
         fprintf(stderr, "gcnsim: %s\n", err);
-        return EX_INPUT;
+        return -1;
     }
-    if (code_override && override_code(m, kernel, err, sizeof err)) {
+    return 0;
+}
+
+/* The manifest of this run: from --default-args, --manifest (then --code) or the dispatch
+ * options; 0, or -1 with the message said. */
+static int make_manifest(gcn_manifest **m)
+{
+    char err[2048];
+    int rc;
+    if (opt.def_args) {
+        rc = manifest_from_defaults(m);
+    } else if (opt.manifest) {
+        rc = gcn_mf_load(opt.manifest, (const char *const *)opt.sets.v, opt.sets.n, m, err,
+                         sizeof err);
+        if (rc)
+            fprintf(stderr, "gcnsim: %s\n", err);
+    } else {
+        rc = manifest_from_options(m);
+    }
+    if (!rc && opt.code_override && override_code(*m, opt.kernel, err, sizeof err)) {
         fprintf(stderr, "gcnsim: %s\n", err);
-        gcn_mf_free(m);
-        return EX_INPUT;
+        gcn_mf_free(*m);
+        *m = NULL;
+        rc = -1;
     }
+    return rc;
+}
+
+/* The dispatch options' JSON pieces, freed (the manifest has what it needs of them). */
+static void free_dispatch_opts(void)
+{
+    json_decref(opt.bufs);
+    json_decref(opt.args);
+    json_decref(opt.outs);
+    json_decref(opt.grid);
+    json_decref(opt.block);
+    opt.bufs = opt.args = opt.outs = opt.grid = opt.block = NULL;
+}
+
+/* What main read from the command line, freed. */
+static void free_opts(void)
+{
+    free_dispatch_opts();
+    free(opt.sets.v);
+    opt.sets.v = NULL;
+    free(opt.dump_sel.v);
+    opt.dump_sel.v = NULL;
+    opt.dump_sel.n = 0;
+}
+
+/* gcnsim: the options; --list-hazards; the input; --list-kernels/--list-args/
+ * --manifest-template; --all-sizes; else one run. */
+static int gcnsim_main(int argc, char **argv)
+{
+    int ex = parse_options(argc, argv);
+    if (ex >= 0)
+        return ex;
+    if (opt.list_hz)
+        return list_hazards();
+    if ((ex = check_inputs()) >= 0)
+        return ex;
+    if (opt.list_kernels || opt.list_args || opt.tmpl)
+        return code_info(opt.manifest ? opt.code_override : opt.file, opt.manifest, opt.kernel,
+                         opt.mcpu, opt.list_kernels, opt.list_args, opt.tmpl, opt.tmpl_out);
+    if ((ex = check_run_options()) >= 0)
+        return ex;
+    if (!opt.manifest) {
+        free(opt.dump_sel.v);         /* the dispatch's "outputs" say it */
+        opt.dump_sel.v = NULL;
+        opt.dump_sel.n = 0;
+    }
+    if (opt.all_sizes)
+        return finish_stdout(run_sizes(opt.manifest, opt.kernel));
+    gcn_manifest *m = NULL;
+    int rc = make_manifest(&m);
+    free_dispatch_opts();
+    if (rc)
+        return EX_INPUT;
     run_info ri = {0};
-    int ex = run_one(m, &ri);
+    ex = run_one(m, &ri);
     gcn_mf_free(m);
-    free(sets.v);
-    sets.v = NULL;
-    free(dump_sel.v);
-    dump_sel.v = NULL;
     return finish_stdout(ex);
+}
+
+int main(int argc, char **argv)
+{
+    gcn_file_signals();
+    int ex = gcnsim_main(argc, argv);
+    free_opts();
+    return ex;
 }

@@ -2,7 +2,8 @@
  * test_regs.c -- unit tests of the register def/use query (src/decode/regs.c)
  * on hand-made instruction records: explicit operands by DST/SRC flag,
  * implicit EXEC/VCC/SCC/M0 from row flags (gcn_insn_implicit), asynchronous definitions of
- * loads, LDS-DMA writing no register, special encodings and formatting.
+ * loads (counters from the flags alone; every memory row has them), LDS-DMA writing no
+ * register, special encodings and formatting.
  */
 #include <CUnit/Basic.h>
 #include <string.h>
@@ -37,6 +38,13 @@ static void test_valu(void)
     CU_ASSERT(gcn_rs_empty(&a));
     CU_ASSERT(gcn_rs_has_v(&u, 2) && gcn_rs_has_v(&u, 3) && !gcn_rs_has_v(&u, 1));
     CU_ASSERT(gcn_rs_has_s(&u, GCN_RS_EXEC) && gcn_rs_has_s(&u, GCN_RS_EXEC + 1));
+    /* a destination that is read too (GCN_F_RD_DST: the tied src2 of v_fmac, the
+     * accumulator of an SMFMAC) */
+    in = hm_valu(&p, "v_fmac_f32", 1, 2, 3);
+    regs(in, GCN_F_RD_EXEC | GCN_F_RD_DST, &u, &d, &a);
+    CU_ASSERT_STRING_EQUAL(fmt(&u), "v[1:3], exec");
+    CU_ASSERT_STRING_EQUAL(fmt(&d), "v1");
+    CU_ASSERT(gcn_rs_empty(&a));
 }
 
 static void test_loads(void)
@@ -55,14 +63,40 @@ static void test_loads(void)
     CU_ASSERT_STRING_EQUAL(fmt(&a), "s[0:1]");
     CU_ASSERT_STRING_EQUAL(fmt(&u), "s[4:5]");
 
-    /* without counter flags the encoding family still makes the result async */
+    /* the counters come from the flags alone (gcn_insn_counters), not from the encoding
+     * family: without them the result is an ordinary definition (test_counted_rows: every
+     * memory row of the table has them) */
     regs(&p.in[1], 0, &u, &d, &a);
-    CU_ASSERT_STRING_EQUAL(fmt(&a), "s[0:1]");
+    CU_ASSERT(gcn_rs_empty(&a));
+    CU_ASSERT_STRING_EQUAL(fmt(&d), "s[0:1]");
 
     hm_ds_read(&p, 7, 1, 0);
     regs(&p.in[2], p.flags[2], &u, &d, &a);
     CU_ASSERT_STRING_EQUAL(fmt(&a), "v7");
     CU_ASSERT_STRING_EQUAL(fmt(&u), "v1, exec");
+}
+
+/* Every row of a memory family increments a wait counter: the one source of the counters
+ * (gcn_insn_counters) needs no fallback by encoding. */
+static void test_counted_rows(void)
+{
+    unsigned nmem = 0;
+    for (unsigned id = 1; id < GCN_ID_COUNT; id++) {
+        const gcn_isa_row *r = gcn_isa_row_of(id);
+        switch (r->fmt) {
+        case GCN_FMT_SMEM: case GCN_FMT_DS: case GCN_FMT_MUBUF: case GCN_FMT_MTBUF:
+        case GCN_FMT_FLAT: case GCN_FMT_GLOBAL: case GCN_FMT_SCRATCH:
+            nmem++;
+            if (!gcn_insn_counters(r->flags))
+                CU_FAIL(r->mnem);
+            if (r->fmt == GCN_FMT_FLAT)
+                CU_ASSERT(gcn_insn_counters(r->flags) == (GCN_F_VMCNT | GCN_F_LGKMCNT));
+            break;
+        default:
+            break;
+        }
+    }
+    CU_ASSERT(nmem > 300);
 }
 
 static void test_lds_dma(void)
@@ -249,6 +283,7 @@ int main(void)
     CU_pSuite s = CU_add_suite("regs", NULL, NULL);
     CU_add_test(s, "valu operands", test_valu);
     CU_add_test(s, "loads are async defs", test_loads);
+    CU_add_test(s, "every memory row has its counters", test_counted_rows);
     CU_add_test(s, "lds dma writes no register", test_lds_dma);
     CU_add_test(s, "special encodings", test_specials);
     CU_add_test(s, "implicit from row flags", test_implicit);

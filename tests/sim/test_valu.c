@@ -119,6 +119,10 @@ static void test_int_carry_sat(void)
         uint64_t s = (uint64_t)V(2, l) + V(3, l);
         CU_ASSERT(V(1, l) == (s > 0xffffffffu ? 0xffffffffu : (uint32_t)s));
     }
+    /* three-way add, wrapping (the instruction docs/adding-an-instruction.md follows) */
+    CU_ASSERT_FATAL(st_run(E, "v_add3_u32 v1, v2, v3, v2") == 0);
+    for (unsigned l = 0; l < NL; l++)
+        CU_ASSERT(V(1, l) == (uint32_t)(((uint64_t)V(2, l) * 2 + V(3, l)) & 0xffffffffu));
     CU_ASSERT_FATAL(st_run(E, "v_sub_co_u32_e64 v1, s[10:11], v3, v2") == 0);
     uint64_t bw = 0;
     for (unsigned l = 0; l < NL; l++)

@@ -178,10 +178,9 @@ HZ_EXACT = {
     "v_cvt_scalef32_sr_pk_fp4_f32": ["FP4_DSTSEL"], "v_cvt_scalef32_sr_pk_fp4_f16": ["FP4_DSTSEL"],
     "v_cvt_scalef32_sr_pk_fp4_bf16": ["FP4_DSTSEL"],
     "v_addc_co_u32": ["CARRY_IN"], "v_subb_co_u32": ["CARRY_IN"],
-    "v_subbrev_co_u32": ["CARRY_IN"], "v_pk_fmac_f16": ["TIED_SRC2"],
+    "v_subbrev_co_u32": ["CARRY_IN"],
 }
 DGEMM_SHAPE = {"v_mfma_f64_4x4x4_4b_f64": "DGEMM4", "v_mfma_f64_16x16x4_f64": "DGEMM16"}
-TIED_PREFIX = ("v_fmac_", "v_mac_", "v_dot2c_", "v_dot4c_", "v_dot8c_")
 
 
 def hz(m, flags):
@@ -191,7 +190,7 @@ def hz(m, flags):
     if m.startswith("v_dot"):
         out.append("DOT")
     out += HZ_EXACT.get(m, [])
-    if m.startswith(TIED_PREFIX):
+    if "RD_DST" in flags and "SMFMAC" not in flags:   # src2 tied to vdst (valu.py TIED_SRC2)
         out.append("TIED_SRC2")
     return out
 

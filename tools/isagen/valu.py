@@ -257,6 +257,9 @@ def dtype_for(hint, nregs, pclass):
     return "B32"
 
 
+# VOP2 rows whose vdst is also their src2 (LLVM VOP2Instructions.td: VOP_MAC's and the
+# v_dot*c profiles' Constraints = "$vdst = $src2"; v_pk_fmac_f16 likewise): GCN_F_RD_DST.
+TIED_SRC2 = ("v_fmac_", "v_mac_", "v_dot2c_", "v_dot4c_", "v_dot8c_", "v_pk_fmac_f16")
 TRANS_BASE = ("v_exp_", "v_log_", "v_rcp_", "v_rsq_", "v_sqrt_", "v_sin_", "v_cos_")
 FLOAT_TOKS = ("f16", "f32", "f64", "bf16", "fp8", "bf8", "fp4", "fp6", "bf6", "xf32")
 
@@ -742,6 +745,8 @@ def row_flags(r, sig):
         fl.append("GCN_F_RD_LANESEL")
     if m in ("v_swap_b32", "v_permlane16_swap_b32", "v_permlane32_swap_b32"):
         fl.append("GCN_F_WR_SRC0")     # both registers are written (swaps)
+    if m.startswith(TIED_SRC2):
+        fl.append("GCN_F_RD_DST")      # src2 tied to vdst: the destination is read too
     if "dpp" in forms:
         fl.append("GCN_F_DPP_OK")
     if "sdwa" in forms:

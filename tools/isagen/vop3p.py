@@ -511,7 +511,9 @@ def flags_of(info):
         elif mn not in NON_XDL:
             fl.append("GCN_F_XDL")
         if cls == "smfmac":
-            fl.append("GCN_F_SMFMAC")
+            # the accumulator C is the destination (VOP3PInstructions.td SMFMACInst:
+            # Constraints = "$vdst = $src2"; the printed third source is the index)
+            fl += ["GCN_F_SMFMAC", "GCN_F_RD_DST"]
     elif cls in ("accr", "accw"):
         fl.append("GCN_F_ACCVGPR")
     elif cls == "valu":
