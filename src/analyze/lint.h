@@ -408,41 +408,21 @@ int gcn_lint_suggest(const gcn_cfg *cfg, const gcn_values *vals, const gcn_lint_
 
 /* ---- hazards (hazard.c, hazards.def) ------------------------------------ */
 
-/* A wait-state rule: when an instruction matching `producer` is followed
- * on some path by one matching `consumer` (with the register relation),
- * at least `states` wait states must lie between them. */
-enum gcn_hz_rel {
-    GCN_HZ_ANY = 0,              /* no register relation */
-    GCN_HZ_RAW,                  /* consumer reads what producer writes */
-    GCN_HZ_WAW,
-    GCN_HZ_WAR,
-};
+/* A hazard rule as --list-checks names it (the rules are the rows of
+ * hazards.def, checked by the engine in hazard.c). */
 typedef struct gcn_hazard_rule {
     const char *name;            /* check name suffix: "hazard-<name>" */
     unsigned targets;            /* bit (1 << gcn_target) */
-    bool (*producer)(const gcn_insn *, const gcn_lfacts *);
-    bool (*consumer)(const gcn_insn *, const gcn_lfacts *);
-    int rel;                     /* gcn_hz_rel */
-    unsigned states;             /* wait states required (the window when `need` is set) */
-    const char *why;             /* one-line reason with its source (LLVM function) */
-    /* optional, for rules that depend on the pair (e.g. MFMA passes, which
-     * operand overlaps): `match` replaces the register relation; `need`
-     * gives the wait states for this producer/consumer pair (<= states). */
-    bool (*match)(const gcn_insn *p, const gcn_lfacts *pf, const gcn_insn *c,
-                  const gcn_lfacts *cf);
-    unsigned (*need)(gcn_target t, const gcn_insn *p, const gcn_lfacts *pf, const gcn_insn *c,
-                     const gcn_lfacts *cf);
+    const char *why;             /* one line: what, wait states, class, sources */
 } gcn_hazard_rule;
 
 /* The built-in rules (hazards.def), count in *n. */
 const gcn_hazard_rule *gcn_hazard_rules(unsigned *n);
 /* Wait states an instruction provides to later ones (s_nop N: N+1; others 1). */
 unsigned gcn_hazard_wait_states(const gcn_lfacts *f);
-/* Check rules over the CFG: for each consumer, the minimum number of wait
- * states to a matching producer over all paths (bounded by the largest
- * rule window).  rules NULL: the built-in table. */
-int gcn_lint_hazards(const gcn_cfg *cfg, const gcn_hazard_rule *rules, unsigned nrules,
-                     const gcn_lint_opts *o, gcn_findings *out);
+/* Check the hazard rules over the CFG: for each consumer, the minimum number
+ * of wait states to a producer over all paths. */
+int gcn_lint_hazards(const gcn_cfg *cfg, const gcn_lint_opts *o, gcn_findings *out);
 
 /* ---- output (report.c) -------------------------------------------------- */
 

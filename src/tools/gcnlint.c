@@ -437,7 +437,7 @@ static int lint_kernel(const options *o, const gcn_codeobj *co, const ftab *ft,
     lo.nwaves = nwaves;
     lo.declared_wg = !o->wg[0] && k->md_max_flat_workgroup_size ? k->md_max_flat_workgroup_size : 0;
     lo.lds_unproven = o->w_lds_unproven;
-    if (gcn_lint_waits(&cfg, &vals, &lo, &fs) < 0 || gcn_lint_hazards(&cfg, NULL, 0, &lo, &fs) < 0 ||
+    if (gcn_lint_waits(&cfg, &vals, &lo, &fs) < 0 || gcn_lint_hazards(&cfg, &lo, &fs) < 0 ||
         gcn_lint_xwave(&cfg, &vals, nwaves, &lo, &fs) < 0)
         rc = -1;
     if (rc == 0 && o->suggest && gcn_lint_suggest(&cfg, &vals, &lo, &fs) < 0)

@@ -110,7 +110,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     gcn_findings fs = {0};
     gcn_lint_cfg_findings(&cfg, &lo, &fs);
     CHECK(gcn_lint_waits(&cfg, &vals, &lo, &fs) >= 0);
-    CHECK(gcn_lint_hazards(&cfg, NULL, 0, &lo, &fs) >= 0);
+    CHECK(gcn_lint_hazards(&cfg, &lo, &fs) >= 0);
     CHECK(gcn_lint_xwave(&cfg, &vals, nwaves, &lo, &fs) >= 0);
     if (suggest)
         CHECK(gcn_lint_suggest(&cfg, &vals, &lo, &fs) >= 0);
