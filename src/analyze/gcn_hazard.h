@@ -210,6 +210,12 @@ void gcn_hz_reset(gcn_hz_state *s, gcn_target t, unsigned flags);
 unsigned gcn_hz_check(const gcn_hz_state *s, const gcn_hz_insn *c,
                       gcn_hz_finding *out, unsigned max);
 
+/* The same for the rule groups in `groups` only (bit g: group g, as in gcn_hz_roles): the
+ * findings of gcn_hz_check that come from those groups, in the same order.  The simulator
+ * passes the groups that can have a producer in their window (see gcn_hz_roles). */
+unsigned gcn_hz_check_groups(const gcn_hz_state *s, const gcn_hz_insn *c, uint64_t groups,
+                             gcn_hz_finding *out, unsigned max);
+
 /* Wait states `c` needs before it (max over findings, 0 if none). */
 unsigned gcn_hz_required(const gcn_hz_state *s, const gcn_hz_insn *c);
 

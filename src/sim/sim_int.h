@@ -115,19 +115,20 @@ void sim_hz_restore(gcn_sim *s, sim_x *x, const sim_insn *si);
 void sim_hz_free(sim_wave *w);
 
 /* ---- hazard hooks of the inner loop (hazard_sim.c does the rest) ------- */
-/* Before si executes: the engine only when si consumes a group the history
- * may hold a producer of (or the history must be rebuilt, or stale mode). */
-static inline int sim_hz_may_find(const struct sim_hz *h, const sim_insn *si)
+/* The rule groups si consumes with a producer entry inside the group's window (or, for the
+ * soft-clause groups, a clause running): the only groups whose check can find anything. */
+static inline uint64_t sim_hz_may_find(const struct sim_hz *h, const sim_insn *si)
 {
-    /* a group si consumes with a producer entry inside the group's window
-     * (or a soft clause running) */
+    uint64_t r = 0;
     for (uint64_t m = si->hz_cons & h->st.gprod_union; m; m &= m - 1) {
         unsigned g = (unsigned)__builtin_ctzll(m);
         if (h->win[g] ? h->st.clock - h->last[g] < (int32_t)h->win[g] : h->st.clause.count != 0)
-            return 1;
+            r |= 1ull << g;
     }
-    return 0;
+    return r;
 }
+/* Before si executes: the engine only when si consumes a group the history
+ * may hold a producer of (or the history must be rebuilt, or stale mode). */
 static inline void sim_hz_pre(gcn_sim *s, sim_x *x, const sim_insn *si)
 {
     struct sim_hz *h = x->w->hz;
