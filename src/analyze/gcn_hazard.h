@@ -275,6 +275,31 @@ static inline void gcn_hz_skip(gcn_hz_state *s, unsigned ws)
     s->clock += (int32_t)ws;
 }
 
+/* gcn_hz_push for the simulator's inner loop: the common case (an instruction of one wait
+ * state with a history entry, room for it without expiring entries) inline, the rest by
+ * gcn_hz_push; the same state either way. */
+static inline void gcn_hz_push_fast(gcn_hz_state *s, const gcn_hz_insn *c)
+{
+    if (c->ws != 1 || !c->cls || (c->cls & HZC_NOP) || s->n >= GCN_HZ_MAXHIST - 1) {
+        gcn_hz_push(s, c);
+        return;
+    }
+    unsigned kind = (c->cls & HZC_SMEM) ? 1 : (c->cls & HZC_VMEM) ? 2 : 0;
+    if (kind != s->clause.kind) {
+        s->clause.kind = (uint8_t)kind;
+        s->clause.count = 0;
+    }
+    if (kind)
+        s->clause.count++;
+    s->clock += 1;
+    gcn_hz_entry *e = &s->hist[s->n++];
+    e->in = c;
+    e->gprod = c->gprod;
+    e->stamp = s->clock;
+    e->maybe = 0;
+    s->gprod_union |= c->gprod;
+}
+
 /* 1 when a and b describe the same history (fixed points in the linter). */
 int gcn_hz_same(const gcn_hz_state *a, const gcn_hz_state *b);
 

@@ -299,7 +299,8 @@ static int self_loop(const sim_insn *si)
 
 /* Run wave w for at most `quantum` instructions, or until it ends, waits at
  * a barrier, or faults. */
-static void run_wave(gcn_sim *s, sim_x *x, sim_wave *w, unsigned quantum)
+static inline __attribute__((always_inline)) void run_wave(gcn_sim *s, sim_x *x, sim_wave *w,
+                                                           unsigned quantum)
 {
     sim_prog *p = s->prog;
     x->w = w;
@@ -612,7 +613,10 @@ static unsigned run_wg(gcn_sim *s, sim_x *x, const gcn_dispatch *d, const disp_l
             sim_wave *w = g->waves[i];
             if (w->state != WS_RUN)
                 continue;
-            run_wave(s, x, w, q);
+            if (q == 1)
+                run_wave(s, x, w, 1);       /* one instruction per turn: the loop drops out */
+            else
+                run_wave(s, x, w, q);
             if (w->state == WS_DONE) {
                 sim_retire_all(s, w);
                 live--;

@@ -138,7 +138,7 @@ static inline void sim_hz_pre(gcn_sim *s, sim_x *x, const sim_insn *si)
 /* Append si to the history (its producer groups' clocks move on). */
 static inline void sim_hz_push(struct sim_hz *h, const sim_insn *si)
 {
-    gcn_hz_push(&h->st, &si->hz);
+    gcn_hz_push_fast(&h->st, &si->hz);
     for (uint64_t m = si->hz_prod & h->cons; m; m &= m - 1)
         h->last[__builtin_ctzll(m)] = h->st.clock;
 }

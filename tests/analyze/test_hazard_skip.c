@@ -168,7 +168,7 @@ typedef struct simhz {
 
 static void sim_push(simhz *h, const pool *p, unsigned i)
 {
-    gcn_hz_push(&h->st, &p->hi[i]);
+    gcn_hz_push_fast(&h->st, &p->hi[i]);        /* the simulator's inline push */
     for (uint64_t m = p->prod[i] & h->cons; m; m &= m - 1)
         h->last[__builtin_ctzll(m)] = h->st.clock;
 }
