@@ -887,7 +887,7 @@ static void expire(gcn_hz_state *s)
             continue;
         if (keep != i)
             s->hist[keep] = s->hist[i];
-        u |= s->hist[keep].in->gprod;
+        u |= s->hist[keep].gprod;       /* (in->gprod, kept in the entry) */
         keep++;
     }
     s->n = keep;
