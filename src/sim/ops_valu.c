@@ -126,21 +126,21 @@ BODY(V_SWAP_B32)
 }
 /* ---- integer ----------------------------------------------------------------- */
 static inline uint32_t sat_u32(uint64_t v) { return v > 0xffffffffu ? 0xffffffffu : (uint32_t)v; }
-BODY(V_ADD_U32)
+HBODY(V_ADD_U32)
 {
     FETCH2;
     if (x->i->mods.clamp) { LANES R[l] = sat_u32((uint64_t)A[l] + Bv[l]); }
     else { LANES R[l] = A[l] + Bv[l]; }
     sim_vdst(x, R);
 }
-BODY(V_SUB_U32)
+HBODY(V_SUB_U32)
 {
     FETCH2;
     if (x->i->mods.clamp) { LANES R[l] = A[l] > Bv[l] ? A[l] - Bv[l] : 0; }
     else { LANES R[l] = A[l] - Bv[l]; }
     sim_vdst(x, R);
 }
-BODY(V_SUBREV_U32)
+HBODY(V_SUBREV_U32)
 {
     FETCH2;
     if (x->i->mods.clamp) { LANES R[l] = Bv[l] > A[l] ? Bv[l] - A[l] : 0; }
