@@ -204,6 +204,18 @@ int gcn_hz_rule_wait(unsigned i, gcn_target t, unsigned passes);
 void gcn_hz_analyze(const gcn_decoder *d, const gcn_insn *in, gcn_hz_insn *out);
 
 void gcn_hz_reset(gcn_hz_state *s, gcn_target t, unsigned flags);
+/* The same for a state gcn_hz_reset has set up before (the simulator's next wave): the
+ * history emptied without clearing the entry slots, of which only the first n are read. */
+static inline void gcn_hz_restart(gcn_hz_state *s, gcn_target t, unsigned flags)
+{
+    s->target = t;
+    s->flags = flags;
+    s->clock = 0;
+    s->n = 0;
+    s->gprod_union = 0;
+    s->clause.kind = 0;
+    s->clause.count = 0;
+}
 
 /* Check `c` against the history.  Writes up to `max` findings (the worst
  * first per rule and producer) and returns how many there are. */

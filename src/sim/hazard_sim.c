@@ -82,8 +82,10 @@ void sim_hz_wave_reset(gcn_sim *s, sim_wave *w)
         w->hz = calloc(1, sizeof *w->hz);
         if (!w->hz)
             return;
+        gcn_hz_reset(&w->hz->st, s->prog->dec.target, s->hz_flags);
+    } else {
+        gcn_hz_restart(&w->hz->st, s->prog->dec.target, s->hz_flags);
     }
-    gcn_hz_reset(&w->hz->st, s->prog->dec.target, s->hz_flags);
     w->hz->cons = s->prog->hz_cons;
     for (unsigned g = 0; g < 64; g++)
         w->hz->last[g] = INT32_MIN / 2;

@@ -405,32 +405,46 @@ static int setup_wave(gcn_sim *s, const gcn_dispatch *d, const disp_layout *L, s
     w->idx = wi;
     w->wg = g;
     unsigned nthreads = d->block[0] * d->block[1] * d->block[2];
-    uint64_t exec = 0;
-    /* work-item ids (x, y, z) of lane 0, then counted up lane by lane (no divisions per
-     * lane: 64 of them were a sixth of a one-line kernel's time) */
-    unsigned t0 = wi * NL, tx = 0, ty = 0, tz = 0;
-    if (t0 < nthreads) {
-        tx = t0 % d->block[0];
-        ty = (t0 / d->block[0]) % d->block[1];
-        tz = t0 / (d->block[0] * d->block[1]);
+    unsigned key[4] = { d->block[0], d->block[1], d->block[2], kd->enable_vgpr_workitem_id + 1u };
+    if (memcmp(key, s->wid_key, sizeof key)) {
+        memcpy(s->wid_key, key, sizeof key);
+        s->wid_ok = 0;
     }
-    for (unsigned l = 0; l < NL; l++) {
-        unsigned t = t0 + l;
-        if (t >= nthreads)
-            break;
-        exec |= 1ull << l;
-        uint32_t v0 = tx;
-        if (kd->enable_vgpr_workitem_id >= 1) v0 |= ty << 10;
-        if (kd->enable_vgpr_workitem_id >= 2) v0 |= tz << 20;
-        w->v[0][l] = v0;
-        if (++tx == d->block[0]) {
-            tx = 0;
-            if (++ty == d->block[1]) {
-                ty = 0;
-                tz++;
+    if (!(s->wid_ok >> wi & 1)) {
+        /* work-item ids (x, y, z) of lane 0, then counted up lane by lane (no divisions
+         * per lane: 64 of them were a sixth of a one-line kernel's time); the same for
+         * every workgroup of the dispatch, so kept */
+        uint32_t *row = s->wid_v0[wi];
+        uint64_t exec = 0;
+        memset(row, 0, NL * sizeof *row);
+        unsigned t0 = wi * NL, tx = 0, ty = 0, tz = 0;
+        if (t0 < nthreads) {
+            tx = t0 % d->block[0];
+            ty = (t0 / d->block[0]) % d->block[1];
+            tz = t0 / (d->block[0] * d->block[1]);
+        }
+        for (unsigned l = 0; l < NL; l++) {
+            unsigned t = t0 + l;
+            if (t >= nthreads)
+                break;
+            exec |= 1ull << l;
+            uint32_t v0 = tx;
+            if (kd->enable_vgpr_workitem_id >= 1) v0 |= ty << 10;
+            if (kd->enable_vgpr_workitem_id >= 2) v0 |= tz << 20;
+            row[l] = v0;
+            if (++tx == d->block[0]) {
+                tx = 0;
+                if (++ty == d->block[1]) {
+                    ty = 0;
+                    tz++;
+                }
             }
         }
+        s->wid_exec[wi] = exec;
+        s->wid_ok |= 1u << wi;
     }
+    memcpy(w->v[0], s->wid_v0[wi], NL * sizeof w->v[0][0]);
+    uint64_t exec = s->wid_exec[wi];
     sim_set_exec(w, exec);
     unsigned n = 0;
     if (kd->user_sgpr_private_segment_buffer) {
@@ -512,10 +526,15 @@ static int setup_wave(gcn_sim *s, const gcn_dispatch *d, const disp_layout *L, s
     } else {
         w->priv_size = 0;
     }
-    int32_t idx = sim_prog_at(s->prog, L->entry, err, errlen);
-    if (idx < 0)
-        return -1;
-    w->cur = (uint32_t)idx;
+    if (s->entry_prog != s->prog || s->entry_pc != L->entry) {
+        int32_t idx = sim_prog_at(s->prog, L->entry, err, errlen);
+        if (idx < 0)
+            return -1;
+        s->entry_prog = s->prog;
+        s->entry_pc = L->entry;
+        s->entry_idx = (uint32_t)idx;
+    }
+    w->cur = s->entry_idx;
     return 0;
 }
 
@@ -592,8 +611,9 @@ static unsigned run_wg(gcn_sim *s, sim_x *x, const gcn_dispatch *d, const disp_l
             sim_fault(x, "%s", err);
             break;
         }
-        for (unsigned t = 0; t < SIM_NTICKETS; t++)
-            w->tk[t].gid = (uint16_t)(i * SIM_NTICKETS + t + 1);
+        if (w->tk[0].gid != (uint16_t)(i * SIM_NTICKETS + 1))  /* (wave_pool[i] is always wave i) */
+            for (unsigned t = 0; t < SIM_NTICKETS; t++)
+                w->tk[t].gid = (uint16_t)(i * SIM_NTICKETS + t + 1);
         w->traced = s->trace && flat == s->o.trace_wg && i == s->o.trace_wave;
         waves++;
     }
@@ -1037,6 +1057,7 @@ int gcn_sim_run(gcn_sim *s, const gcn_dispatch *d, gcn_sim_result *res)
         return res->status;
     }
     s->prog = &prog;
+    s->entry_prog = NULL;           /* (a new program: the entry's index is looked up again) */
     /* hazards: LLVM's assumptions for the kernel (xnack any/on: soft clauses;
      * AGPRs in use: the longer soft-clause lookahead) */
     s->hz_on = s->o.hazard_effect != GCN_SIM_HZ_OFF;
@@ -1143,6 +1164,7 @@ int gcn_sim_run(gcn_sim *s, const gcn_dispatch *d, gcn_sim_result *res)
     free(x);
     sim_prog_free(&prog);
     s->prog = NULL;
+    s->entry_prog = NULL;
     /* drop the dispatch's own allocations (the last three) */
     for (int i = 0; i < 3 && s->nallocs; i++) {
         s->nallocs--;

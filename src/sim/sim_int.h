@@ -70,6 +70,17 @@ struct gcn_sim {
     uint8_t hz_win[64];         /* gcn_hz_group_window of each group (sim_hz_setup) */
     int wgkey;                  /* a thread's copy (sim.c par_run): its findings are one
                                  * workgroup's, kept apart by the place of their fix too */
+    /* what setup_wave computes once and keeps for the next workgroups: the index of the
+     * entry instruction (for entry_prog, entry_pc), and per wave index the work-item ids
+     * of v0 and the EXEC of a full workgroup (wid_ok bit wi; for the block and the id
+     * enable bits in wid_key) */
+    const sim_prog *entry_prog;
+    uint64_t entry_pc;
+    uint32_t entry_idx;
+    unsigned wid_key[4];
+    uint32_t wid_ok;
+    uint64_t wid_exec[SIM_MAX_WAVES];
+    uint32_t wid_v0[SIM_MAX_WAVES][NL];
 };
 
 /* ---- threads (crew.c, wgscan.c) ---------------------------------------- */
