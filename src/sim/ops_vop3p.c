@@ -117,7 +117,7 @@ static inline uint32_t el32(const sim_x *x, unsigned k, uint64_t v, int e)
         w ^= 0x80000000u;
     return w;
 }
-/* pk32's common case as 64-lane loops that vectorize: VGPR-pair sources, no flushing of
+/* pk32's common case as 64-lane loops that vectorize: no DPP, no flushing of
  * f32 denormals (MODE[5:4] = 3), rounding to nearest, no clamp, every lane written to a
  * destination pair inside the file.  The elements are chosen by op_sel / op_sel_hi and
  * negated by neg_lo / neg_hi as el32 does; NaN results get nan_fix32 afterwards, from the
@@ -131,6 +131,7 @@ GCN_HOT static int pk32_plain(sim_x *x, unsigned nsrc, int op)
         return 0;
     const uint32_t *src[3][2];
     uint32_t neg[3][2];
+    _Alignas(64) uint32_t bc[3][2][NL];     /* a scalar source's two halves, broadcast */
     for (unsigned k = 0; k < 3; k++) {
         if (k >= nsrc) {
             src[k][0] = src[k][1] = NULL;
@@ -138,10 +139,19 @@ GCN_HOT static int pk32_plain(sim_x *x, unsigned nsrc, int op)
             continue;
         }
         const sim_opnd *o = &i->s[k];
-        if (o->kind != OK_V)
-            return 0;
-        const uint32_t *lo = w->v[o->r];
-        const uint32_t *hi = w->v[(unsigned)o->r + 1 < w->nvrows ? o->r + 1u : o->r];
+        const uint32_t *lo, *hi;
+        if (o->kind == OK_V) {
+            lo = w->v[o->r];
+            hi = w->v[(unsigned)o->r + 1 < w->nvrows ? o->r + 1u : o->r];
+        } else {                            /* as sim_vsrc64 reads it */
+            uint64_t c = o->n >= 2 || o->kind == OK_C ? rs64(x, o) : rs32(x, o);
+            for (unsigned l = 0; l < NL; l++) {
+                bc[k][0][l] = (uint32_t)c;
+                bc[k][1][l] = (uint32_t)(c >> 32);
+            }
+            lo = bc[k][0];
+            hi = bc[k][1];
+        }
         for (int e = 0; e < 2; e++) {
             int sel = e ? (M->op_sel_hi >> k & 1) : (M->op_sel >> k & 1);
             src[k][e] = sel ? hi : lo;

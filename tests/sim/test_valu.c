@@ -443,13 +443,20 @@ static void test_pk_f32(void)
                             V(d + e, l), want);
             }
     }
-    /* a scalar source (the general path) */
-    E->w->hw_mode = modes[0];
-    set_exec(~0ull);
-    st_vset(E, 6, 0x40000000u);
-    st_vset(E, 7, 0x40400000u);
-    CU_ASSERT_FATAL(st_run(E, "v_pk_mul_f32 v[4:5], v[6:7], 0.5") == 0);
-    CU_ASSERT(V(4, 9) == 0x3f800000u && V(5, 9) == 0x3fc00000u);
+    /* scalar sources: an SGPR pair with op_sel (as HIP's MFMA epilogue scales), a constant */
+    for (unsigned m = 0; m < 2; m++) {
+        E->w->hw_mode = modes[m];
+        set_exec(~0ull);
+        E->w->s[4] = 0x00000123u;                   /* a denormal: flushed in MODE 0xc0 */
+        E->w->s[5] = 0x40000000u;
+        st_vset(E, 6, 0x40400000u);
+        st_vset(E, 7, 0x00000456u);
+        CU_ASSERT_FATAL(st_run(E, "v_pk_mul_f32 v[4:5], s[4:5], v[6:7] op_sel:[1,0]") == 0);
+        CU_ASSERT(V(4, 9) == 0x40c00000u);         /* 2 * 3 */
+        CU_ASSERT(V(5, 9) == (m ? 0 : pk_ref(1, 0x40000000u, 0x456u, 0, modes[m], 0)));
+        CU_ASSERT_FATAL(st_run(E, "v_pk_mul_f32 v[4:5], v[6:7], 0.5") == 0);
+        CU_ASSERT(V(4, 9) == 0x3fc00000u);
+    }
     CU_ASSERT(bad == 0);
     E->w->hw_mode = 0xf0 | 3u << 8;
 }
