@@ -2022,6 +2022,27 @@ static void flat_load(sim_x *x, unsigned nbytes, int sext, int d16)
     if (nbytes >= 4 && !flat_hull(x, nbytes, addr, &h, &lo)) {
         uint64_t e = x->exec;
         int blk = e == ~0ull && flat_contig(addr, nbytes);
+        if (!blk && e == ~0ull && (dn == 2 || dn == 4) && addr[0] - lo <= UINT32_MAX) {
+            /* all lanes, 8 or 16 bytes each, not one block (a gather: rows of a matrix):
+             * four lanes at a time through the transpose of the buffer loads */
+            uint32_t off[NL], big = 0;
+            for (unsigned l = 0; l < NL; l++) {
+                uint64_t d = addr[l] - lo;
+                big |= (uint32_t)(d >> 32);
+                off[l] = (uint32_t)d;
+            }
+            if (!big) {
+                sim_ticket *t = vreg_ticket_nz(x, &I->d, dn, row_counters(x));
+                lanes_to_rows(t->data, dn, h, off);
+                if (I->enc == GCN_FMT_FLAT) {
+                    t->ooo = 1;
+                    t->need = TC_VM;
+                    sim_lds_check_done(x);
+                }
+                sim_tk_issue(x, t);
+                return;
+            }
+        }
         sim_ticket *t = blk ? vreg_ticket_nz(x, &I->d, dn, row_counters(x))
                             : vreg_ticket(x, &I->d, dn, row_counters(x));
         if (blk && dn == 1) {
