@@ -126,8 +126,8 @@ GCN_HOT static int pk32_plain(sim_x *x, unsigned nsrc, int op)
 {
     const sim_insn *i = x->i;
     sim_wave *w = x->w;
-    if (i->sub == GCN_SUB_DPP || i->mods.clamp || x->wmask != ~0ull || (w->hw_mode & 0x33u) != 0x30u ||
-        i->d.kind != OK_V || (unsigned)i->d.r + 1 >= w->nvrows)
+    if (i->sub == GCN_SUB_DPP || i->mods.clamp || x->wmask != ~0ull ||
+        (w->hw_mode & 0x33u) != 0x30u || i->d.kind != OK_V || (unsigned)i->d.r + 1 >= w->nvrows)
         return 0;
     const uint32_t *src[3][2];
     uint32_t neg[3][2];

@@ -128,7 +128,8 @@ void sim_hz_free(sim_wave *w);
 /* ---- hazard hooks of the inner loop (hazard_sim.c does the rest) ------- */
 /* The rule groups si consumes with a producer entry inside the group's window (or, for the
  * soft-clause groups, a clause running): the only groups whose check can find anything. */
-static inline uint64_t sim_hz_may_find(const struct sim_hz *h, const sim_insn *si)
+static inline __attribute__((always_inline)) uint64_t sim_hz_may_find(const struct sim_hz *h,
+                                                                      const sim_insn *si)
 {
     uint64_t r = 0;
     for (uint64_t m = si->hz_cons & h->st.gprod_union; m; m &= m - 1) {
@@ -140,14 +141,15 @@ static inline uint64_t sim_hz_may_find(const struct sim_hz *h, const sim_insn *s
 }
 /* Before si executes: the engine only when si consumes a group the history
  * may hold a producer of (or the history must be rebuilt, or stale mode). */
-static inline void sim_hz_pre(gcn_sim *s, sim_x *x, const sim_insn *si)
+static inline __attribute__((always_inline)) void sim_hz_pre(gcn_sim *s, sim_x *x,
+                                                            const sim_insn *si)
 {
     struct sim_hz *h = x->w->hz;
     if (h && (h->cons != s->prog->hz_cons || h->stale || sim_hz_may_find(h, si)))
         sim_hz_before(s, x, si);
 }
 /* Append si to the history (its producer groups' clocks move on). */
-static inline void sim_hz_push(struct sim_hz *h, const sim_insn *si)
+static inline __attribute__((always_inline)) void sim_hz_push(struct sim_hz *h, const sim_insn *si)
 {
     gcn_hz_push_fast(&h->st, &si->hz);
     for (uint64_t m = si->hz_prod & h->cons; m; m &= m - 1)
@@ -155,7 +157,8 @@ static inline void sim_hz_push(struct sim_hz *h, const sim_insn *si)
 }
 /* After si executed: a history entry when it can be a producer the program
  * needs, else only its wait states. */
-static inline void sim_hz_post(gcn_sim *s, sim_x *x, const sim_insn *si)
+static inline __attribute__((always_inline)) void sim_hz_post(gcn_sim *s, sim_x *x,
+                                                             const sim_insn *si)
 {
     struct sim_hz *h = x->w->hz;
     if (!h)
