@@ -300,13 +300,15 @@ static int self_loop(const sim_insn *si)
 /* Run wave w for at most `quantum` instructions, or until it ends, waits at
  * a barrier, or faults. */
 static inline __attribute__((always_inline)) void run_wave(gcn_sim *s, sim_x *x, sim_wave *w,
-                                                           unsigned quantum)
+                                                           unsigned quantum, int plain)
 {
     sim_prog *p = s->prog;
     x->w = w;
     uint32_t cur = w->cur;
     char err[256];
-    const int tr = w->traced, hz = s->hz_on && w->hz;
+    /* plain (a constant of the caller): no trace, hazard checks on (the hooks skip a wave
+     * without a history) */
+    const int tr = plain ? 0 : w->traced, hz = plain ? 1 : s->hz_on && w->hz;
     for (unsigned q = 0; q < quantum; q++) {
         sim_insn *si = sim_prog_insn(p, cur);
         if (__builtin_expect(w->hw_mode & (3u << 27), 0)) {    /* GPR_IDX_EN, VSKIP */
@@ -623,6 +625,7 @@ static unsigned run_wg(gcn_sim *s, sim_x *x, const gcn_dispatch *d, const disp_l
     unsigned quantum = s->o.quantum ? s->o.quantum : 1;
     unsigned live = nwaves, waiting = 0, round = 0, look = 0;
     unsigned q = nwaves > 1 ? quantum : stop ? PAR_QUANTUM : UINT32_MAX;
+    const int plain = !s->trace && s->hz_on;     /* run_wave's common case */
     while (live && !s->stop) {
         /* (every 64th turn: a turn is a few instructions when several waves take turns) */
         if (stop && !(look++ & 63) && flat >= atomic_load_explicit(stop, memory_order_relaxed)) {
@@ -633,10 +636,10 @@ static unsigned run_wg(gcn_sim *s, sim_x *x, const gcn_dispatch *d, const disp_l
             sim_wave *w = g->waves[i];
             if (w->state != WS_RUN)
                 continue;
-            if (q == 1)
-                run_wave(s, x, w, 1);       /* one instruction per turn: the loop drops out */
+            if (q == 1 && plain)
+                run_wave(s, x, w, 1, 1);    /* one instruction per turn: the loop drops out */
             else
-                run_wave(s, x, w, q);
+                run_wave(s, x, w, q, 0);
             if (w->state == WS_DONE) {
                 sim_retire_all(s, w);
                 live--;
