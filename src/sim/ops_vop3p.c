@@ -132,9 +132,10 @@ GCN_HOT static int pk32_plain(sim_x *x, unsigned nsrc, int op)
     const uint32_t *src[3][2];
     uint32_t neg[3][2];
     _Alignas(64) uint32_t bc[3][2][NL];     /* a scalar source's two halves, broadcast */
+    static const uint32_t zrow[NL];         /* no src2: c = 0, as el32 is not asked */
     for (unsigned k = 0; k < 3; k++) {
         if (k >= nsrc) {
-            src[k][0] = src[k][1] = NULL;
+            src[k][0] = src[k][1] = zrow;
             neg[k][0] = neg[k][1] = 0;
             continue;
         }
@@ -181,7 +182,7 @@ GCN_HOT static int pk32_plain(sim_x *x, unsigned nsrc, int op)
         }
         if (nan)
             for (unsigned l = 0; l < NL; l++)
-                r[l] = nan_fix32(r[l], a[l] ^ na, b[l] ^ nb, c ? c[l] ^ nc : 0);
+                r[l] = nan_fix32(r[l], a[l] ^ na, b[l] ^ nb, c[l] ^ nc);
     }
     memcpy(w->v[i->d.r], R[0], sizeof R[0]);
     memcpy(w->v[i->d.r + 1], R[1], sizeof R[1]);

@@ -461,6 +461,50 @@ static void test_pk_f32(void)
     E->w->hw_mode = 0xf0 | 3u << 8;
 }
 
+/* v_lshl_add_u64 (D = (S0 << S1[2:0]) + S2, the 64-bit address arithmetic of compiled
+ * kernels): VGPR pairs, SGPR pairs, an inline constant, the destination one of the sources,
+ * all lanes (the one-pass path) and some lanes (the general one) */
+static void test_lshl_add_u64(void)
+{
+    static const char *const forms[] = {
+        "v_lshl_add_u64 v[4:5], v[6:7], v8, v[10:11]",
+        "v_lshl_add_u64 v[4:5], v[6:7], 2, s[20:21]",
+        "v_lshl_add_u64 v[6:7], v[6:7], v8, v[6:7]",
+        "v_lshl_add_u64 v[4:5], s[20:21], v8, v[10:11]",
+        "v_lshl_add_u64 v[4:5], v[6:7], 3, 64",
+    };
+    unsigned bad = 0;
+    for (unsigned f = 0; f < sizeof forms / sizeof forms[0]; f++)
+        for (int part = 0; part < 2; part++) {
+            uint64_t exec = part ? 0xf0f0ff0012345678ull : ~0ull;
+            set_exec(exec);
+            for (unsigned r = 4; r < 12; r++)
+                for (unsigned l = 0; l < NL; l++)
+                    V(r, l) = rnd32();
+            E->w->s[20] = rnd32();
+            E->w->s[21] = rnd32();
+            uint32_t in[12][NL];
+            memcpy(in, E->w->v, sizeof in);
+            uint64_t sp = (uint64_t)E->w->s[21] << 32 | E->w->s[20];
+            CU_ASSERT_FATAL(st_run(E, forms[f]) == 0);
+            unsigned d = f == 2 ? 6 : 4;
+            for (unsigned l = 0; l < NL; l++) {
+                uint64_t v67 = (uint64_t)in[7][l] << 32 | in[6][l];
+                uint64_t v1011 = (uint64_t)in[11][l] << 32 | in[10][l];
+                uint64_t a = f == 3 ? sp : v67, c = f == 0 || f == 3 ? v1011 : f == 1 ? sp
+                             : f == 2 ? v67 : 64;
+                unsigned sh = f == 1 ? 2 : f == 4 ? 3 : in[8][l] & 7;
+                uint64_t want = (exec >> l & 1) ? (a << sh) + c
+                                                : (uint64_t)in[d + 1][l] << 32 | in[d][l];
+                uint64_t got = (uint64_t)V(d + 1, l) << 32 | V(d, l);
+                if (got != want && bad++ < 5)
+                    fprintf(stderr, "%s lane %u: %016llx, want %016llx\n", forms[f], l,
+                            (unsigned long long)got, (unsigned long long)want);
+            }
+        }
+    CU_ASSERT(bad == 0);
+}
+
 /* ---- cross-lane ------------------------------------------------------------------------ */
 static void test_dpp_sdwa(void)
 {
@@ -586,6 +630,7 @@ int main(void)
     CU_add_test(s, "f16 conversions (exhaustive vs _Float16)", test_f16_convert_exhaustive);
     CU_add_test(s, "f16 and packed ops", test_f16_ops);
     CU_add_test(s, "v_pk_*_f32: op_sel, neg, NaNs, MODE, clamp, EXEC", test_pk_f32);
+    CU_add_test(s, "v_lshl_add_u64: operand kinds, aliasing, EXEC", test_lshl_add_u64);
     CU_add_test(s, "DPP and SDWA", test_dpp_sdwa);
     CU_add_test(s, "lane moves, cndmask, cmpx", test_lanes);
     CU_add_test(s, "8-bit floats (FNUZ on gfx942, OCP on gfx950)", test_fp8);
