@@ -1541,8 +1541,8 @@ static inline int buf_contig(const uint32_t *vo, uint64_t ioff, uint64_t nr)
 static inline void stream_prefetch(sim_x *x, const uint8_t *p, int write)
 {
     sim_wave *w = x->w;
-    unsigned k = (unsigned)(I->pc >> 2) & 15;
-    if (w->pf[k].pc == I->pc) {
+    unsigned k = (unsigned)(I->pc >> 2) & 63;
+    if (w->pf[k].pc == I->pc && w->pf[k].gen == w->pf_gen) {
         ptrdiff_t d = p - w->pf[k].last;
         if (d != 0 && d > -(1 << 26) && d < (1 << 26)) {
             const uint8_t *q = p + d;
@@ -1556,6 +1556,7 @@ static inline void stream_prefetch(sim_x *x, const uint8_t *p, int write)
     }
     w->pf[k].pc = I->pc;
     w->pf[k].last = p;
+    w->pf[k].gen = w->pf_gen;
 }
 
 static inline const uint32_t *buf_voff(sim_x *x, uint32_t *zeros)

@@ -213,7 +213,10 @@ void sim_wave_free(sim_wave *w)
 void sim_wave_reset(sim_wave *w)
 {
     memset(w->s, 0, sizeof w->s);
-    memset(w->pf, 0, sizeof w->pf);
+    if (++w->pf_gen == 0) {                 /* (wrapped: entries of old waves could match) */
+        memset(w->pf, 0, sizeof w->pf);
+        w->pf_gen = 1;
+    }
     w->scc = 0;
     w->hw_mode = w->hw_status = w->hw_trapsts = 0;
     memset(w->v, 0, (size_t)w->nvrows * sizeof *w->v);
