@@ -487,14 +487,16 @@ GCN_HOT static void ds_check_contig(sim_x *x, uint32_t a0, uint32_t lo, uint32_t
     uint32_t bit = 1u << (me - 1);
     uint32_t *tag = g->lds_tag + (a0 >> 2), *rtag = g->lds_rtag + (a0 >> 2);
     uint64_t hit = 0;
-    for (unsigned gr = 0; gr < NL / 8; gr++) {
-        uint32_t b = 0;
-        for (unsigned k = 0; k < 8; k++) {
-            uint32_t t = tag[gr * 8 + k];
-            b |= (uint32_t)((t != 0) & ((t & 31) != me) & ((t >> 5) == epoch)) << k;
-        }
-        hit |= (uint64_t)b << (8 * gr);
+    uint32_t any = 0;
+    for (unsigned l = 0; l < NL; l++) {     /* is any lane hit? (almost never: one pass) */
+        uint32_t t = tag[l];
+        any |= (uint32_t)((t != 0) & ((t & 31) != me) & ((t >> 5) == epoch));
     }
+    if (any)
+        for (unsigned l = 0; l < NL; l++) {
+            uint32_t t = tag[l];
+            hit |= (uint64_t)((t != 0) & ((t & 31) != me) & ((t >> 5) == epoch)) << l;
+        }
     for (unsigned l = 0; l < NL; l++) {
         uint32_t rt = rtag[l];
         rtag[l] = ((rt & 0xffff0000u) == ep ? rt : ep) | bit;
