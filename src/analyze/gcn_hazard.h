@@ -204,11 +204,29 @@ int gcn_hz_rule_wait(unsigned i, gcn_target t, unsigned passes);
 void gcn_hz_analyze(const gcn_decoder *d, const gcn_insn *in, gcn_hz_insn *out);
 
 void gcn_hz_reset(gcn_hz_state *s, gcn_target t, unsigned flags);
+/* The same for a state gcn_hz_reset has set up before (the simulator's next wave): the
+ * history emptied without clearing the entry slots, of which only the first n are read. */
+static inline void gcn_hz_restart(gcn_hz_state *s, gcn_target t, unsigned flags)
+{
+    s->target = t;
+    s->flags = flags;
+    s->clock = 0;
+    s->n = 0;
+    s->gprod_union = 0;
+    s->clause.kind = 0;
+    s->clause.count = 0;
+}
 
 /* Check `c` against the history.  Writes up to `max` findings (the worst
  * first per rule and producer) and returns how many there are. */
 unsigned gcn_hz_check(const gcn_hz_state *s, const gcn_hz_insn *c,
                       gcn_hz_finding *out, unsigned max);
+
+/* The same for the rule groups in `groups` only (bit g: group g, as in gcn_hz_roles): the
+ * findings of gcn_hz_check that come from those groups, in the same order.  The simulator
+ * passes the groups that can have a producer in their window (see gcn_hz_roles). */
+unsigned gcn_hz_check_groups(const gcn_hz_state *s, const gcn_hz_insn *c, uint64_t groups,
+                             gcn_hz_finding *out, unsigned max);
 
 /* Wait states `c` needs before it (max over findings, 0 if none). */
 unsigned gcn_hz_required(const gcn_hz_state *s, const gcn_hz_insn *c);
@@ -267,6 +285,31 @@ static inline void gcn_hz_skip(gcn_hz_state *s, unsigned ws)
     s->clause.kind = 0;
     s->clause.count = 0;
     s->clock += (int32_t)ws;
+}
+
+/* gcn_hz_push for the simulator's inner loop: the common case (an instruction of one wait
+ * state with a history entry, room for it without expiring entries) inline, the rest by
+ * gcn_hz_push; the same state either way. */
+static inline void gcn_hz_push_fast(gcn_hz_state *s, const gcn_hz_insn *c)
+{
+    if (c->ws != 1 || !c->cls || (c->cls & HZC_NOP) || s->n >= GCN_HZ_MAXHIST - 1) {
+        gcn_hz_push(s, c);
+        return;
+    }
+    unsigned kind = (c->cls & HZC_SMEM) ? 1 : (c->cls & HZC_VMEM) ? 2 : 0;
+    if (kind != s->clause.kind) {
+        s->clause.kind = (uint8_t)kind;
+        s->clause.count = 0;
+    }
+    if (kind)
+        s->clause.count++;
+    s->clock += 1;
+    gcn_hz_entry *e = &s->hist[s->n++];
+    e->in = c;
+    e->gprod = c->gprod;
+    e->stamp = s->clock;
+    e->maybe = 0;
+    s->gprod_union |= c->gprod;
 }
 
 /* 1 when a and b describe the same history (fixed points in the linter). */

@@ -834,11 +834,12 @@ static void drop_covered(hz_sink *k)
     k->n -= m - keep;
 }
 
-static unsigned do_check(const gcn_hz_state *s, const gcn_hz_insn *c, hz_sink *k)
+static unsigned do_check(const gcn_hz_state *s, const gcn_hz_insn *c, uint64_t groups,
+                         hz_sink *k)
 {
     /* groups c consumes whose producers are in the history (clause groups:
-     * always, they look at the clause instead) */
-    uint64_t m = c->gcons & (s->gprod_union | clause_groups);
+     * always, they look at the clause instead), of those the caller asks for */
+    uint64_t m = c->gcons & (s->gprod_union | clause_groups) & groups;
     while (m) {
         unsigned g = (unsigned)__builtin_ctzll(m);
         m &= m - 1;
@@ -859,14 +860,21 @@ unsigned gcn_hz_check(const gcn_hz_state *s, const gcn_hz_insn *c,
                       gcn_hz_finding *out, unsigned max)
 {
     hz_sink k = { out, max, 0, 0 };
-    return do_check(s, c, &k);
+    return do_check(s, c, ~0ull, &k);
+}
+
+unsigned gcn_hz_check_groups(const gcn_hz_state *s, const gcn_hz_insn *c, uint64_t groups,
+                             gcn_hz_finding *out, unsigned max)
+{
+    hz_sink k = { out, max, 0, 0 };
+    return do_check(s, c, groups, &k);
 }
 
 unsigned gcn_hz_required(const gcn_hz_state *s, const gcn_hz_insn *c)
 {
     gcn_hz_finding f[16];
     hz_sink k = { f, 16, 0, 0 };
-    do_check(s, c, &k);
+    do_check(s, c, ~0ull, &k);
     return k.worst;
 }
 
@@ -879,7 +887,7 @@ static void expire(gcn_hz_state *s)
             continue;
         if (keep != i)
             s->hist[keep] = s->hist[i];
-        u |= s->hist[keep].in->gprod;
+        u |= s->hist[keep].gprod;       /* (in->gprod, kept in the entry) */
         keep++;
     }
     s->n = keep;

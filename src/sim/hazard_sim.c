@@ -82,8 +82,10 @@ void sim_hz_wave_reset(gcn_sim *s, sim_wave *w)
         w->hz = calloc(1, sizeof *w->hz);
         if (!w->hz)
             return;
+        gcn_hz_reset(&w->hz->st, s->prog->dec.target, s->hz_flags);
+    } else {
+        gcn_hz_restart(&w->hz->st, s->prog->dec.target, s->hz_flags);
     }
-    gcn_hz_reset(&w->hz->st, s->prog->dec.target, s->hz_flags);
     w->hz->cons = s->prog->hz_cons;
     for (unsigned g = 0; g < 64; g++)
         w->hz->last[g] = INT32_MIN / 2;
@@ -164,10 +166,13 @@ void sim_hz_before(gcn_sim *s, sim_x *x, const sim_insn *si)
         rebuild(s, h);
     h->nswap = 0;
     int stale = h->stale && h->save;
-    if (!stale && !sim_hz_may_find(h, si))
+    /* only the groups that can find anything (the others have no producer in their window:
+     * their checks would find nothing); stale mode checks all */
+    uint64_t groups = stale ? ~0ull : sim_hz_may_find(h, si);
+    if (!groups)
         return;
     gcn_hz_finding f[16];
-    unsigned n = gcn_hz_check(&h->st, &si->hz, f, 16);
+    unsigned n = gcn_hz_check_groups(&h->st, &si->hz, groups, f, 16);
     if (stale)
         save_defs(w, si);
     for (unsigned i = 0; i < n && i < 16; i++) {

@@ -478,6 +478,41 @@ static inline int lanes_contig(const uint32_t *addr, uint32_t step)
     return diff == 0;
 }
 
+/* The reads of all 64 lanes, one aligned block of 64 dwords at LDS address a0 ([lo, hi)),
+ * in a workgroup of several waves with no pending writer in the way and no atomic tags of
+ * this epoch: the tag loops vectorize. */
+GCN_HOT static void ds_check_contig(sim_x *x, uint32_t a0, uint32_t lo, uint32_t hi)
+{
+    sim_wg *g = x->g;
+    uint32_t me = x->w->idx + 1, epoch = g->epoch, ep = (epoch & 0xffff) << 16;
+    uint32_t bit = 1u << (me - 1);
+    uint32_t *tag = g->lds_tag + (a0 >> 2), *rtag = g->lds_rtag + (a0 >> 2);
+    uint64_t hit = 0;
+    uint32_t any = 0;
+    for (unsigned l = 0; l < NL; l++) {     /* is any lane hit? (almost never: one pass) */
+        uint32_t t = tag[l];
+        any |= (uint32_t)((t != 0) & ((t & 31) != me) & ((t >> 5) == epoch));
+    }
+    if (any)
+        for (unsigned l = 0; l < NL; l++) {
+            uint32_t t = tag[l];
+            hit |= (uint64_t)((t != 0) & ((t & 31) != me) & ((t >> 5) == epoch)) << l;
+        }
+    for (unsigned l = 0; l < NL; l++) {
+        uint32_t rt = rtag[l];
+        rtag[l] = ((rt & 0xffff0000u) == ep ? rt : ep) | bit;
+    }
+    if (hit && !x->race_war) {
+        unsigned hl = 63 - (unsigned)__builtin_clzll(hit);    /* the last lane, as below */
+        x->race_lanes |= hit;
+        x->race_w = g->waves[(tag[hl] & 31) - 1];
+        x->race_addr = a0 + 4 * hl;
+    }
+    sim_lds_rnote(x, lo, hi);
+    if (x->race_lanes)
+        sim_lds_check_done(x);
+}
+
 /* check the reads of the active lanes against pending LDS writers and, in
  * workgroups of several waves, against other waves' writes of this epoch */
 GCN_HOT static void ds_check_reads(sim_x *x, const uint32_t *addr, unsigned nbytes, uint32_t lo,
@@ -496,31 +531,7 @@ GCN_HOT static void ds_check_reads(sim_x *x, const uint32_t *addr, unsigned nbyt
     if (!pend && !atom && nbytes == 4 && g->lds_tag && x->exec == ~0ull && !(addr[0] & 3) &&
         lanes_contig(addr, 4)) {
         /* all lanes, one aligned block of 64 dwords: the tag loops vectorize */
-        uint32_t me = x->w->idx + 1, epoch = g->epoch, ep = (epoch & 0xffff) << 16;
-        uint32_t bit = 1u << (me - 1);
-        uint32_t *tag = g->lds_tag + (addr[0] >> 2), *rtag = g->lds_rtag + (addr[0] >> 2);
-        uint64_t hit = 0;
-        for (unsigned gr = 0; gr < NL / 8; gr++) {
-            uint32_t b = 0;
-            for (unsigned k = 0; k < 8; k++) {
-                uint32_t t = tag[gr * 8 + k];
-                b |= (uint32_t)((t != 0) & ((t & 31) != me) & ((t >> 5) == epoch)) << k;
-            }
-            hit |= (uint64_t)b << (8 * gr);
-        }
-        for (unsigned l = 0; l < NL; l++) {
-            uint32_t rt = rtag[l];
-            rtag[l] = ((rt & 0xffff0000u) == ep ? rt : ep) | bit;
-        }
-        if (hit && !x->race_war) {
-            unsigned hl = 63 - (unsigned)__builtin_clzll(hit);    /* the last lane, as below */
-            x->race_lanes |= hit;
-            x->race_w = g->waves[(tag[hl] & 31) - 1];
-            x->race_addr = addr[hl];
-        }
-        sim_lds_rnote(x, lo, hi);
-        if (x->race_lanes)
-            sim_lds_check_done(x);
+        ds_check_contig(x, addr[0], lo, hi);
         return;
     }
     if (!pend && !atom && nbytes == 4 && g->lds_tag) {
@@ -661,6 +672,29 @@ GCN_HOT static void ds_read(sim_x *x, unsigned nbytes, int sext, int d16)
     const sim_opnd *d = &I->d;
     unsigned dn = nbytes <= 4 ? 1 : nbytes / 4;
     uint32_t addr[NL], lo, hi;
+    sim_wg *g = x->g;
+    if (nbytes == 4 && x->exec == ~0ull && g && MOP(MF_ADDR)->kind == OK_V) {
+        /* the coalesced read of most kernels, all lanes, lane l at a0 + 4 * l inside the LDS:
+         * what ds_lanes, ds_check_reads and the block copy below do, from the address row
+         * in one pass (anything else, e.g. a pending writer in the way, takes that path) */
+        const uint32_t *av = x->w->v[MOP(MF_ADDR)->r];
+        uint32_t v0 = av[0], diff = 0, a0 = v0 + (uint16_t)I->mods.offset;
+        for (unsigned l = 0; l < NL; l++)
+            diff |= av[l] ^ (v0 + 4 * l);
+        if (!diff && (uint64_t)a0 + 4 * NL <= g->lds_size) {
+            lo = a0;
+            hi = a0 + 4 * NL;
+            int pend = g->nlr && sim_lds_overlap(g, lo, hi), race = g->nwaves > 1;
+            if (!pend && (!race || (g->atom_epoch != g->epoch + 1 && g->lds_tag && !(a0 & 3)))) {
+                if (race)
+                    ds_check_contig(x, a0, lo, hi);
+                sim_ticket *t = vreg_ticket_nz(x, d, dn, row_counters(x));
+                memcpy(t->data, g->lds + a0, NL * 4);
+                sim_tk_issue(x, t);
+                return;
+            }
+        }
+    }
     if (ds_lanes(x, (uint16_t)I->mods.offset, nbytes, addr, &lo, &hi))
         return;
     ds_check_reads(x, addr, nbytes, lo, hi);
@@ -1510,8 +1544,8 @@ static inline int buf_contig(const uint32_t *vo, uint64_t ioff, uint64_t nr)
 static inline void stream_prefetch(sim_x *x, const uint8_t *p, int write)
 {
     sim_wave *w = x->w;
-    unsigned k = (unsigned)(I->pc >> 2) & 15;
-    if (w->pf[k].pc == I->pc) {
+    unsigned k = (unsigned)(I->pc >> 2) & 63;
+    if (w->pf[k].pc == I->pc && w->pf[k].gen == w->pf_gen) {
         ptrdiff_t d = p - w->pf[k].last;
         if (d != 0 && d > -(1 << 26) && d < (1 << 26)) {
             const uint8_t *q = p + d;
@@ -1525,6 +1559,7 @@ static inline void stream_prefetch(sim_x *x, const uint8_t *p, int write)
     }
     w->pf[k].pc = I->pc;
     w->pf[k].last = p;
+    w->pf[k].gen = w->pf_gen;
 }
 
 static inline const uint32_t *buf_voff(sim_x *x, uint32_t *zeros)
@@ -1991,6 +2026,27 @@ static void flat_load(sim_x *x, unsigned nbytes, int sext, int d16)
     if (nbytes >= 4 && !flat_hull(x, nbytes, addr, &h, &lo)) {
         uint64_t e = x->exec;
         int blk = e == ~0ull && flat_contig(addr, nbytes);
+        if (!blk && e == ~0ull && (dn == 2 || dn == 4) && addr[0] - lo <= UINT32_MAX) {
+            /* all lanes, 8 or 16 bytes each, not one block (a gather: rows of a matrix):
+             * four lanes at a time through the transpose of the buffer loads */
+            uint32_t off[NL], big = 0;
+            for (unsigned l = 0; l < NL; l++) {
+                uint64_t d = addr[l] - lo;
+                big |= (uint32_t)(d >> 32);
+                off[l] = (uint32_t)d;
+            }
+            if (!big) {
+                sim_ticket *t = vreg_ticket_nz(x, &I->d, dn, row_counters(x));
+                lanes_to_rows(t->data, dn, h, off);
+                if (I->enc == GCN_FMT_FLAT) {
+                    t->ooo = 1;
+                    t->need = TC_VM;
+                    sim_lds_check_done(x);
+                }
+                sim_tk_issue(x, t);
+                return;
+            }
+        }
         sim_ticket *t = blk ? vreg_ticket_nz(x, &I->d, dn, row_counters(x))
                             : vreg_ticket(x, &I->d, dn, row_counters(x));
         if (blk && dn == 1) {

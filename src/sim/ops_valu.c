@@ -126,21 +126,21 @@ BODY(V_SWAP_B32)
 }
 /* ---- integer ----------------------------------------------------------------- */
 static inline uint32_t sat_u32(uint64_t v) { return v > 0xffffffffu ? 0xffffffffu : (uint32_t)v; }
-BODY(V_ADD_U32)
+HBODY(V_ADD_U32)
 {
     FETCH2;
     if (x->i->mods.clamp) { LANES R[l] = sat_u32((uint64_t)A[l] + Bv[l]); }
     else { LANES R[l] = A[l] + Bv[l]; }
     sim_vdst(x, R);
 }
-BODY(V_SUB_U32)
+HBODY(V_SUB_U32)
 {
     FETCH2;
     if (x->i->mods.clamp) { LANES R[l] = A[l] > Bv[l] ? A[l] - Bv[l] : 0; }
     else { LANES R[l] = A[l] - Bv[l]; }
     sim_vdst(x, R);
 }
-BODY(V_SUBREV_U32)
+HBODY(V_SUBREV_U32)
 {
     FETCH2;
     if (x->i->mods.clamp) { LANES R[l] = Bv[l] > A[l] ? Bv[l] - A[l] : 0; }
@@ -424,8 +424,50 @@ BODY(V_SUB_I16)
     sim_vdst16(x, R, 0);
 }
 
+/* A 64-bit source as sim_vsrc64 reads it (no DPP), as two rows: a VGPR pair's, or the two
+ * halves of a scalar value broadcast into bc (the lane loops then always read rows). */
+static inline __attribute__((always_inline)) void src64_rows(const sim_x *x, unsigned k,
+                                                             const uint32_t **lo,
+                                                             const uint32_t **hi,
+                                                             uint32_t bc[2][NL])
+{
+    const sim_opnd *o = &x->i->s[k];
+    const sim_wave *w = x->w;
+    if (o->kind == OK_V) {
+        *lo = w->v[o->r];
+        *hi = w->v[(unsigned)o->r + 1 < w->nvrows ? o->r + 1u : o->r];
+        return;
+    }
+    uint64_t c = o->n >= 2 || o->kind == OK_C ? rs64(x, o) : rs32(x, o);
+    for (unsigned l = 0; l < NL; l++) {
+        bc[0][l] = (uint32_t)c;
+        bc[1][l] = (uint32_t)(c >> 32);
+    }
+    *lo = bc[0];
+    *hi = bc[1];
+}
 HBODY(V_LSHL_ADD_U64)
 {
+    const sim_insn *i = x->i;
+    if (i->sub != GCN_SUB_DPP && i->d.kind == OK_V && x->wmask == ~0ull &&
+        (unsigned)i->d.r + 1 < x->w->nvrows) {
+        /* every lane to a VGPR pair (64-bit addresses): one pass, no 64-bit copies */
+        _Alignas(64) uint32_t ba[2][NL], bcc[2][NL], Rl[NL], Rh[NL];
+        const uint32_t *al, *ah, *cl, *ch;
+        src64_rows(x, 0, &al, &ah, ba);
+        src64_rows(x, 2, &cl, &ch, bcc);
+        const uint32_t *Bv = vsrc(x, 1);
+        for (unsigned l = 0; l < NL; l++) {
+            uint64_t a = (uint64_t)al[l] | (uint64_t)ah[l] << 32;
+            uint64_t c = (uint64_t)cl[l] | (uint64_t)ch[l] << 32;
+            uint64_t r = (a << (Bv[l] & 7)) + c;
+            Rl[l] = (uint32_t)r;
+            Rh[l] = (uint32_t)(r >> 32);
+        }
+        memcpy(x->w->v[i->d.r], Rl, sizeof Rl);
+        memcpy(x->w->v[i->d.r + 1], Rh, sizeof Rh);
+        return;
+    }
     uint64_t A[NL], C[NL], R[NL];
     sim_vsrc64(x, 0, A, 0);
     const uint32_t *Bv = sim_vsrc(x, 1);

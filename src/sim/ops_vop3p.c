@@ -117,8 +117,82 @@ static inline uint32_t el32(const sim_x *x, unsigned k, uint64_t v, int e)
         w ^= 0x80000000u;
     return w;
 }
+/* pk32's common case as 64-lane loops that vectorize: no DPP, no flushing of
+ * f32 denormals (MODE[5:4] = 3), rounding to nearest, no clamp, every lane written to a
+ * destination pair inside the file.  The elements are chosen by op_sel / op_sel_hi and
+ * negated by neg_lo / neg_hi as el32 does; NaN results get nan_fix32 afterwards, from the
+ * same inputs.  Returns 0 when the case does not apply (pk32 does the rest). */
+GCN_HOT static int pk32_plain(sim_x *x, unsigned nsrc, int op)
+{
+    const sim_insn *i = x->i;
+    sim_wave *w = x->w;
+    if (i->sub == GCN_SUB_DPP || i->mods.clamp || x->wmask != ~0ull ||
+        (w->hw_mode & 0x33u) != 0x30u || i->d.kind != OK_V || (unsigned)i->d.r + 1 >= w->nvrows)
+        return 0;
+    const uint32_t *src[3][2];
+    uint32_t neg[3][2];
+    _Alignas(64) uint32_t bc[3][2][NL];     /* a scalar source's two halves, broadcast */
+    static const uint32_t zrow[NL];         /* no src2: c = 0, as el32 is not asked */
+    for (unsigned k = 0; k < 3; k++) {
+        if (k >= nsrc) {
+            src[k][0] = src[k][1] = zrow;
+            neg[k][0] = neg[k][1] = 0;
+            continue;
+        }
+        const sim_opnd *o = &i->s[k];
+        const uint32_t *lo, *hi;
+        if (o->kind == OK_V) {
+            lo = w->v[o->r];
+            hi = w->v[(unsigned)o->r + 1 < w->nvrows ? o->r + 1u : o->r];
+        } else {                            /* as sim_vsrc64 reads it */
+            uint64_t c = o->n >= 2 || o->kind == OK_C ? rs64(x, o) : rs32(x, o);
+            for (unsigned l = 0; l < NL; l++) {
+                bc[k][0][l] = (uint32_t)c;
+                bc[k][1][l] = (uint32_t)(c >> 32);
+            }
+            lo = bc[k][0];
+            hi = bc[k][1];
+        }
+        for (int e = 0; e < 2; e++) {
+            int sel = e ? (M->op_sel_hi >> k & 1) : (M->op_sel >> k & 1);
+            src[k][e] = sel ? hi : lo;
+            neg[k][e] = ((e ? M->neg_hi : M->neg_lo) >> k & 1) ? 0x80000000u : 0;
+        }
+    }
+    uint32_t R[2][NL];
+    for (int e = 0; e < 2; e++) {
+        const uint32_t *a = src[0][e], *b = src[1][e], *c = src[2][e];
+        uint32_t na = neg[0][e], nb = neg[1][e], nc = neg[2][e], nan = 0;
+        uint32_t *r = R[e];
+        if (op == 0) {
+            for (unsigned l = 0; l < NL; l++) {
+                r[l] = f2u(fmaf(u2f(a[l] ^ na), u2f(b[l] ^ nb), u2f(c[l] ^ nc)));
+                nan |= (0x7f800000u - (r[l] & 0x7fffffffu)) >> 31;
+            }
+        } else if (op == 1) {
+            for (unsigned l = 0; l < NL; l++) {
+                r[l] = f2u(u2f(a[l] ^ na) * u2f(b[l] ^ nb));
+                nan |= (0x7f800000u - (r[l] & 0x7fffffffu)) >> 31;
+            }
+        } else {
+            for (unsigned l = 0; l < NL; l++) {
+                r[l] = f2u(u2f(a[l] ^ na) + u2f(b[l] ^ nb));
+                nan |= (0x7f800000u - (r[l] & 0x7fffffffu)) >> 31;
+            }
+        }
+        if (nan)
+            for (unsigned l = 0; l < NL; l++)
+                r[l] = nan_fix32(r[l], a[l] ^ na, b[l] ^ nb, c[l] ^ nc);
+    }
+    memcpy(w->v[i->d.r], R[0], sizeof R[0]);
+    memcpy(w->v[i->d.r + 1], R[1], sizeof R[1]);
+    return 1;
+}
+
 static void pk32(sim_x *x, unsigned nsrc, int op)
 {
+    if (pk32_plain(x, nsrc, op))
+        return;
     uint64_t A[NL], Bv[NL], Cv[NL], R[NL];
     sim_vsrc64(x, 0, A, 0);
     sim_vsrc64(x, 1, Bv, 0);

@@ -213,7 +213,10 @@ void sim_wave_free(sim_wave *w)
 void sim_wave_reset(sim_wave *w)
 {
     memset(w->s, 0, sizeof w->s);
-    memset(w->pf, 0, sizeof w->pf);
+    if (++w->pf_gen == 0) {                 /* (wrapped: entries of old waves could match) */
+        memset(w->pf, 0, sizeof w->pf);
+        w->pf_gen = 1;
+    }
     w->scc = 0;
     w->hw_mode = w->hw_status = w->hw_trapsts = 0;
     memset(w->v, 0, (size_t)w->nvrows * sizeof *w->v);
@@ -299,13 +302,16 @@ static int self_loop(const sim_insn *si)
 
 /* Run wave w for at most `quantum` instructions, or until it ends, waits at
  * a barrier, or faults. */
-static void run_wave(gcn_sim *s, sim_x *x, sim_wave *w, unsigned quantum)
+static inline __attribute__((always_inline)) void run_wave(gcn_sim *s, sim_x *x, sim_wave *w,
+                                                           unsigned quantum, int plain)
 {
     sim_prog *p = s->prog;
     x->w = w;
     uint32_t cur = w->cur;
     char err[256];
-    const int tr = w->traced, hz = s->hz_on && w->hz;
+    /* plain (a constant of the caller): no trace, hazard checks on (the hooks skip a wave
+     * without a history) */
+    const int tr = plain ? 0 : w->traced, hz = plain ? 1 : s->hz_on && w->hz;
     for (unsigned q = 0; q < quantum; q++) {
         sim_insn *si = sim_prog_insn(p, cur);
         if (__builtin_expect(w->hw_mode & (3u << 27), 0)) {    /* GPR_IDX_EN, VSKIP */
@@ -404,32 +410,46 @@ static int setup_wave(gcn_sim *s, const gcn_dispatch *d, const disp_layout *L, s
     w->idx = wi;
     w->wg = g;
     unsigned nthreads = d->block[0] * d->block[1] * d->block[2];
-    uint64_t exec = 0;
-    /* work-item ids (x, y, z) of lane 0, then counted up lane by lane (no divisions per
-     * lane: 64 of them were a sixth of a one-line kernel's time) */
-    unsigned t0 = wi * NL, tx = 0, ty = 0, tz = 0;
-    if (t0 < nthreads) {
-        tx = t0 % d->block[0];
-        ty = (t0 / d->block[0]) % d->block[1];
-        tz = t0 / (d->block[0] * d->block[1]);
+    unsigned key[4] = { d->block[0], d->block[1], d->block[2], kd->enable_vgpr_workitem_id + 1u };
+    if (memcmp(key, s->wid_key, sizeof key)) {
+        memcpy(s->wid_key, key, sizeof key);
+        s->wid_ok = 0;
     }
-    for (unsigned l = 0; l < NL; l++) {
-        unsigned t = t0 + l;
-        if (t >= nthreads)
-            break;
-        exec |= 1ull << l;
-        uint32_t v0 = tx;
-        if (kd->enable_vgpr_workitem_id >= 1) v0 |= ty << 10;
-        if (kd->enable_vgpr_workitem_id >= 2) v0 |= tz << 20;
-        w->v[0][l] = v0;
-        if (++tx == d->block[0]) {
-            tx = 0;
-            if (++ty == d->block[1]) {
-                ty = 0;
-                tz++;
+    if (!(s->wid_ok >> wi & 1)) {
+        /* work-item ids (x, y, z) of lane 0, then counted up lane by lane (no divisions
+         * per lane: 64 of them were a sixth of a one-line kernel's time); the same for
+         * every workgroup of the dispatch, so kept */
+        uint32_t *row = s->wid_v0[wi];
+        uint64_t exec = 0;
+        memset(row, 0, NL * sizeof *row);
+        unsigned t0 = wi * NL, tx = 0, ty = 0, tz = 0;
+        if (t0 < nthreads) {
+            tx = t0 % d->block[0];
+            ty = (t0 / d->block[0]) % d->block[1];
+            tz = t0 / (d->block[0] * d->block[1]);
+        }
+        for (unsigned l = 0; l < NL; l++) {
+            unsigned t = t0 + l;
+            if (t >= nthreads)
+                break;
+            exec |= 1ull << l;
+            uint32_t v0 = tx;
+            if (kd->enable_vgpr_workitem_id >= 1) v0 |= ty << 10;
+            if (kd->enable_vgpr_workitem_id >= 2) v0 |= tz << 20;
+            row[l] = v0;
+            if (++tx == d->block[0]) {
+                tx = 0;
+                if (++ty == d->block[1]) {
+                    ty = 0;
+                    tz++;
+                }
             }
         }
+        s->wid_exec[wi] = exec;
+        s->wid_ok |= 1u << wi;
     }
+    memcpy(w->v[0], s->wid_v0[wi], NL * sizeof w->v[0][0]);
+    uint64_t exec = s->wid_exec[wi];
     sim_set_exec(w, exec);
     unsigned n = 0;
     if (kd->user_sgpr_private_segment_buffer) {
@@ -511,10 +531,15 @@ static int setup_wave(gcn_sim *s, const gcn_dispatch *d, const disp_layout *L, s
     } else {
         w->priv_size = 0;
     }
-    int32_t idx = sim_prog_at(s->prog, L->entry, err, errlen);
-    if (idx < 0)
-        return -1;
-    w->cur = (uint32_t)idx;
+    if (s->entry_prog != s->prog || s->entry_pc != L->entry) {
+        int32_t idx = sim_prog_at(s->prog, L->entry, err, errlen);
+        if (idx < 0)
+            return -1;
+        s->entry_prog = s->prog;
+        s->entry_pc = L->entry;
+        s->entry_idx = (uint32_t)idx;
+    }
+    w->cur = s->entry_idx;
     return 0;
 }
 
@@ -591,8 +616,9 @@ static unsigned run_wg(gcn_sim *s, sim_x *x, const gcn_dispatch *d, const disp_l
             sim_fault(x, "%s", err);
             break;
         }
-        for (unsigned t = 0; t < SIM_NTICKETS; t++)
-            w->tk[t].gid = (uint16_t)(i * SIM_NTICKETS + t + 1);
+        if (w->tk[0].gid != (uint16_t)(i * SIM_NTICKETS + 1))  /* (wave_pool[i] is always wave i) */
+            for (unsigned t = 0; t < SIM_NTICKETS; t++)
+                w->tk[t].gid = (uint16_t)(i * SIM_NTICKETS + t + 1);
         w->traced = s->trace && flat == s->o.trace_wg && i == s->o.trace_wave;
         waves++;
     }
@@ -602,6 +628,7 @@ static unsigned run_wg(gcn_sim *s, sim_x *x, const gcn_dispatch *d, const disp_l
     unsigned quantum = s->o.quantum ? s->o.quantum : 1;
     unsigned live = nwaves, waiting = 0, round = 0, look = 0;
     unsigned q = nwaves > 1 ? quantum : stop ? PAR_QUANTUM : UINT32_MAX;
+    const int plain = !s->trace && s->hz_on;     /* run_wave's common case */
     while (live && !s->stop) {
         /* (every 64th turn: a turn is a few instructions when several waves take turns) */
         if (stop && !(look++ & 63) && flat >= atomic_load_explicit(stop, memory_order_relaxed)) {
@@ -612,7 +639,10 @@ static unsigned run_wg(gcn_sim *s, sim_x *x, const gcn_dispatch *d, const disp_l
             sim_wave *w = g->waves[i];
             if (w->state != WS_RUN)
                 continue;
-            run_wave(s, x, w, q);
+            if (q == 1 && plain)
+                run_wave(s, x, w, 1, 1);    /* one instruction per turn: the loop drops out */
+            else
+                run_wave(s, x, w, q, 0);
             if (w->state == WS_DONE) {
                 sim_retire_all(s, w);
                 live--;
@@ -1147,6 +1177,7 @@ int gcn_sim_run(gcn_sim *s, const gcn_dispatch *d, gcn_sim_result *res)
     if (sim_prog_init(&prog, d->co, tgt, L.accum, L.nvrows, err, sizeof err))
         return bad_input(res, "%s", err);
     s->prog = &prog;
+    s->entry_prog = NULL;           /* (a new program: the entry's index is looked up again) */
     hazards_setup(s, d);
     s->disp = d;
 
@@ -1158,6 +1189,7 @@ int gcn_sim_run(gcn_sim *s, const gcn_dispatch *d, gcn_sim_result *res)
         free(x);
         sim_prog_free(&prog);
         s->prog = NULL;
+        s->entry_prog = NULL;
         return res->status;
     }
     s->trace = NULL;
@@ -1185,6 +1217,7 @@ int gcn_sim_run(gcn_sim *s, const gcn_dispatch *d, gcn_sim_result *res)
     free(x);
     sim_prog_free(&prog);
     s->prog = NULL;
+    s->entry_prog = NULL;
     drop_dispatch_memory(s);
     s->last = 0;
     return res->status;

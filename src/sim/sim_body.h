@@ -230,9 +230,11 @@ typedef struct sim_wave {
      * (the other side of a race report) */
     struct { const sim_insn *si; uint32_t lo, hi; int atom; } lw[32], lrd[32];  /* atom: an atomic */
     unsigned nlw, lw_next, nlrd, lrd_next;
-    /* host prefetch of streaming buffer accesses: per memory instruction
-     * (hashed by pc), the host address of its last block */
-    struct { uint64_t pc; const uint8_t *last; } pf[16];
+    /* host prefetch of streaming buffer accesses: per memory instruction (by pc / 4 mod 64:
+     * no two instructions of a 256-byte loop share a slot), the host address of its last
+     * block; an entry counts only when its gen is the wave's pf_gen (a new wave: pf_gen + 1) */
+    struct { uint64_t pc; const uint8_t *last; uint32_t gen; } pf[64];
+    uint32_t pf_gen;
     /* trace */
     int traced;
     struct sim_hz *hz;          /* hazard history (hazard_sim.c) */

@@ -70,6 +70,17 @@ struct gcn_sim {
     uint8_t hz_win[64];         /* gcn_hz_group_window of each group (sim_hz_setup) */
     int wgkey;                  /* a thread's copy (sim.c par_run): its findings are one
                                  * workgroup's, kept apart by the place of their fix too */
+    /* what setup_wave computes once and keeps for the next workgroups: the index of the
+     * entry instruction (for entry_prog, entry_pc), and per wave index the work-item ids
+     * of v0 and the EXEC of a full workgroup (wid_ok bit wi; for the block and the id
+     * enable bits in wid_key) */
+    const sim_prog *entry_prog;
+    uint64_t entry_pc;
+    uint32_t entry_idx;
+    unsigned wid_key[4];
+    uint32_t wid_ok;
+    uint64_t wid_exec[SIM_MAX_WAVES];
+    uint32_t wid_v0[SIM_MAX_WAVES][NL];
 };
 
 /* ---- threads (crew.c, wgscan.c) ---------------------------------------- */
@@ -115,35 +126,39 @@ void sim_hz_restore(gcn_sim *s, sim_x *x, const sim_insn *si);
 void sim_hz_free(sim_wave *w);
 
 /* ---- hazard hooks of the inner loop (hazard_sim.c does the rest) ------- */
-/* Before si executes: the engine only when si consumes a group the history
- * may hold a producer of (or the history must be rebuilt, or stale mode). */
-static inline int sim_hz_may_find(const struct sim_hz *h, const sim_insn *si)
+/* The rule groups si consumes with a producer entry inside the group's window (or, for the
+ * soft-clause groups, a clause running): the only groups whose check can find anything. */
+static inline __attribute__((always_inline)) uint64_t sim_hz_may_find(const struct sim_hz *h,
+                                                                      const sim_insn *si)
 {
-    /* a group si consumes with a producer entry inside the group's window
-     * (or a soft clause running) */
+    uint64_t r = 0;
     for (uint64_t m = si->hz_cons & h->st.gprod_union; m; m &= m - 1) {
         unsigned g = (unsigned)__builtin_ctzll(m);
         if (h->win[g] ? h->st.clock - h->last[g] < (int32_t)h->win[g] : h->st.clause.count != 0)
-            return 1;
+            r |= 1ull << g;
     }
-    return 0;
+    return r;
 }
-static inline void sim_hz_pre(gcn_sim *s, sim_x *x, const sim_insn *si)
+/* Before si executes: the engine only when si consumes a group the history
+ * may hold a producer of (or the history must be rebuilt, or stale mode). */
+static inline __attribute__((always_inline)) void sim_hz_pre(gcn_sim *s, sim_x *x,
+                                                            const sim_insn *si)
 {
     struct sim_hz *h = x->w->hz;
     if (h && (h->cons != s->prog->hz_cons || h->stale || sim_hz_may_find(h, si)))
         sim_hz_before(s, x, si);
 }
 /* Append si to the history (its producer groups' clocks move on). */
-static inline void sim_hz_push(struct sim_hz *h, const sim_insn *si)
+static inline __attribute__((always_inline)) void sim_hz_push(struct sim_hz *h, const sim_insn *si)
 {
-    gcn_hz_push(&h->st, &si->hz);
+    gcn_hz_push_fast(&h->st, &si->hz);
     for (uint64_t m = si->hz_prod & h->cons; m; m &= m - 1)
         h->last[__builtin_ctzll(m)] = h->st.clock;
 }
 /* After si executed: a history entry when it can be a producer the program
  * needs, else only its wait states. */
-static inline void sim_hz_post(gcn_sim *s, sim_x *x, const sim_insn *si)
+static inline __attribute__((always_inline)) void sim_hz_post(gcn_sim *s, sim_x *x,
+                                                             const sim_insn *si)
 {
     struct sim_hz *h = x->w->hz;
     if (!h)

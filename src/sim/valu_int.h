@@ -102,6 +102,15 @@ static inline __attribute__((always_inline)) const uint32_t *vsrc(sim_x *x, unsi
     const sim_insn *i = x->i;
     if (__builtin_expect(i->vfast >> k & 1, 1))
         return x->w->v[i->s[k].r];
+    const sim_opnd *o = &i->s[k];
+    if ((o->kind == OK_S || o->kind == OK_C || o->kind == OK_IMM) && i->sub != GCN_SUB_SDWA &&
+        !(k == 0 && i->sub == GCN_SUB_DPP)) {
+        /* an SGPR or a constant: sim_vsrc's broadcast, inline */
+        uint32_t c = o->kind == OK_S ? x->w->s[o->r] : (uint32_t)o->c, *t = x->t[k][0];
+        for (unsigned l = 0; l < NL; l++)
+            t[l] = c;
+        return t;
+    }
     return sim_vsrc(x, k);
 }
 static inline __attribute__((always_inline)) const uint32_t *vsrc_f32(sim_x *x, unsigned k)

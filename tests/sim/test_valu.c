@@ -9,6 +9,7 @@
  * llvm-mc-22 and decoded with gcnsim's decoder.
  */
 #include <CUnit/Basic.h>
+#include <fenv.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -370,6 +371,144 @@ static void test_f16_ops(void)
     CU_ASSERT_FATAL(st_run(E, "v_pk_fma_f32 v[4:5], v[6:7], v[6:7], 1.0") == 0 || 1);
 }
 
+/* v_pk_fma/mul/add_f32 against the host's IEEE arithmetic: the elements op_sel / op_sel_hi
+ * pick, neg_lo / neg_hi, NaN results (the first NaN input quieted, else the canonical
+ * qNaN), and the MODE and modifier cases the 64-lane loops leave to the general path
+ * (denormals flushed, rounding toward zero, clamp, partial EXEC, a scalar source) */
+static uint32_t pk_ref(int op, uint32_t a, uint32_t b, uint32_t c, unsigned mode, int clamp)
+{
+    int fl = !(mode >> 4 & 1), flo = !(mode >> 5 & 1);
+    if (fl) { a = f32_flush(a); b = f32_flush(b); c = f32_flush(c); }
+    static const int rms[4] = {FE_TONEAREST, FE_UPWARD, FE_DOWNWARD, FE_TOWARDZERO};
+    fesetround(rms[mode & 3]);
+    volatile float fa = u2f(a), fb = u2f(b), fc = u2f(c);
+    float r = op == 0 ? fmaf(fa, fb, fc) : op == 1 ? fa * fb : fa + fb;
+    fesetround(FE_TONEAREST);
+    uint32_t v = f2u(r);
+    if (f32_is_nan(v))
+        v = f32_is_nan(a) ? a | 0x400000u : f32_is_nan(b) ? b | 0x400000u :
+            f32_is_nan(c) ? c | 0x400000u : 0x7fc00000u;
+    if (clamp)
+        v = f32_is_nan(v) || (int32_t)v < 0 ? 0 : v > 0x3f800000u ? 0x3f800000u : v;
+    return flo ? f32_flush(v) : v;
+}
+static void test_pk_f32(void)
+{
+    static const char *const ops[3] = {"v_pk_fma_f32", "v_pk_mul_f32", "v_pk_add_f32"};
+    static const unsigned modes[3] = {0xf0 | 3u << 8, 0xc0 | 3u << 8, 0xf3 | 3u << 8};
+    unsigned bad = 0;
+    for (unsigned trial = 0; trial < 96; trial++) {
+        int op = (int)(trial % 3);
+        unsigned nsrc = op == 0 ? 3 : 2, mode = modes[trial / 3 % 3];
+        unsigned sel = rnd32() & 7, selhi = rnd32() & 7, nlo = rnd32() & 7, nhi = rnd32() & 7;
+        if (trial < 24)
+            sel = 0, selhi = 7, nlo = nhi = 0;              /* the plain form first */
+        int clamp = trial % 16 == 5, part = trial % 16 == 9, dst_src = trial % 8 == 3;
+        uint64_t exec = part ? 0x00ff00ff0f0f3c3cull : ~0ull;
+        E->w->hw_mode = mode;
+        set_exec(exec);
+        for (unsigned r = 4; r < 12; r++)
+            for (unsigned l = 0; l < NL; l++)
+                V(r, l) = rndf();
+        uint32_t old[2][NL], src[3][2][NL];
+        for (unsigned k = 0; k < 3; k++)
+            for (unsigned l = 0; l < NL; l++) {
+                src[k][0][l] = V(6 + 2 * k, l);
+                src[k][1][l] = V(7 + 2 * k, l);
+            }
+        unsigned d = dst_src ? 6 : 4;
+        for (unsigned l = 0; l < NL; l++) {
+            old[0][l] = V(d, l);
+            old[1][l] = V(d + 1, l);
+        }
+        char text[256], m[3][16];
+        snprintf(m[0], sizeof m[0], "[%u,%u%s", sel & 1, sel >> 1 & 1, nsrc > 2 ? "," : "]");
+        snprintf(text, sizeof text, "%s v[%u:%u], v[6:7], v[8:9]%s op_sel:[%u,%u%s] "
+                 "op_sel_hi:[%u,%u%s] neg_lo:[%u,%u%s] neg_hi:[%u,%u%s]%s", ops[op], d, d + 1,
+                 nsrc > 2 ? ", v[10:11]" : "",
+                 sel & 1, sel >> 1 & 1, nsrc > 2 ? (sel & 4 ? ",1" : ",0") : "",
+                 selhi & 1, selhi >> 1 & 1, nsrc > 2 ? (selhi & 4 ? ",1" : ",0") : "",
+                 nlo & 1, nlo >> 1 & 1, nsrc > 2 ? (nlo & 4 ? ",1" : ",0") : "",
+                 nhi & 1, nhi >> 1 & 1, nsrc > 2 ? (nhi & 4 ? ",1" : ",0") : "",
+                 clamp ? " clamp" : "");
+        (void)m;
+        CU_ASSERT_FATAL(st_run(E, text) == 0);
+        for (unsigned l = 0; l < NL; l++)
+            for (unsigned e = 0; e < 2; e++) {
+                uint32_t in[3] = {0, 0, 0};
+                for (unsigned k = 0; k < nsrc; k++) {
+                    unsigned hi = e ? (selhi >> k & 1) : (sel >> k & 1);
+                    in[k] = src[k][hi][l] ^ (((e ? nhi : nlo) >> k & 1) ? 0x80000000u : 0);
+                }
+                uint32_t want = (exec >> l & 1) ? pk_ref(op, in[0], in[1], in[2], mode, clamp)
+                                                : old[e][l];
+                if (V(d + e, l) != want && bad++ < 5)
+                    fprintf(stderr, "%s lane %u element %u: %08x, want %08x\n", text, l, e,
+                            V(d + e, l), want);
+            }
+    }
+    /* scalar sources: an SGPR pair with op_sel (as HIP's MFMA epilogue scales), a constant */
+    for (unsigned m = 0; m < 2; m++) {
+        E->w->hw_mode = modes[m];
+        set_exec(~0ull);
+        E->w->s[4] = 0x00000123u;                   /* a denormal: flushed in MODE 0xc0 */
+        E->w->s[5] = 0x40000000u;
+        st_vset(E, 6, 0x40400000u);
+        st_vset(E, 7, 0x00000456u);
+        CU_ASSERT_FATAL(st_run(E, "v_pk_mul_f32 v[4:5], s[4:5], v[6:7] op_sel:[1,0]") == 0);
+        CU_ASSERT(V(4, 9) == 0x40c00000u);         /* 2 * 3 */
+        CU_ASSERT(V(5, 9) == (m ? 0 : pk_ref(1, 0x40000000u, 0x456u, 0, modes[m], 0)));
+        CU_ASSERT_FATAL(st_run(E, "v_pk_mul_f32 v[4:5], v[6:7], 0.5") == 0);
+        CU_ASSERT(V(4, 9) == 0x3fc00000u);
+    }
+    CU_ASSERT(bad == 0);
+    E->w->hw_mode = 0xf0 | 3u << 8;
+}
+
+/* v_lshl_add_u64 (D = (S0 << S1[2:0]) + S2, the 64-bit address arithmetic of compiled
+ * kernels): VGPR pairs, SGPR pairs, an inline constant, the destination one of the sources,
+ * all lanes (the one-pass path) and some lanes (the general one) */
+static void test_lshl_add_u64(void)
+{
+    static const char *const forms[] = {
+        "v_lshl_add_u64 v[4:5], v[6:7], v8, v[10:11]",
+        "v_lshl_add_u64 v[4:5], v[6:7], 2, s[20:21]",
+        "v_lshl_add_u64 v[6:7], v[6:7], v8, v[6:7]",
+        "v_lshl_add_u64 v[4:5], s[20:21], v8, v[10:11]",
+        "v_lshl_add_u64 v[4:5], v[6:7], 3, 64",
+    };
+    unsigned bad = 0;
+    for (unsigned f = 0; f < sizeof forms / sizeof forms[0]; f++)
+        for (int part = 0; part < 2; part++) {
+            uint64_t exec = part ? 0xf0f0ff0012345678ull : ~0ull;
+            set_exec(exec);
+            for (unsigned r = 4; r < 12; r++)
+                for (unsigned l = 0; l < NL; l++)
+                    V(r, l) = rnd32();
+            E->w->s[20] = rnd32();
+            E->w->s[21] = rnd32();
+            uint32_t in[12][NL];
+            memcpy(in, E->w->v, sizeof in);
+            uint64_t sp = (uint64_t)E->w->s[21] << 32 | E->w->s[20];
+            CU_ASSERT_FATAL(st_run(E, forms[f]) == 0);
+            unsigned d = f == 2 ? 6 : 4;
+            for (unsigned l = 0; l < NL; l++) {
+                uint64_t v67 = (uint64_t)in[7][l] << 32 | in[6][l];
+                uint64_t v1011 = (uint64_t)in[11][l] << 32 | in[10][l];
+                uint64_t a = f == 3 ? sp : v67, c = f == 0 || f == 3 ? v1011 : f == 1 ? sp
+                             : f == 2 ? v67 : 64;
+                unsigned sh = f == 1 ? 2 : f == 4 ? 3 : in[8][l] & 7;
+                uint64_t want = (exec >> l & 1) ? (a << sh) + c
+                                                : (uint64_t)in[d + 1][l] << 32 | in[d][l];
+                uint64_t got = (uint64_t)V(d + 1, l) << 32 | V(d, l);
+                if (got != want && bad++ < 5)
+                    fprintf(stderr, "%s lane %u: %016llx, want %016llx\n", forms[f], l,
+                            (unsigned long long)got, (unsigned long long)want);
+            }
+        }
+    CU_ASSERT(bad == 0);
+}
+
 /* ---- cross-lane ------------------------------------------------------------------------ */
 static void test_dpp_sdwa(void)
 {
@@ -494,6 +633,8 @@ int main(void)
     CU_add_test(s, "f64 arithmetic", test_f64);
     CU_add_test(s, "f16 conversions (exhaustive vs _Float16)", test_f16_convert_exhaustive);
     CU_add_test(s, "f16 and packed ops", test_f16_ops);
+    CU_add_test(s, "v_pk_*_f32: op_sel, neg, NaNs, MODE, clamp, EXEC", test_pk_f32);
+    CU_add_test(s, "v_lshl_add_u64: operand kinds, aliasing, EXEC", test_lshl_add_u64);
     CU_add_test(s, "DPP and SDWA", test_dpp_sdwa);
     CU_add_test(s, "lane moves, cndmask, cmpx", test_lanes);
     CU_add_test(s, "8-bit floats (FNUZ on gfx942, OCP on gfx950)", test_fp8);
