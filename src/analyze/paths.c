@@ -103,6 +103,27 @@ static int64_t simm16(const gcn_insn *in)
     return im ? (int16_t)(uint16_t)im->imm : 0;
 }
 
+/* The scalar operands of instruction i: src0, src1 and the SGPR destination. */
+typedef struct pins {
+    const gcn_insn *in;
+    const gcn_lfacts *f;
+    unsigned alu;
+    popnd a, b;
+    int d;
+} pins;
+
+static pins pins_of(const gcn_cfg *cfg, unsigned i)
+{
+    pins p;
+    p.in = &cfg->insn[i];
+    p.f = &cfg->facts[i];
+    p.alu = p.f->alu;
+    p.a = opnd_of(gcn_insn_field(p.in, GCN_FLD_SSRC0));
+    p.b = opnd_of(gcn_insn_field(p.in, GCN_FLD_SSRC1));
+    p.d = dst_sgpr(p.in);
+    return p;
+}
+
 static bool is_cmp(unsigned alu) { return alu >= GCN_LA_S_CMP_LT && alu <= GCN_LA_S_CMP_NE; }
 
 /* ---- known bits ------------------------------------------------------------ */
@@ -265,13 +286,12 @@ static bool s_cond(const gcn_paths *P, sstate *s, const pcmp *c, bool holds);
 /* the static transfer of instruction i; *cmp tracks the SCC compare */
 static void s_step(const gcn_paths *P, sstate *s, unsigned i, pcmp *cmp)
 {
-    const gcn_cfg *cfg = P->cfg;
-    const gcn_insn *in = &cfg->insn[i];
-    const gcn_lfacts *f = &cfg->facts[i];
-    unsigned n = P->nt + 1, alu = f->alu;
-    popnd a = opnd_of(gcn_insn_field(in, GCN_FLD_SSRC0));
-    popnd b = opnd_of(gcn_insn_field(in, GCN_FLD_SSRC1));
-    int d = dst_sgpr(in);
+    const pins pi = pins_of(P->cfg, i);
+    const gcn_insn *in = pi.in;
+    const gcn_lfacts *f = pi.f;
+    unsigned n = P->nt + 1, alu = pi.alu;
+    popnd a = pi.a, b = pi.b;
+    int d = pi.d;
     kbits r = kb_top();
     bool have = false;
     /* the zone: d := y + k where possible */
@@ -477,12 +497,11 @@ static int edge_scc(const gcn_cfg *cfg, unsigned b, unsigned t)
 
 static void live_step(const gcn_cfg *cfg, unsigned i, uint64_t L[2])
 {
-    const gcn_insn *in = &cfg->insn[i];
-    const gcn_lfacts *f = &cfg->facts[i];
-    unsigned alu = f->alu;
-    popnd a = opnd_of(gcn_insn_field(in, GCN_FLD_SSRC0));
-    popnd b = opnd_of(gcn_insn_field(in, GCN_FLD_SSRC1));
-    int d = dst_sgpr(in);
+    const pins pi = pins_of(cfg, i);
+    const gcn_lfacts *f = pi.f;
+    unsigned alu = pi.alu;
+    popnd a = pi.a, b = pi.b;
+    int d = pi.d;
     bool dlive = d >= 0 && (L[d >> 6] >> (d & 63) & 1);
     bool eval = alu == GCN_LA_S_MOV || alu == GCN_LA_S_ADD || alu == GCN_LA_S_SUB ||
                 alu == GCN_LA_S_AND || alu == GCN_LA_S_OR || alu == GCN_LA_S_LSHL ||
@@ -964,13 +983,12 @@ static int pf_cmp(unsigned op, kbits a, kbits b)
 
 void gcn_paths_step(const gcn_paths *P, gcn_pstate *ps, unsigned i, int *scc)
 {
-    const gcn_cfg *cfg = P->cfg;
-    const gcn_insn *in = &cfg->insn[i];
-    const gcn_lfacts *f = &cfg->facts[i];
-    unsigned alu = f->alu;
-    popnd a = opnd_of(gcn_insn_field(in, GCN_FLD_SSRC0));
-    popnd b = opnd_of(gcn_insn_field(in, GCN_FLD_SSRC1));
-    int d = dst_sgpr(in);
+    const pins pi = pins_of(P->cfg, i);
+    const gcn_insn *in = pi.in;
+    const gcn_lfacts *f = pi.f;
+    unsigned alu = pi.alu;
+    popnd a = pi.a, b = pi.b;
+    int d = pi.d;
     gcn_pfact r, x, y;
     bool have = false;
     kbits ka, kb;
