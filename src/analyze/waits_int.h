@@ -112,13 +112,22 @@ typedef struct wrun {
     uint32_t *bpush;     /* per block: registers its pushes add to the index (an upper bound) */
     unsigned **bafter;   /* per s_barrier: LDS accesses in the interval after it (lazy) */
     unsigned *nbafter;
+    struct wchunk *chunks;/* the nodes' states (lstate), bump-allocated (waits.c warena_alloc) */
+    char *acur;
+    size_t aleft;
     gcn_paths *paths;    /* NULL: every edge is followed */
+    bool own_paths;      /* built by the run (else the caller's, gcn_waits_explore_paths) */
     unsigned long pruned;/* edges the path facts ruled out */
     bool widened, truncated;
 } wrun;
 
 int gcn_waits_explore(wrun *r, const gcn_cfg *cfg, const gcn_values *vals,
                       const gcn_lint_opts *o);
+/* The same with the path facts built by the caller (paths: the result of
+ * gcn_paths_build(cfg), NULL too, which the run uses and does not free), for
+ * callers that explore one kernel many times (suggest.c). */
+int gcn_waits_explore_paths(wrun *r, const gcn_cfg *cfg, const gcn_values *vals,
+                            const gcn_lint_opts *o, gcn_paths *paths);
 void gcn_waits_free(wrun *r);
 
 int gcn_wstate_init(wstate *s, unsigned cap);
