@@ -52,6 +52,7 @@ int gcn_wstate_init(wstate *s, unsigned cap)
     s->n[0] = s->n[1] = 0;
     s->lo[0] = s->lo[1] = 0;
     s->sig[0] = s->sig[1] = NULL;
+    s->sigu[0] = s->sigu[1] = 0;
     s->asig = NULL;
     s->seq[0] = s->seq[1] = NULL;
     s->ix = NULL;
@@ -86,9 +87,12 @@ void gcn_wstate_load(wstate *s, const lstate *l)
     s->pf.n = l->nf;
     memcpy(s->pf.f, lstate_facts(l), sizeof(gcn_pfact) * l->nf);
     if (s->sig[0])
-        for (unsigned q = 0; q < 2; q++)
+        for (unsigned q = 0; q < 2; q++) {
+            uint64_t u = 0;
             for (unsigned k = 0; k < s->n[q]; k++)
-                s->sig[q][k] = s->asig[s->q[q][k].idx];
+                u |= s->sig[q][k] = s->asig[s->q[q][k].idx];
+            s->sigu[q] = u;
+        }
 }
 
 /* Keep per-entry register signatures in s (see wstate.sig). */
@@ -411,7 +415,7 @@ static void q_push(wstate *s, unsigned q, unsigned idx, bool ooo)
     if (s->n[q] >= s->cap)          /* cannot happen: entries are distinct (idx, rank) */
         q_remove(s, q, 0);
     if (s->sig[q])
-        s->sig[q][s->n[q]] = s->asig[idx];
+        s->sigu[q] |= s->sig[q][s->n[q]] = s->asig[idx];
     if (s->seq[q])
         s->seq[q][s->n[q]] = ix_add(s->ix, q, idx, ooo ? QF_OOO : 0);
     s->q[q][s->n[q]++] = (qent){(uint32_t)idx, 0, (uint8_t)(ooo ? QF_OOO : 0),
@@ -912,6 +916,8 @@ static int check_insn(wrun *r, const wstate *s, unsigned i, unsigned node)
             }
             continue;
         }
+        if (!other[q] && !(s->sigu[q] & fs))
+            continue;           /* no entry holds a register of i */
         for (unsigned k = 0; k < s->n[q]; k++) {
             const bool regs = (s->sig[q][k] & fs) != 0;
             if (!regs && !other[q])
@@ -1211,7 +1217,7 @@ static void state_join(wrun *r, wstate *dst, const wstate *src, bool widen)
             }
         }
         /* keys in slot order are exactly the plain form's positions */
-        unsigned cnt[64] = {0};
+        unsigned cnt[64] = {0}, top = 0;
         for (unsigned k = 0; k < nk; k++) {
             jkey *J = &K[k];
             unsigned rk;
@@ -1224,11 +1230,13 @@ static void state_join(wrun *r, wstate *dst, const wstate *src, bool widen)
                 rk = widen ? (J->sless ? 0u : J->s0) : J->mins;
             J->mind = (uint8_t)rk;
             cnt[rk & 63]++;
+            if ((rk & 63) >= top)
+                top = (rk & 63) + 1;
             r->jslot[J->idx * 2u + J->ooo] = ~0u;
         }
         /* stable counting sort, highest rank first */
         unsigned at = 0;
-        for (unsigned rk = 64; rk-- > 0;) {
+        for (unsigned rk = top; rk-- > 0;) {     /* ranks above top: none */
             unsigned c = cnt[rk];
             cnt[rk] = at;
             at += c;

@@ -78,6 +78,8 @@ typedef struct wstate {
     uint64_t *sig[2];    /* NULL, or per entry asig[idx] (the exploration's working state:
                           * its check reads them in order instead of asig at random) */
     const uint64_t *asig;
+    uint64_t sigu[2];    /* sig: a superset of the union of sig[q] (every entry loaded or
+                          * pushed since the last load), to skip scans no entry can match */
     uint32_t *seq[2];    /* NULL, or per entry its number in ix (the exploration's state) */
     struct wix *ix;      /* NULL, or the register index of the exploration (waits.c) */
     gcn_pstate pf;       /* path facts: which SCC branches this path must take */
