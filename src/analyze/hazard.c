@@ -958,12 +958,45 @@ static int jent_by_dist(const void *a, const void *b)
     return (int)x->e.in->id - (int)y->e.in->id;
 }
 
+/* A stable merge sort of a join's entries (at most 2 * GCN_HZ_MAXHIST) by
+ * index, in the order qsort gave (glibc's is a stable merge sort too) at a
+ * fraction of its cost: no entry is moved, and the comparisons are direct
+ * calls the compiler can inline. */
+static void jent_sort(const hz_jent *j, uint8_t *a, unsigned n, uint8_t *tmp,
+                      int (*cmp)(const void *, const void *))
+{
+    if (n <= 12) {
+        for (unsigned i = 1; i < n; i++) {
+            uint8_t x = a[i];
+            unsigned k = i;
+            while (k && cmp(&j[a[k - 1]], &j[x]) > 0) {
+                a[k] = a[k - 1];
+                k--;
+            }
+            a[k] = x;
+        }
+        return;
+    }
+    unsigned h = n / 2;
+    jent_sort(j, a, h, tmp, cmp);
+    jent_sort(j, a + h, n - h, tmp, cmp);
+    if (cmp(&j[a[h - 1]], &j[a[h]]) <= 0)
+        return;                 /* already in order */
+    unsigned i = 0, k = h, o = 0;
+    while (i < h && k < n)
+        tmp[o++] = cmp(&j[a[i]], &j[a[k]]) <= 0 ? a[i++] : a[k++];
+    while (i < h)
+        tmp[o++] = a[i++];
+    memcpy(a, tmp, o);
+}
+
 void gcn_hz_join(gcn_hz_state *dst, const gcn_hz_state *src)
 {
     /* A producer (by pc) keeps its minimum distance over both histories; it
      * hides older producers only when certain on both sides.  The result is
      * canonical (sorted, one entry per pc), so fixed points can be detected. */
     hz_jent j[2 * GCN_HZ_MAXHIST];
+    uint8_t ix[2 * GCN_HZ_MAXHIST], tmp[2 * GCN_HZ_MAXHIST];
     unsigned n = 0;
     const gcn_hz_state *side[2] = { dst, src };
     for (unsigned sd = 0; sd < 2; sd++)
@@ -972,19 +1005,21 @@ void gcn_hz_join(gcn_hz_state *dst, const gcn_hz_state *src)
             j[n].dist = side[sd]->clock - side[sd]->hist[i].stamp;
             j[n].sides = (uint8_t)(1u << sd);
             j[n].maybe = side[sd]->hist[i].maybe;
+            ix[n] = (uint8_t)n;
             n++;
         }
-    qsort(j, n, sizeof j[0], jent_by_pc);
+    jent_sort(j, ix, n, tmp, jent_by_pc);
     unsigned m = 0;
     for (unsigned i = 0; i < n; i++) {
-        if (m && j[m - 1].e.in->pc == j[i].e.in->pc && j[m - 1].e.in->id == j[i].e.in->id) {
-            j[m - 1].sides |= j[i].sides;     /* dist: the first is the minimum */
-            j[m - 1].maybe |= j[i].maybe;
+        hz_jent *x = &j[ix[i]];
+        if (m && j[ix[m - 1]].e.in->pc == x->e.in->pc && j[ix[m - 1]].e.in->id == x->e.in->id) {
+            j[ix[m - 1]].sides |= x->sides;     /* dist: the first is the minimum */
+            j[ix[m - 1]].maybe |= x->maybe;
             continue;
         }
-        j[m++] = j[i];
+        ix[m++] = ix[i];
     }
-    qsort(j, m, sizeof j[0], jent_by_dist);
+    jent_sort(j, ix, m, tmp, jent_by_dist);
     unsigned skip = m > GCN_HZ_MAXHIST ? m - GCN_HZ_MAXHIST : 0;
     /* soft clause: the longer run of either side continues */
     if (src->clause.kind && (!dst->clause.kind || src->clause.count > dst->clause.count))
@@ -993,12 +1028,13 @@ void gcn_hz_join(gcn_hz_state *dst, const gcn_hz_state *src)
     dst->n = 0;
     dst->gprod_union = 0;
     for (unsigned i = skip; i < m; i++) {
-        if (j[i].dist >= GCN_HZ_WINDOW)
+        const hz_jent *x = &j[ix[i]];
+        if (x->dist >= GCN_HZ_WINDOW)
             continue;
         gcn_hz_entry *e = &dst->hist[dst->n++];
-        *e = j[i].e;
-        e->stamp = dst->clock - j[i].dist;
-        e->maybe = j[i].sides != 3 || j[i].maybe;
+        *e = x->e;
+        e->stamp = dst->clock - x->dist;
+        e->maybe = x->sides != 3 || x->maybe;
         dst->gprod_union |= e->in->gprod;
     }
 }

@@ -162,7 +162,9 @@ static int lint_engine(const gcn_cfg *cfg, const gcn_lint_opts *o, gcn_findings 
             if (cfg->insn[i].op[k].kind == GCN_OPND_AGPR && cfg->insn[i].op[k].reg == 0)
                 flags |= GCN_HZ_AGPR0;
     gcn_hz_insn *hi = malloc((size_t)cfg->ninsn * sizeof *hi);
-    gcn_hz_multi *in = calloc(cfg->nblocks, sizeof *in);
+    /* per block its entry state, made when the block is first reached (an
+     * array of all of them, 17 KiB a block, was mapped afresh on every run) */
+    gcn_hz_multi **in = calloc(cfg->nblocks, sizeof *in);
     unsigned char *has = calloc(cfg->nblocks, 1), *queued = calloc(cfg->nblocks, 1);
     size_t wcap = (size_t)cfg->nblocks * 64 + 1;
     unsigned *work = malloc(wcap * sizeof *work);
@@ -176,7 +178,11 @@ static int lint_engine(const gcn_cfg *cfg, const gcn_lint_opts *o, gcn_findings 
         gcn_hz_analyze(&cfg->dec, &cfg->insn[i], &hi[i]);
     gcn_hz_state init;
     gcn_hz_reset(&init, cfg->dec.target, flags);
-    gcn_hz_multi_init(&in[0], &init);
+    if (!(in[0] = malloc(sizeof **in))) {
+        added = -1;
+        goto done;
+    }
+    gcn_hz_multi_init(in[0], &init);
     has[0] = 1;
     size_t wh = 0, wt = 0;
     work[wt++] = 0;
@@ -185,20 +191,24 @@ static int lint_engine(const gcn_cfg *cfg, const gcn_lint_opts *o, gcn_findings 
         unsigned b = work[wh++];
         queued[b] = 0;
         const gcn_block *blk = &cfg->blocks[b];
-        gcn_hz_multi_copy(st, &in[b]);
+        gcn_hz_multi_copy(st, in[b]);
         for (unsigned i = blk->first; i <= blk->last; i++)
             gcn_hz_multi_push(st, &hi[i]);
         for (unsigned s = 0; s < blk->nsucc; s++) {
             unsigned c = blk->succ[s];
             if (!has[c]) {
-                gcn_hz_multi_copy(&in[c], st);
+                if (!(in[c] = malloc(sizeof **in))) {
+                    added = -1;
+                    goto done;
+                }
+                gcn_hz_multi_copy(in[c], st);
                 has[c] = 1;
             } else {
-                gcn_hz_multi_copy(nw, &in[c]);
+                gcn_hz_multi_copy(nw, in[c]);
                 gcn_hz_multi_join(nw, st);
-                if (gcn_hz_multi_same(nw, &in[c]))
+                if (gcn_hz_multi_same(nw, in[c]))
                     continue;
-                gcn_hz_multi_copy(&in[c], nw);
+                gcn_hz_multi_copy(in[c], nw);
             }
             if (!queued[c] && wt < wcap) {   /* the bound ends pathological iterations */
                 work[wt++] = c;
@@ -213,7 +223,7 @@ static int lint_engine(const gcn_cfg *cfg, const gcn_lint_opts *o, gcn_findings 
         if (!has[b])
             continue;
         const gcn_block *blk = &cfg->blocks[b];
-        gcn_hz_multi_copy(st, &in[b]);
+        gcn_hz_multi_copy(st, in[b]);
         for (unsigned i = blk->first; i <= blk->last; i++) {
             unsigned n = gcn_hz_multi_check(st, &hi[i], f, 32);
             for (unsigned k = 0; k < n && k < 32; k++) {
@@ -250,6 +260,9 @@ static int lint_engine(const gcn_cfg *cfg, const gcn_lint_opts *o, gcn_findings 
     gcn_sb_free(&sb);
 done:
     free(hi);
+    if (in)
+        for (unsigned b = 0; b < cfg->nblocks; b++)
+            free(in[b]);
     free(in);
     free(has);
     free(queued);

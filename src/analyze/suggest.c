@@ -44,6 +44,7 @@ typedef struct sctx {
     gcn_lint_opts o;
     gcn_wait_override *ovr;      /* one per s_waitcnt, sorted; holds the choices so far */
     unsigned novr;
+    gcn_paths *paths;            /* the path facts, built once for all the runs */
 } sctx;
 
 static gcn_wait_override *ovr_of(sctx *c, unsigned w)
@@ -66,7 +67,7 @@ static int run_keys(sctx *c, unsigned w, unsigned q, unsigned N, keyset *ks, wru
     c->o.ovr = c->ovr;
     c->o.novr = c->novr;
     wrun r;
-    int rc = gcn_waits_explore(&r, c->cfg, c->vals, &c->o);
+    int rc = gcn_waits_explore_paths(&r, c->cfg, c->vals, &c->o, c->paths);
     *ov = saved;
     if (rc < 0) {
         gcn_waits_free(&r);
@@ -335,6 +336,8 @@ int gcn_lint_suggest(const gcn_cfg *cfg, const gcn_values *vals, const gcn_lint_
         if (cfg->facts[i].kind == GCN_LK_WAITCNT)
             c.ovr[c.novr++] = (gcn_wait_override){i, cfg->facts[i].wait_vm,
                                                   cfg->facts[i].wait_lgkm};
+    if (c.novr && !c.o.all_paths)
+        c.paths = gcn_paths_build(cfg);
     int n = 0;
     for (unsigned k = 0; k < c.novr && n >= 0; k++) {
         unsigned i = c.ovr[k].insn;
@@ -350,6 +353,7 @@ int gcn_lint_suggest(const gcn_cfg *cfg, const gcn_values *vals, const gcn_lint_
             n++;
         }
     }
+    gcn_paths_free(c.paths);
     free(c.ovr);
     return n;
 }

@@ -1434,6 +1434,17 @@ static void transfer(const vctx *c, vstate *st, unsigned idx)
     }
 }
 
+/* Give a block's entry state its registers (the contents come with its
+ * first join). */
+static int vstate_regs(const vctx *c, vstate *d)
+{
+    d->s = malloc(sizeof *d->s * (128 + c->nv));
+    if (!d->s)
+        return -1;
+    d->v = d->s + 128;
+    return 0;
+}
+
 /* Copy a block's entry state into the working state. */
 static void load_state(const vctx *c, vstate *d, const vstate *s)
 {
@@ -1702,30 +1713,25 @@ int gcn_values_run(const gcn_cfg *cfg, const gcn_entry_info *ei, gcn_values *out
     out->n = cfg->ninsn;
     out->lds = calloc(cfg->ninsn ? cfg->ninsn : 1, sizeof *out->lds);
     out->pats = calloc(cfg->ninsn ? cfg->ninsn : 1, sizeof *out->pats);
+    /* the blocks' entry states get their registers when first reached (a
+     * pool for all blocks at once was large enough to be mapped afresh, and
+     * page-faulted in, on every run) */
     vstate *in = calloc(nb ? nb : 1, sizeof *in);
-    gcn_aval *pool = calloc((size_t)(nb + 1) * (128 + c.nv), sizeof *pool);
+    gcn_aval *work = malloc(sizeof *work * (128 + c.nv));
     unsigned *wl = malloc(sizeof *wl * (nb + 1));
     bool *inwl = calloc(nb + 1, sizeof *inwl);
-    if (!out->lds || !out->pats || !in || !pool || !wl || !inwl) {
-        free(in); free(pool); free(wl); free(inwl);
+    if (!out->lds || !out->pats || !in || !work || !wl || !inwl) {
+        free(in); free(work); free(wl); free(inwl);
         gcn_values_free(out);
         return -1;
     }
-    for (unsigned k = 0; k <= nb; k++) {
-        vstate *v = k < nb ? &in[k] : NULL;
-        if (v) {
-            v->s = pool + (size_t)k * (128 + c.nv);
-            v->v = v->s + 128;
-        }
-    }
     vstate st;
     memset(&st, 0, sizeof st);      /* no guards, no saved masks at entry */
-    st.s = pool + (size_t)nb * (128 + c.nv);
+    st.s = work;
     st.v = st.s + 128;
-    if (!nb) {
-        free(in); free(pool); free(wl); free(inwl);
-        return 0;
-    }
+    int rc = 0;
+    if (!nb)
+        goto done;
     /* entry state */
     for (unsigned i = 0; i < 128; i++)
         st.s[i] = i <= 101 ? av_sym(GCN_SYM_SGPR0 + i, 1) : av_top();
@@ -1744,6 +1750,10 @@ int gcn_values_run(const gcn_cfg *cfg, const gcn_entry_info *ei, gcn_values *out
     st.lanes = ~0ull;
     st.wmask = 0xFFFF;
     st.seen = true;
+    if (vstate_regs(&c, &in[0]) < 0) {
+        rc = -1;
+        goto done;
+    }
     join(&c, &in[0], &st, 0);
     unsigned nw = 0;
     wl[nw++] = 0;
@@ -1776,6 +1786,10 @@ int gcn_values_run(const gcn_cfg *cfg, const gcn_entry_info *ei, gcn_values *out
                  * when some value of the condition's other terms lets it) */
                 st.wmask = cond_waves(&c, &st.wguard) & keepw;   /* 0: no wave */
             }
+            if (!in[t].s && vstate_regs(&c, &in[t]) < 0) {
+                rc = -1;
+                goto done;
+            }
             if (join(&c, &in[t], &st, cfg->blocks[t].first) && !inwl[t]) {
                 wl[nw++] = t;
                 inwl[t] = true;
@@ -1792,8 +1806,13 @@ int gcn_values_run(const gcn_cfg *cfg, const gcn_entry_info *ei, gcn_values *out
             transfer(&c, &st, i);
         }
     }
-    free(in); free(pool); free(wl); free(inwl);
-    return 0;
+done:
+    for (unsigned k = 0; k < nb; k++)
+        free(in[k].s);
+    free(in); free(work); free(wl); free(inwl);
+    if (rc < 0)
+        gcn_values_free(out);
+    return rc;
 }
 
 void gcn_values_free(gcn_values *v)

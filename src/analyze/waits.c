@@ -18,6 +18,25 @@
 
 #define MAX_NODES 400000u
 
+/* AddressSanitizer: the states packed into one chunk are kept apart by
+ * poisoned gaps, so reading past one still reports (sanitizer/asan_interface.h). */
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define WA_ASAN 1
+#endif
+#endif
+#if defined(__SANITIZE_ADDRESS__) && !defined(WA_ASAN)
+#define WA_ASAN 1
+#endif
+#ifdef WA_ASAN
+#include <sanitizer/asan_interface.h>
+#define WA_GAP 16u
+#else
+#define ASAN_POISON_MEMORY_REGION(a, n) ((void)(a), (void)(n))
+#define ASAN_UNPOISON_MEMORY_REGION(a, n) ((void)(a), (void)(n))
+#define WA_GAP 0u
+#endif
+
 static const unsigned rank_max[2] = {GCN_VMCNT_MAX, GCN_LGKMCNT_MAX};
 
 const char *gcn_ctr_name(unsigned q)
@@ -33,6 +52,7 @@ int gcn_wstate_init(wstate *s, unsigned cap)
     s->n[0] = s->n[1] = 0;
     s->lo[0] = s->lo[1] = 0;
     s->sig[0] = s->sig[1] = NULL;
+    s->sigu[0] = s->sigu[1] = 0;
     s->asig = NULL;
     s->seq[0] = s->seq[1] = NULL;
     s->ix = NULL;
@@ -67,9 +87,12 @@ void gcn_wstate_load(wstate *s, const lstate *l)
     s->pf.n = l->nf;
     memcpy(s->pf.f, lstate_facts(l), sizeof(gcn_pfact) * l->nf);
     if (s->sig[0])
-        for (unsigned q = 0; q < 2; q++)
+        for (unsigned q = 0; q < 2; q++) {
+            uint64_t u = 0;
             for (unsigned k = 0; k < s->n[q]; k++)
-                s->sig[q][k] = s->asig[s->q[q][k].idx];
+                u |= s->sig[q][k] = s->asig[s->q[q][k].idx];
+            s->sigu[q] = u;
+        }
 }
 
 /* Keep per-entry register signatures in s (see wstate.sig). */
@@ -118,10 +141,59 @@ static bool state_eq(const lstate *l, const wstate *s)
     return true;
 }
 
-static lstate *state_freeze(const wstate *s, uint32_t h)
+/* The nodes' states live until the run is freed: they are cut from chunks
+ * (4 KiB, doubling to 64 KiB) instead of one malloc each -- the exploration
+ * of a branchy kernel makes tens of thousands of them, and an allocation per
+ * state was most of its allocations (and a third of its time under
+ * AddressSanitizer, which records a stack per allocation). */
+typedef struct wchunk {
+    struct wchunk *next;
+    size_t size;
+    uint64_t data[];
+} wchunk;
+
+static void *warena_alloc(wrun *r, size_t n)
 {
-    lstate *l = malloc(sizeof *l + sizeof(qent) * (s->n[0] + s->n[1]) +
-                       sizeof(gcn_pfact) * s->pf.n);
+    size_t need = (n + 7 + WA_GAP) & ~(size_t)7;
+    if (need > r->aleft) {
+        size_t sz = r->chunks ? 2 * r->chunks->size : 4096;
+        if (sz > 65536)
+            sz = 65536;
+        if (sz < need)
+            sz = need;
+        wchunk *c = malloc(sizeof *c + sz);
+        if (!c)
+            return NULL;
+        c->next = r->chunks;
+        c->size = sz;
+        r->chunks = c;
+        r->acur = (char *)c->data;
+        r->aleft = sz;
+        ASAN_POISON_MEMORY_REGION(r->acur, sz);
+    }
+    void *p = r->acur;
+    ASAN_UNPOISON_MEMORY_REGION(p, n);
+    r->acur += need;
+    r->aleft -= need;
+    return p;
+}
+
+static void warena_free(wrun *r)
+{
+    for (wchunk *c = r->chunks, *nx; c; c = nx) {
+        nx = c->next;
+        ASAN_UNPOISON_MEMORY_REGION(c->data, c->size);
+        free(c);
+    }
+    r->chunks = NULL;
+    r->acur = NULL;
+    r->aleft = 0;
+}
+
+static lstate *state_freeze(wrun *r, const wstate *s, uint32_t h)
+{
+    lstate *l = warena_alloc(r, sizeof *l + sizeof(qent) * (s->n[0] + s->n[1]) +
+                                sizeof(gcn_pfact) * s->pf.n);
     if (!l)
         return NULL;
     l->hash = h;
@@ -343,7 +415,7 @@ static void q_push(wstate *s, unsigned q, unsigned idx, bool ooo)
     if (s->n[q] >= s->cap)          /* cannot happen: entries are distinct (idx, rank) */
         q_remove(s, q, 0);
     if (s->sig[q])
-        s->sig[q][s->n[q]] = s->asig[idx];
+        s->sigu[q] |= s->sig[q][s->n[q]] = s->asig[idx];
     if (s->seq[q])
         s->seq[q][s->n[q]] = ix_add(s->ix, q, idx, ooo ? QF_OOO : 0);
     s->q[q][s->n[q]++] = (qent){(uint32_t)idx, 0, (uint8_t)(ooo ? QF_OOO : 0),
@@ -844,6 +916,8 @@ static int check_insn(wrun *r, const wstate *s, unsigned i, unsigned node)
             }
             continue;
         }
+        if (!other[q] && !(s->sigu[q] & fs))
+            continue;           /* no entry holds a register of i */
         for (unsigned k = 0; k < s->n[q]; k++) {
             const bool regs = (s->sig[q][k] & fs) != 0;
             if (!regs && !other[q])
@@ -1010,7 +1084,7 @@ static int new_node(wrun *r, unsigned block, const wstate *st, uint32_t h, int p
         r->nodes = p;
         r->capnodes = nc;
     }
-    lstate *l = state_freeze(st, h);
+    lstate *l = state_freeze(r, st, h);
     if (!l)
         return -1;
     r->nodes[r->nnodes] = (wnode){block, pred, joined, l};
@@ -1143,7 +1217,7 @@ static void state_join(wrun *r, wstate *dst, const wstate *src, bool widen)
             }
         }
         /* keys in slot order are exactly the plain form's positions */
-        unsigned cnt[64] = {0};
+        unsigned cnt[64] = {0}, top = 0;
         for (unsigned k = 0; k < nk; k++) {
             jkey *J = &K[k];
             unsigned rk;
@@ -1156,11 +1230,13 @@ static void state_join(wrun *r, wstate *dst, const wstate *src, bool widen)
                 rk = widen ? (J->sless ? 0u : J->s0) : J->mins;
             J->mind = (uint8_t)rk;
             cnt[rk & 63]++;
+            if ((rk & 63) >= top)
+                top = (rk & 63) + 1;
             r->jslot[J->idx * 2u + J->ooo] = ~0u;
         }
         /* stable counting sort, highest rank first */
         unsigned at = 0;
-        for (unsigned rk = 64; rk-- > 0;) {
+        for (unsigned rk = top; rk-- > 0;) {     /* ranks above top: none */
             unsigned c = cnt[rk];
             cnt[rk] = at;
             at += c;
@@ -1215,8 +1291,23 @@ static int add_state(wrun *r, unsigned block, wstate *st, int pred, wstate *tmp)
     return 0;
 }
 
+static int explore(wrun *r, const gcn_cfg *cfg, const gcn_values *vals,
+                   const gcn_lint_opts *o, gcn_paths *paths, bool given);
+
 int gcn_waits_explore(wrun *r, const gcn_cfg *cfg, const gcn_values *vals,
                       const gcn_lint_opts *o)
+{
+    return explore(r, cfg, vals, o, NULL, false);
+}
+
+int gcn_waits_explore_paths(wrun *r, const gcn_cfg *cfg, const gcn_values *vals,
+                            const gcn_lint_opts *o, gcn_paths *paths)
+{
+    return explore(r, cfg, vals, o, paths, true);
+}
+
+static int explore(wrun *r, const gcn_cfg *cfg, const gcn_values *vals,
+                   const gcn_lint_opts *o, gcn_paths *paths, bool given)
 {
     memset(r, 0, sizeof *r);
     r->cfg = cfg;
@@ -1270,8 +1361,14 @@ int gcn_waits_explore(wrun *r, const gcn_cfg *cfg, const gcn_values *vals,
     st.n[0] = st.n[1] = 0;
     st.lo[0] = st.lo[1] = 0;
     st.pf.n = 0;
-    if (!(o && o->all_paths))
+    if (o && o->all_paths)
+        r->paths = NULL;                   /* follow every edge */
+    else if (given)
+        r->paths = paths;
+    else {
         r->paths = gcn_paths_build(cfg);   /* NULL: follow every edge */
+        r->own_paths = true;
+    }
     int rc = 0;
     r->bcount[0] = 1;
     if (new_node(r, 0, &st, state_hash(&st), -1, false) < 0)
@@ -1313,8 +1410,7 @@ int gcn_waits_explore(wrun *r, const gcn_cfg *cfg, const gcn_values *vals,
 
 void gcn_waits_free(wrun *r)
 {
-    for (unsigned k = 0; k < r->nnodes; k++)
-        free(r->nodes[k].st);
+    warena_free(r);
     free(r->nodes);
     free(r->recs);
     free(r->rkeys);
@@ -1337,7 +1433,8 @@ void gcn_waits_free(wrun *r)
             free(r->bafter[k]);
     free(r->bafter);
     free(r->nbafter);
-    gcn_paths_free(r->paths);
+    if (r->own_paths)
+        gcn_paths_free(r->paths);
     memset(r, 0, sizeof *r);
 }
 

@@ -78,6 +78,8 @@ typedef struct wstate {
     uint64_t *sig[2];    /* NULL, or per entry asig[idx] (the exploration's working state:
                           * its check reads them in order instead of asig at random) */
     const uint64_t *asig;
+    uint64_t sigu[2];    /* sig: a superset of the union of sig[q] (every entry loaded or
+                          * pushed since the last load), to skip scans no entry can match */
     uint32_t *seq[2];    /* NULL, or per entry its number in ix (the exploration's state) */
     struct wix *ix;      /* NULL, or the register index of the exploration (waits.c) */
     gcn_pstate pf;       /* path facts: which SCC branches this path must take */
@@ -112,13 +114,22 @@ typedef struct wrun {
     uint32_t *bpush;     /* per block: registers its pushes add to the index (an upper bound) */
     unsigned **bafter;   /* per s_barrier: LDS accesses in the interval after it (lazy) */
     unsigned *nbafter;
+    struct wchunk *chunks;/* the nodes' states (lstate), bump-allocated (waits.c warena_alloc) */
+    char *acur;
+    size_t aleft;
     gcn_paths *paths;    /* NULL: every edge is followed */
+    bool own_paths;      /* built by the run (else the caller's, gcn_waits_explore_paths) */
     unsigned long pruned;/* edges the path facts ruled out */
     bool widened, truncated;
 } wrun;
 
 int gcn_waits_explore(wrun *r, const gcn_cfg *cfg, const gcn_values *vals,
                       const gcn_lint_opts *o);
+/* The same with the path facts built by the caller (paths: the result of
+ * gcn_paths_build(cfg), NULL too, which the run uses and does not free), for
+ * callers that explore one kernel many times (suggest.c). */
+int gcn_waits_explore_paths(wrun *r, const gcn_cfg *cfg, const gcn_values *vals,
+                            const gcn_lint_opts *o, gcn_paths *paths);
 void gcn_waits_free(wrun *r);
 
 int gcn_wstate_init(wstate *s, unsigned cap);
