@@ -393,8 +393,11 @@ int gcn_lint_xwave(const gcn_cfg *cfg, const gcn_values *vals, unsigned nwaves,
 
 /* The LDS accesses (DS and LDS-DMA) some path reaches from instruction i
  * without passing an s_barrier: the barrier interval after i (caller frees
- * *list).  Returns 0, or -1 on allocation failure. */
-int gcn_lint_barrier_after(const gcn_cfg *cfg, unsigned i, unsigned **list, unsigned *n);
+ * *list); with path facts (paths.h; NULL: none) only the paths they allow.
+ * Returns 0, or -1 on allocation failure. */
+struct gcn_paths;
+int gcn_lint_barrier_after(const gcn_cfg *cfg, const struct gcn_paths *paths, unsigned i,
+                           unsigned **list, unsigned *n);
 
 /* ---- suggestions (suggest.c) -------------------------------------------- */
 

@@ -595,108 +595,6 @@ static int lds_overlap(const wrun *r, unsigned a, unsigned b, unsigned *minw)
  * barrier is ordered by it).  0: no access of the interval may meet them
  * (a prefetch into the other buffer), 1: one does (known ranges), 2: not
  * proven.  *who: the first access that does, or ~0u. */
-/* The LDS accesses another wave may run after s_barrier b and before its
- * next barrier, along the paths the path facts allow (paths.c): the same
- * set as gcn_lint_barrier_after, less the accesses that only paths no run
- * takes reach (an unrolled loop's exit followed by the tail variant of
- * another exit).  The walk keeps up to BA_FACTS distinct fact sets per
- * block; past that a block is walked once more without facts, which covers
- * every other set. */
-#define BA_FACTS 8
-typedef struct bawork { unsigned block, from; gcn_pstate pf; } bawork;
-
-static int barrier_after_paths(const wrun *r, unsigned b, unsigned **list, unsigned *n)
-{
-    const gcn_cfg *cfg = r->cfg;
-    unsigned nb = cfg->nblocks;
-    unsigned char *hit = calloc(cfg->ninsn ? cfg->ninsn : 1, 1);
-    gcn_pstate **seen = calloc(nb ? nb : 1, sizeof *seen);
-    unsigned char *nseen = calloc(nb ? nb : 1, 1);   /* BA_FACTS + 1: walked without facts */
-    unsigned cap = 64, nw = 0;
-    bawork *wl = malloc(sizeof *wl * cap);
-    int rc = 0;
-    *list = NULL;
-    *n = 0;
-    if (!hit || !seen || !nseen || !wl) {
-        rc = -1;
-        goto out;
-    }
-    wl[nw++] = (bawork){cfg->block_of[b], b + 1, {0, {{0}}}};
-    while (nw && rc == 0) {
-        bawork w = wl[--nw];
-        const gcn_block *blk = &cfg->blocks[w.block];
-        int scc = -1;
-        bool stop = false;
-        for (unsigned i = w.from; i <= blk->last; i++) {
-            if (cfg->facts[i].kind == GCN_LK_BARRIER) {
-                stop = true;
-                break;
-            }
-            if (cfg->facts[i].lds)
-                hit[i] = 1;
-            if (w.pf.n)
-                gcn_paths_step(r->paths, &w.pf, i, &scc);
-            else if (cfg->facts[i].flags & GCN_F_WR_SCC)
-                scc = -1;
-        }
-        if (stop)
-            continue;
-        for (unsigned k = 0; k < blk->nsucc; k++) {
-            gcn_pstate out;
-            if (!gcn_paths_edge(r->paths, w.block, k, &w.pf, scc, &out))
-                continue;
-            unsigned t = blk->succ[k];
-            if (nseen[t] > BA_FACTS)
-                continue;                       /* walked without facts: covers this */
-            bool dup = false;
-            for (unsigned j = 0; j < nseen[t] && !dup; j++)
-                dup = seen[t][j].n == out.n &&
-                      !memcmp(seen[t][j].f, out.f, sizeof(gcn_pfact) * out.n);
-            if (dup)
-                continue;
-            if (nseen[t] == BA_FACTS) {
-                out.n = 0;                      /* too many: once more, without facts */
-                nseen[t] = BA_FACTS + 1;
-            } else {
-                if (!seen[t] && !(seen[t] = malloc(sizeof(gcn_pstate) * BA_FACTS))) {
-                    rc = -1;
-                    break;
-                }
-                seen[t][nseen[t]++] = out;
-            }
-            if (nw == cap) {
-                bawork *g = realloc(wl, sizeof *wl * (cap *= 2));
-                if (!g) {
-                    rc = -1;
-                    break;
-                }
-                wl = g;
-            }
-            wl[nw++] = (bawork){t, cfg->blocks[t].first, out};
-        }
-    }
-    if (rc == 0) {
-        unsigned cnt = 0;
-        for (unsigned j = 0; j < cfg->ninsn; j++)
-            cnt += hit[j];
-        if (!(*list = malloc(sizeof **list * (cnt ? cnt : 1))))
-            rc = -1;
-        else
-            for (unsigned j = 0; j < cfg->ninsn; j++)
-                if (hit[j])
-                    (*list)[(*n)++] = j;
-    }
-out:
-    if (seen)
-        for (unsigned k = 0; k < nb; k++)
-            free(seen[k]);
-    free(seen);
-    free(nseen);
-    free(hit);
-    free(wl);
-    return rc;
-}
-
 static int barrier_exposed(wrun *r, unsigned b, unsigned p, unsigned *who, unsigned *minw)
 {
     *who = ~0u;
@@ -710,9 +608,8 @@ static int barrier_exposed(wrun *r, unsigned b, unsigned p, unsigned *who, unsig
         if (!r->bafter || !r->nbafter)
             return 1;
     }
-    if (!r->bafter[b] && (r->paths ? barrier_after_paths(r, b, &r->bafter[b], &r->nbafter[b])
-                                   : gcn_lint_barrier_after(r->cfg, b, &r->bafter[b],
-                                                            &r->nbafter[b])) < 0)
+    if (!r->bafter[b] &&
+        gcn_lint_barrier_after(r->cfg, r->paths, b, &r->bafter[b], &r->nbafter[b]) < 0)
         return 1;
     int res = 0;
     unsigned lwho = ~0u, lmin = 0;  /* the first meet that needs the waves beyond the bound's half */

@@ -25,6 +25,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "lint.h"
+#include "paths.h"
 
 static bool is_access(const gcn_lfacts *f)
 {
@@ -138,31 +139,106 @@ static uint64_t *interval_mates(const gcn_cfg *cfg, const unsigned *acc, unsigne
     return mates;
 }
 
-int gcn_lint_barrier_after(const gcn_cfg *cfg, unsigned i, unsigned **list, unsigned *n)
+/* The LDS accesses another wave may run after s_barrier i and before its
+ * next barrier.  With path facts (paths.c), only along the paths they allow:
+ * less the accesses that only paths no run takes reach (an unrolled loop's
+ * exit followed by the tail variant of another exit); without (paths NULL),
+ * every path.  The walk keeps up to BA_FACTS distinct fact sets per block;
+ * past that a block is walked once more without facts, which covers every
+ * other set. */
+#define BA_FACTS 8
+typedef struct bawork { unsigned block, from; gcn_pstate pf; } bawork;
+
+int gcn_lint_barrier_after(const gcn_cfg *cfg, const struct gcn_paths *paths, unsigned b,
+                           unsigned **list, unsigned *n)
 {
+    unsigned nb = cfg->nblocks;
+    unsigned char *hit = calloc(cfg->ninsn ? cfg->ninsn : 1, 1);
+    gcn_pstate **seen = calloc(nb ? nb : 1, sizeof *seen);
+    unsigned char *nseen = calloc(nb ? nb : 1, 1);   /* BA_FACTS + 1: walked without facts */
+    unsigned cap = 64, nw = 0;
+    bawork *wl = malloc(sizeof *wl * cap);
+    int rc = 0;
     *list = NULL;
     *n = 0;
-    unsigned char *hit = malloc(cfg->ninsn ? cfg->ninsn : 1);
-    unsigned char *seen = malloc(cfg->nblocks ? cfg->nblocks : 1);
-    unsigned *stack = malloc(sizeof *stack * (cfg->nblocks ? cfg->nblocks : 1));
-    if (!hit || !seen || !stack) {
-        free(hit); free(seen); free(stack);
-        return -1;
+    if (!hit || !seen || !nseen || !wl) {
+        rc = -1;
+        goto out;
     }
-    reach(cfg, i, hit, seen, stack);
-    unsigned cnt = 0;
-    for (unsigned j = 0; j < cfg->ninsn; j++)
-        cnt += hit[j] && cfg->facts[j].lds;
-    *list = malloc(sizeof **list * (cnt ? cnt : 1));
-    if (!*list) {
-        free(hit); free(seen); free(stack);
-        return -1;
+    wl[nw++] = (bawork){cfg->block_of[b], b + 1, {0, {{0}}}};
+    while (nw && rc == 0) {
+        bawork w = wl[--nw];
+        const gcn_block *blk = &cfg->blocks[w.block];
+        int scc = -1;
+        bool stop = false;
+        for (unsigned i = w.from; i <= blk->last; i++) {
+            if (cfg->facts[i].kind == GCN_LK_BARRIER) {
+                stop = true;
+                break;
+            }
+            if (cfg->facts[i].lds)
+                hit[i] = 1;
+            if (w.pf.n)
+                gcn_paths_step(paths, &w.pf, i, &scc);
+            else if (cfg->facts[i].flags & GCN_F_WR_SCC)
+                scc = -1;
+        }
+        if (stop)
+            continue;
+        for (unsigned k = 0; k < blk->nsucc; k++) {
+            gcn_pstate out = {0, {{0}}};
+            if (paths && !gcn_paths_edge(paths, w.block, k, &w.pf, scc, &out))
+                continue;
+            unsigned t = blk->succ[k];
+            if (nseen[t] > BA_FACTS)
+                continue;                       /* walked without facts: covers this */
+            bool dup = false;
+            for (unsigned j = 0; j < nseen[t] && !dup; j++)
+                dup = seen[t][j].n == out.n &&
+                      !memcmp(seen[t][j].f, out.f, sizeof(gcn_pfact) * out.n);
+            if (dup)
+                continue;
+            if (nseen[t] == BA_FACTS) {
+                out.n = 0;                      /* too many: once more, without facts */
+                nseen[t] = BA_FACTS + 1;
+            } else {
+                if (!seen[t] && !(seen[t] = malloc(sizeof(gcn_pstate) * BA_FACTS))) {
+                    rc = -1;
+                    break;
+                }
+                seen[t][nseen[t]++] = out;
+            }
+            if (nw == cap) {
+                bawork *g = realloc(wl, sizeof *wl * (cap *= 2));
+                if (!g) {
+                    rc = -1;
+                    break;
+                }
+                wl = g;
+            }
+            wl[nw++] = (bawork){t, cfg->blocks[t].first, out};
+        }
     }
-    for (unsigned j = 0; j < cfg->ninsn; j++)
-        if (hit[j] && cfg->facts[j].lds)
-            (*list)[(*n)++] = j;
-    free(hit); free(seen); free(stack);
-    return 0;
+    if (rc == 0) {
+        unsigned cnt = 0;
+        for (unsigned j = 0; j < cfg->ninsn; j++)
+            cnt += hit[j];
+        if (!(*list = malloc(sizeof **list * (cnt ? cnt : 1))))
+            rc = -1;
+        else
+            for (unsigned j = 0; j < cfg->ninsn; j++)
+                if (hit[j])
+                    (*list)[(*n)++] = j;
+    }
+out:
+    if (seen)
+        for (unsigned k = 0; k < nb; k++)
+            free(seen[k]);
+    free(seen);
+    free(nseen);
+    free(hit);
+    free(wl);
+    return rc;
 }
 
 int gcn_lint_xwave(const gcn_cfg *cfg, const gcn_values *vals, unsigned nwaves,
