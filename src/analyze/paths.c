@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "paths.h"
+#include "idiv.h"
 #include "gcn_isa.h"
 
 #define NS 106u                 /* s0..s105 */
@@ -54,6 +55,7 @@ struct gcn_paths {
     uint64_t (*varies)[2];      /* per loop header: SGPRs written in its loop (else 0) */
     pedge **edge;               /* per block, per successor */
     int32_t *zs;                /* scratch: two zones (s_cselect) */
+    uint8_t *rem;               /* per instruction: the s_sub computes n mod rem[i] (idiv.h) */
 };
 
 /* ---- operands ------------------------------------------------------------ */
@@ -169,6 +171,74 @@ static kbits kb_join(kbits a, kbits b)
     return (kbits){m, a.v & m};
 }
 
+/* ---- residues ---------------------------------------------------------------- */
+
+/* A value modulo m: m = 0 the exact value r, m = 1 nothing known, else
+ * r in [0, m) with m <= CG_MAX (what a gcn_pfact can hold). */
+typedef struct cong { uint32_t m; int64_t r; } cong;
+#define CG_MAX 255u
+
+static const cong CG_NONE = {1, 0};
+
+static uint64_t gcd64(uint64_t a, uint64_t b)
+{
+    while (b) {
+        uint64_t t = a % b;
+        a = b;
+        b = t;
+    }
+    return a;
+}
+
+static int64_t mod_pos(int64_t a, uint32_t m) { int64_t r = a % m; return r < 0 ? r + m : r; }
+
+static cong cg_make(uint64_t m, int64_t r)
+{
+    if (m == 0)
+        return (cong){0, r};
+    if (m < 2 || m > CG_MAX)
+        return CG_NONE;
+    return (cong){(uint32_t)m, mod_pos(r, (uint32_t)m)};
+}
+
+static cong cg_join(cong a, cong b)
+{
+    if (a.m == 1 || b.m == 1)
+        return CG_NONE;
+    int64_t d = a.r - b.r;
+    uint64_t g = gcd64(gcd64(a.m, b.m), (uint64_t)(d < 0 ? -d : d));
+    return g == 0 ? a : cg_make(g, a.r);
+}
+
+static cong cg_add(cong a, int64_t k)
+{
+    return a.m == 1 ? a : cg_make(a.m, a.r + k);
+}
+
+static cong cg_neg(cong a) { return a.m == 1 ? a : cg_make(a.m, -a.r); }
+
+static cong cg_sum(cong a, cong b)
+{
+    if (a.m == 0)
+        return cg_add(b, a.r);
+    if (b.m == 0)
+        return cg_add(a, b.r);
+    return cg_make(gcd64(a.m, b.m), a.r + b.r);
+}
+
+/* a * k for a constant k */
+static cong cg_mulk(cong a, int64_t k)
+{
+    uint64_t ak = (uint64_t)(k < 0 ? -k : k);
+    if (a.m == 0)
+        return (cong){0, a.r * k};
+    if (k == 0)
+        return (cong){0, 0};
+    if (a.m >= 2 && a.m * ak <= CG_MAX)
+        return cg_make(a.m * ak, a.r * k);
+    return cg_make(ak, 0);
+}
+
 /* ---- the zone -------------------------------------------------------------- */
 
 static inline int32_t zadd(int32_t a, int32_t b)
@@ -255,8 +325,31 @@ static bool z_guard(int32_t *z, unsigned n, unsigned i, unsigned j, int64_t c)
 
 typedef struct sstate {
     kbits k[NS];
+    uint8_t cm[NS], cr[NS];     /* residues (cm 0: none); exact values are in k */
     int32_t *z;
 } sstate;
+
+static void ss_copy(sstate *d, const sstate *s, unsigned n)
+{
+    memcpy(d->k, s->k, sizeof d->k);
+    memcpy(d->cm, s->cm, sizeof d->cm);
+    memcpy(d->cr, s->cr, sizeof d->cr);
+    memcpy(d->z, s->z, sizeof(int32_t) * n * n);
+}
+
+static cong cg_raw(kbits k, uint8_t cm, uint8_t cr)
+{
+    if (k.m == 0xFFFFFFFFu)
+        return (cong){0, (int32_t)k.v};
+    return cm >= 2 ? (cong){cm, cr} : CG_NONE;
+}
+
+static void cg_set(sstate *s, unsigned r, cong c)
+{
+    bool keep = c.m >= 2;
+    s->cm[r] = keep ? (uint8_t)c.m : 0;
+    s->cr[r] = keep ? (uint8_t)c.r : 0;
+}
 
 static unsigned zix(const gcn_paths *P, const popnd *o)
 {
@@ -281,6 +374,20 @@ static kbits reg_kb(const gcn_paths *P, const sstate *s, unsigned r)
     return s->k[r];
 }
 
+static cong reg_cg(const gcn_paths *P, const sstate *s, unsigned r)
+{
+    return cg_raw(reg_kb(P, s, r), s->cm[r], s->cr[r]);
+}
+
+static cong opnd_cg(const gcn_paths *P, const sstate *s, const popnd *o)
+{
+    if (o->kind == PO_CONST)
+        return (cong){0, o->k};
+    if (o->kind == PO_SGPR)
+        return reg_cg(P, s, (unsigned)o->reg);
+    return CG_NONE;
+}
+
 static bool s_cond(const gcn_paths *P, sstate *s, const pcmp *c, bool holds);
 
 /* the static transfer of instruction i; *cmp tracks the SCC compare */
@@ -298,8 +405,10 @@ static void s_step(const gcn_paths *P, sstate *s, unsigned i, pcmp *cmp)
     int zy = -1;
     int64_t zk = 0;
     bool zdone = false;
+    cong rc = CG_NONE;          /* the residue of the result */
     switch (alu) {
     case GCN_LA_S_MOV:
+        rc = opnd_cg(P, s, &a);
         r = opnd_kb(s, &a); have = true;
         if (a.kind == PO_CONST) { zy = 0; zk = a.k; }
         else if (a.kind == PO_SGPR && P->tix[a.reg]) { zy = P->tix[a.reg]; zk = 0; }
@@ -309,6 +418,7 @@ static void s_step(const gcn_paths *P, sstate *s, unsigned i, pcmp *cmp)
         break;
     case GCN_LA_S_ADDK:
         if (d >= 0) {
+            rc = cg_add(reg_cg(P, s, (unsigned)d), simm16(in));
             r = kb_add(s->k[d], kb_const(simm16(in))); have = true;
             if (P->tix[d]) { zy = P->tix[d]; zk = simm16(in); }
         }
@@ -319,6 +429,18 @@ static void s_step(const gcn_paths *P, sstate *s, unsigned i, pcmp *cmp)
         if (sub)
             kb = kb.m == 0xFFFFFFFFu ? kb_const(-(int64_t)kb.v) : kb_top();
         r = kb_add(ka, kb); have = true;
+        cong cb = opnd_cg(P, s, &b);
+        rc = cg_sum(opnd_cg(P, s, &a), sub ? cg_neg(cb) : cb);
+        if (sub && P->rem[i]) {
+            /* n mod c (idiv.h): exact when n's residue is known, else in [0, c) */
+            cong ca = opnd_cg(P, s, &a);
+            unsigned c = P->rem[i];
+            if (ca.m != 1 && ca.m % c == 0)
+                r = kb_const(mod_pos(ca.r, c));
+            else
+                r = (kbits){~(0xFFFFFFFFu >> __builtin_clz(c - 1)), 0};
+            rc = CG_NONE;
+        }
         if (a.kind == PO_CONST && b.kind == PO_CONST) { zy = 0; zk = sub ? a.k - b.k : a.k + b.k; }
         else if (a.kind == PO_SGPR && P->tix[a.reg] && b.kind == PO_CONST) {
             zy = P->tix[a.reg]; zk = sub ? -b.k : b.k;
@@ -330,7 +452,18 @@ static void s_step(const gcn_paths *P, sstate *s, unsigned i, pcmp *cmp)
     case GCN_LA_S_AND: r = kb_and(opnd_kb(s, &a), opnd_kb(s, &b)); have = true; break;
     case GCN_LA_S_OR: r = kb_or(opnd_kb(s, &a), opnd_kb(s, &b)); have = true; break;
     case GCN_LA_S_LSHL:
-        if (b.kind == PO_CONST) { r = kb_shl(opnd_kb(s, &a), (unsigned)b.k); have = true; }
+        if (b.kind == PO_CONST) {
+            r = kb_shl(opnd_kb(s, &a), (unsigned)b.k); have = true;
+            if (b.k >= 0 && b.k < 8)
+                rc = cg_mulk(opnd_cg(P, s, &a), 1ll << b.k);
+        }
+        break;
+    case GCN_LA_S_MUL:
+        /* only the residue: a * k */
+        if (b.kind == PO_CONST)
+            rc = cg_mulk(opnd_cg(P, s, &a), b.k);
+        else if (a.kind == PO_CONST)
+            rc = cg_mulk(opnd_cg(P, s, &b), a.k);
         break;
     case GCN_LA_S_LSHR:
         if (b.kind == PO_CONST) { r = kb_shr(opnd_kb(s, &a), (unsigned)b.k); have = true; }
@@ -341,14 +474,14 @@ static void s_step(const gcn_paths *P, sstate *s, unsigned i, pcmp *cmp)
             break;
         r = kb_join(opnd_kb(s, &a), opnd_kb(s, &b));
         have = true;
+        rc = cg_join(opnd_cg(P, s, &a), opnd_cg(P, s, &b));
         if (P->tix[d]) {
             unsigned x = P->tix[d];
             bool ok[2];
             for (unsigned side = 0; side < 2; side++) {
                 sstate t;
                 t.z = P->zs + side * n * n;
-                memcpy(t.z, s->z, sizeof(int32_t) * n * n);
-                memcpy(t.k, s->k, sizeof t.k);
+                ss_copy(&t, s, n);
                 ok[side] = !cmp->ok || s_cond(P, &t, cmp, side == 0);
                 const popnd *o = side == 0 ? &a : &b;
                 if (o->kind == PO_CONST)
@@ -385,6 +518,7 @@ static void s_step(const gcn_paths *P, sstate *s, unsigned i, pcmp *cmp)
             unsigned reg = k * 64 + (unsigned)__builtin_ctzll(x);
             if (reg >= NS)
                 continue;
+            s->cm[reg] = 0;
             if ((int)reg == d && have)
                 continue;
             s->k[reg] = kb_top();
@@ -395,6 +529,8 @@ static void s_step(const gcn_paths *P, sstate *s, unsigned i, pcmp *cmp)
                             (cmp->b.kind == PO_SGPR && cmp->b.reg == (int)reg)))
                 cmp->ok = false;
         }
+    if (d >= 0)
+        cg_set(s, (unsigned)d, rc);
     if (d >= 0 && have) {
         s->k[d] = r;
         if (cmp->ok && ((cmp->a.kind == PO_SGPR && cmp->a.reg == d) ||
@@ -632,11 +768,17 @@ static bool varies_in(const gcn_paths *P, unsigned h, unsigned r)
 static bool best_fact(const gcn_paths *P, const sstate *s, unsigned r, gcn_pfact *out)
 {
     kbits k = reg_kb(P, s, r);
-    *out = (gcn_pfact){(uint8_t)r, {0, 0, 0}, k.m, k.v, 0, 0};
+    cong c = reg_cg(P, s, r);
+    *out = (gcn_pfact){(uint8_t)r, 0, 0, 0, k.m, k.v, 0, 0};
     if (k.m == 0xFFFFFFFFu)
         return true;
+    if (c.m >= 2) {
+        out->cm = (uint8_t)c.m;
+        out->cr = (uint8_t)c.r;
+    }
     unsigned x = P->tix[r], n = P->nt + 1;
     unsigned bestlow = kb_low(k);
+    bool bestcg = c.m >= 2;
     bool rel = false;
     if (x)
         for (unsigned y = 1; y < n; y++) {
@@ -647,21 +789,30 @@ static bool best_fact(const gcn_paths *P, const sstate *s, unsigned r, gcn_pfact
                 continue;
             int64_t lo = -(int64_t)nlo;
             kbits ky = reg_kb(P, s, P->treg[y]);
+            cong cy = reg_cg(P, s, P->treg[y]);
             unsigned low = kb_low(ky);
-            if (!low || (low < 32 && (int64_t)hi - lo >= (1ll << low)))
+            bool lowok = low && !(low < 32 && (int64_t)hi - lo >= (1ll << low));
+            bool cgok = cy.m >= 2 && hi == lo;      /* the residue of r is known */
+            if (!lowok && !cgok)
                 continue;
-            if (low > bestlow || (rel && low == bestlow && hi - lo < out->hi - out->lo)) {
+            if (!lowok)
+                low = 0;
+            if (low > bestlow || (low == bestlow && cgok && !bestcg) ||
+                (rel && low == bestlow && cgok == bestcg && hi - lo < out->hi - out->lo)) {
                 bestlow = low;
+                bestcg = cgok;
                 rel = true;
-                *out = (gcn_pfact){(uint8_t)r, {0, 0, 0}, ky.m, ky.v, (int32_t)lo, hi};
+                *out = (gcn_pfact){(uint8_t)r, cgok ? (uint8_t)cy.m : 0, cgok ? (uint8_t)cy.r : 0, 0,
+                                   ky.m, ky.v, (int32_t)lo, hi};
             }
         }
-    return rel || k.m != 0;
+    return rel || k.m != 0 || c.m >= 2;
 }
 
 static bool fact_eq(const gcn_pfact *a, const gcn_pfact *b)
 {
-    return a->reg == b->reg && a->m == b->m && a->v == b->v && a->lo == b->lo && a->hi == b->hi;
+    return a->reg == b->reg && a->m == b->m && a->v == b->v && a->lo == b->lo && a->hi == b->hi &&
+           a->cm == b->cm && a->cr == b->cr;
 }
 
 /* ---- building ----------------------------------------------------------------- */
@@ -705,8 +856,7 @@ static bool s_join(const gcn_paths *P, sstate *dst, bool *seen, const sstate *sr
 {
     unsigned n = P->nt + 1;
     if (!*seen) {
-        memcpy(dst->k, src->k, sizeof dst->k);
-        memcpy(dst->z, src->z, sizeof(int32_t) * n * n);
+        ss_copy(dst, src, n);
         *seen = true;
         return true;
     }
@@ -715,8 +865,18 @@ static bool s_join(const gcn_paths *P, sstate *dst, bool *seen, const sstate *sr
         kbits j = kb_join(dst->k[r], src->k[r]);
         if (widen && j.m != dst->k[r].m)
             j = kb_top();
+        cong c0 = cg_raw(dst->k[r], dst->cm[r], dst->cr[r]);
+        cong cj = cg_join(c0, cg_raw(src->k[r], src->cm[r], src->cr[r]));
+        if (widen && (cj.m != c0.m || cj.r != c0.r))
+            cj = CG_NONE;
         if (j.m != dst->k[r].m || j.v != dst->k[r].v) {
             dst->k[r] = j;
+            ch = true;
+        }
+        uint8_t cm = cj.m >= 2 ? (uint8_t)cj.m : 0, cr = cj.m >= 2 ? (uint8_t)cj.r : 0;
+        if (cm != dst->cm[r] || cr != dst->cr[r]) {
+            dst->cm[r] = cm;
+            dst->cr[r] = cr;
             ch = true;
         }
     }
@@ -739,6 +899,12 @@ gcn_paths *gcn_paths_build(const gcn_cfg *cfg)
     if (!P)
         return NULL;
     P->cfg = cfg;
+    P->rem = malloc(cfg->ninsn ? cfg->ninsn : 1);
+    if (!P->rem) {
+        free(P);
+        return NULL;
+    }
+    gcn_idiv_mark(cfg, P->rem);
     pick_tracked(P);
     unsigned n = P->nt + 1;
     sstate *in = calloc(nb, sizeof *in);
@@ -762,6 +928,8 @@ gcn_paths *gcn_paths_build(const gcn_cfg *cfg)
     /* entry: SGPRs hold unknown kernel values */
     for (unsigned r = 0; r < NS; r++)
         st.k[r] = kb_top();
+    memset(st.cm, 0, sizeof st.cm);
+    memset(st.cr, 0, sizeof st.cr);
     z_top(st.z, n);
     s_join(P, &in[0], &seen[0], &st, false);
     unsigned nw = 0;
@@ -779,15 +947,13 @@ gcn_paths *gcn_paths_build(const gcn_cfg *cfg)
             unsigned k = wl[--nw];
             inwl[k] = false;
             const gcn_block *blk = &cfg->blocks[k];
-            memcpy(st.k, in[k].k, sizeof st.k);
-            memcpy(st.z, in[k].z, sizeof(int32_t) * n * n);
+            ss_copy(&st, &in[k], n);
             pcmp cmp = {0};
             for (unsigned i = blk->first; i <= blk->last; i++)
                 s_step(P, &st, i, &cmp);
             for (unsigned s = 0; s < blk->nsucc; s++) {
                 unsigned t = blk->succ[s];
-                memcpy(et.k, st.k, sizeof st.k);
-                memcpy(et.z, st.z, sizeof(int32_t) * n * n);
+                ss_copy(&et, &st, n);
                 int need = edge_scc(cfg, k, t);
                 bool ok = true;
                 if (need >= 0 && cmp.ok)
@@ -840,6 +1006,7 @@ void gcn_paths_free(gcn_paths *P)
     free(P->live);
     free(P->varies);
     free(P->zs);
+    free(P->rem);
     free(P);
 }
 
@@ -917,7 +1084,7 @@ static kbits pf_norm(const gcn_pfact *f)
 static bool pf_opnd(gcn_pstate *ps, const popnd *o, gcn_pfact *out)
 {
     if (o->kind == PO_CONST) {
-        *out = (gcn_pfact){0, {0, 0, 0}, 0xFFFFFFFFu, (uint32_t)o->k, 0, 0};
+        *out = (gcn_pfact){0, 0, 0, 0, 0xFFFFFFFFu, (uint32_t)o->k, 0, 0};
         return true;
     }
     if (o->kind == PO_SGPR) {
@@ -999,6 +1166,22 @@ void gcn_paths_step(const gcn_paths *P, gcn_pstate *ps, unsigned i, int *scc)
         have = a.kind == PO_SGPR && pf_opnd(ps, &a, &r);
         break;
     case GCN_LA_S_ADDK: case GCN_LA_S_ADD: case GCN_LA_S_SUB: {
+        if (alu == GCN_LA_S_SUB && P->rem[i]) {
+            /* n mod c (idiv.h), from what the facts say of n modulo c */
+            unsigned c = P->rem[i];
+            if (d >= 0 && pf_opnd(ps, &a, &x) && x.lo == x.hi) {
+                int64_t res = -1;
+                if (x.m == 0xFFFFFFFFu)
+                    res = mod_pos((int64_t)(int32_t)x.v + x.lo, c);
+                else if (x.cm >= 2 && x.cm % c == 0)
+                    res = mod_pos((int64_t)x.cr + x.lo, c);
+                if (res >= 0) {
+                    r = (gcn_pfact){0, 0, 0, 0, 0xFFFFFFFFu, (uint32_t)res, 0, 0};
+                    have = true;
+                }
+            }
+            break;
+        }
         popnd dd = {PO_SGPR, d, 0}, kk = {PO_CONST, -1, simm16(in)};
         const popnd *pa = alu == GCN_LA_S_ADDK ? &dd : &a, *pb = alu == GCN_LA_S_ADDK ? &kk : &b;
         bool sub = alu == GCN_LA_S_SUB;
@@ -1027,7 +1210,7 @@ void gcn_paths_step(const gcn_paths *P, gcn_pstate *ps, unsigned i, int *scc)
             if (sub)
                 k2 = k2.m == 0xFFFFFFFFu ? kb_const(-(int64_t)k2.v) : kb_top();
             kbits s = kb_add(k1, k2);
-            r = (gcn_pfact){0, {0, 0, 0}, s.m, s.v, 0, 0};
+            r = (gcn_pfact){0, 0, 0, 0, s.m, s.v, 0, 0};
             have = s.m != 0;
         }
         break;
@@ -1039,7 +1222,7 @@ void gcn_paths_step(const gcn_paths *P, gcn_pstate *ps, unsigned i, int *scc)
             if (!pf_kb(ps, &b, &kb))
                 kb = b.kind == PO_CONST ? kb_const(b.k) : kb_top();
             kbits s = alu == GCN_LA_S_AND ? kb_and(ka, kb) : kb_or(ka, kb);
-            r = (gcn_pfact){0, {0, 0, 0}, s.m, s.v, 0, 0};
+            r = (gcn_pfact){0, 0, 0, 0, s.m, s.v, 0, 0};
             have = s.m != 0;
         }
         break;
@@ -1049,7 +1232,7 @@ void gcn_paths_step(const gcn_paths *P, gcn_pstate *ps, unsigned i, int *scc)
             kbits s = kb_top();
             kbits k = pf_norm(&x);
             s = alu == GCN_LA_S_LSHL ? kb_shl(k, sh) : kb_shr(k, sh);
-            r = (gcn_pfact){0, {0, 0, 0}, s.m, s.v, 0, 0};
+            r = (gcn_pfact){0, 0, 0, 0, s.m, s.v, 0, 0};
             have = s.m != 0;
         }
         break;

@@ -26,10 +26,12 @@
 #include "lint.h"
 
 /* One path fact: the SGPR holds x + d, where x matches the known bits
- * (mask m, values v) and d lies in [lo, hi]. */
+ * (mask m, values v), x = cr modulo cm when cm >= 2, and d lies in
+ * [lo, hi]. */
 typedef struct gcn_pfact {
     uint8_t reg;
-    uint8_t pad[3];
+    uint8_t cm, cr;             /* a residue of x (cm 0: none) */
+    uint8_t pad;
     uint32_t m, v;
     int32_t lo, hi;
 } gcn_pfact;

@@ -117,7 +117,7 @@ static uint32_t state_hash(const wstate *s)
     }
     for (unsigned k = 0; k < s->pf.n; k++) {
         const gcn_pfact *f = &s->pf.f[k];
-        h = (h ^ (0x200u + f->reg)) * 16777619u;
+        h = (h ^ (0x200u + f->reg + ((uint32_t)f->cm << 8) + ((uint32_t)f->cr << 16))) * 16777619u;
         h = (h ^ f->m) * 16777619u;
         h = (h ^ f->v) * 16777619u;
         h = (h ^ (uint32_t)f->lo) * 16777619u;

@@ -91,19 +91,20 @@ for c in 256:4 128:0; do
   [ $rc = "${c##*:}" ] || { echo "FAIL: gcnsim roles_dead.s --block ${c%%:*}: exit $rc, want ${c##*:}"; cat "$tmp/roles.txt"; fail=1; }
 done
 
-# ---- a loop's exit fixes the tail variant (cases/tail_parity*.s, paths.c):
-# gcnlint is clean on the correct kernel only with its path facts
-# (--all-paths reports the pairing no run takes) and reports the broken one
-# either way; gcnsim agrees for n = 1..5 tiles, and the correct kernel's sums
+# ---- a loop's exit fixes the tail variant (cases/tail_parity*.s, modulo 2;
+# cases/tail_mod3*.s, modulo 3 through LLVM's division expansion: paths.c,
+# idiv.c): gcnlint is clean on the correct kernels only with its path facts
+# (--all-paths reports the pairings no run takes) and reports the broken ones
+# either way; gcnsim agrees for n = 1..6 tiles, and the correct kernels' sums
 # match a reference computed here.
-for c in tail_parity:0:4 tail_parity_broken:4:4; do
+for c in tail_parity:0:4 tail_parity_broken:4:4 tail_mod3:0:4 tail_mod3_broken:4:4; do
   set -- $(echo "$c" | tr ':' ' ')
   "$lint" "$cases/$1.s" > "$tmp/tp.txt"; rc=$?
   { [ $rc = "$2" ] && { [ $rc = 0 ] || grep -q 'lds-dma-pending' "$tmp/tp.txt"; }; } ||
     { echo "FAIL: $1.s: exit $rc, want $2"; cat "$tmp/tp.txt"; fail=1; }
   "$lint" --all-paths "$cases/$1.s" > "$tmp/tp.txt"; rc=$?
   [ $rc = "$3" ] || { echo "FAIL: $1.s --all-paths: exit $rc, want $3"; cat "$tmp/tp.txt"; fail=1; }
-  for n in 1 2 3 4 5; do
+  for n in 1 2 3 4 5 6; do
     rm -rf "$tmp/tpd"
     "$top_builddir/gcnsim" --mcpu gfx942 --block 256 "$cases/$1.s" \
       --buffer src:$(( (n + 2) * 256 )):random=u32,$n --buffer dst:1024 --arg buffer:src \
@@ -127,6 +128,16 @@ sys.exit(0 if list(D) == ref else 1)
 PY
   done
 done
+
+# The remainder is followed only through the whole expansion: with its second
+# refinement left out (q1 taken for the quotient, which is not floor(n / 3)
+# for every n), the tail's pairings are reported again.
+sed 's/v_cndmask_b32 v14, v11, v12, vcc .*/v_mov_b32 v14, v11/' "$cases/tail_mod3.s" > "$tmp/tail_mod3_q1.s"
+grep -q 'v_mov_b32 v14, v11' "$tmp/tail_mod3_q1.s" || { echo "FAIL: tail_mod3.s: the q2 step not found"; fail=1; }
+cp "$cases/kernel_tail_args.inc" "$tmp/"
+"$lint" "$tmp/tail_mod3_q1.s" > "$tmp/tp.txt"; rc=$?
+{ [ $rc = 4 ] && [ "$(grep -c 'lds-dma-pending' "$tmp/tp.txt")" = 3 ]; } ||
+  { echo "FAIL: tail_mod3.s without the second refinement: exit $rc, want 4 with 3 lds-dma-pending"; cat "$tmp/tp.txt"; fail=1; }
 
 # ---- LLVM's waits as oracle: mutants of compiler output -------------------
 "$PYTHON3" "$top_srcdir/tests/analyze/mutants.py" --gcnlint "$lint" --clang "$CLANG22" \
