@@ -100,7 +100,8 @@ static void reach(const gcn_cfg *cfg, unsigned i, unsigned char *hit, unsigned c
  * bitset over access indexes of every access that shares an interval with
  * it; NULL on allocation failure. */
 static uint64_t *interval_mates(const gcn_cfg *cfg, const unsigned *acc, unsigned m,
-                                unsigned char *hit, unsigned char *seen, unsigned *stack)
+                                unsigned char *hit, unsigned char *seen, unsigned *stack,
+                                uint64_t **ivout, unsigned **fromout, unsigned *nout)
 {
     const size_t words = (m + 63) / 64;
     unsigned nor = 1;
@@ -108,9 +109,11 @@ static uint64_t *interval_mates(const gcn_cfg *cfg, const unsigned *acc, unsigne
         nor += cfg->facts[i].kind == GCN_LK_BARRIER;
     uint64_t *iv = calloc((size_t)nor * words + 1, sizeof *iv);
     uint64_t *mates = calloc((size_t)m * words + 1, sizeof *mates);
-    if (!iv || !mates) {
+    unsigned *from = malloc(sizeof *from * nor);
+    if (!iv || !mates || !from) {
         free(iv);
         free(mates);
+        free(from);
         return NULL;
     }
     unsigned o = 0;
@@ -120,6 +123,7 @@ static uint64_t *interval_mates(const gcn_cfg *cfg, const unsigned *acc, unsigne
             if (!(k == 0 ? entry : bar))
                 continue;
             reach_from(cfg, i, k == 0, hit, seen, stack);
+            from[o] = k == 0 ? i : i + 1;
             uint64_t *v = iv + (size_t)o++ * words;
             for (unsigned a = 0; a < m; a++)
                 if (hit[acc[a]])
@@ -135,7 +139,9 @@ static uint64_t *interval_mates(const gcn_cfg *cfg, const unsigned *acc, unsigne
                     d[t] |= v[t];
             }
     }
-    free(iv);
+    *ivout = iv;
+    *fromout = from;
+    *nout = o;
     return mates;
 }
 
@@ -149,23 +155,23 @@ static uint64_t *interval_mates(const gcn_cfg *cfg, const unsigned *acc, unsigne
 #define BA_FACTS 8
 typedef struct bawork { unsigned block, from; gcn_pstate pf; } bawork;
 
-int gcn_lint_barrier_after(const gcn_cfg *cfg, const struct gcn_paths *paths, unsigned b,
-                           unsigned **list, unsigned *n)
+/* Mark in hit[] every LDS instruction that a path from instruction `from` of
+ * block `block` reaches without passing an s_barrier, along the paths the
+ * facts allow (paths NULL: every path).  0, or -1 on allocation failure. */
+static int walk_facts(const gcn_cfg *cfg, const struct gcn_paths *paths, unsigned block,
+                      unsigned from, unsigned char *hit)
 {
     unsigned nb = cfg->nblocks;
-    unsigned char *hit = calloc(cfg->ninsn ? cfg->ninsn : 1, 1);
     gcn_pstate **seen = calloc(nb ? nb : 1, sizeof *seen);
     unsigned char *nseen = calloc(nb ? nb : 1, 1);   /* BA_FACTS + 1: walked without facts */
     unsigned cap = 64, nw = 0;
     bawork *wl = malloc(sizeof *wl * cap);
     int rc = 0;
-    *list = NULL;
-    *n = 0;
-    if (!hit || !seen || !nseen || !wl) {
+    if (!seen || !nseen || !wl) {
         rc = -1;
         goto out;
     }
-    wl[nw++] = (bawork){cfg->block_of[b], b + 1, {0, {{0}}}};
+    wl[nw++] = (bawork){block, from, {0, {{0}}}};
     while (nw && rc == 0) {
         bawork w = wl[--nw];
         const gcn_block *blk = &cfg->blocks[w.block];
@@ -219,6 +225,23 @@ int gcn_lint_barrier_after(const gcn_cfg *cfg, const struct gcn_paths *paths, un
             wl[nw++] = (bawork){t, cfg->blocks[t].first, out};
         }
     }
+out:
+    if (seen)
+        for (unsigned k = 0; k < nb; k++)
+            free(seen[k]);
+    free(seen);
+    free(nseen);
+    free(wl);
+    return rc;
+}
+
+int gcn_lint_barrier_after(const gcn_cfg *cfg, const struct gcn_paths *paths, unsigned b,
+                           unsigned **list, unsigned *n)
+{
+    unsigned char *hit = calloc(cfg->ninsn ? cfg->ninsn : 1, 1);
+    int rc = hit ? walk_facts(cfg, paths, cfg->block_of[b], b + 1, hit) : -1;
+    *list = NULL;
+    *n = 0;
     if (rc == 0) {
         unsigned cnt = 0;
         for (unsigned j = 0; j < cfg->ninsn; j++)
@@ -230,15 +253,96 @@ int gcn_lint_barrier_after(const gcn_cfg *cfg, const struct gcn_paths *paths, un
                 if (hit[j])
                     (*list)[(*n)++] = j;
     }
-out:
-    if (seen)
-        for (unsigned k = 0; k < nb; k++)
-            free(seen[k]);
-    free(seen);
-    free(nseen);
     free(hit);
-    free(wl);
     return rc;
+}
+
+/* Path facts for the pairs the plain walks find (lazily: only pairs whose
+ * bytes meet are confirmed).  A pair stays when one access reaches the other,
+ * or both are reached from one barrier interval's start, along the paths the
+ * facts allow; the walks are made once per access and per interval. */
+typedef struct xconfirm {
+    const gcn_cfg *cfg;
+    const gcn_lint_opts *o;
+    struct gcn_paths *paths;
+    bool tried;
+    const unsigned *acc;
+    unsigned m;
+    size_t words;
+    unsigned char *hit;
+    uint64_t **rf;              /* per access: the accesses it reaches */
+    const uint64_t *iv;         /* per interval: its accesses (every path) */
+    const unsigned *from;       /* per interval: its first instruction */
+    unsigned niv;
+    uint64_t **ivf;             /* per interval: its accesses along allowed paths */
+    bool failed;
+} xconfirm;
+
+#define XBIT(v, j) (((v)[(j) / 64] >> ((j) % 64)) & 1u)
+
+static const uint64_t *xc_bits(xconfirm *c, uint64_t **slot, unsigned block, unsigned from)
+{
+    if (*slot)
+        return *slot;
+    memset(c->hit, 0, c->cfg->ninsn);
+    uint64_t *v = calloc(c->words + 1, sizeof *v);
+    if (!v || walk_facts(c->cfg, c->paths, block, from, c->hit) < 0) {
+        free(v);
+        c->failed = true;
+        return NULL;
+    }
+    for (unsigned a = 0; a < c->m; a++)
+        if (c->hit[c->acc[a]])
+            v[a / 64] |= 1ull << (a % 64);
+    return *slot = v;
+}
+
+static bool xc_ok(xconfirm *c, unsigned i, unsigned j)
+{
+    if (!c->tried) {
+        c->tried = true;
+        if (!(c->o && c->o->all_paths)) {
+            c->paths = gcn_paths_build(c->cfg);
+            c->hit = malloc(c->cfg->ninsn ? c->cfg->ninsn : 1);
+            c->rf = calloc(c->m + 1, sizeof *c->rf);
+            c->ivf = calloc(c->niv + 1, sizeof *c->ivf);
+            if (!c->hit || !c->rf || !c->ivf)
+                c->failed = true;
+        }
+    }
+    if (!c->paths || c->failed)
+        return true;                    /* every path */
+    const gcn_cfg *cfg = c->cfg;
+    for (unsigned k = 0; k < 2; k++) {
+        unsigned x = k ? j : i, y = k ? i : j, a = c->acc[x];
+        const uint64_t *r = xc_bits(c, &c->rf[x], cfg->block_of[a], a + 1);
+        if (!r || XBIT(r, y))
+            return true;
+    }
+    for (unsigned q = 0; q < c->niv; q++) {
+        const uint64_t *v = c->iv + (size_t)q * c->words;
+        if (!XBIT(v, i) || !XBIT(v, j))
+            continue;
+        unsigned f = c->from[q];
+        const uint64_t *r = xc_bits(c, &c->ivf[q], cfg->block_of[f ? f - 1 : 0], f);
+        if (!r || (XBIT(r, i) && XBIT(r, j)))
+            return true;
+    }
+    return false;
+}
+
+static void xc_free(xconfirm *c)
+{
+    if (c->rf)
+        for (unsigned k = 0; k < c->m; k++)
+            free(c->rf[k]);
+    if (c->ivf)
+        for (unsigned k = 0; k < c->niv; k++)
+            free(c->ivf[k]);
+    free(c->rf);
+    free(c->ivf);
+    free(c->hit);
+    gcn_paths_free(c->paths);
 }
 
 int gcn_lint_xwave(const gcn_cfg *cfg, const gcn_values *vals, unsigned nwaves,
@@ -281,12 +385,15 @@ int gcn_lint_xwave(const gcn_cfg *cfg, const gcn_values *vals, unsigned nwaves,
      * mates where neither reaches the other (the two sides of a branch) is
      * taken once, from the lower index */
     const size_t words = (m + 63) / 64;
-    uint64_t *mates = m <= GCN_XWAVE_MAX_MATES ? interval_mates(cfg, acc, m, hit, seen, stack)
+    uint64_t *iv = NULL;
+    unsigned *ivfrom = NULL, niv = 0;
+    uint64_t *mates = m <= GCN_XWAVE_MAX_MATES ? interval_mates(cfg, acc, m, hit, seen, stack,
+                                                                &iv, &ivfrom, &niv)
                                                 : NULL;
     uint64_t *R = calloc((size_t)m * words + 1, sizeof *R);
     if ((m <= GCN_XWAVE_MAX_MATES && !mates) || !R) {
         free(hit); free(seen); free(stack); free(race); free(proven); free(minw);
-        free(acc); free(mates); free(R);
+        free(acc); free(mates); free(R); free(iv); free(ivfrom);
         return -1;
     }
     for (unsigned i = 0; i < m; i++) {
@@ -297,6 +404,8 @@ int gcn_lint_xwave(const gcn_cfg *cfg, const gcn_values *vals, unsigned nwaves,
                 r[j / 64] |= 1ull << (j % 64);
     }
 #define BIT(v, j) (((v)[(j) / 64] >> ((j) % 64)) & 1u)
+    xconfirm xc = {.cfg = cfg, .o = o, .acc = acc, .m = m, .words = words, .iv = iv,
+                   .from = ivfrom, .niv = mates ? niv : 0};
     for (unsigned i = 0; i < m; i++) {
         const unsigned a = acc[i];
         const uint64_t *ri = R + (size_t)i * words, *mi = mates ? mates + (size_t)i * words : NULL;
@@ -320,6 +429,8 @@ int gcn_lint_xwave(const gcn_cfg *cfg, const gcn_values *vals, unsigned nwaves,
             int ov = gcn_lds_cross_overlap3w(ra, rb, nwaves, &mw);
             if (!ov || (ov == 2 && !(o && o->lds_unproven)))
                 continue;
+            if (!xc_ok(&xc, i, j))
+                continue;                       /* only on paths no run takes */
             /* report at the read (or at the later write), naming the write */
             unsigned at = (!wb || (wa && wb)) ? b : a, w = at == b ? a : b;
             if (!writes(&cfg->facts[w]))
@@ -378,8 +489,9 @@ int gcn_lint_xwave(const gcn_cfg *cfg, const gcn_values *vals, unsigned nwaves,
         gcn_findings_add(out, &f);
         added++;
     }
+    xc_free(&xc);
     free(hit); free(seen); free(stack); free(race); free(proven); free(minw);
-    free(acc); free(mates); free(R);
+    free(acc); free(mates); free(R); free(iv); free(ivfrom);
     return added;
 #undef BIT
 }
