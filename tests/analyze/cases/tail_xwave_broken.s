@@ -50,14 +50,14 @@ k:
     s_cbranch_scc1 .Lout                      // no reads
     s_mov_b32 s9, 0                           // reads made
 .Lloop:
-    ds_read_b32 v6, v1                        // S1
+    ds_read_b32 v6, v1                        // expect: lds-cross-wave-race (S1; a wave that left may write it)
     s_waitcnt lgkmcnt(0)
     v_add_u32 v10, v10, v6
     s_add_u32 s9, s9, 1
     s_cmp_lt_u32 s9, s8
     s_cbranch_scc0 .Ltail                     // n odd: other waves may still read S1
     s_barrier
-    ds_read_b32 v6, v1 offset:256             // S2
+    ds_read_b32 v6, v1 offset:256             // expect: lds-cross-wave-race (S2; a wave that left may write it)
     s_waitcnt lgkmcnt(0)
     v_add_u32 v10, v10, v6
     s_add_u32 s9, s9, 1
@@ -69,13 +69,13 @@ k:
     s_and_b32 s10, 1, s8
     s_cmp_eq_u32 s10, 1
     s_cbranch_scc1 .Lodd
-    ds_write_b8 v3, v10 offset:256            // expect: lds-cross-wave-race (n even: S2, still read)
+    ds_write_b8 v3, v10 offset:256            // n even: S2, which slower waves may still read
     s_waitcnt lgkmcnt(0)
     s_barrier
     ds_read_u8 v7, v3 offset:256
     s_branch .Llast
 .Lodd:
-    ds_write_b8 v3, v10                       // expect: lds-cross-wave-race (n odd: S1, still read)
+    ds_write_b8 v3, v10                       // n odd: S1, which slower waves may still read
     s_waitcnt lgkmcnt(0)
     s_barrier
     ds_read_u8 v7, v3
