@@ -345,6 +345,334 @@ static void xc_free(xconfirm *c)
     gcn_paths_free(c->paths);
 }
 
+/* ---- reads whose value is never used (dead reads) -------------------------
+ * A pair of a read and a write of the same bytes only matters when the
+ * reading wave uses what it read: a late read that only fills registers the
+ * wave never reads again changes nothing.  The reading wave's continuation:
+ * for a read that reaches the write (the reading wave leaves by the same
+ * route as the writing wave did: waves of a work-group branch alike except on
+ * the wave index, docs/gcnlint.md), the instructions on barrier-free paths
+ * from the read to the write, then anything after the write; otherwise (the
+ * write comes first, or the two are on the two sides of a branch), anything
+ * after the read.  Liveness of the read's destination registers (at most 32)
+ * over those instructions: a use makes them live, a write by an instruction
+ * that is not asynchronous (or by a later DS read, whose data returns after
+ * this one's) ends them. */
+#define DR_MAXREG 32u
+#define DR_BUDGET 2048u             /* route computations per kernel */
+
+typedef struct dread {
+    const gcn_cfg *cfg;
+    unsigned r;                     /* the read these masks are for (~0u: none) */
+    unsigned nd;
+    unsigned short d[DR_MAXREG];    /* regset bit indexes (VGPR v, AGPR 256 + a) */
+    uint32_t *gin;                  /* per block: live on entry, every path */
+    uint32_t *rin;                  /* per block: live on entry, the route */
+    unsigned char *fwd, *bwd;       /* per instruction: on the route */
+    unsigned char *vis;             /* per block: scratch */
+    unsigned char *state;           /* per instruction: 1 dead on every path, 2 not */
+    unsigned *stack;
+    unsigned budget;
+    bool ok;                        /* the masks are r's */
+    bool tainted;                   /* taint built */
+    gcn_regset taint;               /* registers that may differ between waves */
+    bool failed;
+} dread;
+
+static bool rs_has(const gcn_regset *rs, unsigned b)
+{
+    return b < 512 && (rs->v[b >> 6] >> (b & 63) & 1);
+}
+
+static uint32_t dr_step(const dread *c, unsigned k, uint32_t L)
+{
+    const gcn_lfacts *f = &c->cfg->facts[k];
+    bool ds = (f->lds & GCN_LL_READ) && !(f->lds & GCN_LL_DMA);
+    for (unsigned t = 0; t < c->nd; t++) {
+        /* a write when the instruction completes, or a later DS read's
+         * return (after this one's: LDS returns in order) */
+        if (rs_has(&f->defs, c->d[t]) || (ds && rs_has(&f->adefs, c->d[t])))
+            L &= ~(1u << t);
+        if (rs_has(&f->uses, c->d[t]))
+            L |= 1u << t;
+    }
+    return L;
+}
+
+static uint32_t dr_out(const dread *c, const uint32_t *in, unsigned b)
+{
+    uint32_t L = 0;
+    for (unsigned s = 0; s < c->cfg->blocks[b].nsucc; s++)
+        L |= in[c->cfg->blocks[b].succ[s]];
+    return L;
+}
+
+/* live just after instruction k, every path */
+static uint32_t dr_after(const dread *c, unsigned k)
+{
+    unsigned b = c->cfg->block_of[k];
+    uint32_t L = dr_out(c, c->gin, b);
+    for (unsigned j = c->cfg->blocks[b].last; j > k; j--)
+        L = dr_step(c, j, L);
+    return L;
+}
+
+/* the destination registers of read r, and their liveness on every path */
+static bool dr_setup(dread *c, unsigned r)
+{
+    const gcn_cfg *cfg = c->cfg;
+    if (c->r == r)
+        return c->ok;
+    c->r = r;
+    c->ok = false;
+    c->nd = 0;
+    gcn_regset dd = cfg->facts[r].defs;
+    gcn_rs_or(&dd, &cfg->facts[r].adefs);
+    const gcn_regset *d = &dd;
+    for (unsigned w = 0; w < 8; w++)
+        for (uint64_t x = d->v[w]; x; x &= x - 1) {
+            if (c->nd == DR_MAXREG)
+                return false;               /* too many: taken as used */
+            c->d[c->nd++] = (unsigned short)(w * 64 + (unsigned)__builtin_ctzll(x));
+        }
+    if (!c->nd)
+        return false;
+    unsigned nb = cfg->nblocks;
+    memset(c->gin, 0, sizeof *c->gin * nb);
+    for (bool ch = true; ch;) {
+        ch = false;
+        for (unsigned b = nb; b-- > 0;) {
+            uint32_t L = dr_out(c, c->gin, b);
+            for (unsigned j = cfg->blocks[b].last + 1; j-- > cfg->blocks[b].first;)
+                L = dr_step(c, j, L);
+            if (L != c->gin[b]) {
+                c->gin[b] = L;
+                ch = true;
+            }
+        }
+    }
+    return c->ok = true;
+}
+
+/* Mark in bwd[] every instruction from which w is reached with no barrier. */
+static void dr_back(dread *c, unsigned w)
+{
+    const gcn_cfg *cfg = c->cfg;
+    memset(c->bwd, 0, cfg->ninsn);
+    memset(c->vis, 0, cfg->nblocks);
+    unsigned sp = 0;
+    unsigned b = cfg->block_of[w];
+    bool stop = false;
+    for (unsigned j = w + 1; j-- > cfg->blocks[b].first;) {
+        if (j != w && cfg->facts[j].kind == GCN_LK_BARRIER) {
+            stop = true;
+            break;
+        }
+        c->bwd[j] = 1;
+    }
+    if (!stop)
+        for (unsigned p = 0; p < cfg->blocks[b].npred; p++) {
+            unsigned q = cfg->blocks[b].pred[p];
+            if (!c->vis[q]) {
+                c->vis[q] = 1;
+                c->stack[sp++] = q;
+            }
+        }
+    while (sp) {
+        const gcn_block *blk = &cfg->blocks[c->stack[--sp]];
+        bool st = false;
+        for (unsigned j = blk->last + 1; j-- > blk->first;) {
+            if (cfg->facts[j].kind == GCN_LK_BARRIER) {
+                st = true;
+                break;
+            }
+            c->bwd[j] = 1;
+        }
+        if (st)
+            continue;
+        for (unsigned p = 0; p < blk->npred; p++) {
+            unsigned q = blk->pred[p];
+            if (!c->vis[q]) {
+                c->vis[q] = 1;
+                c->stack[sp++] = q;
+            }
+        }
+    }
+}
+
+/* Registers whose value may differ between the waves of a work-group,
+ * flow-insensitively: the work-item ids (v0..v2), what vector loads return,
+ * s_getreg, v_mbcnt and the clocks, and whatever is computed from those
+ * (EXEC counts only for v_readfirstlane/v_readlane, which read a lane it
+ * picks).  A scalar value outside the set is the same in every wave. */
+static bool rs_meets(const gcn_regset *a, const gcn_regset *b)
+{
+    for (unsigned k = 0; k < 2; k++)
+        if (a->s[k] & b->s[k])
+            return true;
+    for (unsigned k = 0; k < 8; k++)
+        if (a->v[k] & b->v[k])
+            return true;
+    return false;
+}
+
+static void dr_taint(dread *c)
+{
+    const gcn_cfg *cfg = c->cfg;
+    gcn_regset *T = &c->taint;
+    gcn_rs_clear(T);
+    T->v[0] = 7;                            /* v0..v2 */
+    for (bool ch = true; ch;) {
+        ch = false;
+        for (unsigned k = 0; k < cfg->ninsn; k++) {
+            const gcn_lfacts *f = &cfg->facts[k];
+            unsigned id = cfg->insn[k].id;
+            gcn_regset u = f->uses;
+            bool lanepick = f->alu == GCN_LA_V_READFIRSTLANE || f->alu == GCN_LA_V_READLANE;
+            if (!lanepick)
+                u.s[GCN_RS_EXEC >> 6] &= ~(3ull << (GCN_RS_EXEC & 63));
+            bool src = id == GCN_ID_S_GETREG_B32 || id == GCN_ID_V_MBCNT_LO_U32_B32 ||
+                       id == GCN_ID_V_MBCNT_HI_U32_B32 || id == GCN_ID_S_MEMTIME ||
+                       id == GCN_ID_S_MEMREALTIME;
+            gcn_regset d = f->defs;
+            gcn_rs_or(&d, &f->adefs);
+            if (f->ctr)                     /* a vector load's data */
+                for (unsigned w = 0; w < 8; w++)
+                    if (f->adefs.v[w] & ~T->v[w]) {
+                        T->v[w] |= f->adefs.v[w];
+                        ch = true;
+                    }
+            if (!src && !rs_meets(&u, T))
+                continue;
+            for (unsigned w = 0; w < 2; w++)
+                if (d.s[w] & ~T->s[w]) {
+                    T->s[w] |= d.s[w];
+                    ch = true;
+                }
+            for (unsigned w = 0; w < 8; w++)
+                if (d.v[w] & ~T->v[w]) {
+                    T->v[w] |= d.v[w];
+                    ch = true;
+                }
+        }
+    }
+}
+
+/* Does the conditional branch ending block b go the same way in every wave? */
+static bool dr_uniform_branch(const dread *c, unsigned b)
+{
+    const gcn_cfg *cfg = c->cfg;
+    const gcn_block *blk = &cfg->blocks[b];
+    unsigned id = cfg->insn[blk->last].id;
+    gcn_regset need;
+    gcn_rs_clear(&need);
+    if (id == GCN_ID_S_CBRANCH_SCC0 || id == GCN_ID_S_CBRANCH_SCC1) {
+        unsigned k = blk->last;
+        while (k-- > blk->first && !(cfg->facts[k].flags & GCN_F_WR_SCC))
+            ;
+        if (k < blk->first || k >= blk->last)
+            return false;                   /* SCC from another block */
+        need = cfg->facts[k].uses;
+        need.s[GCN_RS_EXEC >> 6] &= ~(3ull << (GCN_RS_EXEC & 63));
+    } else if (id == GCN_ID_S_CBRANCH_VCCZ || id == GCN_ID_S_CBRANCH_VCCNZ) {
+        need.s[GCN_RS_VCC >> 6] |= 3ull << (GCN_RS_VCC & 63);
+    } else if (id == GCN_ID_S_CBRANCH_EXECZ || id == GCN_ID_S_CBRANCH_EXECNZ) {
+        need.s[GCN_RS_EXEC >> 6] |= 3ull << (GCN_RS_EXEC & 63);
+    } else {
+        return false;
+    }
+    return !rs_meets(&need, &c->taint);
+}
+
+/* Is what read r returns possibly used, with write w as the pair's other
+ * side; route: r reaches w with no barrier. */
+static bool dr_used(dread *c, unsigned r, unsigned w, bool route)
+{
+    const gcn_cfg *cfg = c->cfg;
+    if (c->failed)
+        return true;
+    if (!c->state[r]) {
+        c->state[r] = !dr_setup(c, r) ? 2 : dr_after(c, r) ? 2 : 1;
+        if (c->failed)
+            return true;
+    }
+    if (c->state[r] == 1)
+        return false;                       /* dead on every path */
+    if (!route || !c->budget || !dr_setup(c, r))
+        return true;
+    c->budget--;
+    /* the route: forward from r, backward from w, no barrier */
+    reach_from(cfg, r, false, c->fwd, c->vis, c->stack);
+    dr_back(c, w);
+    unsigned nb = cfg->nblocks;
+    /* the reading wave stays on the route only if every branch that leaves
+     * it goes the same way in every wave */
+    if (!c->tainted) {
+        dr_taint(c);
+        c->tainted = true;
+    }
+    for (unsigned b = 0; b < nb; b++) {
+        const gcn_block *blk = &cfg->blocks[b];
+        bool on = blk->last == r || (c->fwd[blk->last] && c->bwd[blk->last]);
+        if (!on || blk->nsucc < 2)
+            continue;
+        bool leaves = false;
+        for (unsigned k = 0; k < blk->nsucc; k++) {
+            unsigned t = cfg->blocks[blk->succ[k]].first;
+            leaves |= !(t == w || (c->fwd[t] && c->bwd[t]));
+        }
+        if (leaves && !dr_uniform_branch(c, b))
+            return true;
+    }
+    memset(c->rin, 0, sizeof *c->rin * nb);
+    uint32_t after_w = dr_after(c, w), at_r = 0;
+    for (bool ch = true; ch;) {
+        ch = false;
+        for (unsigned b = nb; b-- > 0;) {
+            const gcn_block *blk = &cfg->blocks[b];
+            uint32_t L = dr_out(c, c->rin, b);     /* live after the instruction */
+            for (unsigned j = blk->last + 1; j-- > blk->first;) {
+                if (j == w)
+                    L = after_w;
+                if (j == r)
+                    at_r |= L;
+                bool on = j == w || (c->fwd[j] && c->bwd[j]);
+                L = on ? dr_step(c, j, L) : 0;
+            }
+            if (L != c->rin[b]) {
+                c->rin[b] = L;
+                ch = true;
+            }
+        }
+    }
+    return at_r != 0;
+}
+
+static bool dr_init(dread *c, const gcn_cfg *cfg)
+{
+    if (c->cfg)
+        return !c->failed;
+    unsigned nb = cfg->nblocks ? cfg->nblocks : 1, n = cfg->ninsn ? cfg->ninsn : 1;
+    c->cfg = cfg;
+    c->r = ~0u;
+    c->budget = DR_BUDGET;
+    c->gin = calloc(nb, sizeof *c->gin);
+    c->rin = calloc(nb, sizeof *c->rin);
+    c->fwd = calloc(n, 1);
+    c->bwd = calloc(n, 1);
+    c->vis = calloc(nb, 1);
+    c->state = calloc(n, 1);
+    c->stack = malloc(sizeof *c->stack * nb);
+    c->failed = !c->gin || !c->rin || !c->fwd || !c->bwd || !c->vis || !c->state || !c->stack;
+    return !c->failed;
+}
+
+static void dr_free(dread *c)
+{
+    free(c->gin); free(c->rin); free(c->fwd); free(c->bwd); free(c->vis); free(c->state);
+    free(c->stack);
+}
+
 int gcn_lint_xwave(const gcn_cfg *cfg, const gcn_values *vals, unsigned nwaves,
                    const gcn_lint_opts *o, gcn_findings *out)
 {
@@ -406,6 +734,7 @@ int gcn_lint_xwave(const gcn_cfg *cfg, const gcn_values *vals, unsigned nwaves,
 #define BIT(v, j) (((v)[(j) / 64] >> ((j) % 64)) & 1u)
     xconfirm xc = {.cfg = cfg, .o = o, .acc = acc, .m = m, .words = words, .iv = iv,
                    .from = ivfrom, .niv = mates ? niv : 0};
+    dread dr = {.cfg = NULL};
     for (unsigned i = 0; i < m; i++) {
         const unsigned a = acc[i];
         const uint64_t *ri = R + (size_t)i * words, *mi = mates ? mates + (size_t)i * words : NULL;
@@ -431,6 +760,14 @@ int gcn_lint_xwave(const gcn_cfg *cfg, const gcn_values *vals, unsigned nwaves,
                 continue;
             if (!xc_ok(&xc, i, j))
                 continue;                       /* only on paths no run takes */
+            if (!(wa && wb)) {
+                /* a read and a write: only a read whose value the wave uses */
+                unsigned rd = wa ? j : i, wr = wa ? i : j;
+                if (!dr_init(&dr, cfg))
+                    dr.failed = true;
+                if (!dr_used(&dr, acc[rd], acc[wr], BIT(R + (size_t)rd * words, wr)))
+                    continue;
+            }
             /* report at the read (or at the later write), naming the write */
             unsigned at = (!wb || (wa && wb)) ? b : a, w = at == b ? a : b;
             if (!writes(&cfg->facts[w]))
@@ -490,6 +827,7 @@ int gcn_lint_xwave(const gcn_cfg *cfg, const gcn_values *vals, unsigned nwaves,
         added++;
     }
     xc_free(&xc);
+    dr_free(&dr);
     free(hit); free(seen); free(stack); free(race); free(proven); free(minw);
     free(acc); free(mates); free(R); free(iv); free(ivfrom);
     return added;

@@ -50,6 +50,7 @@ k:
     s_waitcnt lgkmcnt(0)
     v_add_u32 v9, v4, v5
     v_add_u32 v9, v9, v8
+    v_add_u32 v9, v9, v13                    // the value read is used (a dead read would race harmlessly)
     s_endpgm
 .Lk_end:
 .include "kernel_tail.inc"

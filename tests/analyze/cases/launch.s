@@ -20,6 +20,7 @@ k:
     ds_write_b32 v2, v0                      // this wave's slice: 1024 * wave + [0, 256)
     ds_read_b32 v3, v1 offset:4096           // expect: lds-cross-wave-race
     s_waitcnt lgkmcnt(0)
+    v_add_u32 v5, v5, v3                    // the value read is used (a dead read would race harmlessly)
     s_endpgm
 .Lk_end:
 .size k, .Lk_end - k

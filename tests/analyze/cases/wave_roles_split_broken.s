@@ -20,6 +20,7 @@ k:
     ds_read_b32 v3, v1 offset:512            // expect: lds-cross-wave-race
     ds_read_b32 v4, v1 offset:768            // [768, 1024)
     s_waitcnt lgkmcnt(0)
+    v_add_u32 v5, v5, v3                    // the value read is used (a dead read would race harmlessly)
 .Ldone:
     s_endpgm
 .Lk_end:
