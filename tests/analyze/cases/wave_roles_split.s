@@ -25,6 +25,7 @@ k:
     ds_read_b32 v3, v1 offset:512            // [512, 768)
     ds_read_b32 v4, v1 offset:768            // [768, 1024)
     s_waitcnt lgkmcnt(0)
+    v_add_u32 v5, v3, v4                     // the values read are used
 .Ldone:
     s_endpgm
 .Lk_end:
