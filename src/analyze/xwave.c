@@ -359,6 +359,7 @@ static void xc_free(xconfirm *c)
  * that is not asynchronous (or by a later DS read, whose data returns after
  * this one's) ends them. */
 #define DR_MAXREG 32u
+typedef struct v512 { uint64_t w[8]; } v512;
 #define DR_BUDGET 2048u             /* route computations per kernel */
 
 typedef struct dread {
@@ -366,7 +367,8 @@ typedef struct dread {
     unsigned r;                     /* the read these masks are for (~0u: none) */
     unsigned nd;
     unsigned short d[DR_MAXREG];    /* regset bit indexes (VGPR v, AGPR 256 + a) */
-    uint32_t *gin;                  /* per block: live on entry, every path */
+    v512 *gl;                       /* per block: VGPRs/AGPRs live on entry, every path */
+    bool glok;
     uint32_t *rin;                  /* per block: live on entry, the route */
     unsigned char *fwd, *bwd;       /* per instruction: on the route */
     unsigned char *vis;             /* per block: scratch */
@@ -375,6 +377,7 @@ typedef struct dread {
     unsigned budget;
     bool ok;                        /* the masks are r's */
     bool tainted;                   /* taint built */
+    gcn_regset dset;                /* the registers d[] as a set */
     gcn_regset taint;               /* registers that may differ between waves */
     bool failed;
 } dread;
@@ -384,9 +387,20 @@ static bool rs_has(const gcn_regset *rs, unsigned b)
     return b < 512 && (rs->v[b >> 6] >> (b & 63) & 1);
 }
 
+static bool v_meets(const gcn_regset *a, const gcn_regset *b)
+{
+    uint64_t x = 0;
+    for (unsigned w = 0; w < 8; w++)
+        x |= a->v[w] & b->v[w];
+    return x != 0;
+}
+
 static uint32_t dr_step(const dread *c, unsigned k, uint32_t L)
 {
     const gcn_lfacts *f = &c->cfg->facts[k];
+    if (!v_meets(&f->uses, &c->dset) && !v_meets(&f->defs, &c->dset) &&
+        !v_meets(&f->adefs, &c->dset))
+        return L;                           /* touches none of them */
     bool ds = (f->lds & GCN_LL_READ) && !(f->lds & GCN_LL_DMA);
     for (unsigned t = 0; t < c->nd; t++) {
         /* a write when the instruction completes, or a later DS read's
@@ -407,14 +421,54 @@ static uint32_t dr_out(const dread *c, const uint32_t *in, unsigned b)
     return L;
 }
 
-/* live just after instruction k, every path */
+/* The liveness of every VGPR and AGPR, every path, once per kernel: per
+ * block, the registers live on entry (the same rules as dr_step). */
+static void gl_step(const gcn_lfacts *f, v512 *L)
+{
+    bool ds = (f->lds & GCN_LL_READ) && !(f->lds & GCN_LL_DMA);
+    for (unsigned w = 0; w < 8; w++)
+        L->w[w] = (L->w[w] & ~(f->defs.v[w] | (ds ? f->adefs.v[w] : 0))) | f->uses.v[w];
+}
+
+static v512 gl_out(const dread *c, unsigned b)
+{
+    v512 L = {{0}};
+    const gcn_block *blk = &c->cfg->blocks[b];
+    for (unsigned s = 0; s < blk->nsucc; s++)
+        for (unsigned w = 0; w < 8; w++)
+            L.w[w] |= c->gl[blk->succ[s]].w[w];
+    return L;
+}
+
+static void gl_build(dread *c)
+{
+    const gcn_cfg *cfg = c->cfg;
+    for (bool ch = true; ch;) {
+        ch = false;
+        for (unsigned b = cfg->nblocks; b-- > 0;) {
+            v512 L = gl_out(c, b);
+            for (unsigned j = cfg->blocks[b].last + 1; j-- > cfg->blocks[b].first;)
+                gl_step(&cfg->facts[j], &L);
+            if (memcmp(&L, &c->gl[b], sizeof L)) {
+                c->gl[b] = L;
+                ch = true;
+            }
+        }
+    }
+}
+
+/* live just after instruction k, every path, as a mask over d[] */
 static uint32_t dr_after(const dread *c, unsigned k)
 {
     unsigned b = c->cfg->block_of[k];
-    uint32_t L = dr_out(c, c->gin, b);
+    v512 L = gl_out(c, b);
     for (unsigned j = c->cfg->blocks[b].last; j > k; j--)
-        L = dr_step(c, j, L);
-    return L;
+        gl_step(&c->cfg->facts[j], &L);
+    uint32_t m = 0;
+    for (unsigned t = 0; t < c->nd; t++)
+        if (L.w[c->d[t] >> 6] >> (c->d[t] & 63) & 1)
+            m |= 1u << t;
+    return m;
 }
 
 /* the destination registers of read r, and their liveness on every path */
@@ -437,19 +491,12 @@ static bool dr_setup(dread *c, unsigned r)
         }
     if (!c->nd)
         return false;
-    unsigned nb = cfg->nblocks;
-    memset(c->gin, 0, sizeof *c->gin * nb);
-    for (bool ch = true; ch;) {
-        ch = false;
-        for (unsigned b = nb; b-- > 0;) {
-            uint32_t L = dr_out(c, c->gin, b);
-            for (unsigned j = cfg->blocks[b].last + 1; j-- > cfg->blocks[b].first;)
-                L = dr_step(c, j, L);
-            if (L != c->gin[b]) {
-                c->gin[b] = L;
-                ch = true;
-            }
-        }
+    c->dset = dd;
+    for (unsigned w = 0; w < 2; w++)
+        c->dset.s[w] = 0;
+    if (!c->glok) {
+        gl_build(c);
+        c->glok = true;
     }
     return c->ok = true;
 }
@@ -656,20 +703,20 @@ static bool dr_init(dread *c, const gcn_cfg *cfg)
     c->cfg = cfg;
     c->r = ~0u;
     c->budget = DR_BUDGET;
-    c->gin = calloc(nb, sizeof *c->gin);
+    c->gl = calloc(nb, sizeof *c->gl);
     c->rin = calloc(nb, sizeof *c->rin);
     c->fwd = calloc(n, 1);
     c->bwd = calloc(n, 1);
     c->vis = calloc(nb, 1);
     c->state = calloc(n, 1);
     c->stack = malloc(sizeof *c->stack * nb);
-    c->failed = !c->gin || !c->rin || !c->fwd || !c->bwd || !c->vis || !c->state || !c->stack;
+    c->failed = !c->gl || !c->rin || !c->fwd || !c->bwd || !c->vis || !c->state || !c->stack;
     return !c->failed;
 }
 
 static void dr_free(dread *c)
 {
-    free(c->gin); free(c->rin); free(c->fwd); free(c->bwd); free(c->vis); free(c->state);
+    free(c->gl); free(c->rin); free(c->fwd); free(c->bwd); free(c->vis); free(c->state);
     free(c->stack);
 }
 
