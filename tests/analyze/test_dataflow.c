@@ -613,8 +613,9 @@ static void test_xwave(void)
     hm_ds_read(&P, 3, 1, 0);           /* 7: own slice: no race */
     hm_ds_read(&P, 4, 1, 4);           /* 8: reaches the next wave's slice */
     hm_waitcnt(&P, 63, 0);
+    hm_valu(&P, "v_mov_b32", 9, 4, -1000);  /* 10: uses it (a dead read is no race) */
     hm_simple(&P, "s_barrier", GCN_F_BARRIER);
-    hm_ds_read(&P, 5, 1, 4);           /* 11: ordered by the barrier */
+    hm_ds_read(&P, 5, 1, 4);           /* 12: ordered by the barrier */
     hm_waitcnt(&P, 63, 0);
     hm_simple(&P, "s_endpgm", GCN_F_ENDPGM);
     run();
