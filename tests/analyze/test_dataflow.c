@@ -627,6 +627,18 @@ static void test_xwave(void)
         CU_ASSERT_EQUAL(f->producer, (int64_t)addr_of(6));
     gcn_findings_free(&F);
     CU_ASSERT_EQUAL(gcn_lint_xwave(&C, &V, 1, NULL, &F), 0);    /* one wave: no race */
+
+    /* the same read never used: what it returns changes nothing */
+    reset();
+    lds_prologue();
+    hm_ds_write(&P, 1, 2, 0);          /* 6 */
+    hm_ds_read(&P, 4, 1, 4);           /* 7: the next wave's slice, into v4 */
+    hm_waitcnt(&P, 63, 0);
+    hm_valu(&P, "v_mov_b32", 4, 1, -1000);  /* 9: v4 overwritten unread */
+    hm_simple(&P, "s_endpgm", GCN_F_ENDPGM);
+    run();
+    CU_ASSERT_EQUAL(gcn_lint_xwave(&C, &V, 4, NULL, &F), 0);
+    gcn_findings_free(&F);
 }
 
 static void test_barrier(void)
