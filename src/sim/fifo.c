@@ -700,7 +700,7 @@ void sim_check_regs(sim_x *x)
                 continue;
             }
         }
-        for (unsigned k = 0; k < n; k++) {
+        for (unsigned k = 0; w->nooo && k < n; k++) {    /* (nooo: the set vooo/sooo) */
             unsigned reg = r->r + k;
             if (r->file == 1 && w->vooo[reg]) {
                 reg_name(rn, sizeof rn, w, 1, reg);
@@ -739,7 +739,7 @@ void sim_check_regs(sim_x *x)
         const sim_rref *r = &si->wr[i];
         unsigned lim = r->file == 1 ? w->nvrows : 128;
         unsigned n = r->r >= lim ? 0 : r->r + r->n <= lim ? r->n : lim - r->r;
-        for (unsigned k = 0; k < n; k++) {
+        for (unsigned k = 0; w->nooo && k < n; k++) {
             unsigned reg = r->r + k;
             if (r->file == 1 && w->vooo[reg]) {
                 w->vooo[reg] = 0;

@@ -1918,6 +1918,15 @@ static uint8_t *flat_ptr(sim_x *x, uint64_t a, unsigned n, unsigned l, int *spac
     return sim_gmem(x, a, n, l);
 }
 
+/* Whether every lane's address is the first one's plus l * n (full EXEC: one block). */
+static inline int flat_contig(const uint64_t *addr, unsigned n)
+{
+    uint64_t diff = 0, a0 = addr[0];
+    for (unsigned l = 0; l < NL; l++)
+        diff |= addr[l] ^ (a0 + (uint64_t)n * l);
+    return diff == 0;
+}
+
 /* The fast path of FLAT and GLOBAL accesses (not SCRATCH): every lane's address into
  * addr[] (the same sum as flat_addr, in whole-row loops), and when the n bytes of every
  * active lane lie in one device allocation (the hull of the active lanes' ranges does),
@@ -1926,12 +1935,47 @@ static uint8_t *flat_ptr(sim_x *x, uint64_t a, unsigned n, unsigned l, int *spac
  * allocations (whose faults the per-lane path reports, as ever), or odd operands.  An
  * allocation lies in the heap, below both apertures (SIM_HEAP_BASE + its size), so a
  * hull inside one holds no LDS or private address. */
-GCN_HOT static int flat_hull(sim_x *x, unsigned n, uint64_t *addr, uint8_t **h, uint64_t *lo)
+GCN_HOT static int flat_hull(sim_x *x, unsigned n, uint64_t *addr, uint8_t **h, uint64_t *lo,
+                             int *blk)
 {
     const sim_opnd *va = MOP(MF_VADDR), *sa = MOP(MF_SADDR);
     uint64_t e = x->exec, off = (uint64_t)(int64_t)I->mods.offset;
+    *blk = 0;
     if (I->enc == GCN_FMT_SCRATCH || !e)
         return -1;
+    if (e == ~0ull && va->kind == OK_V && (sa->kind == OK_S || (unsigned)va->r + 1 < x->w->nvrows)) {
+        /* the coalesced case straight from the register rows: every lane's low address
+         * dword is lane 0's plus l * n with no carry out of it (lane 0's at most
+         * 2^32 - 64n) and, for a VGPR pair, the high dwords are all lane 0's; then
+         * addr[l] = addr[0] + l * n, the hull is [addr[0], addr[0] + 64n) -- what the
+         * row loops below give, when addr[0] + 64n does not wrap (else they take it) --
+         * and the caller needs no addr[] (one block) */
+        const uint32_t *vl = x->w->v[va->r];
+        uint32_t v0 = vl[0], d = 0;
+        if (v0 <= UINT32_MAX - 64 * n) {
+            for (unsigned l = 0; l < NL; l++)
+                d |= vl[l] ^ (v0 + n * l);
+            uint64_t a0;
+            if (sa->kind == OK_S) {
+                a0 = rs64(x, sa) + off + v0;
+            } else {
+                const uint32_t *vh = x->w->v[va->r + 1];
+                uint32_t h0 = vh[0];
+                for (unsigned l = 0; l < NL; l++)
+                    d |= vh[l] ^ h0;
+                a0 = ((uint64_t)v0 | (uint64_t)h0 << 32) + off;
+            }
+            if (!d && a0 + 64ull * n > a0 && a0 + 64ull * n <= SIM_SHARED_BASE) {
+                uint8_t *p = sim_mem(x->sim, a0, 64ull * n);
+                if (!p)
+                    return -1;
+                *h = p;
+                *lo = a0;
+                *blk = 1;
+                return 0;
+            }
+        }
+    }
     if (sa->kind == OK_S) {
         uint64_t base = rs64(x, sa) + off;
         if (va->kind == OK_V) {
@@ -1969,16 +2013,8 @@ GCN_HOT static int flat_hull(sim_x *x, unsigned n, uint64_t *addr, uint8_t **h, 
         return -1;
     *h = p;
     *lo = mn;
+    *blk = e == ~0ull && flat_contig(addr, n);
     return 0;
-}
-
-/* Whether every lane's address is the first one's plus l * n (full EXEC: one block). */
-static inline int flat_contig(const uint64_t *addr, unsigned n)
-{
-    uint64_t diff = 0, a0 = addr[0];
-    for (unsigned l = 0; l < NL; l++)
-        diff |= addr[l] ^ (a0 + (uint64_t)n * l);
-    return diff == 0;
 }
 
 static void flat_load_lds(sim_x *x, unsigned nbytes, int sext)
@@ -2023,9 +2059,9 @@ static void flat_load(sim_x *x, unsigned nbytes, int sext, int d16)
     unsigned dn = nbytes <= 4 ? 1 : nbytes / 4;
     uint64_t addr[NL], lo;
     uint8_t *h;
-    if (nbytes >= 4 && !flat_hull(x, nbytes, addr, &h, &lo)) {
+    int blk;
+    if (nbytes >= 4 && !flat_hull(x, nbytes, addr, &h, &lo, &blk)) {
         uint64_t e = x->exec;
-        int blk = e == ~0ull && flat_contig(addr, nbytes);
         if (!blk && e == ~0ull && (dn == 2 || dn == 4) && addr[0] - lo <= UINT32_MAX) {
             /* all lanes, 8 or 16 bytes each, not one block (a gather: rows of a matrix):
              * four lanes at a time through the transpose of the buffer loads */
@@ -2106,18 +2142,20 @@ static void flat_store(sim_x *x, unsigned nbytes, int hi16)
     const sim_opnd *s = MOP(MF_VDATA);
     uint64_t addr[NL], lo;
     uint8_t *h;
+    int blk;
     if (nbytes >= 4 && s->kind == OK_V && (unsigned)s->r + nbytes / 4 <= x->w->nvrows &&
-        !flat_hull(x, nbytes, addr, &h, &lo)) {
+        !flat_hull(x, nbytes, addr, &h, &lo, &blk)) {
         uint64_t e = x->exec;
         unsigned dn = nbytes / 4;
-        if (e == ~0ull && dn == 1 && flat_contig(addr, nbytes)) {
+        if (blk && dn == 1) {
             memcpy(h, x->w->v[s->r], NL * 4);                  /* one block */
         } else {
             /* lane order, as the per-lane path: the last lane writing a byte wins */
             for (unsigned l = 0; l < NL; l++)
                 if (e >> l & 1)
                     for (unsigned k = 0; k < dn; k++)
-                        memcpy(h + (addr[l] - lo) + 4 * k, &x->w->v[s->r + k][l], 4);
+                        memcpy(h + (blk ? (uint64_t)nbytes * l : addr[l] - lo) + 4 * k,
+                               &x->w->v[s->r + k][l], 4);
         }
         sim_ticket *t = sim_tk_new(x, TK_STORE, row_counters(x));
         if (I->enc == GCN_FMT_FLAT)

@@ -457,12 +457,15 @@ HBODY(V_LSHL_ADD_U64)
         src64_rows(x, 0, &al, &ah, ba);
         src64_rows(x, 2, &cl, &ch, bcc);
         const uint32_t *Bv = vsrc(x, 1);
+        /* (a << s) + c in 32-bit halves (no widening to 64-bit lanes): the shifted low
+         * half, the high half with the bits shifted out of the low one -- (al >> 1) >>
+         * (31 - s) is al >> (32 - s), and 0 for s = 0 -- and the sum with its carry */
         for (unsigned l = 0; l < NL; l++) {
-            uint64_t a = (uint64_t)al[l] | (uint64_t)ah[l] << 32;
-            uint64_t c = (uint64_t)cl[l] | (uint64_t)ch[l] << 32;
-            uint64_t r = (a << (Bv[l] & 7)) + c;
-            Rl[l] = (uint32_t)r;
-            Rh[l] = (uint32_t)(r >> 32);
+            uint32_t sh = Bv[l] & 7, a0 = al[l] << sh;
+            uint32_t a1 = (ah[l] << sh) | ((al[l] >> 1) >> (31 - sh));
+            uint32_t lo = a0 + cl[l];
+            Rl[l] = lo;
+            Rh[l] = a1 + ch[l] + (lo < a0);
         }
         memcpy(x->w->v[i->d.r], Rl, sizeof Rl);
         memcpy(x->w->v[i->d.r + 1], Rh, sizeof Rh);
