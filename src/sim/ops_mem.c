@@ -489,10 +489,11 @@ GCN_HOT static void ds_check_contig(sim_x *x, uint32_t a0, uint32_t lo, uint32_t
     uint32_t *tag = g->lds_tag + (a0 >> 2), *rtag = g->lds_rtag + (a0 >> 2);
     uint64_t hit = 0;
     uint32_t any = 0;
-    for (unsigned l = 0; l < NL; l++) {     /* is any lane hit? (almost never: one pass) */
-        uint32_t t = tag[l];
-        any |= (uint32_t)((t != 0) & ((t & 31) != me) & ((t >> 5) == epoch));
-    }
+    if (g->tag_epoch == epoch + 1)          /* (else no tag is of this epoch) */
+        for (unsigned l = 0; l < NL; l++) { /* is any lane hit? (almost never: one pass) */
+            uint32_t t = tag[l];
+            any |= (uint32_t)((t != 0) & ((t & 31) != me) & ((t >> 5) == epoch));
+        }
     if (any)
         for (unsigned l = 0; l < NL; l++) {
             uint32_t t = tag[l];
@@ -588,6 +589,7 @@ static void ds_note_writes(sim_x *x, const uint32_t *addr, unsigned nbytes, uint
         uint32_t tagv = epoch << 5 | me, others = 0xffffu & ~(1u << (me - 1));
         uint32_t *tag = g->lds_tag, *rtag = g->lds_rtag, haddr = 0, hr = 0;
         uint64_t e = x->exec, hit = 0;
+        g->tag_epoch = epoch + 1;
         for (unsigned l = 0; l < NL; l++) {
             if (!(e >> l & 1) || (addr[l] & 3))
                 continue;

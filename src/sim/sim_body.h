@@ -252,6 +252,8 @@ struct sim_wg {
     uint32_t *lds_atag;         /* per LDS dword: (epoch & 0xffff) << 16 | waves that used an
                                  * LDS atomic on it (atomics race with plain accesses only) */
     uint32_t epoch;             /* barrier generation of the workgroup */
+    uint32_t tag_epoch;         /* epoch + 1 once lds_tag took a write of this epoch (else
+                                 * no writer tag can match: the reads skip their scan) */
     uint32_t atom_epoch;        /* epoch + 1 while lds_atag holds tags of this epoch, else
                                  * older: plain accesses skip the atomic tags */
     sim_wave *waves[SIM_MAX_WAVES];
@@ -465,6 +467,7 @@ static inline void sim_lds_wmark(sim_x *x, uint32_t a, uint32_t n, unsigned lane
     uint32_t me = x->w->idx + 1, tag = g->epoch << 5 | me;
     uint32_t ep = (g->epoch & 0xffff) << 16, mybit = 1u << (me - 1);
     int atom = g->atom_epoch == g->epoch + 1;
+    g->tag_epoch = g->epoch + 1;
     for (uint32_t d = a / 4; d < (a + n + 3) / 4; d++) {
         uint32_t rt = g->lds_rtag[d];
         if ((rt & 0xffff0000u) == ep && (rt & 0xffff & ~mybit) && !x->race_lanes) {
