@@ -239,11 +239,6 @@ BODY(V_MAD_I64_I32)
 U2(V_LSHLREV_B32, b << (a & 31))
 U2(V_LSHRREV_B32, b >> (a & 31))
 U2(V_ASHRREV_I32, (uint32_t)((int32_t)b >> (a & 31)))
-#define SH64(ID, EXPR) HBODY(ID) { const uint32_t *A = sim_vsrc(x, 0); uint64_t Bv[NL], R[NL]; sim_vsrc64(x, 1, Bv, 0); \
-    LANES { uint32_t a = A[l]; uint64_t b = Bv[l]; R[l] = (EXPR); } sim_vdst64(x, R); }
-SH64(V_LSHLREV_B64, b << (a & 63))
-SH64(V_LSHRREV_B64, b >> (a & 63))
-SH64(V_ASHRREV_I64, (uint64_t)((int64_t)b >> (a & 63)))
 U2(V_AND_B32, a & b)
 U2(V_OR_B32, a | b)
 U2(V_XOR_B32, a ^ b)
@@ -446,6 +441,30 @@ static inline __attribute__((always_inline)) void src64_rows(const sim_x *x, uns
     *lo = bc[0];
     *hi = bc[1];
 }
+/* 64-bit shifts by a per-lane amount: every lane to a VGPR pair straight from the register
+ * rows (the 64-bit addresses of compiled kernels), else the general 64-bit lanes */
+#define SH64(ID, EXPR) HBODY(ID) { \
+    const sim_insn *i = x->i; \
+    const uint32_t *A = vsrc(x, 0); \
+    if (i->sub != GCN_SUB_DPP && i->d.kind == OK_V && x->wmask == ~0ull && \
+        (unsigned)i->d.r + 1 < x->w->nvrows) { \
+        _Alignas(64) uint32_t bb[2][NL], Rl[NL], Rh[NL]; \
+        const uint32_t *bl, *bh; \
+        src64_rows(x, 1, &bl, &bh, bb); \
+        for (unsigned l = 0; l < NL; l++) { \
+            uint32_t a = A[l]; uint64_t b = (uint64_t)bl[l] | (uint64_t)bh[l] << 32; \
+            uint64_t r = (EXPR); \
+            Rl[l] = (uint32_t)r; Rh[l] = (uint32_t)(r >> 32); \
+        } \
+        memcpy(x->w->v[i->d.r], Rl, sizeof Rl); \
+        memcpy(x->w->v[i->d.r + 1], Rh, sizeof Rh); \
+        return; \
+    } \
+    uint64_t Bv[NL], R[NL]; sim_vsrc64(x, 1, Bv, 0); \
+    LANES { uint32_t a = A[l]; uint64_t b = Bv[l]; R[l] = (EXPR); } sim_vdst64(x, R); }
+SH64(V_LSHLREV_B64, b << (a & 63))
+SH64(V_LSHRREV_B64, b >> (a & 63))
+SH64(V_ASHRREV_I64, (uint64_t)((int64_t)b >> (a & 63)))
 HBODY(V_LSHL_ADD_U64)
 {
     const sim_insn *i = x->i;
