@@ -478,6 +478,18 @@ static inline int lanes_contig(const uint32_t *addr, uint32_t step)
     return diff == 0;
 }
 
+void sim_lds_rflush(sim_wg *g)
+{
+    for (unsigned i = 0; i < g->nrdefer; i++) {
+        uint32_t *rtag = g->lds_rtag + g->rdefer[i].d0, v = g->rdefer[i].v, ep = v & 0xffff0000u;
+        for (unsigned l = 0; l < NL; l++) {
+            uint32_t rt = rtag[l];
+            rtag[l] = ((rt & 0xffff0000u) == ep ? rt : ep) | v;
+        }
+    }
+    g->nrdefer = 0;
+}
+
 /* The reads of all 64 lanes, one aligned block of 64 dwords at LDS address a0 ([lo, hi)),
  * in a workgroup of several waves with no pending writer in the way and no atomic tags of
  * this epoch: the tag loops vectorize. */
@@ -486,7 +498,7 @@ GCN_HOT static void ds_check_contig(sim_x *x, uint32_t a0, uint32_t lo, uint32_t
     sim_wg *g = x->g;
     uint32_t me = x->w->idx + 1, epoch = g->epoch, ep = (epoch & 0xffff) << 16;
     uint32_t bit = 1u << (me - 1);
-    uint32_t *tag = g->lds_tag + (a0 >> 2), *rtag = g->lds_rtag + (a0 >> 2);
+    uint32_t *tag = g->lds_tag + (a0 >> 2);
     uint64_t hit = 0;
     uint32_t any = 0;
     if (g->tag_epoch == epoch + 1)          /* (else no tag is of this epoch) */
@@ -499,9 +511,18 @@ GCN_HOT static void ds_check_contig(sim_x *x, uint32_t a0, uint32_t lo, uint32_t
             uint32_t t = tag[l];
             hit |= (uint64_t)((t != 0) & ((t & 31) != me) & ((t >> 5) == epoch)) << l;
         }
-    for (unsigned l = 0; l < NL; l++) {
-        uint32_t rt = rtag[l];
-        rtag[l] = ((rt & 0xffff0000u) == ep ? rt : ep) | bit;
+    unsigned i, nd = g->nrdefer;
+    for (i = 0; i < nd; i++)            /* this block's reader tag deferred already? */
+        if (g->rdefer[i].d0 == a0 >> 2 && g->rdefer[i].v == (ep | bit))
+            break;
+    if (i == nd) {
+        if (nd == sizeof g->rdefer / sizeof g->rdefer[0]) {
+            sim_lds_rflush(g);
+            nd = 0;
+        }
+        g->rdefer[nd].d0 = a0 >> 2;
+        g->rdefer[nd].v = ep | bit;
+        g->nrdefer = nd + 1;
     }
     if (hit && !x->race_war) {
         unsigned hl = 63 - (unsigned)__builtin_clzll(hit);    /* the last lane, as below */
@@ -529,6 +550,9 @@ GCN_HOT static void ds_check_reads(sim_x *x, const uint32_t *addr, unsigned nbyt
     /* the inline tag loops below know no atomic tags: while another wave's LDS atomics of
      * this epoch may be tagged, the general per-lane check runs */
     int atom = g->atom_epoch == g->epoch + 1;
+    if (g->nrdefer && !(!pend && !atom && nbytes == 4 && g->lds_tag && x->exec == ~0ull &&
+                        !(addr[0] & 3) && lanes_contig(addr, 4)))
+        sim_lds_rflush(g);          /* (the paths below read lds_rtag; ds_check_contig not) */
     if (!pend && !atom && nbytes == 4 && g->lds_tag && x->exec == ~0ull && !(addr[0] & 3) &&
         lanes_contig(addr, 4)) {
         /* all lanes, one aligned block of 64 dwords: the tag loops vectorize */
@@ -584,6 +608,8 @@ static void ds_note_writes(sim_x *x, const uint32_t *addr, unsigned nbytes, uint
     sim_wg *g = x->g;
     if (!g || g->nwaves < 2 || !x->exec)
         return;
+    if (g->nrdefer)
+        sim_lds_rflush(g);
     if (nbytes == 4 && g->lds_tag && g->atom_epoch != g->epoch + 1) {
         uint32_t me = x->w->idx + 1, epoch = g->epoch, ep = (epoch & 0xffff) << 16;
         uint32_t tagv = epoch << 5 | me, others = 0xffffu & ~(1u << (me - 1));

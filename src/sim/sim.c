@@ -616,6 +616,7 @@ static unsigned run_wg(gcn_sim *s, sim_x *x, const gcn_dispatch *d, const disp_l
     g->epoch = 0;
     g->atom_epoch = 0;
     g->tag_epoch = 0;
+    g->nrdefer = 0;
     memset(g->lds, 0, L->lds_size);
     if (nwaves > 1) {
         memset(g->lds_tag, 0, (L->lds_size / 4 + 4) * sizeof *g->lds_tag);
@@ -674,6 +675,7 @@ static unsigned run_wg(gcn_sim *s, sim_x *x, const gcn_dispatch *d, const disp_l
             waiting = 0;
             g->epoch++;
             if (!(g->epoch & 0xffff)) {   /* the reader/atomic tags' 16-bit epoch wrapped */
+                g->nrdefer = 0;             /* (their tags are cleared: nothing to write) */
                 memset(g->lds_rtag, 0, (L->lds_size / 4 + 4) * sizeof *g->lds_rtag);
                 memset(g->lds_atag, 0, (L->lds_size / 4 + 4) * sizeof *g->lds_atag);
             }
