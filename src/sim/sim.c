@@ -233,10 +233,17 @@ void sim_wave_reset(sim_wave *w)
     w->scc = 0;
     w->hw_mode = w->hw_status = w->hw_trapsts = 0;
     memset(w->v, 0, (size_t)w->nvrows * sizeof *w->v);
-    memset(w->vpend, 0, w->nvrows);
-    memset(w->vooo, 0, w->nvrows);
-    memset(w->spend, 0, sizeof w->spend);
-    memset(w->sooo, 0, sizeof w->sooo);
+    /* the pending counts are all zero without a pending register ticket (npend), the
+     * out-of-order marks without a marked register (nooo): a wave that ended (every ticket
+     * landed) leaves them clear */
+    if (w->npend) {
+        memset(w->vpend, 0, w->nvrows);
+        memset(w->spend, 0, sizeof w->spend);
+    }
+    if (w->nooo) {
+        memset(w->vooo, 0, w->nvrows);
+        memset(w->sooo, 0, sizeof w->sooo);
+    }
     w->nooo = 0;
     w->npend = 0;
     w->vm.n = w->vm.head = 0;
