@@ -239,6 +239,8 @@ void sim_wave_reset(sim_wave *w)
     if (w->npend) {
         memset(w->vpend, 0, w->nvrows);
         memset(w->spend, 0, sizeof w->spend);
+        w->vpend_m = 0;
+        w->spend_m[0] = w->spend_m[1] = 0;
     }
     if (w->nooo) {
         memset(w->vooo, 0, w->nvrows);
@@ -276,8 +278,10 @@ static inline void exec_insn(gcn_sim *s, sim_x *x, const sim_insn *si)
     x->i = si;
     x->exec = sim_exec(w);
     x->wmask = x->exec;
-    if (w->npend || w->nooo)
-        sim_check_regs(x);
+    if ((w->npend || w->nooo) &&
+        (w->nooo || si->ck != 1 || ((si->ck_s[0] & w->spend_m[0]) | (si->ck_s[1] & w->spend_m[1]) |
+                                    (si->ck_v & w->vpend_m))))
+        sim_check_regs(x);      /* (its quick test inline: no operand register pending) */
     si->fn(x);
 }
 

@@ -124,6 +124,11 @@ typedef struct sim_insn {
     int64_t imm;                /* simm16 / SOPK imm16 / branch offset */
     gcn_mods mods;
     sim_rref rd[10], wr[3];
+    /* the registers sim_check_regs looks at (rd, and wr unless a load or atomic), as masks
+     * (SGPRs; VGPR rows below 64), made at its first run: ck 1, or 2 when a row of 64 or
+     * more is among them (no quick test then) */
+    uint64_t ck_s[2], ck_v;
+    uint8_t ck;
     sim_body fn2;               /* the body proper when fn is a wrapper (DPP) */
     sim_body fn_alias;          /* the body proper under sim_alias_body */
     int32_t alias_prod;         /* an instruction that names alias_row the other way, or -1 */
@@ -219,6 +224,8 @@ typedef struct sim_wave {
     uint8_t *vpend;             /* per VGPR row: pending register loads (which ones, and
                                  * the wait that retires them: fifo.c scans the FIFOs) */
     uint8_t spend[128];
+    /* bit r: vpend[r] (rows below 64) / spend[r] is not 0 (sim_check_regs's quick test) */
+    uint64_t vpend_m, spend_m[2];
     /* registers retired by lgkmcnt(N>0) while out-of-order ops remained */
     uint8_t *vooo;
     uint8_t sooo[128];
