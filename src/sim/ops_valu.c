@@ -473,6 +473,26 @@ HBODY(V_LSHL_ADD_U64)
         /* every lane to a VGPR pair (64-bit addresses): one pass, no 64-bit copies */
         _Alignas(64) uint32_t ba[2][NL], bcc[2][NL], Rl[NL], Rh[NL];
         const uint32_t *al, *ah, *cl, *ch;
+        const sim_opnd *o0 = &i->s[0], *o1 = &i->s[1];
+        if ((o0->kind == OK_S || o0->kind == OK_C || o0->kind == OK_IMM) &&
+            (o1->kind == OK_S || o1->kind == OK_C || o1->kind == OK_IMM) && i->s[2].kind == OK_V) {
+            /* a scalar base shifted by a scalar amount plus a VGPR pair (the address of
+             * a compiled kernel's element): one 64-bit value, as src64_rows and vsrc read
+             * them, added to every lane's pair with the carry */
+            uint64_t a = o0->n >= 2 || o0->kind == OK_C ? rs64(x, o0) : rs32(x, o0);
+            uint32_t sh = (o1->kind == OK_S ? x->w->s[o1->r] : (uint32_t)o1->c) & 7;
+            a <<= sh;
+            uint32_t alo = (uint32_t)a, ahi = (uint32_t)(a >> 32);
+            src64_rows(x, 2, &cl, &ch, bcc);
+            for (unsigned l = 0; l < NL; l++) {
+                uint32_t lo = cl[l] + alo;
+                Rl[l] = lo;
+                Rh[l] = ch[l] + ahi + (lo < alo);
+            }
+            memcpy(x->w->v[i->d.r], Rl, sizeof Rl);
+            memcpy(x->w->v[i->d.r + 1], Rh, sizeof Rh);
+            return;
+        }
         src64_rows(x, 0, &al, &ah, ba);
         src64_rows(x, 2, &cl, &ch, bcc);
         const uint32_t *Bv = vsrc(x, 1);

@@ -476,6 +476,8 @@ static void test_lshl_add_u64(void)
         "v_lshl_add_u64 v[6:7], v[6:7], v8, v[6:7]",
         "v_lshl_add_u64 v[4:5], s[20:21], v8, v[10:11]",
         "v_lshl_add_u64 v[4:5], v[6:7], 3, 64",
+        "v_lshl_add_u64 v[4:5], s[20:21], 0, v[10:11]",
+        "v_lshl_add_u64 v[10:11], s[20:21], 3, v[10:11]",
     };
     unsigned bad = 0;
     for (unsigned f = 0; f < sizeof forms / sizeof forms[0]; f++)
@@ -491,13 +493,13 @@ static void test_lshl_add_u64(void)
             memcpy(in, E->w->v, sizeof in);
             uint64_t sp = (uint64_t)E->w->s[21] << 32 | E->w->s[20];
             CU_ASSERT_FATAL(st_run(E, forms[f]) == 0);
-            unsigned d = f == 2 ? 6 : 4;
+            unsigned d = f == 2 ? 6 : f == 6 ? 10 : 4;
             for (unsigned l = 0; l < NL; l++) {
                 uint64_t v67 = (uint64_t)in[7][l] << 32 | in[6][l];
                 uint64_t v1011 = (uint64_t)in[11][l] << 32 | in[10][l];
-                uint64_t a = f == 3 ? sp : v67, c = f == 0 || f == 3 ? v1011 : f == 1 ? sp
-                             : f == 2 ? v67 : 64;
-                unsigned sh = f == 1 ? 2 : f == 4 ? 3 : in[8][l] & 7;
+                uint64_t a = f == 3 || f >= 5 ? sp : v67;
+                uint64_t c = f == 0 || f == 3 || f >= 5 ? v1011 : f == 1 ? sp : f == 2 ? v67 : 64;
+                unsigned sh = f == 1 ? 2 : f == 4 || f == 6 ? 3 : f == 5 ? 0 : in[8][l] & 7;
                 uint64_t want = (exec >> l & 1) ? (a << sh) + c
                                                 : (uint64_t)in[d + 1][l] << 32 | in[d][l];
                 uint64_t got = (uint64_t)V(d + 1, l) << 32 | V(d, l);
