@@ -92,8 +92,8 @@ static void tk_land(gcn_sim *s, sim_wave *w, sim_ticket *t)
                     if (m >> l & 1)
                         d[l] = (d[l] & keep) | (src[l] & ~keep);
             }
-            if (w->vpend[row])
-                w->vpend[row]--;
+            if (w->vpend[row] && !--w->vpend[row] && row < 64)
+                w->vpend_m &= ~(1ull << row);
         }
         lr_remove(g, t);            /* a returning LDS atomic also writes LDS (naddr) */
         w->npend--;
@@ -105,8 +105,8 @@ static void tk_land(gcn_sim *s, sim_wave *w, sim_ticket *t)
                 break;
             if (r != SR_NULL)
                 w->s[r] = t->data[k];
-            if (w->spend[r])
-                w->spend[r]--;
+            if (w->spend[r] && !--w->spend[r])
+                w->spend_m[r >> 6] &= ~(1ull << (r & 63));
         }
         w->npend--;
         break;
@@ -371,6 +371,8 @@ void sim_tk_issue(sim_x *x, sim_ticket *t)
             if (row >= w->nvrows)
                 break;
             w->vpend[row]++;
+            if (row < 64)
+                w->vpend_m |= 1ull << row;
             if (w->vooo[row]) {
                 w->vooo[row] = 0;
                 w->nooo--;
@@ -383,6 +385,7 @@ void sim_tk_issue(sim_x *x, sim_ticket *t)
             if (r >= 128)
                 break;
             w->spend[r]++;
+            w->spend_m[r >> 6] |= 1ull << (r & 63);
             if (w->sooo[r]) {
                 w->sooo[r] = 0;
                 w->nooo--;
@@ -675,12 +678,45 @@ static int first_pending(const uint8_t *pend, unsigned r0, unsigned n)
     return -1;
 }
 
+/* sim_check_regs's masks of si (sim_insn.ck). */
+static void check_masks(sim_insn *si)
+{
+    uint64_t ms[2] = {0, 0}, mv = 0;
+    int big = 0;
+    for (unsigned i = 0; i < si->nrd + si->nwr; i++) {
+        const sim_rref *r = i < si->nrd ? &si->rd[i] : &si->wr[i - si->nrd];
+        if (i >= si->nrd && (si->flags & (GCN_F_LOAD | GCN_F_ATOMIC)))
+            break;
+        for (unsigned k = r->r; k < (unsigned)r->r + r->n; k++) {
+            if (r->file == 2 && k < 128)
+                ms[k >> 6] |= 1ull << (k & 63);
+            else if (r->file == 1 && k < 64)
+                mv |= 1ull << k;
+            else if (r->file == 1)
+                big = 1;
+        }
+    }
+    si->ck_s[0] = ms[0];
+    si->ck_s[1] = ms[1];
+    si->ck_v = mv;
+    si->ck = big ? 2 : 1;
+}
+
 void sim_check_regs(sim_x *x)
 {
     sim_wave *w = x->w;
     const sim_insn *si = x->i;
     char rn[32];
     sim_fix fx;
+    if (!w->nooo) {
+        /* the common case: no register the loops below look at has a pending load (and
+         * none is marked out of order), so they would do nothing */
+        if (__builtin_expect(!si->ck, 0))
+            check_masks((sim_insn *)si);
+        if (si->ck == 1 && !((si->ck_s[0] & w->spend_m[0]) | (si->ck_s[1] & w->spend_m[1]) |
+                             (si->ck_v & w->vpend_m)))
+            return;
+    }
     for (unsigned i = 0; i < si->nrd; i++) {
         const sim_rref *r = &si->rd[i];
         unsigned lim = r->file == 1 ? w->nvrows : 128;
@@ -700,7 +736,7 @@ void sim_check_regs(sim_x *x)
                 continue;
             }
         }
-        for (unsigned k = 0; k < n; k++) {
+        for (unsigned k = 0; w->nooo && k < n; k++) {    /* (nooo: the set vooo/sooo) */
             unsigned reg = r->r + k;
             if (r->file == 1 && w->vooo[reg]) {
                 reg_name(rn, sizeof rn, w, 1, reg);
@@ -739,7 +775,7 @@ void sim_check_regs(sim_x *x)
         const sim_rref *r = &si->wr[i];
         unsigned lim = r->file == 1 ? w->nvrows : 128;
         unsigned n = r->r >= lim ? 0 : r->r + r->n <= lim ? r->n : lim - r->r;
-        for (unsigned k = 0; k < n; k++) {
+        for (unsigned k = 0; w->nooo && k < n; k++) {
             unsigned reg = r->r + k;
             if (r->file == 1 && w->vooo[reg]) {
                 w->vooo[reg] = 0;

@@ -478,6 +478,18 @@ static inline int lanes_contig(const uint32_t *addr, uint32_t step)
     return diff == 0;
 }
 
+void sim_lds_rflush(sim_wg *g)
+{
+    for (unsigned i = 0; i < g->nrdefer; i++) {
+        uint32_t *rtag = g->lds_rtag + g->rdefer[i].d0, v = g->rdefer[i].v, ep = v & 0xffff0000u;
+        for (unsigned l = 0; l < NL; l++) {
+            uint32_t rt = rtag[l];
+            rtag[l] = ((rt & 0xffff0000u) == ep ? rt : ep) | v;
+        }
+    }
+    g->nrdefer = 0;
+}
+
 /* The reads of all 64 lanes, one aligned block of 64 dwords at LDS address a0 ([lo, hi)),
  * in a workgroup of several waves with no pending writer in the way and no atomic tags of
  * this epoch: the tag loops vectorize. */
@@ -486,21 +498,31 @@ GCN_HOT static void ds_check_contig(sim_x *x, uint32_t a0, uint32_t lo, uint32_t
     sim_wg *g = x->g;
     uint32_t me = x->w->idx + 1, epoch = g->epoch, ep = (epoch & 0xffff) << 16;
     uint32_t bit = 1u << (me - 1);
-    uint32_t *tag = g->lds_tag + (a0 >> 2), *rtag = g->lds_rtag + (a0 >> 2);
+    uint32_t *tag = g->lds_tag + (a0 >> 2);
     uint64_t hit = 0;
     uint32_t any = 0;
-    for (unsigned l = 0; l < NL; l++) {     /* is any lane hit? (almost never: one pass) */
-        uint32_t t = tag[l];
-        any |= (uint32_t)((t != 0) & ((t & 31) != me) & ((t >> 5) == epoch));
-    }
+    if (g->tag_epoch == epoch + 1)          /* (else no tag is of this epoch) */
+        for (unsigned l = 0; l < NL; l++) { /* is any lane hit? (almost never: one pass) */
+            uint32_t t = tag[l];
+            any |= (uint32_t)((t != 0) & ((t & 31) != me) & ((t >> 5) == epoch));
+        }
     if (any)
         for (unsigned l = 0; l < NL; l++) {
             uint32_t t = tag[l];
             hit |= (uint64_t)((t != 0) & ((t & 31) != me) & ((t >> 5) == epoch)) << l;
         }
-    for (unsigned l = 0; l < NL; l++) {
-        uint32_t rt = rtag[l];
-        rtag[l] = ((rt & 0xffff0000u) == ep ? rt : ep) | bit;
+    unsigned i, nd = g->nrdefer;
+    for (i = 0; i < nd; i++)            /* this block's reader tag deferred already? */
+        if (g->rdefer[i].d0 == a0 >> 2 && g->rdefer[i].v == (ep | bit))
+            break;
+    if (i == nd) {
+        if (nd == sizeof g->rdefer / sizeof g->rdefer[0]) {
+            sim_lds_rflush(g);
+            nd = 0;
+        }
+        g->rdefer[nd].d0 = a0 >> 2;
+        g->rdefer[nd].v = ep | bit;
+        g->nrdefer = nd + 1;
     }
     if (hit && !x->race_war) {
         unsigned hl = 63 - (unsigned)__builtin_clzll(hit);    /* the last lane, as below */
@@ -528,6 +550,9 @@ GCN_HOT static void ds_check_reads(sim_x *x, const uint32_t *addr, unsigned nbyt
     /* the inline tag loops below know no atomic tags: while another wave's LDS atomics of
      * this epoch may be tagged, the general per-lane check runs */
     int atom = g->atom_epoch == g->epoch + 1;
+    if (g->nrdefer && !(!pend && !atom && nbytes == 4 && g->lds_tag && x->exec == ~0ull &&
+                        !(addr[0] & 3) && lanes_contig(addr, 4)))
+        sim_lds_rflush(g);          /* (the paths below read lds_rtag; ds_check_contig not) */
     if (!pend && !atom && nbytes == 4 && g->lds_tag && x->exec == ~0ull && !(addr[0] & 3) &&
         lanes_contig(addr, 4)) {
         /* all lanes, one aligned block of 64 dwords: the tag loops vectorize */
@@ -583,11 +608,14 @@ static void ds_note_writes(sim_x *x, const uint32_t *addr, unsigned nbytes, uint
     sim_wg *g = x->g;
     if (!g || g->nwaves < 2 || !x->exec)
         return;
+    if (g->nrdefer)
+        sim_lds_rflush(g);
     if (nbytes == 4 && g->lds_tag && g->atom_epoch != g->epoch + 1) {
         uint32_t me = x->w->idx + 1, epoch = g->epoch, ep = (epoch & 0xffff) << 16;
         uint32_t tagv = epoch << 5 | me, others = 0xffffu & ~(1u << (me - 1));
         uint32_t *tag = g->lds_tag, *rtag = g->lds_rtag, haddr = 0, hr = 0;
         uint64_t e = x->exec, hit = 0;
+        g->tag_epoch = epoch + 1;
         for (unsigned l = 0; l < NL; l++) {
             if (!(e >> l & 1) || (addr[l] & 3))
                 continue;
@@ -1918,6 +1946,15 @@ static uint8_t *flat_ptr(sim_x *x, uint64_t a, unsigned n, unsigned l, int *spac
     return sim_gmem(x, a, n, l);
 }
 
+/* Whether every lane's address is the first one's plus l * n (full EXEC: one block). */
+static inline int flat_contig(const uint64_t *addr, unsigned n)
+{
+    uint64_t diff = 0, a0 = addr[0];
+    for (unsigned l = 0; l < NL; l++)
+        diff |= addr[l] ^ (a0 + (uint64_t)n * l);
+    return diff == 0;
+}
+
 /* The fast path of FLAT and GLOBAL accesses (not SCRATCH): every lane's address into
  * addr[] (the same sum as flat_addr, in whole-row loops), and when the n bytes of every
  * active lane lie in one device allocation (the hull of the active lanes' ranges does),
@@ -1926,12 +1963,47 @@ static uint8_t *flat_ptr(sim_x *x, uint64_t a, unsigned n, unsigned l, int *spac
  * allocations (whose faults the per-lane path reports, as ever), or odd operands.  An
  * allocation lies in the heap, below both apertures (SIM_HEAP_BASE + its size), so a
  * hull inside one holds no LDS or private address. */
-GCN_HOT static int flat_hull(sim_x *x, unsigned n, uint64_t *addr, uint8_t **h, uint64_t *lo)
+GCN_HOT static int flat_hull(sim_x *x, unsigned n, uint64_t *addr, uint8_t **h, uint64_t *lo,
+                             int *blk)
 {
     const sim_opnd *va = MOP(MF_VADDR), *sa = MOP(MF_SADDR);
     uint64_t e = x->exec, off = (uint64_t)(int64_t)I->mods.offset;
+    *blk = 0;
     if (I->enc == GCN_FMT_SCRATCH || !e)
         return -1;
+    if (e == ~0ull && va->kind == OK_V && (sa->kind == OK_S || (unsigned)va->r + 1 < x->w->nvrows)) {
+        /* the coalesced case straight from the register rows: every lane's low address
+         * dword is lane 0's plus l * n with no carry out of it (lane 0's at most
+         * 2^32 - 64n) and, for a VGPR pair, the high dwords are all lane 0's; then
+         * addr[l] = addr[0] + l * n, the hull is [addr[0], addr[0] + 64n) -- what the
+         * row loops below give, when addr[0] + 64n does not wrap (else they take it) --
+         * and the caller needs no addr[] (one block) */
+        const uint32_t *vl = x->w->v[va->r];
+        uint32_t v0 = vl[0], d = 0;
+        if (v0 <= UINT32_MAX - 64 * n) {
+            for (unsigned l = 0; l < NL; l++)
+                d |= vl[l] ^ (v0 + n * l);
+            uint64_t a0;
+            if (sa->kind == OK_S) {
+                a0 = rs64(x, sa) + off + v0;
+            } else {
+                const uint32_t *vh = x->w->v[va->r + 1];
+                uint32_t h0 = vh[0];
+                for (unsigned l = 0; l < NL; l++)
+                    d |= vh[l] ^ h0;
+                a0 = ((uint64_t)v0 | (uint64_t)h0 << 32) + off;
+            }
+            if (!d && a0 + 64ull * n > a0 && a0 + 64ull * n <= SIM_SHARED_BASE) {
+                uint8_t *p = sim_mem(x->sim, a0, 64ull * n);
+                if (!p)
+                    return -1;
+                *h = p;
+                *lo = a0;
+                *blk = 1;
+                return 0;
+            }
+        }
+    }
     if (sa->kind == OK_S) {
         uint64_t base = rs64(x, sa) + off;
         if (va->kind == OK_V) {
@@ -1969,16 +2041,8 @@ GCN_HOT static int flat_hull(sim_x *x, unsigned n, uint64_t *addr, uint8_t **h, 
         return -1;
     *h = p;
     *lo = mn;
+    *blk = e == ~0ull && flat_contig(addr, n);
     return 0;
-}
-
-/* Whether every lane's address is the first one's plus l * n (full EXEC: one block). */
-static inline int flat_contig(const uint64_t *addr, unsigned n)
-{
-    uint64_t diff = 0, a0 = addr[0];
-    for (unsigned l = 0; l < NL; l++)
-        diff |= addr[l] ^ (a0 + (uint64_t)n * l);
-    return diff == 0;
 }
 
 static void flat_load_lds(sim_x *x, unsigned nbytes, int sext)
@@ -2023,9 +2087,9 @@ static void flat_load(sim_x *x, unsigned nbytes, int sext, int d16)
     unsigned dn = nbytes <= 4 ? 1 : nbytes / 4;
     uint64_t addr[NL], lo;
     uint8_t *h;
-    if (nbytes >= 4 && !flat_hull(x, nbytes, addr, &h, &lo)) {
+    int blk;
+    if (nbytes >= 4 && !flat_hull(x, nbytes, addr, &h, &lo, &blk)) {
         uint64_t e = x->exec;
-        int blk = e == ~0ull && flat_contig(addr, nbytes);
         if (!blk && e == ~0ull && (dn == 2 || dn == 4) && addr[0] - lo <= UINT32_MAX) {
             /* all lanes, 8 or 16 bytes each, not one block (a gather: rows of a matrix):
              * four lanes at a time through the transpose of the buffer loads */
@@ -2106,18 +2170,20 @@ static void flat_store(sim_x *x, unsigned nbytes, int hi16)
     const sim_opnd *s = MOP(MF_VDATA);
     uint64_t addr[NL], lo;
     uint8_t *h;
+    int blk;
     if (nbytes >= 4 && s->kind == OK_V && (unsigned)s->r + nbytes / 4 <= x->w->nvrows &&
-        !flat_hull(x, nbytes, addr, &h, &lo)) {
+        !flat_hull(x, nbytes, addr, &h, &lo, &blk)) {
         uint64_t e = x->exec;
         unsigned dn = nbytes / 4;
-        if (e == ~0ull && dn == 1 && flat_contig(addr, nbytes)) {
+        if (blk && dn == 1) {
             memcpy(h, x->w->v[s->r], NL * 4);                  /* one block */
         } else {
             /* lane order, as the per-lane path: the last lane writing a byte wins */
             for (unsigned l = 0; l < NL; l++)
                 if (e >> l & 1)
                     for (unsigned k = 0; k < dn; k++)
-                        memcpy(h + (addr[l] - lo) + 4 * k, &x->w->v[s->r + k][l], 4);
+                        memcpy(h + (blk ? (uint64_t)nbytes * l : addr[l] - lo) + 4 * k,
+                               &x->w->v[s->r + k][l], 4);
         }
         sim_ticket *t = sim_tk_new(x, TK_STORE, row_counters(x));
         if (I->enc == GCN_FMT_FLAT)

@@ -239,11 +239,6 @@ BODY(V_MAD_I64_I32)
 U2(V_LSHLREV_B32, b << (a & 31))
 U2(V_LSHRREV_B32, b >> (a & 31))
 U2(V_ASHRREV_I32, (uint32_t)((int32_t)b >> (a & 31)))
-#define SH64(ID, EXPR) HBODY(ID) { const uint32_t *A = sim_vsrc(x, 0); uint64_t Bv[NL], R[NL]; sim_vsrc64(x, 1, Bv, 0); \
-    LANES { uint32_t a = A[l]; uint64_t b = Bv[l]; R[l] = (EXPR); } sim_vdst64(x, R); }
-SH64(V_LSHLREV_B64, b << (a & 63))
-SH64(V_LSHRREV_B64, b >> (a & 63))
-SH64(V_ASHRREV_I64, (uint64_t)((int64_t)b >> (a & 63)))
 U2(V_AND_B32, a & b)
 U2(V_OR_B32, a | b)
 U2(V_XOR_B32, a ^ b)
@@ -446,6 +441,30 @@ static inline __attribute__((always_inline)) void src64_rows(const sim_x *x, uns
     *lo = bc[0];
     *hi = bc[1];
 }
+/* 64-bit shifts by a per-lane amount: every lane to a VGPR pair straight from the register
+ * rows (the 64-bit addresses of compiled kernels), else the general 64-bit lanes */
+#define SH64(ID, EXPR) HBODY(ID) { \
+    const sim_insn *i = x->i; \
+    const uint32_t *A = vsrc(x, 0); \
+    if (i->sub != GCN_SUB_DPP && i->d.kind == OK_V && x->wmask == ~0ull && \
+        (unsigned)i->d.r + 1 < x->w->nvrows) { \
+        _Alignas(64) uint32_t bb[2][NL], Rl[NL], Rh[NL]; \
+        const uint32_t *bl, *bh; \
+        src64_rows(x, 1, &bl, &bh, bb); \
+        for (unsigned l = 0; l < NL; l++) { \
+            uint32_t a = A[l]; uint64_t b = (uint64_t)bl[l] | (uint64_t)bh[l] << 32; \
+            uint64_t r = (EXPR); \
+            Rl[l] = (uint32_t)r; Rh[l] = (uint32_t)(r >> 32); \
+        } \
+        memcpy(x->w->v[i->d.r], Rl, sizeof Rl); \
+        memcpy(x->w->v[i->d.r + 1], Rh, sizeof Rh); \
+        return; \
+    } \
+    uint64_t Bv[NL], R[NL]; sim_vsrc64(x, 1, Bv, 0); \
+    LANES { uint32_t a = A[l]; uint64_t b = Bv[l]; R[l] = (EXPR); } sim_vdst64(x, R); }
+SH64(V_LSHLREV_B64, b << (a & 63))
+SH64(V_LSHRREV_B64, b >> (a & 63))
+SH64(V_ASHRREV_I64, (uint64_t)((int64_t)b >> (a & 63)))
 HBODY(V_LSHL_ADD_U64)
 {
     const sim_insn *i = x->i;
@@ -454,15 +473,38 @@ HBODY(V_LSHL_ADD_U64)
         /* every lane to a VGPR pair (64-bit addresses): one pass, no 64-bit copies */
         _Alignas(64) uint32_t ba[2][NL], bcc[2][NL], Rl[NL], Rh[NL];
         const uint32_t *al, *ah, *cl, *ch;
+        const sim_opnd *o0 = &i->s[0], *o1 = &i->s[1];
+        if ((o0->kind == OK_S || o0->kind == OK_C || o0->kind == OK_IMM) &&
+            (o1->kind == OK_S || o1->kind == OK_C || o1->kind == OK_IMM) && i->s[2].kind == OK_V) {
+            /* a scalar base shifted by a scalar amount plus a VGPR pair (the address of
+             * a compiled kernel's element): one 64-bit value, as src64_rows and vsrc read
+             * them, added to every lane's pair with the carry */
+            uint64_t a = o0->n >= 2 || o0->kind == OK_C ? rs64(x, o0) : rs32(x, o0);
+            uint32_t sh = (o1->kind == OK_S ? x->w->s[o1->r] : (uint32_t)o1->c) & 7;
+            a <<= sh;
+            uint32_t alo = (uint32_t)a, ahi = (uint32_t)(a >> 32);
+            src64_rows(x, 2, &cl, &ch, bcc);
+            for (unsigned l = 0; l < NL; l++) {
+                uint32_t lo = cl[l] + alo;
+                Rl[l] = lo;
+                Rh[l] = ch[l] + ahi + (lo < alo);
+            }
+            memcpy(x->w->v[i->d.r], Rl, sizeof Rl);
+            memcpy(x->w->v[i->d.r + 1], Rh, sizeof Rh);
+            return;
+        }
         src64_rows(x, 0, &al, &ah, ba);
         src64_rows(x, 2, &cl, &ch, bcc);
         const uint32_t *Bv = vsrc(x, 1);
+        /* (a << s) + c in 32-bit halves (no widening to 64-bit lanes): the shifted low
+         * half, the high half with the bits shifted out of the low one -- (al >> 1) >>
+         * (31 - s) is al >> (32 - s), and 0 for s = 0 -- and the sum with its carry */
         for (unsigned l = 0; l < NL; l++) {
-            uint64_t a = (uint64_t)al[l] | (uint64_t)ah[l] << 32;
-            uint64_t c = (uint64_t)cl[l] | (uint64_t)ch[l] << 32;
-            uint64_t r = (a << (Bv[l] & 7)) + c;
-            Rl[l] = (uint32_t)r;
-            Rh[l] = (uint32_t)(r >> 32);
+            uint32_t sh = Bv[l] & 7, a0 = al[l] << sh;
+            uint32_t a1 = (ah[l] << sh) | ((al[l] >> 1) >> (31 - sh));
+            uint32_t lo = a0 + cl[l];
+            Rl[l] = lo;
+            Rh[l] = a1 + ch[l] + (lo < a0);
         }
         memcpy(x->w->v[i->d.r], Rl, sizeof Rl);
         memcpy(x->w->v[i->d.r + 1], Rh, sizeof Rh);

@@ -70,19 +70,25 @@ static void free_finding(gcn_sim_finding *f);
  * the TLB far less. */
 enum { DEV_BIG = 4u << 20, DEV_ALIGN = 2u << 20 };
 
-static uint8_t *dev_alloc(uint64_t size, void **map, size_t *maplen)
+static uint8_t *dev_alloc(uint64_t size, unsigned k, void **map, size_t *maplen)
 {
     *map = NULL;
     *maplen = 0;
-    if (size < DEV_BIG || size > SIZE_MAX - DEV_ALIGN)
+    /* the K-th allocation starts (k * 5 mod 64) cache lines into its mapping: buffers that
+     * a kernel walks side by side (A[i], B[i], C[i]) would otherwise share the host's L1
+     * sets at every step (2 MiB alignment: the same address bits below 4 KiB) and evict
+     * each other from its 8 ways; only host addresses move, never device ones */
+    size_t color = (size_t)(k * 5 % 64) * 64;
+    if (size < DEV_BIG || size > SIZE_MAX - DEV_ALIGN - color)
         return calloc(1, size ? size : 1);
-    size_t len = (size_t)size + DEV_ALIGN;
+    size_t len = (size_t)size + DEV_ALIGN + color;
     void *m = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     if (m == MAP_FAILED)
         return calloc(1, size);
-    uint8_t *p = (uint8_t *)(((uintptr_t)m + DEV_ALIGN - 1) & ~(uintptr_t)(DEV_ALIGN - 1));
+    uint8_t *p = (uint8_t *)(((uintptr_t)m + DEV_ALIGN - 1) & ~(uintptr_t)(DEV_ALIGN - 1)) + color;
 #ifdef MADV_HUGEPAGE
-    madvise(p, ((size_t)size + DEV_ALIGN - 1) & ~(size_t)(DEV_ALIGN - 1), MADV_HUGEPAGE);
+    madvise(p - color, ((size_t)size + color + DEV_ALIGN - 1) & ~(size_t)(DEV_ALIGN - 1),
+            MADV_HUGEPAGE);
 #endif
     *map = m;
     *maplen = len;
@@ -129,7 +135,7 @@ int gcn_sim_alloc(gcn_sim *s, uint64_t size, const char *name, uint64_t *addr)
         s->cap_allocs = nc;
     }
     sim_alloc *a = &s->allocs[s->nallocs];
-    a->data = dev_alloc(size, &a->map, &a->maplen);
+    a->data = dev_alloc(size, s->nallocs, &a->map, &a->maplen);
     if (!a->data)
         return -1;
     a->size = size;
@@ -147,6 +153,7 @@ int gcn_sim_alloc(gcn_sim *s, uint64_t size, const char *name, uint64_t *addr)
 /* Bytes of one wave's ticket payloads: per ticket 4 data rows and 2 rows of lane
  * addresses. */
 #define TK_PAY_SIZE ((size_t)SIM_NTICKETS * (6 * NL) * sizeof(uint32_t))
+#define TK_PAY_COLORS 4096      /* room for the block's offset (below) */
 
 sim_wave *sim_wave_new(unsigned nvrows, unsigned accum)
 {
@@ -168,10 +175,16 @@ sim_wave *sim_wave_new(unsigned nvrows, unsigned accum)
     /* payload rows aligned like the VGPR rows (pages), zero: anonymous pages, which cost
      * nothing until a ticket uses them (clearing 126 KiB per wave was a tenth of a small
      * run's start-up) */
-    void *pm = mmap(NULL, TK_PAY_SIZE, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
-                    -1, 0);
+    void *pm = mmap(NULL, TK_PAY_SIZE + TK_PAY_COLORS, PROT_READ | PROT_WRITE,
+                    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     w->tk_pay = pm == MAP_FAILED ? NULL : pm;
-    uint32_t *pay = w->tk_pay;
+    /* each wave's payloads start at another cache-line offset into their pages: the waves
+     * of a workgroup use the same few tickets in turn, whose payload rows would otherwise
+     * fall in the same L1 sets of the host (page-aligned blocks) */
+    static _Atomic unsigned pay_color;
+    unsigned c = atomic_fetch_add_explicit(&pay_color, 1, memory_order_relaxed);
+    uint32_t *pay = w->tk_pay ? (uint32_t *)((uint8_t *)w->tk_pay + (size_t)(c * 5 % 64) * 64)
+                              : NULL;
     if (!w->v || !w->vpend || !w->vooo || !w->vooo_prod || !w->vooo_other ||
         !w->vooo_wait || !w->sooo_prod || !w->sooo_other || !w->sooo_wait || !pay) {
         wave_free(w);
@@ -200,7 +213,7 @@ static void wave_free(sim_wave *w)
     free(w->sooo_other);
     free(w->sooo_wait);
     if (w->tk_pay)
-        munmap(w->tk_pay, TK_PAY_SIZE);
+        munmap(w->tk_pay, TK_PAY_SIZE + TK_PAY_COLORS);
     free(w->priv);
     free(w);
 }
@@ -220,10 +233,19 @@ void sim_wave_reset(sim_wave *w)
     w->scc = 0;
     w->hw_mode = w->hw_status = w->hw_trapsts = 0;
     memset(w->v, 0, (size_t)w->nvrows * sizeof *w->v);
-    memset(w->vpend, 0, w->nvrows);
-    memset(w->vooo, 0, w->nvrows);
-    memset(w->spend, 0, sizeof w->spend);
-    memset(w->sooo, 0, sizeof w->sooo);
+    /* the pending counts are all zero without a pending register ticket (npend), the
+     * out-of-order marks without a marked register (nooo): a wave that ended (every ticket
+     * landed) leaves them clear */
+    if (w->npend) {
+        memset(w->vpend, 0, w->nvrows);
+        memset(w->spend, 0, sizeof w->spend);
+        w->vpend_m = 0;
+        w->spend_m[0] = w->spend_m[1] = 0;
+    }
+    if (w->nooo) {
+        memset(w->vooo, 0, w->nvrows);
+        memset(w->sooo, 0, sizeof w->sooo);
+    }
     w->nooo = 0;
     w->npend = 0;
     w->vm.n = w->vm.head = 0;
@@ -256,8 +278,10 @@ static inline void exec_insn(gcn_sim *s, sim_x *x, const sim_insn *si)
     x->i = si;
     x->exec = sim_exec(w);
     x->wmask = x->exec;
-    if (w->npend || w->nooo)
-        sim_check_regs(x);
+    if ((w->npend || w->nooo) &&
+        (w->nooo || si->ck != 1 || ((si->ck_s[0] & w->spend_m[0]) | (si->ck_s[1] & w->spend_m[1]) |
+                                    (si->ck_v & w->vpend_m))))
+        sim_check_regs(x);      /* (its quick test inline: no operand register pending) */
     si->fn(x);
 }
 
@@ -602,6 +626,8 @@ static unsigned run_wg(gcn_sim *s, sim_x *x, const gcn_dispatch *d, const disp_l
     g->nlr = 0;
     g->epoch = 0;
     g->atom_epoch = 0;
+    g->tag_epoch = 0;
+    g->nrdefer = 0;
     memset(g->lds, 0, L->lds_size);
     if (nwaves > 1) {
         memset(g->lds_tag, 0, (L->lds_size / 4 + 4) * sizeof *g->lds_tag);
@@ -660,6 +686,7 @@ static unsigned run_wg(gcn_sim *s, sim_x *x, const gcn_dispatch *d, const disp_l
             waiting = 0;
             g->epoch++;
             if (!(g->epoch & 0xffff)) {   /* the reader/atomic tags' 16-bit epoch wrapped */
+                g->nrdefer = 0;             /* (their tags are cleared: nothing to write) */
                 memset(g->lds_rtag, 0, (L->lds_size / 4 + 4) * sizeof *g->lds_rtag);
                 memset(g->lds_atag, 0, (L->lds_size / 4 + 4) * sizeof *g->lds_atag);
             }

@@ -124,6 +124,11 @@ typedef struct sim_insn {
     int64_t imm;                /* simm16 / SOPK imm16 / branch offset */
     gcn_mods mods;
     sim_rref rd[10], wr[3];
+    /* the registers sim_check_regs looks at (rd, and wr unless a load or atomic), as masks
+     * (SGPRs; VGPR rows below 64), made at its first run: ck 1, or 2 when a row of 64 or
+     * more is among them (no quick test then) */
+    uint64_t ck_s[2], ck_v;
+    uint8_t ck;
     sim_body fn2;               /* the body proper when fn is a wrapper (DPP) */
     sim_body fn_alias;          /* the body proper under sim_alias_body */
     int32_t alias_prod;         /* an instruction that names alias_row the other way, or -1 */
@@ -219,6 +224,8 @@ typedef struct sim_wave {
     uint8_t *vpend;             /* per VGPR row: pending register loads (which ones, and
                                  * the wait that retires them: fifo.c scans the FIFOs) */
     uint8_t spend[128];
+    /* bit r: vpend[r] (rows below 64) / spend[r] is not 0 (sim_check_regs's quick test) */
+    uint64_t vpend_m, spend_m[2];
     /* registers retired by lgkmcnt(N>0) while out-of-order ops remained */
     uint8_t *vooo;
     uint8_t sooo[128];
@@ -249,9 +256,18 @@ struct sim_wg {
     unsigned nlr;               /* pending LDS ranges */
     uint32_t *lds_tag;          /* per LDS dword: epoch << 5 | (writer wave + 1), 0 never written */
     uint32_t *lds_rtag;         /* per LDS dword: (epoch & 0xffff) << 16 | reader waves mask */
+    /* reader tags not yet written to lds_rtag: the coalesced reads of all lanes (64 dwords
+     * from dword d0, reader tag v = (epoch & 0xffff) << 16 | wave bit), applied in this
+     * order by sim_lds_rflush before anything else reads lds_rtag.  A read whose entry is
+     * there already adds none (the same tag again changes nothing, and tags of one epoch
+     * commute), so a loop that reads the same blocks writes no tags at all. */
+    struct { uint32_t d0, v; } rdefer[16];
+    unsigned nrdefer;
     uint32_t *lds_atag;         /* per LDS dword: (epoch & 0xffff) << 16 | waves that used an
                                  * LDS atomic on it (atomics race with plain accesses only) */
     uint32_t epoch;             /* barrier generation of the workgroup */
+    uint32_t tag_epoch;         /* epoch + 1 once lds_tag took a write of this epoch (else
+                                 * no writer tag can match: the reads skip their scan) */
     uint32_t atom_epoch;        /* epoch + 1 while lds_atag holds tags of this epoch, else
                                  * older: plain accesses skip the atomic tags */
     sim_wave *waves[SIM_MAX_WAVES];
@@ -451,6 +467,8 @@ static inline int sim_lds_overlap(const sim_wg *g, uint32_t lo, uint32_t hi)
 }
 void sim_lds_check_read(sim_x *x, uint32_t a, uint32_t n, unsigned lane);
 void sim_lds_check_done(sim_x *x);
+/* Write the deferred reader tags (sim_wg.rdefer) to lds_rtag. */
+void sim_lds_rflush(sim_wg *g);
 /* Register an issued LDS-DMA ticket (lds_base, lds_len, lanes) as pending. */
 void sim_lds_pend_dma(sim_x *x, sim_ticket *t);
 /* Cross-wave race detection (workgroups of more than one wave): mark bytes
@@ -465,6 +483,9 @@ static inline void sim_lds_wmark(sim_x *x, uint32_t a, uint32_t n, unsigned lane
     uint32_t me = x->w->idx + 1, tag = g->epoch << 5 | me;
     uint32_t ep = (g->epoch & 0xffff) << 16, mybit = 1u << (me - 1);
     int atom = g->atom_epoch == g->epoch + 1;
+    g->tag_epoch = g->epoch + 1;
+    if (g->nrdefer)
+        sim_lds_rflush(g);
     for (uint32_t d = a / 4; d < (a + n + 3) / 4; d++) {
         uint32_t rt = g->lds_rtag[d];
         if ((rt & 0xffff0000u) == ep && (rt & 0xffff & ~mybit) && !x->race_lanes) {
@@ -490,6 +511,8 @@ static inline void sim_lds_rcheck(sim_x *x, uint32_t a, uint32_t n, unsigned lan
         return;
     uint32_t me = x->w->idx + 1, ep = (g->epoch & 0xffff) << 16, mybit = 1u << (me - 1);
     int atom = g->atom_epoch == g->epoch + 1;
+    if (g->nrdefer)
+        sim_lds_rflush(g);
     for (uint32_t d = a / 4; d < (a + n + 3) / 4; d++) {
         uint32_t t = g->lds_tag[d];
         if (t && (t & 31) != me && (t >> 5) == g->epoch && !x->race_war && !x->race_atom) {
@@ -522,6 +545,8 @@ static inline void sim_lds_amark(sim_x *x, uint32_t a, uint32_t n, unsigned lane
          * their epoch); only the 16-bit epoch wrap needs them cleared, done at the barrier */
         g->atom_epoch = g->epoch + 1;
     }
+    if (g->nrdefer)
+        sim_lds_rflush(g);
     for (uint32_t d = a / 4; d < (a + n + 3) / 4; d++) {
         uint32_t t = g->lds_tag[d], rt = g->lds_rtag[d], at = g->lds_atag[d];
         if (!x->race_lanes && t && (t & 31) != me && (t >> 5) == g->epoch) {

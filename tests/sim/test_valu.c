@@ -476,6 +476,8 @@ static void test_lshl_add_u64(void)
         "v_lshl_add_u64 v[6:7], v[6:7], v8, v[6:7]",
         "v_lshl_add_u64 v[4:5], s[20:21], v8, v[10:11]",
         "v_lshl_add_u64 v[4:5], v[6:7], 3, 64",
+        "v_lshl_add_u64 v[4:5], s[20:21], 0, v[10:11]",
+        "v_lshl_add_u64 v[10:11], s[20:21], 3, v[10:11]",
     };
     unsigned bad = 0;
     for (unsigned f = 0; f < sizeof forms / sizeof forms[0]; f++)
@@ -491,15 +493,60 @@ static void test_lshl_add_u64(void)
             memcpy(in, E->w->v, sizeof in);
             uint64_t sp = (uint64_t)E->w->s[21] << 32 | E->w->s[20];
             CU_ASSERT_FATAL(st_run(E, forms[f]) == 0);
-            unsigned d = f == 2 ? 6 : 4;
+            unsigned d = f == 2 ? 6 : f == 6 ? 10 : 4;
             for (unsigned l = 0; l < NL; l++) {
                 uint64_t v67 = (uint64_t)in[7][l] << 32 | in[6][l];
                 uint64_t v1011 = (uint64_t)in[11][l] << 32 | in[10][l];
-                uint64_t a = f == 3 ? sp : v67, c = f == 0 || f == 3 ? v1011 : f == 1 ? sp
-                             : f == 2 ? v67 : 64;
-                unsigned sh = f == 1 ? 2 : f == 4 ? 3 : in[8][l] & 7;
+                uint64_t a = f == 3 || f >= 5 ? sp : v67;
+                uint64_t c = f == 0 || f == 3 || f >= 5 ? v1011 : f == 1 ? sp : f == 2 ? v67 : 64;
+                unsigned sh = f == 1 ? 2 : f == 4 || f == 6 ? 3 : f == 5 ? 0 : in[8][l] & 7;
                 uint64_t want = (exec >> l & 1) ? (a << sh) + c
                                                 : (uint64_t)in[d + 1][l] << 32 | in[d][l];
+                uint64_t got = (uint64_t)V(d + 1, l) << 32 | V(d, l);
+                if (got != want && bad++ < 5)
+                    fprintf(stderr, "%s lane %u: %016llx, want %016llx\n", forms[f], l,
+                            (unsigned long long)got, (unsigned long long)want);
+            }
+        }
+    CU_ASSERT(bad == 0);
+}
+
+/* The 64-bit shifts (D = S1 << / >> S0[5:0]): the row path of all lanes to a VGPR pair
+ * (destination aliasing either source, SGPR and constant operands) and the general one
+ * (partial EXEC), against the host's shifts. */
+static void test_shift64(void)
+{
+    static const char *const forms[] = {
+        "v_lshlrev_b64 v[4:5], v8, v[6:7]",
+        "v_lshlrev_b64 v[6:7], 2, v[6:7]",
+        "v_lshrrev_b64 v[4:5], 5, s[20:21]",
+        "v_ashrrev_i64 v[4:5], v8, v[6:7]",
+        "v_ashrrev_i64 v[8:9], v8, v[6:7]",
+        "v_lshrrev_b64 v[4:5], v8, 64",
+    };
+    unsigned bad = 0;
+    for (unsigned f = 0; f < sizeof forms / sizeof forms[0]; f++)
+        for (int part = 0; part < 2; part++) {
+            uint64_t exec = part ? 0x0ff0f0f087654321ull : ~0ull;
+            set_exec(exec);
+            for (unsigned r = 4; r < 12; r++)
+                for (unsigned l = 0; l < NL; l++)
+                    V(r, l) = rnd32();
+            E->w->s[20] = rnd32();
+            E->w->s[21] = rnd32();
+            E->w->s[22] = rnd32();
+            uint32_t in[12][NL];
+            memcpy(in, E->w->v, sizeof in);
+            uint64_t sp = (uint64_t)E->w->s[21] << 32 | E->w->s[20];
+            CU_ASSERT_FATAL(st_run(E, forms[f]) == 0);
+            unsigned d = f == 1 ? 6 : f == 4 ? 8 : 4;
+            for (unsigned l = 0; l < NL; l++) {
+                uint64_t v67 = (uint64_t)in[7][l] << 32 | in[6][l];
+                uint64_t b = f == 2 ? sp : f == 5 ? 64 : v67;
+                unsigned sh = (f == 1 ? 2 : f == 2 ? 5 : in[8][l]) & 63;
+                uint64_t r = f <= 1 ? b << sh : f == 2 || f == 5 ? b >> sh
+                             : (uint64_t)((int64_t)b >> sh);
+                uint64_t want = (exec >> l & 1) ? r : (uint64_t)in[d + 1][l] << 32 | in[d][l];
                 uint64_t got = (uint64_t)V(d + 1, l) << 32 | V(d, l);
                 if (got != want && bad++ < 5)
                     fprintf(stderr, "%s lane %u: %016llx, want %016llx\n", forms[f], l,
@@ -635,6 +682,7 @@ int main(void)
     CU_add_test(s, "f16 and packed ops", test_f16_ops);
     CU_add_test(s, "v_pk_*_f32: op_sel, neg, NaNs, MODE, clamp, EXEC", test_pk_f32);
     CU_add_test(s, "v_lshl_add_u64: operand kinds, aliasing, EXEC", test_lshl_add_u64);
+    CU_add_test(s, "64-bit shifts: operand kinds, aliasing, EXEC", test_shift64);
     CU_add_test(s, "DPP and SDWA", test_dpp_sdwa);
     CU_add_test(s, "lane moves, cndmask, cmpx", test_lanes);
     CU_add_test(s, "8-bit floats (FNUZ on gfx942, OCP on gfx950)", test_fp8);
