@@ -107,7 +107,9 @@ struct sim_hz {
     uint64_t cons;              /* the prog->hz_cons the history was built for */
     unsigned rn;                /* instructions so far (ring position) */
     int stale;                  /* --hazard-effect=stale */
-    const sim_insn *ring[SIM_HZ_RING];
+    /* the ring twice over (slot i and i + SIM_HZ_RING hold the same instruction): the
+     * last GCN_HZ_WINDOW instructions are contiguous, for the check memo (hazard_sim.c) */
+    const sim_insn *ring[2 * SIM_HZ_RING];
     int32_t last[64];           /* per rule group: clock after its latest producer entry */
     uint8_t win[64];            /* per rule group: gcn_hz_group_window */
     /* stale mode: saved pre-write values, and the registers swapped for one consumer */
@@ -124,6 +126,13 @@ void sim_hz_setup(gcn_sim *s);
 void sim_hz_before(gcn_sim *s, sim_x *x, const sim_insn *si);
 void sim_hz_restore(gcn_sim *s, sim_x *x, const sim_insn *si);
 void sim_hz_free(sim_wave *w);
+/* For tests only (tests/sim/test_hz_memo.c, one thread): with verify set, every check the
+ * memo of hazard_sim.c skips is made all the same; hits counts them, wrong those that found
+ * something. */
+extern struct sim_hz_memo_test {
+    int verify;
+    unsigned long long hits, wrong;
+} sim_hz_memo_test;
 
 /* ---- hazard hooks of the inner loop (hazard_sim.c does the rest) ------- */
 /* The rule groups si consumes with a producer entry inside the group's window (or, for the
@@ -165,7 +174,8 @@ static inline __attribute__((always_inline)) void sim_hz_post(gcn_sim *s, sim_x 
         return;
     if (__builtin_expect(h->nswap != 0, 0))
         sim_hz_restore(s, x, si);
-    h->ring[h->rn++ % SIM_HZ_RING] = si;
+    unsigned r = h->rn++ % SIM_HZ_RING;
+    h->ring[r] = h->ring[r + SIM_HZ_RING] = si;
     if (si->hz_prod & h->cons)
         sim_hz_push(h, si);
     else
