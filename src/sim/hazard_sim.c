@@ -171,38 +171,16 @@ static const hz_save *find_save(const struct sim_hz *h, uint64_t pc, unsigned un
  * again: the record keeps the predecessors of its last empty check (pointers into this
  * thread's program, whose records never move or change) and a check after the same ones
  * is skipped.  A loop's instructions meet the same predecessors in every iteration. */
-/* The window of the memo: the last GCN_HZ_WINDOW slots of the ring (at a wave's start the
- * slots before its first instruction hold what an earlier wave left, or zeros: compared
- * too, so a hit needs them equal as well -- more than needed, never less), and how many
- * of them are this wave's. */
-_Static_assert(SIM_HZ_RING >= GCN_HZ_WINDOW, "the memo's window lies in the ring");
-
-static const sim_insn *const *memo_win(const struct sim_hz *h, unsigned *n)
-{
-    *n = h->rn < GCN_HZ_WINDOW ? h->rn : GCN_HZ_WINDOW;
-    return &h->ring[h->rn % SIM_HZ_RING + SIM_HZ_RING - GCN_HZ_WINDOW];
-}
-
 struct sim_hz_memo_test sim_hz_memo_test;
 
-static int memo_hit(const struct sim_hz *h, const sim_insn *si)
-{
-    unsigned n;
-    const sim_insn *const *prev = memo_win(h, &n);
-    if (si->hzm_n != n + 1 || si->hzm_cons != h->cons)
-        return 0;
-    uint64_t a[GCN_HZ_WINDOW], b[GCN_HZ_WINDOW], d = 0;
-    memcpy(a, prev, sizeof a);
-    memcpy(b, si->hzm_prev, sizeof b);
-    for (unsigned i = 0; i < GCN_HZ_WINDOW; i++)     /* (a fixed count: vector compares) */
-        d |= a[i] ^ b[i];
-    return d == 0;
-}
+/* The window and the test: sim_hz_memo_win and sim_hz_memo_hit (sim_int.h, inline in the
+ * run loop's hook). */
+_Static_assert(SIM_HZ_RING >= GCN_HZ_WINDOW, "the memo's window lies in the ring");
 
 static void memo_keep(const struct sim_hz *h, const sim_insn *si)
 {
     unsigned n;
-    const sim_insn *const *prev = memo_win(h, &n);
+    const sim_insn *const *prev = sim_hz_memo_win(h, &n);
     sim_insn *m = (sim_insn *)si;      /* the memo only: a cache in this thread's record */
     memcpy(m->hzm_prev, prev, sizeof m->hzm_prev);
     m->hzm_cons = h->cons;
@@ -225,7 +203,7 @@ void sim_hz_before(gcn_sim *s, sim_x *x, const sim_insn *si)
     if (!groups)
         return;
     gcn_hz_finding f[16];
-    if (!stale && memo_hit(h, si)) {
+    if (!stale && sim_hz_memo_hit(h, si)) {
         if (__builtin_expect(sim_hz_memo_test.verify, 0)) {
             sim_hz_memo_test.hits++;
             sim_hz_memo_test.wrong += gcn_hz_check_groups(&h->st, &si->hz, groups, f, 16) != 0;

@@ -148,13 +148,41 @@ static inline __attribute__((always_inline)) uint64_t sim_hz_may_find(const stru
     }
     return r;
 }
+/* The check memo (hazard_sim.c says why it is exact): the last GCN_HZ_WINDOW slots of the
+ * ring (at a wave's start the slots before its first instruction hold what an earlier wave
+ * left, or zeros: compared too, so a hit needs them equal as well -- more than needed,
+ * never less), and into *n how many of them are this wave's. */
+static inline const sim_insn *const *sim_hz_memo_win(const struct sim_hz *h, unsigned *n)
+{
+    *n = h->rn < GCN_HZ_WINDOW ? h->rn : GCN_HZ_WINDOW;
+    return &h->ring[h->rn % SIM_HZ_RING + SIM_HZ_RING - GCN_HZ_WINDOW];
+}
+/* Whether si's last check that found nothing came after the same window, with the same
+ * program groups (h->cons). */
+static inline __attribute__((always_inline)) int sim_hz_memo_hit(const struct sim_hz *h,
+                                                                 const sim_insn *si)
+{
+    unsigned n;
+    const sim_insn *const *prev = sim_hz_memo_win(h, &n);
+    if (si->hzm_n != n + 1 || si->hzm_cons != h->cons)
+        return 0;
+    uint64_t a[GCN_HZ_WINDOW], b[GCN_HZ_WINDOW], d = 0;
+    memcpy(a, prev, sizeof a);
+    memcpy(b, si->hzm_prev, sizeof b);
+    for (unsigned i = 0; i < GCN_HZ_WINDOW; i++)     /* (a fixed count: vector compares) */
+        d |= a[i] ^ b[i];
+    return d == 0;
+}
 /* Before si executes: the engine only when si consumes a group the history
- * may hold a producer of (or the history must be rebuilt, or stale mode). */
+ * may hold a producer of and its memo does not say the check finds nothing (or the
+ * history must be rebuilt, or stale mode, or a test verifies the memo). */
 static inline __attribute__((always_inline)) void sim_hz_pre(gcn_sim *s, sim_x *x,
                                                             const sim_insn *si)
 {
     struct sim_hz *h = x->w->hz;
-    if (h && (h->cons != s->prog->hz_cons || h->stale || sim_hz_may_find(h, si)))
+    if (h && (h->cons != s->prog->hz_cons || h->stale ||
+              (sim_hz_may_find(h, si) &&
+               (__builtin_expect(sim_hz_memo_test.verify, 0) || !sim_hz_memo_hit(h, si)))))
         sim_hz_before(s, x, si);
 }
 /* Append si to the history (its producer groups' clocks move on). */
