@@ -2014,6 +2014,42 @@ static void flat_load_lds(sim_x *x, unsigned nbytes, int sext)
     sim_tk_issue(x, t);
 }
 
+/* A gathered load (every lane, 8 or 16 bytes each, not one block: rows of a matrix): each
+ * lane's offset from the lowest address lo (host address h) into off[]; 0, or -1 when one
+ * is 2^32 or more. */
+GCN_HOT static int gather_offsets(const uint64_t *addr, uint64_t lo, uint32_t *off)
+{
+    uint64_t big = 0;
+    for (unsigned l = 0; l < NL; l++) {
+        uint64_t d = addr[l] - lo;
+        big |= d >> 32;
+        off[l] = (uint32_t)d;
+    }
+    return big ? -1 : 0;
+}
+
+/* The host-cache prefetch of a gathered load (stream_prefetch's for blocks): when this
+ * instruction of this wave moved its lowest address by a small step d since its last
+ * access (a loop walking the rows), every lane's next cache line in that direction (or
+ * its address d further, for a step of a line or more) is fetched for the next
+ * iterations.  Only the host's cache is concerned, never the simulated machine. */
+static inline void gather_prefetch(sim_x *x, const uint8_t *h, const uint32_t *off)
+{
+    sim_wave *w = x->w;
+    unsigned k = (unsigned)(I->pc >> 2) & 63;
+    if (w->pf[k].pc == I->pc && w->pf[k].gen == w->pf_gen) {
+        ptrdiff_t d = h - w->pf[k].last;
+        if (d != 0 && d > -(1 << 20) && d < (1 << 20)) {
+            ptrdiff_t ahead = d > 0 ? (d < 64 ? 64 : d) : (d > -64 ? -64 : d);
+            for (unsigned l = 0; l < NL; l++)
+                __builtin_prefetch(h + off[l] + ahead, 0);
+        }
+    }
+    w->pf[k].pc = I->pc;
+    w->pf[k].last = h;
+    w->pf[k].gen = w->pf_gen;
+}
+
 static void flat_load(sim_x *x, unsigned nbytes, int sext, int d16)
 {
     if (I->mods.lds) {
@@ -2025,17 +2061,14 @@ static void flat_load(sim_x *x, unsigned nbytes, int sext, int d16)
     uint8_t *h;
     if (nbytes >= 4 && !flat_hull(x, nbytes, addr, &h, &lo)) {
         uint64_t e = x->exec;
-        int blk = e == ~0ull && flat_contig(addr, nbytes);
+        /* (a gather's second lane is not the first one's neighbour: told at once) */
+        int blk = e == ~0ull && addr[1] == addr[0] + nbytes && flat_contig(addr, nbytes);
         if (!blk && e == ~0ull && (dn == 2 || dn == 4) && addr[0] - lo <= UINT32_MAX) {
             /* all lanes, 8 or 16 bytes each, not one block (a gather: rows of a matrix):
              * four lanes at a time through the transpose of the buffer loads */
-            uint32_t off[NL], big = 0;
-            for (unsigned l = 0; l < NL; l++) {
-                uint64_t d = addr[l] - lo;
-                big |= (uint32_t)(d >> 32);
-                off[l] = (uint32_t)d;
-            }
-            if (!big) {
+            uint32_t off[NL];
+            if (!gather_offsets(addr, lo, off)) {
+                gather_prefetch(x, h, off);
                 sim_ticket *t = vreg_ticket_nz(x, &I->d, dn, row_counters(x));
                 lanes_to_rows(t->data, dn, h, off);
                 if (I->enc == GCN_FMT_FLAT) {

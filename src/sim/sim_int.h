@@ -180,9 +180,11 @@ static inline __attribute__((always_inline)) void sim_hz_pre(gcn_sim *s, sim_x *
                                                             const sim_insn *si)
 {
     struct sim_hz *h = x->w->hz;
+    /* (the memo first: a loop's instructions hit it; a check it skips finds nothing,
+     * whether or not a group could find anything) */
     if (h && (h->cons != s->prog->hz_cons || h->stale ||
-              (sim_hz_may_find(h, si) &&
-               (__builtin_expect(sim_hz_memo_test.verify, 0) || !sim_hz_memo_hit(h, si)))))
+              ((__builtin_expect(sim_hz_memo_test.verify, 0) || !sim_hz_memo_hit(h, si)) &&
+               sim_hz_may_find(h, si))))
         sim_hz_before(s, x, si);
 }
 /* Append si to the history (its producer groups' clocks move on). */
