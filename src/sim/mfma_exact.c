@@ -450,14 +450,15 @@ EX_BFT static uint32_t group_bf(unsigned M, unsigned N, unsigned k0, unsigned g,
 #undef ROWS
 }
 
-/* Whether the bf16 dot-product form may take the tile: the host has the instruction, A
- * and B are bf16 with every pair of a group (k, k+1 from an even k) in one word, at the
- * same halves for A and B, and nothing subnormal can occur (see rows8b). */
-static int bfdot_ok(const gcn_mfma_num *nm, unsigned K, unsigned g, const gcn_mfma_tile_src *s,
-                    const int32_t st[6], int32_t dz)
+/* Whether the bf16 dot-product form can read the tile: the host has the instructions
+ * (AVX512-BF16 and, for bf_stats, AVX512-BW and VBMI), A and B are bf16 with every pair
+ * (k, k+1 from an even k) in one word, at the same halves for A and B.  (The route also
+ * needs the group even and nothing subnormal, see rows8b: the caller's test.) */
+static int bf_pairs(const gcn_mfma_num *nm, unsigned K, const gcn_mfma_tile_src *s)
 {
-    if (nm->ta != GCN_MT_BF16 || (g & 1) || dz < -126 || st[1] < -126 || st[4] < -126 ||
-        !__builtin_cpu_supports("avx512f") || !__builtin_cpu_supports("avx512bf16"))
+    if (nm->ta != GCN_MT_BF16 || (K & 1) || !__builtin_cpu_supports("avx512f") ||
+        !__builtin_cpu_supports("avx512bw") || !__builtin_cpu_supports("avx512vbmi") ||
+        !__builtin_cpu_supports("avx512bf16"))
         return 0;
     for (unsigned k = 0; k < K; k += 2)
         if (s->aw[k] != s->aw[k + 1] || s->bw[k] != s->bw[k + 1] || s->ab[k] != s->bb[k] ||
@@ -465,6 +466,59 @@ static int bfdot_ok(const gcn_mfma_num *nm, unsigned K, unsigned g, const gcn_mf
             (s->ab[k] & 15))
             return 0;
     return 1;
+}
+
+/* dec_lines' statistics of n lines of bf16 pairs (words line[w[k]] + i * str, i < n, k
+ * even < K), without the values: st[0] the largest exponent field made at least 1, minus
+ * the bias; st[1] the smallest exponent of a nonzero element's lowest set bit (E1 - 134 +
+ * ctz of the significand with its bit 7 set, as dec16 computes it; EX_BIG for none);
+ * st[2] whether an exponent field is all ones.  32 elements per vector, in 16-bit lanes;
+ * the ctz of the lowest set bit (1 .. 128) by a table (VPERMI2B, 7 index bits: 128 is
+ * index 0). */
+__attribute__((target("avx512f,avx512bw,avx512vbmi")))
+static void bf_stats(unsigned n, unsigned K, const uint32_t *line, const uint16_t *w,
+                     unsigned str, int32_t st[3])
+{
+    static const uint8_t ctz_tab[128] = {
+        [0] = 7, [1] = 0, [2] = 1, [4] = 2, [8] = 3, [16] = 4, [32] = 5, [64] = 6,
+    };
+    const __m512i tlo = _mm512_loadu_si512(ctz_tab), thi = _mm512_loadu_si512(ctz_tab + 64);
+    const __m512i one = _mm512_set1_epi16(1), ff = _mm512_set1_epi16(0xff),
+                  m7f = _mm512_set1_epi16(0x7f), b80 = _mm512_set1_epi16(0x80),
+                  abs = _mm512_set1_epi16(0x7fff), zero = _mm512_setzero_si512();
+    __m512i emx = one, zmn = _mm512_set1_epi16(0x7fff);
+    for (unsigned k = 0; k < K; k += 2) {
+        const uint32_t *x = line + w[k];
+        for (unsigned i = 0; i < n; i += 16) {
+            __m512i v;
+            if (str == 1) {
+                v = _mm512_loadu_si512(x + i);
+            } else {
+                uint32_t t[16];
+                for (unsigned l = 0; l < 16; l++)
+                    t[l] = x[(size_t)(i + l) * str];
+                v = _mm512_loadu_si512(t);
+            }
+            __m512i E1 = _mm512_max_epu16(_mm512_and_si512(_mm512_srli_epi16(v, 7), ff), one);
+            emx = _mm512_max_epu16(emx, E1);
+            __m512i mz = _mm512_or_si512(_mm512_and_si512(v, m7f), b80);
+            __m512i lb = _mm512_and_si512(mz, _mm512_sub_epi16(zero, mz));
+            __m512i c = _mm512_and_si512(_mm512_permutex2var_epi8(tlo, lb, thi), ff);
+            __mmask32 nz = _mm512_test_epi16_mask(v, abs);
+            zmn = _mm512_mask_min_epu16(zmn, nz, zmn, _mm512_add_epi16(E1, c));
+        }
+    }
+    uint16_t e[32], z[32];
+    _mm512_storeu_si512(e, emx);
+    _mm512_storeu_si512(z, zmn);
+    int32_t em = 0, zm = 0x7fff;
+    for (unsigned l = 0; l < 32; l++) {
+        em = e[l] > em ? e[l] : em;
+        zm = z[l] < zm ? z[l] : zm;
+    }
+    st[0] = em - 127;
+    st[1] = zm == 0x7fff ? EX_BIG : zm - 134;
+    st[2] = em == 255;
 }
 #endif
 
@@ -548,8 +602,22 @@ int gcn_mfma_num_tile_exact(const gcn_mfma_num *nm, unsigned M, unsigned N, unsi
     _Alignas(64) float Af[EX_MAX_MK], Bf[EX_MAX_MK];
     _Alignas(64) double Ad[EX_MAX_MK], Bd[EX_MAX_MK];
     _Alignas(64) uint32_t tmp[EX_MAX_MN];
-    int32_t st[6];
-    dec_tile(nm->ta, M, N, K, s, Af, Bf, st);
+    int32_t st[6], st2[6];
+    /* A and B as floats (Af, Bf) only for group_f and group_d: the bf16 dot-product form
+     * reads the pairs themselves and needs their statistics only */
+    int pairs = 0, dec = 0;
+#ifdef EX_BFDOT
+    pairs = bf_pairs(nm, K, s);
+    if (pairs) {
+        bf_stats(M, K, s->a, s->aw, s->astr, st);
+        bf_stats(N, K, s->b, s->bw, 1, st + 3);
+    }
+#endif
+    if (!pairs) {
+        dec_tile(nm->ta, M, N, K, s, Af, Bf, st);
+        dec = 1;
+    }
+#define EX_DECODE() do { if (!dec) { dec_tile(nm->ta, M, N, K, s, Af, Bf, st2); dec = 1; } } while (0)
     if (st[2] | st[5])
         return -1;
     int32_t eH = st[0] + st[3], dz = st[1] + st[4];
@@ -559,9 +627,7 @@ int gcn_mfma_num_tile_exact(const gcn_mfma_num *nm, unsigned M, unsigned N, unsi
     while ((1u << lg) < g)
         lg++;
     int f32ok = dz >= -149 && eH + lg <= dz + 21, wide = 0, bfdot = 0;
-#ifdef EX_BFDOT
-    bfdot = f32ok && bfdot_ok(nm, K, g, s, st, dz);
-#endif
+    bfdot = f32ok && pairs && !(g & 1) && dz >= -126 && st[1] >= -126 && st[4] >= -126;
     uint32_t cam = 0, r[3];
     for (unsigned k0 = 0; k0 < K; k0 += g) {
         const uint32_t *cin = k0 ? tmp : s->c;
@@ -576,7 +642,10 @@ int gcn_mfma_num_tile_exact(const gcn_mfma_num *nm, unsigned M, unsigned N, unsi
                 cam = group_bf(M, N, k0, g, !k0, want_am, dz, s, cin, cw, tmp, r);
             else
 #endif
-            cam = group_f(M, N, k0, g, !k0, want_am, dz, Af, Bf, cin, cw, tmp, r);
+            {
+                EX_DECODE();
+                cam = group_f(M, N, k0, g, !k0, want_am, dz, Af, Bf, cin, cw, tmp, r);
+            }
             if (k0)
                 continue;
             /* the first group's C checked afterwards (its results are dropped if not):
@@ -603,6 +672,7 @@ int gcn_mfma_num_tile_exact(const gcn_mfma_num *nm, unsigned M, unsigned N, unsi
             return -1;
         f32ok = 0;      /* this group's results are rounded: not multiples of 2^dz */
         if (!wide) {
+            EX_DECODE();
             widen(Af, (size_t)M * K, Ad);
             widen(Bf, (size_t)N * K, Bd);
             wide = 1;
@@ -616,4 +686,5 @@ int gcn_mfma_num_tile_exact(const gcn_mfma_num *nm, unsigned M, unsigned N, unsi
                 (size_t)N * 4);
     exact_count[wide ? 1 : bfdot ? 2 : 0]++;
     return 0;
+#undef EX_DECODE
 }
