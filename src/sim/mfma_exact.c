@@ -399,22 +399,43 @@ EX_HOT static uint32_t group_f(unsigned M, unsigned N, unsigned k0, unsigned g, 
  * 2^-126 in magnitude.  Pairs: elements k0+2q and k0+2q+1 of A row i in one word
  * (s->a + aw[k] + i * astr), and of B column j (s->b + bw[k] + j), at the same halves;
  * the caller checks that layout.  Rows i0 .. i0+7, columns j0 .. j0 + 16 NV - 1. */
-#define EX_BFT __attribute__((target("avx512f,avx512bf16")))
+#define EX_BFT __attribute__((target("avx512f,avx512dq,avx512bf16")))
+#define VMAXU_INTO(acc, a) do { v16u g_ = (v16u)((a) > (acc)); (acc) = ((a) & g_) | ((acc) & ~g_); } while (0)
 static inline __attribute__((always_inline)) EX_BFT void
 rows8b(unsigned NV, int CST, int AM, int32_t L, float cm, unsigned k0, unsigned g, unsigned i0,
        unsigned j0, const gcn_mfma_tile_src *s, const uint32_t *const cin[8],
        uint32_t *const out[8], v16u am[3])
 {
     __m512 acc[8][2];
+    /* cstat16m's test and maximum in mask and unsigned-max instructions (CST 3) */
+    const __m512 cmv = _mm512_set1_ps(cm);
+    __m512i mx = _mm512_setzero_si512();
+    __mmask16 bad = 0;
     EX_UNROLL
     for (unsigned r = 0; r < 8; r++)
         EX_UNROLL
         for (unsigned v = 0; v < NV; v++) {
+            if (CST == 3) {
+                __m512 x = _mm512_loadu_ps(cin[r] + 16 * v);
+                __m512 t = _mm512_sub_ps(_mm512_add_ps(x, cmv), cmv);
+                bad |= _mm512_cmp_ps_mask(t, x, _CMP_NEQ_UQ);
+                mx = _mm512_max_epu32(mx, _mm512_and_si512(_mm512_castps_si512(x),
+                                                           _mm512_set1_epi32(0x7fffffff)));
+                acc[r][v] = x;
+                continue;
+            }
             v16u x;
             memcpy(&x, cin[r] + 16 * v, sizeof x);
             EX_CLOAD(CST, x, L, cm, am);
             memcpy(&acc[r][v], &x, sizeof x);
         }
+    if (CST == 3) {
+        v16u m, b;
+        memcpy(&m, &mx, sizeof m);
+        b = (v16u)(_mm512_movm_epi32(bad));
+        VMAXU_INTO(am[1], m);
+        am[2] |= b;
+    }
     for (unsigned k = k0; k < k0 + g; k += 2) {
         __m512i b[2];
         const uint32_t *bw = s->b + s->bw[k] + j0, *aw = s->a + s->aw[k];
@@ -451,13 +472,14 @@ EX_BFT static uint32_t group_bf(unsigned M, unsigned N, unsigned k0, unsigned g,
 }
 
 /* Whether the bf16 dot-product form can read the tile: the host has the instructions
- * (AVX512-BF16 and, for bf_stats, AVX512-BW and VBMI), A and B are bf16 with every pair
+ * (AVX512-BF16, -DQ and, for bf_stats, -BW and VBMI), A and B are bf16 with every pair
  * (k, k+1 from an even k) in one word, at the same halves for A and B.  (The route also
  * needs the group even and nothing subnormal, see rows8b: the caller's test.) */
 static int bf_pairs(const gcn_mfma_num *nm, unsigned K, const gcn_mfma_tile_src *s)
 {
     if (nm->ta != GCN_MT_BF16 || (K & 1) || !__builtin_cpu_supports("avx512f") ||
-        !__builtin_cpu_supports("avx512bw") || !__builtin_cpu_supports("avx512vbmi") ||
+        !__builtin_cpu_supports("avx512bw") || !__builtin_cpu_supports("avx512dq") ||
+        !__builtin_cpu_supports("avx512vbmi") ||
         !__builtin_cpu_supports("avx512bf16"))
         return 0;
     for (unsigned k = 0; k < K; k += 2)
