@@ -2014,18 +2014,34 @@ static void flat_load_lds(sim_x *x, unsigned nbytes, int sext)
     sim_tk_issue(x, t);
 }
 
-/* A gathered load (every lane, 8 or 16 bytes each, not one block: rows of a matrix): each
- * lane's offset from the lowest address lo (host address h) into off[]; 0, or -1 when one
- * is 2^32 or more. */
-GCN_HOT static int gather_offsets(const uint64_t *addr, uint64_t lo, uint32_t *off)
+/* A gathered load (every lane, 8 or 16 bytes each, not one block: rows of a matrix):
+ * lanes_to_rows with lane l's bytes at h + (addr[l] - lo), inside the hull flat_hull
+ * checked (rows[k * NL + l] = dword k of lane l; nd 2 or 4). */
+GCN_HOT static void gather_rows(uint32_t *rows, unsigned nd, const uint8_t *h,
+                                const uint64_t *addr, uint64_t lo)
 {
-    uint64_t big = 0;
-    for (unsigned l = 0; l < NL; l++) {
-        uint64_t d = addr[l] - lo;
-        big |= d >> 32;
-        off[l] = (uint32_t)d;
+    const uint8_t *b = h - lo;
+    if (nd == 2) {
+        for (unsigned l = 0; l < NL; l++) {
+            uint64_t v;
+            memcpy(&v, b + addr[l], 8);
+            rows[l] = (uint32_t)v;
+            rows[NL + l] = (uint32_t)(v >> 32);
+        }
+        return;
     }
-    return big ? -1 : 0;
+    for (unsigned l = 0; l < NL; l += 4) {
+        v4u p, q, r, t;
+        memcpy(&p, b + addr[l], 16);
+        memcpy(&q, b + addr[l + 1], 16);
+        memcpy(&r, b + addr[l + 2], 16);
+        memcpy(&t, b + addr[l + 3], 16);
+        tr4(&p, &q, &r, &t);
+        memcpy(&rows[l], &p, 16);
+        memcpy(&rows[NL + l], &q, 16);
+        memcpy(&rows[2 * NL + l], &r, 16);
+        memcpy(&rows[3 * NL + l], &t, 16);
+    }
 }
 
 /* The host-cache prefetch of a gathered load (stream_prefetch's for blocks): when this
@@ -2033,7 +2049,8 @@ GCN_HOT static int gather_offsets(const uint64_t *addr, uint64_t lo, uint32_t *o
  * access (a loop walking the rows), every lane's next cache line in that direction (or
  * its address d further, for a step of a line or more) is fetched for the next
  * iterations.  Only the host's cache is concerned, never the simulated machine. */
-static inline void gather_prefetch(sim_x *x, const uint8_t *h, const uint32_t *off)
+static inline void gather_prefetch(sim_x *x, const uint8_t *h, const uint64_t *addr,
+                                   uint64_t lo)
 {
     sim_wave *w = x->w;
     unsigned k = (unsigned)(I->pc >> 2) & 63;
@@ -2041,8 +2058,9 @@ static inline void gather_prefetch(sim_x *x, const uint8_t *h, const uint32_t *o
         ptrdiff_t d = h - w->pf[k].last;
         if (d != 0 && d > -(1 << 20) && d < (1 << 20)) {
             ptrdiff_t ahead = d > 0 ? (d < 64 ? 64 : d) : (d > -64 ? -64 : d);
+            const uint8_t *b = h - lo + ahead;
             for (unsigned l = 0; l < NL; l++)
-                __builtin_prefetch(h + off[l] + ahead, 0);
+                __builtin_prefetch(b + addr[l], 0);
         }
     }
     w->pf[k].pc = I->pc;
@@ -2063,22 +2081,20 @@ static void flat_load(sim_x *x, unsigned nbytes, int sext, int d16)
         uint64_t e = x->exec;
         /* (a gather's second lane is not the first one's neighbour: told at once) */
         int blk = e == ~0ull && addr[1] == addr[0] + nbytes && flat_contig(addr, nbytes);
-        if (!blk && e == ~0ull && (dn == 2 || dn == 4) && addr[0] - lo <= UINT32_MAX) {
+        if (!blk && e == ~0ull && (dn == 2 || dn == 4)) {
             /* all lanes, 8 or 16 bytes each, not one block (a gather: rows of a matrix):
-             * four lanes at a time through the transpose of the buffer loads */
-            uint32_t off[NL];
-            if (!gather_offsets(addr, lo, off)) {
-                gather_prefetch(x, h, off);
-                sim_ticket *t = vreg_ticket_nz(x, &I->d, dn, row_counters(x));
-                lanes_to_rows(t->data, dn, h, off);
-                if (I->enc == GCN_FMT_FLAT) {
-                    t->ooo = 1;
-                    t->need = TC_VM;
-                    sim_lds_check_done(x);
-                }
-                sim_tk_issue(x, t);
-                return;
+             * straight from the lanes' addresses, four lanes at a time through the
+             * transpose of the buffer loads for 16 bytes */
+            gather_prefetch(x, h, addr, lo);
+            sim_ticket *t = vreg_ticket_nz(x, &I->d, dn, row_counters(x));
+            gather_rows(t->data, dn, h, addr, lo);
+            if (I->enc == GCN_FMT_FLAT) {
+                t->ooo = 1;
+                t->need = TC_VM;
+                sim_lds_check_done(x);
             }
+            sim_tk_issue(x, t);
+            return;
         }
         sim_ticket *t = blk ? vreg_ticket_nz(x, &I->d, dn, row_counters(x))
                             : vreg_ticket(x, &I->d, dn, row_counters(x));

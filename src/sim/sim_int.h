@@ -166,10 +166,13 @@ static inline __attribute__((always_inline)) int sim_hz_memo_hit(const struct si
     const sim_insn *const *prev = sim_hz_memo_win(h, &n);
     if (si->hzm_n != n + 1 || si->hzm_cons != h->cons)
         return 0;
-    uint64_t a[GCN_HZ_WINDOW], b[GCN_HZ_WINDOW], d = 0;
+    /* the older slots in vector compares (a fixed count), the newest one alone: it was
+     * stored just before, and a wider load of it would wait for that store */
+    enum { OLD = GCN_HZ_WINDOW - 1 };
+    uint64_t a[OLD], b[OLD], d = (uintptr_t)prev[OLD] ^ (uintptr_t)si->hzm_prev[OLD];
     memcpy(a, prev, sizeof a);
     memcpy(b, si->hzm_prev, sizeof b);
-    for (unsigned i = 0; i < GCN_HZ_WINDOW; i++)     /* (a fixed count: vector compares) */
+    for (unsigned i = 0; i < OLD; i++)
         d |= a[i] ^ b[i];
     return d == 0;
 }
