@@ -621,8 +621,13 @@ int gcn_mfma_num_tile_exact(const gcn_mfma_num *nm, unsigned M, unsigned N, unsi
     if (!g || K % g || g > 16 || M % 16 || N % 16 || (size_t)M * K > EX_MAX_MK ||
         (size_t)N * K > EX_MAX_MK || (size_t)M * N > EX_MAX_MN)
         return -1;
-    _Alignas(64) float Af[EX_MAX_MK], Bf[EX_MAX_MK];
-    _Alignas(64) double Ad[EX_MAX_MK], Bd[EX_MAX_MK];
+    /* the scratch of this thread (48 KiB: on the stack, every call paid its page probes) */
+    static _Thread_local struct {
+        _Alignas(64) float Af[EX_MAX_MK], Bf[EX_MAX_MK];
+        _Alignas(64) double Ad[EX_MAX_MK], Bd[EX_MAX_MK];
+    } sc;
+    float *Af = sc.Af, *Bf = sc.Bf;
+    double *Ad = sc.Ad, *Bd = sc.Bd;
     _Alignas(64) uint32_t tmp[EX_MAX_MN];
     int32_t st[6], st2[6];
     /* A and B as floats (Af, Bf) only for group_f and group_d: the bf16 dot-product form
