@@ -10,7 +10,9 @@
 # reported, and that kernel's ratio is printed marked as not comparable), then
 # wave-instructions per CPU second of both
 # are printed and their ratio, best of 5 interleaved runs: gcnsim's own CPU time of the
-# simulation (as it prints it), the peer's process CPU time around run_asm (after one
+# simulation (as its summary line prints it, in microseconds since session 9: the MFMA
+# runs take 3 to 5 ms, and milliseconds quantized the ratio), the peer's process CPU
+# time around run_asm (after one
 # untimed run that compiles its per-instruction code and gives the outputs).  The
 # wave-instruction count is gcnsim's (the same program on the same inputs; the peer does
 # not count).  Targets (issue 15): at least 100x on the vector add and saxpy, at least 20x

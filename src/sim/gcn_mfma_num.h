@@ -114,8 +114,9 @@ typedef struct gcn_mfma_tile_src {
 int gcn_mfma_num_tile_exact(const gcn_mfma_num *nm, unsigned M, unsigned N, unsigned K,
                             const gcn_mfma_tile_src *s);
 /* Tiles the calling thread's gcn_mfma_num_tile_exact calls computed: [0] entirely in
- * binary32 (every partial sum exact in an f32), [1] with binary64 groups. */
-void gcn_mfma_num_tile_exact_count(uint64_t out[2]);
+ * binary32 (every partial sum exact in an f32), [1] with binary64 groups, [2] entirely in
+ * binary32 by the host's bf16 dot-product instruction (AVX512-BF16; 0 without it). */
+void gcn_mfma_num_tile_exact_count(uint64_t out[3]);
 
 /* Value of one element as a double (NaN / inf as such), for tests and references. */
 double gcn_mfma_num_value(gcn_mfma_type t, int ocp, uint32_t bits);

@@ -24,7 +24,9 @@
  * wait-state clock (gcn_hz_skip).  When decoding meets an instruction that
  * consumes new groups, each wave rebuilds its history from the ring of its
  * last SIM_HZ_RING instructions (more than the 21-wait-state window) before
- * its next check, so the findings are exactly those of a full history.
+ * its next check, so the findings are exactly those of a full history.  A check
+ * that found nothing is not made again for the same instruction after the same
+ * GCN_HZ_WINDOW instructions (the memo, below: a loop's checks are made once).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -156,6 +158,35 @@ static const hz_save *find_save(const struct sim_hz *h, uint64_t pc, unsigned un
     return best;
 }
 
+/* The check memo.  A check's findings are a function of the consumer's record, the
+ * target and flags (fixed for a run), the program's consumer groups (h->cons, which decide
+ * which instructions have history entries) and the last GCN_HZ_WINDOW instructions the
+ * wave issued, in order: every instruction counts at least one wait state and no window
+ * reaches GCN_HZ_WINDOW, so an older producer is never seen (its entry, while not yet
+ * expired, only widens gprod_union, which narrows nothing a check finds); the soft-clause
+ * checks look at at most 19 trailing members, and a clause that began before the window
+ * shows as one running through all of it either way; a wave's first instructions have
+ * fewer predecessors (the count is part of the key).  So when a check found nothing, the
+ * same instruction after the same predecessors, with the same groups, finds nothing
+ * again: the record keeps the predecessors of its last empty check (pointers into this
+ * thread's program, whose records never move or change) and a check after the same ones
+ * is skipped.  A loop's instructions meet the same predecessors in every iteration. */
+struct sim_hz_memo_test sim_hz_memo_test;
+
+/* The window and the test: sim_hz_memo_win and sim_hz_memo_hit (sim_int.h, inline in the
+ * run loop's hook). */
+_Static_assert(SIM_HZ_RING >= GCN_HZ_WINDOW, "the memo's window lies in the ring");
+
+static void memo_keep(const struct sim_hz *h, const sim_insn *si)
+{
+    unsigned n;
+    const sim_insn *const *prev = sim_hz_memo_win(h, &n);
+    sim_insn *m = (sim_insn *)si;      /* the memo only: a cache in this thread's record */
+    memcpy(m->hzm_prev, prev, sizeof m->hzm_prev);
+    m->hzm_cons = h->cons;
+    m->hzm_n = (uint8_t)(n + 1);
+}
+
 void sim_hz_before(gcn_sim *s, sim_x *x, const sim_insn *si)
 {
     sim_wave *w = x->w;
@@ -172,7 +203,16 @@ void sim_hz_before(gcn_sim *s, sim_x *x, const sim_insn *si)
     if (!groups)
         return;
     gcn_hz_finding f[16];
+    if (!stale && sim_hz_memo_hit(h, si)) {
+        if (__builtin_expect(sim_hz_memo_test.verify, 0)) {
+            sim_hz_memo_test.hits++;
+            sim_hz_memo_test.wrong += gcn_hz_check_groups(&h->st, &si->hz, groups, f, 16) != 0;
+        }
+        return;
+    }
     unsigned n = gcn_hz_check_groups(&h->st, &si->hz, groups, f, 16);
+    if (!n && !stale)
+        memo_keep(h, si);
     if (stale)
         save_defs(w, si);
     for (unsigned i = 0; i < n && i < 16; i++) {

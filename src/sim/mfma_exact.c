@@ -50,6 +50,8 @@
 
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(GCN_NO_CLONES)
 #define EX_HOT __attribute__((target_clones("arch=x86-64-v4", "arch=x86-64-v3", "default")))
+#define EX_BFDOT 1          /* the bf16 dot-product route (AVX512-BF16, chosen at run time) */
+#include <immintrin.h>
 #else
 #define EX_HOT
 #endif
@@ -57,10 +59,11 @@
 enum { EX_MAX_MK = 2048, EX_MAX_MN = 1024, EX_BIG = 100000 };
 
 /* Tiles this thread's gcn_mfma_num_tile_exact calls computed: [0] every group by the
- * binary32 route, [1] some by the binary64 route (tests check both are used). */
-static _Thread_local uint64_t exact_count[2];
+ * binary32 route, [1] some by the binary64 route, [2] by the binary32 route's bf16
+ * dot-product form (tests check all are used where the host has it). */
+static _Thread_local uint64_t exact_count[3];
 
-void gcn_mfma_num_tile_exact_count(uint64_t out[2])
+void gcn_mfma_num_tile_exact_count(uint64_t out[3])
 {
     memcpy(out, exact_count, sizeof exact_count);
 }
@@ -153,27 +156,45 @@ EX_INL void cstat16(const v16u *xp, int32_t L, v16u *mx, v16u *bad)
     *mx = (a & gt) | (*mx & ~gt);
 }
 
-/* cstat16 for L <= 0, in floating point (fewer operations): x is a multiple of 2^L when
- * t = |x| * 2^-L (exact: a scaling up) is an integer, that is when t rounded to an
- * integer, (min(t, 2^23) + 2^23) - 2^23, is t (from 2^23 on every float is an integer;
- * inf and NaN are caught by the largest |bits|). */
-EX_INL void cstat16f(const v16u *xp, float s, v16u *mx, v16u *bad)
+/* cstat16's test in floating point, valid for |x| < 2^(L+22) (the caller tests that from
+ * the largest |bits|), -149 <= L <= 104, in the host's default rounding (to nearest even,
+ * no flushing): with c = 1.5 * 2^(L+23), x + c lies in (2^(L+23), 2^(L+24)), where the
+ * floats are the multiples of 2^L, so (x + c) - c (exact: both multiples of 2^L, the
+ * difference at most 2^(L+22)) is x rounded to a multiple of 2^L, which is x exactly when
+ * x is one (a zero of either sign is; NaN never; inf is caught by the largest |bits|). */
+EX_INL void cstat16m(const v16u *xp, float c, v16u *mx, v16u *bad)
 {
-    const v16f big = (v16f){0} + 8388608.0f;
-    v16u a = *xp & 0x7fffffffu, tb, bb, m;
-    v16f t, tc;
-    memcpy(&t, &a, sizeof t);
-    t *= s;
-    m = (v16u)(t < big);
-    memcpy(&tb, &t, sizeof tb);
-    memcpy(&bb, &big, sizeof bb);
-    tb = VSEL(m, tb, bb);
-    memcpy(&tc, &tb, sizeof tc);
-    v16f r = (tc + big) - big;
-    *bad |= (v16u)(r != tc);
-    v16u gt = (v16u)(a > *mx);
+    v16f x, r;
+    memcpy(&x, xp, sizeof x);
+    r = (x + c) - c;
+    *bad |= (v16u)(r != x);
+    v16u a = *xp & 0x7fffffffu, gt = (v16u)(a > *mx);
     *mx = (a & gt) | (*mx & ~gt);
 }
+
+/* The C rows of a group into acc (as floats): with CST 1 tested by cstat16, with CST 3 by
+ * cstat16m (see group_f). */
+#define EX_CLOAD(CST, x, L, cm, am)                                                       \
+    do {                                                                                   \
+        if ((CST) == 1)                                                                    \
+            cstat16(&(x), (L), &(am)[1], &(am)[2]);                                        \
+        else if ((CST) == 3)                                                               \
+            cstat16m(&(x), (cm), &(am)[1], &(am)[2]);                                      \
+    } while (0)
+
+/* A result vector f to out: -0 made +0 (mfma_num.c's integer R = 0 gives +0); with AM
+ * its largest |bits| folded into am[0]. */
+#define EX_STORE(AM, f, out, am)                                                          \
+    do {                                                                                   \
+        v16f f_ = (f) + 0.0f;                                                              \
+        v16u ob_;                                                                          \
+        memcpy(&ob_, &f_, sizeof ob_);                                                     \
+        if (AM) {                                                                          \
+            v16u a_ = ob_ & 0x7fffffffu, gt_ = (v16u)(a_ > (am)[0]);                       \
+            (am)[0] = (a_ & gt_) | ((am)[0] & ~gt_);                                       \
+        }                                                                                  \
+        memcpy((out), &ob_, sizeof ob_);                                                   \
+    } while (0)
 
 /* The C of the first group, for the binary64 route: the largest |bits| into r[0], and
  * whether one is not a multiple of 2^L into r[1]; row i at c + cw[i] (c + i*N when cw is
@@ -247,8 +268,8 @@ EX_INL void rows4d(unsigned NV, unsigned M, unsigned N, unsigned k0, unsigned g,
 
 /* Binary32 route (every partial sum exact in an f32, see gcn_mfma_num_tile_exact), one
  * group over rows i0 .. i0+7 of all N (= 16 * NV) columns, as rows4d. */
-EX_INL void rows8f(unsigned NV, int CST, int32_t L, float sL, unsigned M, unsigned N, unsigned k0,
-                   unsigned g, unsigned i0, const float *At, const float *Bf,
+EX_INL void rows8f(unsigned NV, int CST, int AM, int32_t L, float cm, unsigned M, unsigned N,
+                   unsigned k0, unsigned g, unsigned i0, const float *At, const float *Bf,
                    const uint32_t *const cin[8], uint32_t *const out[8], v16u am[3])
 {
     v16f acc[8][2];
@@ -258,10 +279,7 @@ EX_INL void rows8f(unsigned NV, int CST, int32_t L, float sL, unsigned M, unsign
         for (unsigned v = 0; v < NV; v++) {
             v16u x;
             memcpy(&x, cin[r] + 16 * v, sizeof x);
-            if (CST == 1)
-                cstat16(&x, L, &am[1], &am[2]);
-            else if (CST == 2)
-                cstat16f(&x, sL, &am[1], &am[2]);
+            EX_CLOAD(CST, x, L, cm, am);
             memcpy(&acc[r][v], &x, sizeof x);
         }
     for (unsigned k = k0; k < k0 + g; k++) {
@@ -280,15 +298,46 @@ EX_INL void rows8f(unsigned NV, int CST, int32_t L, float sL, unsigned M, unsign
     EX_UNROLL
     for (unsigned r = 0; r < 8; r++)
         EX_UNROLL
-        for (unsigned v = 0; v < NV; v++) {
-            v16f f = acc[r][v] + 0.0f;
-            v16u ob;
-            memcpy(&ob, &f, sizeof ob);
-            v16u a = ob & 0x7fffffffu, gt = (v16u)(a > am[0]);
-            am[0] = (a & gt) | (am[0] & ~gt);
-            memcpy(out[r] + 16 * v, &ob, sizeof ob);
-        }
+        for (unsigned v = 0; v < NV; v++)
+            EX_STORE(AM, acc[r][v], out[r] + 16 * v, am);
 }
+
+/* The loops of a binary32 group over rows of 8 and columns of 32 (16 at the end), ROWS
+ * the row function (NV, CST, AM, then its own arguments: i0, j0, cj, oj); cst, am and L
+ * as in group_f.  Leaves the largest |bits| of the results, of C, and C's test in r. */
+#define EX_GROUP_BODY(ROWS)                                                               \
+    v16u am[3] = {{0}, {0}, {0}};                                                          \
+    /* cst: C's test, precise (1) or in floating point (3, for |C| < 2^(L+22)) */          \
+    if (cst)                                                                               \
+        cst = L >= -149 && L <= 104 ? 3 : 1;                                               \
+    union { int32_t i; float f; } cm_ = {.i = ((L + 23 + 127) & 0xff) << 23 | 0x400000};  \
+    float cm = cm_.f;                      /* 1.5 * 2^(L+23), used for cst 3 only */      \
+    for (unsigned i0 = 0; i0 < M; i0 += 8) {                                               \
+        const uint32_t *cj[8];                                                             \
+        uint32_t *oj[8];                                                                   \
+        for (unsigned j0 = 0; j0 < N; j0 += 32) {                                          \
+            for (unsigned q = 0; q < 8; q++) {                                             \
+                cj[q] = cin + (cw ? cw[i0 + q] : (size_t)(i0 + q) * N) + j0;               \
+                oj[q] = out + (size_t)(i0 + q) * N + j0;                                   \
+            }                                                                              \
+            unsigned nv = N - j0 >= 32 ? 2 : 1;                                            \
+            if (nv == 2 && cst == 3 && !want_am) ROWS(2, 3, 0);                            \
+            else if (nv == 2 && cst == 3) ROWS(2, 3, 1);                                   \
+            else if (nv == 2 && cst == 1) ROWS(2, 1, 1);                                   \
+            else if (nv == 2 && !want_am) ROWS(2, 0, 0);                                   \
+            else if (nv == 2) ROWS(2, 0, 1);                                               \
+            else if (cst == 3) ROWS(1, 3, 1);                                              \
+            else if (cst == 1) ROWS(1, 1, 1);                                              \
+            else ROWS(1, 0, 1);                                                            \
+        }                                                                                  \
+    }                                                                                      \
+    r[0] = r[1] = r[2] = 0;                                                                \
+    for (unsigned l = 0; l < 16; l++) {                                                    \
+        r[0] = am[0][l] > r[0] ? am[0][l] : r[0];                                          \
+        r[1] = am[1][l] > r[1] ? am[1][l] : r[1];                                          \
+        r[2] |= am[2][l];                                                                  \
+    }                                                                                      \
+    return r[0]
 
 /* All rows of one group by the binary64 route (f32 values as their bits); C row i at
  * cin + cw[i] (cw NULL: + i*N), result row i at out + i*N.  Returns the largest |bits|
@@ -320,61 +369,180 @@ EX_HOT static uint32_t group_d(unsigned M, unsigned N, unsigned k0, unsigned g,
     return m;
 }
 
-/* The same by the binary32 route; with cst (the first group) r[1] and r[2] get the
- * largest |bits| of C and whether a C is not a multiple of 2^L (cstat16, or cstat16f for
- * -126 <= L <= 0). */
+/* The same by the binary32 route.  With cst (the first group) r[1] gets the largest |bits|
+ * of C and r[2] whether a C is not a multiple of 2^L: for -149 <= L <= 104 tested by
+ * cstat16m, which holds only for |C| < 2^(L+22) (the caller takes r[2] only then), else by
+ * cstat16.  Without want_am the results' largest |bits| are not needed (r[0] 0; the
+ * caller's last group when no result can overflow) -- taken when all N columns are in
+ * full rows of 32 only. */
 EX_HOT static uint32_t group_f(unsigned M, unsigned N, unsigned k0, unsigned g, int cst,
-                               int32_t L, const float *At, const float *Bf,
+                               int want_am, int32_t L, const float *At, const float *Bf,
                                const uint32_t *cin, const uint16_t *cw, uint32_t *out,
                                uint32_t r[3])
 {
-    v16u am[3] = {{0}, {0}, {0}};
-    /* the first group's C tested in floating point when L <= 0 (cstat16f); 2^-L is only
-     * used there, so L is clamped to [-126, 0] (a larger L shifted a negative int) */
-    union { int32_t i; float f; } sc = {.i = (127 - (L < -126 ? -126 : L > 0 ? 0 : L)) << 23};
-    float sL = sc.f;
-    if (cst && L <= 0 && L >= -126)
-        cst = 2;
-    for (unsigned i0 = 0; i0 < M; i0 += 8) {
-        const uint32_t *ci[8];
-        uint32_t *oi[8];
-        for (unsigned q = 0; q < 8; q++) {
-            ci[q] = cin + (cw ? cw[i0 + q] : (size_t)(i0 + q) * N);
-            oi[q] = out + (size_t)(i0 + q) * N;
-        }
-        for (unsigned j0 = 0; j0 < N; j0 += 32) {
-            const uint32_t *cj[8];
-            uint32_t *oj[8];
-            for (unsigned q = 0; q < 8; q++) {
-                cj[q] = ci[q] + j0;
-                oj[q] = oi[q] + j0;
-            }
-#define ROWS(NV, CST) rows8f(NV, CST, L, sL, M, N, k0, g, i0, At, Bf + j0, cj, oj, am)
-            if (N - j0 >= 32) {
-                if (cst == 2)
-                    ROWS(2, 2);
-                else if (cst)
-                    ROWS(2, 1);
-                else
-                    ROWS(2, 0);
-            } else if (cst == 2) {             /* N - j0 == 16 */
-                ROWS(1, 2);
-            } else if (cst) {
-                ROWS(1, 1);
-            } else {
-                ROWS(1, 0);
-            }
+#define ROWS(NV, CST, AM) rows8f(NV, CST, AM, L, cm, M, N, k0, g, i0, At, Bf + j0, cj, oj, am)
+    EX_GROUP_BODY(ROWS);
 #undef ROWS
+}
+
+#ifdef EX_BFDOT
+/* The binary32 route for bf16 with the host's bf16 dot-product instruction (AVX512-BF16
+ * VDPBF16PS: acc += a[2k+1] * b[2k+1], then acc += a[2k] * b[2k], per f32 lane, the bf16
+ * pairs as they lie in the registers: no decode).  The instruction rounds to nearest
+ * even whatever MXCSR says, and treats subnormal inputs and results as zeros (DAZ, FTZ;
+ * Intel SDM, VDPBF16PS).  Its sums are the binary32 route's exact sums whenever that
+ * route's conditions hold (every partial sum exact in an f32 in any order: the order and
+ * any wider intermediate do not matter) and nothing it meets is subnormal: the caller
+ * asks for no subnormal A or B element (their lowest set bits zA, zB >= -126; a
+ * subnormal's is below 2^-126) and dz >= -126, so every nonzero product, C (a multiple
+ * of 2^dz, tested as in the binary32 route) and partial sum (sums of such) is at least
+ * 2^-126 in magnitude.  Pairs: elements k0+2q and k0+2q+1 of A row i in one word
+ * (s->a + aw[k] + i * astr), and of B column j (s->b + bw[k] + j), at the same halves;
+ * the caller checks that layout.  Rows i0 .. i0+7, columns j0 .. j0 + 16 NV - 1. */
+#define EX_BFT __attribute__((target("avx512f,avx512dq,avx512bf16")))
+#define VMAXU_INTO(acc, a) do { v16u g_ = (v16u)((a) > (acc)); (acc) = ((a) & g_) | ((acc) & ~g_); } while (0)
+static inline __attribute__((always_inline)) EX_BFT void
+rows8b(unsigned NV, int CST, int AM, int32_t L, float cm, unsigned k0, unsigned g, unsigned i0,
+       unsigned j0, const gcn_mfma_tile_src *s, const uint32_t *const cin[8],
+       uint32_t *const out[8], v16u am[3])
+{
+    __m512 acc[8][2];
+    /* cstat16m's test and maximum in mask and unsigned-max instructions (CST 3) */
+    const __m512 cmv = _mm512_set1_ps(cm);
+    __m512i mx = _mm512_setzero_si512();
+    __mmask16 bad = 0;
+    EX_UNROLL
+    for (unsigned r = 0; r < 8; r++)
+        EX_UNROLL
+        for (unsigned v = 0; v < NV; v++) {
+            if (CST == 3) {
+                __m512 x = _mm512_loadu_ps(cin[r] + 16 * v);
+                __m512 t = _mm512_sub_ps(_mm512_add_ps(x, cmv), cmv);
+                bad |= _mm512_cmp_ps_mask(t, x, _CMP_NEQ_UQ);
+                mx = _mm512_max_epu32(mx, _mm512_and_si512(_mm512_castps_si512(x),
+                                                           _mm512_set1_epi32(0x7fffffff)));
+                acc[r][v] = x;
+                continue;
+            }
+            v16u x;
+            memcpy(&x, cin[r] + 16 * v, sizeof x);
+            EX_CLOAD(CST, x, L, cm, am);
+            memcpy(&acc[r][v], &x, sizeof x);
+        }
+    if (CST == 3) {
+        v16u m, b;
+        memcpy(&m, &mx, sizeof m);
+        b = (v16u)(_mm512_movm_epi32(bad));
+        VMAXU_INTO(am[1], m);
+        am[2] |= b;
+    }
+    for (unsigned k = k0; k < k0 + g; k += 2) {
+        __m512i b[2];
+        const uint32_t *bw = s->b + s->bw[k] + j0, *aw = s->a + s->aw[k];
+        EX_UNROLL
+        for (unsigned v = 0; v < NV; v++)
+            b[v] = _mm512_loadu_si512(bw + 16 * v);
+        EX_UNROLL
+        for (unsigned r = 0; r < 8; r++) {
+            __m512i a = _mm512_set1_epi32((int)aw[(size_t)(i0 + r) * s->astr]);
+            EX_UNROLL
+            for (unsigned v = 0; v < NV; v++)
+                acc[r][v] = _mm512_dpbf16_ps(acc[r][v], (__m512bh)a, (__m512bh)b[v]);
         }
     }
-    r[0] = r[1] = r[2] = 0;
-    for (unsigned l = 0; l < 16; l++) {
-        r[0] = am[0][l] > r[0] ? am[0][l] : r[0];
-        r[1] = am[1][l] > r[1] ? am[1][l] : r[1];
-        r[2] |= am[2][l];
-    }
-    return r[0];
+    EX_UNROLL
+    for (unsigned r = 0; r < 8; r++)
+        EX_UNROLL
+        for (unsigned v = 0; v < NV; v++) {
+            v16f f;
+            memcpy(&f, &acc[r][v], sizeof f);
+            EX_STORE(AM, f, out[r] + 16 * v, am);
+        }
 }
+
+/* group_f by rows8b (arguments as there, A and B from s). */
+EX_BFT static uint32_t group_bf(unsigned M, unsigned N, unsigned k0, unsigned g, int cst,
+                                int want_am, int32_t L, const gcn_mfma_tile_src *s,
+                                const uint32_t *cin, const uint16_t *cw, uint32_t *out,
+                                uint32_t r[3])
+{
+#define ROWS(NV, CST, AM) rows8b(NV, CST, AM, L, cm, k0, g, i0, j0, s, cj, oj, am)
+    EX_GROUP_BODY(ROWS);
+#undef ROWS
+}
+
+/* Whether the bf16 dot-product form can read the tile: the host has the instructions
+ * (AVX512-BF16, -DQ and, for bf_stats, -BW and VBMI), A and B are bf16 with every pair
+ * (k, k+1 from an even k) in one word, at the same halves for A and B.  (The route also
+ * needs the group even and nothing subnormal, see rows8b: the caller's test.) */
+static int bf_pairs(const gcn_mfma_num *nm, unsigned K, const gcn_mfma_tile_src *s)
+{
+    if (nm->ta != GCN_MT_BF16 || (K & 1) || !__builtin_cpu_supports("avx512f") ||
+        !__builtin_cpu_supports("avx512bw") || !__builtin_cpu_supports("avx512dq") ||
+        !__builtin_cpu_supports("avx512vbmi") ||
+        !__builtin_cpu_supports("avx512bf16"))
+        return 0;
+    for (unsigned k = 0; k < K; k += 2)
+        if (s->aw[k] != s->aw[k + 1] || s->bw[k] != s->bw[k + 1] || s->ab[k] != s->bb[k] ||
+            s->ab[k + 1] != s->bb[k + 1] || (s->ab[k] ^ s->ab[k + 1]) != 16 ||
+            (s->ab[k] & 15))
+            return 0;
+    return 1;
+}
+
+/* dec_lines' statistics of n lines of bf16 pairs (words line[w[k]] + i * str, i < n, k
+ * even < K), without the values: st[0] the largest exponent field made at least 1, minus
+ * the bias; st[1] the smallest exponent of a nonzero element's lowest set bit (E1 - 134 +
+ * ctz of the significand with its bit 7 set, as dec16 computes it; EX_BIG for none);
+ * st[2] whether an exponent field is all ones.  32 elements per vector, in 16-bit lanes;
+ * the ctz of the lowest set bit (1 .. 128) by a table (VPERMI2B, 7 index bits: 128 is
+ * index 0). */
+__attribute__((target("avx512f,avx512bw,avx512vbmi")))
+static void bf_stats(unsigned n, unsigned K, const uint32_t *line, const uint16_t *w,
+                     unsigned str, int32_t st[3])
+{
+    static const uint8_t ctz_tab[128] = {
+        [0] = 7, [1] = 0, [2] = 1, [4] = 2, [8] = 3, [16] = 4, [32] = 5, [64] = 6,
+    };
+    const __m512i tlo = _mm512_loadu_si512(ctz_tab), thi = _mm512_loadu_si512(ctz_tab + 64);
+    const __m512i one = _mm512_set1_epi16(1), ff = _mm512_set1_epi16(0xff),
+                  m7f = _mm512_set1_epi16(0x7f), b80 = _mm512_set1_epi16(0x80),
+                  abs = _mm512_set1_epi16(0x7fff), zero = _mm512_setzero_si512();
+    __m512i emx = one, zmn = _mm512_set1_epi16(0x7fff);
+    for (unsigned k = 0; k < K; k += 2) {
+        const uint32_t *x = line + w[k];
+        for (unsigned i = 0; i < n; i += 16) {
+            __m512i v;
+            if (str == 1) {
+                v = _mm512_loadu_si512(x + i);
+            } else {
+                uint32_t t[16];
+                for (unsigned l = 0; l < 16; l++)
+                    t[l] = x[(size_t)(i + l) * str];
+                v = _mm512_loadu_si512(t);
+            }
+            __m512i E1 = _mm512_max_epu16(_mm512_and_si512(_mm512_srli_epi16(v, 7), ff), one);
+            emx = _mm512_max_epu16(emx, E1);
+            __m512i mz = _mm512_or_si512(_mm512_and_si512(v, m7f), b80);
+            __m512i lb = _mm512_and_si512(mz, _mm512_sub_epi16(zero, mz));
+            __m512i c = _mm512_and_si512(_mm512_permutex2var_epi8(tlo, lb, thi), ff);
+            __mmask32 nz = _mm512_test_epi16_mask(v, abs);
+            zmn = _mm512_mask_min_epu16(zmn, nz, zmn, _mm512_add_epi16(E1, c));
+        }
+    }
+    uint16_t e[32], z[32];
+    _mm512_storeu_si512(e, emx);
+    _mm512_storeu_si512(z, zmn);
+    int32_t em = 0, zm = 0x7fff;
+    for (unsigned l = 0; l < 32; l++) {
+        em = e[l] > em ? e[l] : em;
+        zm = z[l] < zm ? z[l] : zm;
+    }
+    st[0] = em - 127;
+    st[1] = zm == 0x7fff ? EX_BIG : zm - 134;
+    st[2] = em == 255;
+}
+#endif
 
 /* Decode A into At[k][i] and B into Bf[k][j] (floats); st: largest exponent, smallest
  * lowest set bit, inf / NaN seen, of A (st[0..2]) and B (st[3..5]). */
@@ -453,11 +621,30 @@ int gcn_mfma_num_tile_exact(const gcn_mfma_num *nm, unsigned M, unsigned N, unsi
     if (!g || K % g || g > 16 || M % 16 || N % 16 || (size_t)M * K > EX_MAX_MK ||
         (size_t)N * K > EX_MAX_MK || (size_t)M * N > EX_MAX_MN)
         return -1;
-    _Alignas(64) float Af[EX_MAX_MK], Bf[EX_MAX_MK];
-    _Alignas(64) double Ad[EX_MAX_MK], Bd[EX_MAX_MK];
+    /* the scratch of this thread (48 KiB: on the stack, every call paid its page probes) */
+    static _Thread_local struct {
+        _Alignas(64) float Af[EX_MAX_MK], Bf[EX_MAX_MK];
+        _Alignas(64) double Ad[EX_MAX_MK], Bd[EX_MAX_MK];
+    } sc;
+    float *Af = sc.Af, *Bf = sc.Bf;
+    double *Ad = sc.Ad, *Bd = sc.Bd;
     _Alignas(64) uint32_t tmp[EX_MAX_MN];
-    int32_t st[6];
-    dec_tile(nm->ta, M, N, K, s, Af, Bf, st);
+    int32_t st[6], st2[6];
+    /* A and B as floats (Af, Bf) only for group_f and group_d: the bf16 dot-product form
+     * reads the pairs themselves and needs their statistics only */
+    int pairs = 0, dec = 0;
+#ifdef EX_BFDOT
+    pairs = bf_pairs(nm, K, s);
+    if (pairs) {
+        bf_stats(M, K, s->a, s->aw, s->astr, st);
+        bf_stats(N, K, s->b, s->bw, 1, st + 3);
+    }
+#endif
+    if (!pairs) {
+        dec_tile(nm->ta, M, N, K, s, Af, Bf, st);
+        dec = 1;
+    }
+#define EX_DECODE() do { if (!dec) { dec_tile(nm->ta, M, N, K, s, Af, Bf, st2); dec = 1; } } while (0)
     if (st[2] | st[5])
         return -1;
     int32_t eH = st[0] + st[3], dz = st[1] + st[4];
@@ -466,16 +653,40 @@ int gcn_mfma_num_tile_exact(const gcn_mfma_num *nm, unsigned M, unsigned N, unsi
     int32_t lg = 0;
     while ((1u << lg) < g)
         lg++;
-    int f32ok = dz >= -149 && eH + lg <= dz + 21, wide = 0;
+    int f32ok = dz >= -149 && eH + lg <= dz + 21, wide = 0, bfdot = 0;
+    bfdot = f32ok && pairs && !(g & 1) && dz >= -126 && st[1] >= -126 && st[4] >= -126;
     uint32_t cam = 0, r[3];
     for (unsigned k0 = 0; k0 < K; k0 += g) {
         const uint32_t *cin = k0 ? tmp : s->c;
         const uint16_t *cw = k0 ? NULL : s->cw;
         if (f32ok && (!k0 || (cam < 0x7f800000u && f32_exp(cam) <= dz + 22))) {
-            cam = group_f(M, N, k0, g, !k0, dz, Af, Bf, cin, cw, tmp, r);
-            /* the first group's C checked afterwards (its results are dropped if not) */
-            if (k0 || (!r[2] && r[1] < 0x7f800000u && f32_exp(r[1]) <= dz + 22))
+            /* the results' largest |bits| are needed for the next group's test, or for
+             * the last one's inf test, unless no sum can reach 2^128: every one is a
+             * multiple of 2^dz below 2^(dz+24) (see above), a finite f32 for dz <= 104 */
+            int want_am = k0 + g < K || dz > 104;
+#ifdef EX_BFDOT
+            if (bfdot)
+                cam = group_bf(M, N, k0, g, !k0, want_am, dz, s, cin, cw, tmp, r);
+            else
+#endif
+            {
+                EX_DECODE();
+                cam = group_f(M, N, k0, g, !k0, want_am, dz, Af, Bf, cin, cw, tmp, r);
+            }
+            if (k0)
                 continue;
+            /* the first group's C checked afterwards (its results are dropped if not):
+             * |C| < 2^(dz+23), and a multiple of 2^dz; group_f's floating-point test of
+             * that holds for |C| < 2^(dz+22) (below that, r[2] says it), the precise one
+             * of c_stats is made for the rest */
+            if (r[1] < 0x7f800000u && f32_exp(r[1]) <= dz + 21 && !r[2])
+                continue;
+            if (r[1] < 0x7f800000u && f32_exp(r[1]) == dz + 22) {
+                uint32_t cs[2];
+                c_stats(s->c, s->cw, M, N, dz, cs);
+                if (!cs[1])
+                    continue;
+            }
         }
         if (!k0) {
             uint32_t cs[2];
@@ -488,6 +699,7 @@ int gcn_mfma_num_tile_exact(const gcn_mfma_num *nm, unsigned M, unsigned N, unsi
             return -1;
         f32ok = 0;      /* this group's results are rounded: not multiples of 2^dz */
         if (!wide) {
+            EX_DECODE();
             widen(Af, (size_t)M * K, Ad);
             widen(Bf, (size_t)N * K, Bd);
             wide = 1;
@@ -499,6 +711,7 @@ int gcn_mfma_num_tile_exact(const gcn_mfma_num *nm, unsigned M, unsigned N, unsi
     for (unsigned i = 0; i < M; i++)
         memmove(s->d + (s->cw ? s->cw[i] : (size_t)i * N), &tmp[(size_t)i * N],
                 (size_t)N * 4);
-    exact_count[wide]++;
+    exact_count[wide ? 1 : bfdot ? 2 : 0]++;
     return 0;
+#undef EX_DECODE
 }

@@ -2078,6 +2078,60 @@ static void flat_load_lds(sim_x *x, unsigned nbytes, int sext)
     sim_tk_issue(x, t);
 }
 
+/* A gathered load (every lane, 8 or 16 bytes each, not one block: rows of a matrix):
+ * lanes_to_rows with lane l's bytes at h + (addr[l] - lo), inside the hull flat_hull
+ * checked (rows[k * NL + l] = dword k of lane l; nd 2 or 4). */
+GCN_HOT static void gather_rows(uint32_t *rows, unsigned nd, const uint8_t *h,
+                                const uint64_t *addr, uint64_t lo)
+{
+    const uint8_t *b = h - lo;
+    if (nd == 2) {
+        for (unsigned l = 0; l < NL; l++) {
+            uint64_t v;
+            memcpy(&v, b + addr[l], 8);
+            rows[l] = (uint32_t)v;
+            rows[NL + l] = (uint32_t)(v >> 32);
+        }
+        return;
+    }
+    for (unsigned l = 0; l < NL; l += 4) {
+        v4u p, q, r, t;
+        memcpy(&p, b + addr[l], 16);
+        memcpy(&q, b + addr[l + 1], 16);
+        memcpy(&r, b + addr[l + 2], 16);
+        memcpy(&t, b + addr[l + 3], 16);
+        tr4(&p, &q, &r, &t);
+        memcpy(&rows[l], &p, 16);
+        memcpy(&rows[NL + l], &q, 16);
+        memcpy(&rows[2 * NL + l], &r, 16);
+        memcpy(&rows[3 * NL + l], &t, 16);
+    }
+}
+
+/* The host-cache prefetch of a gathered load (stream_prefetch's for blocks): when this
+ * instruction of this wave moved its lowest address by a small step d since its last
+ * access (a loop walking the rows), every lane's next cache line in that direction (or
+ * its address d further, for a step of a line or more) is fetched for the next
+ * iterations.  Only the host's cache is concerned, never the simulated machine. */
+static inline void gather_prefetch(sim_x *x, const uint8_t *h, const uint64_t *addr,
+                                   uint64_t lo)
+{
+    sim_wave *w = x->w;
+    unsigned k = (unsigned)(I->pc >> 2) & 63;
+    if (w->pf[k].pc == I->pc && w->pf[k].gen == w->pf_gen) {
+        ptrdiff_t d = h - w->pf[k].last;
+        if (d != 0 && d > -(1 << 20) && d < (1 << 20)) {
+            ptrdiff_t ahead = d > 0 ? (d < 64 ? 64 : d) : (d > -64 ? -64 : d);
+            const uint8_t *b = h - lo + ahead;
+            for (unsigned l = 0; l < NL; l++)
+                __builtin_prefetch(b + addr[l], 0);
+        }
+    }
+    w->pf[k].pc = I->pc;
+    w->pf[k].last = h;
+    w->pf[k].gen = w->pf_gen;
+}
+
 static void flat_load(sim_x *x, unsigned nbytes, int sext, int d16)
 {
     if (I->mods.lds) {
@@ -2090,26 +2144,22 @@ static void flat_load(sim_x *x, unsigned nbytes, int sext, int d16)
     int blk;
     if (nbytes >= 4 && !flat_hull(x, nbytes, addr, &h, &lo, &blk)) {
         uint64_t e = x->exec;
-        if (!blk && e == ~0ull && (dn == 2 || dn == 4) && addr[0] - lo <= UINT32_MAX) {
+        /* (blk from flat_hull: a gather is not one block; gather_rows takes the
+         * lanes' 64-bit addresses, so no offset limit) */
+        if (!blk && e == ~0ull && (dn == 2 || dn == 4)) {
             /* all lanes, 8 or 16 bytes each, not one block (a gather: rows of a matrix):
-             * four lanes at a time through the transpose of the buffer loads */
-            uint32_t off[NL], big = 0;
-            for (unsigned l = 0; l < NL; l++) {
-                uint64_t d = addr[l] - lo;
-                big |= (uint32_t)(d >> 32);
-                off[l] = (uint32_t)d;
+             * straight from the lanes' addresses, four lanes at a time through the
+             * transpose of the buffer loads for 16 bytes */
+            gather_prefetch(x, h, addr, lo);
+            sim_ticket *t = vreg_ticket_nz(x, &I->d, dn, row_counters(x));
+            gather_rows(t->data, dn, h, addr, lo);
+            if (I->enc == GCN_FMT_FLAT) {
+                t->ooo = 1;
+                t->need = TC_VM;
+                sim_lds_check_done(x);
             }
-            if (!big) {
-                sim_ticket *t = vreg_ticket_nz(x, &I->d, dn, row_counters(x));
-                lanes_to_rows(t->data, dn, h, off);
-                if (I->enc == GCN_FMT_FLAT) {
-                    t->ooo = 1;
-                    t->need = TC_VM;
-                    sim_lds_check_done(x);
-                }
-                sim_tk_issue(x, t);
-                return;
-            }
+            sim_tk_issue(x, t);
+            return;
         }
         sim_ticket *t = blk ? vreg_ticket_nz(x, &I->d, dn, row_counters(x))
                             : vreg_ticket(x, &I->d, dn, row_counters(x));

@@ -142,6 +142,11 @@ typedef struct sim_insn {
     char *badmsg;
     gcn_insn raw;
     gcn_hz_insn hz;             /* hazard facts (hazard_sim.c) */
+    /* the hazard check's memo (hazard_sim.c): the last check of this instruction that found
+     * nothing came after these instructions (the newest last), with that program's groups */
+    const struct sim_insn *hzm_prev[GCN_HZ_WINDOW];
+    uint64_t hzm_cons;
+    uint8_t hzm_n;              /* 1 + how many of hzm_prev are set; 0: no memo */
 } sim_insn;
 
 /* ---- tickets ----------------------------------------------------------- */

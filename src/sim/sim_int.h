@@ -107,7 +107,9 @@ struct sim_hz {
     uint64_t cons;              /* the prog->hz_cons the history was built for */
     unsigned rn;                /* instructions so far (ring position) */
     int stale;                  /* --hazard-effect=stale */
-    const sim_insn *ring[SIM_HZ_RING];
+    /* the ring twice over (slot i and i + SIM_HZ_RING hold the same instruction): the
+     * last GCN_HZ_WINDOW instructions are contiguous, for the check memo (hazard_sim.c) */
+    const sim_insn *ring[2 * SIM_HZ_RING];
     int32_t last[64];           /* per rule group: clock after its latest producer entry */
     uint8_t win[64];            /* per rule group: gcn_hz_group_window */
     /* stale mode: saved pre-write values, and the registers swapped for one consumer */
@@ -124,6 +126,13 @@ void sim_hz_setup(gcn_sim *s);
 void sim_hz_before(gcn_sim *s, sim_x *x, const sim_insn *si);
 void sim_hz_restore(gcn_sim *s, sim_x *x, const sim_insn *si);
 void sim_hz_free(sim_wave *w);
+/* For tests only (tests/sim/test_hz_memo.c, one thread): with verify set, every check the
+ * memo of hazard_sim.c skips is made all the same; hits counts them, wrong those that found
+ * something. */
+extern struct sim_hz_memo_test {
+    int verify;
+    unsigned long long hits, wrong;
+} sim_hz_memo_test;
 
 /* ---- hazard hooks of the inner loop (hazard_sim.c does the rest) ------- */
 /* The rule groups si consumes with a producer entry inside the group's window (or, for the
@@ -139,13 +148,46 @@ static inline __attribute__((always_inline)) uint64_t sim_hz_may_find(const stru
     }
     return r;
 }
+/* The check memo (hazard_sim.c says why it is exact): the last GCN_HZ_WINDOW slots of the
+ * ring (at a wave's start the slots before its first instruction hold what an earlier wave
+ * left, or zeros: compared too, so a hit needs them equal as well -- more than needed,
+ * never less), and into *n how many of them are this wave's. */
+static inline const sim_insn *const *sim_hz_memo_win(const struct sim_hz *h, unsigned *n)
+{
+    *n = h->rn < GCN_HZ_WINDOW ? h->rn : GCN_HZ_WINDOW;
+    return &h->ring[h->rn % SIM_HZ_RING + SIM_HZ_RING - GCN_HZ_WINDOW];
+}
+/* Whether si's last check that found nothing came after the same window, with the same
+ * program groups (h->cons). */
+static inline __attribute__((always_inline)) int sim_hz_memo_hit(const struct sim_hz *h,
+                                                                 const sim_insn *si)
+{
+    unsigned n;
+    const sim_insn *const *prev = sim_hz_memo_win(h, &n);
+    if (si->hzm_n != n + 1 || si->hzm_cons != h->cons)
+        return 0;
+    /* the older slots in vector compares (a fixed count), the newest one alone: it was
+     * stored just before, and a wider load of it would wait for that store */
+    enum { OLD = GCN_HZ_WINDOW - 1 };
+    uint64_t a[OLD], b[OLD], d = (uintptr_t)prev[OLD] ^ (uintptr_t)si->hzm_prev[OLD];
+    memcpy(a, prev, sizeof a);
+    memcpy(b, si->hzm_prev, sizeof b);
+    for (unsigned i = 0; i < OLD; i++)
+        d |= a[i] ^ b[i];
+    return d == 0;
+}
 /* Before si executes: the engine only when si consumes a group the history
- * may hold a producer of (or the history must be rebuilt, or stale mode). */
+ * may hold a producer of and its memo does not say the check finds nothing (or the
+ * history must be rebuilt, or stale mode, or a test verifies the memo). */
 static inline __attribute__((always_inline)) void sim_hz_pre(gcn_sim *s, sim_x *x,
                                                             const sim_insn *si)
 {
     struct sim_hz *h = x->w->hz;
-    if (h && (h->cons != s->prog->hz_cons || h->stale || sim_hz_may_find(h, si)))
+    /* (the memo first: a loop's instructions hit it; a check it skips finds nothing,
+     * whether or not a group could find anything) */
+    if (h && (h->cons != s->prog->hz_cons || h->stale ||
+              ((__builtin_expect(sim_hz_memo_test.verify, 0) || !sim_hz_memo_hit(h, si)) &&
+               sim_hz_may_find(h, si))))
         sim_hz_before(s, x, si);
 }
 /* Append si to the history (its producer groups' clocks move on). */
@@ -165,7 +207,8 @@ static inline __attribute__((always_inline)) void sim_hz_post(gcn_sim *s, sim_x 
         return;
     if (__builtin_expect(h->nswap != 0, 0))
         sim_hz_restore(s, x, si);
-    h->ring[h->rn++ % SIM_HZ_RING] = si;
+    unsigned r = h->rn++ % SIM_HZ_RING;
+    h->ring[r] = h->ring[r + SIM_HZ_RING] = si;
     if (si->hz_prod & h->cons)
         sim_hz_push(h, si);
     else

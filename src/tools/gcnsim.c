@@ -757,13 +757,14 @@ static int write_json(const gcn_kernel *k, const char *target, int st,
     return 0;
 }
 
-/* The summary line of a run (stderr): the dispatch, waves, instructions, times, findings,
- * and the threads it ran on or why only one. */
+/* The summary line of a run (stderr): the dispatch, waves, instructions, times (in
+ * microseconds: small runs take milliseconds), findings, and the threads it ran on or why
+ * only one. */
 static void print_summary(const gcn_manifest *m, const gcn_kernel *k, const char *target,
                           const gcn_sim_result *res, unsigned nfind)
 {
     fprintf(stderr, "gcnsim: %s on %s: grid %ux%ux%u, block %ux%ux%u, %llu waves, %llu "
-            "wave-instructions, %.3f s (%.3f s CPU), %u finding%s", k->name, target, m->grid[0],
+            "wave-instructions, %.6f s (%.6f s CPU), %u finding%s", k->name, target, m->grid[0],
             m->grid[1], m->grid[2], m->block[0], m->block[1], m->block[2],
             (unsigned long long)res->waves, (unsigned long long)res->insns, res->seconds,
             res->cpu_seconds, nfind, nfind == 1 ? "" : "s");

@@ -90,9 +90,28 @@ static void edge_tile(gcn_mfma_type t)
         edge[w][1] = -(int)(rnd() % 12) - (t == GCN_MT_F16 ? 6 : 0);   /* f16: below 2^11 */
         edge[w][2] = rnd() % 3 ? 0 : (int)(rnd() % 7);
     }
+    /* bf16, a third of the tiles: products and sums about 2^-126, from A and B both
+     * small or one of them at the bottom of the range (subnormal in some tiles, the other
+     * about 1): both sides of the bf16 dot-product form's conditions, which must see no
+     * subnormal input, product or sum */
+    if (t == GCN_MT_BF16 && rnd() % 3 == 0) {
+        int how = (int)(rnd() % 5), lo = how % 2;   /* lo: the one made small (0 A, 1 B) */
+        for (int w = 0; w < 2; w++)
+            if (how == 4)                           /* both small */
+                edge[w][1] -= 58 + (int)(rnd() % 8);
+            else if (w == lo)                       /* one at the bottom, */
+                edge[w][1] -= 118 + (int)(rnd() % 18);
+            else if (how >= 2)                      /* the other large */
+                edge[w][1] += 10 + (int)(rnd() % 10);
+    }
     edge[2][0] = 1 + (int)(rnd() % 24);
     edge[2][1] = edge[0][1] + edge[1][1] - 6 + (int)(rnd() % 19);
     edge[2][2] = rnd() % 3 ? 0 : (int)(rnd() % 4);
+    if (rnd() % 6 == 0) {          /* C of 24 bits from 2^(dz-1) on: many in [2^(dz+22), */
+        edge[2][0] = 24;           /* 2^(dz+23)), of either sign, half of them odd */
+        edge[2][1] = edge[0][1] + edge[1][1] - 1;
+        edge[2][2] = 0;
+    }
     if (edge_max) {                /* near the binary32 route's size limits */
         for (int w = 0; w < 2; w++) {
             edge[w][0] = (int)wmax - (int)(rnd() % 3);
@@ -314,13 +333,21 @@ int main(void)
         bad++;
     }
     bad += insns();
-    uint64_t routes[3], ex[2];
+    uint64_t routes[3], ex[3];
     gcn_mfma_num_tile_routes(routes);
     gcn_mfma_num_tile_exact_count(ex);
-    for (int r = 0; r < 2; r++)
+    static const char *const exname[] = {"binary32", "binary64", "bf16 dot product"};
+#if defined(__x86_64__) && defined(__GNUC__)
+    int bfdot = __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bf16");
+#else
+    int bfdot = 0;
+#endif
+    if (!bfdot)
+        printf("note: this host has no AVX512-BF16: the bf16 dot-product route is not tested\n");
+    for (int r = 0; r < 2 + bfdot; r++)
         if (ex[r] < 100) {
-            printf("FAIL: the tile-wide exact route (%s) taken only %llu times\n",
-                   r ? "binary64" : "binary32", (unsigned long long)ex[r]);
+            printf("FAIL: the tile-wide exact route (%s) taken only %llu times\n", exname[r],
+                   (unsigned long long)ex[r]);
             bad++;
         }
     for (int r = 0; r < 3; r++)
@@ -330,9 +357,9 @@ int main(void)
             bad++;
         }
     printf("%lu elements compared (per-column routes %llu / %llu / %llu, tile-wide exact "
-           "tiles %llu / %llu), %s\n", compared, (unsigned long long)routes[0],
+           "tiles %llu / %llu / %llu), %s\n", compared, (unsigned long long)routes[0],
            (unsigned long long)routes[1], (unsigned long long)routes[2],
-           (unsigned long long)ex[0], (unsigned long long)ex[1],
+           (unsigned long long)ex[0], (unsigned long long)ex[1], (unsigned long long)ex[2],
            bad ? "differences" : "all equal");
     return bad ? 1 : 0;
 }
