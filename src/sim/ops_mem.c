@@ -1646,6 +1646,7 @@ GCN_HOT static void buf_load(sim_x *x, unsigned nbytes, int sext, int d16)
                 stream_prefetch(x, win + vo[0] + ioff, 0);
                 memcpy(dst, win + vo[0] + ioff, NL * 4);      /* one block */
                 sim_lds_pend_dma(x, t);
+                dma_note_writes(x, t);
                 sim_tk_issue(x, t);
                 return;
             }
@@ -1658,6 +1659,7 @@ GCN_HOT static void buf_load(sim_x *x, unsigned nbytes, int sext, int d16)
                     memcpy(dst + (size_t)l * lsz + 4 * k, &v, 4);
                 }
             sim_lds_pend_dma(x, t);
+            dma_note_writes(x, t);
             sim_tk_issue(x, t);
             return;
         }

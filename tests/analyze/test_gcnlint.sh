@@ -166,6 +166,14 @@ PY
   done
 done
 
+# A coalesced LDS-DMA of one wave and another wave's read of its bytes:
+# gcnsim reports the race too (cases/dma_xwave.s; its fast DMA path once
+# left the DMA's writes out of the race check).
+"$top_builddir/gcnsim" --mcpu gfx942 --block 256 "$cases/dma_xwave.s" --buffer src:4096:random=u32,1 \
+  --buffer dst:1024 --arg buffer:src --arg buffer:dst --arg u32:0 > "$tmp/dx.txt" 2>&1; rc=$?
+{ [ $rc = 4 ] && grep -q 'lds-cross-wave-race' "$tmp/dx.txt"; } ||
+  { echo "FAIL: gcnsim dma_xwave.s: exit $rc, want 4 with lds-cross-wave-race"; cat "$tmp/dx.txt"; fail=1; }
+
 # The remainder is followed only through the whole expansion: with its second
 # refinement left out (q1 taken for the quotient, which is not floor(n / 3)
 # for every n), the tail's pairings are reported again.
