@@ -847,6 +847,15 @@ static int build(builder *b, char *err, size_t errlen)
                  (unsigned long long)cfg->entry);
         return -1;
     }
+    /* room for the instructions at once, up to 1,024 (the text holds at most one per 4
+     * bytes): doubling from 16 copied the decoded instructions up to six times */
+    uint64_t want = b->text_size / 4 + 1 < 1024 ? b->text_size / 4 + 1 : 1024;
+    gcn_insn *pi = xgrow(b->insn, &b->cap, (unsigned)want, sizeof *pi);
+    if (pi) b->insn = pi;
+    gcn_lfacts *pf = xgrow(b->facts, &b->cap2, (unsigned)want, sizeof *pf);
+    if (pf) b->facts = pf;
+    resolved *pr = xgrow(b->res, &b->cap3, (unsigned)want, sizeof *pr);
+    if (pr) b->res = pr;
     push_work(b, cfg->entry);
     for (unsigned round = 0; round < 64; round++) {
         discover(b);

@@ -157,8 +157,10 @@ static inline __attribute__((always_inline)) uint64_t text_step(const text_src *
                     gcn_sb_putc(sb, ' ');
                 gcn_sb_puthex(sb, in.words[i], 8);
             }
-            while (sb->len - c0 < 28)
-                gcn_sb_putc(sb, ' ');
+            /* the words padded to 28 columns in one piece (a character at a time
+             * was a fifth of this function's own time) */
+            if (sb->len - c0 < 28)
+                gcn_sb_putn(sb, "                            ", 28 - (sb->len - c0));
         }
     }
     gcn_print_insn_inline(s->d, &in, sb);

@@ -153,6 +153,11 @@ typedef struct gcn_sim_result {
 
 gcn_sim *gcn_sim_new(const gcn_sim_opts *opts);
 void gcn_sim_free(gcn_sim *s);
+/* Make s what gcn_sim_new(opts) made -- no allocations, no findings, the options opts --
+ * but keep the memory its earlier runs set up (the waves' register files, the LDS, the
+ * blocks of predecoded instructions) for the next run: for a program that runs many
+ * independent dispatches, one after another, on one device. */
+void gcn_sim_reset(gcn_sim *s, const gcn_sim_opts *opts);
 
 /* Device memory.  Allocations are placed at distinct, guarded addresses; any
  * flat/global access outside every allocation is a reported fault. */

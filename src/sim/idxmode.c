@@ -76,7 +76,7 @@ static int make_variant(sim_prog *p, const sim_insn *si, unsigned key, sim_insn 
                 o->reg = (uint16_t)(o->reg + idx);
         }
     }
-    sim_predecode(out, &in, &p->dec, p->accum, p->nvrows);
+    sim_predecode_sb(out, &in, &p->dec, p->accum, p->nvrows, &p->sb);
     char buf[64];
     if (skip)
         snprintf(buf, sizeof buf, " (not issued: MODE.VSKIP)");

@@ -16,6 +16,25 @@
 #include <string.h>
 #include "sim_int.h"
 
+/* AddressSanitizer: a block kept for the next program is poisoned until its entries are
+ * filled again (sanitizer/asan_interface.h). */
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define PROG_ASAN 1
+#endif
+#endif
+#if defined(__SANITIZE_ADDRESS__) && !defined(PROG_ASAN)
+#define PROG_ASAN 1
+#endif
+#ifdef PROG_ASAN
+#include <sanitizer/asan_interface.h>
+#define GCN_ASAN_POISON(a, n) ASAN_POISON_MEMORY_REGION(a, n)
+#define GCN_ASAN_UNPOISON(a, n) ASAN_UNPOISON_MEMORY_REGION(a, n)
+#else
+#define GCN_ASAN_POISON(a, n) ((void)(a), (void)(n))
+#define GCN_ASAN_UNPOISON(a, n) ((void)(a), (void)(n))
+#endif
+
 static uint64_t literal_value(uint32_t lit, unsigned dt)
 {
     if (dt == GCN_DT_F64)
@@ -172,8 +191,8 @@ static void add_sref(sim_insn *si, int write, unsigned reg, unsigned n)
     add_ref(si, write, &o);
 }
 
-void sim_predecode(sim_insn *si, const gcn_insn *in, const gcn_decoder *d, unsigned accum,
-                   unsigned nvrows)
+void sim_predecode_sb(sim_insn *si, const gcn_insn *in, const gcn_decoder *d, unsigned accum,
+                      unsigned nvrows, gcn_strbuf *sb)
 {
     memset(si, 0, sizeof *si);
     si->raw = *in;
@@ -282,11 +301,20 @@ void sim_predecode(sim_insn *si, const gcn_insn *in, const gcn_decoder *d, unsig
         si->fn = sim_dpp_body;
     }
 
+    /* the text printed into the caller's buffer, kept from instruction to instruction (a
+     * buffer made, grown and freed for each was two of its three allocations) */
+    sb->len = 0;
+    if (d)
+        gcn_print_insn(d, in, sb);
+    si->text = strdup(sb->len ? sb->buf : "");
+}
+
+void sim_predecode(sim_insn *si, const gcn_insn *in, const gcn_decoder *d, unsigned accum,
+                   unsigned nvrows)
+{
     gcn_strbuf sb;
     gcn_sb_init(&sb);
-    if (d)
-        gcn_print_insn(d, in, &sb);
-    si->text = strdup(sb.buf ? sb.buf : "");
+    sim_predecode_sb(si, in, d, accum, nvrows, &sb);
     gcn_sb_free(&sb);
 }
 
@@ -319,6 +347,16 @@ static void insn_strings_free(sim_insn *si)
     free(si->badmsg);
 }
 
+/* The blocks of a pool freed (the device's end). */
+void sim_blkpool_free(sim_blkpool *bp)
+{
+    while (bp->n) {
+        sim_insn *b = bp->b[--bp->n];
+        GCN_ASAN_UNPOISON(b, SIM_PROG_BLK * sizeof(sim_insn));
+        free(b);
+    }
+}
+
 void sim_prog_free(sim_prog *p)
 {
     /* the variants of instructions under VGPR index mode or VSKIP (idxmode.c) */
@@ -331,10 +369,19 @@ void sim_prog_free(sim_prog *p)
     free(p->aname_first);
     for (uint32_t i = 0; i < p->n; i++)
         insn_strings_free(sim_prog_insn(p, i));
-    for (uint32_t b = 0; b < p->cap / SIM_PROG_BLK; b++)
-        free(p->blk[b]);
+    for (uint32_t b = 0; b < p->cap / SIM_PROG_BLK; b++) {
+        if (p->pool && p->pool->n < SIM_BLKPOOL_MAX) {
+            /* kept for the next program; poisoned until an entry is filled again, so that
+             * AddressSanitizer still sees a read of an entry no program filled */
+            GCN_ASAN_POISON(p->blk[b], SIM_PROG_BLK * sizeof(sim_insn));
+            p->pool->b[p->pool->n++] = p->blk[b];
+        } else {
+            free(p->blk[b]);
+        }
+    }
     free(p->blk);
     free(p->at);
+    gcn_sb_free(&p->sb);
     memset(p, 0, sizeof *p);
 }
 
@@ -404,7 +451,10 @@ int32_t sim_prog_at(sim_prog *p, uint64_t pc, char *err, size_t errlen)
         p->blk = nblk;
         /* not zeroed: sim_predecode clears each entry it fills (a block is
          * 206 KB; zeroing it all was most of predecoding a short run) */
-        p->blk[nb] = malloc(SIM_PROG_BLK * sizeof(sim_insn));
+        if (p->pool && p->pool->n)
+            p->blk[nb] = p->pool->b[--p->pool->n];
+        else
+            p->blk[nb] = malloc(SIM_PROG_BLK * sizeof(sim_insn));
         if (!p->blk[nb]) {
             snprintf(err, errlen, "out of memory");
             return -1;
@@ -415,7 +465,8 @@ int32_t sim_prog_at(sim_prog *p, uint64_t pc, char *err, size_t errlen)
     uint64_t off = pc - p->text_addr;
     gcn_decode_one(&p->dec, p->co->text + off, p->text_size - off, pc, &in);
     sim_insn *si = sim_prog_insn(p, p->n);
-    sim_predecode(si, &in, &p->dec, p->accum, p->nvrows);
+    GCN_ASAN_UNPOISON(si, sizeof *si);         /* (a block from the pool) */
+    sim_predecode_sb(si, &in, &p->dec, p->accum, p->nvrows, &p->sb);
     p->hz_cons |= si->hz_cons;
     note_names(p, si, &in, p->n);
     const gcn_line *ln = gcn_co_line(p->co, pc);

@@ -46,23 +46,46 @@ static double now_s(void)
 
 /* ---- device --------------------------------------------------------------- */
 
+static void set_opts(gcn_sim *s, const gcn_sim_opts *opts)
+{
+    if (opts)
+        s->o = *opts;
+    else
+        memset(&s->o, 0, sizeof s->o);
+    if (!s->o.max_insns)
+        s->o.max_insns = 2000000000ull;
+    if (!s->o.trace_out)
+        s->o.trace_out = stdout;
+}
+
 gcn_sim *gcn_sim_new(const gcn_sim_opts *opts)
 {
     gcn_sim *s = calloc(1, sizeof *s);
     if (!s)
         return NULL;
-    if (opts)
-        s->o = *opts;
-    if (!s->o.max_insns)
-        s->o.max_insns = 2000000000ull;
-    if (!s->o.trace_out)
-        s->o.trace_out = stdout;
+    set_opts(s, opts);
     s->next_addr = SIM_HEAP_BASE;
     return s;
 }
 
 static void wave_free(sim_wave *w);
 static void free_finding(gcn_sim_finding *f);
+static void dev_free(sim_alloc *a);
+
+void gcn_sim_reset(gcn_sim *s, const gcn_sim_opts *opts)
+{
+    for (unsigned i = 0; i < s->nallocs; i++) {
+        dev_free(&s->allocs[i]);
+        free(s->allocs[i].name);
+    }
+    s->nallocs = 0;
+    s->last = 0;
+    s->next_addr = SIM_HEAP_BASE;
+    for (unsigned i = 0; i < s->nfinds; i++)
+        free_finding(&s->finds[i]);
+    s->nfinds = 0;
+    set_opts(s, opts);
+}
 
 /* Device memory: zeroed host memory.  Large blocks are anonymous mappings aligned to
  * 2 MiB and offered to the kernel for transparent huge pages: kernels that stride
@@ -121,6 +144,7 @@ void gcn_sim_free(gcn_sim *s)
     free(s->wg.lds_tag);
     free(s->wg.lds_rtag);
     free(s->wg.lds_atag);
+    sim_blkpool_free(&s->blkpool);
     free(s);
 }
 
@@ -1203,6 +1227,7 @@ int gcn_sim_run(gcn_sim *s, const gcn_dispatch *d, gcn_sim_result *res)
     sim_prog prog;
     if (sim_prog_init(&prog, d->co, tgt, L.accum, L.nvrows, err, sizeof err))
         return bad_input(res, "%s", err);
+    prog.pool = &s->blkpool;
     s->prog = &prog;
     s->entry_prog = NULL;           /* (a new program: the entry's index is looked up again) */
     hazards_setup(s, d);

@@ -27,7 +27,20 @@ typedef struct sim_prog {
     /* variants of instructions under VGPR index mode or VSKIP (idxmode.c) */
     struct sim_ixent { const struct sim_insn *base; unsigned key; struct sim_insn *v; } *ix;
     uint32_t nix, capix;
+    gcn_strbuf sb;              /* scratch for the instructions' texts */
+    /* where blocks come from and go back to: the device's spare blocks (gcn_sim_run's
+     * program), or NULL (malloc and free) */
+    struct sim_blkpool *pool;
 } sim_prog;
+
+/* Blocks of a program kept for the next program on the same device (a block is 206 KB:
+ * above the mmap threshold of the sanitizers' allocator, so mapped, page-faulted and
+ * unmapped again for every run of a device that runs many dispatches). */
+#define SIM_BLKPOOL_MAX 8
+typedef struct sim_blkpool {
+    struct sim_insn *b[SIM_BLKPOOL_MAX];
+    unsigned n;
+} sim_blkpool;
 
 #define SIM_PROG_BLK 256
 static inline sim_insn *sim_prog_insn(const sim_prog *p, uint32_t i)
@@ -81,6 +94,7 @@ struct gcn_sim {
     uint32_t wid_ok;
     uint64_t wid_exec[SIM_MAX_WAVES];
     uint32_t wid_v0[SIM_MAX_WAVES][NL];
+    sim_blkpool blkpool;        /* the blocks of the last run's program, for the next */
 };
 
 /* ---- threads (crew.c, wgscan.c) ---------------------------------------- */
@@ -254,12 +268,16 @@ void sim_alias_body(sim_x *x);
 int sim_prog_init(sim_prog *p, const gcn_codeobj *co, gcn_target t, unsigned accum,
                   unsigned nvrows, char *err, size_t errlen);
 void sim_prog_free(sim_prog *p);
+void sim_blkpool_free(sim_blkpool *bp);
 /* Index of the instruction at pc (decoding it on first use), or -1 with a
  * message when pc is outside .text. */
 int32_t sim_prog_at(sim_prog *p, uint64_t pc, char *err, size_t errlen);
 /* Pre-decode a decoded instruction (also used by tests). */
 void sim_predecode(sim_insn *si, const gcn_insn *in, const gcn_decoder *d, unsigned accum,
                    unsigned nvrows);
+/* The same, the text printed into sb (a scratch buffer the caller keeps). */
+void sim_predecode_sb(sim_insn *si, const gcn_insn *in, const gcn_decoder *d, unsigned accum,
+                      unsigned nvrows, gcn_strbuf *sb);
 
 
 /* A bare wave for unit tests (nvrows VGPR rows, AGPRs from accum). */

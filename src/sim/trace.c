@@ -33,6 +33,7 @@ struct sim_trace {
     tr_ev *ev;
     size_t nev, cap;
     gcn_strbuf json;
+    gcn_strbuf line;            /* one instruction's lines of the FIFO text trace */
     int json_on, plot_on, text_on;
     unsigned vm_before, lgkm_before;
     uint64_t nfind;
@@ -92,6 +93,7 @@ struct sim_trace *sim_trace_new(gcn_sim *s)
     t->json_on = s->o.trace_json != NULL;
     t->plot_on = s->o.plot_svg != NULL;
     gcn_sb_init(&t->json);
+    gcn_sb_init(&t->line);
     if (t->json_on)
         gcn_sb_puts(&t->json, "{\"displayTimeUnit\":\"ns\",\"traceEvents\":[\n"
                     "{\"name\":\"process_name\",\"ph\":\"M\",\"pid\":1,\"args\":{\"name\":\"gcnsim wave\"}},\n"
@@ -104,19 +106,39 @@ void sim_trace_free(struct sim_trace *t)
     if (!t)
         return;
     gcn_sb_free(&t->json);
+    gcn_sb_free(&t->line);
     free(t->ev);
     free(t->open);
     free(t);
 }
 
-static void fifo_text(FILE *f, const sim_fifo *q)
+/* printf's "%s" of a string that may be NULL */
+static const char *str_or_null(const char *s)
 {
-    fputc('[', f);
+    return s ? s : "(null)";
+}
+
+/* Spaces after the text from column c0 on up to WIDTH columns (printf's "%-WIDTHs"). */
+static void pad_to(gcn_strbuf *sb, size_t c0, size_t width)
+{
+    static const char sp[] = "                                                        ";   /* 56 */
+    while (sb->len - c0 < width) {
+        size_t n = width - (sb->len - c0);
+        gcn_sb_putn(sb, sp, n < sizeof sp - 1 ? n : sizeof sp - 1);
+    }
+}
+
+static void fifo_text(gcn_strbuf *sb, const sim_fifo *q)
+{
+    gcn_sb_putc(sb, '[');
     for (unsigned i = 0; i < q->n; i++) {
         const sim_ticket *k = q->e[(q->head + i) & 63];
-        fprintf(f, "%s0x%llx %s", i ? " | " : "", (unsigned long long)k->si->pc, k->si->text);
+        gcn_sb_puts(sb, i ? " | 0x" : "0x");
+        gcn_sb_puthex(sb, k->si->pc, 1);
+        gcn_sb_putc(sb, ' ');
+        gcn_sb_puts(sb, str_or_null(k->si->text));
     }
-    fputc(']', f);
+    gcn_sb_putc(sb, ']');
 }
 
 void sim_trace_before(struct sim_trace *t, sim_x *x, const sim_insn *si)
@@ -154,20 +176,42 @@ void sim_trace_after(struct sim_trace *t, sim_x *x, const sim_insn *si)
     if (w->vm.n > t->max_depth) t->max_depth = w->vm.n;
     if (w->lgkm.n > t->max_depth) t->max_depth = w->lgkm.n;
     if (t->text_on) {
-        FILE *f = t->out;
-        /* the text is padded only when a source line follows it (no trailing blanks) */
-        if (si->where)
-            fprintf(f, "#%-6zu pc 0x%05llx  %-56s  ; %s\n", t->nev, (unsigned long long)si->pc,
-                    si->text, si->where);
-        else
-            fprintf(f, "#%-6zu pc 0x%05llx  %s\n", t->nev, (unsigned long long)si->pc, si->text);
-        fprintf(f, "        vmcnt=%-2u ", w->vm.n);
-        fifo_text(f, &w->vm);
-        fprintf(f, "\n        lgkmcnt=%-2u ", w->lgkm.n);
-        fifo_text(f, &w->lgkm);
-        fputc('\n', f);
+        /* the instruction's lines made in a kept buffer with the digit helpers and written
+         * at once (five printf calls per instruction were most of the time of a traced run):
+         * "#%-6zu pc 0x%05llx  %s", the text padded to 56 only when a source line follows
+         * it (no trailing blanks), then "        vmcnt=%-2u [FIFO]" and the same for lgkmcnt */
+        gcn_strbuf *l = &t->line;
+        l->len = 0;
+        gcn_sb_putc(l, '#');
+        size_t c0 = l->len;
+        gcn_sb_putu(l, t->nev);
+        pad_to(l, c0, 6);
+        gcn_sb_puts(l, " pc 0x");
+        gcn_sb_puthex(l, si->pc, 5);
+        gcn_sb_puts(l, "  ");
+        c0 = l->len;
+        gcn_sb_puts(l, str_or_null(si->text));
+        if (si->where) {
+            pad_to(l, c0, 56);
+            gcn_sb_puts(l, "  ; ");
+            gcn_sb_puts(l, si->where);
+        }
+        gcn_sb_puts(l, "\n        vmcnt=");
+        c0 = l->len;
+        gcn_sb_putu(l, w->vm.n);
+        pad_to(l, c0, 2);
+        gcn_sb_putc(l, ' ');
+        fifo_text(l, &w->vm);
+        gcn_sb_puts(l, "\n        lgkmcnt=");
+        c0 = l->len;
+        gcn_sb_putu(l, w->lgkm.n);
+        pad_to(l, c0, 2);
+        gcn_sb_putc(l, ' ');
+        fifo_text(l, &w->lgkm);
+        gcn_sb_putc(l, '\n');
         if (x->sim->faulted)
-            fprintf(f, "        FAULT\n");
+            gcn_sb_puts(l, "        FAULT\n");
+        fwrite(l->buf, 1, l->len, t->out);
     }
     if (t->json_on && t->nev < 2000000) {
         /* the digit helpers, not printf: this runs for every instruction */

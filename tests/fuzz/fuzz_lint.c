@@ -155,12 +155,22 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     fclose(m);
     free(buf);
     buf = NULL;
+    /* the JSON and SARIF writers build their reports as jansson trees (SARIF: the whole
+     * rule catalogue, most of a run's allocations); on seven inputs in eight (by the
+     * size) jansson takes its memory from the arena, dropped once the report is parsed
+     * again, and on the eighth from malloc, so that AddressSanitizer still watches the
+     * writers' use of the trees */
+    bool arena = ((uint32_t)size * 2654435761u) >> 29 != 0;
+    if (arena)
+        json_set_alloc_funcs(fuzz_arena_alloc, fuzz_arena_free);
     m = open_memstream(&buf, &len);
     CHECK(m != NULL && gcn_report_json(m, &ds, inputs, 1) == 0);
     fclose(m);
     CHECK(count_findings(buf, "json") == ds.n);
     free(buf);
     buf = NULL;
+    if (arena)
+        json_set_alloc_funcs(fuzz_arena_alloc, fuzz_arena_free);
     m = open_memstream(&buf, &len);
     CHECK(m != NULL && gcn_report_sarif(m, &ds, inputs, 1) == 0);
     fclose(m);

@@ -5,13 +5,19 @@
  * dst), other operands are untouched, the mode ends with s_set_gpr_idx_off,
  * vector instructions are not issued while MODE.VSKIP is set, and an index
  * that leaves the kernel's VGPRs is a fault naming the register; AGPR operands
- * (v_accvgpr_read/write) are indexed the same way.
+ * (v_accvgpr_read/write) are indexed the same way.  gcn_sim_reset: one device
+ * runs the index-mode kernel, then (reset) the faulting one with other
+ * options, then (reset) the first again, and its results, addresses and
+ * predecoded program (with the index-mode variants) are a fresh device's.
  * Expected values are worked out here from the ISA's definitions.
  */
 #include <CUnit/Basic.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "simtest.h"
+#include "sim/manifest.h"
 
 #define KTAIL(NV) KTAIL_ACC(NV, NV)
 /* NV unified VGPRs, the AGPRs from ACC on (gfx90a and later: a0 is row ACC) */
@@ -181,6 +187,88 @@ static void test_index_fault(void)
         fprintf(stderr, "fault kernel: rc %d: %s\n", rc, msg);
 }
 
+/* One run of SRC's kernel on S with options O (S reset to them first unless fresh): the
+ * status, instructions, findings, fault message and the 64 x 8 words of its buffer, whose
+ * address must be ADDR0 (a reset device allocates as a new one does). */
+typedef struct run_out {
+    int st;
+    uint64_t insns, addr;
+    unsigned nfind;
+    char msg[1024];
+    uint32_t out[64 * 8];
+} run_out;
+
+static gcn_codeobj *load(const char *src)
+{
+    char path[] = "/tmp/simtest-XXXXXX.s", err[2048];
+    int fd = mkstemps(path, 2);
+    if (fd < 0)
+        return NULL;
+    FILE *f = fdopen(fd, "w");
+    fputs(src, f);
+    fclose(f);
+    gcn_codeobj *co = NULL;
+    if (gcn_mf_load_code(path, "gfx942", &co, err, sizeof err))
+        fprintf(stderr, "%s\n", err);
+    unlink(path);
+    return co;
+}
+
+static void run_on(gcn_sim *s, const gcn_codeobj *co, run_out *r)
+{
+    memset(r, 0, sizeof *r);
+    memset(r->out, 0xee, sizeof r->out);
+    CU_ASSERT_FATAL(gcn_sim_alloc(s, sizeof r->out, "A", &r->addr) == 0);
+    memcpy(gcn_sim_host(s, r->addr, sizeof r->out), r->out, sizeof r->out);
+    uint8_t ka[8];
+    memcpy(ka, &r->addr, 8);
+    gcn_dispatch d = {.co = co, .kernel = &co->kernels[0], .grid = {1, 1, 1},
+                      .block = {64, 1, 1}, .kernarg = ka, .kernarg_size = sizeof ka};
+    gcn_sim_result res;
+    r->st = gcn_sim_run(s, &d, &res);
+    r->insns = res.insns;
+    r->nfind = res.nfindings;
+    snprintf(r->msg, sizeof r->msg, "%s", res.msg);
+    memcpy(r->out, gcn_sim_host(s, r->addr, sizeof r->out), sizeof r->out);
+}
+
+static void test_reset(void)
+{
+    gcn_codeobj *ok = load(src_ok), *bad = load(src_fault);
+    CU_ASSERT_FATAL(ok && bad);
+    gcn_sim_opts o = {.target = GCN_TARGET_GFX942, .max_insns = 100000};
+    gcn_sim_opts o2 = {.target = GCN_TARGET_GFX942, .max_insns = 100000,
+                       .hazard_effect = GCN_SIM_HZ_OFF, .quantum = 3};
+    static run_out fresh, first, other, again;
+    gcn_sim *f = gcn_sim_new(&o), *s = gcn_sim_new(&o);
+    CU_ASSERT_FATAL(f && s);
+    run_on(f, ok, &fresh);
+    run_on(s, ok, &first);
+    gcn_sim_reset(s, &o2);
+    run_on(s, bad, &other);
+    gcn_sim_reset(s, &o);
+    run_on(s, ok, &again);
+    CU_ASSERT_EQUAL(fresh.st, GCN_SIM_OK);
+    CU_ASSERT_EQUAL(other.st, GCN_SIM_FAULT);
+    CU_ASSERT_PTR_NOT_NULL(strstr(other.msg, "v31"));
+    CU_ASSERT_EQUAL(first.addr, fresh.addr);
+    CU_ASSERT_EQUAL(other.addr, fresh.addr);       /* the allocations went with the reset */
+    CU_ASSERT_EQUAL(again.addr, fresh.addr);
+    const run_out *cmp[2] = {&first, &again};
+    for (int i = 0; i < 2; i++) {
+        CU_ASSERT_EQUAL(cmp[i]->st, fresh.st);
+        CU_ASSERT_EQUAL(cmp[i]->insns, fresh.insns);
+        CU_ASSERT_EQUAL(cmp[i]->nfind, fresh.nfind);   /* (findings do not pile up) */
+        CU_ASSERT_STRING_EQUAL(cmp[i]->msg, fresh.msg);
+        CU_ASSERT(memcmp(cmp[i]->out, fresh.out, sizeof fresh.out) == 0);
+    }
+    CU_ASSERT_EQUAL(fresh.out[6], 0xffff8f02u);       /* (test_index_mode's values) */
+    gcn_sim_free(f);
+    gcn_sim_free(s);
+    gcn_co_close(ok);
+    gcn_co_close(bad);
+}
+
 int main(void)
 {
     if (CU_initialize_registry() != CUE_SUCCESS)
@@ -189,6 +277,7 @@ int main(void)
     CU_add_test(s, "s_set_gpr_idx_on/idx/mode/off, s_setvskip", test_index_mode);
     CU_add_test(s, "an index beyond the VGPRs faults", test_index_fault);
     CU_add_test(s, "AGPR operands are indexed (v_accvgpr_read/write)", test_index_agpr);
+    CU_add_test(s, "gcn_sim_reset: a reset device runs as a new one", test_reset);
     CU_basic_set_mode(CU_BRM_VERBOSE);
     CU_basic_run_tests();
     unsigned fails = CU_get_number_of_failures();
