@@ -358,71 +358,28 @@ static void xc_free(xconfirm *c)
  * over those instructions: a use makes them live, a write by an instruction
  * that is not asynchronous (or by a later DS read, whose data returns after
  * this one's) ends them. */
-#define DR_MAXREG 32u
-typedef struct v512 { uint64_t w[8]; } v512;
+#define DR_MAXREG 32u                /* a read writing more registers is taken as used */
 #define DR_BUDGET 2048u             /* route computations per kernel */
+typedef struct v512 { uint64_t w[8]; } v512;    /* VGPRs, then AGPRs (gcn_regset.v) */
 
 typedef struct dread {
     const gcn_cfg *cfg;
-    unsigned r;                     /* the read these masks are for (~0u: none) */
-    unsigned nd;
-    unsigned short d[DR_MAXREG];    /* regset bit indexes (VGPR v, AGPR 256 + a) */
     v512 *gl;                       /* per block: VGPRs/AGPRs live on entry, every path */
     bool glok;
-    uint32_t *rin;                  /* per block: live on entry, the route */
+    v512 *rin;                      /* per block: live on entry, the route */
     unsigned char *fwd, *bwd;       /* per instruction: on the route */
     unsigned char *vis;             /* per block: scratch */
     unsigned char *state;           /* per instruction: 1 dead on every path, 2 not */
     unsigned *stack;
     unsigned budget;
-    bool ok;                        /* the masks are r's */
     bool tainted;                   /* taint built */
-    gcn_regset dset;                /* the registers d[] as a set */
     gcn_regset taint;               /* registers that may differ between waves */
     bool failed;
 } dread;
 
-static bool rs_has(const gcn_regset *rs, unsigned b)
-{
-    return b < 512 && (rs->v[b >> 6] >> (b & 63) & 1);
-}
-
-static bool v_meets(const gcn_regset *a, const gcn_regset *b)
-{
-    uint64_t x = 0;
-    for (unsigned w = 0; w < 8; w++)
-        x |= a->v[w] & b->v[w];
-    return x != 0;
-}
-
-static uint32_t dr_step(const dread *c, unsigned k, uint32_t L)
-{
-    const gcn_lfacts *f = &c->cfg->facts[k];
-    if (!v_meets(&f->uses, &c->dset) && !v_meets(&f->defs, &c->dset) &&
-        !v_meets(&f->adefs, &c->dset))
-        return L;                           /* touches none of them */
-    bool ds = (f->lds & GCN_LL_READ) && !(f->lds & GCN_LL_DMA);
-    for (unsigned t = 0; t < c->nd; t++) {
-        /* a write when the instruction completes, or a later DS read's
-         * return (after this one's: LDS returns in order) */
-        if (rs_has(&f->defs, c->d[t]) || (ds && rs_has(&f->adefs, c->d[t])))
-            L &= ~(1u << t);
-        if (rs_has(&f->uses, c->d[t]))
-            L |= 1u << t;
-    }
-    return L;
-}
-
-static uint32_t dr_out(const dread *c, const uint32_t *in, unsigned b)
-{
-    uint32_t L = 0;
-    for (unsigned s = 0; s < c->cfg->blocks[b].nsucc; s++)
-        L |= in[c->cfg->blocks[b].succ[s]];
-    return L;
-}
-
-/* The liveness of every VGPR and AGPR, every path, once per kernel: per
- * block, the registers live on entry (the same rules as dr_step). */
+/* The liveness transfer of one instruction: a use makes a register live; a
+ * write when the instruction completes, or a later DS read's return (after
+ * an earlier one's: LDS returns in order), ends it. */
 static void gl_step(const gcn_lfacts *f, v512 *L)
 {
     bool ds = (f->lds & GCN_LL_READ) && !(f->lds & GCN_LL_DMA);
@@ -430,23 +387,24 @@ static void gl_step(const gcn_lfacts *f, v512 *L)
         L->w[w] = (L->w[w] & ~(f->defs.v[w] | (ds ? f->adefs.v[w] : 0))) | f->uses.v[w];
 }
 
-static v512 gl_out(const dread *c, unsigned b)
+static v512 gl_out(const dread *c, const v512 *in, unsigned b)
 {
     v512 L = {{0}};
     const gcn_block *blk = &c->cfg->blocks[b];
     for (unsigned s = 0; s < blk->nsucc; s++)
         for (unsigned w = 0; w < 8; w++)
-            L.w[w] |= c->gl[blk->succ[s]].w[w];
+            L.w[w] |= in[blk->succ[s]].w[w];
     return L;
 }
 
+/* every VGPR and AGPR, every path, once per kernel */
 static void gl_build(dread *c)
 {
     const gcn_cfg *cfg = c->cfg;
     for (bool ch = true; ch;) {
         ch = false;
         for (unsigned b = cfg->nblocks; b-- > 0;) {
-            v512 L = gl_out(c, b);
+            v512 L = gl_out(c, c->gl, b);
             for (unsigned j = cfg->blocks[b].last + 1; j-- > cfg->blocks[b].first;)
                 gl_step(&cfg->facts[j], &L);
             if (memcmp(&L, &c->gl[b], sizeof L)) {
@@ -457,48 +415,35 @@ static void gl_build(dread *c)
     }
 }
 
-/* live just after instruction k, every path, as a mask over d[] */
-static uint32_t dr_after(const dread *c, unsigned k)
+/* live just after instruction k, every path */
+static v512 gl_after(const dread *c, unsigned k)
 {
     unsigned b = c->cfg->block_of[k];
-    v512 L = gl_out(c, b);
+    v512 L = gl_out(c, c->gl, b);
     for (unsigned j = c->cfg->blocks[b].last; j > k; j--)
         gl_step(&c->cfg->facts[j], &L);
-    uint32_t m = 0;
-    for (unsigned t = 0; t < c->nd; t++)
-        if (L.w[c->d[t] >> 6] >> (c->d[t] & 63) & 1)
-            m |= 1u << t;
-    return m;
+    return L;
 }
 
-/* the destination registers of read r, and their liveness on every path */
-static bool dr_setup(dread *c, unsigned r)
+/* the registers read r writes (*d); false when it writes none or more than
+ * DR_MAXREG (then it is taken as used) */
+static bool dr_dests(const dread *c, unsigned r, v512 *d)
 {
-    const gcn_cfg *cfg = c->cfg;
-    if (c->r == r)
-        return c->ok;
-    c->r = r;
-    c->ok = false;
-    c->nd = 0;
-    gcn_regset dd = cfg->facts[r].defs;
-    gcn_rs_or(&dd, &cfg->facts[r].adefs);
-    const gcn_regset *d = &dd;
-    for (unsigned w = 0; w < 8; w++)
-        for (uint64_t x = d->v[w]; x; x &= x - 1) {
-            if (c->nd == DR_MAXREG)
-                return false;               /* too many: taken as used */
-            c->d[c->nd++] = (unsigned short)(w * 64 + (unsigned)__builtin_ctzll(x));
-        }
-    if (!c->nd)
-        return false;
-    c->dset = dd;
-    for (unsigned w = 0; w < 2; w++)
-        c->dset.s[w] = 0;
-    if (!c->glok) {
-        gl_build(c);
-        c->glok = true;
+    const gcn_lfacts *f = &c->cfg->facts[r];
+    unsigned nd = 0;
+    for (unsigned w = 0; w < 8; w++) {
+        d->w[w] = f->defs.v[w] | f->adefs.v[w];
+        nd += (unsigned)__builtin_popcountll(d->w[w]);
     }
-    return c->ok = true;
+    return nd && nd <= DR_MAXREG;
+}
+
+static bool v_meets(const v512 *a, const v512 *b)
+{
+    uint64_t x = 0;
+    for (unsigned w = 0; w < 8; w++)
+        x |= a->w[w] & b->w[w];
+    return x != 0;
 }
 
 /* Mark in bwd[] every instruction from which w is reached with no barrier. */
@@ -552,17 +497,6 @@ static void dr_back(dread *c, unsigned w)
  * s_getreg, v_mbcnt and the clocks, and whatever is computed from those
  * (EXEC counts only for v_readfirstlane/v_readlane, which read a lane it
  * picks).  A scalar value outside the set is the same in every wave. */
-static bool rs_meets(const gcn_regset *a, const gcn_regset *b)
-{
-    for (unsigned k = 0; k < 2; k++)
-        if (a->s[k] & b->s[k])
-            return true;
-    for (unsigned k = 0; k < 8; k++)
-        if (a->v[k] & b->v[k])
-            return true;
-    return false;
-}
-
 static void dr_taint(dread *c)
 {
     const gcn_cfg *cfg = c->cfg;
@@ -589,7 +523,7 @@ static void dr_taint(dread *c)
                         T->v[w] |= f->adefs.v[w];
                         ch = true;
                     }
-            if (!src && !rs_meets(&u, T))
+            if (!src && !gcn_rs_intersects(&u, T))
                 continue;
             for (unsigned w = 0; w < 2; w++)
                 if (d.s[w] & ~T->s[w]) {
@@ -628,7 +562,7 @@ static bool dr_uniform_branch(const dread *c, unsigned b)
     } else {
         return false;
     }
-    return !rs_meets(&need, &c->taint);
+    return !gcn_rs_intersects(&need, &c->taint);
 }
 
 /* Is what read r returns possibly used, with write w as the pair's other
@@ -636,16 +570,20 @@ static bool dr_uniform_branch(const dread *c, unsigned b)
 static bool dr_used(dread *c, unsigned r, unsigned w, bool route)
 {
     const gcn_cfg *cfg = c->cfg;
-    if (c->failed)
+    v512 d;
+    if (c->failed || !dr_dests(c, r, &d))
         return true;
+    if (!c->glok) {
+        gl_build(c);
+        c->glok = true;
+    }
     if (!c->state[r]) {
-        c->state[r] = !dr_setup(c, r) ? 2 : dr_after(c, r) ? 2 : 1;
-        if (c->failed)
-            return true;
+        v512 L = gl_after(c, r);
+        c->state[r] = v_meets(&L, &d) ? 2 : 1;
     }
     if (c->state[r] == 1)
         return false;                       /* dead on every path */
-    if (!route || !c->budget || !dr_setup(c, r))
+    if (!route || !c->budget)
         return true;
     c->budget--;
     /* the route: forward from r, backward from w, no barrier */
@@ -671,28 +609,41 @@ static bool dr_used(dread *c, unsigned r, unsigned w, bool route)
         if (leaves && !dr_uniform_branch(c, b))
             return true;
     }
+    /* the same liveness over the route, then every path after w (blocks
+     * with nothing on the route keep nothing live: marked in vis) */
     memset(c->rin, 0, sizeof *c->rin * nb);
-    uint32_t after_w = dr_after(c, w), at_r = 0;
+    for (unsigned b = 0; b < nb; b++) {
+        const gcn_block *blk = &cfg->blocks[b];
+        c->vis[b] = 0;
+        for (unsigned j = blk->first; j <= blk->last && !c->vis[b]; j++)
+            c->vis[b] = j == w || j == r || (c->fwd[j] && c->bwd[j]);
+    }
+    v512 after_w = gl_after(c, w), at_r = {{0}};
     for (bool ch = true; ch;) {
         ch = false;
         for (unsigned b = nb; b-- > 0;) {
+            if (!c->vis[b])
+                continue;
             const gcn_block *blk = &cfg->blocks[b];
-            uint32_t L = dr_out(c, c->rin, b);     /* live after the instruction */
+            v512 L = gl_out(c, c->rin, b);      /* live after the instruction */
             for (unsigned j = blk->last + 1; j-- > blk->first;) {
                 if (j == w)
                     L = after_w;
                 if (j == r)
-                    at_r |= L;
-                bool on = j == w || (c->fwd[j] && c->bwd[j]);
-                L = on ? dr_step(c, j, L) : 0;
+                    for (unsigned x = 0; x < 8; x++)
+                        at_r.w[x] |= L.w[x] & d.w[x];
+                if (j == w || (c->fwd[j] && c->bwd[j]))
+                    gl_step(&cfg->facts[j], &L);
+                else
+                    L = (v512){{0}};
             }
-            if (L != c->rin[b]) {
+            if (memcmp(&L, &c->rin[b], sizeof L)) {
                 c->rin[b] = L;
                 ch = true;
             }
         }
     }
-    return at_r != 0;
+    return v_meets(&at_r, &d);
 }
 
 static bool dr_init(dread *c, const gcn_cfg *cfg)
@@ -701,7 +652,6 @@ static bool dr_init(dread *c, const gcn_cfg *cfg)
         return !c->failed;
     unsigned nb = cfg->nblocks ? cfg->nblocks : 1, n = cfg->ninsn ? cfg->ninsn : 1;
     c->cfg = cfg;
-    c->r = ~0u;
     c->budget = DR_BUDGET;
     c->gl = calloc(nb, sizeof *c->gl);
     c->rin = calloc(nb, sizeof *c->rin);
