@@ -80,12 +80,9 @@ static iop iop_of(const ist *s, const gcn_opnd *o)
             r.kind = IO_VCC;
         break;
     case GCN_OPND_INLINE:
-        if (o->reg >= 128 && o->reg <= 192) {
+        if (o->reg >= 128 && o->reg <= 208) {      /* the integers -16..64 */
             r.kind = IO_K;
-            r.k = o->reg - 128u;
-        } else if (o->reg >= 193 && o->reg <= 208) {
-            r.kind = IO_K;
-            r.k = (uint32_t)-(int32_t)(o->reg - 192u);
+            r.k = (uint32_t)gcn_inline_value(o->reg, GCN_DT_I32);
         }
         break;
     case GCN_OPND_LITERAL:

@@ -73,12 +73,9 @@ static popnd opnd_of(const gcn_opnd *o)
         }
         break;
     case GCN_OPND_INLINE:
-        if (o->reg >= 128 && o->reg <= 192) {
+        if (o->reg >= 128 && o->reg <= 208) {      /* the integers -16..64 */
             r.kind = PO_CONST;
-            r.k = o->reg - 128;
-        } else if (o->reg >= 193 && o->reg <= 208) {
-            r.kind = PO_CONST;
-            r.k = -(int64_t)(o->reg - 192);
+            r.k = (int32_t)gcn_inline_value(o->reg, GCN_DT_I32);
         }
         break;
     case GCN_OPND_LITERAL:
