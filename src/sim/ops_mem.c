@@ -156,16 +156,21 @@ static inline void tr4(v4u *a, v4u *b, v4u *c, v4u *d)
     *d = __builtin_shufflevector(t2, t3, 2, 3, 6, 7);
 }
 
-/* rows[k * NL + l] = dword k at base + off[l], every lane (nd 2 or 4). */
-static void lanes_to_rows(uint32_t *rows, unsigned nd, const uint8_t *base, const uint32_t *off)
+/* rows[k * NL + l] = dword k of lane l, every lane (nd 2 or 4): lane l's bytes at base +
+ * off32[l], or at base + off64[l] when off32 is NULL (callers pass a constant NULL, so
+ * each gets its own copy of the loops). */
+static inline __attribute__((always_inline)) void
+rows_from_lanes(uint32_t *rows, unsigned nd, const uint8_t *base, const uint32_t *off32,
+                const uint64_t *off64)
 {
+#define LANE_AT(l) (base + (off32 ? (uint64_t)off32[l] : off64[l]))
     if (nd == 4) {
         for (unsigned l = 0; l < NL; l += 4) {
             v4u a, b, c, d;
-            memcpy(&a, base + off[l], 16);
-            memcpy(&b, base + off[l + 1], 16);
-            memcpy(&c, base + off[l + 2], 16);
-            memcpy(&d, base + off[l + 3], 16);
+            memcpy(&a, LANE_AT(l), 16);
+            memcpy(&b, LANE_AT(l + 1), 16);
+            memcpy(&c, LANE_AT(l + 2), 16);
+            memcpy(&d, LANE_AT(l + 3), 16);
             tr4(&a, &b, &c, &d);
             memcpy(&rows[l], &a, 16);
             memcpy(&rows[NL + l], &b, 16);
@@ -176,10 +181,17 @@ static void lanes_to_rows(uint32_t *rows, unsigned nd, const uint8_t *base, cons
     }
     for (unsigned l = 0; l < NL; l++) {
         uint64_t v;
-        memcpy(&v, base + off[l], 8);
+        memcpy(&v, LANE_AT(l), 8);
         rows[l] = (uint32_t)v;
         rows[NL + l] = (uint32_t)(v >> 32);
     }
+#undef LANE_AT
+}
+
+/* rows[k * NL + l] = dword k at base + off[l], every lane (nd 2 or 4). */
+static void lanes_to_rows(uint32_t *rows, unsigned nd, const uint8_t *base, const uint32_t *off)
+{
+    rows_from_lanes(rows, nd, base, off, NULL);
 }
 
 /* The inverse for the active lanes of e, in lane order (a later lane's bytes win where
@@ -2086,28 +2098,7 @@ static void flat_load_lds(sim_x *x, unsigned nbytes, int sext)
 GCN_HOT static void gather_rows(uint32_t *rows, unsigned nd, const uint8_t *h,
                                 const uint64_t *addr, uint64_t lo)
 {
-    const uint8_t *b = h - lo;
-    if (nd == 2) {
-        for (unsigned l = 0; l < NL; l++) {
-            uint64_t v;
-            memcpy(&v, b + addr[l], 8);
-            rows[l] = (uint32_t)v;
-            rows[NL + l] = (uint32_t)(v >> 32);
-        }
-        return;
-    }
-    for (unsigned l = 0; l < NL; l += 4) {
-        v4u p, q, r, t;
-        memcpy(&p, b + addr[l], 16);
-        memcpy(&q, b + addr[l + 1], 16);
-        memcpy(&r, b + addr[l + 2], 16);
-        memcpy(&t, b + addr[l + 3], 16);
-        tr4(&p, &q, &r, &t);
-        memcpy(&rows[l], &p, 16);
-        memcpy(&rows[NL + l], &q, 16);
-        memcpy(&rows[2 * NL + l], &r, 16);
-        memcpy(&rows[3 * NL + l], &t, 16);
-    }
+    rows_from_lanes(rows, nd, h - lo, NULL, addr);
 }
 
 /* The host-cache prefetch of a gathered load (stream_prefetch's for blocks): when this
