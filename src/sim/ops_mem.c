@@ -1320,6 +1320,15 @@ static void dma_note_writes(sim_x *x, const sim_ticket *t)
         sim_lds_check_done(x);
 }
 
+/* Issue an LDS-DMA ticket: its bytes pending for the wave's own reads, its writes noted
+ * for the other waves' (every LDS-DMA path issues through here). */
+static void dma_issue(sim_x *x, sim_ticket *t)
+{
+    sim_lds_pend_dma(x, t);
+    dma_note_writes(x, t);
+    sim_tk_issue(x, t);
+}
+
 /* ---- buffer (MUBUF) ------------------------------------------------------------- */
 typedef struct bufdesc {
     uint64_t base;
@@ -1657,9 +1666,7 @@ GCN_HOT static void buf_load(sim_x *x, unsigned nbytes, int sext, int d16)
             if (nd == 1 && e == ~0ull && buf_contig(vo, ioff, nr)) {
                 stream_prefetch(x, win + vo[0] + ioff, 0);
                 memcpy(dst, win + vo[0] + ioff, NL * 4);      /* one block */
-                sim_lds_pend_dma(x, t);
-                dma_note_writes(x, t);
-                sim_tk_issue(x, t);
+                dma_issue(x, t);
                 return;
             }
             for (unsigned l = 0; l < NL; l++)
@@ -1670,9 +1677,7 @@ GCN_HOT static void buf_load(sim_x *x, unsigned nbytes, int sext, int d16)
                         memcpy(&v, win + off, 4);
                     memcpy(dst + (size_t)l * lsz + 4 * k, &v, 4);
                 }
-            sim_lds_pend_dma(x, t);
-            dma_note_writes(x, t);
-            sim_tk_issue(x, t);
+            dma_issue(x, t);
             return;
         }
         const sim_opnd *d = I->d.kind == OK_V ? &I->d : MOP(MF_VDATA);
@@ -1734,9 +1739,7 @@ GCN_HOT static void buf_load(sim_x *x, unsigned nbytes, int sext, int d16)
                     memcpy(dst + (size_t)l * lsz + 4 * k, &v, 4);
                 }
         }
-        sim_lds_pend_dma(x, t);
-        dma_note_writes(x, t);
-        sim_tk_issue(x, t);
+        dma_issue(x, t);
         return;
     }
     const sim_opnd *d = I->d.kind == OK_V ? &I->d : MOP(MF_VDATA);
@@ -2087,9 +2090,7 @@ static void flat_load_lds(sim_x *x, unsigned nbytes, int sext)
             v[0] = nbytes == 1 ? (uint32_t)(int32_t)(int8_t)v[0] : (uint32_t)(int32_t)(int16_t)v[0];
         memcpy(dst + (size_t)l * esz, v, esz);
     }
-    sim_lds_pend_dma(x, t);
-    dma_note_writes(x, t);
-    sim_tk_issue(x, t);
+    dma_issue(x, t);
 }
 
 /* A gathered load (every lane, 8 or 16 bytes each, not one block: rows of a matrix):
@@ -2453,11 +2454,10 @@ static void buf_fmt_load(sim_x *x, unsigned nc, int d16)
             for (unsigned c = 0; c < nc; c++)
                 t->data[c * NL + l] = out[c];
     }
-    if (lds) {
-        sim_lds_pend_dma(x, t);
-        dma_note_writes(x, t);
-    }
-    sim_tk_issue(x, t);
+    if (lds)
+        dma_issue(x, t);
+    else
+        sim_tk_issue(x, t);
 }
 
 static void buf_fmt_store(sim_x *x, unsigned nc, int d16)
