@@ -253,6 +253,8 @@ typedef struct gcn_entry_info {
                                   * 0: 16 (1024 work-items) */
     bool packed_xyz;             /* v0 packs x | y << 10 | z << 20 (gfx90a and later with
                                   * VGPR_WORKITEM_ID > 0) */
+    const struct gcn_paths *paths; /* static path facts (paths.h), or NULL: the sets of
+                                  * waves that reach each block then follow every edge */
 } gcn_entry_info;
 
 int gcn_values_run(const gcn_cfg *cfg, const gcn_entry_info *ei, gcn_values *out);

@@ -42,6 +42,9 @@ typedef struct pcmp {
 
 typedef struct pedge {
     bool dead;
+    uint8_t thru;               /* bit s: no path takes this edge and then the
+                                 * target's successor s (the target's own
+                                 * branch decided by what this edge knows) */
     uint8_t nbirth;
     gcn_pfact birth[GCN_PF_MAX];
 } pedge;
@@ -292,6 +295,52 @@ static void z_shift(int32_t *z, unsigned n, unsigned x, int64_t k)
     }
 }
 
+/* x := y + [lo, hi] (y may be x itself: x moves by an amount in [lo, hi]) */
+static void z_assign_range(int32_t *z, unsigned n, unsigned x, unsigned y, int64_t lo, int64_t hi)
+{
+    if (lo <= -ZINF || hi >= ZINF) {
+        z_forget(z, n, x);
+        return;
+    }
+    if (x == y) {
+        for (unsigned j = 0; j < n; j++) {
+            if (j == x)
+                continue;
+            z[x * n + j] = zadd(z[x * n + j], (int32_t)hi);
+            z[j * n + x] = zadd(z[j * n + x], (int32_t)-lo);
+        }
+        return;
+    }
+    z_forget(z, n, x);
+    for (unsigned j = 0; j < n; j++) {
+        if (j == x)
+            continue;
+        z[x * n + j] = zadd((int32_t)hi, z[y * n + j]);
+        z[j * n + x] = zadd(z[j * n + y], (int32_t)-lo);
+    }
+    z[x * n + y] = (int32_t)hi;
+    z[y * n + x] = (int32_t)-lo;
+}
+
+/* s_and_b32 d, y, K with K's bit 31 set (a high-bit mask, K = ~(2^k - 1)
+ * say): d = y - (y & ~K), and y & ~K lies in [0, ~K], below 2^31.  Clearing
+ * bits below bit 31 subtracts their value in both readings of the 32 bits
+ * (signed and unsigned alike: bit 31 stays), so d - y lies in [-(~K), 0]
+ * exactly, with no wrap and no assumption.  The operand that is the
+ * register, or NULL. */
+static const popnd *and_high_mask(const popnd *a, const popnd *b, uint32_t *low)
+{
+    const popnd *r = a->kind == PO_SGPR && b->kind == PO_CONST ? a :
+                     b->kind == PO_SGPR && a->kind == PO_CONST ? b : NULL;
+    if (!r)
+        return NULL;
+    uint32_t k = (uint32_t)(r == a ? b->k : a->k);
+    if (!(k & 0x80000000u))
+        return NULL;
+    *low = ~k;
+    return r;
+}
+
 /* add x_i - x_j <= c and close; false when it contradicts */
 static bool z_guard(int32_t *z, unsigned n, unsigned i, unsigned j, int64_t c)
 {
@@ -323,11 +372,22 @@ static bool z_guard(int32_t *z, unsigned n, unsigned i, unsigned j, int64_t c)
 typedef struct sstate {
     kbits k[NS];
     uint8_t cm[NS], cr[NS];     /* residues (cm 0: none); exact values are in k */
+    pcmp cmp;                   /* the compare SCC holds (a branch may be in a later
+                                 * block: `s_cmp; s_branch L` to `L: s_cbranch_scc0`) */
     int32_t *z;
 } sstate;
 
+static bool pcmp_eq(const pcmp *a, const pcmp *b)
+{
+    if (!a->ok || !b->ok)
+        return a->ok == b->ok;
+    return a->uns == b->uns && a->op == b->op && a->a.kind == b->a.kind && a->a.reg == b->a.reg &&
+           a->a.k == b->a.k && a->b.kind == b->b.kind && a->b.reg == b->b.reg && a->b.k == b->b.k;
+}
+
 static void ss_copy(sstate *d, const sstate *s, unsigned n)
 {
+    d->cmp = s->cmp;
     memcpy(d->k, s->k, sizeof d->k);
     memcpy(d->cm, s->cm, sizeof d->cm);
     memcpy(d->cr, s->cr, sizeof d->cr);
@@ -446,7 +506,16 @@ static void s_step(const gcn_paths *P, sstate *s, unsigned i, pcmp *cmp)
         }
         break;
     }
-    case GCN_LA_S_AND: r = kb_and(opnd_kb(s, &a), opnd_kb(s, &b)); have = true; break;
+    case GCN_LA_S_AND: {
+        r = kb_and(opnd_kb(s, &a), opnd_kb(s, &b)); have = true;
+        uint32_t low;
+        const popnd *y = and_high_mask(&a, &b, &low);
+        if (d >= 0 && P->tix[d] && y && P->tix[y->reg]) {
+            z_assign_range(s->z, n, P->tix[d], P->tix[y->reg], -(int64_t)low, 0);
+            zdone = true;
+        }
+        break;
+    }
     case GCN_LA_S_OR: r = kb_or(opnd_kb(s, &a), opnd_kb(s, &b)); have = true; break;
     case GCN_LA_S_LSHL:
         if (b.kind == PO_CONST) {
@@ -831,10 +900,14 @@ static void pick_tracked(gcn_paths *P)
                 cand[0] = a.kind == PO_SGPR ? a.reg : -1;
                 cand[1] = b.kind == PO_SGPR ? b.reg : -1;
             } else if (pass > 0 && (alu == GCN_LA_S_MOV || alu == GCN_LA_S_ADD ||
-                                    alu == GCN_LA_S_SUB)) {
+                                    alu == GCN_LA_S_SUB || alu == GCN_LA_S_AND)) {
                 int d = dst_sgpr(in);
+                uint32_t low;
+                const popnd *y = alu == GCN_LA_S_AND ? and_high_mask(&a, &b, &low) : NULL;
                 if (d >= 0 && P->tix[d]) {
-                    if (a.kind == PO_SGPR && (b.kind == PO_CONST || alu == GCN_LA_S_MOV))
+                    if (alu == GCN_LA_S_AND)
+                        cand[0] = y ? y->reg : -1;
+                    else if (a.kind == PO_SGPR && (b.kind == PO_CONST || alu == GCN_LA_S_MOV))
                         cand[0] = a.reg;
                     else if (alu == GCN_LA_S_ADD && b.kind == PO_SGPR && a.kind == PO_CONST)
                         cand[0] = b.reg;
@@ -858,6 +931,10 @@ static bool s_join(const gcn_paths *P, sstate *dst, bool *seen, const sstate *sr
         return true;
     }
     bool ch = false;
+    if (dst->cmp.ok && !pcmp_eq(&dst->cmp, &src->cmp)) {
+        dst->cmp.ok = false;
+        ch = true;
+    }
     for (unsigned r = 0; r < NS; r++) {
         kbits j = kb_join(dst->k[r], src->k[r]);
         if (widen && j.m != dst->k[r].m)
@@ -889,6 +966,33 @@ static bool s_join(const gcn_paths *P, sstate *dst, bool *seen, const sstate *sr
     return ch;
 }
 
+/* The successors of join block t that a path entering it with state *et
+ * cannot take: t's instructions run from that state alone, and the outcome
+ * of t's SCC branch each successor needs is added (tt, ut: scratch).  A
+ * fall-through chain of loop parts, entered where a counter has reached a
+ * bound, leaves at the next part's test on every path from the part
+ * before; the join at that test's block forgets it, this does not. */
+static void thru_build(const gcn_paths *P, unsigned t, const sstate *et, sstate *tt, sstate *ut,
+                       uint8_t *thru)
+{
+    const gcn_cfg *cfg = P->cfg;
+    const gcn_block *tb = &cfg->blocks[t];
+    unsigned n = P->nt + 1;
+    *thru = 0;
+    if (tb->nsucc != 2 || edge_scc(cfg, t, tb->succ[0]) < 0)
+        return;
+    ss_copy(tt, et, n);
+    for (unsigned i = tb->first; i <= tb->last; i++)
+        s_step(P, tt, i, &tt->cmp);
+    if (!tt->cmp.ok)
+        return;
+    for (unsigned s2 = 0; s2 < 2; s2++) {
+        ss_copy(ut, tt, n);
+        if (!s_cond(P, ut, &tt->cmp, edge_scc(cfg, t, tb->succ[s2]) == 1))
+            *thru |= (uint8_t)(1u << s2);
+    }
+}
+
 gcn_paths *gcn_paths_build(const gcn_cfg *cfg)
 {
     unsigned nb = cfg->nblocks;
@@ -907,7 +1011,7 @@ gcn_paths *gcn_paths_build(const gcn_cfg *cfg)
     sstate *in = calloc(nb, sizeof *in);
     bool *seen = calloc(nb, sizeof *seen), *inwl = calloc(nb, sizeof *inwl);
     unsigned *visits = calloc(nb, sizeof *visits), *wl = malloc(sizeof *wl * (nb + 1));
-    int32_t *zpool = malloc(sizeof(int32_t) * n * n * (nb + 2));
+    int32_t *zpool = malloc(sizeof(int32_t) * n * n * (nb + 4));
     P->edge = calloc(nb, sizeof *P->edge);
     P->zs = malloc(sizeof(int32_t) * n * n * 2);
     if (!P->zs || !in || !seen || !inwl || !visits || !wl || !zpool || !P->edge || live_build(P) < 0 ||
@@ -919,14 +1023,17 @@ gcn_paths *gcn_paths_build(const gcn_cfg *cfg)
         if (!P->edge[k])
             goto fail;
     }
-    sstate st, et;
+    sstate st, et, tt, ut;
     st.z = zpool + (size_t)n * n * nb;
     et.z = zpool + (size_t)n * n * (nb + 1);
+    tt.z = zpool + (size_t)n * n * (nb + 2);
+    ut.z = zpool + (size_t)n * n * (nb + 3);
     /* entry: SGPRs hold unknown kernel values */
     for (unsigned r = 0; r < NS; r++)
         st.k[r] = kb_top();
     memset(st.cm, 0, sizeof st.cm);
     memset(st.cr, 0, sizeof st.cr);
+    memset(&st.cmp, 0, sizeof st.cmp);
     z_top(st.z, n);
     s_join(P, &in[0], &seen[0], &st, false);
     unsigned nw = 0;
@@ -945,9 +1052,9 @@ gcn_paths *gcn_paths_build(const gcn_cfg *cfg)
             inwl[k] = false;
             const gcn_block *blk = &cfg->blocks[k];
             ss_copy(&st, &in[k], n);
-            pcmp cmp = {0};
             for (unsigned i = blk->first; i <= blk->last; i++)
-                s_step(P, &st, i, &cmp);
+                s_step(P, &st, i, &st.cmp);
+            const pcmp cmp = st.cmp;
             for (unsigned s = 0; s < blk->nsucc; s++) {
                 unsigned t = blk->succ[s];
                 ss_copy(&et, &st, n);
@@ -969,6 +1076,7 @@ gcn_paths *gcn_paths_build(const gcn_cfg *cfg)
                 E->dead = !ok;
                 if (!ok || cfg->blocks[t].npred < 2 || !seen[t])
                     continue;
+                thru_build(P, t, &et, &tt, &ut, &E->thru);
                 /* births: what this edge knows of the SGPRs that decide later
                  * branches, where the join at t forgets it */
                 for (unsigned r = 0; r < NS && E->nbirth < GCN_PF_MAX; r++) {
@@ -1265,6 +1373,16 @@ void gcn_paths_step(const gcn_paths *P, gcn_pstate *ps, unsigned i, int *scc)
         r.reg = (uint8_t)d;
         pf_set(ps, &r);
     }
+}
+
+bool gcn_paths_edge_dead(const gcn_paths *P, unsigned b, unsigned s)
+{
+    return P->edge[b][s].dead;
+}
+
+unsigned gcn_paths_edge_thru(const gcn_paths *P, unsigned b, unsigned s)
+{
+    return P->edge[b][s].thru;
 }
 
 bool gcn_paths_edge(const gcn_paths *P, unsigned b, unsigned s, const gcn_pstate *ps,

@@ -60,4 +60,13 @@ void gcn_paths_step(const gcn_paths *p, gcn_pstate *ps, unsigned i, int *scc);
 bool gcn_paths_edge(const gcn_paths *p, unsigned b, unsigned s, const gcn_pstate *ps,
                     int scc, gcn_pstate *out);
 
+/* Static facts alone (the same for every path): is successor s of block b
+ * taken by no run?  And which successors of that successor t (bit s2 for
+ * t's successor s2) does no run take right after this edge?  (t's own SCC
+ * branch decided by what the edge knows; 0 unless t is a join.)  For
+ * analyses that keep one state per block, such as the set of waves that
+ * reach each block (values.c). */
+bool gcn_paths_edge_dead(const gcn_paths *p, unsigned b, unsigned s);
+unsigned gcn_paths_edge_thru(const gcn_paths *p, unsigned b, unsigned s);
+
 #endif

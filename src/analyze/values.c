@@ -29,6 +29,13 @@
  * agree; an unknown value remembers the instruction (or join) that lost it,
  * for the "could not prove" findings.
  *
+ * The waves that reach each block (wmask) follow only the edges that the
+ * static path facts (paths.h) allow: an edge no run takes carries no wave,
+ * and a wave that enters a join over an edge after which the join's own
+ * branch is decided leaves only by the other successor (per edge into the
+ * block, the waves it carried are kept for that).  Register values still
+ * follow every edge (a join may only lose precision).
+ *
  * LDS ranges: a DS access covers ADDR + offset (+ offset0/offset1 * size
  * for the two-address forms, * 64 for st64) plus its data size, over lanes
  * 0..63.  An LDS-DMA load (buffer_load_* ... lds, global_load_lds_*)
@@ -41,6 +48,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "lint.h"
+#include "paths.h"
 
 /* ---- symbols ------------------------------------------------------------ */
 
@@ -1720,8 +1728,26 @@ int gcn_values_run(const gcn_cfg *cfg, const gcn_entry_info *ei, gcn_values *out
     gcn_aval *work = malloc(sizeof *work * (128 + c.nv));
     unsigned *wl = malloc(sizeof *wl * (nb + 1));
     bool *inwl = calloc(nb + 1, sizeof *inwl);
-    if (!out->lds || !out->pats || !in || !work || !wl || !inwl) {
-        free(in); free(work); free(wl); free(inwl);
+    /* with path facts: per edge (eoff[b] + s) the waves it carries, and per
+     * block whether an edge into it decides its branch (thru) */
+    const struct gcn_paths *P = ei ? ei->paths : NULL;
+    unsigned *eoff = P ? malloc(sizeof *eoff * (nb + 1)) : NULL;
+    uint16_t *ew = NULL;
+    bool *thru = P ? calloc(nb + 1, sizeof *thru) : NULL;
+    if (P && eoff && thru) {
+        unsigned ne = 0;
+        for (unsigned k = 0; k < nb; k++) {
+            eoff[k] = ne;
+            ne += cfg->blocks[k].nsucc;
+            for (unsigned s = 0; s < cfg->blocks[k].nsucc; s++)
+                if (gcn_paths_edge_thru(P, k, s))
+                    thru[cfg->blocks[k].succ[s]] = true;
+        }
+        eoff[nb] = ne;
+        ew = calloc(ne + 1, sizeof *ew);
+    }
+    if (!out->lds || !out->pats || !in || !work || !wl || !inwl || (P && (!eoff || !thru || !ew))) {
+        free(in); free(work); free(wl); free(inwl); free(eoff); free(thru); free(ew);
         gcn_values_free(out);
         return -1;
     }
@@ -1771,9 +1797,24 @@ int gcn_values_run(const gcn_cfg *cfg, const gcn_entry_info *ei, gcn_values *out
         bool on_scc = lf->kind == GCN_LK_CBRANCH && st.scc.op && b->nsucc == 2 &&
                       (li->id == GCN_ID_S_CBRANCH_SCC0 || li->id == GCN_ID_S_CBRANCH_SCC1);
         vcond keep = st.wguard;
-        uint16_t keepw = st.wmask;
+        uint16_t keepw0 = st.wmask;
         for (unsigned s = 0; s < b->nsucc; s++) {
             unsigned t = b->succ[s];
+            uint16_t keepw = keepw0;
+            if (P && thru[k]) {
+                /* the waves of the edges into k that may go on to t */
+                keepw = k == 0 ? 0xFFFF : 0;
+                for (unsigned p = 0; p < b->npred; p++) {
+                    unsigned q = b->pred[p];
+                    const gcn_block *qb = &cfg->blocks[q];
+                    bool twice = false;         /* a pred listed twice: once */
+                    for (unsigned p2 = 0; p2 < p; p2++)
+                        twice = twice || b->pred[p2] == q;
+                    for (unsigned s1 = 0; s1 < qb->nsucc && !twice; s1++)
+                        if (qb->succ[s1] == k && !(gcn_paths_edge_thru(P, q, s1) >> s & 1u))
+                            keepw |= ew[eoff[q] + s1];
+                }
+            }
             st.wguard = keep;
             st.wmask = keepw;
             if (on_scc && b->succ[0] != b->succ[1]) {
@@ -1786,11 +1827,22 @@ int gcn_values_run(const gcn_cfg *cfg, const gcn_entry_info *ei, gcn_values *out
                  * when some value of the condition's other terms lets it) */
                 st.wmask = cond_waves(&c, &st.wguard) & keepw;   /* 0: no wave */
             }
+            bool grew = false;
+            if (P) {
+                if (gcn_paths_edge_dead(P, k, s))
+                    st.wmask = 0;               /* no run takes it */
+                uint16_t *e = &ew[eoff[k] + s];
+                grew = (uint16_t)~*e & st.wmask;
+                *e |= st.wmask;
+                /* a join whose successors depend on the edge: a wave new on
+                 * this edge may go on where the block's set already had it */
+                grew = grew && thru[t];
+            }
             if (!in[t].s && vstate_regs(&c, &in[t]) < 0) {
                 rc = -1;
                 goto done;
             }
-            if (join(&c, &in[t], &st, cfg->blocks[t].first) && !inwl[t]) {
+            if ((join(&c, &in[t], &st, cfg->blocks[t].first) || grew) && !inwl[t]) {
                 wl[nw++] = t;
                 inwl[t] = true;
             }
@@ -1809,7 +1861,7 @@ int gcn_values_run(const gcn_cfg *cfg, const gcn_entry_info *ei, gcn_values *out
 done:
     for (unsigned k = 0; k < nb; k++)
         free(in[k].s);
-    free(in); free(work); free(wl); free(inwl);
+    free(in); free(work); free(wl); free(inwl); free(eoff); free(thru); free(ew);
     if (rc < 0)
         gcn_values_free(out);
     return rc;

@@ -21,6 +21,7 @@
 #include "tools/gcn_version.h"
 #include "gcn_codeobj.h"
 #include "lint.h"
+#include "paths.h"
 #include "gcn_file.h"
 #include "cli.h"
 
@@ -424,12 +425,17 @@ static int lint_kernel(const options *o, const gcn_codeobj *co, const ftab *ft,
         flat = flat || (o->wg[1] == 1 && o->wg[2] == 1);   /* y = z = 0: v0 is the flat id */
     }
     unsigned nwaves = (wgsize + 63) / 64;
-    gcn_entry_info ei = {.v0_is_x = flat, .nwaves = nwaves, .packed_xyz = !flat};
+    /* the waves that reach each block follow the edges the static path
+     * facts allow (NULL with --all-paths, or when they cannot be built) */
+    gcn_paths *paths = o->all_paths ? NULL : gcn_paths_build(&cfg);
+    gcn_entry_info ei = {.v0_is_x = flat, .nwaves = nwaves, .packed_xyz = !flat, .paths = paths};
     lo.hz_llvm = o->llvm_conservative;
     gcn_values vals;
     gcn_findings fs = {0};
     int rc = 0;
-    if (gcn_values_run(&cfg, &ei, &vals) < 0) {
+    int vrc = gcn_values_run(&cfg, &ei, &vals);
+    gcn_paths_free(paths);
+    if (vrc < 0) {
         gcn_cfg_free(&cfg);
         return -1;
     }
