@@ -244,6 +244,8 @@ typedef struct gcn_values {
     gcn_ldspat **pats;           /* per instruction: the pieces lds[i].pat points to */
     unsigned n;
     unsigned nwaves;             /* waves per work-group assumed (WAVE < nwaves) */
+    uint16_t *bwaves;            /* per block: the wave indexes (below 16) that may reach it
+                                  * (waves with roles; 0: none, or not reached) */
 } gcn_values;
 
 /* How the wave was launched, for the entry values. */
@@ -272,6 +274,11 @@ int gcn_lds_cross_overlap3(const gcn_ldsrange *a, const gcn_ldsrange *b, unsigne
  * not meet, or only their hulls do). */
 int gcn_lds_overlap3w(const gcn_ldsrange *a, const gcn_ldsrange *b, unsigned nwaves,
                       unsigned *minw);
+/* Two waves (below nwaves) where a's bytes in wave *wa meet b's in wave *wb
+ * (different waves; the first pair gcn_lds_cross_overlap3w finds): false
+ * when no pair is proven to meet. */
+bool gcn_lds_cross_pair(const gcn_ldsrange *a, const gcn_ldsrange *b, unsigned nwaves,
+                        unsigned *wa, unsigned *wb);
 int gcn_lds_cross_overlap3w(const gcn_ldsrange *a, const gcn_ldsrange *b, unsigned nwaves,
                             unsigned *minw);
 struct gcn_lint_opts;

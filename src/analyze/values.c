@@ -778,7 +778,7 @@ static int meet3(const gcn_ldsrange *a, int64_t da, const gcn_ldsrange *b, int64
  * smallest wave count at which the bytes meet (1 + that index; 0 when they
  * do not). */
 static int lds_overlap_waves(const gcn_ldsrange *a, const gcn_ldsrange *b, unsigned nwaves,
-                             bool same, unsigned *minw)
+                             bool same, unsigned *minw, unsigned pair[2])
 {
     if (minw)
         *minw = 0;
@@ -808,6 +808,10 @@ static int lds_overlap_waves(const gcn_ldsrange *a, const gcn_ldsrange *b, unsig
                 if (r == 1) {
                     if (minw)
                         *minw = m + 1;
+                    if (pair) {
+                        pair[0] = x;
+                        pair[1] = y;
+                    }
                     return 1;
                 }
                 if (r)
@@ -830,7 +834,7 @@ int gcn_lds_overlap3w(const gcn_ldsrange *a, const gcn_ldsrange *b, unsigned nwa
             *minw = r == 1;
         return r;
     }
-    return lds_overlap_waves(a, b, nwaves ? nwaves : 16, true, minw);
+    return lds_overlap_waves(a, b, nwaves ? nwaves : 16, true, minw, NULL);
 }
 
 int gcn_lds_overlap3(const gcn_ldsrange *a, const gcn_ldsrange *b, unsigned nwaves)
@@ -846,12 +850,23 @@ bool gcn_lds_may_overlap(const gcn_ldsrange *a, const gcn_ldsrange *b)
 int gcn_lds_cross_overlap3w(const gcn_ldsrange *a, const gcn_ldsrange *b, unsigned nwaves,
                             unsigned *minw)
 {
-    return lds_overlap_waves(a, b, nwaves, false, minw);
+    return lds_overlap_waves(a, b, nwaves, false, minw, NULL);
+}
+
+bool gcn_lds_cross_pair(const gcn_ldsrange *a, const gcn_ldsrange *b, unsigned nwaves,
+                        unsigned *wa, unsigned *wb)
+{
+    unsigned pair[2];
+    if (lds_overlap_waves(a, b, nwaves, false, NULL, pair) != 1)
+        return false;
+    *wa = pair[0];
+    *wb = pair[1];
+    return true;
 }
 
 int gcn_lds_cross_overlap3(const gcn_ldsrange *a, const gcn_ldsrange *b, unsigned nwaves)
 {
-    return lds_overlap_waves(a, b, nwaves, false, NULL);
+    return lds_overlap_waves(a, b, nwaves, false, NULL, NULL);
 }
 
 bool gcn_lds_launch_only(const gcn_lint_opts *o, unsigned minw, bool same)
@@ -1721,6 +1736,7 @@ int gcn_values_run(const gcn_cfg *cfg, const gcn_entry_info *ei, gcn_values *out
     out->n = cfg->ninsn;
     out->lds = calloc(cfg->ninsn ? cfg->ninsn : 1, sizeof *out->lds);
     out->pats = calloc(cfg->ninsn ? cfg->ninsn : 1, sizeof *out->pats);
+    out->bwaves = calloc(nb ? nb : 1, sizeof *out->bwaves);
     /* the blocks' entry states get their registers when first reached (a
      * pool for all blocks at once was large enough to be mapped afresh, and
      * page-faulted in, on every run) */
@@ -1746,7 +1762,8 @@ int gcn_values_run(const gcn_cfg *cfg, const gcn_entry_info *ei, gcn_values *out
         eoff[nb] = ne;
         ew = calloc(ne + 1, sizeof *ew);
     }
-    if (!out->lds || !out->pats || !in || !work || !wl || !inwl || (P && (!eoff || !thru || !ew))) {
+    if (!out->lds || !out->pats || !out->bwaves || !in || !work || !wl || !inwl ||
+        (P && (!eoff || !thru || !ew))) {
         free(in); free(work); free(wl); free(inwl); free(eoff); free(thru); free(ew);
         gcn_values_free(out);
         return -1;
@@ -1851,6 +1868,7 @@ int gcn_values_run(const gcn_cfg *cfg, const gcn_entry_info *ei, gcn_values *out
     for (unsigned k = 0; k < nb; k++) {
         if (!in[k].seen)
             continue;
+        out->bwaves[k] = in[k].wmask;
         load_state(&c, &st, &in[k]);
         const gcn_block *b = &cfg->blocks[k];
         for (unsigned i = b->first; i <= b->last; i++) {
@@ -1874,5 +1892,6 @@ void gcn_values_free(gcn_values *v)
             free(v->pats[i]);
     free(v->pats);
     free(v->lds);
+    free(v->bwaves);
     memset(v, 0, sizeof *v);
 }

@@ -670,6 +670,195 @@ static void dr_free(dread *c)
     free(c->stack);
 }
 
+/* --explain: a barrier-free route from instruction `from` (inclusive when
+ * incl) to instruction `to` that wave `wave` may take (through blocks whose
+ * wave set holds it; wave >= 16: any block) and no static path fact rules
+ * out (paths NULL: every edge).  The blocks in order into blk (at most
+ * cfg->nblocks + 1); their count, 0 when there is none. */
+static unsigned xw_route(const gcn_cfg *cfg, const uint16_t *bwaves, const struct gcn_paths *paths,
+                         unsigned from, bool incl, unsigned to, unsigned wave, unsigned *blk,
+                         unsigned *prev, unsigned *queue)
+{
+    const unsigned nb = cfg->nblocks, fb = cfg->block_of[from], tb = cfg->block_of[to];
+    unsigned start = incl ? from : from + 1;
+    bool open = true;                   /* no barrier from `start` to the block's end */
+    for (unsigned j = start; j <= cfg->blocks[fb].last && open; j++) {
+        if (fb == tb && j == to) {
+            blk[0] = fb;
+            return 1;
+        }
+        open = cfg->facts[j].kind != GCN_LK_BARRIER;
+    }
+    if (!open)
+        return 0;
+    for (unsigned k = 0; k < nb; k++)
+        prev[k] = ~0u;
+    unsigned qh = 0, qt = 0;
+    bool found = false;
+    for (unsigned k = fb, first = 1; !found; first = 0) {
+        if (!first) {
+            if (qh == qt)
+                return 0;
+            k = queue[qh++];
+            if (wave < 16 && bwaves && !(bwaves[k] >> wave & 1u))
+                continue;
+            bool bar = false;
+            for (unsigned j = cfg->blocks[k].first; j <= cfg->blocks[k].last && !bar; j++) {
+                if (k == tb && j == to) {
+                    found = true;
+                    break;
+                }
+                bar = cfg->facts[j].kind == GCN_LK_BARRIER;
+            }
+            if (found || bar)
+                continue;
+        }
+        const gcn_block *b = &cfg->blocks[k];
+        for (unsigned s = 0; s < b->nsucc; s++) {
+            unsigned t = b->succ[s];
+            if (prev[t] != ~0u || (paths && gcn_paths_edge_dead(paths, k, s)))
+                continue;
+            prev[t] = k;
+            queue[qt++] = t;
+        }
+    }
+    /* tb back to fb (tb may be fb itself, reached around a loop) */
+    unsigned n = 0, cur = tb;
+    do {
+        blk[n++] = cur;
+        cur = prev[cur];
+    } while (cur != fb && cur != ~0u && n <= nb);
+    blk[n++] = fb;
+    for (unsigned i = 0; i < n / 2; i++) {
+        unsigned t = blk[i];
+        blk[i] = blk[n - 1 - i];
+        blk[n - 1 - i] = t;
+    }
+    return n;
+}
+
+/* "+A -> +B -> ... -> +Z": from, the blocks after the first, to. */
+static void xw_route_text(const gcn_cfg *cfg, const gcn_lint_opts *o, unsigned from,
+                          unsigned to, const unsigned *blk, unsigned n, gcn_strbuf *sb)
+{
+    /* the points: from, the blocks after the first, to; a block that
+     * begins at `to` is `to` */
+    uint64_t *pt = malloc(sizeof *pt * (n + 1));
+    if (!pt)
+        return;
+    unsigned npt = 0;
+    pt[npt++] = cfg->insn[from].addr;
+    for (unsigned p = 1; p < n; p++)
+        if (cfg->blocks[blk[p]].first != to || p + 1 < n)
+            pt[npt++] = cfg->insn[cfg->blocks[blk[p]].first].addr;
+    pt[npt++] = cfg->insn[to].addr;
+    for (unsigned p = 0; p < npt; p++) {
+        if (npt > 8 && p == 3) {
+            gcn_sb_puts(sb, " -> ...");
+            p = npt - 4;
+            continue;
+        }
+        if (p)
+            gcn_sb_puts(sb, " -> ");
+        gcn_lint_loc(o, pt[p], sb);
+    }
+    free(pt);
+}
+
+/* --explain of a race between instruction i and w: the waves that meet
+ * and the barrier-free route of each.  reach: the access index `from`
+ * reaches the other with no barrier (then the wave at the other may have
+ * passed it); ivs: the instruction that begins a barrier interval holding
+ * both (0: the entry; else the one after an s_barrier), ~0u when not known. */
+static char *xw_explain(const gcn_cfg *cfg, const gcn_values *vals, const struct gcn_paths *paths,
+                        const gcn_lint_opts *o, unsigned i, unsigned w, bool reach, unsigned from,
+                        unsigned ivs, unsigned nwaves)
+{
+    unsigned nb = cfg->nblocks;
+    unsigned *blk = malloc(sizeof *blk * (nb + 2)), *prev = malloc(sizeof *prev * (nb + 1)),
+             *queue = malloc(sizeof *queue * (nb + 1));
+    gcn_strbuf sb;
+    gcn_sb_init(&sb);
+    char *res = NULL;
+    if (!blk || !prev || !queue)
+        goto out;
+    unsigned wi = 16, ww = 16;
+    bool pair = vals && vals->lds && gcn_lds_cross_pair(&vals->lds[i], &vals->lds[w], nwaves, &wi, &ww);
+    const uint16_t *bw = vals ? vals->bwaves : NULL;
+    if (pair) {
+        gcn_sb_printf(&sb, "  waves: wave %u at ", wi);
+        gcn_lint_loc(o, cfg->insn[i].addr, &sb);
+        gcn_sb_printf(&sb, " and wave %u at ", ww);
+        gcn_lint_loc(o, cfg->insn[w].addr, &sb);
+        gcn_sb_puts(&sb, " touch a common byte\n");
+    }
+    if (reach) {
+        /* the wave at the other access passed `from` on its way there */
+        unsigned to = from == i ? w : i, wave = from == i ? ww : wi, other = from == i ? wi : ww;
+        unsigned n = 0;
+        if (wave >= 16 || !bw || (bw[cfg->block_of[from]] >> wave & 1u))
+            n = xw_route(cfg, bw, paths, from, false, to, wave, blk, prev, queue);
+        if (!n && ivs == ~0u) {
+            n = xw_route(cfg, bw, paths, from, false, to, 16, blk, prev, queue);
+            wave = other = 16;
+        }
+        if (n) {
+            if (wave < 16)
+                gcn_sb_printf(&sb, "  wave %u passes ", wave);
+            else
+                gcn_sb_puts(&sb, "  a wave passes ");
+            gcn_lint_loc(o, cfg->insn[from].addr, &sb);
+            gcn_sb_puts(&sb, " and reaches ");
+            gcn_lint_loc(o, cfg->insn[to].addr, &sb);
+            gcn_sb_puts(&sb, " with no s_barrier, through ");
+            xw_route_text(cfg, o, from, to, blk, n, &sb);
+            if (other < 16)
+                gcn_sb_printf(&sb, ", while wave %u may still be at ", other);
+            else
+                gcn_sb_puts(&sb, ", while another wave may still be at ");
+            gcn_lint_loc(o, cfg->insn[from].addr, &sb);
+            gcn_sb_puts(&sb, "\n");
+            goto done;
+        }
+    }
+    if (ivs == ~0u)
+        goto done;
+    /* both from the interval's start: the entry, or the barrier before ivs */
+    unsigned start = ivs == 0 ? 0 : ivs - 1;
+    gcn_sb_puts(&sb, "  both follow ");
+    if (ivs == 0)
+        gcn_sb_puts(&sb, "the kernel entry");
+    else {
+        gcn_sb_puts(&sb, "the s_barrier at ");
+        gcn_lint_loc(o, cfg->insn[start].addr, &sb);
+    }
+    gcn_sb_puts(&sb, " with no s_barrier between:\n");
+    for (unsigned side = 0; side < 2; side++) {
+        unsigned to = side == 0 ? i : w, wave = side == 0 ? wi : ww;
+        unsigned n = xw_route(cfg, bw, paths, start, ivs == 0, to, wave, blk, prev, queue);
+        if (!n && wave < 16) {
+            n = xw_route(cfg, bw, paths, start, ivs == 0, to, 16, blk, prev, queue);
+            wave = 16;
+        }
+        if (!n)
+            continue;
+        if (wave < 16)
+            gcn_sb_printf(&sb, "    wave %u reaches ", wave);
+        else
+            gcn_sb_puts(&sb, "    a wave reaches ");
+        gcn_lint_loc(o, cfg->insn[to].addr, &sb);
+        gcn_sb_puts(&sb, " through ");
+        xw_route_text(cfg, o, start, to, blk, n, &sb);
+        gcn_sb_puts(&sb, "\n");
+    }
+done:
+    res = strdup(sb.buf ? sb.buf : "");
+out:
+    gcn_sb_free(&sb);
+    free(blk); free(prev); free(queue);
+    return res;
+}
+
 int gcn_lint_xwave(const gcn_cfg *cfg, const gcn_values *vals, unsigned nwaves,
                    const gcn_lint_opts *o, gcn_findings *out)
 {
@@ -684,8 +873,12 @@ int gcn_lint_xwave(const gcn_cfg *cfg, const gcn_values *vals, unsigned nwaves,
                                                   * only with more (gcn_lds_launch_only);
                                                   * 0: unproven */
     unsigned *minw = malloc(sizeof *minw * n);   /* the wave count at which they first meet */
-    if (!hit || !seen || !stack || !race || !proven || !minw) {
+    unsigned *rstart = malloc(sizeof *rstart * n); /* --explain: the access the other passed, */
+    unsigned *rivs = malloc(sizeof *rivs * n);   /* and an interval's start holding both */
+    uint8_t *rsib = malloc(n);                   /* neither reaches the other */
+    if (!hit || !seen || !stack || !race || !proven || !minw || !rstart || !rivs || !rsib) {
         free(hit); free(seen); free(stack); free(race); free(proven); free(minw);
+        free(rstart); free(rivs); free(rsib);
         return -1;
     }
     for (unsigned i = 0; i < n; i++) {
@@ -700,6 +893,7 @@ int gcn_lint_xwave(const gcn_cfg *cfg, const gcn_values *vals, unsigned nwaves,
     unsigned *acc = malloc(sizeof *acc * n);
     if (!acc) {
         free(hit); free(seen); free(stack); free(race); free(proven); free(minw);
+        free(rstart); free(rivs); free(rsib);
         return -1;
     }
     for (unsigned i = 0; i < n; i++)
@@ -718,6 +912,7 @@ int gcn_lint_xwave(const gcn_cfg *cfg, const gcn_values *vals, unsigned nwaves,
     uint64_t *R = calloc((size_t)m * words + 1, sizeof *R);
     if ((m <= GCN_XWAVE_MAX_MATES && !mates) || !R) {
         free(hit); free(seen); free(stack); free(race); free(proven); free(minw);
+        free(rstart); free(rivs); free(rsib);
         free(acc); free(mates); free(R); free(iv); free(ivfrom);
         return -1;
     }
@@ -775,6 +970,15 @@ int gcn_lint_xwave(const gcn_cfg *cfg, const gcn_values *vals, unsigned nwaves,
                 race[at] = (int)w;
                 proven[at] = pv;
                 minw[at] = mw;
+                /* the route: a reaches b, or both follow one interval's start */
+                rsib[at] = !BIT(ri, j);
+                rstart[at] = a;
+                rivs[at] = ~0u;
+                for (unsigned q = 0; o && o->explain && mates && q < niv; q++)
+                    if (BIT(iv + (size_t)q * words, i) && BIT(iv + (size_t)q * words, j)) {
+                        rivs[at] = ivfrom[q];
+                        break;
+                    }
             }
         }
     }
@@ -819,6 +1023,9 @@ int gcn_lint_xwave(const gcn_cfg *cfg, const gcn_values *vals, unsigned nwaves,
                          .severity = proven[i] ? GCN_SEV_ERROR : GCN_SEV_WARNING,
                          .addr = cfg->insn[i].addr, .producer = (int64_t)cfg->insn[w].addr,
                          .wait = -1, .msg = strdup(sb.buf ? sb.buf : "")};
+        if (o && o->explain)
+            f.explain = xw_explain(cfg, vals, xc.paths, o, i, w, !rsib[i], rstart[i], rivs[i],
+                                   nwaves);
         gcn_sb_free(&sb);
         gcn_findings_add(out, &f);
         added++;
@@ -826,6 +1033,7 @@ int gcn_lint_xwave(const gcn_cfg *cfg, const gcn_values *vals, unsigned nwaves,
     xc_free(&xc);
     dr_free(&dr);
     free(hit); free(seen); free(stack); free(race); free(proven); free(minw);
+    free(rstart); free(rivs); free(rsib);
     free(acc); free(mates); free(R); free(iv); free(ivfrom);
     return added;
 #undef BIT

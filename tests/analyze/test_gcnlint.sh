@@ -215,6 +215,19 @@ PY
   done
 done
 
+# --explain names the waves that meet and the barrier-free route of one:
+# wave 2 runs part X (line 90) and falls through into Y's write (line 108)
+# while wave 3 still reads in X; with roles, both routes from the entry.
+"$lint" --explain "$cases/tail_chain_broken.s" > "$tmp/tc.txt"
+{ grep -q 'waves: wave 3 at line 90 and wave 2 at line 108 touch a common byte' "$tmp/tc.txt" &&
+  grep -q 'wave 2 passes line 90 and reaches line 108 with no s_barrier, through line 90 -> line 97 -> line 99 -> line 108, while wave 3 may still be at line 90' "$tmp/tc.txt"; } ||
+  { echo "FAIL: tail_chain_broken.s --explain: no route"; cat "$tmp/tc.txt"; fail=1; }
+"$lint" --explain "$cases/wave_roles_broken.s" > "$tmp/tc.txt"
+{ grep -q 'both follow the kernel entry with no s_barrier between' "$tmp/tc.txt" &&
+  grep -q 'wave 3 reaches line 31 through line 9 -> line 25 -> line 27 -> line 31' "$tmp/tc.txt" &&
+  grep -q 'wave 2 reaches line 23 through line 9 -> line 19 -> line 23' "$tmp/tc.txt"; } ||
+  { echo "FAIL: wave_roles_broken.s --explain: no routes"; cat "$tmp/tc.txt"; fail=1; }
+
 # A coalesced LDS-DMA of one wave and another wave's read of its bytes:
 # gcnsim reports the race too (cases/dma_xwave.s; its fast DMA path once
 # left the DMA's writes out of the race check).
