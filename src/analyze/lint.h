@@ -362,6 +362,8 @@ typedef struct gcn_wait_override {
 typedef struct gcn_lint_opts {
     unsigned max_states;         /* per block before widening (0: 256) */
     bool all_paths;              /* follow both edges of every branch (no path facts, paths.c) */
+    struct gcn_paths *paths;     /* the path facts, built once by the caller for the checks
+                                  * (gcn_paths_build), or NULL: each check builds its own */
     bool explain;                /* build explanations */
     bool no_lds_alias;           /* treat every LDS access as overlapping */
     const gcn_wait_override *ovr;  /* sorted by insn */

@@ -336,8 +336,14 @@ int gcn_lint_suggest(const gcn_cfg *cfg, const gcn_values *vals, const gcn_lint_
         if (cfg->facts[i].kind == GCN_LK_WAITCNT)
             c.ovr[c.novr++] = (gcn_wait_override){i, cfg->facts[i].wait_vm,
                                                   cfg->facts[i].wait_lgkm};
-    if (c.novr && !c.o.all_paths)
-        c.paths = gcn_paths_build(cfg);
+    bool own = false;
+    if (c.novr && !c.o.all_paths) {
+        c.paths = c.o.paths;
+        if (!c.paths) {
+            c.paths = gcn_paths_build(cfg);
+            own = true;
+        }
+    }
     int n = 0;
     for (unsigned k = 0; k < c.novr && n >= 0; k++) {
         unsigned i = c.ovr[k].insn;
@@ -353,7 +359,8 @@ int gcn_lint_suggest(const gcn_cfg *cfg, const gcn_values *vals, const gcn_lint_
             n++;
         }
     }
-    gcn_paths_free(c.paths);
+    if (own)
+        gcn_paths_free(c.paths);
     free(c.ovr);
     return n;
 }

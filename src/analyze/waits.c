@@ -1262,6 +1262,8 @@ static int explore(wrun *r, const gcn_cfg *cfg, const gcn_values *vals,
         r->paths = NULL;                   /* follow every edge */
     else if (given)
         r->paths = paths;
+    else if (o && o->paths)
+        r->paths = o->paths;               /* the caller's, not freed here */
     else {
         r->paths = gcn_paths_build(cfg);   /* NULL: follow every edge */
         r->own_paths = true;

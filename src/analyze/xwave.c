@@ -265,6 +265,7 @@ typedef struct xconfirm {
     const gcn_cfg *cfg;
     const gcn_lint_opts *o;
     struct gcn_paths *paths;
+    bool own;                   /* paths built here (not the caller's) */
     bool tried;
     const unsigned *acc;
     unsigned m;
@@ -302,7 +303,11 @@ static bool xc_ok(xconfirm *c, unsigned i, unsigned j)
     if (!c->tried) {
         c->tried = true;
         if (!(c->o && c->o->all_paths)) {
-            c->paths = gcn_paths_build(c->cfg);
+            c->paths = c->o ? c->o->paths : NULL;
+            if (!c->paths) {
+                c->paths = gcn_paths_build(c->cfg);
+                c->own = true;
+            }
             c->hit = malloc(c->cfg->ninsn ? c->cfg->ninsn : 1);
             c->rf = calloc(c->m + 1, sizeof *c->rf);
             c->ivf = calloc(c->niv + 1, sizeof *c->ivf);
@@ -342,7 +347,8 @@ static void xc_free(xconfirm *c)
     free(c->rf);
     free(c->ivf);
     free(c->hit);
-    gcn_paths_free(c->paths);
+    if (c->own)
+        gcn_paths_free(c->paths);
 }
 
 /* ---- reads whose value is never used (dead reads) -------------------------

@@ -433,9 +433,9 @@ static int lint_kernel(const options *o, const gcn_codeobj *co, const ftab *ft,
     gcn_values vals;
     gcn_findings fs = {0};
     int rc = 0;
-    int vrc = gcn_values_run(&cfg, &ei, &vals);
-    gcn_paths_free(paths);
-    if (vrc < 0) {
+    lo.paths = paths;                  /* the checks share them */
+    if (gcn_values_run(&cfg, &ei, &vals) < 0) {
+        gcn_paths_free(paths);
         gcn_cfg_free(&cfg);
         return -1;
     }
@@ -505,6 +505,7 @@ static int lint_kernel(const options *o, const gcn_codeobj *co, const ftab *ft,
         rc = -1;
     gcn_findings_free(&fs);
     gcn_values_free(&vals);
+    gcn_paths_free(paths);
     gcn_cfg_free(&cfg);
     return rc;
 }
