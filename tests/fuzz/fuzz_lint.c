@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "analyze/lint.h"
+#include "analyze/paths.h"
 #include "fuzz_json.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -105,6 +106,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     lo.loc = (data[0] & 32) ? loc : NULL;
     lo.hz_xnack_off = xnack_off;
     gcn_entry_info ei = {(data[0] & 64) != 0};
+    /* the path facts, shared by the value analysis and the checks as gcnlint does */
+    gcn_paths *paths = gcn_paths_build(&cfg);
+    CHECK(paths != NULL);
+    ei.paths = paths;
+    lo.paths = paths;
     gcn_values vals;
     CHECK(gcn_values_run(&cfg, &ei, &vals) == 0);
     gcn_findings fs = {0};
@@ -180,6 +186,7 @@ done:
     gcn_diags_free(&ds);
     gcn_findings_free(&fs);
     gcn_values_free(&vals);
+    gcn_paths_free(paths);
     gcn_cfg_free(&cfg);
     return 0;
 }

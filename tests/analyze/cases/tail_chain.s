@@ -16,7 +16,9 @@
 // gcnlint, whose wave set of Y included role B through the fall-through
 // edge, reported that race; the high-bit mask bound (n - s9 in [0, 63]) and
 // the edge facts prove it no run's.  tail_chain_broken.s masks with ~127
-// instead: then the chain can run two parts and the race is real.
+// instead: then the chain can run two parts and the race is real.  Role
+// B's loop tests at its head a compare made in the block before (`s_cmp;
+// s_branch` to the branch, as AITER's loops do): the facts carry it there.
 // Arguments: src (n elements of 4 bytes, padded to whole chunks + 64),
 // dst (4 bytes per work-item), n >= 0.
 .amdhsa_code_object_version 5
@@ -60,8 +62,8 @@ k:
     s_branch .Lpart_y                         // role A enters the chain at Y
 .Lrole_b:
     s_cmp_lt_i32 s10, s9                      // role B: waves 2-3
-    s_cbranch_scc0 .Lpart_x
 .Lloop_b:
+    s_cbranch_scc0 .Lpart_x                   // the test's compare is in the block before
     v_add_u32 v4, s10, v1
     v_lshlrev_b32 v4, 2, v4
     v_mov_b32 v5, 0
@@ -71,7 +73,7 @@ k:
     v_add_u32 v10, v10, v6
     s_addk_i32 s10, 0x40
     s_cmp_lt_i32 s10, s9
-    s_cbranch_scc1 .Lloop_b                   // role B falls into the chain at X
+    s_branch .Lloop_b                         // role B leaves into the chain at X
 .Lpart_x:
     s_cmp_lt_i32 s10, s8
     s_cbranch_scc0 .Lexit

@@ -66,8 +66,8 @@ k:
     s_branch .Lpart_y                         // role A enters the chain at Y
 .Lrole_b:
     s_cmp_lt_i32 s10, s9                      // role B: waves 2-3
-    s_cbranch_scc0 .Lpart_x
 .Lloop_b:
+    s_cbranch_scc0 .Lpart_x                   // the test's compare is in the block before
     v_add_u32 v4, s10, v1
     v_lshlrev_b32 v4, 2, v4
     v_mov_b32 v5, 0
@@ -77,7 +77,7 @@ k:
     v_add_u32 v10, v10, v6
     s_addk_i32 s10, 0x40
     s_cmp_lt_i32 s10, s9
-    s_cbranch_scc1 .Lloop_b                   // role B falls into the chain at X
+    s_branch .Lloop_b                         // role B leaves into the chain at X
 .Lpart_x:
     s_cmp_lt_i32 s10, s8
     s_cbranch_scc0 .Lexit
