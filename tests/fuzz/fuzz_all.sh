@@ -7,7 +7,7 @@
 #     -j   parallel fuzzing processes per target, default: the CPU count
 #     -t   seconds per target, default 600
 #     -o   work folder (corpora grow there, artifacts land there), default ./work
-#     TARGET: codeobj manifest kernarg lint sim (default all)
+#     TARGET: codeobj rawdis textpar manifest kernarg lint sim (default all)
 # Targets run one after the other, each with JOBS processes (libFuzzer -jobs=JOBS -workers=JOBS)
 # that fuzz for the whole time and share one corpus folder, each taking up the others' new
 # inputs every second.  (libFuzzer's -fork mode starts short jobs one after another and merges
@@ -34,7 +34,7 @@ while getopts "j:t:o:" c; do
     esac
 done
 shift $((OPTIND - 1))
-targets=${*:-codeobj manifest kernarg lint sim}
+targets=${*:-codeobj rawdis textpar manifest kernarg lint sim}
 mkdir -p "$work"
 work=$(cd "$work" && pwd)
 summary=$work/summary.txt
