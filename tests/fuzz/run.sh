@@ -40,8 +40,12 @@ for t in $targets; do
     bin=$san/fuzz_$t
     seeds=$top_srcdir/tests/fuzz/corpus_$t
     [ $t = codeobj ] && seeds=$top_srcdir/tests/fuzz/corpus
-    maxlen=4096
-    [ $t = codeobj ] && maxlen=65536
+    # fuzz_all.sh's input size limits
+    case $t in
+        codeobj) maxlen=65536 ;;
+        textpar) maxlen=2048 ;;
+        *) maxlen=4096 ;;
+    esac
     d=$work/$t
     mkdir -p "$d/corpus"
     echo "fuzz_$t for $each s (seeds: $seeds)"

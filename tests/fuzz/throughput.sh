@@ -15,7 +15,8 @@
 #     -o   work folder (default ./work-throughput; emptied per target)
 #     TARGET: the fuzz_TARGET programs of the folder (default: every one there); a folder
 #          DIR beside this script with fuzz_* programs of its own (a build to compare, with
-#          its own lib/ and corpus/, or sharing these) is named DIR/TARGET
+#          its own lib/ and corpus/, or sharing these) is named DIR/TARGET; TARGET:N runs it
+#          with -max_len=N instead of fuzz_all.sh's (codeobj 65536, textpar 2048, else 4096)
 # Prints per target: executions, wall seconds, executions per second (libFuzzer's count over
 # the wall time of the process), CPU seconds (user + system, all its threads) and executions
 # per CPU second, cov and ft at the end, and findings; also written to WORKDIR/throughput.txt.
@@ -49,10 +50,12 @@ out=$work/throughput.txt
 
 # one target: fuzz TARGET for $secs s from its seeds, then its figures into $work/T.row
 one() {
-    local t=$1 dir=$here name=$1 bin
-    case $t in */*) dir=$here/${t%/*}; name=${t##*/} ;; esac
+    local t=$1 dir=$here name=${1%%:*} bin maxlen=
+    case $t in *:*) maxlen=${t##*:} ;; esac
+    case $name in */*) dir=$here/${name%/*}; name=${name##*/} ;; esac
     bin=$dir/fuzz_$name
     local tag=${t//\//_}
+    tag=${tag//:/_}
     local d=$work/$tag
     rm -rf "$d"
     mkdir -p "$d/corpus"
@@ -60,11 +63,18 @@ one() {
     [ -d "$seeds" ] || seeds=$here/corpus/$name
     local lib=$dir/lib
     [ -d "$lib" ] || lib=$here/lib
-    local extra="-max_len=4096"
-    [ "$name" = codeobj ] && extra="-max_len=65536"
+    # fuzz_all.sh's input size limits
+    if [ -z "$maxlen" ]; then
+        case $name in
+            codeobj) maxlen=65536 ;;
+            textpar) maxlen=2048 ;;
+            *) maxlen=4096 ;;
+        esac
+    fi
+    local extra="-max_len=$maxlen"
     [ -n "$runs" ] && extra="$extra -runs=$runs"
     if [ ! -x "$bin" ]; then
-        printf '%-16s no %s\n' "$t" "$bin" > "$work/$tag.row"
+        printf '%-20s no %s\n' "$t" "$bin" > "$work/$tag.row"
         return
     fi
     local t0 t1
@@ -96,12 +106,12 @@ one() {
     awk -v t="$t" -v e="${execs:-0}" -v t0="$t0" -v t1="$t1" -v c="${cpu:-0}" -v cov="${cov:-0}" -v ft="${ft:-0}" \
         -v f="$found" -v rc="$(cat "$d/rc")" 'BEGIN {
         w = t1 - t0
-        printf "%-16s %10d %7.1f %8.0f %7.1f %9.0f %6d %7d %5d%s\n", t, e, w, e / w, c,
+        printf "%-20s %10d %7.1f %8.0f %7.1f %9.0f %6d %7d %5d%s\n", t, e, w, e / w, c,
                (c > 0 ? e / c : 0), cov, ft, f, (rc != 0 && f == 0 ? "  (exit " rc ")" : "") }' \
         > "$work/$tag.row"
 }
 
-printf '%-16s %10s %7s %8s %7s %9s %6s %7s %5s\n' target executions wall_s exec/s cpu_s \
+printf '%-20s %10s %7s %8s %7s %9s %6s %7s %5s\n' target executions wall_s exec/s cpu_s \
     exec/cpu_s cov ft found | tee "$out"
 running=0
 for t in $targets; do
@@ -116,6 +126,7 @@ wait
 bad=0
 for t in $targets; do
     tag=${t//\//_}
+    tag=${tag//:/_}
     cat "$work/$tag.row" | tee -a "$out"
     f=$(awk '{print $9}' "$work/$tag.row")
     [ "${f:-0}" = 0 ] 2>/dev/null || bad=1
