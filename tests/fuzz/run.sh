@@ -55,7 +55,7 @@ for t in $targets; do
         -print_final_stats=1 -artifact_prefix="$d/" "$d/corpus" "$seeds" > "$d/fuzz.log" 2>&1
     rc=$?
     set -e
-    grep -E "^(#[0-9]+ +DONE|stat::number_of_executed_units|stat::new_units_added)" "$d/fuzz.log" |
+    grep -E "^(#[0-9]+[[:space:]]+DONE|stat::number_of_executed_units|stat::new_units_added)" "$d/fuzz.log" |
         sed 's/^/    /' || true
     if [ $rc != 0 ]; then
         echo "FAIL: fuzz_$t exit $rc; input saved as:"
