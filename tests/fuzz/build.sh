@@ -3,7 +3,7 @@
 # that can be carried to another Linux x86-64 host and run there (tests/fuzz/fuzz_all.sh):
 #   tests/fuzz/build.sh [OUT]          default: $top_builddir/tests/fuzz/san
 #   make fuzz-build [FUZZ_OUT=OUT]
-# OUT/fuzz_codeobj, fuzz_manifest, fuzz_kernarg, fuzz_lint, fuzz_sim (+ its template kernels
+# OUT/fuzz_codeobj, fuzz_rawdis, fuzz_textpar, fuzz_manifest, fuzz_kernarg, fuzz_lint, fuzz_sim (+ its template kernels
 #   fuzz_sim_gfx942.hsaco, fuzz_sim_gfx950.hsaco from tests/fuzz/sim_template.s): clang-22
 #   -fsanitize=fuzzer,address,undefined,float-cast-overflow -fno-sanitize-recover=all
 # OUT/gcnsim, gcnlint, gcndis, gcnrun_nohip: the same library, no fuzzer (for the tests)
@@ -105,6 +105,7 @@ link() {   # link OUT MODE SRC... (MODE fuzzer or tool)
     [ -f "$dst" ] && [ ! "$lib" -nt "$dst" ] || stale=1
     for s in "$@"; do [ "$s" -nt "$dst" ] && stale=1; done
     [ "$mode" = fuzzer ] && [ "$top_srcdir/tests/fuzz/fuzz_json.h" -nt "$dst" ] && stale=1
+    [ "$mode" = fuzzer ] && [ "$top_srcdir/tests/fuzz/fuzz_text.h" -nt "$dst" ] && stale=1
     [ $stale = 1 ] || return 0
     san=$SAN
     [ "$mode" = fuzzer ] && san="-fsanitize=fuzzer $SAN"
@@ -114,7 +115,7 @@ link() {   # link OUT MODE SRC... (MODE fuzzer or tool)
     mv "$dst.tmp" "$dst"
     echo "built $dst"
 }
-for t in codeobj manifest kernarg lint sim; do
+for t in codeobj rawdis textpar manifest kernarg lint sim; do
     link "$out/fuzz_$t" fuzzer "$top_srcdir/tests/fuzz/fuzz_$t.c"
 done
 # fuzz_sim's template kernel, for both targets, beside it
@@ -137,11 +138,13 @@ while read -r name path; do
         *) [ -f "$out/lib/$name" ] || cp -L "$path" "$out/lib/$name" ;;
     esac
 done
-for t in codeobj manifest kernarg lint sim; do
+for t in codeobj rawdis textpar manifest kernarg lint sim; do
     src=$top_srcdir/tests/fuzz/corpus_$t
     [ $t = codeobj ] && src=$top_srcdir/tests/fuzz/corpus
     mkdir -p "$out/corpus/$t"
     cp -p "$src"/* "$out/corpus/$t/" 2>/dev/null || true
 done
 cp -p "$top_srcdir/tests/fuzz/fuzz_all.sh" "$out/fuzz_all.sh"
-echo "ready: $out (fuzz_codeobj fuzz_manifest fuzz_kernarg fuzz_lint fuzz_sim; run $out/fuzz_all.sh)"
+cp -p "$top_srcdir/tests/fuzz/throughput.sh" "$out/throughput.sh"
+echo "ready: $out (fuzz_codeobj fuzz_rawdis fuzz_textpar fuzz_manifest fuzz_kernarg fuzz_lint fuzz_sim;"
+echo "       run $out/fuzz_all.sh, or $out/throughput.sh for executions per second)"

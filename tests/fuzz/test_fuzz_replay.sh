@@ -1,6 +1,6 @@
 #!/bin/sh
 # test_fuzz_replay.sh -- make check's replay of the committed regression corpora: every input of
-# tests/fuzz/corpus_{manifest,kernarg,lint,sim} (and tests/fuzz/corpus for fuzz_codeobj) runs once
+# tests/fuzz/corpus_{rawdis,textpar,manifest,kernarg,lint,sim} (and tests/fuzz/corpus for fuzz_codeobj) runs once
 # through its target built by tests/fuzz/build.sh with clang-22 -fsanitize=fuzzer,address,
 # undefined,float-cast-overflow; any crash, sanitizer report, leak or failed oracle check fails
 # the test.  Exit 77 when clang-22 cannot build the targets.  Longer runs: tests/fuzz/fuzz_all.sh.
@@ -14,7 +14,7 @@ rc=$?
 [ $rc = 77 ] && { cat "$san-replay.log"; exit 77; }
 [ $rc = 0 ] || { echo "FAIL: building the targets:"; tail -30 "$san-replay.log"; exit 1; }
 fails=0
-for t in codeobj manifest kernarg lint sim; do
+for t in codeobj rawdis textpar manifest kernarg lint sim; do
     corpus=$srcdir/tests/fuzz/corpus_$t
     [ $t = codeobj ] && corpus=$srcdir/tests/fuzz/corpus
     n=$(ls "$corpus" | wc -l)

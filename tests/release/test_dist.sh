@@ -2,7 +2,8 @@
 # test_dist.sh -- the release tarball, checked the way a distribution builds it.
 #  1. `make dist` makes the tarball (nothing is built for it);
 #  2. it holds sources only: no object, library, ELF program or other build product (the
-#     only ELF files allowed are committed test inputs: *.hsaco, tests/fuzz/corpus/), and,
+#     only ELF files allowed are committed test inputs: *.hsaco, tests/fuzz/corpus/ and the
+#     raw-stream corpora tests/fuzz/corpus_rawdis/, corpus_textpar/: code objects as words), and,
 #     in a git checkout, every file git tracks (but .gitignore/.gitattributes) and nothing
 #     else but what autoreconf generates;
 #  3. unpacked and made read-only, it configures out of tree with --without-llvm and
@@ -51,7 +52,9 @@ mkdir "$T/src" && tar xzf "$T/$name.tar.gz" -C "$T/src" || { echo "FAIL: unpacki
 S="$T/src/$name"
 (cd "$S" && find . -type f | sed 's|^\./||' | while read -r f; do
     if [ "$(head -c 4 "$f" | od -An -c | tr -d ' ')" = '177ELF' ]; then
-        case $f in tests/fuzz/corpus/* | *.hsaco) ;; *) echo "$f" ;; esac
+        case $f in tests/fuzz/corpus/* | tests/fuzz/corpus_rawdis/* | tests/fuzz/corpus_textpar/* | *.hsaco) ;;
+            *) echo "$f" ;;
+        esac
     fi
 done) > "$T/elf"
 [ -s "$T/elf" ] && { bad "ELF programs or objects in the tarball:"; head "$T/elf"; }
