@@ -362,8 +362,7 @@ static void xc_free(xconfirm *c)
  * write comes first, or the two are on the two sides of a branch), anything
  * after the read.  Liveness of the read's destination registers (at most 32)
  * over those instructions: a use makes them live, a write by an instruction
- * that is not asynchronous (or by a later DS read, whose data returns after
- * this one's) ends them. */
+ * ends them, also an asynchronous one (gl_step). */
 #define DR_MAXREG 32u                /* a read writing more registers is taken as used */
 #define DR_BUDGET 2048u             /* route computations per kernel */
 typedef struct v512 { uint64_t w[8]; } v512;    /* VGPRs, then AGPRs (gcn_regset.v) */
@@ -383,14 +382,18 @@ typedef struct dread {
     bool failed;
 } dread;
 
-/* The liveness transfer of one instruction: a use makes a register live; a
- * write when the instruction completes, or a later DS read's return (after
- * an earlier one's: LDS returns in order), ends it. */
+/* The liveness transfer of one instruction: a use makes a register live;
+ * any later write ends it, also an asynchronous one (a load): a DS read's
+ * data returns in order, so a later DS read lands after it; a load of
+ * another counter (vmcnt) either lands after the raced value, which it then
+ * overwrites unread, or, issued while the DS read is still pending, before
+ * it -- the same wave's write-after-write that pending-overwrite reports as
+ * the root cause (class F6 of docs/gcnlint-corpus.md, triage 10;
+ * cases/dead_read_async{,_broken}.s). */
 static void gl_step(const gcn_lfacts *f, v512 *L)
 {
-    bool ds = (f->lds & GCN_LL_READ) && !(f->lds & GCN_LL_DMA);
     for (unsigned w = 0; w < 8; w++)
-        L->w[w] = (L->w[w] & ~(f->defs.v[w] | (ds ? f->adefs.v[w] : 0))) | f->uses.v[w];
+        L->w[w] = (L->w[w] & ~(f->defs.v[w] | f->adefs.v[w])) | f->uses.v[w];
 }
 
 static v512 gl_out(const dread *c, const v512 *in, unsigned b)
