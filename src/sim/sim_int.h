@@ -180,15 +180,20 @@ static inline __attribute__((always_inline)) int sim_hz_memo_hit(const struct si
     const sim_insn *const *prev = sim_hz_memo_win(h, &n);
     if (si->hzm_n != n + 1 || si->hzm_cons != h->cons)
         return 0;
-    /* the older slots in vector compares (a fixed count), the newest one alone: it was
-     * stored just before, and a wider load of it would wait for that store */
+    /* the older slots in pairs, loaded straight from both arrays (copies of them into
+     * local arrays first made the compiler store and reload all 40 words), the newest one
+     * alone: it was stored just before, and a wider load of it would wait for that store */
     enum { OLD = GCN_HZ_WINDOW - 1 };
-    uint64_t a[OLD], b[OLD], d = (uintptr_t)prev[OLD] ^ (uintptr_t)si->hzm_prev[OLD];
-    memcpy(a, prev, sizeof a);
-    memcpy(b, si->hzm_prev, sizeof b);
-    for (unsigned i = 0; i < OLD; i++)
-        d |= a[i] ^ b[i];
-    return d == 0;
+    _Static_assert(OLD % 2 == 0, "the older slots compare in pairs");
+    typedef uint64_t hz_pair __attribute__((vector_size(16), aligned(8)));
+    hz_pair acc = {(uintptr_t)prev[OLD] ^ (uintptr_t)si->hzm_prev[OLD], 0};
+    for (unsigned i = 0; i < OLD; i += 2) {
+        hz_pair a, b;
+        memcpy(&a, prev + i, sizeof a);
+        memcpy(&b, si->hzm_prev + i, sizeof b);
+        acc |= a ^ b;
+    }
+    return (acc[0] | acc[1]) == 0;
 }
 /* Before si executes: the engine only when si consumes a group the history
  * may hold a producer of and its memo does not say the check finds nothing (or the
@@ -197,10 +202,12 @@ static inline __attribute__((always_inline)) void sim_hz_pre(gcn_sim *s, sim_x *
                                                             const sim_insn *si)
 {
     struct sim_hz *h = x->w->hz;
-    /* (the memo first: a loop's instructions hit it; a check it skips finds nothing,
-     * whether or not a group could find anything) */
+    /* (first whether si consumes any group the history holds a producer of -- one AND;
+     * without one sim_hz_may_find is 0 -- then the memo: a loop's instructions hit it,
+     * and a check it skips finds nothing, whether or not a group could find anything) */
     if (h && (h->cons != s->prog->hz_cons || h->stale ||
-              ((__builtin_expect(sim_hz_memo_test.verify, 0) || !sim_hz_memo_hit(h, si)) &&
+              ((si->hz_cons & h->st.gprod_union) &&
+               (__builtin_expect(sim_hz_memo_test.verify, 0) || !sim_hz_memo_hit(h, si)) &&
                sim_hz_may_find(h, si))))
         sim_hz_before(s, x, si);
 }
