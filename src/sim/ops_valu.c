@@ -1180,5 +1180,5 @@ const sim_body_ent sim_bodies_valu[] = {
     B(V_FRACT_F16), B(V_FREXP_MANT_F16), B(V_FREXP_EXP_I16_F16),
     B(V_TRIG_PREOP_F64), B(V_QSAD_PK_U16_U8), B(V_MQSAD_PK_U16_U8), B(V_MQSAD_U32_U8),
     B(V_CUBEID_F32), B(V_CUBESC_F32), B(V_CUBETC_F32), B(V_CUBEMA_F32),
-    {NULL, NULL}
+    {NULL, NULL, 0}
 };
