@@ -214,16 +214,19 @@ HBODY(V_MAD_U64_U32)
 {
     const uint32_t *A = sim_vsrc(x, 0), *Bv = sim_vsrc(x, 1);
     uint64_t C[NL], R[NL], co = 0;
-    uint8_t cy[NL];
     sim_vsrc64(x, 2, C, 0);
     /* the 32x32-bit product fits in 64 bits; the sum carries out of 64 bits exactly when
-     * it wraps below the product (lane loops without 128-bit arithmetic or branches) */
-    LANES {
-        uint64_t p = (uint64_t)A[l] * Bv[l], r = p + C[l];
-        R[l] = r;
-        cy[l] = r < p;
+     * it wraps below the product (lane loops without 128-bit arithmetic or branches; the
+     * carry mask in groups of 8 lanes, which vectorizes as the compares' masks do) */
+    LANES R[l] = (uint64_t)A[l] * Bv[l] + C[l];
+    for (unsigned g = 0; g < NL / 8; g++) {
+        uint32_t b = 0;
+        for (unsigned k = 0; k < 8; k++) {
+            unsigned l = g * 8 + k;
+            b |= (uint32_t)(R[l] < (uint64_t)A[l] * Bv[l]) << k;
+        }
+        co |= (uint64_t)b << (8 * g);
     }
-    LANES co |= (uint64_t)cy[l] << l;
     sim_vdst64(x, R);
     sim_sdst_mask(x, &x->i->d2, co & x->wmask);
 }
