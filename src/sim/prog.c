@@ -207,6 +207,7 @@ void sim_predecode_sb(sim_insn *si, const gcn_insn *in, const gcn_decoder *d, un
     si->mods = in->m;
     si->next = UINT32_MAX;
     si->tgt_idx = UINT32_MAX;
+    si->idx = SIM_NO_IDX;       /* (sim_prog_at sets a program instruction's) */
     const gcn_isa_row *row = gcn_isa_row_of(in->id);
     si->flags = row->flags;
     int ndst = 0;
@@ -487,6 +488,7 @@ int32_t sim_prog_at(sim_prog *p, uint64_t pc, char *err, size_t errlen)
     sim_insn *si = sim_prog_insn(p, p->n);
     GCN_ASAN_UNPOISON(si, sizeof *si);         /* (a block from the pool) */
     sim_predecode_sb(si, &in, &p->dec, p->accum, p->nvrows, &p->sb);
+    si->idx = p->n;
     p->hz_cons |= si->hz_cons;
     note_names(p, si, &in, p->n);
     const gcn_line *ln = gcn_co_line(p->co, pc);

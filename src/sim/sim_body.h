@@ -143,11 +143,15 @@ typedef struct sim_insn {
     gcn_insn raw;
     gcn_hz_insn hz;             /* hazard facts (hazard_sim.c) */
     /* the hazard check's memo (hazard_sim.c): the last check of this instruction that found
-     * nothing came after these instructions (the newest last), with that program's groups */
-    const struct sim_insn *hzm_prev[GCN_HZ_WINDOW];
+     * nothing came after these instructions (their idx, the newest last), with that
+     * program's groups */
+    uint32_t hzm_prev[GCN_HZ_WINDOW];
     uint64_t hzm_cons;
     uint8_t hzm_n;              /* 1 + how many of hzm_prev are set; 0: no memo */
+    uint32_t idx;               /* its index in the program (sim_prog_at); SIM_NO_IDX for
+                                 * the index-mode variants (idxmode.c), which have none */
 } sim_insn;
+#define SIM_NO_IDX UINT32_MAX
 
 /* ---- tickets ----------------------------------------------------------- */
 enum { TK_NONE = 0, TK_VREG, TK_SREG, TK_STORE, TK_LDS_DMA, TK_LDS_WRITE, TK_MSG };
