@@ -2031,15 +2031,20 @@ GCN_HOT static int flat_hull(sim_x *x, unsigned n, uint64_t *addr, uint8_t **h, 
         return -1;
     }
     uint64_t mn = UINT64_MAX, mx = 0, diff = 1;
-    if (e == ~0ull) {
+    if (e == ~0ull && addr[1] == addr[0] + n) {
         /* the hull, and whether every lane's address is the first one's plus l * n (one
-         * block), in one pass */
+         * block), in one pass; lane 1 tells a gather at once (below) */
         uint64_t a0 = addr[0];
         diff = 0;
         for (unsigned l = 0; l < NL; l++) {
             mn = addr[l] < mn ? addr[l] : mn;
             mx = addr[l] > mx ? addr[l] : mx;
             diff |= addr[l] ^ (a0 + (uint64_t)n * l);
+        }
+    } else if (e == ~0ull) {
+        for (unsigned l = 0; l < NL; l++) {
+            mn = addr[l] < mn ? addr[l] : mn;
+            mx = addr[l] > mx ? addr[l] : mx;
         }
     } else {
         for (unsigned l = 0; l < NL; l++) {
