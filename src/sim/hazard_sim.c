@@ -168,9 +168,10 @@ static const hz_save *find_save(const struct sim_hz *h, uint64_t pc, unsigned un
  * shows as one running through all of it either way; a wave's first instructions have
  * fewer predecessors (the count is part of the key).  So when a check found nothing, the
  * same instruction after the same predecessors, with the same groups, finds nothing
- * again: the record keeps the predecessors of its last empty check (pointers into this
- * thread's program, whose records never move or change) and a check after the same ones
- * is skipped.  A loop's instructions meet the same predecessors in every iteration. */
+ * again: the record keeps the predecessors of its last empty check (their indices in this
+ * thread's program, whose records never move or change: one index, one instruction; half
+ * the bytes of pointers to compare) and a check after the same ones is skipped.  A loop's
+ * instructions meet the same predecessors in every iteration. */
 struct sim_hz_memo_test sim_hz_memo_test;
 
 /* The window and the test: sim_hz_memo_win and sim_hz_memo_hit (sim_int.h, inline in the
@@ -180,7 +181,13 @@ _Static_assert(SIM_HZ_RING >= GCN_HZ_WINDOW, "the memo's window lies in the ring
 static void memo_keep(const struct sim_hz *h, const sim_insn *si)
 {
     unsigned n;
-    const sim_insn *const *prev = sim_hz_memo_win(h, &n);
+    const uint32_t *prev = sim_hz_memo_win(h, &n);
+    /* the predecessors by their program index: one that has none (an index-mode variant)
+     * could not be told from another, so such a window keeps no memo (the stale slots
+     * before a wave's first instruction are compared too, but decide nothing) */
+    for (unsigned i = GCN_HZ_WINDOW - n; i < GCN_HZ_WINDOW; i++)
+        if (prev[i] == SIM_NO_IDX)
+            return;
     sim_insn *m = (sim_insn *)si;      /* the memo only: a cache in this thread's record */
     memcpy(m->hzm_prev, prev, sizeof m->hzm_prev);
     m->hzm_cons = h->cons;

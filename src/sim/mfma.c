@@ -88,9 +88,36 @@ static int fail(char *err, size_t errlen, const char *msg, const gcn_insn *in)
     return -1;
 }
 
+/* The facts of the last instruction whose instance was set up on this thread (inst_init),
+ * by what they depend on: the row, the target and CBSZ/ABID/BLGP.  An MFMA in a loop asks
+ * for the same ones every time (the simulator's body gets the info, gcn_mfma_run the
+ * instance and the plan: three derivations per instruction before).  The plan is kept
+ * with the plan cache's generation: a plan built since may have taken its slot. */
+struct inst_memo {
+    int valid;
+    unsigned id;
+    gcn_target t;
+    uint8_t cbsz, abid, blgp;
+    const struct plan *pl;      /* plan_get's answer for it (NULL: none yet) */
+    unsigned pl_gen;
+};
+static _Thread_local struct inst_memo memo;
+static _Thread_local unsigned plan_gen;     /* plans built on this thread */
+
+static inline int memo_hit(const gcn_insn *in, gcn_target t)
+{
+    return memo.valid && memo.id == in->id && memo.t == t && memo.cbsz == in->m.cbsz &&
+           memo.abid == in->m.abid && memo.blgp == in->m.blgp;
+}
+static const gcn_mfma_info *memo_info(void);
+
 int gcn_mfma_info_get(const gcn_insn *in, gcn_target t, gcn_mfma_info *o, char *err,
                       size_t errlen)
 {
+    if (memo_hit(in, t)) {
+        *o = *memo_info();
+        return 0;
+    }
     const mdesc *d = desc_of(in->id);
     memset(o, 0, sizeof *o);
     if (!d) {
@@ -150,8 +177,19 @@ typedef struct inst {
     int gfx950;
 } inst;
 
+static _Thread_local inst memo_inst;
+static const gcn_mfma_info *memo_info(void)
+{
+    return &memo_inst.i;
+}
+
 static int inst_init(const gcn_insn *in, gcn_target t, inst *s, char *err, size_t errlen)
 {
+    if (memo_hit(in, t)) {
+        *s = memo_inst;
+        return 0;
+    }
+    memo.valid = 0;
     memset(s, 0, sizeof *s);
     if (gcn_mfma_info_get(in, t, &s->i, err, errlen))
         return -1;
@@ -177,6 +215,14 @@ static int inst_init(const gcn_insn *in, gcn_target t, inst *s, char *err, size_
         unsigned segs = used >= 32 ? 1 : 32 / used;
         s->idx_off = in->m.cbsz ? 0 : (in->m.abid % segs) * used;
     }
+    memo_inst = *s;
+    memo.id = in->id;
+    memo.t = t;
+    memo.cbsz = in->m.cbsz;
+    memo.abid = in->m.abid;
+    memo.blgp = in->m.blgp;
+    memo.pl = NULL;
+    memo.valid = 1;
     return 0;
 }
 
@@ -350,6 +396,9 @@ static const plan *plan_get(const gcn_insn *in, gcn_target t, const inst *s)
 {
     static _Thread_local plan *cache[PLAN_CACHE];
     static _Thread_local unsigned next;
+    int same = memo_hit(in, t);         /* s is the memo's instance */
+    if (same && memo.pl && memo.pl_gen == plan_gen)
+        return memo.pl;
     const gcn_mfma_info *I = &s->i;
     if (I->sparse || I->ta == GCN_MT_F64 || (size_t)I->blocks * I->m * I->k > PLAN_AB ||
         (size_t)I->blocks * I->n * I->k > PLAN_AB || (size_t)I->blocks * I->m * I->n > PLAN_CD)
@@ -357,9 +406,15 @@ static const plan *plan_get(const gcn_insn *in, gcn_target t, const inst *s)
     for (unsigned c = 0; c < PLAN_CACHE; c++) {
         const plan *p = cache[c];
         if (p && p->valid && p->id == in->id && p->t == t && p->cbsz == in->m.cbsz &&
-            p->abid == in->m.abid && p->blgp == in->m.blgp)
+            p->abid == in->m.abid && p->blgp == in->m.blgp) {
+            if (same) {
+                memo.pl = p;
+                memo.pl_gen = plan_gen;
+            }
             return p;
+        }
     }
+    plan_gen++;                         /* a slot is taken: a memo's plan may be gone */
     unsigned slot = next++ % PLAN_CACHE;
     if (!cache[slot] && !(cache[slot] = malloc(sizeof(plan))))
         return NULL;

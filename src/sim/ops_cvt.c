@@ -369,5 +369,5 @@ const sim_body_ent sim_bodies_cvt[] = {
     B(V_CVT_PK_U8_F32), B(V_CVT_PKACCUM_U8_F32), B(V_PACK_B32_F16), B(V_SAT_PK_U8_I16), B(V_CVT_PK_BF16_F32),
     B(V_CVT_PK_FP8_F32), B(V_CVT_PK_BF8_F32), B(V_CVT_SR_FP8_F32), B(V_CVT_SR_BF8_F32),
     B(V_CVT_F32_FP8), B(V_CVT_F32_BF8), B(V_CVT_PK_F32_FP8), B(V_CVT_PK_F32_BF8),
-    {NULL, NULL}
+    {NULL, NULL, 0}
 };

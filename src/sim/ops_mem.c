@@ -1963,15 +1963,6 @@ static uint8_t *flat_ptr(sim_x *x, uint64_t a, unsigned n, unsigned l, int *spac
     return sim_gmem(x, a, n, l);
 }
 
-/* Whether every lane's address is the first one's plus l * n (full EXEC: one block). */
-static inline int flat_contig(const uint64_t *addr, unsigned n)
-{
-    uint64_t diff = 0, a0 = addr[0];
-    for (unsigned l = 0; l < NL; l++)
-        diff |= addr[l] ^ (a0 + (uint64_t)n * l);
-    return diff == 0;
-}
-
 /* The fast path of FLAT and GLOBAL accesses (not SCRATCH): every lane's address into
  * addr[] (the same sum as flat_addr, in whole-row loops), and when the n bytes of every
  * active lane lie in one device allocation (the hull of the active lanes' ranges does),
@@ -1997,7 +1988,8 @@ GCN_HOT static int flat_hull(sim_x *x, unsigned n, uint64_t *addr, uint8_t **h, 
          * and the caller needs no addr[] (one block) */
         const uint32_t *vl = x->w->v[va->r];
         uint32_t v0 = vl[0], d = 0;
-        if (v0 <= UINT32_MAX - 64 * n) {
+        /* (lane 1 first: a gather's tells at once that the lanes are no block) */
+        if (v0 <= UINT32_MAX - 64 * n && vl[1] == v0 + n) {
             for (unsigned l = 0; l < NL; l++)
                 d |= vl[l] ^ (v0 + n * l);
             uint64_t a0;
@@ -2038,8 +2030,18 @@ GCN_HOT static int flat_hull(sim_x *x, unsigned n, uint64_t *addr, uint8_t **h, 
     } else {
         return -1;
     }
-    uint64_t mn = UINT64_MAX, mx = 0;
-    if (e == ~0ull) {
+    uint64_t mn = UINT64_MAX, mx = 0, diff = 1;
+    if (e == ~0ull && addr[1] == addr[0] + n) {
+        /* the hull, and whether every lane's address is the first one's plus l * n (one
+         * block), in one pass; lane 1 tells a gather at once (below) */
+        uint64_t a0 = addr[0];
+        diff = 0;
+        for (unsigned l = 0; l < NL; l++) {
+            mn = addr[l] < mn ? addr[l] : mn;
+            mx = addr[l] > mx ? addr[l] : mx;
+            diff |= addr[l] ^ (a0 + (uint64_t)n * l);
+        }
+    } else if (e == ~0ull) {
         for (unsigned l = 0; l < NL; l++) {
             mn = addr[l] < mn ? addr[l] : mn;
             mx = addr[l] > mx ? addr[l] : mx;
@@ -2058,7 +2060,7 @@ GCN_HOT static int flat_hull(sim_x *x, unsigned n, uint64_t *addr, uint8_t **h, 
         return -1;
     *h = p;
     *lo = mn;
-    *blk = e == ~0ull && flat_contig(addr, n);
+    *blk = e == ~0ull && diff == 0;
     return 0;
 }
 
@@ -2106,7 +2108,8 @@ GCN_HOT static void gather_rows(uint32_t *rows, unsigned nd, const uint8_t *h,
  * instruction of this wave moved its lowest address by a small step d since its last
  * access (a loop walking the rows), every lane's next cache line in that direction (or
  * its address d further, for a step of a line or more) is fetched for the next
- * iterations.  Only the host's cache is concerned, never the simulated machine. */
+ * iterations, when that line moved for the lowest lane.  Only the host's cache is
+ * concerned, never the simulated machine. */
 static inline void gather_prefetch(sim_x *x, const uint8_t *h, const uint64_t *addr,
                                    uint64_t lo)
 {
@@ -2117,8 +2120,12 @@ static inline void gather_prefetch(sim_x *x, const uint8_t *h, const uint64_t *a
         if (d != 0 && d > -(1 << 20) && d < (1 << 20)) {
             ptrdiff_t ahead = d > 0 ? (d < 64 ? 64 : d) : (d > -64 ? -64 : d);
             const uint8_t *b = h - lo + ahead;
-            for (unsigned l = 0; l < NL; l++)
-                __builtin_prefetch(b + addr[l], 0);
+            /* only when the lowest lane's line ahead changed since the last access: with a
+             * step under a line the lanes (rows walked alike) would fetch the same lines
+             * again, four times for a 16-byte step */
+            if (((uintptr_t)(h + ahead) ^ (uintptr_t)(w->pf[k].last + ahead)) >> 6)
+                for (unsigned l = 0; l < NL; l++)
+                    __builtin_prefetch(b + addr[l], 0);
         }
     }
     w->pf[k].pc = I->pc;
@@ -2221,6 +2228,12 @@ static void flat_store(sim_x *x, unsigned nbytes, int hi16)
         unsigned dn = nbytes / 4;
         if (blk && dn == 1) {
             memcpy(h, x->w->v[s->r], NL * 4);                  /* one block */
+        } else if (dn == 1 && e == ~0ull) {
+            /* every lane a dword of its own address (rows of a matrix), in lane order */
+            const uint32_t *v = x->w->v[s->r];
+            uint8_t *b = h - lo;
+            for (unsigned l = 0; l < NL; l++)
+                memcpy(b + addr[l], &v[l], 4);
         } else {
             /* lane order, as the per-lane path: the last lane writing a byte wins */
             for (unsigned l = 0; l < NL; l++)
@@ -2554,5 +2567,5 @@ const sim_body_ent sim_bodies_mem[] = {
     BFMTE(BUFFER, X), BFMTE(BUFFER, XY), BFMTE(BUFFER, XYZ), BFMTE(BUFFER, XYZW),
     BFMTE(TBUFFER, X), BFMTE(TBUFFER, XY), BFMTE(TBUFFER, XYZ), BFMTE(TBUFFER, XYZW),
     B(BUFFER_LOAD_FORMAT_D16_HI_X), B(BUFFER_STORE_FORMAT_D16_HI_X),
-    {NULL, NULL}
+    {NULL, NULL, 0}
 };

@@ -210,15 +210,22 @@ U3(V_MAD_U32_U24, (a & 0xffffff) * (b & 0xffffff) + c)
 U3(V_MAD_I32_I24, (uint32_t)((int64_t)s24(a) * s24(b)) + c)   /* no signed overflow */
 U3(V_MAD_U32_U16, (a & 0xffff) * (b & 0xffff) + c)
 U3(V_MAD_I32_I16, (uint32_t)((int32_t)(int16_t)a * (int16_t)b) + c)
-BODY(V_MAD_U64_U32)
+HBODY(V_MAD_U64_U32)
 {
     const uint32_t *A = sim_vsrc(x, 0), *Bv = sim_vsrc(x, 1);
     uint64_t C[NL], R[NL], co = 0;
     sim_vsrc64(x, 2, C, 0);
-    LANES {
-        unsigned __int128 r = (unsigned __int128)((uint64_t)A[l] * Bv[l]) + C[l];
-        R[l] = (uint64_t)r;
-        if (r >> 64) co |= 1ull << l;
+    /* the 32x32-bit product fits in 64 bits; the sum carries out of 64 bits exactly when
+     * it wraps below the product (lane loops without 128-bit arithmetic or branches; the
+     * carry mask in groups of 8 lanes, which vectorizes as the compares' masks do) */
+    LANES R[l] = (uint64_t)A[l] * Bv[l] + C[l];
+    for (unsigned g = 0; g < NL / 8; g++) {
+        uint32_t b = 0;
+        for (unsigned k = 0; k < 8; k++) {
+            unsigned l = g * 8 + k;
+            b |= (uint32_t)(R[l] < (uint64_t)A[l] * Bv[l]) << k;
+        }
+        co |= (uint64_t)b << (8 * g);
     }
     sim_vdst64(x, R);
     sim_sdst_mask(x, &x->i->d2, co & x->wmask);
@@ -488,6 +495,26 @@ HBODY(V_LSHL_ADD_U64)
                 uint32_t lo = cl[l] + alo;
                 Rl[l] = lo;
                 Rh[l] = ch[l] + ahi + (lo < alo);
+            }
+            memcpy(x->w->v[i->d.r], Rl, sizeof Rl);
+            memcpy(x->w->v[i->d.r + 1], Rh, sizeof Rh);
+            return;
+        }
+        if (o0->kind == OK_V && (o1->kind == OK_S || o1->kind == OK_C || o1->kind == OK_IMM) &&
+            (i->s[2].kind == OK_S || i->s[2].kind == OK_C || i->s[2].kind == OK_IMM)) {
+            /* a VGPR pair shifted by a scalar amount plus a scalar value (a loop's pointer
+             * step, v[18:19] + 16): the rows below with the shift and the addend as
+             * scalars, no broadcast rows */
+            uint32_t sh = (o1->kind == OK_S ? x->w->s[o1->r] : (uint32_t)o1->c) & 7;
+            const sim_opnd *o2 = &i->s[2];
+            uint64_t c = o2->n >= 2 || o2->kind == OK_C ? rs64(x, o2) : rs32(x, o2);
+            uint32_t clo = (uint32_t)c, chi = (uint32_t)(c >> 32);
+            src64_rows(x, 0, &al, &ah, ba);
+            for (unsigned l = 0; l < NL; l++) {
+                uint32_t a0 = al[l] << sh, a1 = (ah[l] << sh) | ((al[l] >> 1) >> (31 - sh));
+                uint32_t lo = a0 + clo;
+                Rl[l] = lo;
+                Rh[l] = a1 + chi + (lo < a0);
             }
             memcpy(x->w->v[i->d.r], Rl, sizeof Rl);
             memcpy(x->w->v[i->d.r + 1], Rh, sizeof Rh);
@@ -1156,5 +1183,5 @@ const sim_body_ent sim_bodies_valu[] = {
     B(V_FRACT_F16), B(V_FREXP_MANT_F16), B(V_FREXP_EXP_I16_F16),
     B(V_TRIG_PREOP_F64), B(V_QSAD_PK_U16_U8), B(V_MQSAD_PK_U16_U8), B(V_MQSAD_U32_U8),
     B(V_CUBEID_F32), B(V_CUBESC_F32), B(V_CUBETC_F32), B(V_CUBEMA_F32),
-    {NULL, NULL}
+    {NULL, NULL, 0}
 };

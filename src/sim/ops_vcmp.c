@@ -214,5 +214,5 @@ const sim_body_ent sim_bodies_vcmp[] = {
     ICE(F), ICE(LT), ICE(EQ), ICE(LE), ICE(GT), ICE(NE), ICE(GE), ICE(T),
     B(V_CMP_CLASS_F16), B(V_CMPX_CLASS_F16), B(V_CMP_CLASS_F32), B(V_CMPX_CLASS_F32),
     B(V_CMP_CLASS_F64), B(V_CMPX_CLASS_F64),
-    {NULL, NULL}
+    {NULL, NULL, 0}
 };

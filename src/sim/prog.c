@@ -207,6 +207,7 @@ void sim_predecode_sb(sim_insn *si, const gcn_insn *in, const gcn_decoder *d, un
     si->mods = in->m;
     si->next = UINT32_MAX;
     si->tgt_idx = UINT32_MAX;
+    si->idx = SIM_NO_IDX;       /* (sim_prog_at sets a program instruction's) */
     const gcn_isa_row *row = gcn_isa_row_of(in->id);
     si->flags = row->flags;
     int ndst = 0;
@@ -429,6 +430,26 @@ static void note_names(sim_prog *p, sim_insn *si, const gcn_insn *in, uint32_t i
     }
 }
 
+/* "NAME+0xOFF" into buf, as snprintf's "%s+0x%llx" (truncated alike), without the
+ * formatter: it was most of the host instructions of pre-decoding an instruction. */
+static void sym_offset(char *buf, size_t size, const char *name, uint64_t off)
+{
+    size_t n = strlen(name);
+    char hex[16];
+    unsigned nh = 0;
+    for (uint64_t v = off; nh == 0 || v; v >>= 4)
+        hex[nh++] = "0123456789abcdef"[v & 15];
+    if (n + 3 + nh >= size) {               /* (a long name: cut as ever) */
+        snprintf(buf, size, "%s+0x%llx", name, (unsigned long long)off);
+        return;
+    }
+    memcpy(buf, name, n);
+    memcpy(buf + n, "+0x", 3);
+    for (unsigned i = 0; i < nh; i++)
+        buf[n + 3 + i] = hex[nh - 1 - i];
+    buf[n + 3 + nh] = 0;
+}
+
 int32_t sim_prog_at(sim_prog *p, uint64_t pc, char *err, size_t errlen)
 {
     if (pc < p->text_addr || pc >= p->text_addr + p->text_size || (pc & 3)) {
@@ -467,6 +488,7 @@ int32_t sim_prog_at(sim_prog *p, uint64_t pc, char *err, size_t errlen)
     sim_insn *si = sim_prog_insn(p, p->n);
     GCN_ASAN_UNPOISON(si, sizeof *si);         /* (a block from the pool) */
     sim_predecode_sb(si, &in, &p->dec, p->accum, p->nvrows, &p->sb);
+    si->idx = p->n;
     p->hz_cons |= si->hz_cons;
     note_names(p, si, &in, p->n);
     const gcn_line *ln = gcn_co_line(p->co, pc);
@@ -482,7 +504,7 @@ int32_t sim_prog_at(sim_prog *p, uint64_t pc, char *err, size_t errlen)
     const gcn_symbol *sy = gcn_co_symbol_at(p->co, pc);
     if (sy && sy->name && pc >= sy->value) {
         char buf[512];
-        snprintf(buf, sizeof buf, "%s+0x%llx", sy->name, (unsigned long long)(pc - sy->value));
+        sym_offset(buf, sizeof buf, sy->name, pc - sy->value);
         si->sym = strdup(buf);
     }
     p->at[slot] = (int32_t)p->n;

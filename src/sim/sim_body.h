@@ -143,11 +143,15 @@ typedef struct sim_insn {
     gcn_insn raw;
     gcn_hz_insn hz;             /* hazard facts (hazard_sim.c) */
     /* the hazard check's memo (hazard_sim.c): the last check of this instruction that found
-     * nothing came after these instructions (the newest last), with that program's groups */
-    const struct sim_insn *hzm_prev[GCN_HZ_WINDOW];
+     * nothing came after these instructions (their idx, the newest last), with that
+     * program's groups */
+    uint32_t hzm_prev[GCN_HZ_WINDOW];
     uint64_t hzm_cons;
     uint8_t hzm_n;              /* 1 + how many of hzm_prev are set; 0: no memo */
+    uint32_t idx;               /* its index in the program (sim_prog_at); SIM_NO_IDX for
+                                 * the index-mode variants (idxmode.c), which have none */
 } sim_insn;
+#define SIM_NO_IDX UINT32_MAX
 
 /* ---- tickets ----------------------------------------------------------- */
 enum { TK_NONE = 0, TK_VREG, TK_SREG, TK_STORE, TK_LDS_DMA, TK_LDS_WRITE, TK_MSG };
@@ -576,13 +580,14 @@ void sim_lds_wnote(sim_x *x, uint32_t lo, uint32_t hi);
 void sim_lds_rnote(sim_x *x, uint32_t lo, uint32_t hi);
 
 
-/* ---- the body registry (table.c matches the entries to the ISA rows by id name) ---- */
+/* ---- the body registry (table.c: the entries' rows by id; the id names are checked) ---- */
 typedef struct sim_body_ent {
     const char *name;           /* ISA row id name, e.g. "V_ADD_F32" */
     sim_body fn;
+    unsigned id;                /* its row, GCN_ID_<name> */
 } sim_body_ent;
 
-/* Each family file (ops_*.c) registers its bodies in one of these, {NULL, NULL} ended. */
+/* Each family file (ops_*.c) registers its bodies in one of these, {NULL, NULL, 0} ended. */
 extern const sim_body_ent sim_bodies_salu[], sim_bodies_valu[], sim_bodies_vcmp[],
     sim_bodies_vop3p[], sim_bodies_mem[], sim_bodies_cvt[];
 extern const sim_body_ent sim_bodies_gfx950[], sim_bodies_cvtmx[];
@@ -590,7 +595,7 @@ extern const sim_body_ent sim_bodies_gfx950[], sim_bodies_cvtmx[];
  * this one body (ops_mfma.c), which reads the shape from the row (gcn_mfma_info_get). */
 void sim_mfma_body(sim_x *x);
 
-#define B(ID) {#ID, b_##ID}
+#define B(ID) {#ID, b_##ID, GCN_ID_##ID}
 #define BODY(ID) static void b_##ID(sim_x *x)
 
 /* ---- float helpers (fp.c) ------------------------------------------------ */

@@ -121,9 +121,10 @@ struct sim_hz {
     uint64_t cons;              /* the prog->hz_cons the history was built for */
     unsigned rn;                /* instructions so far (ring position) */
     int stale;                  /* --hazard-effect=stale */
-    /* the ring twice over (slot i and i + SIM_HZ_RING hold the same instruction): the
-     * last GCN_HZ_WINDOW instructions are contiguous, for the check memo (hazard_sim.c) */
-    const sim_insn *ring[2 * SIM_HZ_RING];
+    const sim_insn *ring[SIM_HZ_RING];
+    /* the same instructions' idx, twice over (slot i and i + SIM_HZ_RING hold the same):
+     * the last GCN_HZ_WINDOW are contiguous, for the check memo (hazard_sim.c) */
+    uint32_t ring_idx[2 * SIM_HZ_RING];
     int32_t last[64];           /* per rule group: clock after its latest producer entry */
     uint8_t win[64];            /* per rule group: gcn_hz_group_window */
     /* stale mode: saved pre-write values, and the registers swapped for one consumer */
@@ -166,10 +167,10 @@ static inline __attribute__((always_inline)) uint64_t sim_hz_may_find(const stru
  * ring (at a wave's start the slots before its first instruction hold what an earlier wave
  * left, or zeros: compared too, so a hit needs them equal as well -- more than needed,
  * never less), and into *n how many of them are this wave's. */
-static inline const sim_insn *const *sim_hz_memo_win(const struct sim_hz *h, unsigned *n)
+static inline const uint32_t *sim_hz_memo_win(const struct sim_hz *h, unsigned *n)
 {
     *n = h->rn < GCN_HZ_WINDOW ? h->rn : GCN_HZ_WINDOW;
-    return &h->ring[h->rn % SIM_HZ_RING + SIM_HZ_RING - GCN_HZ_WINDOW];
+    return &h->ring_idx[h->rn % SIM_HZ_RING + SIM_HZ_RING - GCN_HZ_WINDOW];
 }
 /* Whether si's last check that found nothing came after the same window, with the same
  * program groups (h->cons). */
@@ -177,18 +178,23 @@ static inline __attribute__((always_inline)) int sim_hz_memo_hit(const struct si
                                                                  const sim_insn *si)
 {
     unsigned n;
-    const sim_insn *const *prev = sim_hz_memo_win(h, &n);
+    const uint32_t *prev = sim_hz_memo_win(h, &n);
     if (si->hzm_n != n + 1 || si->hzm_cons != h->cons)
         return 0;
-    /* the older slots in vector compares (a fixed count), the newest one alone: it was
-     * stored just before, and a wider load of it would wait for that store */
+    /* the older slots four at a time, loaded straight from both arrays (copies of them
+     * into local arrays first made the compiler store and reload them all), the newest one
+     * alone: it was stored just before, and a wider load of it would wait for that store */
     enum { OLD = GCN_HZ_WINDOW - 1 };
-    uint64_t a[OLD], b[OLD], d = (uintptr_t)prev[OLD] ^ (uintptr_t)si->hzm_prev[OLD];
-    memcpy(a, prev, sizeof a);
-    memcpy(b, si->hzm_prev, sizeof b);
-    for (unsigned i = 0; i < OLD; i++)
-        d |= a[i] ^ b[i];
-    return d == 0;
+    _Static_assert(OLD % 4 == 0, "the older slots compare four at a time");
+    typedef uint32_t hz_quad __attribute__((vector_size(16), aligned(4)));
+    hz_quad acc = {prev[OLD] ^ si->hzm_prev[OLD], 0, 0, 0};
+    for (unsigned i = 0; i < OLD; i += 4) {
+        hz_quad a, b;
+        memcpy(&a, prev + i, sizeof a);
+        memcpy(&b, si->hzm_prev + i, sizeof b);
+        acc |= a ^ b;
+    }
+    return (acc[0] | acc[1] | acc[2] | acc[3]) == 0;
 }
 /* Before si executes: the engine only when si consumes a group the history
  * may hold a producer of and its memo does not say the check finds nothing (or the
@@ -197,10 +203,12 @@ static inline __attribute__((always_inline)) void sim_hz_pre(gcn_sim *s, sim_x *
                                                             const sim_insn *si)
 {
     struct sim_hz *h = x->w->hz;
-    /* (the memo first: a loop's instructions hit it; a check it skips finds nothing,
-     * whether or not a group could find anything) */
+    /* (first whether si consumes any group the history holds a producer of -- one AND;
+     * without one sim_hz_may_find is 0 -- then the memo: a loop's instructions hit it,
+     * and a check it skips finds nothing, whether or not a group could find anything) */
     if (h && (h->cons != s->prog->hz_cons || h->stale ||
-              ((__builtin_expect(sim_hz_memo_test.verify, 0) || !sim_hz_memo_hit(h, si)) &&
+              ((si->hz_cons & h->st.gprod_union) &&
+               (__builtin_expect(sim_hz_memo_test.verify, 0) || !sim_hz_memo_hit(h, si)) &&
                sim_hz_may_find(h, si))))
         sim_hz_before(s, x, si);
 }
@@ -222,7 +230,8 @@ static inline __attribute__((always_inline)) void sim_hz_post(gcn_sim *s, sim_x 
     if (__builtin_expect(h->nswap != 0, 0))
         sim_hz_restore(s, x, si);
     unsigned r = h->rn++ % SIM_HZ_RING;
-    h->ring[r] = h->ring[r + SIM_HZ_RING] = si;
+    h->ring[r] = si;
+    h->ring_idx[r] = h->ring_idx[r + SIM_HZ_RING] = si->idx;
     if (si->hz_prod & h->cons)
         sim_hz_push(h, si);
     else

@@ -15,9 +15,10 @@
 #include "sim_int.h"
 
 static sim_body *table;
-static pthread_once_t table_once = PTHREAD_ONCE_INIT;
-/* Row ids by id name: an open-addressing hash table (built in one pass over the rows;
- * sorting them by name cost a third of a small run's start-up). */
+static pthread_once_t table_once = PTHREAD_ONCE_INIT, byname_once = PTHREAD_ONCE_INIT;
+/* Row ids by id name, for the registry check only (the table takes each entry's id, which
+ * B() gives as GCN_ID_<name>; hashing every row's and every body's name at the first
+ * decode was a sixth of a short run's start-up): an open-addressing hash table. */
 static unsigned *byname, nbyname;
 
 static uint32_t name_hash(const char *s)
@@ -47,13 +48,12 @@ static const sim_body_ent *const families[] = {
     sim_bodies_gfx950, sim_bodies_cvtmx,
 };
 
-static void build(void)
+static void build_byname(void)
 {
-    table = calloc(GCN_ID_COUNT, sizeof *table);
     for (nbyname = 16; nbyname < 2 * GCN_ID_COUNT; nbyname *= 2)
         ;
     byname = calloc(nbyname, sizeof *byname);     /* 0: empty (GCN_ID_INVALID) */
-    if (!table || !byname)
+    if (!byname)
         return;
     for (unsigned id = 1; id < GCN_ID_COUNT; id++) {   /* the first row of a name wins */
         uint32_t i = name_hash(gcn_isa_rows[id].id_name) & (nbyname - 1);
@@ -62,12 +62,17 @@ static void build(void)
         if (!byname[i])
             byname[i] = id;
     }
+}
+
+static void build(void)
+{
+    table = calloc(GCN_ID_COUNT, sizeof *table);
+    if (!table)
+        return;
     for (size_t f = 0; f < sizeof families / sizeof families[0]; f++)
-        for (const sim_body_ent *e = families[f]; e->name; e++) {
-            unsigned id = find_id(e->name);
-            if (id != GCN_ID_INVALID && !table[id])
-                table[id] = e->fn;
-        }
+        for (const sim_body_ent *e = families[f]; e->name; e++)
+            if (e->id > GCN_ID_INVALID && e->id < GCN_ID_COUNT && !table[e->id])
+                table[e->id] = e->fn;
     /* the MAI rows by their flag: one parameterised body (ops_mfma.c) */
     for (unsigned id = 1; id < GCN_ID_COUNT; id++)
         if (!table[id] && (gcn_isa_rows[id].flags & GCN_F_MFMA))
@@ -106,12 +111,19 @@ const char *gcn_sim_not_simulated(unsigned id)
 unsigned gcn_sim_check_registry(FILE *rep)
 {
     pthread_once(&table_once, build);
+    pthread_once(&byname_once, build_byname);
     unsigned bad = 0;
     for (size_t f = 0; f < sizeof families / sizeof families[0]; f++)
         for (const sim_body_ent *e = families[f]; e->name; e++) {
-            if (find_id(e->name) == GCN_ID_INVALID) {
+            unsigned id = find_id(e->name);
+            if (id == GCN_ID_INVALID) {
                 if (rep)
                     fprintf(rep, "body %s names no ISA row\n", e->name);
+                bad++;
+            } else if (id != e->id) {
+                if (rep)
+                    fprintf(rep, "body %s registered for row %u, not its row %u\n", e->name,
+                            e->id, id);
                 bad++;
             }
             for (size_t g = 0; g <= f; g++)

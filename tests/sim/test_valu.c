@@ -478,6 +478,7 @@ static void test_lshl_add_u64(void)
         "v_lshl_add_u64 v[4:5], v[6:7], 3, 64",
         "v_lshl_add_u64 v[4:5], s[20:21], 0, v[10:11]",
         "v_lshl_add_u64 v[10:11], s[20:21], 3, v[10:11]",
+        "v_lshl_add_u64 v[6:7], v[6:7], 1, s[20:21]",
     };
     unsigned bad = 0;
     for (unsigned f = 0; f < sizeof forms / sizeof forms[0]; f++)
@@ -493,13 +494,15 @@ static void test_lshl_add_u64(void)
             memcpy(in, E->w->v, sizeof in);
             uint64_t sp = (uint64_t)E->w->s[21] << 32 | E->w->s[20];
             CU_ASSERT_FATAL(st_run(E, forms[f]) == 0);
-            unsigned d = f == 2 ? 6 : f == 6 ? 10 : 4;
+            unsigned d = f == 2 || f == 7 ? 6 : f == 6 ? 10 : 4;
             for (unsigned l = 0; l < NL; l++) {
                 uint64_t v67 = (uint64_t)in[7][l] << 32 | in[6][l];
                 uint64_t v1011 = (uint64_t)in[11][l] << 32 | in[10][l];
-                uint64_t a = f == 3 || f >= 5 ? sp : v67;
-                uint64_t c = f == 0 || f == 3 || f >= 5 ? v1011 : f == 1 ? sp : f == 2 ? v67 : 64;
-                unsigned sh = f == 1 ? 2 : f == 4 || f == 6 ? 3 : f == 5 ? 0 : in[8][l] & 7;
+                uint64_t a = f == 3 || f == 5 || f == 6 ? sp : v67;
+                uint64_t c = f == 7 ? sp : f == 0 || f == 3 || f >= 5 ? v1011 : f == 1 ? sp
+                             : f == 2 ? v67 : 64;
+                unsigned sh = f == 1 ? 2 : f == 4 || f == 6 ? 3 : f == 5 ? 0 : f == 7 ? 1
+                              : in[8][l] & 7;
                 uint64_t want = (exec >> l & 1) ? (a << sh) + c
                                                 : (uint64_t)in[d + 1][l] << 32 | in[d][l];
                 uint64_t got = (uint64_t)V(d + 1, l) << 32 | V(d, l);
@@ -507,6 +510,55 @@ static void test_lshl_add_u64(void)
                     fprintf(stderr, "%s lane %u: %016llx, want %016llx\n", forms[f], l,
                             (unsigned long long)got, (unsigned long long)want);
             }
+        }
+    CU_ASSERT(bad == 0);
+}
+
+/* v_mad_u64_u32 (D = S0 * S1 + S2 in 64 bits, SDST = the lanes whose sum carries out of 64
+ * bits): VGPR and SGPR sources, sums that carry and sums that do not, all lanes and some */
+static void test_mad_u64_u32(void)
+{
+    static const char *const forms[] = {
+        "v_mad_u64_u32 v[4:5], s[0:1], v6, v7, v[10:11]",
+        "v_mad_u64_u32 v[4:5], s[0:1], s20, v7, v[10:11]",
+        "v_mad_u64_u32 v[10:11], s[0:1], v6, v7, v[10:11]",
+        "v_mad_u64_u32 v[4:5], s[0:1], v6, v7, 0",
+    };
+    unsigned bad = 0;
+    for (unsigned f = 0; f < sizeof forms / sizeof forms[0]; f++)
+        for (int part = 0; part < 2; part++) {
+            uint64_t exec = part ? 0x0ff0f0f087654321ull : ~0ull;
+            set_exec(exec);
+            for (unsigned r = 4; r < 12; r++)
+                for (unsigned l = 0; l < NL; l++)
+                    V(r, l) = rnd32();
+            for (unsigned l = 0; l < NL; l += 3)        /* sums just past 2^64 */
+                V(11, l) = 0xffffffffu;
+            E->w->s[20] = rnd32();
+            uint32_t in[12][NL];
+            memcpy(in, E->w->v, sizeof in);
+            CU_ASSERT_FATAL(st_run(E, forms[f]) == 0);
+            unsigned d = f == 2 ? 10 : 4;
+            uint64_t co = 0;
+            for (unsigned l = 0; l < NL; l++) {
+                uint64_t a = f == 1 ? E->w->s[20] : in[6][l], b = in[7][l];
+                uint64_t c = f == 3 ? 0 : (uint64_t)in[11][l] << 32 | in[10][l];
+                unsigned __int128 r = (unsigned __int128)(a * b) + c;
+                if ((exec >> l & 1) && (r >> 64))
+                    co |= 1ull << l;
+                uint64_t want = (exec >> l & 1) ? (uint64_t)r
+                                                : (uint64_t)in[d + 1][l] << 32 | in[d][l];
+                uint64_t got = (uint64_t)V(d + 1, l) << 32 | V(d, l);
+                if (got != want && bad++ < 5)
+                    fprintf(stderr, "%s lane %u: %016llx, want %016llx\n", forms[f], l,
+                            (unsigned long long)got, (unsigned long long)want);
+            }
+            uint64_t got = (uint64_t)E->w->s[1] << 32 | E->w->s[0];
+            if (got != co && bad++ < 5)
+                fprintf(stderr, "%s: carry mask %016llx, want %016llx\n", forms[f],
+                        (unsigned long long)got, (unsigned long long)co);
+            if (f != 3 && !co && bad++ < 5)
+                fprintf(stderr, "%s: no lane carried (the test needs some)\n", forms[f]);
         }
     CU_ASSERT(bad == 0);
 }
@@ -682,6 +734,7 @@ int main(void)
     CU_add_test(s, "f16 and packed ops", test_f16_ops);
     CU_add_test(s, "v_pk_*_f32: op_sel, neg, NaNs, MODE, clamp, EXEC", test_pk_f32);
     CU_add_test(s, "v_lshl_add_u64: operand kinds, aliasing, EXEC", test_lshl_add_u64);
+    CU_add_test(s, "v_mad_u64_u32: carries, operand kinds, aliasing, EXEC", test_mad_u64_u32);
     CU_add_test(s, "64-bit shifts: operand kinds, aliasing, EXEC", test_shift64);
     CU_add_test(s, "DPP and SDWA", test_dpp_sdwa);
     CU_add_test(s, "lane moves, cndmask, cmpx", test_lanes);
