@@ -513,7 +513,8 @@ GCN_HOT static void ds_check_contig(sim_x *x, uint32_t a0, uint32_t lo, uint32_t
     uint32_t *tag = g->lds_tag + (a0 >> 2);
     uint64_t hit = 0;
     uint32_t any = 0;
-    if (g->tag_epoch == epoch + 1)          /* (else no tag is of this epoch) */
+    /* (else no tag is of this epoch, or none of another wave in these blocks) */
+    if (g->tag_epoch == epoch + 1 && sim_lds_bany(g->lds_bw, ep, 0xffffu & ~bit, lo, hi))
         for (unsigned l = 0; l < NL; l++) { /* is any lane hit? (almost never: one pass) */
             uint32_t t = tag[l];
             any |= (uint32_t)((t != 0) & ((t & 31) != me) & ((t >> 5) == epoch));
@@ -523,18 +524,27 @@ GCN_HOT static void ds_check_contig(sim_x *x, uint32_t a0, uint32_t lo, uint32_t
             uint32_t t = tag[l];
             hit |= (uint64_t)((t != 0) & ((t & 31) != me) & ((t >> 5) == epoch)) << l;
         }
-    unsigned i, nd = g->nrdefer;
-    for (i = 0; i < nd; i++)            /* this block's reader tag deferred already? */
-        if (g->rdefer[i].d0 == a0 >> 2 && g->rdefer[i].v == (ep | bit))
-            break;
-    if (i == nd) {
-        if (nd == sizeof g->rdefer / sizeof g->rdefer[0]) {
-            sim_lds_rflush(g);
-            nd = 0;
+    /* the reader tags: none to add when this wave's tags of this epoch cover the block (the
+     * read is block b, whole, and lds_bfr says so); else deferred, unless deferred already */
+    uint32_t b = a0 >> SIM_LDS_BLK_SHIFT, fr = g->lds_bfr[b];
+    int whole = !(a0 & ((1u << SIM_LDS_BLK_SHIFT) - 1));
+    if (!whole || (fr & 0xffff0000u) != ep || !(fr & bit)) {
+        unsigned i, nd = g->nrdefer;
+        for (i = 0; i < nd; i++)        /* this block's reader tag deferred already? */
+            if (g->rdefer[i].d0 == a0 >> 2 && g->rdefer[i].v == (ep | bit))
+                break;
+        if (i == nd) {
+            if (nd == sizeof g->rdefer / sizeof g->rdefer[0]) {
+                sim_lds_rflush(g);
+                nd = 0;
+            }
+            g->rdefer[nd].d0 = a0 >> 2;
+            g->rdefer[nd].v = ep | bit;
+            g->nrdefer = nd + 1;
+            sim_lds_bmark(g->lds_br, ep, bit, lo, hi);  /* (an entry there: marked when added) */
         }
-        g->rdefer[nd].d0 = a0 >> 2;
-        g->rdefer[nd].v = ep | bit;
-        g->nrdefer = nd + 1;
+        if (whole)
+            g->lds_bfr[b] = ((fr & 0xffff0000u) == ep ? fr : ep) | bit;
     }
     if (hit && !x->race_war) {
         unsigned hl = 63 - (unsigned)__builtin_clzll(hit);    /* the last lane, as below */
@@ -588,6 +598,7 @@ GCN_HOT static void ds_check_reads(sim_x *x, const uint32_t *addr, unsigned nbyt
             }
             rtag[d] = ((rt & 0xffff0000u) == ep ? rt : ep) | bit;
         }
+        sim_lds_bmark(g->lds_br, ep, bit, lo, hi);
         for (unsigned l = 0; l < NL; l++)         /* unaligned lanes: the general check */
             if ((e >> l & 1) && (addr[l] & 3))
                 sim_lds_rcheck(x, addr[l], nbytes, l);
@@ -614,12 +625,57 @@ GCN_HOT static void ds_check_reads(sim_x *x, const uint32_t *addr, unsigned nbyt
     sim_lds_check_done(x);
 }
 
+/* The writes of all 64 lanes, one aligned block of 64 dwords from dword d0, in a workgroup
+ * of several waves with no atomic tags of this epoch (the caller checks both): when no reader
+ * tag of another wave of this epoch lies in the block, the per-lane loop of ds_note_writes
+ * below would find nothing and only write the writer tags; this does that in passes that
+ * vectorize and returns 1.  Else it changes nothing and returns 0 (that loop runs).  The
+ * deferred reader tags (sim_wg.rdefer) stay deferred unless one of another wave of this
+ * epoch meets the block: the others cannot make a hit here (an entry of this wave adds only
+ * its own bit; one of an older epoch is older than the next epoch's tags, and every tag
+ * written to lds_rtag is older than every entry), and written later they give the same
+ * lds_rtag (the writer tags are another array). */
+GCN_HOT static int ds_note_block(sim_x *x, uint32_t d0)
+{
+    sim_wg *g = x->g;
+    uint32_t me = x->w->idx + 1, epoch = g->epoch, ep = (epoch & 0xffff) << 16;
+    uint32_t others = 0xffffu & ~(1u << (me - 1)), tagv = epoch << 5 | me;
+    if (sim_lds_bany(g->lds_br, ep, others, d0 * 4, d0 * 4 + 4 * NL)) {
+        for (unsigned i = 0; i < g->nrdefer; i++) {
+            uint32_t v = g->rdefer[i].v, e0 = g->rdefer[i].d0;
+            if ((v & 0xffff0000u) == ep && (v & others) && e0 < d0 + NL && d0 < e0 + NL)
+                return 0;
+        }
+        const uint32_t *rtag = g->lds_rtag + d0;
+        uint32_t any = 0;
+        for (unsigned l = 0; l < NL; l++) {
+            uint32_t rt = rtag[l];
+            any |= (uint32_t)(((rt & 0xffff0000u) == ep) & ((rt & others) != 0));
+        }
+        if (any)
+            return 0;
+    }
+    sim_lds_bmark(g->lds_bw, ep, 1u << (me - 1), d0 * 4, d0 * 4 + 4 * NL);
+    uint32_t *tag = g->lds_tag + d0;
+    for (unsigned l = 0; l < NL; l++)
+        tag[l] = tagv;
+    g->tag_epoch = epoch + 1;
+    return 1;
+}
+
 /* note the LDS writes of the active lanes (cross-wave race detection) */
 static void ds_note_writes(sim_x *x, const uint32_t *addr, unsigned nbytes, uint32_t lo, uint32_t hi)
 {
     sim_wg *g = x->g;
     if (!g || g->nwaves < 2 || !x->exec)
         return;
+    if (nbytes == 4 && x->exec == ~0ull && g->lds_tag && g->atom_epoch != g->epoch + 1 &&
+        !(addr[0] & 3) && lanes_contig(addr, 4) && ds_note_block(x, addr[0] >> 2)) {
+        sim_lds_wnote(x, lo, hi);
+        if (x->race_lanes)
+            sim_lds_check_done(x);
+        return;
+    }
     if (g->nrdefer)
         sim_lds_rflush(g);
     if (nbytes == 4 && g->lds_tag && g->atom_epoch != g->epoch + 1) {
@@ -639,6 +695,7 @@ static void ds_note_writes(sim_x *x, const uint32_t *addr, unsigned nbytes, uint
             }
             tag[d] = tagv;
         }
+        sim_lds_bmark(g->lds_bw, ep, 1u << (me - 1), lo, hi);
         for (unsigned l = 0; l < NL; l++)
             if ((e >> l & 1) && (addr[l] & 3))
                 sim_lds_wmark(x, addr[l], nbytes, l);
@@ -1322,10 +1379,19 @@ static void dma_note_writes(sim_x *x, const sim_ticket *t)
 
 /* Issue an LDS-DMA ticket: its bytes pending for the wave's own reads, its writes noted
  * for the other waves' (every LDS-DMA path issues through here). */
-static void dma_issue(sim_x *x, sim_ticket *t)
+GCN_HOT static void dma_issue(sim_x *x, sim_ticket *t)
 {
     sim_lds_pend_dma(x, t);
-    dma_note_writes(x, t);
+    sim_wg *g = x->g;
+    if (g && g->nwaves > 1 && x->exec == ~0ull && t->lane_bytes == 4 && !(t->lds_base & 3) &&
+        g->lds_tag && g->atom_epoch != g->epoch + 1 && ds_note_block(x, t->lds_base >> 2)) {
+        /* (the coalesced DMA of all lanes: what ds_note_writes does, by blocks) */
+        sim_lds_wnote(x, t->lds_base, t->lds_base + t->lds_len);
+        if (x->race_lanes)
+            sim_lds_check_done(x);
+    } else {
+        dma_note_writes(x, t);
+    }
     sim_tk_issue(x, t);
 }
 

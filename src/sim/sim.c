@@ -144,6 +144,7 @@ void gcn_sim_free(gcn_sim *s)
     free(s->wg.lds_tag);
     free(s->wg.lds_rtag);
     free(s->wg.lds_atag);
+    free(s->wg.lds_bw);
     sim_blkpool_free(&s->blkpool);
     free(s);
 }
@@ -609,14 +610,18 @@ static int prep_wg(gcn_sim *s, const disp_layout *L, unsigned nwaves)
     free(g->lds_tag);
     free(g->lds_rtag);
     free(g->lds_atag);
+    free(g->lds_bw);
     g->lds = aligned_alloc(64, (L->lds_size + 16 + 63) & ~(size_t)63);
     if (g->lds)
         memset(g->lds, 0, L->lds_size + 16);
     g->lds_tag = calloc(L->lds_size / 4 + 4, sizeof *g->lds_tag);
     g->lds_rtag = calloc(L->lds_size / 4 + 4, sizeof *g->lds_rtag);
     g->lds_atag = calloc(L->lds_size / 4 + 4, sizeof *g->lds_atag);
+    g->lds_bw = calloc(SIM_LDS_NSUM * SIM_LDS_NBLK(L->lds_size), sizeof *g->lds_bw);
+    g->lds_br = g->lds_bw ? g->lds_bw + SIM_LDS_NBLK(L->lds_size) : NULL;
+    g->lds_bfr = g->lds_bw ? g->lds_bw + 2 * SIM_LDS_NBLK(L->lds_size) : NULL;
     g->lds_size = L->lds_size;
-    return g->lds && g->lds_tag && g->lds_rtag && g->lds_atag ? 0 : -1;
+    return g->lds && g->lds_tag && g->lds_rtag && g->lds_atag && g->lds_bw ? 0 : -1;
 }
 
 /* The dispatch's addresses: kernarg segment, dispatch packet, queue. */
@@ -657,6 +662,7 @@ static unsigned run_wg(gcn_sim *s, sim_x *x, const gcn_dispatch *d, const disp_l
         memset(g->lds_tag, 0, (L->lds_size / 4 + 4) * sizeof *g->lds_tag);
         memset(g->lds_rtag, 0, (L->lds_size / 4 + 4) * sizeof *g->lds_rtag);
         memset(g->lds_atag, 0, (L->lds_size / 4 + 4) * sizeof *g->lds_atag);
+        memset(g->lds_bw, 0, SIM_LDS_NSUM * SIM_LDS_NBLK(L->lds_size) * sizeof *g->lds_bw);
     }
     for (unsigned i = 0; i < nwaves; i++) {
         sim_wave *w = s->wave_pool[i];
@@ -713,6 +719,7 @@ static unsigned run_wg(gcn_sim *s, sim_x *x, const gcn_dispatch *d, const disp_l
                 g->nrdefer = 0;             /* (their tags are cleared: nothing to write) */
                 memset(g->lds_rtag, 0, (L->lds_size / 4 + 4) * sizeof *g->lds_rtag);
                 memset(g->lds_atag, 0, (L->lds_size / 4 + 4) * sizeof *g->lds_atag);
+                memset(g->lds_bw, 0, SIM_LDS_NSUM * SIM_LDS_NBLK(L->lds_size) * sizeof *g->lds_bw);
             }
             if (s->trace)
                 sim_trace_barrier(s->trace);
@@ -832,6 +839,7 @@ static void worker_free(par_worker *w)
         free(c->wg.lds_tag);
         free(c->wg.lds_rtag);
         free(c->wg.lds_atag);
+        free(c->wg.lds_bw);
         free(c);
     }
     if (w->prog.at)

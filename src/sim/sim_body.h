@@ -31,6 +31,9 @@
 
 #define NL 64                 /* lanes per wave */
 #define SIM_MAX_WAVES 16      /* waves per workgroup */
+#define SIM_LDS_BLK_SHIFT 8   /* LDS blocks of the race tag summaries (sim_wg.lds_bw): 256 bytes */
+#define SIM_LDS_NBLK(lds_size) ((lds_size) / (1u << SIM_LDS_BLK_SHIFT) + 2)
+#define SIM_LDS_NSUM 3        /* summaries per block: lds_bw, lds_br, lds_bfr */
 #define SIM_VM_MAX 63         /* vmcnt field: 6 bits on gfx9 */
 #define SIM_LGKM_MAX 15       /* lgkmcnt field: 4 bits */
 #define SIM_NTICKETS (SIM_VM_MAX + SIM_LGKM_MAX + 2)
@@ -274,6 +277,16 @@ struct sim_wg {
     unsigned nrdefer;
     uint32_t *lds_atag;         /* per LDS dword: (epoch & 0xffff) << 16 | waves that used an
                                  * LDS atomic on it (atomics race with plain accesses only) */
+    /* per block of SIM_LDS_BLK bytes: (epoch & 0xffff) << 16 | the waves that wrote (lds_bw)
+     * or read (lds_br) a dword of the block in that epoch, the reads of sim_wg.rdefer
+     * included: a superset of the block's writer / reader tags of that epoch (every tag
+     * write also marks its block).  A block whose summary holds no other wave of this epoch
+     * has no tag that can make a hit, and the block paths skip their tag scans
+     * (ds_check_contig, ds_note_block).  lds_bfr, in the same form: the waves whose reader
+     * tags of that epoch cover every dword of the block (deferred or written), which a
+     * coalesced read of the whole block by such a wave need not defer again.  lds_br and
+     * lds_bfr lie in lds_bw's allocation (SIM_LDS_NSUM summaries). */
+    uint32_t *lds_bw, *lds_br, *lds_bfr;
     uint32_t epoch;             /* barrier generation of the workgroup */
     uint32_t tag_epoch;         /* epoch + 1 once lds_tag took a write of this epoch (else
                                  * no writer tag can match: the reads skip their scan) */
@@ -484,6 +497,25 @@ void sim_lds_pend_dma(sim_x *x, sim_ticket *t);
  * [a, a+n) as written by this wave in the current barrier epoch; check a
  * lane's read against writes of other waves in the same epoch; note the
  * instruction's written box [lo, hi) for the reports. */
+/* Mark the blocks of LDS bytes [lo, hi) (lo < hi) in a tag summary (sim_wg.lds_bw or lds_br)
+ * with wave bit `bit` of epoch tag ep ((epoch & 0xffff) << 16). */
+static inline void sim_lds_bmark(uint32_t *sum, uint32_t ep, uint32_t bit, uint32_t lo, uint32_t hi)
+{
+    for (uint32_t b = lo >> SIM_LDS_BLK_SHIFT; b <= (hi - 1) >> SIM_LDS_BLK_SHIFT; b++) {
+        uint32_t v = sum[b];
+        sum[b] = ((v & 0xffff0000u) == ep ? v : ep) | bit;
+    }
+}
+/* Whether the summary shows a wave of `others` with a tag of epoch ep in a block of LDS
+ * bytes [lo, hi) (lo < hi). */
+static inline int sim_lds_bany(const uint32_t *sum, uint32_t ep, uint32_t others, uint32_t lo,
+                               uint32_t hi)
+{
+    for (uint32_t b = lo >> SIM_LDS_BLK_SHIFT; b <= (hi - 1) >> SIM_LDS_BLK_SHIFT; b++)
+        if ((sum[b] & 0xffff0000u) == ep && (sum[b] & others))
+            return 1;
+    return 0;
+}
 static inline void sim_lds_wmark(sim_x *x, uint32_t a, uint32_t n, unsigned lane)
 {
     sim_wg *g = x->g;
@@ -512,6 +544,7 @@ static inline void sim_lds_wmark(sim_x *x, uint32_t a, uint32_t n, unsigned lane
         }
         g->lds_tag[d] = tag;
     }
+    sim_lds_bmark(g->lds_bw, ep, mybit, a & ~3u, a + n);
 }
 static inline void sim_lds_rcheck(sim_x *x, uint32_t a, uint32_t n, unsigned lane)
 {
@@ -539,6 +572,7 @@ static inline void sim_lds_rcheck(sim_x *x, uint32_t a, uint32_t n, unsigned lan
         uint32_t rt = g->lds_rtag[d];
         g->lds_rtag[d] = ((rt & 0xffff0000u) == ep ? rt : ep) | mybit;
     }
+    sim_lds_bmark(g->lds_br, ep, mybit, a & ~3u, a + n);
 }
 /* An LDS atomic of one lane on bytes [a, a+n): a race with another wave's plain write or
  * plain read of this epoch (either order), none with another wave's atomic.  It leaves an

@@ -1,0 +1,237 @@
+#!/usr/bin/env python3
+"""test_lds_race.py -- gcnsim's cross-wave LDS race check through every pair of paths.
+
+gcnsim keeps, besides the per-dword writer and reader tags, per-block summaries of them
+(src/sim/sim_body.h, sim_wg.lds_bw / lds_br / lds_bfr) that let the coalesced LDS-DMA, the
+coalesced ds_write and the coalesced ds_read of a block skip their tag scans; a tag written
+without its summary mark would hide a race from those paths only.  So every writer form is
+paired with every reader form, in both orders (a read of bytes another wave wrote, a write
+of bytes another wave read), two waves, no barrier between: each must be reported, at the
+second access, with a byte both accesses touch and the first access as the producer.
+Scenarios: the deferred reader tags overflowing their list (17 blocks read) before the
+block is read again; a read in a later barrier epoch of a block read before; the same after
+65,536 barriers (the 16-bit epoch of the reader tags wraps); 20 LDS-DMAs before another
+wave reads the first one's bytes; and, as controls, the same pairs with an s_barrier
+between (no race).
+usage: test_lds_race.py GCNSIM WORKDIR
+"""
+import os
+import re
+import subprocess
+import sys
+
+GCNSIM, WORK = sys.argv[1], sys.argv[2]
+B = 0x400                       # the region every access meets (LDS block 4)
+
+# name: (instruction lines, byte set as a function of nothing: a set of LDS byte addresses,
+#        producer text the report names)
+def lanes(step, size, off, nl=64):
+    return {B + off + step * l + k for l in range(nl) for k in range(size)}
+
+WRITERS = {
+    # the coalesced LDS-DMA of all lanes (the block path)
+    "dma": (["s_mov_b32 m0, %d" % B, "s_nop 0", "buffer_load_dword v2, s[8:11], 0 offen lds"],
+            lanes(4, 4, 0), "buffer_load_dword v2, s[8:11], 0 offen lds"),
+    # the same, half the lanes (the per-lane path)
+    "dma_half": (["s_mov_b32 exec_hi, 0", "s_mov_b32 m0, %d" % B, "s_nop 0",
+                  "buffer_load_dword v2, s[8:11], 0 offen lds", "s_mov_b32 exec_hi, -1"],
+                 lanes(4, 4, 0, 32), "buffer_load_dword v2, s[8:11], 0 offen lds"),
+    "write_b32": (["ds_write_b32 v2, v7 offset:%d" % B], lanes(4, 4, 0),
+                  "ds_write_b32 v2, v7 offset:%d" % B),
+    "write_b32_strided": (["ds_write_b32 v3, v7 offset:%d" % B], lanes(8, 4, 0),
+                          "ds_write_b32 v3, v7 offset:%d" % B),
+    "write_b32_unaligned": (["ds_write_b32 v4, v7 offset:%d" % B], lanes(4, 4, 2),
+                            "ds_write_b32 v4, v7 offset:%d" % B),
+    "write_b64": (["ds_write_b64 v3, v[10:11] offset:%d" % B], lanes(8, 8, 0),
+                  "ds_write_b64 v3, v[10:11] offset:%d" % B),
+    "write_b8": (["ds_write_b8 v2, v7 offset:%d" % B], lanes(4, 1, 0),
+                 "ds_write_b8 v2, v7 offset:%d" % B),
+    "write2_b32": (["ds_write2_b32 v5, v7, v10 offset1:1"], lanes(8, 8, 0),
+                   "ds_write2_b32 v5, v7, v10 offset1:1"),
+}
+READERS = {
+    # the coalesced read of a whole block (the block path), and of 64 dwords across two blocks
+    "read_b32": (["ds_read_b32 v9, v2 offset:%d" % B], lanes(4, 4, 0),
+                 "ds_read_b32 v9, v2 offset:%d" % B),
+    "read_b32_shifted": (["ds_read_b32 v9, v2 offset:%d" % (B + 4)], lanes(4, 4, 4),
+                         "ds_read_b32 v9, v2 offset:%d" % (B + 4)),
+    "read_b32_strided": (["ds_read_b32 v9, v3 offset:%d" % B], lanes(8, 4, 0),
+                         "ds_read_b32 v9, v3 offset:%d" % B),
+    "read_b64": (["ds_read_b64 v[14:15], v3 offset:%d" % B], lanes(8, 8, 0),
+                 "ds_read_b64 v[14:15], v3 offset:%d" % B),
+    "read_u8": (["ds_read_u8 v9, v2 offset:%d" % B], lanes(4, 1, 0),
+                "ds_read_u8 v9, v2 offset:%d" % B),
+    "read2_b32": (["ds_read2_b32 v[14:15], v5 offset1:1"], lanes(8, 8, 0),
+                  "ds_read2_b32 v[14:15], v5 offset1:1"),
+}
+
+HEAD = """.amdhsa_code_object_version 5
+.text
+.globl k
+.p2align 8
+.type k,@function
+k:
+    s_load_dwordx4 s[4:7], s[0:1], 0x0
+    v_readfirstlane_b32 s20, v0
+    s_lshr_b32 s20, s20, 6                    // wave index
+    v_and_b32 v1, 63, v0
+    v_lshlrev_b32 v2, 2, v1                   // 4 * lane
+    v_lshlrev_b32 v3, 3, v1                   // 8 * lane
+    v_add_u32 v4, 2, v2                       // 4 * lane + 2
+    v_add_u32 v5, 0x400, v3                   // 8 * lane + the region (B)
+    v_mov_b32 v7, 1
+    v_mov_b32 v10, 3
+    v_mov_b32 v11, 5
+    s_waitcnt lgkmcnt(0)
+    s_mov_b32 s8, s4                          // buffer descriptor of src (4 KiB)
+    s_and_b32 s9, s5, 0xffff
+    s_mov_b32 s10, 0x1000
+    s_mov_b32 s11, 0x20000
+"""
+TAIL = """    s_waitcnt vmcnt(0) lgkmcnt(0)
+    s_endpgm
+.Lk_end:
+.size k, .Lk_end - k
+.rodata
+.p2align 6
+.amdhsa_kernel k
+    .amdhsa_group_segment_fixed_size 8192
+    .amdhsa_kernarg_size 32
+    .amdhsa_user_sgpr_kernarg_segment_ptr 1
+    .amdhsa_system_sgpr_workgroup_id_x 1
+    .amdhsa_system_vgpr_workitem_id 0
+    .amdhsa_next_free_vgpr 16
+    .amdhsa_next_free_sgpr 32
+    .amdhsa_accum_offset 16
+.end_amdhsa_kernel
+.amdgpu_metadata
+---
+amdhsa.version: [1, 2]
+amdhsa.kernels:
+  - .name: k
+    .symbol: k.kd
+    .kernarg_segment_size: 32
+    .kernarg_segment_align: 8
+    .group_segment_fixed_size: 8192
+    .private_segment_fixed_size: 0
+    .wavefront_size: 64
+    .sgpr_count: 32
+    .vgpr_count: 16
+    .max_flat_workgroup_size: 256
+    .args:
+      - {.name: src, .offset: 0, .size: 8, .value_kind: global_buffer, .address_space: global}
+      - {.name: dst, .offset: 8, .size: 8, .value_kind: global_buffer, .address_space: global}
+      - {.name: n, .offset: 16, .size: 4, .value_kind: by_value}
+...
+.end_amdgpu_metadata
+"""
+
+nlab = [0]
+
+
+def section(steps):
+    """steps: ("both", lines) | ("w0", lines) | ("w1", lines) | ("spin1", n): wave 1 spins n
+    iterations (so that wave 0 runs ahead) | ("bars", n): n barriers of both waves."""
+    out = []
+    for kind, arg in steps:
+        nlab[0] += 1
+        lab = ".L%d" % nlab[0]
+        if kind == "both":
+            out += arg
+        elif kind in ("w0", "w1"):
+            out += ["s_cmp_eq_u32 s20, %s" % kind[1], "s_cbranch_scc0 %s" % lab] + arg + [lab + ":"]
+        elif kind == "spin1":
+            out += ["s_mul_i32 s23, s20, %d" % arg, "s_add_u32 s23, s23, 1", lab + ":",
+                    "s_sub_u32 s23, s23, 1", "s_cmp_lg_u32 s23, 0", "s_cbranch_scc1 %s" % lab]
+        elif kind == "bars":
+            out += ["s_waitcnt vmcnt(0) lgkmcnt(0)", "s_mov_b32 s24, %d" % arg, lab + ":",
+                    "s_barrier", "s_sub_u32 s24, s24, 1", "s_cmp_lg_u32 s24, 0",
+                    "s_cbranch_scc1 %s" % lab]
+    return "".join("    %s\n" % l if not l.endswith(":") else l + "\n" for l in out)
+
+
+fails = 0
+runs = 0
+
+
+def run(name, steps, expect):
+    """expect: None (no finding) or (consumer text, 'wrote'|'read', byte set of the first
+    access, byte set of the second, producer text)."""
+    global fails, runs
+    failed = fails
+    src = os.path.join(WORK, name + ".s")
+    with open(src, "w") as f:
+        f.write(HEAD + section(steps) + TAIL)
+    for q in ("1", "3"):
+        runs += 1
+        p = subprocess.run([GCNSIM, "--mcpu", "gfx942", "--block", "128", "--quantum", q, src,
+                            "--buffer", "src:4096:random=u32,1", "--buffer", "dst:1024",
+                            "--arg", "buffer:src", "--arg", "buffer:dst", "--arg", "u32:0",
+                            "--no-group", "--max-findings", "100"],
+                           capture_output=True, text=True)
+        out = p.stdout + p.stderr
+        why = None
+        if expect is None:
+            if p.returncode != 0 or "0 findings" not in out:
+                why = "want no finding"
+        else:
+            cons, verb, first, second, prod = expect
+            m = re.search(r"lds-cross-wave-race at [^\n]*: %s\n\s+(\w+) LDS byte 0x([0-9a-f]+) "
+                          r"that wave 0 (\w+)[^\n]*\n\s+producer: [^\n]*: %s\n" %
+                          (re.escape(cons), re.escape(prod)), out)
+            if p.returncode != 4 or not m:
+                why = "want lds-cross-wave-race at '%s', wave 0 %s, producer '%s'" % (
+                    cons, verb, prod)
+            else:
+                a = int(m.group(2), 16)
+                dw = set(range(a, a + 4))
+                if m.group(3) != verb or m.group(1) != ("reads" if verb == "wrote" else "writes"):
+                    why = "wrong direction: %s ... %s" % (m.group(1), m.group(3))
+                elif not (dw & first and dw & second):
+                    why = "byte 0x%x is not one both accesses touch" % a
+        if why:
+            fails += 1
+            print("FAIL %s (--quantum %s): %s; exit %d" % (name, q, why, p.returncode))
+            print("".join("    " + l + "\n" for l in out.splitlines()[:16]))
+    if fails == failed:
+        print("ok   %s" % name)
+
+
+SPIN = 40
+# a read of bytes another wave wrote, and a write of bytes another wave read
+for wn, (wl, wb, wt) in WRITERS.items():
+    for rn, (rl, rb, rt) in READERS.items():
+        if not (wb & rb):
+            continue
+        run("raw_%s_%s" % (wn, rn), [("w0", wl), ("spin1", SPIN), ("w1", rl)],
+            (rt, "wrote", wb, rb, wt))
+        run("war_%s_%s" % (rn, wn), [("w0", rl), ("spin1", SPIN), ("w1", wl)],
+            (wt, "read", rb, wb, rt))
+# controls: an s_barrier between (both waves wait for their accesses first): no race
+run("bar_dma_read", [("w0", WRITERS["dma"][0]), ("bars", 1), ("w1", READERS["read_b32"][0])],
+    None)
+run("bar_read_dma", [("w0", READERS["read_b32"][0]), ("bars", 1), ("w1", WRITERS["dma"][0])],
+    None)
+# the deferred reader tags overflow (17 more blocks read) before the block is read again
+rd, dma = READERS["read_b32"], WRITERS["dma"]
+others = ["ds_read_b32 v9, v2 offset:%d" % (0x800 + 256 * i) for i in range(20)]
+run("war_overflow", [("w0", rd[0] + others + rd[0]), ("spin1", 100), ("w1", dma[0])],
+    (dma[2], "read", rd[1], dma[1], rd[2]))
+run("war_overflow_only", [("w0", rd[0] + others), ("spin1", 100), ("w1", dma[0])],
+    (dma[2], "read", rd[1], dma[1], rd[2]))
+# a read of the block in a later barrier epoch, after one in an earlier epoch
+run("war_next_epoch", [("w0", rd[0]), ("bars", 1), ("w0", rd[0]), ("spin1", SPIN),
+                       ("w1", dma[0])], (dma[2], "read", rd[1], dma[1], rd[2]))
+# the same 65,536 barriers later: the reader tags' 16-bit epoch is the first one's again
+run("war_epoch_wrap", [("w0", rd[0]), ("bars", 65536), ("w0", rd[0]), ("spin1", SPIN),
+                       ("w1", dma[0])], (dma[2], "read", rd[1], dma[1], rd[2]))
+run("raw_epoch_wrap", [("w0", dma[0]), ("bars", 65536), ("w0", dma[0]), ("spin1", SPIN),
+                       ("w1", rd[0])], (rd[2], "wrote", dma[1], rd[1], dma[2]))
+run("none_epoch_wrap", [("w0", rd[0]), ("bars", 65536), ("w1", dma[0])], None)
+# 20 LDS-DMAs of wave 0 (one into the block, 19 elsewhere), then wave 1 reads the block
+dmas = dma[0] + sum((["s_mov_b32 m0, %d" % (0x800 + 256 * i), "s_nop 0",
+                      "buffer_load_dword v2, s[8:11], 0 offen lds"] for i in range(19)), [])
+run("raw_many_dmas", [("w0", dmas), ("spin1", 100), ("w1", rd[0])],
+    (rd[2], "wrote", dma[1], rd[1], dma[2]))
+print("%d runs, %d failed" % (runs, fails))
+sys.exit(1 if fails else 0)

@@ -1,0 +1,194 @@
+#!/usr/bin/env python3
+"""lds_race_diff.py -- a differential fuzzer of gcnsim's LDS checks: random kernels of 2-4
+waves (DS reads, writes and atomics of every width over coalesced, strided, unaligned,
+broadcast and reversed lanes; buffer LDS-DMAs; partial EXEC; one-wave sections; spins;
+barriers) run by two gcnsim binaries at several --quantum settings (and with --json); any
+difference in exit code, output (times masked) or JSON is printed.  For changes to the race
+and LDS-DMA bookkeeping that must not change a finding (docs/gcnsim.md, session 10).
+usage: tools/lds_race_diff.py GCNSIM_A GCNSIM_B [FIRST_SEED [LAST_SEED]]   (needs clang-22)
+"""
+import os
+import random
+import re
+import subprocess
+import sys
+import tempfile
+
+SRC = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+LDS = 8192
+
+
+def gen(seed, path):
+    """Write kernel `seed` to path; returns the block size (work-items)."""
+    R = random.Random(seed)
+    LDS = 8192
+    L = []
+    e = L.append
+    e(".amdhsa_code_object_version 5\n.text\n.globl k\n.p2align 8\n.type k,@function\nk:")
+    e("    s_load_dwordx4 s[4:7], s[0:1], 0x0")
+    e("    v_readfirstlane_b32 s20, v0")
+    e("    s_lshr_b32 s20, s20, 6")
+    e("    v_and_b32 v1, 63, v0")
+    e("    v_lshlrev_b32 v2, 2, v1")
+    e("    v_lshlrev_b32 v3, 3, v1")
+    e("    v_add_u32 v4, 2, v2")
+    e("    v_mov_b32 v5, 0")
+    e("    v_lshlrev_b32 v6, 4, v1")
+    e("    v_mov_b32 v7, 1")
+    e("    v_mov_b32 v10, 3")
+    e("    v_mov_b32 v11, 5")
+    e("    v_sub_u32 v12, 252, v2")          # reversed lanes
+    e("    s_waitcnt lgkmcnt(0)")
+    e("    s_mov_b32 s8, s4")
+    e("    s_and_b32 s9, s5, 0xffff")
+    e("    s_mov_b32 s10, 0x1000")
+    e("    s_mov_b32 s11, 0x20000")
+    bases = {"v2": 252, "v3": 504, "v4": 254, "v5": 0, "v6": 1008, "v12": 252}
+    nlab = 0
+    nops = R.randint(4, 40)
+    def addr_setup():
+        K = R.choice([0, 0, 256, 512, 64, 4, 1024])
+        vb = R.choice(list(bases))
+        e(f"    s_mul_i32 s22, s20, {K}")
+        e(f"    v_add_u32 v8, s22, {vb}")
+        return K, vb
+    def offset(K, vb, size, unit=4, maxo=65535):
+        room = LDS - bases[vb] - 3 * K - size - 1
+        room = min(room, maxo)
+        o = R.choice([0, 0, 256, 512, R.randrange(0, 2048, unit), R.randrange(0, 4096, 256)])
+        return min(o, room) // unit * unit
+    for _ in range(nops):
+        kind = R.choices(["read", "write", "atomic", "dma", "wait", "barrier", "spin"],
+                         [6, 5, 1, 5, 3, 1, 1])[0]
+        only = R.random() < 0.3
+        masked = R.random() < 0.15
+        if kind in ("wait", "barrier", "spin"):
+            if kind == "wait":
+                e("    s_waitcnt " + R.choice(["vmcnt(0)", "lgkmcnt(0)", "vmcnt(0) lgkmcnt(0)", "vmcnt(1)"]))
+            elif kind == "barrier":
+                e("    s_waitcnt " + R.choice(["vmcnt(0) lgkmcnt(0)", "lgkmcnt(0)", "vmcnt(0)"]))
+                e("    s_barrier")
+            else:
+                nlab += 1
+                e(f"    s_mul_i32 s23, s20, {R.choice([3, 7, 20])}")
+                e(f"    s_add_u32 s23, s23, 1")
+                e(f".Ls{nlab}:")
+                e("    s_sub_u32 s23, s23, 1")
+                e("    s_cmp_lg_u32 s23, 0")
+                e(f"    s_cbranch_scc1 .Ls{nlab}")
+            continue
+        if only:
+            nlab += 1
+            lab = f".Lo{nlab}"
+            e(f"    s_cmp_eq_u32 s20, {R.randint(0, 3)}")
+            e(f"    s_cbranch_scc0 {lab}")
+        K, vb = addr_setup()
+        if masked:
+            m = R.choice([0xffffffff, 0xffffffff00000000, 0x5555555555555555, 1 << R.randint(0, 63),
+                          R.getrandbits(64)])
+            e(f"    s_mov_b32 exec_lo, 0x{m & 0xffffffff:x}")
+            e(f"    s_mov_b32 exec_hi, 0x{m >> 32:x}")
+        if kind == "read":
+            op = R.choice(["b32", "b32", "b32", "b64", "u8", "u16", "read2", "read2st64", "b128"])
+            if op == "b32":
+                e(f"    ds_read_b32 v9, v8 offset:{offset(K, vb, 4)}")
+            elif op == "b64":
+                e(f"    ds_read_b64 v[14:15], v8 offset:{offset(K, vb, 8)}")
+            elif op == "b128":
+                e(f"    ds_read_b128 v[16:19], v8 offset:{offset(K, vb, 16)}")
+            elif op == "u8":
+                e(f"    ds_read_u8 v9, v8 offset:{offset(K, vb, 1, 1)}")
+            elif op == "u16":
+                e(f"    ds_read_u16 v9, v8 offset:{offset(K, vb, 2, 2)}")
+            else:
+                a, b = R.randint(0, 63), R.randint(0, 63)
+                if op == "read2st64":
+                    a, b = R.randint(0, 3), R.randint(0, 3)
+                e(f"    ds_{op}_b32 v[14:15], v8 offset0:{a} offset1:{b}")
+        elif kind == "write":
+            op = R.choice(["b32", "b32", "b32", "b64", "b8", "b16", "write2"])
+            if op == "b32":
+                e(f"    ds_write_b32 v8, v7 offset:{offset(K, vb, 4)}")
+            elif op == "b64":
+                e(f"    ds_write_b64 v8, v[10:11] offset:{offset(K, vb, 8)}")
+            elif op == "b8":
+                e(f"    ds_write_b8 v8, v7 offset:{offset(K, vb, 1, 1)}")
+            elif op == "b16":
+                e(f"    ds_write_b16 v8, v7 offset:{offset(K, vb, 2, 2)}")
+            else:
+                e(f"    ds_write2_b32 v8, v7, v10 offset0:{R.randint(0, 63)} offset1:{R.randint(0, 63)}")
+        elif kind == "atomic":
+            op = R.choice(["ds_add_u32 v8, v7", "ds_max_u32 v8, v7", "ds_add_rtn_u32 v9, v8, v7"])
+            e(f"    {op} offset:{offset(K, vb, 4)}")
+        else:   # dma
+            o = R.choice([0, 0, 256, 512, 1024, R.randrange(0, 4096, 4), R.randrange(0, 4096, 256), 2])
+            o = min(o, LDS - 3 * K - 1024 - 4)
+            e(f"    s_add_u32 m0, s22, {o}")
+            e("    s_nop 0")
+            op = R.choice(["buffer_load_dword v2, s[8:11], 0 offen lds",
+                           "buffer_load_dword v2, s[8:11], 0 offen lds",
+                           "buffer_load_dword v3, s[8:11], 0 offen lds",
+                           "buffer_load_ubyte v2, s[8:11], 0 offen lds",
+                           "buffer_load_dword v5, s[8:11], 0 offen offset:16 lds"])
+            e("    " + op)
+        if masked:
+            e("    s_mov_b64 exec, -1")
+        if only:
+            e(f"{lab}:")
+    e("    s_waitcnt vmcnt(0) lgkmcnt(0)")
+    e("    s_endpgm")
+    e(".Lk_end:")
+    tail = open(os.path.join(SRC, "tests/analyze/cases/kernel_tail_args.inc")).read()
+    tail = tail.replace("group_segment_fixed_size 4096", f"group_segment_fixed_size {LDS}")
+    tail = tail.replace("group_segment_fixed_size: 4096", f"group_segment_fixed_size: {LDS}")
+    tail = tail.replace("next_free_vgpr 16", "next_free_vgpr 24").replace("accum_offset 16", "accum_offset 24").replace("vgpr_count: 16", "vgpr_count: 24")
+    with open(path, "w") as f:
+        f.write("\n".join(L) + "\n" + tail)
+    return R.choice([128, 192, 256])
+
+
+def main():
+    a, b = sys.argv[1], sys.argv[2]
+    first = int(sys.argv[3]) if len(sys.argv) > 3 else 1
+    last = int(sys.argv[4]) if len(sys.argv) > 4 else first + 99
+    opts = [[], ["--quantum", "3"], ["--quantum", "1000"],
+            ["--quantum", "2", "--hazard-effect=stale", "--wait-effect=retire"], ["--json"]]
+    tmask = re.compile(r"[0-9.]+ s \([0-9.]+ s CPU\)")
+    runs = diffs = races = 0
+    with tempfile.TemporaryDirectory() as tmp:
+        for seed in range(first, last + 1):
+            s, co = os.path.join(tmp, "k.s"), os.path.join(tmp, "k.hsaco")
+            blk = gen(seed, s)
+            if subprocess.run([os.environ.get("CLANG22", "clang-22"), "-x", "assembler",
+                               "-target", "amdgcn-amd-amdhsa", "-mcpu=gfx942", s, "-o", co],
+                              capture_output=True).returncode:
+                print("seed %d: does not assemble" % seed)
+                continue
+            for o in opts:
+                res = []
+                for tag, binary in (("a", a), ("b", b)):
+                    j = os.path.join(tmp, tag + ".json")
+                    if os.path.exists(j):
+                        os.remove(j)
+                    oo = [j if x == "--json" else x for x in o]
+                    if o and o[0] == "--json":
+                        oo = ["--json", j]
+                    p = subprocess.run([binary, "--mcpu", "gfx942", "--block", str(blk), co,
+                                        "--buffer", "src:4096:random=u32,1", "--buffer",
+                                        "dst:1024", "--arg", "buffer:src", "--arg",
+                                        "buffer:dst", "--arg", "u32:0", "--max-findings",
+                                        "1000", "--no-group"] + oo,
+                                       capture_output=True, text=True)
+                    js = open(j).read() if os.path.exists(j) else ""
+                    res.append((p.returncode, tmask.sub("T", p.stdout + p.stderr), js))
+                runs += 1
+                races += res[0][1].count("lds-cross-wave-race")
+                if res[0] != res[1]:
+                    diffs += 1
+                    print("DIFF seed %d, options %s" % (seed, " ".join(o)))
+    print("%d runs, %d differ, %d race findings" % (runs, diffs, races))
+    return 1 if diffs else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
