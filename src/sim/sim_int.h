@@ -71,6 +71,7 @@ struct gcn_sim {
     gcn_sim_finding *finds;
     unsigned nfinds, cap_finds;
     int finding_stop;           /* --strict and a finding occurred */
+    uint64_t rz_seq;            /* races detected on LDS reads (racyreg.c): their order */
     sim_prog *prog;
     const gcn_dispatch *disp;
     uint64_t insns, budget;
