@@ -699,8 +699,8 @@ static int first_pending(const uint8_t *pend, unsigned r0, unsigned n)
     return -1;
 }
 
-/* sim_check_regs's masks of si (sim_insn.ck). */
-static void check_masks(sim_insn *si)
+/* sim_check_regs's masks of si (sim_insn.ck; also racyreg.c's quick test). */
+void sim_check_masks(sim_insn *si)
 {
     uint64_t ms[2] = {0, 0}, mv = 0;
     int big = 0;
@@ -733,7 +733,7 @@ void sim_check_regs(sim_x *x)
         /* the common case: no register the loops below look at has a pending load (and
          * none is marked out of order), so they would do nothing */
         if (__builtin_expect(!si->ck, 0))
-            check_masks((sim_insn *)si);
+            sim_check_masks((sim_insn *)si);
         if (si->ck == 1 && !((si->ck_s[0] & w->spend_m[0]) | (si->ck_s[1] & w->spend_m[1]) |
                              (si->ck_v & w->vpend_m)))
             return;

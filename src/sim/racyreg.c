@@ -168,7 +168,8 @@ static unsigned rec_alloc(sim_x *x)
     }
     w->rz_next = k % SIM_RZ_NREC;
     sim_rzrec *c = REC(w, k);
-    memset(c, 0, sizeof *c);
+    c->dreg = c->dn = c->nrows = 0;
+    c->landed = c->used = c->dead = c->nlink = c->nocc = 0;
     if (!++w->rz_gen)
         w->rz_gen = 1;
     c->gen = w->rz_gen;
@@ -178,7 +179,9 @@ static unsigned rec_alloc(sim_x *x)
 
 unsigned sim_rz_note(sim_x *x)
 {
-    if (!x->rz_cur)
+    /* (a read always issues its register ticket, which takes x->rz_cur; one left over by
+     * a fault belongs to another instruction) */
+    if (!x->rz_cur || REC(x->w, x->rz_cur)->si != x->i || REC(x->w, x->rz_cur)->landed)
         x->rz_cur = rec_alloc(x);
     REC(x->w, x->rz_cur)->nlink++;
     return x->rz_cur;
@@ -207,32 +210,32 @@ void sim_rz_land(gcn_sim *s, sim_wave *w, sim_ticket *t)
 {
     unsigned n = t->dreg + t->dn <= w->nvrows ? t->dn : t->dreg < w->nvrows ? w->nvrows - t->dreg : 0;
     uint64_t m = t->lanes;
-    /* full dwords end the values they overwrite (d16 forms keep a half) */
-    if (w->rz_n && m)
-        for (unsigned k = 0; k < n; k++) {
-            int full = t->wmask_mode == 0 || (t->wmask_mode == 3 && k + 1 < t->dn);
-            if (full && row_marked(w, t->dreg + k))
-                row_kill(w, t->dreg + k, m);
-        }
     unsigned rk = t->rz;
     t->rz = 0;
-    if (!rk || REC(w, rk)->gen != t->rz_gen)
-        return;
-    sim_rzrec *c = REC(w, rk);
-    c->landed = 1;
-    if (c->used)                /* (given up: counts at once) */
-        return;
+    if (rk && REC(w, rk)->gen != t->rz_gen)
+        rk = 0;
+    sim_rzrec *c = rk ? REC(w, rk) : NULL;
+    if (c)
+        c->landed = 1;
     for (unsigned k = 0; k < n && m; k++) {
-        unsigned r = t->dreg + k, o = w->rz_own[r];
-        if (o && o != rk) {
-            /* lanes of another read's value stay beside this one (a partial write): that
-             * read is taken as used (what waits on it counts) and no longer followed */
-            REC(w, o)->used = 1;
-            rec_confirm(s, w, o, ~0ull);
-            rec_rows_release(w, o);
-            if (!REC(w, o)->nlink)
-                rec_free(w, o);
+        unsigned r = t->dreg + k;
+        if (row_marked(w, r)) {
+            /* full dwords end the values they overwrite (d16 forms keep a half) */
+            if (t->wmask_mode == 0 || (t->wmask_mode == 3 && k + 1 < t->dn))
+                row_kill(w, r, m);
+            unsigned o = w->rz_own[r];
+            if (c && o && o != rk) {
+                /* lanes of another read's value stay beside this one (a partial write):
+                 * that read is taken as used (what waits on it counts), no longer followed */
+                REC(w, o)->used = 1;
+                rec_confirm(s, w, o, ~0ull);
+                rec_rows_release(w, o);
+                if (!REC(w, o)->nlink)
+                    rec_free(w, o);
+            }
         }
+        if (!c)
+            continue;
         if (!w->rz_own[r]) {
             w->rz_own[r] = (uint8_t)rk;
             w->rz_m[r >> 6] |= 1ull << (r & 63);
@@ -241,7 +244,7 @@ void sim_rz_land(gcn_sim *s, sim_wave *w, sim_ticket *t)
         }
         w->rz_lanes[r] |= m;
     }
-    if (!c->nrows)
+    if (c && !c->nrows)
         rec_dead(w, rk);
 }
 
@@ -286,14 +289,10 @@ static uint64_t kill_lanes(const sim_x *x, const sim_insn *si)
 void sim_rz_after(sim_x *x, const sim_insn *si)
 {
     sim_wave *w = x->w;
-    if (x->rz_cur) {            /* a read noted that issued no register ticket: no value */
-        sim_rzrec *c = REC(w, x->rz_cur);
-        c->landed = 1;
-        rec_dead(w, x->rz_cur);
-        x->rz_cur = 0;
-    }
-    if (!w->rz_n)
-        return;
+    if (!si->ck)
+        sim_check_masks((sim_insn *)si);
+    if (si->ck == 1 && !(si->ck_v & w->rz_m[0]))
+        return;                 /* (only rows below 64, none followed) */
     uint64_t u = 0;
     int uset = 0;
     for (unsigned i = 0; i < si->nrd && w->rz_n; i++) {

@@ -313,8 +313,9 @@ static inline void exec_insn(gcn_sim *s, sim_x *x, const sim_insn *si)
                                     (si->ck_v & w->vpend_m))))
         sim_check_regs(x);      /* (its quick test inline: no operand register pending) */
     si->fn(x);
-    if (__builtin_expect(w->rz_n | x->rz_cur, 0))
-        sim_rz_after(x, si);    /* LDS reads followed for the race check (racyreg.c) */
+    if (__builtin_expect(w->rz_n, 0) && (si->ck != 1 || (si->ck_v & w->rz_m[0])))
+        sim_rz_after(x, si);    /* rows of LDS reads followed for the race check (racyreg.c;
+                                 * the quick test: no such row among its operands) */
 }
 
 int sim_exec_one(gcn_sim *s, sim_wave *w, sim_wg *g, const sim_insn *si, sim_x *x)
