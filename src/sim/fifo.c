@@ -699,30 +699,6 @@ static int first_pending(const uint8_t *pend, unsigned r0, unsigned n)
     return -1;
 }
 
-/* sim_check_regs's masks of si (sim_insn.ck; also racyreg.c's quick test). */
-void sim_check_masks(sim_insn *si)
-{
-    uint64_t ms[2] = {0, 0}, mv = 0;
-    int big = 0;
-    for (unsigned i = 0; i < si->nrd + si->nwr; i++) {
-        const sim_rref *r = i < si->nrd ? &si->rd[i] : &si->wr[i - si->nrd];
-        if (i >= si->nrd && (si->flags & (GCN_F_LOAD | GCN_F_ATOMIC)))
-            break;
-        for (unsigned k = r->r; k < (unsigned)r->r + r->n; k++) {
-            if (r->file == 2 && k < 128)
-                ms[k >> 6] |= 1ull << (k & 63);
-            else if (r->file == 1 && k < 64)
-                mv |= 1ull << k;
-            else if (r->file == 1)
-                big = 1;
-        }
-    }
-    si->ck_s[0] = ms[0];
-    si->ck_s[1] = ms[1];
-    si->ck_v = mv;
-    si->ck = big ? 2 : 1;
-}
-
 void sim_check_regs(sim_x *x)
 {
     sim_wave *w = x->w;

@@ -248,6 +248,31 @@ void sim_rz_land(gcn_sim *s, sim_wave *w, sim_ticket *t)
         rec_dead(w, rk);
 }
 
+/* The masks of the registers si reads and writes (sim_insn.ck: sim_check_regs's quick test in
+ * fifo.c, racyreg.c's), made at the first check. */
+void sim_check_masks(sim_insn *si)
+{
+    uint64_t ms[2] = {0, 0}, mv = 0;
+    int big = 0;
+    for (unsigned i = 0; i < si->nrd + si->nwr; i++) {
+        const sim_rref *r = i < si->nrd ? &si->rd[i] : &si->wr[i - si->nrd];
+        if (i >= si->nrd && (si->flags & (GCN_F_LOAD | GCN_F_ATOMIC)))
+            break;
+        for (unsigned k = r->r; k < (unsigned)r->r + r->n; k++) {
+            if (r->file == 2 && k < 128)
+                ms[k >> 6] |= 1ull << (k & 63);
+            else if (r->file == 1 && k < 64)
+                mv |= 1ull << k;
+            else if (r->file == 1)
+                big = 1;
+        }
+    }
+    si->ck_s[0] = ms[0];
+    si->ck_s[1] = ms[1];
+    si->ck_v = mv;
+    si->ck = big ? 2 : 1;
+}
+
 /* Lanes whose value an instruction reads: EXEC's, or any lane for those that read across
  * lanes (DPP, MFMA operands, readlane/readfirstlane, permutes, swizzle, permlane swaps) */
 static uint64_t use_lanes(const sim_x *x, const sim_insn *si)
@@ -295,8 +320,10 @@ void sim_rz_after(sim_x *x, const sim_insn *si)
         return;                 /* (only rows below 64, none followed) */
     uint64_t u = 0;
     int uset = 0;
-    for (unsigned i = 0; i < si->nrd && w->rz_n; i++) {
-        const sim_rref *r = &si->rd[i];
+    /* (the swaps move the destination's value into src0: read as a use too) */
+    unsigned nu = si->nrd + (si->flags & GCN_F_WR_SRC0 ? si->nwr : 0);
+    for (unsigned i = 0; i < nu && w->rz_n; i++) {
+        const sim_rref *r = i < si->nrd ? &si->rd[i] : &si->wr[i - si->nrd];
         if (r->file != 1 || r->r >= w->nvrows)
             continue;
         unsigned n = r->r + r->n <= w->nvrows ? r->n : w->nvrows - r->r;
