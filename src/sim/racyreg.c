@@ -13,7 +13,8 @@
  *     in its lanes: w->rz_lanes / w->rz_own;
  *   - an instruction that reads such a row in such a lane (any source: implicit, tied,
  *     one register of a tuple, the data of a store or export, MFMA operands, readlane)
- *     uses the value: the record is "used" (sim_rz_after);
+ *     uses the value: the record is "used" (sim_rz_after; v_swap's destination, whose
+ *     value moves into src0, too);
  *   - an instruction that writes the whole dword in a lane (a VALU result, a load
  *     landing) ends the value in that lane; with no lane left in any row the value is
  *     dead (a partial write -- SDWA, op_sel, d16, writelane -- ends nothing);
@@ -29,7 +30,8 @@
  * the bytes) are counted at once, as before.  An atomic against another wave's plain
  * read waits on that read, like a write.  FLAT accesses that reach LDS keep no record:
  * their races count at once.  The common case costs one test per instruction (no row
- * followed, no record of the current instruction).
+ * followed); with rows followed, a quick test on the operand masks of sim_check_masks
+ * (here so that fifo.c's sim_check_regs shares it without a cycle of references).
  *
  * The finding's site is made when the race is detected (sim_finding_site: findings keep
  * the order of their first detection) and pruned at the end of the workgroup when no
