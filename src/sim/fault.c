@@ -146,6 +146,87 @@ static void add_finding(gcn_sim *s, sim_wave *w, const sim_insn *cons, gcn_sim_f
         sim_trace_finding(s->trace, w, f);
 }
 
+int sim_finding_site(sim_x *x, gcn_sim_finding_kind k, const sim_insn *prod,
+                     const char *detail)
+{
+    gcn_sim *s = x->sim;
+    const sim_insn *cons = x->i;
+    uint64_t ppc = prod ? prod->pc : ~0ull;
+    for (unsigned i = 0; i < s->nfinds; i++) {
+        const gcn_sim_finding *f = &s->finds[i];
+        if (f->kind == k && f->pc == cons->pc && f->prod_pc == ppc && !f->rule &&
+            (!s->wgkey || f->fix_pc == ~0ull))
+            return (int)i;
+    }
+    if (s->nfinds == s->cap_finds) {
+        unsigned nc = s->cap_finds ? 2 * s->cap_finds : 16;
+        gcn_sim_finding *nf = realloc(s->finds, nc * sizeof *nf);
+        if (!nf)
+            return -1;
+        s->finds = nf;
+        s->cap_finds = nc;
+    }
+    gcn_sim_finding *f = &s->finds[s->nfinds++];
+    memset(f, 0, sizeof *f);
+    f->kind = k;
+    f->pc = cons->pc;
+    f->text = dupz(cons->text);
+    f->where = dupz(cons->where);
+    f->file = dupz(cons->file);
+    f->line = cons->line;
+    f->prod_pc = ppc;
+    f->prod_text = prod ? dupz(prod->text) : NULL;
+    f->prod_where = prod ? dupz(prod->where) : NULL;
+    f->sym = dupz(cons->sym);
+    f->prod_sym = prod ? dupz(prod->sym) : NULL;
+    f->detail = dupz(detail);
+    f->fix_vmcnt = f->fix_lgkmcnt = -1;
+    f->fix_pc = ~0ull;
+    f->count = 0;               /* (no occurrence yet) */
+    return (int)(s->nfinds - 1);
+}
+
+void sim_finding_occur(gcn_sim *s, int fi, sim_wave *w, uint64_t lanes, uint64_t seq)
+{
+    if (fi < 0 || (unsigned)fi >= s->nfinds)
+        return;
+    gcn_sim_finding *f = &s->finds[fi];
+    if (!f->count || seq < f->first_seq) {
+        f->first_seq = seq;
+        f->lanes = lanes;
+        if (w && w->wg) {
+            f->wg[0] = w->wg->id[0];
+            f->wg[1] = w->wg->id[1];
+            f->wg[2] = w->wg->id[2];
+        }
+        f->wave = w ? w->idx : 0;
+    }
+    if (f->count++)
+        return;
+    if (s->o.strict)
+        s->finding_stop = s->stop = 1;
+    if (s->trace)
+        sim_trace_finding(s->trace, w, f);
+}
+
+void sim_finding_prune(gcn_sim *s)
+{
+    unsigned n = 0;
+    for (unsigned i = 0; i < s->nfinds; i++) {
+        gcn_sim_finding *f = &s->finds[i];
+        if (f->count) {
+            if (n != i)
+                s->finds[n] = *f;
+            n++;
+            continue;
+        }
+        free(f->text); free(f->where); free(f->file); free(f->prod_text); free(f->prod_where);
+        free(f->detail); free(f->sym); free(f->prod_sym); free(f->rule);
+        free(f->fix_text); free(f->fix_where); free(f->fix_sym); free(f->detail_base);
+    }
+    s->nfinds = n;
+}
+
 void sim_finding_w(gcn_sim *s, sim_wave *w, const sim_insn *cons, gcn_sim_finding_kind k,
                    const sim_insn *prod, uint64_t lanes, const char *detail)
 {

@@ -95,6 +95,8 @@ static void tk_land(gcn_sim *s, sim_wave *w, sim_ticket *t)
             if (w->vpend[row] && !--w->vpend[row] && row < 64)
                 w->vpend_m &= ~(1ull << row);
         }
+        if (__builtin_expect(w->rz_n | t->rz, 0))
+            sim_rz_land(s, w, t);       /* the race check's followed reads (racyreg.c) */
         lr_remove(g, t);            /* a returning LDS atomic also writes LDS (naddr) */
         w->npend--;
         break;
@@ -197,6 +199,7 @@ sim_ticket *sim_tk_new(sim_x *x, int kind, unsigned counters)
     t->lane_bytes = 0;
     t->naddr = 0;
     t->lr_idx = -1;
+    t->rz = 0;
     return t;
 }
 
@@ -324,6 +327,8 @@ void sim_tk_issue(sim_x *x, sim_ticket *t)
     sim_wave *w = x->w;
     char rn[32];
     sim_fix fx;
+    if (x->rz_cur && t->kind == TK_VREG)
+        sim_rz_issue(x, t);         /* the DS read's record follows its result */
     /* a load that writes registers another load of a different return order still has to
      * write: the two may land in either order (checked before t is counted, so the fix
      * is the wait to put before this load) */
@@ -579,9 +584,13 @@ void sim_lds_rnote(sim_x *x, uint32_t lo, uint32_t hi)
     unsigned i = w->lrd_next++ % n;
     if (w->nlrd < n)
         w->nlrd++;
+    else
+        sim_rz_unlink(w, w->lrd[i].rz, w->lrd[i].rzgen);   /* (the ring forgets it) */
     w->lrd[i].si = x->i;
     w->lrd[i].lo = lo;
     w->lrd[i].hi = hi;
+    w->lrd[i].rz = (uint8_t)sim_rz_note(x);
+    w->lrd[i].rzgen = w->rz[w->lrd[i].rz - 1].gen;
 }
 
 void sim_lds_check_done(sim_x *x)
@@ -602,31 +611,43 @@ void sim_lds_check_done(sim_x *x)
             if (x->race_addr >= lo && x->race_addr < hi)
                 prod = x->race_war ? ow->lrd[i].si : ow->lw[i].si;
         }
+        /* a race on a read counts when the reading wave uses the value (racyreg.c):
+         * this read (another wave's plain write, or its atomic, before it), or another
+         * wave's read before this plain write or atomic; writes against writes (and
+         * atomics against plain writes) count now */
+        int read = !x->race_war && x->race_atom != 1 && (x->i->flags & GCN_F_LOAD);
+        unsigned rec = 0;
+        int how = sim_rz_race(x, read, x->race_war, ow, x->race_addr, &prod, &rec);
+        char buf[512];
         if (x->race_atom == 1)
-            sim_finding(x, GCN_FIND_LDS_RACE, prod, x->race_lanes,
-                        "this atomic touches LDS byte 0x%x that wave %u %s with a plain (not "
-                        "atomic) access, with no s_barrier in between: an atomic is atomic only "
-                        "against other atomics, so the order of the two is not defined (a race); "
-                        "put s_waitcnt lgkmcnt(0) and s_barrier between them, or make both "
-                        "atomic", x->race_addr, ow->idx, x->race_war ? "read" : "wrote");
+            snprintf(buf, sizeof buf, "this atomic touches LDS byte 0x%x that wave %u %s with a plain (not "
+                     "atomic) access, with no s_barrier in between: an atomic is atomic only "
+                     "against other atomics, so the order of the two is not defined (a race); "
+                     "put s_waitcnt lgkmcnt(0) and s_barrier between them, or make both "
+                     "atomic", x->race_addr, ow->idx, x->race_war ? "read" : "wrote");
         else if (x->race_atom == 2)
-            sim_finding(x, GCN_FIND_LDS_RACE, prod, x->race_lanes,
-                        "%s LDS byte 0x%x that wave %u changes with an atomic, with no s_barrier "
-                        "in between: a plain access is not ordered against another wave's "
-                        "atomic (a race); put s_waitcnt lgkmcnt(0) and s_barrier between them",
-                        x->i->flags & GCN_F_LOAD ? "reads" : "writes", x->race_addr, ow->idx);
+            snprintf(buf, sizeof buf, "%s LDS byte 0x%x that wave %u changes with an atomic, with no s_barrier "
+                     "in between: a plain access is not ordered against another wave's "
+                     "atomic (a race); put s_waitcnt lgkmcnt(0) and s_barrier between them",
+                     x->i->flags & GCN_F_LOAD ? "reads" : "writes", x->race_addr, ow->idx);
         else if (x->race_war)
-            sim_finding(x, GCN_FIND_LDS_RACE, prod, x->race_lanes,
-                        "writes LDS byte 0x%x that wave %u read with no s_barrier in between: "
-                        "whether that read sees this write is not defined (a race); put "
-                        "s_waitcnt lgkmcnt(0) and s_barrier between the read and the write",
-                        x->race_addr, ow->idx);
+            snprintf(buf, sizeof buf, "writes LDS byte 0x%x that wave %u read with no s_barrier in between: "
+                     "whether that read sees this write is not defined (a race); put "
+                     "s_waitcnt lgkmcnt(0) and s_barrier between the read and the write",
+                     x->race_addr, ow->idx);
         else
-            sim_finding(x, GCN_FIND_LDS_RACE, prod, x->race_lanes,
-                        "reads LDS byte 0x%x that wave %u wrote with no s_barrier in between: "
-                        "the order of the two waves is not defined (a race); put s_waitcnt "
-                        "lgkmcnt(0) and s_barrier between the write and the read",
-                        x->race_addr, ow->idx);
+            snprintf(buf, sizeof buf, "reads LDS byte 0x%x that wave %u wrote with no s_barrier in between: "
+                     "the order of the two waves is not defined (a race); put s_waitcnt "
+                     "lgkmcnt(0) and s_barrier between the write and the read",
+                     x->race_addr, ow->idx);
+        if (how != 2) {
+            int fi = sim_finding_site(x, GCN_FIND_LDS_RACE, prod, buf);
+            if (how == 1)
+                sim_rz_defer(x, read ? x->w : ow, rec, fi, x->race_lanes,
+                             read ? x->race_lanes : ~0ull);
+            else
+                sim_finding_occur(x->sim, fi, x->w, x->race_lanes, x->sim->rz_seq++);
+        }
         x->race_lanes = 0;
         x->race_war = 0;
         x->race_atom = 0;
@@ -678,30 +699,6 @@ static int first_pending(const uint8_t *pend, unsigned r0, unsigned n)
     return -1;
 }
 
-/* sim_check_regs's masks of si (sim_insn.ck). */
-static void check_masks(sim_insn *si)
-{
-    uint64_t ms[2] = {0, 0}, mv = 0;
-    int big = 0;
-    for (unsigned i = 0; i < si->nrd + si->nwr; i++) {
-        const sim_rref *r = i < si->nrd ? &si->rd[i] : &si->wr[i - si->nrd];
-        if (i >= si->nrd && (si->flags & (GCN_F_LOAD | GCN_F_ATOMIC)))
-            break;
-        for (unsigned k = r->r; k < (unsigned)r->r + r->n; k++) {
-            if (r->file == 2 && k < 128)
-                ms[k >> 6] |= 1ull << (k & 63);
-            else if (r->file == 1 && k < 64)
-                mv |= 1ull << k;
-            else if (r->file == 1)
-                big = 1;
-        }
-    }
-    si->ck_s[0] = ms[0];
-    si->ck_s[1] = ms[1];
-    si->ck_v = mv;
-    si->ck = big ? 2 : 1;
-}
-
 void sim_check_regs(sim_x *x)
 {
     sim_wave *w = x->w;
@@ -712,7 +709,7 @@ void sim_check_regs(sim_x *x)
         /* the common case: no register the loops below look at has a pending load (and
          * none is marked out of order), so they would do nothing */
         if (__builtin_expect(!si->ck, 0))
-            check_masks((sim_insn *)si);
+            sim_check_masks((sim_insn *)si);
         if (si->ck == 1 && !((si->ck_s[0] & w->spend_m[0]) | (si->ck_s[1] & w->spend_m[1]) |
                              (si->ck_v & w->vpend_m)))
             return;

@@ -77,6 +77,8 @@ typedef struct gcn_sim_finding {
     char *fix_text, *fix_where, *fix_sym;   /* that instruction */
     const char *fix_how;         /* (internal) the sentence proposing the wait */
     char *detail_base;           /* (internal) the detail without the fix */
+    uint64_t first_seq;          /* (internal) detection order of the first occurrence
+                                  * (races counted when the read value is used) */
 } gcn_sim_finding;
 
 /* Findings grouped for reading: one group per rule (finding kind, and for hazards the rule)

@@ -194,6 +194,8 @@ sim_wave *sim_wave_new(unsigned nvrows, unsigned accum)
     w->vooo_prod = calloc(w->nvrows, sizeof *w->vooo_prod);
     w->vooo_other = calloc(w->nvrows, sizeof *w->vooo_other);
     w->vooo_wait = calloc(w->nvrows, sizeof *w->vooo_wait);
+    w->rz_lanes = calloc(w->nvrows, sizeof *w->rz_lanes);
+    w->rz_own = calloc(w->nvrows, 1);
     w->sooo_prod = calloc(128, sizeof *w->sooo_prod);
     w->sooo_other = calloc(128, sizeof *w->sooo_other);
     w->sooo_wait = calloc(128, sizeof *w->sooo_wait);
@@ -211,7 +213,8 @@ sim_wave *sim_wave_new(unsigned nvrows, unsigned accum)
     uint32_t *pay = w->tk_pay ? (uint32_t *)((uint8_t *)w->tk_pay + (size_t)(c * 5 % 64) * 64)
                               : NULL;
     if (!w->v || !w->vpend || !w->vooo || !w->vooo_prod || !w->vooo_other ||
-        !w->vooo_wait || !w->sooo_prod || !w->sooo_other || !w->sooo_wait || !pay) {
+        !w->vooo_wait || !w->sooo_prod || !w->sooo_other || !w->sooo_wait || !pay ||
+        !w->rz_lanes || !w->rz_own) {
         wave_free(w);
         return NULL;
     }
@@ -234,6 +237,8 @@ static void wave_free(sim_wave *w)
     free(w->vooo_prod);
     free(w->vooo_other);
     free(w->vooo_wait);
+    free(w->rz_lanes);
+    free(w->rz_own);
     free(w->sooo_prod);
     free(w->sooo_other);
     free(w->sooo_wait);
@@ -288,6 +293,7 @@ void sim_wave_reset(sim_wave *w)
     w->state = WS_RUN;
     w->nlw = w->lw_next = 0;
     w->nlrd = w->lrd_next = 0;
+    sim_rz_reset(w);
     w->cur = 0;
     w->seq = 0;
     if (w->priv && w->priv_size)
@@ -308,6 +314,9 @@ static inline void exec_insn(gcn_sim *s, sim_x *x, const sim_insn *si)
                                     (si->ck_v & w->vpend_m))))
         sim_check_regs(x);      /* (its quick test inline: no operand register pending) */
     si->fn(x);
+    if (__builtin_expect(w->rz_n, 0) && (si->ck != 1 || (si->ck_v & w->rz_m[0])))
+        sim_rz_after(x, si);    /* rows of LDS reads followed for the race check (racyreg.c;
+                                 * the quick test: no such row among its operands) */
 }
 
 int sim_exec_one(gcn_sim *s, sim_wave *w, sim_wg *g, const sim_insn *si, sim_x *x)
@@ -657,6 +666,7 @@ static unsigned run_wg(gcn_sim *s, sim_x *x, const gcn_dispatch *d, const disp_l
     g->atom_epoch = 0;
     g->tag_epoch = 0;
     g->nrdefer = 0;
+    x->rz_cur = 0;
     memset(g->lds, 0, L->lds_size);
     if (nwaves > 1) {
         memset(g->lds_tag, 0, (L->lds_size / 4 + 4) * sizeof *g->lds_tag);
@@ -701,6 +711,7 @@ static unsigned run_wg(gcn_sim *s, sim_x *x, const gcn_dispatch *d, const disp_l
                 run_wave(s, x, w, q, 0);
             if (w->state == WS_DONE) {
                 sim_retire_all(s, w);
+                sim_rz_wave_end(w);
                 live--;
             } else if (w->state == WS_BARRIER) {
                 waiting++;
@@ -712,6 +723,7 @@ static unsigned run_wg(gcn_sim *s, sim_x *x, const gcn_dispatch *d, const disp_l
                     g->waves[i]->state = WS_RUN;
                 g->waves[i]->nlw = 0;
                 g->waves[i]->nlrd = 0;
+                sim_rz_barrier(g->waves[i]);
             }
             waiting = 0;
             g->epoch++;
@@ -729,6 +741,8 @@ static unsigned run_wg(gcn_sim *s, sim_x *x, const gcn_dispatch *d, const disp_l
     }
     if (show_progress)
         progress(s, d, flat, (unsigned)nwg);
+    /* races on LDS reads whose values no wave used are no findings (racyreg.c) */
+    sim_finding_prune(s);
     return waves;
 }
 

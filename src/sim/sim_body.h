@@ -188,6 +188,9 @@ typedef struct sim_ticket {
     uint8_t naddr;              /* 1 or 2 addresses per lane (LDS_WRITE, or a VREG ticket
                                  * of a DS instruction that also writes LDS) */
     uint32_t *data;             /* payload: VREG [dn][NL], SREG [dn], LDS_DMA bytes */
+    uint8_t rz;                 /* VREG of a DS read: its race record (1 + index in the
+                                 * wave's rz[], racyreg.c), 0 none */
+    uint32_t rz_gen;            /* that record's gen when linked */
 } sim_ticket;
 
 typedef struct sim_fifo {
@@ -197,6 +200,33 @@ typedef struct sim_fifo {
 
 /* ---- waves and workgroups --------------------------------------------- */
 enum { WS_RUN = 0, WS_BARRIER, WS_DONE };
+
+/* The cross-wave race check on LDS reads reports a race only when the reading wave uses
+ * what it read (racyreg.c).  A DS read of a workgroup of several waves gets a record; the
+ * rows its result lands in are followed, per lane, until the wave reads them (the value
+ * is used), overwrites them (dead) or the barrier (no later write can race it).  A race
+ * found on the read (either order) waits on the record as an occurrence. */
+typedef struct sim_rzocc {
+    uint64_t lanes;             /* the finding's lanes (of its wave) */
+    uint64_t rlanes;            /* the reading wave's lanes whose use confirms it */
+    uint64_t seq;               /* detection order (gcn_sim.rz_seq): first seen */
+    uint32_t fi;                /* its finding (gcn_sim.finds) */
+    uint32_t n;                 /* occurrences (detections) it stands for */
+    uint16_t wave;              /* the finding's wave (the writer, for a write after the read) */
+} sim_rzocc;
+#define SIM_RZ_NOCC 4
+#define SIM_RZ_NREC 64
+typedef struct sim_rzrec {
+    const sim_insn *si;         /* the read */
+    uint32_t gen;               /* 0: free; links (lrd, tickets) match it */
+    uint16_t dreg, dn;          /* its destination rows (once its ticket issued) */
+    uint16_t nrows;             /* rows holding its value in some lane */
+    uint8_t landed, used, dead; /* used: read by an instruction (or not known); dead: its
+                                 * value is gone from every row (no use can follow) */
+    uint8_t nlink;              /* notes (lrd) naming it */
+    uint8_t nocc;
+    sim_rzocc occ[SIM_RZ_NOCC];
+} sim_rzrec;
 
 typedef struct sim_wg sim_wg;
 
@@ -247,8 +277,19 @@ typedef struct sim_wave {
     unsigned nooo;
     /* LDS-writing / -reading instructions of this wave since the last barrier
      * (the other side of a race report) */
-    struct { const sim_insn *si; uint32_t lo, hi; int atom; } lw[32], lrd[32];  /* atom: an atomic */
+    struct { const sim_insn *si; uint32_t lo, hi; int atom; uint8_t rz; uint32_t rzgen; }
+        lw[32], lrd[32];        /* atom: an atomic; rz, rzgen (lrd): the read's record */
     unsigned nlw, lw_next, nlrd, lrd_next;
+    /* reads of LDS followed for the race check (racyreg.c): per VGPR/AGPR row the lanes
+     * that hold a followed read's value and that read (1 + index in rz), rows with lanes in
+     * rz_n (0: nothing to do, the common case) and as bits in rz_m */
+    uint64_t *rz_lanes;
+    uint8_t *rz_own;
+    unsigned rz_n;
+    uint64_t rz_m[8];
+    uint32_t rz_gen;
+    unsigned rz_next;
+    sim_rzrec rz[SIM_RZ_NREC];
     /* host prefetch of streaming buffer accesses: per memory instruction (by pc / 4 mod 64:
      * no two instructions of a 256-byte loop share a slot), the host address of its last
      * block; an entry counts only when its gen is the wave's pf_gen (a new wave: pf_gen + 1) */
@@ -336,6 +377,7 @@ struct sim_x {
     int race_atom;              /* 1: this atomic meets another wave's plain access;
                                  * 2: this plain access meets another wave's atomic */
     int atomic;                 /* the current DS instruction is an atomic */
+    unsigned rz_cur;            /* the race record of the current DS read (1 + index), 0 */
 };
 
 /* ---- faults and findings (fault.c) --------------------------------------- */
@@ -354,6 +396,14 @@ typedef struct sim_fix {
 void sim_finding_fix(sim_x *x, gcn_sim_finding_kind k, const sim_insn *prod, uint64_t lanes,
                      const sim_fix *fx, const sim_insn *at, const char *how, const char *fmt, ...)
     __attribute__((format(printf, 8, 9)));
+/* A finding whose occurrences may be counted later (races on LDS reads, racyreg.c): the
+ * site (kind, consumer x->i, producer) made with no occurrence yet (its index, -1 out of
+ * memory); sim_finding_occur counts one of wave w (seq orders them: the first seen is the
+ * counted one detected first); sim_finding_prune removes the sites never counted. */
+int sim_finding_site(sim_x *x, gcn_sim_finding_kind k, const sim_insn *prod,
+                     const char *detail);
+void sim_finding_occur(gcn_sim *s, int fi, sim_wave *w, uint64_t lanes, uint64_t seq);
+void sim_finding_prune(gcn_sim *s);
 
 /* ---- scalar operand access --------------------------------------------- */
 static inline uint64_t sim_exec(const sim_wave *w)
@@ -612,6 +662,28 @@ static inline void sim_lds_amark(sim_x *x, uint32_t a, uint32_t n, unsigned lane
 }
 void sim_lds_wnote(sim_x *x, uint32_t lo, uint32_t hi);
 void sim_lds_rnote(sim_x *x, uint32_t lo, uint32_t hi);
+
+/* ---- races on LDS reads wait for the use of the value (racyreg.c) ---------------- */
+unsigned sim_rz_note(sim_x *x);                 /* the current read's record (1 + index) */
+void sim_rz_unlink(sim_wave *w, unsigned rz, uint32_t gen);
+void sim_rz_issue(sim_x *x, sim_ticket *t);     /* its register ticket */
+void sim_rz_land(gcn_sim *s, sim_wave *w, sim_ticket *t);   /* a register ticket lands */
+void sim_rz_after(sim_x *x, const sim_insn *si);    /* uses and overwrites of instruction si */
+void sim_rz_barrier(sim_wave *w);               /* the barrier released: epoch over */
+void sim_rz_wave_end(sim_wave *w);
+void sim_rz_reset(sim_wave *w);
+/* A race of the current instruction (sim_lds_check_done): count it now, when the read's
+ * value is used, or never.  read: the race is on this instruction's read (its record
+ * x->rz_cur); war: on a read of wave ow covering byte addr (its notes, newest first); else
+ * it counts now.  *prod: the producer, which the choice of the read may change.  Returns
+ * 0: count now; 1: defer on record *rec of the reading wave (sim_rz_defer); 2: drop (the
+ * read's value is dead already). */
+int sim_rz_race(sim_x *x, int read, int war, sim_wave *ow, uint32_t addr,
+                const sim_insn **prod, unsigned *rec);
+/* An occurrence of finding fi (sim_finding_site) of the current wave, lanes, waiting on
+ * record rec of wave rw: counted when rw uses the value in one of rlanes. */
+void sim_rz_defer(sim_x *x, sim_wave *rw, unsigned rec, int fi, uint64_t lanes,
+                  uint64_t rlanes);
 
 
 /* ---- the body registry (table.c: the entries' rows by id; the id names are checked) ---- */

@@ -71,6 +71,7 @@ struct gcn_sim {
     gcn_sim_finding *finds;
     unsigned nfinds, cap_finds;
     int finding_stop;           /* --strict and a finding occurred */
+    uint64_t rz_seq;            /* races detected on LDS reads (racyreg.c): their order */
     sim_prog *prog;
     const gcn_dispatch *disp;
     uint64_t insns, budget;
@@ -256,6 +257,7 @@ void sim_finding_rule(gcn_sim *s, sim_wave *w, const sim_insn *cons, const char 
  * instruction executes (fifo.c). */
 void sim_retire_all(gcn_sim *s, sim_wave *w);
 void sim_check_regs(sim_x *x);
+void sim_check_masks(sim_insn *si);      /* si->ck, ck_s, ck_v (made at the first check) */
 
 /* ---- body registry (table.c, notsim.c) ---------------------------------- */
 typedef struct sim_notsim_ent {

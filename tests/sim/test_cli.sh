@@ -225,12 +225,14 @@ EOF
 manifest barrier_ok 128
 expect 0 "0 findings" "$gcnsim" --manifest "$T/barrier_ok.json"
 
+# (the racy reads' values are used: a race on a dead read is no finding, test_findings.sh)
 kernel race 2048 4 <<'EOF'
     v_lshlrev_b32 v1, 2, v0
     ds_write_b32 v1, v0
     v_xor_b32 v2, 0x100, v1
     ds_read_b32 v3, v2
     s_waitcnt lgkmcnt(0)
+    v_add_u32 v2, v3, v3
     s_endpgm
 EOF
 manifest race 128
@@ -245,6 +247,7 @@ kernel war 2048 4 <<'EOF'
     v_lshlrev_b32 v1, 2, v0
     ds_read_b32 v2, v1 offset:256
     s_waitcnt lgkmcnt(0)
+    v_mov_b32 v3, v2
     s_endpgm
 .Lwriter:
     v_lshlrev_b32 v1, 2, v0

@@ -15,6 +15,12 @@
 #             FIFOs full;
 #   grouping  one rule broken at many pcs is one finding with a count and the pcs, in text,
 #             --json and run.json; --no-group keeps every site;
+#   dead-reads  a cross-wave race on an LDS read counts only when the reading wave uses the
+#             value (racyreg.c): used -> reported; overwritten before any use, or never used ->
+#             not; one register of a pair overwritten and the other used (also through the
+#             pair as a store's data) -> reported; a partial (SDWA) overwrite ends nothing;
+#             overwritten in some lanes and used in the others -> reported, used only in the
+#             overwritten lanes -> not; both wave orders (the read before or after the write);
 #   wait-effect  a missing s_waitcnt: by default the consumer reads the old value (and an
 #             overwritten register is clobbered when the load lands); --wait-effect=retire
 #             reports the same findings and retires the loads as the proposed wait would, so the
@@ -165,13 +171,19 @@ manifest atomic_vs_write 128
 run2 4 "lds-cross-wave-race" atomic_vs_write
 expect 4 "this atomic touches LDS byte 0x0 that wave 0 wrote with a plain" "$gcnsim" \
     --manifest "$T/atomic_vs_write.json" --quantum 1000
-sed -e 's/ds_write_b32 v1, v2 /ds_read_b32 v3, v1  /' "$T/atomic_vs_write.s" > "$T/atomic_vs_read.s"
-sed -e 's/atomic_vs_write/atomic_vs_read/g' "$T/atomic_vs_write.s" > /dev/null
-sed -i 's/atomic_vs_write/atomic_vs_read/g' "$T/atomic_vs_read.s"
+# (the plain read's value is used: a race on a read counts only then, dead-reads below)
+use_v3() {
+    awk '{ print } /ds_read_b32 v3, v1/ { print "    s_waitcnt lgkmcnt(0)"; print "    v_mov_b32 v4, v3" }' "$1"
+}
+sed -e 's/ds_write_b32 v1, v2 /ds_read_b32 v3, v1  /' "$T/atomic_vs_write.s" > "$T/atomic_vs_read_dead.s"
+sed -i 's/atomic_vs_write/atomic_vs_read_dead/g' "$T/atomic_vs_read_dead.s"
+use_v3 "$T/atomic_vs_read_dead.s" | sed 's/atomic_vs_read_dead/atomic_vs_read/g' > "$T/atomic_vs_read.s"
 manifest atomic_vs_read 128
 run2 4 "lds-cross-wave-race" atomic_vs_read
 expect 4 "this atomic touches LDS byte 0x0 that wave 0 read with a plain" "$gcnsim" \
     --manifest "$T/atomic_vs_read.json" --quantum 1000
+manifest atomic_vs_read_dead 128
+run2 0 "0 findings" atomic_vs_read_dead
 # roles swapped (wave 0 adds, wave 1 reads), wave 0 first: the plain read meets the atomic
 sed -e 's/s_cbranch_scc0 .Lother/s_cbranch_scc1 .Lother/' -e 's/atomic_vs_read/read_vs_atomic/g' \
     "$T/atomic_vs_read.s" > "$T/read_vs_atomic.s"
@@ -217,6 +229,7 @@ run2 0 "0 findings" bar_early
 sed -e 's/ds_add_u32 v1, v2                        \/\/ wave 0/ds_read_b32 v3, v1                       \/\/ wave 0/' \
     -e 's/ds_add_u32 v1, v2                        \/\/ wave 1/ds_write_b32 v1, v2                      \/\/ wave 1/' \
     -e 's/bar_early/bar_early_rd/g' "$T/bar_early.s" > "$T/bar_early_rd.s"
+use_v3 "$T/bar_early_rd.s" > "$T/bar_early_rd.tmp" && mv "$T/bar_early_rd.tmp" "$T/bar_early_rd.s"
 manifest bar_early_rd 128
 expect 4 "lds-cross-wave-race at .*ds_read_b32 v3, v1" "$gcnsim" --manifest "$T/bar_early_rd.json"
 lacks "barrier-with-pending-lds-write" "$gcnsim" --manifest "$T/bar_early_rd.json"
@@ -423,6 +436,97 @@ print(("ok   " if ok else "FAIL: ") + "JSON findings grouped (%d), not grouped (
       % (len(g["findings"]), len(g1["findings"])))
 sys.exit(0 if ok else 1)
 EOF
+
+# ====================================================================== dead-reads
+# Two waves; wave 1 writes LDS dwords [0, 256) (one per lane), wave 0 reads the same bytes
+# (READ into v[2:3] or v2) with no s_barrier between, then runs USE and stores v4.  Round
+# robin (run2's first run) has the write first (the race found at the read), --quantum 1000
+# the read first (found at the write).
+dead_read() {
+    kernel "$1" 2048 8 <<EOF
+    s_load_dwordx4 s[4:7], s[0:1], 0x0
+    v_and_b32 v1, 63, v0
+    v_lshlrev_b32 v1, 2, v1                  // 4 * lane: the same bytes in both waves
+    v_mov_b32 v5, 0
+    v_mov_b32 v4, 0
+    v_readfirstlane_b32 s8, v0
+    s_lshr_b32 s8, s8, 6                     // wave
+    s_cmp_eq_u32 s8, 0
+    s_cbranch_scc1 .Lreader
+    ds_write_b32 v1, v0                      // wave 1
+    s_waitcnt lgkmcnt(0)
+    s_endpgm
+.Lreader:
+    s_nop 0                                  // (round robin: the write comes first)
+    s_nop 0
+    $2
+    s_waitcnt lgkmcnt(0)
+$3
+    s_waitcnt lgkmcnt(0)
+    global_store_dword v1, v4, s[6:7]
+    s_endpgm
+EOF
+    manifest "$1" 128
+}
+R64='ds_read_b64 v[2:3], v1' R32='ds_read_b32 v2, v1'
+# (a) used
+dead_read dr_used "$R64" '    v_add_u32 v4, v2, 1'
+run2 4 "lds-cross-wave-race" dr_used
+# (b) overwritten before any use; never used at all
+dead_read dr_over "$R64" '    v_mov_b32 v2, 7
+    v_mov_b32 v3, 7
+    v_add_u32 v4, v2, v3'
+run2 0 "0 findings" dr_over
+dead_read dr_never "$R64" '    v_mov_b32 v4, 1'
+run2 0 "0 findings" dr_never
+# a later DS read into the same registers ends the racy value too (LDS returns in order)
+dead_read dr_reread "$R64" '    ds_read_b64 v[2:3], v1 offset:1024
+    s_waitcnt lgkmcnt(0)
+    v_add_u32 v4, v2, v3'
+run2 0 "0 findings" dr_reread
+# (c) one register of the pair overwritten, the other used: by a VALU, and through the pair
+# (a store's data)
+dead_read dr_half "$R64" '    v_mov_b32 v2, 7
+    v_add_u32 v4, v3, 1'
+run2 4 "lds-cross-wave-race" dr_half
+dead_read dr_pair "$R64" '    v_mov_b32 v2, 7
+    global_store_dwordx2 v1, v[2:3], s[6:7] offset:256'
+run2 4 "lds-cross-wave-race" dr_pair
+# a partial overwrite ends nothing: v2's high half (SDWA) keeps the racy bits
+dead_read dr_sdwa "$R64" '    v_mov_b32_sdwa v2, v5 dst_sel:WORD_0 dst_unused:UNUSED_PRESERVE src0_sel:DWORD
+    v_mov_b32 v3, 0
+    v_add_u32 v4, v2, v3'
+run2 4 "lds-cross-wave-race" dr_sdwa
+# per lane: overwritten in lanes 0-31, used in all lanes -> reported; used only in the
+# overwritten lanes -> not
+dead_read dr_lanes "$R32" '    s_mov_b64 exec, 0xffffffff
+    v_mov_b32 v2, 7
+    s_mov_b64 exec, -1
+    v_add_u32 v4, v2, 1'
+run2 4 "lds-cross-wave-race" dr_lanes
+dead_read dr_lanes_dead "$R32" '    s_mov_b64 exec, 0xffffffff
+    v_mov_b32 v2, 7
+    v_add_u32 v4, v2, 1
+    s_mov_b64 exec, -1'
+run2 0 "0 findings" dr_lanes_dead
+# a cross-lane read takes any lane: readlane of a lane the overwrite did not reach
+dead_read dr_readlane "$R32" '    s_mov_b64 exec, 0xffffffff
+    v_mov_b32 v2, 7
+    v_readlane_b32 s9, v2, 40
+    s_mov_b64 exec, -1
+    v_mov_b32 v4, s9'
+run2 4 "lds-cross-wave-race" dr_readlane
+# a used read reports what gcnsim reported before the check knew uses: the race at the read
+# (the write first) or at the write (the read first), once
+expect 4 "first seen: workgroup (0,0,0) wave 0, lanes 0-63; 1 occurrence" \
+    "$gcnsim" --manifest "$T/dr_used.json"
+expect 4 "race at pc .*: ds_read_b64 v\[2:3\], v1" "$gcnsim" --manifest "$T/dr_used.json"
+expect 4 "first seen: workgroup (0,0,0) wave 1, lanes 0-63; 1 occurrence" \
+    "$gcnsim" --manifest "$T/dr_used.json" --quantum 1000
+expect 4 "race at pc .*: ds_write_b32 v1, v0" "$gcnsim" --manifest "$T/dr_used.json" --quantum 1000
+# --strict stops at the use (a dead read stops nothing)
+expect 4 "lds-cross-wave-race" "$gcnsim" --manifest "$T/dr_used.json" --strict
+expect 0 "0 findings" "$gcnsim" --manifest "$T/dr_over.json" --strict
 
 # ====================================================================== wait-effect
 # v1 = A[lane] is used with no wait (v3 = v1 + 0), v2 = A[lane] is overwritten with 7 before
