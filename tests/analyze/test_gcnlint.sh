@@ -248,6 +248,27 @@ for c in dead_read dead_read_broken dead_read_wave; do
   done
 done
 
+# A raced read overwritten by a later load before any use (cases/dead_read_async*.s,
+# class F6): dead for both tools; without the wait before the load the defect is the
+# same wave's overwrite of a pending DS read, which both report (and no race).
+for c in dead_read_async:0 dead_read_async_broken:4; do
+  set -- $(echo "$c" | tr ':' ' ')
+  "$lint" "$cases/$1.s" > "$tmp/dr.txt"; rc=$?
+  { [ $rc = "$2" ] && ! grep -q 'lds-cross-wave-race' "$tmp/dr.txt" &&
+    { [ $rc = 0 ] || grep -q 'pending-overwrite' "$tmp/dr.txt"; }; } ||
+    { echo "FAIL: $1.s: gcnlint exit $rc, want $2"; cat "$tmp/dr.txt"; fail=1; }
+  for n in 1 2 3; do
+    for q in 1 1000; do
+      "$top_builddir/gcnsim" --mcpu gfx942 --block 256 --quantum $q "$cases/$1.s" \
+        --buffer src:512:random=u32,$n --buffer dst:1024 --arg buffer:src --arg buffer:dst \
+        --arg u32:$n > "$tmp/dr.txt" 2>&1; rc=$?
+      { [ $rc = "$2" ] && ! grep -q 'lds-cross-wave-race' "$tmp/dr.txt" &&
+        { [ $rc = 0 ] || grep -q 'overwrite-before-retire' "$tmp/dr.txt"; }; } ||
+        { echo "FAIL: gcnsim $1.s n=$n --quantum $q: exit $rc, want $2"; cat "$tmp/dr.txt"; fail=1; }
+    done
+  done
+done
+
 # A coalesced LDS-DMA of one wave and another wave's read of its bytes:
 # gcnsim reports the race too (cases/dma_xwave.s; its fast DMA path once
 # left the DMA's writes out of the race check).
