@@ -169,6 +169,7 @@ static unsigned rec_alloc(sim_x *x)
         rec_free(w, k);
     }
     w->rz_next = k % SIM_RZ_NREC;
+    w->rz_any = 1;
     sim_rzrec *c = REC(w, k);
     c->dreg = c->dn = c->nrows = 0;
     c->landed = c->used = c->dead = c->nlink = c->nocc = 0;
@@ -364,6 +365,8 @@ void sim_rz_after(sim_x *x, const sim_insn *si)
 
 void sim_rz_barrier(sim_wave *w)
 {
+    if (!w->rz_any)
+        return;
     for (unsigned k = 1; k <= SIM_RZ_NREC; k++) {
         sim_rzrec *c = REC(w, k);
         if (!c->gen)
@@ -376,6 +379,8 @@ void sim_rz_barrier(sim_wave *w)
 
 void sim_rz_wave_end(sim_wave *w)
 {
+    if (!w->rz_any)
+        return;
     /* what the wave never used is dead; the records stay (dead) for the notes */
     for (unsigned k = 1; k <= SIM_RZ_NREC; k++) {
         sim_rzrec *c = REC(w, k);
@@ -395,8 +400,10 @@ void sim_rz_reset(sim_wave *w)
         memset(w->rz_m, 0, sizeof w->rz_m);
         w->rz_n = 0;
     }
-    for (unsigned k = 0; k < SIM_RZ_NREC; k++)
-        w->rz[k].gen = 0;
+    if (w->rz_any)              /* (a wave that followed no read has no record to clear) */
+        for (unsigned k = 0; k < SIM_RZ_NREC; k++)
+            w->rz[k].gen = 0;
+    w->rz_any = 0;
     w->rz_next = 0;
 }
 

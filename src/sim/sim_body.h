@@ -289,6 +289,7 @@ typedef struct sim_wave {
     uint64_t rz_m[8];
     uint32_t rz_gen;
     unsigned rz_next;
+    uint8_t rz_any;             /* a record was taken since the last reset (else none to visit) */
     sim_rzrec rz[SIM_RZ_NREC];
     /* host prefetch of streaming buffer accesses: per memory instruction (by pc / 4 mod 64:
      * no two instructions of a 256-byte loop share a slot), the host address of its last

@@ -65,6 +65,15 @@ READERS = {
                   "ds_read2_b32 v[14:15], v5 offset1:1"),
 }
 
+# gcnsim counts a race on a read only when the reading wave uses the value (racyreg.c, dead
+# reads): every read is followed by a use of what it read
+for _k, (_ins, _bytes, _prod) in list(READERS.items()):
+    _dst = re.match(r"ds_read\S* (v\d+|v\[(\d+):(\d+)\])", _ins[0])
+    _regs = ([_dst.group(1)] if not _dst.group(2) else
+             ["v%d" % r for r in range(int(_dst.group(2)), int(_dst.group(3)) + 1)])
+    READERS[_k] = (_ins + ["s_waitcnt lgkmcnt(0)"] +
+                   ["v_add_u32 v12, v12, %s" % r for r in _regs], _bytes, _prod)
+
 HEAD = """.amdhsa_code_object_version 5
 .text
 .globl k
