@@ -56,7 +56,8 @@ struct gcn_paths {
     uint8_t treg[PT_MAX + 1];
     uint64_t (*live)[2];        /* per block: SGPRs whose value may still decide a branch */
     uint64_t (*varies)[2];      /* per loop header: SGPRs written in its loop (else 0) */
-    pedge **edge;               /* per block, per successor */
+    pedge **edge;               /* per block, per successor (into edge_pool) */
+    pedge *edge_pool;           /* every block's edges, one allocation */
     int32_t *zs;                /* scratch: two zones (s_cselect) */
     uint8_t *rem;               /* per instruction: the s_sub computes n mod rem[i] (idiv.h) */
 };
@@ -1017,11 +1018,18 @@ gcn_paths *gcn_paths_build(const gcn_cfg *cfg)
     if (!P->zs || !in || !seen || !inwl || !visits || !wl || !zpool || !P->edge || live_build(P) < 0 ||
         varies_build(P) < 0)
         goto fail;
+    /* the edges of all blocks in one allocation (one per block was as many
+     * allocations as blocks, on every kernel) */
+    size_t ne = 0;
+    for (unsigned k = 0; k < nb; k++)
+        ne += cfg->blocks[k].nsucc;
+    if (!(P->edge_pool = calloc(ne ? ne : 1, sizeof(pedge))))
+        goto fail;
+    ne = 0;
     for (unsigned k = 0; k < nb; k++) {
         in[k].z = zpool + (size_t)n * n * k;
-        P->edge[k] = calloc(cfg->blocks[k].nsucc ? cfg->blocks[k].nsucc : 1, sizeof(pedge));
-        if (!P->edge[k])
-            goto fail;
+        P->edge[k] = P->edge_pool + ne;
+        ne += cfg->blocks[k].nsucc;
     }
     sstate st, et, tt, ut;
     st.z = zpool + (size_t)n * n * nb;
@@ -1104,9 +1112,7 @@ void gcn_paths_free(gcn_paths *P)
 {
     if (!P)
         return;
-    if (P->edge)
-        for (unsigned k = 0; k < P->cfg->nblocks; k++)
-            free(P->edge[k]);
+    free(P->edge_pool);
     free(P->edge);
     free(P->live);
     free(P->varies);

@@ -874,6 +874,13 @@ int gcn_lint_xwave(const gcn_cfg *cfg, const gcn_values *vals, unsigned nwaves,
     if (nwaves <= 1 || !cfg->ninsn)
         return 0;
     unsigned n = cfg->ninsn;
+    /* no LDS access: no race, and none of the set-up below (ten arrays, the
+     * barrier intervals) can matter */
+    unsigned nacc = 0;
+    for (unsigned i = 0; i < n && !nacc; i++)
+        nacc += is_access(&cfg->facts[i]);
+    if (!nacc)
+        return 0;
     unsigned char *hit = malloc(n), *seen = malloc(cfg->nblocks ? cfg->nblocks : 1);
     unsigned *stack = malloc(sizeof *stack * (cfg->nblocks ? cfg->nblocks : 1));
     int *race = malloc(sizeof *race * n);        /* access -> racing write, -1 */
