@@ -66,6 +66,39 @@ void sim_compose_detail(gcn_sim_finding *f)
     f->detail = d;
 }
 
+/* A new entry of s's finding list for consumer cons (producer prod, may be NULL), its
+ * texts copied, no fix and no occurrence yet; NULL when the list cannot grow. */
+static gcn_sim_finding *new_finding(gcn_sim *s, gcn_sim_finding_kind k, const char *rule,
+                                    const sim_insn *cons, const sim_insn *prod,
+                                    const char *detail)
+{
+    if (s->nfinds == s->cap_finds) {
+        unsigned nc = s->cap_finds ? 2 * s->cap_finds : 16;
+        gcn_sim_finding *nf = realloc(s->finds, nc * sizeof *nf);
+        if (!nf)
+            return NULL;
+        s->finds = nf;
+        s->cap_finds = nc;
+    }
+    gcn_sim_finding *f = &s->finds[s->nfinds++];
+    memset(f, 0, sizeof *f);
+    f->kind = k;
+    f->rule = dupz(rule);
+    f->pc = cons->pc;
+    f->text = dupz(cons->text);
+    f->where = dupz(cons->where);
+    f->file = dupz(cons->file);
+    f->line = cons->line;
+    f->prod_pc = prod ? prod->pc : ~0ull;
+    f->prod_text = prod ? dupz(prod->text) : NULL;
+    f->prod_where = prod ? dupz(prod->where) : NULL;
+    f->sym = dupz(cons->sym);
+    f->prod_sym = prod ? dupz(prod->sym) : NULL;
+    f->detail = dupz(detail);
+    f->fix_pc = ~0ull;
+    return f;
+}
+
 static void add_finding(gcn_sim *s, sim_wave *w, const sim_insn *cons, gcn_sim_finding_kind k,
                         const char *rule, const sim_insn *prod, uint64_t lanes,
                         const char *detail, const sim_fix *fx, const sim_insn *at,
@@ -97,32 +130,11 @@ static void add_finding(gcn_sim *s, sim_wave *w, const sim_insn *cons, gcn_sim_f
             return;
         }
     }
-    if (s->nfinds == s->cap_finds) {
-        unsigned nc = s->cap_finds ? 2 * s->cap_finds : 16;
-        gcn_sim_finding *nf = realloc(s->finds, nc * sizeof *nf);
-        if (!nf)
-            return;
-        s->finds = nf;
-        s->cap_finds = nc;
-    }
-    gcn_sim_finding *f = &s->finds[s->nfinds++];
-    memset(f, 0, sizeof *f);
-    f->kind = k;
-    f->rule = dupz(rule);
-    f->pc = cons->pc;
-    f->text = dupz(cons->text);
-    f->where = dupz(cons->where);
-    f->file = dupz(cons->file);
-    f->line = cons->line;
-    f->prod_pc = ppc;
-    f->prod_text = prod ? dupz(prod->text) : NULL;
-    f->prod_where = prod ? dupz(prod->where) : NULL;
-    f->sym = dupz(cons->sym);
-    f->prod_sym = prod ? dupz(prod->sym) : NULL;
-    f->detail = dupz(detail);
+    gcn_sim_finding *f = new_finding(s, k, rule, cons, prod, detail);
+    if (!f)
+        return;
     f->fix_vmcnt = fvm;
     f->fix_lgkmcnt = flg;
-    f->fix_pc = ~0ull;
     if (fvm >= 0 || flg >= 0) {
         f->fix_pc = at->pc;
         f->fix_text = dupz(at->text);
@@ -158,30 +170,10 @@ int sim_finding_site(sim_x *x, gcn_sim_finding_kind k, const sim_insn *prod,
             (!s->wgkey || f->fix_pc == ~0ull))
             return (int)i;
     }
-    if (s->nfinds == s->cap_finds) {
-        unsigned nc = s->cap_finds ? 2 * s->cap_finds : 16;
-        gcn_sim_finding *nf = realloc(s->finds, nc * sizeof *nf);
-        if (!nf)
-            return -1;
-        s->finds = nf;
-        s->cap_finds = nc;
-    }
-    gcn_sim_finding *f = &s->finds[s->nfinds++];
-    memset(f, 0, sizeof *f);
-    f->kind = k;
-    f->pc = cons->pc;
-    f->text = dupz(cons->text);
-    f->where = dupz(cons->where);
-    f->file = dupz(cons->file);
-    f->line = cons->line;
-    f->prod_pc = ppc;
-    f->prod_text = prod ? dupz(prod->text) : NULL;
-    f->prod_where = prod ? dupz(prod->where) : NULL;
-    f->sym = dupz(cons->sym);
-    f->prod_sym = prod ? dupz(prod->sym) : NULL;
-    f->detail = dupz(detail);
+    gcn_sim_finding *f = new_finding(s, k, NULL, cons, prod, detail);
+    if (!f)
+        return -1;
     f->fix_vmcnt = f->fix_lgkmcnt = -1;
-    f->fix_pc = ~0ull;
     f->count = 0;               /* (no occurrence yet) */
     return (int)(s->nfinds - 1);
 }
