@@ -19,23 +19,7 @@ T=$(mktemp -d /tmp/gcnsim-ab-XXXXXX)
 trap 'rm -rf "$T"' EXIT
 $cc -O2 -march=native -o "$T/native" "$srcdir/bench/bench_native.c" -lm 2>/dev/null ||
     $cc -O2 -o "$T/native" "$srcdir/bench/bench_native.c" -lm
-cat > "$T/saxpy.hip" <<'EOF'
-extern "C" __global__ __attribute__((amdgpu_flat_work_group_size(1, 256))) void
-saxpy(float a, const float *x, float *y, unsigned n)
-{
-    unsigned i = __builtin_amdgcn_workgroup_id_x() * 256 + __builtin_amdgcn_workitem_id_x();
-    if (i < n)
-        y[i] = a * x[i] + y[i];
-}
-EOF
-cat > "$T/saxpy.json" <<'EOF'
-{"code": "saxpy.hsaco", "kernel": "saxpy", "params": {"N": 1048576},
- "grid": ["(N+255)/256", 1, 1], "block": [256, 1, 1],
- "buffers": {"X": {"size": "N*4", "init": {"random": "f32", "seed": 1}},
-             "Y": {"size": "N*4", "init": {"random": "f32", "seed": 2}}},
- "args": [{"f32": 2.5}, {"buffer": "X"}, {"buffer": "Y"}, {"u32": "N"}],
- "outputs": ["Y"]}
-EOF
+cp "$srcdir/bench/saxpy.hip" "$srcdir/bench/saxpy.json" "$T/"   # the kernel and its manifest
 $clang -x hip -nogpulib -nogpuinc --cuda-device-only --no-gpu-bundle-output \
     -mcode-object-version=5 -D__global__='__attribute__((global))' -O3 --offload-arch=gfx942 \
     "$T/saxpy.hip" -o "$T/saxpy.hsaco"

@@ -3,7 +3,7 @@
 # emulator (test/mockgpu/amd/emu.py, entry run_asm: Python plus per-instruction C generated
 # from AMD's pseudocode; issue 15), on the same code object bytes and the same inputs:
 #   - LDS-DMA vector add, 1M floats (kernels/vector_add, buffer loads into LDS);
-#   - clang -O3 saxpy, 1M floats (global loads and stores; the source is below);
+#   - clang -O3 saxpy, 1M floats (global loads and stores; bench/saxpy.hip, bench/saxpy.json);
 #   - MFMA 16x16x16 f16 kernel (kernels/hip/mfma/mfma_16x16x16.hip, 1024 items);
 #   - MFMA 32x32x8 bf16 kernel (kernels/hip/mfma/mfma_32x32x8.hip, 256^3).
 # For each kernel the outputs of both are compared first (byte for byte; a mismatch is
@@ -73,24 +73,7 @@ $cc -O2 -I"$srcdir/src" -I"$srcdir/src/decode" -I"$builddir" -o "$tmp/prep" \
 
 # the kernels: code objects and manifests in $tmp
 hipflags="-x hip -nogpulib -nogpuinc --cuda-device-only --no-gpu-bundle-output -mcode-object-version=5"
-cat > "$tmp/saxpy.hip" <<'EOF'
-// saxpy: y = a * x + y, one element per work-item (compiled with clang -O3)
-extern "C" __global__ __attribute__((amdgpu_flat_work_group_size(1, 256))) void
-saxpy(float a, const float *x, float *y, unsigned n)
-{
-    unsigned i = __builtin_amdgcn_workgroup_id_x() * 256 + __builtin_amdgcn_workitem_id_x();
-    if (i < n)
-        y[i] = a * x[i] + y[i];
-}
-EOF
-cat > "$tmp/saxpy.json" <<'EOF'
-{"code": "saxpy.hsaco", "kernel": "saxpy", "params": {"N": 1048576},
- "grid": ["(N+255)/256", 1, 1], "block": [256, 1, 1],
- "buffers": {"X": {"size": "N*4", "init": {"random": "f32", "seed": 1}},
-             "Y": {"size": "N*4", "init": {"random": "f32", "seed": 2}}},
- "args": [{"f32": 2.5}, {"buffer": "X"}, {"buffer": "Y"}, {"u32": "N"}],
- "outputs": ["Y"]}
-EOF
+cp "$srcdir/bench/saxpy.hip" "$srcdir/bench/saxpy.json" "$tmp/"   # the kernel and its manifest
 $clang $hipflags -D__global__='__attribute__((global))' -O3 --offload-arch=$mcpu \
     "$tmp/saxpy.hip" -o "$tmp/saxpy.hsaco" || { echo "FAIL: cannot compile saxpy"; exit 1; }
 "$clang" -x assembler -target amdgcn-amd-amdhsa -mcpu=$mcpu \
