@@ -60,6 +60,16 @@ static inline int rows_marked(const sim_wave *w, unsigned r, unsigned n)
     return 0;
 }
 
+/* The rows of VGPR/AGPR reference r within the wave's rows when some of them hold a
+ * followed read's value, else 0. */
+static inline unsigned ref_marked(const sim_wave *w, const sim_rref *r)
+{
+    if (r->file != 1 || r->r >= w->nvrows)
+        return 0;
+    unsigned n = r->r + r->n <= w->nvrows ? r->n : w->nvrows - r->r;
+    return rows_marked(w, r->r, n) ? n : 0;
+}
+
 static void row_clear(sim_wave *w, unsigned r)
 {
     w->rz_lanes[r] = 0;
@@ -327,10 +337,8 @@ void sim_rz_after(sim_x *x, const sim_insn *si)
     unsigned nu = si->nrd + (si->flags & GCN_F_WR_SRC0 ? si->nwr : 0);
     for (unsigned i = 0; i < nu && w->rz_n; i++) {
         const sim_rref *r = i < si->nrd ? &si->rd[i] : &si->wr[i - si->nrd];
-        if (r->file != 1 || r->r >= w->nvrows)
-            continue;
-        unsigned n = r->r + r->n <= w->nvrows ? r->n : w->nvrows - r->r;
-        if (!rows_marked(w, r->r, n))
+        unsigned n = ref_marked(w, r);
+        if (!n)
             continue;
         if (!uset) {
             u = use_lanes(x, si);
@@ -346,10 +354,8 @@ void sim_rz_after(sim_x *x, const sim_insn *si)
     int kset = 0;
     for (unsigned i = 0; i < si->nwr; i++) {
         const sim_rref *r = &si->wr[i];
-        if (r->file != 1 || r->r >= w->nvrows)
-            continue;
-        unsigned n = r->r + r->n <= w->nvrows ? r->n : w->nvrows - r->r;
-        if (!rows_marked(w, r->r, n))
+        unsigned n = ref_marked(w, r);
+        if (!n)
             continue;
         if (!kset) {
             kl = kill_lanes(x, si);
