@@ -6,7 +6,7 @@
  * register kinds); implicit EXEC/VCC/SCC/M0 accesses from the row flags
  * (gcn_insn_implicit, which the simulator's pre-decode uses too).  Two row flags add
  * registers the printed operands do not show as such: GCN_F_WR_SRC0 (swaps write their
- * source) and GCN_F_RD_DST (the destination is read too: the accumulator of an SMFMAC,
+ * source, and read their destination, which goes to the source) and GCN_F_RD_DST (the destination is read too: the accumulator of an SMFMAC,
  * LLVM VOP3PInstructions.td SMFMACInst "$vdst = $src2"; src2 tied to vdst of v_fmac,
  * v_mac, v_dot*c, v_pk_fmac, VOP2Instructions.td "$vdst = $src2").  The
  * destination registers of memory instructions (loads, returning atomics,
@@ -259,6 +259,7 @@ void gcn_insn_regs_flags(const gcn_insn *in, uint64_t f, gcn_regset *uses,
     gcn_rs_clear(&a);
     bool counted = gcn_insn_counters(f) != 0;
     bool lds_dma = is_lds_dma(in, f);
+    bool swap = (f & GCN_F_WR_SRC0) != 0;  /* v_swap_b32, v_permlane{16,32}_swap */
     gcn_implicit imp[GCN_IMPLICIT_MAX];
     unsigned nimp = gcn_insn_implicit(in, f, imp);
     for (unsigned i = 0; i < in->nopnds && i < GCN_MAX_OPNDS; i++) {
@@ -276,6 +277,8 @@ void gcn_insn_regs_flags(const gcn_insn *in, uint64_t f, gcn_regset *uses,
             opnd_regs(o, counted ? &a : &d);
             if ((f & GCN_F_RD_DST) && o->field == GCN_FLD_VDST)
                 opnd_regs(o, &u);          /* tied: SMFMAC's accumulator, v_fmac's src2 */
+            else if (swap && o->field == GCN_FLD_VDST)
+                opnd_regs(o, &u);          /* a swap reads its vdst: it goes to src0 */
         }
     }
     for (unsigned k = 0; k < nimp; k++)

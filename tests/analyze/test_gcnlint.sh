@@ -232,7 +232,7 @@ done
 # read whose value the reading wave never uses is no finding for either tool;
 # gcnsim agrees with gcnlint's exit status (and reports the race when gcnlint
 # does) for 2 and 4 waves, trip counts 1..4, in both wave schedules.
-for c in dead_read dead_read_broken dead_read_wave; do
+for c in dead_read dead_read_broken dead_read_wave dead_read_swap dead_read_swap_broken; do
   "$lint" "$cases/$c.s" > "$tmp/dr.txt"; want=$?
   { [ $want = 0 ] || [ $want = 4 ]; } || { echo "FAIL: $c.s: gcnlint exit $want"; cat "$tmp/dr.txt"; fail=1; continue; }
   for b in 128 256; do

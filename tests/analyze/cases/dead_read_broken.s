@@ -10,7 +10,7 @@
 // route: nothing changes, and gcnlint reports nothing.  On the way round the
 // loop the prefetch is used, after a barrier.  dead_read_broken.s uses the
 // last prefetch after the loop: then the race matters.  (gcnsim's run-time
-// check does not know liveness and reports the race in both.)
+// check counts a race on a read whose value is used, and reports it here.)
 .amdhsa_code_object_version 5
 .text
 .globl k

@@ -14,7 +14,7 @@ k:
     v_swap_b32 v4, v1                         // expect: pending-read, pending-overwrite
     s_waitcnt vmcnt(0)
     global_load_dword v5, v[2:3], off
-    v_swap_b32 v5, v6                         // expect: pending-overwrite
+    v_swap_b32 v5, v6                         // expect: pending-read, pending-overwrite
     s_waitcnt vmcnt(0)
     v_swap_b32 v4, v1
     s_endpgm
