@@ -68,6 +68,7 @@ struct gcn_relate {
     lin *fm;                    /* 2 * FM_ROWS rows */
     /* the query */
     unsigned kb, tb, c2;
+    bool via;                   /* evaluating in C2's visit of t */
     /* the case */
     unsigned natoms, ncons, nmemo, nh;
     lin cons[RC];
@@ -629,9 +630,12 @@ static void eval_reg(gcn_relate *R, unsigned r, unsigned b, unsigned i, uint8_t 
             eval_def(R, j, r, level, out);
             return;
         }
-    if (level == 0 && b == R->tb && i <= R->c2) {
-        /* t as entered from b: what b's end holds */
+    if (level == 0 && R->via && b == R->tb && i <= R->c2) {
+        /* t's visit that C2 is in, as entered from b: what b's end holds
+         * (an older visit of t, reached back from there, is not) */
+        R->via = false;
         eval_reg(R, r, R->kb, cfg->blocks[R->kb].last + 1, 0, out);
+        R->via = true;
         return;
     }
     int32_t v = R->rin[(size_t)b * NS + r];
@@ -879,7 +883,9 @@ bool gcn_relate_refute(gcn_relate *R, unsigned b, unsigned t, int need1, int nee
         R->curh = RNONE;
         R->depth = 0;
         R->abort = false;
+        R->via = false;
         cond(R, c1, 0, need1 == 1);
+        R->via = true;
         if (!R->abort)
             cond(R, c2, 0, need2 == 1);
         if (R->abort || feasible(R))
