@@ -225,10 +225,48 @@ static void memo_put(gcn_relate *R, uint8_t kind, unsigned key, unsigned reg, ui
  * entry also brings; so a definition inside a loop that reaches a use
  * without a header join in between ran in the use's iteration. */
 
+/* True when every cycle of the CFG passes a natural loop's header: each
+ * edge into a block on the depth-first stack goes to a block that
+ * dominates its source.  Otherwise a block outside all loops may run more
+ * than once, and its definitions cannot be one atom. */
+static bool reducible(const gcn_cfg *cfg)
+{
+    unsigned nb = cfg->nblocks;
+    unsigned *stk = malloc(sizeof *stk * (nb ? nb : 1)), *next = calloc(nb ? nb : 1, sizeof *next);
+    uint8_t *st = calloc(nb ? nb : 1, 1);       /* 1 on the stack, 2 done */
+    bool ok = stk && next && st;
+    unsigned n = 0;
+    if (ok && nb) {
+        stk[n++] = 0;
+        st[0] = 1;
+    }
+    while (ok && n) {
+        unsigned b = stk[n - 1];
+        if (next[b] < cfg->blocks[b].nsucc) {
+            unsigned s = cfg->blocks[b].succ[next[b]++];
+            if (st[s] == 1 && !gcn_cfg_dominates(cfg, s, b))
+                ok = false;
+            else if (!st[s]) {
+                st[s] = 1;
+                stk[n++] = s;
+            }
+        } else {
+            st[b] = 2;
+            n--;
+        }
+    }
+    free(stk);
+    free(next);
+    free(st);
+    return ok;
+}
+
 static int rd_build(gcn_relate *R)
 {
     const gcn_cfg *cfg = R->cfg;
     unsigned nb = cfg->nblocks;
+    if (!reducible(cfg))
+        return -1;
     size_t sz = (size_t)nb * NS;
     int32_t *last = malloc(sizeof *last * (sz ? sz : 1));
     R->rin = malloc(sizeof *R->rin * (sz ? sz : 1));
@@ -321,8 +359,9 @@ static void eval_op(gcn_relate *R, const rop *o, unsigned b, unsigned i, uint8_t
 /* q = floor(x / y) */
 static void fdiv(gcn_relate *R, const lin *x, int64_t y, lin *out)
 {
-    if (l_isconst(x) && x->c[RA] >= 0) {
-        l_const(out, x->c[RA] / y);
+    if (l_isconst(x)) {
+        /* a constant: the instruction's own 32-bit result */
+        l_const(out, (int64_t)((uint32_t)x->c[RA] / (uint64_t)y));
         return;
     }
     new_atom(R, out);
