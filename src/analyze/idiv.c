@@ -230,7 +230,7 @@ static void sgpr_written(ist *s, unsigned r)
 }
 
 static void block_pass(const gcn_cfg *cfg, const gcn_block *blk, ist *s, uint8_t *rem,
-                       unsigned *nmark)
+                       unsigned *nmark, gcn_idiv_quot *quot)
 {
     memset(s->v, 0, sizeof s->v);
     s->vcc.kind = 0;
@@ -294,6 +294,13 @@ static void block_pass(const gcn_cfg *cfg, const gcn_block *blk, ist *s, uint8_t
                 if (tv.kind == T_Q2) {
                     keep = true; vn = s->next++;
                     nsk = (tag){SK_QUOT, tv.y, tv.x};
+                    /* the quotient, for the relations (relate.c): an SGPR
+                     * that still holds the dividend here */
+                    for (unsigned r = 0; quot && r < NSG; r++)
+                        if (s->vn[r] == tv.x && !s->isk[r]) {
+                            quot[i] = (gcn_idiv_quot){tv.y, (uint8_t)r};
+                            break;
+                        }
                 }
                 break;
             }
@@ -356,10 +363,17 @@ static void block_pass(const gcn_cfg *cfg, const gcn_block *blk, ist *s, uint8_t
 
 unsigned gcn_idiv_mark(const gcn_cfg *cfg, uint8_t *rem)
 {
+    return gcn_idiv_scan(cfg, rem, NULL);
+}
+
+unsigned gcn_idiv_scan(const gcn_cfg *cfg, uint8_t *rem, gcn_idiv_quot *quot)
+{
     static const unsigned need[] = {GCN_ID_V_CVT_F32_U32, GCN_ID_V_RCP_IFLAG_F32};
     unsigned nmark = 0;
     ist s;
     memset(rem, 0, cfg->ninsn);
+    if (quot)
+        memset(quot, 0, sizeof *quot * cfg->ninsn);
     for (unsigned b = 0; b < cfg->nblocks; b++) {
         const gcn_block *blk = &cfg->blocks[b];
         /* only blocks that hold the expansion's first two steps */
@@ -368,7 +382,7 @@ unsigned gcn_idiv_mark(const gcn_cfg *cfg, uint8_t *rem)
             for (unsigned k = 0; k < 2; k++)
                 has[k] |= cfg->insn[i].id == need[k];
         if (has[0] && has[1])
-            block_pass(cfg, blk, &s, rem, &nmark);
+            block_pass(cfg, blk, &s, rem, &nmark, quot);
     }
     return nmark;
 }

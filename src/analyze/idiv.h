@@ -24,4 +24,11 @@
  * code).  Returns the number of instructions marked. */
 unsigned gcn_idiv_mark(const gcn_cfg *cfg, uint8_t *rem);
 
+/* The quotient itself: for a `v_readfirstlane_b32 s, v` that reads
+ * floor(x / y) from that sequence, y (else 0) and an SGPR that holds x at
+ * the readfirstlane (relate.c takes s = floor(x / y)). */
+typedef struct gcn_idiv_quot { uint32_t y; uint8_t src; } gcn_idiv_quot;
+/* gcn_idiv_mark, and quot[i] for every instruction i (quot may be NULL). */
+unsigned gcn_idiv_scan(const gcn_cfg *cfg, uint8_t *rem, gcn_idiv_quot *quot);
+
 #endif

@@ -19,6 +19,7 @@
 #include <string.h>
 #include "paths.h"
 #include "idiv.h"
+#include "relate.h"
 #include "gcn_isa.h"
 
 #define NS 106u                 /* s0..s105 */
@@ -994,6 +995,21 @@ static void thru_build(const gcn_paths *P, unsigned t, const sstate *et, sstate 
     }
 }
 
+/* Bounds of SGPR r on entry to block h from the fixpoint's zone (relate.h). */
+typedef struct zbound { const gcn_paths *P; const sstate *in; const bool *seen; } zbound;
+
+static bool zone_bound(void *ctx, unsigned h, unsigned r, int64_t *lo, int64_t *hi)
+{
+    const zbound *zb = ctx;
+    unsigned x = r < NS ? (unsigned)zb->P->tix[r] : 0, n = zb->P->nt + 1;
+    if (!x || !zb->seen[h])
+        return false;
+    const int32_t *z = zb->in[h].z;
+    *hi = z[x * n] < ZINF ? z[x * n] : INT64_MAX;
+    *lo = z[x] < ZINF ? -(int64_t)z[x] : INT64_MIN;
+    return z[x * n] < ZINF || z[x] < ZINF;
+}
+
 gcn_paths *gcn_paths_build(const gcn_cfg *cfg)
 {
     unsigned nb = cfg->nblocks;
@@ -1047,6 +1063,9 @@ gcn_paths *gcn_paths_build(const gcn_cfg *cfg)
     unsigned nw = 0;
     wl[nw++] = 0;
     inwl[0] = true;
+    /* relations the zone cannot hold, for the back edges (relate.h) */
+    zbound zb = {P, in, seen};
+    gcn_relate *R = gcn_relate_new(cfg, zone_bound, &zb);
     /* the fixpoint, then one more pass that records the edges */
     for (unsigned pass = 0; pass < 2; pass++) {
         if (pass == 1) {
@@ -1085,6 +1104,17 @@ gcn_paths *gcn_paths_build(const gcn_cfg *cfg)
                 if (!ok || cfg->blocks[t].npred < 2 || !seen[t])
                     continue;
                 thru_build(P, t, &et, &tt, &ut, &E->thru);
+                /* a back edge out of t that the zone leaves open: the
+                 * relations between this edge's compare and t's */
+                const gcn_block *tb = &cfg->blocks[t];
+                for (unsigned s2 = 0; s2 < tb->nsucc && s2 < 8; s2++) {
+                    unsigned h = tb->succ[s2];
+                    if ((E->thru >> s2) & 1u || !cfg->blocks[h].header ||
+                        !gcn_cfg_dominates(cfg, h, t))
+                        continue;
+                    if (gcn_relate_refute(R, k, t, need, edge_scc(cfg, t, h)))
+                        E->thru |= (uint8_t)(1u << s2);
+                }
                 /* births: what this edge knows of the SGPRs that decide later
                  * branches, where the join at t forgets it */
                 for (unsigned r = 0; r < NS && E->nbirth < GCN_PF_MAX; r++) {
@@ -1100,6 +1130,7 @@ gcn_paths *gcn_paths_build(const gcn_cfg *cfg)
             }
         }
     }
+    gcn_relate_free(R);
     free(in); free(seen); free(inwl); free(visits); free(wl); free(zpool);
     return P;
 fail:

@@ -153,7 +153,8 @@ static uint64_t *interval_mates(const gcn_cfg *cfg, const unsigned *acc, unsigne
  * past that a block is walked once more without facts, which covers every
  * other set. */
 #define BA_FACTS 8
-typedef struct bawork { unsigned block, from; gcn_pstate pf; } bawork;
+typedef struct bawork { unsigned block, from; uint8_t thru; gcn_pstate pf; } bawork;
+typedef struct baseen { uint8_t thru; gcn_pstate pf; } baseen;
 
 /* Mark in hit[] every LDS instruction that a path from instruction `from` of
  * block `block` reaches without passing an s_barrier, along the paths the
@@ -162,7 +163,7 @@ static int walk_facts(const gcn_cfg *cfg, const struct gcn_paths *paths, unsigne
                       unsigned from, unsigned char *hit)
 {
     unsigned nb = cfg->nblocks;
-    gcn_pstate **seen = calloc(nb ? nb : 1, sizeof *seen);
+    baseen **seen = calloc(nb ? nb : 1, sizeof *seen);
     unsigned char *nseen = calloc(nb ? nb : 1, 1);   /* BA_FACTS + 1: walked without facts */
     unsigned cap = 64, nw = 0;
     bawork *wl = malloc(sizeof *wl * cap);
@@ -171,7 +172,7 @@ static int walk_facts(const gcn_cfg *cfg, const struct gcn_paths *paths, unsigne
         rc = -1;
         goto out;
     }
-    wl[nw++] = (bawork){block, from, {0, {{0}}}};
+    wl[nw++] = (bawork){block, from, 0, {0, {{0}}}};
     while (nw && rc == 0) {
         bawork w = wl[--nw];
         const gcn_block *blk = &cfg->blocks[w.block];
@@ -193,26 +194,31 @@ static int walk_facts(const gcn_cfg *cfg, const struct gcn_paths *paths, unsigne
             continue;
         for (unsigned k = 0; k < blk->nsucc; k++) {
             gcn_pstate out = {0, {{0}}};
+            /* entered by an edge after which no run takes successor k */
+            if (k < 8 && (w.thru >> k) & 1u)
+                continue;
             if (paths && !gcn_paths_edge(paths, w.block, k, &w.pf, scc, &out))
                 continue;
             unsigned t = blk->succ[k];
+            uint8_t thru = paths ? (uint8_t)gcn_paths_edge_thru(paths, w.block, k) : 0;
             if (nseen[t] > BA_FACTS)
                 continue;                       /* walked without facts: covers this */
             bool dup = false;
             for (unsigned j = 0; j < nseen[t] && !dup; j++)
-                dup = seen[t][j].n == out.n &&
-                      !memcmp(seen[t][j].f, out.f, sizeof(gcn_pfact) * out.n);
+                dup = seen[t][j].thru == thru && seen[t][j].pf.n == out.n &&
+                      !memcmp(seen[t][j].pf.f, out.f, sizeof(gcn_pfact) * out.n);
             if (dup)
                 continue;
             if (nseen[t] == BA_FACTS) {
                 out.n = 0;                      /* too many: once more, without facts */
+                thru = 0;
                 nseen[t] = BA_FACTS + 1;
             } else {
-                if (!seen[t] && !(seen[t] = malloc(sizeof(gcn_pstate) * BA_FACTS))) {
+                if (!seen[t] && !(seen[t] = malloc(sizeof(baseen) * BA_FACTS))) {
                     rc = -1;
                     break;
                 }
-                seen[t][nseen[t]++] = out;
+                seen[t][nseen[t]++] = (baseen){thru, out};
             }
             if (nw == cap) {
                 bawork *g = realloc(wl, sizeof *wl * (cap *= 2));
@@ -222,7 +228,7 @@ static int walk_facts(const gcn_cfg *cfg, const struct gcn_paths *paths, unsigne
                 }
                 wl = g;
             }
-            wl[nw++] = (bawork){t, cfg->blocks[t].first, out};
+            wl[nw++] = (bawork){t, cfg->blocks[t].first, thru, out};
         }
     }
 out:

@@ -215,6 +215,65 @@ PY
   done
 done
 
+# Relations between values divided by different powers of two (cases/ceil_items*.s,
+# relate.c): two work items per work-group, B = ceil(n / 256) items (LLVM's
+# division sequence), a second item only when 2w + 1 < B, and per item
+# c = min(2, ceil(n / 128) - 2 * item) halves (a shift).  The barrier-free route
+# from an item's c <= 1 read into the next item's write needs a second item
+# after an item with c <= 1, which ceil(n / 128) >= 2B - 1 rules out.  Clean with
+# the relations, reported with --all-paths; the broken kernel (a second item when
+# 2w < B) is reported either way.  gcnsim agrees: the reference sums and no race
+# for the correct kernel, a race in the broken one for n <= 128.
+for c in ceil_items:0 ceil_items_broken:4; do
+  set -- $(echo "$c" | tr ':' ' ')
+  "$lint" "$cases/$1.s" > "$tmp/ci.txt"; rc=$?
+  { [ $rc = "$2" ] && { [ $rc = 0 ] || grep -q 'lds-cross-wave-race' "$tmp/ci.txt"; }; } ||
+    { echo "FAIL: $1.s: exit $rc, want $2"; cat "$tmp/ci.txt"; fail=1; }
+  "$lint" --all-paths "$cases/$1.s" > "$tmp/ci.txt"; rc=$?
+  { [ $rc = 4 ] && grep -q 'lds-cross-wave-race' "$tmp/ci.txt"; } ||
+    { echo "FAIL: $1.s --all-paths: exit $rc, want 4"; cat "$tmp/ci.txt"; fail=1; }
+  for n in 1 100 128 129 200 256 300 513 1000; do
+    B=$(( (n + 255) / 256 )); G=$(( (B + 1) / 2 ))
+    rm -rf "$tmp/cid"
+    "$top_builddir/gcnsim" --mcpu gfx942 --grid $G --block 256 "$cases/$1.s" \
+      --buffer src:$(( B * 1024 )):random=u32,$n --buffer dst:$(( G * 1024 )) --arg buffer:src \
+      --arg buffer:dst --arg u32:$n --dump-dir "$tmp/cid" --dump-inputs > "$tmp/ci.txt" 2>&1; rc=$?
+    if [ "$2" = 4 ]; then
+      want=0
+      [ $n -le 128 ] && want=4
+      { [ $rc = $want ] && { [ $rc = 0 ] || grep -q 'lds-cross-wave-race' "$tmp/ci.txt"; }; } ||
+        { echo "FAIL: gcnsim $1.s n=$n: exit $rc, want $want"; cat "$tmp/ci.txt"; fail=1; }
+      continue
+    fi
+    [ $rc = 0 ] || { echo "FAIL: gcnsim $1.s n=$n: exit $rc, want 0"; cat "$tmp/ci.txt"; fail=1; continue; }
+    "$PYTHON3" - "$tmp/cid" $n <<'PY' || { echo "FAIL: gcnsim $1.s n=$n: sums differ from the reference"; fail=1; }
+import struct, sys
+d, n = sys.argv[1], int(sys.argv[2])
+src = open(d + "/src.in.bin", "rb").read()
+dst = open(d + "/dst.bin", "rb").read()
+S = struct.unpack("<%dI" % (len(src) // 4), src)
+D = struct.unpack("<%dI" % (len(dst) // 4), dst)
+B = (n + 255) // 256
+A = (n + 127) // 128
+def tile(i, slot, l):
+    j = 256 * i + 64 * slot + l
+    return S[j] if j < n else 0
+ref = []
+for g in range((B + 1) // 2):
+    items = [g] + ([B - 1 - g] if 2 * g + 1 < B else [])
+    for t in range(256):
+        w, l = t >> 6, t & 63
+        v = 0
+        for i in items:
+            v += tile(i, w ^ 1, l)
+            if min(2, A - 2 * i) == 2:
+                v += tile(i, w ^ 2, l)
+        ref.append(v & 0xFFFFFFFF)
+sys.exit(0 if list(D) == ref else 1)
+PY
+  done
+done
+
 # --explain names the waves that meet and the barrier-free route of one:
 # wave 2 runs part X (line 90) and falls through into Y's write (line 108)
 # while wave 3 still reads in X; with roles, both routes from the entry.
