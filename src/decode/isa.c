@@ -54,8 +54,9 @@ uint16_t *gcn_isa_lut[NTARGETS][GCN_FMT_COUNT];
 #define lut gcn_isa_lut
 static uint16_t lut_store[NTARGETS][128 + 32 + 256 + 128 + 128 + 256 + 64 + 256 + 256 +
                                     1024 + 128 + 256 + 128 + 16 + 128 * 3 + 128];
-static pthread_once_t lut_once = PTHREAD_ONCE_INIT;
-atomic_int gcn_isa_lut_ready;       /* set when the maps are built (skips pthread_once) */
+static pthread_once_t lut_once[NTARGETS] = {PTHREAD_ONCE_INIT, PTHREAD_ONCE_INIT};
+atomic_int gcn_isa_lut_ready[NTARGETS]; /* set when a target's maps are built (skips
+                                         * pthread_once) */
 
 unsigned gcn_isa_opcode_space(gcn_fmt fmt)
 {
@@ -68,34 +69,38 @@ static void lut_put(int ti, gcn_fmt fmt, unsigned op, unsigned id)
         lut[ti][fmt][op] = (uint16_t)id; /* first row wins; the table test reports collisions */
 }
 
-static void lut_build(void)
+/* The maps of target index ti (each target's at its first lookup: a process decodes for
+ * one target as a rule). */
+static void lut_build(int ti)
 {
-    for (int ti = 0; ti < NTARGETS; ti++) {
-        size_t pos = 0;
-        for (int f = 0; f < GCN_FMT_COUNT; f++) {
-            lut[ti][f] = &lut_store[ti][pos];
-            pos += opcode_space[f];
-        }
-        memset(lut_store[ti], 0, sizeof lut_store[ti]);
-        for (unsigned id = 1; id < GCN_ID_COUNT; id++) {
-            const gcn_isa_row *r = &gcn_isa_rows[id];
-            unsigned op = r->op[ti];
-            if (op == NONE)
-                continue;
-            if (!(r->flags & GCN_F_VOP3_ONLY) || r->fmt == GCN_FMT_VOP3)
-                lut_put(ti, (gcn_fmt)r->fmt, op, id);
-            if (r->flags & GCN_F_NO_E64)
-                continue;
-            switch (r->fmt) {
-            case GCN_FMT_VOPC: lut_put(ti, GCN_FMT_VOP3, op, id); break;
-            case GCN_FMT_VOP2: lut_put(ti, GCN_FMT_VOP3, 0x100 + op, id); break;
-            case GCN_FMT_VOP1: lut_put(ti, GCN_FMT_VOP3, 0x140 + op, id); break;
-            default: break;
-            }
+    size_t pos = 0;
+    for (int f = 0; f < GCN_FMT_COUNT; f++) {
+        lut[ti][f] = &lut_store[ti][pos];
+        pos += opcode_space[f];
+    }
+    memset(lut_store[ti], 0, sizeof lut_store[ti]);
+    for (unsigned id = 1; id < GCN_ID_COUNT; id++) {
+        const gcn_isa_row *r = &gcn_isa_rows[id];
+        unsigned op = r->op[ti];
+        if (op == NONE)
+            continue;
+        if (!(r->flags & GCN_F_VOP3_ONLY) || r->fmt == GCN_FMT_VOP3)
+            lut_put(ti, (gcn_fmt)r->fmt, op, id);
+        if (r->flags & GCN_F_NO_E64)
+            continue;
+        switch (r->fmt) {
+        case GCN_FMT_VOPC: lut_put(ti, GCN_FMT_VOP3, op, id); break;
+        case GCN_FMT_VOP2: lut_put(ti, GCN_FMT_VOP3, 0x100 + op, id); break;
+        case GCN_FMT_VOP1: lut_put(ti, GCN_FMT_VOP3, 0x140 + op, id); break;
+        default: break;
         }
     }
-    atomic_store_explicit(&gcn_isa_lut_ready, 1, memory_order_release);
+    atomic_store_explicit(&gcn_isa_lut_ready[ti], 1, memory_order_release);
 }
+
+static void lut_build0(void) { lut_build(0); }
+static void lut_build1(void) { lut_build(1); }
+_Static_assert(NTARGETS == 2, "one pthread_once function per target index");
 
 unsigned gcn_isa_find_mnem(const char *mnem)
 {
@@ -110,14 +115,14 @@ unsigned gcn_isa_lookup(gcn_target t, gcn_fmt fmt, unsigned opcode)
     int ti = gcn_isa_target_index(t);
     if (ti < 0 || fmt <= GCN_FMT_INVALID || fmt >= GCN_FMT_COUNT || opcode >= opcode_space[fmt])
         return GCN_ID_INVALID;
-    if (!atomic_load_explicit(&gcn_isa_lut_ready, memory_order_acquire))
-        gcn_isa_lut_init();
+    if (!atomic_load_explicit(&gcn_isa_lut_ready[ti], memory_order_acquire))
+        gcn_isa_lut_init(ti);
     return lut[ti][fmt][opcode];
 }
 
-void gcn_isa_lut_init(void)
+void gcn_isa_lut_init(int ti)
 {
-    pthread_once(&lut_once, lut_build);
+    pthread_once(&lut_once[ti], ti ? lut_build1 : lut_build0);
 }
 
 const char *gcn_fmt_name(gcn_fmt f)
