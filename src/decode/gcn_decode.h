@@ -377,5 +377,10 @@ void gcn_waitcnt_fields(const gcn_insn *in, unsigned *vmcnt, unsigned *expcnt,
  * named on rep; gcn_salu_tabs_write writes the file's text anew (-1: out of memory). */
 unsigned gcn_salu_tabs_check(FILE *rep);
 int gcn_salu_tabs_write(FILE *out);
+/* The same for the VALU decoder's operand tables (src/decode/valu_tabs.inc,
+ * tests/decode/test_valu); gcn_valu_tabs_write only before the process decodes its first
+ * VALU row (else -1). */
+unsigned gcn_valu_tabs_check(FILE *rep);
+int gcn_valu_tabs_write(FILE *out);
 
 #endif
