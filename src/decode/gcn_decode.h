@@ -382,5 +382,9 @@ int gcn_salu_tabs_write(FILE *out);
  * VALU row (else -1). */
 unsigned gcn_valu_tabs_check(FILE *rep);
 int gcn_valu_tabs_write(FILE *out);
+/* The same for the memory decoder's scalar operand tables (src/decode/mem_tabs.inc,
+ * tests/decode/test_mem). */
+unsigned gcn_mem_tabs_check(FILE *rep);
+int gcn_mem_tabs_write(FILE *out);
 
 #endif
