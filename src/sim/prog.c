@@ -382,6 +382,8 @@ int sim_prog_init(sim_prog *p, const gcn_codeobj *co, gcn_target t, unsigned acc
         return -1;
     }
     memset(p->at, 0xff, slots * sizeof *p->at);
+    p->nsym = gcn_co_symbols_in(co, co->text_addr, co->text_addr + co->text_size, p->sym_idx,
+                                SIM_PROG_SYMS);
     return 0;
 }
 
@@ -552,7 +554,9 @@ int32_t sim_prog_at(sim_prog *p, uint64_t pc, char *err, size_t errlen)
         si->file = prog_str(p, ln->file, strlen(ln->file));
         si->line = ln->line;
     }
-    const gcn_symbol *sy = gcn_co_symbol_at(p->co, pc);
+    const gcn_symbol *sy = p->nsym <= SIM_PROG_SYMS
+                               ? gcn_co_symbol_at_in(p->co, p->sym_idx, p->nsym, pc)
+                               : gcn_co_symbol_at(p->co, pc);
     if (sy && sy->name && pc >= sy->value) {
         char buf[512];
         sym_offset(buf, sizeof buf, sy->name, pc - sy->value);

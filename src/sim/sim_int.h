@@ -33,6 +33,11 @@ typedef struct sim_prog {
     struct sim_strchunk *strs;
     char *str_cur;
     size_t str_left;
+    /* the symbols that can name an address of .text (gcn_co_symbols_in), when at most
+     * SIM_PROG_SYMS (nsym larger: every symbol is looked at) */
+#define SIM_PROG_SYMS 16
+    uint32_t sym_idx[SIM_PROG_SYMS];
+    unsigned nsym;
     /* where blocks come from and go back to: the device's spare blocks (gcn_sim_run's
      * program), or NULL (malloc and free) */
     struct sim_blkpool *pool;
