@@ -46,9 +46,10 @@
  * plan (per operand: field position, a table of what each field value
  * decodes to, the operand's fixed members) and a print plan (per operand:
  * how its class prints).  The value tables and the operand texts are
- * built once from dec_ssrc() and print_reg_opnd(), which stay the
- * statement of LLVM's rules; operands the tables do not cover (literals
- * equal to a constant, notes, symbols) print through those functions.
+ * made from dec_ssrc() and print_reg_opnd() (tabs_build), which stay the
+ * statement of LLVM's rules, and compiled in (salu_tabs.inc, generated);
+ * operands the tables do not cover (literals equal to a constant, notes,
+ * symbols) print through those functions.
  * The bench mixes families, rows and registers at random, so what is read
  * per instruction is kept to few cache lines: a plan is two lines (the
  * printer's with the mnemonic, the decoder's), the value tables hold 2

@@ -525,8 +525,9 @@ static int tmpl_role(char c)
  * table cannot disagree with that code.  An entry is the first 8 bytes of
  * the gcn_opnd with field and dtype 0 (the step's head supplies them), or 0
  * where the item's own code decides (a literal needs the instruction's
- * next dword; invalid encodings).  The tables are shared between rows and
- * made at first use, under vstep_lock. */
+ * next dword; invalid encodings).  The tables are shared between rows; those
+ * of the rows' kinds are compiled in (valu_tabs.inc, generated from this
+ * code) and filled at their first use, others made then, under vstep_lock. */
 
 enum { T_SRC = 1, T_VDST, T_VSRC, T_SDST, T_SDST3B, T_VCCSRC, T_VCCDST };
 
