@@ -29,6 +29,7 @@
 
 #include <stdint.h>
 #include <stddef.h>
+#include <stdio.h>
 #include "gcn_decode.h"
 
 /* Hazard classes of an instruction instance (precomputed by gcn_hz_analyze;
@@ -188,6 +189,12 @@ typedef struct gcn_hz_rule {
 } gcn_hz_rule;
 
 unsigned gcn_hz_rule_count(void);
+/* The hazard classes of every row in the compiled tables against the row-by-row
+ * derivation (a test): the number of rows that differ, each named on rep. */
+unsigned gcn_hz_check_classes(FILE *rep);
+/* The quick query test of gcn_hz_roles against the query list for every relation of c (a
+ * test): the number of relations where they differ. */
+unsigned gcn_hz_check_has_query(const gcn_hz_insn *c);
 const gcn_hz_rule *gcn_hz_rule_get(unsigned i);
 /* "ISA+rocRoller+LLVM", "LLVM only" ... for a GCN_HZ_SRC_* mask. */
 const char *gcn_hz_src_tag(unsigned src);

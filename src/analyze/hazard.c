@@ -41,6 +41,7 @@ enum hz_rel {
     REL_USE, REL_USE_ALL, REL_USE_SGPR, REL_USE_VGPR, REL_SRC0, REL_LANESEL,
     REL_USE_VDST, REL_ANY_VDST, REL_DEF, REL_DEF_SRCC, REL_DEF_SDATA,
     REL_EXEC, REL_VCC, REL_M0, REL_HWREG, REL_TRAPSTS, REL_NONE, REL_CLAUSE,
+    REL_COUNT_
 };
 
 enum {
@@ -119,19 +120,71 @@ static gcn_hz_rule hz_rules[] = {
 
 /* Rows of each group (contiguous in hazards.def). */
 static uint8_t grp_first[HZ_NGROUPS], grp_nrows[HZ_NGROUPS];
-/* Per-id static classes, and mnemonic facts gcn_hz_analyze needs (ID_*). */
-static uint32_t id_cls[GCN_ID_COUNT];
-static uint8_t id_mfl[GCN_ID_COUNT];
+/* Per-id static classes, and mnemonic facts gcn_hz_analyze needs (ID_*): constant tables
+ * made by the compiler from the rows (isa/gcn_isa.def: format and flags) and their hazard
+ * roles (isa/facts.def), instead of a loop over every row at the first use (most of the
+ * hazard engine's set-up, a tenth of a short simulation's host instructions).  An id's
+ * class is id_cls_row[id] | id_cls_hr[id], the f64-MFMA bits only for an MFMA row
+ * (hz_id_cls). */
 enum { ID_TIED_SRC2 = 1u, ID_FP8_DSTSEL = 2u, ID_FP4_DSTSEL = 4u, ID_CARRY_IN = 8u };
-static uint64_t clause_groups;   /* groups with REL_CLAUSE */
-static pthread_once_t hz_once = PTHREAD_ONCE_INIT;
-
-/* The hazard roles of each row (generated: src/decode/isa/facts.def, gcn_facts.h). */
-static const uint32_t row_hr[GCN_ID_COUNT] = {
-#define FACT(ID, CTL, ALU, LDS, EBYTES, MEMX, HZ) [GCN_ID_##ID] = (HZ),
+#define HZ_FMT_CLS(F) \
+    ((F) == GCN_FMT_SOP1 || (F) == GCN_FMT_SOP2 || (F) == GCN_FMT_SOPK || \
+     (F) == GCN_FMT_SOPC || (F) == GCN_FMT_SOPP ? HZC_SALU : \
+     (F) == GCN_FMT_SMEM ? HZC_SMEM : \
+     (F) == GCN_FMT_VOP1 || (F) == GCN_FMT_VOP2 || (F) == GCN_FMT_VOP3 || \
+     (F) == GCN_FMT_VOP3P || (F) == GCN_FMT_VOP3PX2 ? HZC_VALU : \
+     (F) == GCN_FMT_VOPC ? (HZC_VALU | HZC_VCMP) : \
+     (F) == GCN_FMT_DS ? HZC_DS : \
+     (F) == GCN_FMT_MUBUF || (F) == GCN_FMT_MTBUF || (F) == GCN_FMT_FLAT || \
+     (F) == GCN_FMT_GLOBAL || (F) == GCN_FMT_SCRATCH ? HZC_VMEM : 0u)
+#define HZ_FLAG_CLS(FL) \
+    (((FL) & GCN_F_MFMA ? HZC_MFMA | ((FL) & GCN_F_XDL ? HZC_XDL : 0u) | \
+                         ((FL) & GCN_F_DGEMM ? HZC_DGEMM : 0u) | \
+                         ((FL) & GCN_F_SMFMAC ? HZC_SMFMAC : 0u) : 0u) | \
+     ((FL) & GCN_F_TRANS ? HZC_TRANS : 0u) | ((FL) & GCN_F_GDS ? HZC_M0READ : 0u) | \
+     ((FL) & GCN_F_WR_EXEC ? HZC_WREXEC : 0u) | \
+     ((FL) & (GCN_F_STORE | GCN_F_ATOMIC) ? HZC_MAYSTORE : 0u) | \
+     ((FL) & GCN_F_NOP ? HZC_NOP : 0u))
+#define HZ_HR_CLS(HR) \
+    (((HR) & GCN_HR_DGEMM4 ? HZC_DGEMM4 : 0u) | ((HR) & GCN_HR_DGEMM16 ? HZC_DGEMM16 : 0u) | \
+     ((HR) & GCN_HR_DOT ? HZC_DOT : 0u) | ((HR) & GCN_HR_READLANE ? HZC_READLANE : 0u) | \
+     ((HR) & GCN_HR_WRITELANE ? HZC_WRITELANE : 0u) | \
+     ((HR) & GCN_HR_RWLANE ? HZC_RWLANE : 0u) | ((HR) & GCN_HR_DIVFMAS ? HZC_DIVFMAS : 0u) | \
+     ((HR) & GCN_HR_SETREG ? HZC_SETREG : 0u) | ((HR) & GCN_HR_GETREG ? HZC_GETREG : 0u) | \
+     ((HR) & GCN_HR_RFE ? HZC_RFE : 0u) | ((HR) & GCN_HR_M0READ ? HZC_M0READ : 0u) | \
+     ((HR) & GCN_HR_FMA64 ? HZC_FMA64 : 0u) | ((HR) & GCN_HR_PERMSWAP ? HZC_PERMSWAP : 0u))
+#define HZ_HR_MFL(HR) \
+    (((HR) & GCN_HR_TIED_SRC2 ? ID_TIED_SRC2 : 0u) | \
+     ((HR) & GCN_HR_FP8_DSTSEL ? ID_FP8_DSTSEL : 0u) | \
+     ((HR) & GCN_HR_FP4_DSTSEL ? ID_FP4_DSTSEL : 0u) | \
+     ((HR) & GCN_HR_CARRY_IN ? ID_CARRY_IN : 0u))
+static const uint32_t id_cls_row[GCN_ID_COUNT] = {
+#define INSN(ID, FMT, OP942, OP950, MNEM, UNIT, FLAGS, PASSES, SIG) \
+    [GCN_ID_##ID] = HZ_FMT_CLS(GCN_FMT_##FMT) | HZ_FLAG_CLS((uint64_t)(FLAGS)),
+#include "isa/gcn_isa.def"
+#undef INSN
+};
+static const uint32_t id_cls_hr[GCN_ID_COUNT] = {
+#define FACT(ID, CTL, ALU, LDS, EBYTES, MEMX, HZ) [GCN_ID_##ID] = HZ_HR_CLS((uint32_t)(HZ)),
 #include "isa/facts.def"
 #undef FACT
 };
+static const uint8_t id_mfl[GCN_ID_COUNT] = {
+#define FACT(ID, CTL, ALU, LDS, EBYTES, MEMX, HZ) [GCN_ID_##ID] = HZ_HR_MFL((uint32_t)(HZ)),
+#include "isa/facts.def"
+#undef FACT
+};
+
+/* The static class of row id (1 <= id < GCN_ID_COUNT). */
+static inline uint32_t hz_id_cls(unsigned id)
+{
+    uint32_t c = id_cls_row[id], h = id_cls_hr[id];
+    if (!(c & HZC_MFMA))
+        h &= ~(uint32_t)(HZC_DGEMM4 | HZC_DGEMM16);
+    return c | h;
+}
+static uint64_t clause_groups;   /* groups with REL_CLAUSE */
+static pthread_once_t hz_once = PTHREAD_ONCE_INIT;
 
 static void hz_init(void)
 {
@@ -150,10 +203,25 @@ static void hz_init(void)
     for (unsigned g = 0; g < HZ_NGROUPS; g++)
         if (hz_groups[g].rel == REL_CLAUSE)
             clause_groups |= 1ull << g;
+}
+
+static int pred_ok(const hz_pred *p, uint32_t cls);
+
+/* The row-by-row derivation of the classes (the set-up loop before the tables were made by
+ * the compiler), compared with the tables for every row; returns the number of rows that
+ * differ, each named on rep (tests/analyze/test_hazard_unit). */
+unsigned gcn_hz_check_classes(FILE *rep)
+{
+    static const uint32_t hr_of[GCN_ID_COUNT] = {
+#define FACT(ID, CTL, ALU, LDS, EBYTES, MEMX, HZ) [GCN_ID_##ID] = (HZ),
+#include "isa/facts.def"
+#undef FACT
+    };
+    unsigned bad = 0;
     for (unsigned id = 1; id < GCN_ID_COUNT; id++) {
         const gcn_isa_row *r = gcn_isa_row_of(id);
-        uint32_t hr = row_hr[id];
-        uint32_t c = 0;
+        uint32_t hr = hr_of[id], c = 0;
+        uint8_t mfl = 0;
         switch (r->fmt) {
         case GCN_FMT_SOP1: case GCN_FMT_SOP2: case GCN_FMT_SOPK: case GCN_FMT_SOPC:
         case GCN_FMT_SOPP:
@@ -192,17 +260,19 @@ static void hz_init(void)
         if (r->flags & GCN_F_WR_EXEC) c |= HZC_WREXEC;
         if (r->flags & (GCN_F_STORE | GCN_F_ATOMIC)) c |= HZC_MAYSTORE;
         if (r->flags & GCN_F_NOP) c |= HZC_NOP;
-        id_cls[id] = c;
-        /* v_fmac/v_mac/v_dot2c and their DPP/e64 forms: src2 tied to vdst */
-        if (hr & GCN_HR_TIED_SRC2) id_mfl[id] |= ID_TIED_SRC2;
-        if (hr & GCN_HR_FP8_DSTSEL) id_mfl[id] |= ID_FP8_DSTSEL;
-        if (hr & GCN_HR_FP4_DSTSEL) id_mfl[id] |= ID_FP4_DSTSEL;
-        /* integer add/sub with carry-in: VOP2 reads VCC, VOP3 src2 */
-        if (hr & GCN_HR_CARRY_IN) id_mfl[id] |= ID_CARRY_IN;
+        if (hr & GCN_HR_TIED_SRC2) mfl |= ID_TIED_SRC2;
+        if (hr & GCN_HR_FP8_DSTSEL) mfl |= ID_FP8_DSTSEL;
+        if (hr & GCN_HR_FP4_DSTSEL) mfl |= ID_FP4_DSTSEL;
+        if (hr & GCN_HR_CARRY_IN) mfl |= ID_CARRY_IN;
+        if (c != hz_id_cls(id) || mfl != id_mfl[id]) {
+            if (rep)
+                fprintf(rep, "hazard classes of %s: 0x%08x/%u by the rows, 0x%08x/%u in the "
+                        "tables\n", r->mnem, c, mfl, hz_id_cls(id), id_mfl[id]);
+            bad++;
+        }
     }
+    return bad;
 }
-
-static int pred_ok(const hz_pred *p, uint32_t cls);
 
 /* ------------------------------------------------------------- analysis */
 
@@ -253,6 +323,34 @@ static int opnd_unit(const gcn_opnd *o, int *lds_direct)
 }
 
 
+/* The groups a class takes part in on targets tb, as consumer (*gcons) and producer
+ * (*gprod); a few classes recur among an object's instructions, so the last ones are kept
+ * per thread (the key's tb is never 0: an entry not yet made matches nothing). */
+static void hz_cls_groups(uint32_t cls, unsigned tb, uint64_t *gcons, uint64_t *gprod)
+{
+    static _Thread_local struct { uint32_t cls, tb; uint64_t gcons, gprod; } memo[64];
+    unsigned h = (unsigned)((cls * 0x9e3779b1u) ^ tb) >> 26;
+    if (memo[h].tb == tb && memo[h].cls == cls) {
+        *gcons = memo[h].gcons;
+        *gprod = memo[h].gprod;
+        return;
+    }
+    uint64_t gc = 0, gp = 0;
+    for (unsigned g = 0; g < HZ_NGROUPS; g++) {
+        const hz_group *G = &hz_groups[g];
+        if (!(G->targets & tb))
+            continue;
+        if (pred_ok(&G->cons, cls))
+            gc |= 1ull << g;
+        if (pred_ok(&G->prod, cls))
+            gp |= 1ull << g;
+    }
+    memo[h].cls = cls;
+    memo[h].tb = tb;
+    memo[h].gcons = *gcons = gc;
+    memo[h].gprod = *gprod = gp;
+}
+
 void gcn_hz_analyze(const gcn_decoder *d, const gcn_insn *in, gcn_hz_insn *out)
 {
     pthread_once(&hz_once, hz_init);
@@ -264,7 +362,7 @@ void gcn_hz_analyze(const gcn_decoder *d, const gcn_insn *in, gcn_hz_insn *out)
     if (in->id == GCN_ID_INVALID || in->id >= GCN_ID_COUNT)
         return;
     const gcn_isa_row *r = gcn_isa_row_of(in->id);
-    uint32_t cls = id_cls[in->id];
+    uint32_t cls = hz_id_cls(in->id);
     uint64_t fl = r->flags;
     int lds_direct = 0;
     int vdst_def = -1, has_vcc_use = 0, has_m0_use = 0, has_m0_def = 0, has_exec_def = 0;
@@ -420,15 +518,7 @@ void gcn_hz_analyze(const gcn_decoder *d, const gcn_insn *in, gcn_hz_insn *out)
     /* the rule groups it takes part in (on the decoder's target) */
     unsigned tb = d && d->target == GCN_TARGET_GFX950 ? T950 :
                   d && d->target == GCN_TARGET_GFX942 ? T942 : (T942 | T950);
-    for (unsigned g = 0; g < HZ_NGROUPS; g++) {
-        const hz_group *G = &hz_groups[g];
-        if (!(G->targets & tb))
-            continue;
-        if (pred_ok(&G->cons, cls))
-            out->gcons |= 1ull << g;
-        if (pred_ok(&G->prod, cls))
-            out->gprod |= 1ull << g;
-    }
+    hz_cls_groups(cls, tb, &out->gcons, &out->gprod);
 }
 
 /* --------------------------------------------------------------- state */
@@ -1357,12 +1447,74 @@ static int prod_feasible(unsigned rel, const gcn_hz_insn *p)
     }
 }
 
+/* Does queries(rel, c, ...) make at least one query?  (The same tests, without the array:
+ * tests/analyze/test_hazard_unit compares the two.) */
+static int has_query(unsigned rel, const gcn_hz_insn *c)
+{
+    switch (rel) {
+    case REL_USE: case REL_USE_VDST:
+        for (unsigned i = 0; i < c->nuse; i++)
+            if (c->use[i].role & HZR_EXPL) return 1;
+        return 0;
+    case REL_USE_ALL:
+        for (unsigned i = 0; i < c->nuse; i++)
+            if (c->use[i].lo < GCN_HZ_UNIT_VGPR) return 1;
+        return 0;
+    case REL_USE_SGPR:
+        for (unsigned i = 0; i < c->nuse; i++) {
+            const gcn_hz_range *u = &c->use[i];
+            if (u->lo >= GCN_HZ_UNIT_VGPR)
+                continue;
+            if ((u->role & HZR_EXPL) ||
+                (u->lo <= GCN_HZ_UNIT_VCC + 1 && u->lo + u->n > GCN_HZ_UNIT_VCC))
+                return 1;
+        }
+        return 0;
+    case REL_USE_VGPR:
+        for (unsigned i = 0; i < c->nuse; i++)
+            if (c->use[i].lo >= GCN_HZ_UNIT_VGPR && c->use[i].lo < GCN_HZ_UNIT_AGPR) return 1;
+        return 0;
+    case REL_SRC0:
+        for (unsigned i = 0; i < c->nuse; i++)
+            if ((c->use[i].role & HZR_SRC0) && c->use[i].lo >= GCN_HZ_UNIT_VGPR) return 1;
+        return 0;
+    case REL_LANESEL:
+        for (unsigned i = 0; i < c->nuse; i++)
+            if ((c->use[i].role & HZR_SRC1) && c->use[i].lo < GCN_HZ_UNIT_VGPR) return 1;
+        return 0;
+    case REL_ANY_VDST:
+        return c->nuse || c->ndef;
+    case REL_DEF: case REL_DEF_SRCC:
+        for (unsigned i = 0; i < c->ndef; i++)
+            if (c->def[i].role & HZR_EXPL) return 1;
+        return 0;
+    case REL_DEF_SDATA:
+        for (unsigned i = 0; i < c->ndef; i++)
+            if ((c->def[i].role & HZR_EXPL) && c->def[i].lo >= GCN_HZ_UNIT_VGPR) return 1;
+        return 0;
+    default:    /* REL_EXEC, REL_VCC, REL_M0, REL_NONE, REL_HWREG, REL_TRAPSTS: one query */
+        return 1;
+    }
+}
+
+/* has_query() against queries() for every relation of consumer c (a test): the number of
+ * relations where they differ. */
+unsigned gcn_hz_check_has_query(const gcn_hz_insn *c)
+{
+    hz_query q[GCN_HZ_MAXUSE + GCN_HZ_MAXDEF];
+    unsigned bad = 0;
+    for (unsigned rel = 0; rel < REL_COUNT_; rel++)
+        bad += has_query(rel, c) != (queries(rel, c, q, sizeof q / sizeof q[0]) != 0);
+    return bad;
+}
+
 void gcn_hz_roles(const gcn_hz_insn *c, uint64_t *cons, uint64_t *prod)
 {
     pthread_once(&hz_once, hz_init);
     uint64_t cm = 0, pm = 0;
-    hz_query q[GCN_HZ_MAXUSE + GCN_HZ_MAXDEF];
-    for (unsigned g = 0; g < HZ_NGROUPS; g++) {
+    /* only the groups it consumes or produces for (the others set no bit) */
+    for (uint64_t gs = c->gcons | c->gprod; gs; gs &= gs - 1) {
+        unsigned g = (unsigned)__builtin_ctzll(gs);
         const hz_group *G = &hz_groups[g];
         uint64_t bit = 1ull << g;
         if (G->rel == REL_CLAUSE) {
@@ -1372,7 +1524,7 @@ void gcn_hz_roles(const gcn_hz_insn *c, uint64_t *cons, uint64_t *prod)
                 cm |= bit, pm |= bit;
             continue;
         }
-        if ((c->gcons & bit) && queries(G->rel, c, q, sizeof q / sizeof q[0]))
+        if ((c->gcons & bit) && has_query(G->rel, c))
             cm |= bit;
         if ((c->gprod & bit) && prod_feasible(G->rel, c))
             pm |= bit;

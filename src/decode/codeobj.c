@@ -1467,19 +1467,50 @@ const gcn_line *gcn_co_line(const gcn_codeobj *co, uint64_t addr)
     return (l->file && l->line) ? l : NULL;
 }
 
+/* Symbol s as a candidate of gcn_co_symbol_at(addr) after best: the new best. */
+static const gcn_symbol *symbol_pick(const gcn_symbol *best, const gcn_symbol *s, uint64_t addr)
+{
+    if (!s->name[0] || s->type == STT_SECTION || s->type == STT_FILE)
+        return best;
+    if (s->value == addr || (s->value < addr && addr - s->value < s->size)) {
+        if (!best || (best->value != addr && s->value == addr) ||
+            (best->type != STT_FUNC && s->type == STT_FUNC && s->value == best->value))
+            best = s;
+    }
+    return best;
+}
+
 const gcn_symbol *gcn_co_symbol_at(const gcn_codeobj *co, uint64_t addr)
 {
     const gcn_symbol *best = NULL;
+    for (unsigned i = 0; i < co->nsyms; i++)
+        best = symbol_pick(best, &co->syms[i], addr);
+    return best;
+}
+
+unsigned gcn_co_symbols_in(const gcn_codeobj *co, uint64_t lo, uint64_t hi, uint32_t *idx,
+                           unsigned max)
+{
+    unsigned n = 0;
     for (unsigned i = 0; i < co->nsyms; i++) {
         const gcn_symbol *s = &co->syms[i];
         if (!s->name[0] || s->type == STT_SECTION || s->type == STT_FILE)
             continue;
-        if (s->value == addr || (s->value < addr && addr - s->value < s->size)) {
-            if (!best || (best->value != addr && s->value == addr) ||
-                (best->type != STT_FUNC && s->type == STT_FUNC && s->value == best->value))
-                best = s;
+        if ((s->value >= lo && s->value < hi) || (s->value < lo && lo - s->value < s->size)) {
+            if (n == max)
+                return max + 1;
+            idx[n++] = i;
         }
     }
+    return n;
+}
+
+const gcn_symbol *gcn_co_symbol_at_in(const gcn_codeobj *co, const uint32_t *idx, unsigned n,
+                                      uint64_t addr)
+{
+    const gcn_symbol *best = NULL;
+    for (unsigned i = 0; i < n; i++)
+        best = symbol_pick(best, &co->syms[idx[i]], addr);
     return best;
 }
 

@@ -45,18 +45,19 @@ static inline int gcn_once_ready(gcn_once *o)
 int gcn_once_claim(gcn_once *o);           /* isa.c */
 void gcn_once_done(gcn_once *o);
 
-/* isa.c: the opcode -> id maps per target index and family, built once by
- * gcn_isa_lut_init(); the decoders look opcodes up inline. */
+/* isa.c: the opcode -> id maps per target index and family, built by
+ * gcn_isa_lut_init(ti), each target at its first lookup; the decoders look opcodes up
+ * inline. */
 extern uint16_t *gcn_isa_lut[2][GCN_FMT_COUNT];
-extern atomic_int gcn_isa_lut_ready;
-void gcn_isa_lut_init(void);
+extern atomic_int gcn_isa_lut_ready[2];
+void gcn_isa_lut_init(int ti);
 
 /* gcn_isa_lookup() for target index ti (0 or 1) and an opcode taken from a
  * field exactly as wide as the family's opcode space. */
 static inline unsigned gcn_isa_find(int ti, gcn_fmt fmt, unsigned op)
 {
-    if (!atomic_load_explicit(&gcn_isa_lut_ready, memory_order_acquire))
-        gcn_isa_lut_init();
+    if (!atomic_load_explicit(&gcn_isa_lut_ready[ti], memory_order_acquire))
+        gcn_isa_lut_init(ti);
     return gcn_isa_lut[ti][fmt][op];
 }
 

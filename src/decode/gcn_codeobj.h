@@ -191,6 +191,14 @@ const gcn_line *gcn_co_line(const gcn_codeobj *co, uint64_t addr);
 
 /* Symbol containing/at addr, for labels (NULL when none). */
 const gcn_symbol *gcn_co_symbol_at(const gcn_codeobj *co, uint64_t addr);
+/* The indices of the symbols gcn_co_symbol_at() can answer for an address in [lo, hi), in
+ * table order, into idx: their number, or max + 1 when there are more than max.  Then
+ * gcn_co_symbol_at_in(co, idx, n, addr) for addr in [lo, hi) answers as gcn_co_symbol_at()
+ * (a lookup per instruction over the few symbols of a kernel's code). */
+unsigned gcn_co_symbols_in(const gcn_codeobj *co, uint64_t lo, uint64_t hi, uint32_t *idx,
+                           unsigned max);
+const gcn_symbol *gcn_co_symbol_at_in(const gcn_codeobj *co, const uint32_t *idx, unsigned n,
+                                      uint64_t addr);
 
 /* Branch-target symbolizer for gcn_decoder.label_name (ctx = the code
  * object): the STT_NOTYPE symbol of .text at exactly that address, as

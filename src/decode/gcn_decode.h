@@ -16,6 +16,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdbool.h>
+#include <stdio.h>
 #include <string.h>
 #include "gcn_isa.h"
 
@@ -370,5 +371,20 @@ unsigned gcn_mfma_passes(const gcn_decoder *d, const gcn_insn *in);
  * skipped. */
 void gcn_waitcnt_fields(const gcn_insn *in, unsigned *vmcnt, unsigned *expcnt,
                         unsigned *lgkmcnt);
+
+/* The scalar decoder's compiled tables (src/decode/salu_tabs.inc) against what the
+ * decoder's own code makes (tests/decode/test_salu): the number of entries that differ, each
+ * named on rep; gcn_salu_tabs_write writes the file's text anew (-1: out of memory). */
+unsigned gcn_salu_tabs_check(FILE *rep);
+int gcn_salu_tabs_write(FILE *out);
+/* The same for the VALU decoder's operand tables (src/decode/valu_tabs.inc,
+ * tests/decode/test_valu); gcn_valu_tabs_write only before the process decodes its first
+ * VALU row (else -1). */
+unsigned gcn_valu_tabs_check(FILE *rep);
+int gcn_valu_tabs_write(FILE *out);
+/* The same for the memory decoder's scalar operand tables (src/decode/mem_tabs.inc,
+ * tests/decode/test_mem). */
+unsigned gcn_mem_tabs_check(FILE *rep);
+int gcn_mem_tabs_write(FILE *out);
 
 #endif

@@ -46,9 +46,10 @@
  * plan (per operand: field position, a table of what each field value
  * decodes to, the operand's fixed members) and a print plan (per operand:
  * how its class prints).  The value tables and the operand texts are
- * built once from dec_ssrc() and print_reg_opnd(), which stay the
- * statement of LLVM's rules; operands the tables do not cover (literals
- * equal to a constant, notes, symbols) print through those functions.
+ * made from dec_ssrc() and print_reg_opnd() (tabs_build), which stay the
+ * statement of LLVM's rules, and compiled in (salu_tabs.inc, generated);
+ * operands the tables do not cover (literals equal to a constant, notes,
+ * symbols) print through those functions.
  * The bench mixes families, rows and registers at random, so what is read
  * per instruction is kept to few cache lines: a plan is two lines (the
  * printer's with the mnemonic, the decoder's), the value tables hold 2
@@ -58,6 +59,8 @@
  */
 #include <assert.h>
 #include <stdalign.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "decode_int.h"
 
@@ -658,13 +661,21 @@ enum { WC_1, WC_2, WC_4, WC_8, WC_16, WC_COUNT, WC_NONE = WC_COUNT };
 
 #define SC_COUNT (SC_GLC + 1)
 
-static uint16_t vtab[VT_COUNT][256];
-static stext stexts[WC_COUNT + 1][256];   /* [WC_NONE]: no texts */
-static uint8_t wc_of[256];              /* WC_* of an operand's nregs */
-/* per class: the special / inline encodings whose text is not the plain
- * one (invalid-register or invalid-immediate notes) */
-static uint64_t slow_bits[SC_COUNT][4];
-static gcn_once tabs_once;
+/* The tables as tabs_build() makes them. */
+typedef struct salu_tabs {
+    uint16_t vtab[VT_COUNT][256];
+    stext stexts[WC_COUNT + 1][256];    /* [WC_NONE]: no texts */
+    uint8_t wc_of[256];                 /* WC_* of an operand's nregs */
+    /* per class: the special / inline encodings whose text is not the plain
+     * one (invalid-register or invalid-immediate notes) */
+    uint64_t slow_bits[SC_COUNT][4];
+} salu_tabs;
+
+/* The tables the decoder and printer read: made by tabs_build() when the tree is built
+ * (tests/decode/test_salu --write-tabs FILE, committed; the test fails when they differ from
+ * what tabs_build() makes), not at the first decode of a process (a tenth of a short
+ * simulation's host instructions). */
+#include "salu_tabs.inc"
 
 _Static_assert(offsetof(gcn_opnd, imm) == 8, "gcn_opnd: 8 bytes before imm");
 _Static_assert(offsetof(gcn_opnd, kind) == 0 && offsetof(gcn_opnd, reg) == 6,
@@ -689,10 +700,10 @@ static uint64_t opnd_head(const gcn_opnd *o)
 /* slow_bits: the encodings that print_reg_opnd() prints in class cls with
  * a note: constants in the register-only classes, src_lds_direct, m0 and
  * exec in SMEM data. */
-static void slow_bits_build(void)
+static void slow_bits_build(salu_tabs *t)
 {
     for (unsigned cls = 0; cls < SC_COUNT; cls++) {
-        uint64_t *b = slow_bits[cls];
+        uint64_t *b = t->slow_bits[cls];
         for (unsigned v = 128; class_regonly(cls) && v <= 248; v++)
             if (v <= 208 || v >= 240)
                 b[v >> 6] |= 1ull << (v & 63);
@@ -704,39 +715,40 @@ static void slow_bits_build(void)
     }
 }
 
-static int src_note(unsigned cls, unsigned v)
+static int src_note(const salu_tabs *t, unsigned cls, unsigned v)
 {
-    return slow_bits[cls][v >> 6] >> (v & 63) & 1;
+    return t->slow_bits[cls][v >> 6] >> (v & 63) & 1;
 }
 
-static void tabs_build(void)
+/* The tables made from dec_ssrc() and print_reg_opnd() into t (zeroed by the caller). */
+static void tabs_build(salu_tabs *t)
 {
-    slow_bits_build();
+    slow_bits_build(t);
     static const uint8_t nregs[VT_IMM] = {1, 2, 4, 8, 16};
-    gcn_insn t;
+    gcn_insn ti;
     gcn_opnd z;
     memset(&z, 0, sizeof z);
     const uint32_t lit[2] = {0, 0};
-    memset(&t, 0, sizeof t);
+    memset(&ti, 0, sizeof ti);
     for (unsigned c = 0; c < VT_IMM; c++)
         for (unsigned v = 0; v < 256; v++) {
             size_t size = 4;
-            t.nopnds = 0;
-            gcn_opnd *o = dec_ssrc(&t, GCN_FLD_NONE, 0, v, nregs[c], GCN_DT_NONE, lit, 2, &size);
+            ti.nopnds = 0;
+            gcn_opnd *o = dec_ssrc(&ti, GCN_FLD_NONE, 0, v, nregs[c], GCN_DT_NONE, lit, 2, &size);
             assert(!o || o->reg < 256);
-            vtab[c][v] = o ? (uint16_t)(o->kind | o->reg << 8) : GCN_OPND_NONE;
+            t->vtab[c][v] = o ? (uint16_t)(o->kind | o->reg << 8) : GCN_OPND_NONE;
         }
     for (unsigned v = 0; v < 256; v++) {
-        vtab[VT_IMM][v] = 0;
-        vtab[VT_LIT][v] = GCN_OPND_LITERAL | 255 << 8;
+        t->vtab[VT_IMM][v] = 0;
+        t->vtab[VT_LIT][v] = GCN_OPND_LITERAL | 255 << 8;
     }
     static const uint8_t wc_dtype[WC_COUNT] = {GCN_DT_B32, GCN_DT_B64, GCN_DT_B128, GCN_DT_ANY,
                                                GCN_DT_ANY};
     gcn_strbuf sb;
     gcn_sb_init(&sb);
-    memset(wc_of, WC_NONE, sizeof wc_of);
+    memset(t->wc_of, WC_NONE, sizeof t->wc_of);
     for (unsigned w = 0; w < WC_COUNT; w++) {
-        wc_of[nregs[w]] = (uint8_t)w;
+        t->wc_of[nregs[w]] = (uint8_t)w;
         for (unsigned v = 0; v < 256; v++) {
             gcn_opnd o = z;
             o.reg = (uint16_t)v;
@@ -749,7 +761,7 @@ static void tabs_build(void)
             if ((v >= 128 && v <= 208) || (v >= 240 && v <= 248))
                 o.kind = GCN_OPND_INLINE;
             else if (strcmp(special_name(v, o.nregs), "?") != 0 &&
-                     !src_note(SC_SS32, v))
+                     !src_note(t, SC_SS32, v))
                 o.kind = GCN_OPND_SPECIAL;      /* src_lds_direct: always with its note */
             else
                 continue;
@@ -757,12 +769,110 @@ static void tabs_build(void)
                 continue;
             gcn_sb_reset(&sb);
             print_reg_opnd(&sb, &o, w == WC_2 ? SC_SS64 : SC_SS32);
-            assert(sb.len < sizeof stexts[w][v].s);
-            memcpy(stexts[w][v].s, sb.buf, sb.len);
-            stexts[w][v].len = (uint8_t)sb.len;
+            assert(sb.len < sizeof t->stexts[w][v].s);
+            memcpy(t->stexts[w][v].s, sb.buf, sb.len);
+            t->stexts[w][v].len = (uint8_t)sb.len;
         }
     }
     gcn_sb_free(&sb);
+}
+
+/* The tables tabs_build() makes against the compiled ones (salu_tabs.inc): the number of
+ * entries that differ, each named on rep. */
+unsigned gcn_salu_tabs_check(FILE *rep)
+{
+    salu_tabs *t = calloc(1, sizeof *t);
+    if (!t)
+        return 1;
+    tabs_build(t);
+    unsigned bad = 0;
+    for (unsigned c = 0; c < VT_COUNT; c++)
+        for (unsigned v = 0; v < 256; v++)
+            if (t->vtab[c][v] != vtab[c][v]) {
+                if (rep)
+                    fprintf(rep, "vtab[%u][%u]: 0x%04x made, 0x%04x compiled\n", c, v,
+                            t->vtab[c][v], vtab[c][v]);
+                bad++;
+            }
+    for (unsigned w = 0; w <= WC_COUNT; w++)
+        for (unsigned v = 0; v < 256; v++)
+            if (memcmp(&t->stexts[w][v], &stexts[w][v], sizeof(stext))) {
+                if (rep)
+                    fprintf(rep, "stexts[%u][%u]: \"%.31s\" made, \"%.31s\" compiled\n", w, v,
+                            t->stexts[w][v].s, stexts[w][v].s);
+                bad++;
+            }
+    for (unsigned v = 0; v < 256; v++)
+        if (t->wc_of[v] != wc_of[v]) {
+            if (rep)
+                fprintf(rep, "wc_of[%u]: %u made, %u compiled\n", v, t->wc_of[v], wc_of[v]);
+            bad++;
+        }
+    for (unsigned c = 0; c < SC_COUNT; c++)
+        for (unsigned k = 0; k < 4; k++)
+            if (t->slow_bits[c][k] != slow_bits[c][k]) {
+                if (rep)
+                    fprintf(rep, "slow_bits[%u][%u]: 0x%016llx made, 0x%016llx compiled\n", c, k,
+                            (unsigned long long)t->slow_bits[c][k],
+                            (unsigned long long)slow_bits[c][k]);
+                bad++;
+            }
+    free(t);
+    return bad;
+}
+
+/* The tables tabs_build() makes, as the C text of salu_tabs.inc, on out; -1 when out of
+ * memory. */
+int gcn_salu_tabs_write(FILE *out)
+{
+    salu_tabs *t = calloc(1, sizeof *t);
+    if (!t)
+        return -1;
+    tabs_build(t);
+    fprintf(out, "/* salu_tabs.inc -- GENERATED by tests/decode/test_salu --write-tabs from salu.c's\n"
+                 " * tabs_build() (dec_ssrc() and print_reg_opnd()); do not edit by hand.  The value\n"
+                 " * tables, operand texts, register-count classes and note bits of salu.c (see\n"
+                 " * there); tests/decode/test_salu fails when they differ from what\n"
+                 " * tabs_build() makes. */\n");
+    fprintf(out, "static const uint16_t vtab[VT_COUNT][256] = {\n");
+    for (unsigned c = 0; c < VT_COUNT; c++) {
+        fprintf(out, "    {");
+        for (unsigned v = 0; v < 256; v++)
+            fprintf(out, "%s0x%04x", v ? v % 10 ? ", " : ",\n     " : "", t->vtab[c][v]);
+        fprintf(out, "},\n");
+    }
+    fprintf(out, "};\n");
+    fprintf(out, "static const stext stexts[WC_COUNT + 1][256] = {\n");
+    for (unsigned w = 0; w <= WC_COUNT; w++)
+        for (unsigned v = 0; v < 256; v++) {
+            const stext *e = &t->stexts[w][v];
+            if (!e->len)
+                continue;
+            fprintf(out, "    [%u][%u] = {\"", w, v);
+            for (unsigned i = 0; i < e->len; i++) {
+                unsigned char ch = (unsigned char)e->s[i];
+                if (ch == '"' || ch == '\\')
+                    fprintf(out, "\\%c", ch);
+                else if (ch < 32 || ch > 126)
+                    fprintf(out, "\\%03o", ch);
+                else
+                    fputc(ch, out);
+            }
+            fprintf(out, "\", %u},\n", e->len);
+        }
+    fprintf(out, "};\n");
+    fprintf(out, "static const uint8_t wc_of[256] = {\n    ");
+    for (unsigned v = 0; v < 256; v++)
+        fprintf(out, "%s%u", v ? v % 16 ? ", " : ",\n    " : "", t->wc_of[v]);
+    fprintf(out, "};\n");
+    fprintf(out, "static const uint64_t slow_bits[SC_COUNT][4] = {\n");
+    for (unsigned c = 0; c < SC_COUNT; c++)
+        fprintf(out, "    {0x%016llxull, 0x%016llxull, 0x%016llxull, 0x%016llxull},\n",
+                (unsigned long long)t->slow_bits[c][0], (unsigned long long)t->slow_bits[c][1],
+                (unsigned long long)t->slow_bits[c][2], (unsigned long long)t->slow_bits[c][3]);
+    fprintf(out, "};\n");
+    free(t);
+    return 0;
 }
 
 /* One operand of the decode loop: field value v = (w0 >> lo & mask) << shl;
@@ -950,10 +1060,6 @@ static void plan_steps(salu_plan *pl, unsigned id)
 
 static GCN_COLD void plan_build_once(unsigned id)
 {
-    if (gcn_once_claim(&tabs_once)) {
-        tabs_build();
-        gcn_once_done(&tabs_once);
-    }
     if (gcn_once_claim(&plans_once[id])) {
         plan_build(&plans[id], id);
         gcn_once_done(&plans_once[id]);

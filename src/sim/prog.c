@@ -191,8 +191,53 @@ static void add_sref(sim_insn *si, int write, unsigned reg, unsigned n)
     add_ref(si, write, &o);
 }
 
+/* A chunk of a program's strings. */
+typedef struct sim_strchunk {
+    struct sim_strchunk *next;
+    char s[];
+} sim_strchunk;
+#define SIM_STRCHUNK 16384
+
+/* A copy of the n bytes at s and a 0 in p's chunks (freed with the program: one allocation
+ * per chunk instead of one per string, four strings per instruction), or NULL when out of
+ * memory. */
+static char *prog_str(sim_prog *p, const char *s, size_t n)
+{
+    if (n + 1 > p->str_left) {
+        size_t size = n + 1 > SIM_STRCHUNK / 4 ? n + 1 : SIM_STRCHUNK;
+        sim_strchunk *c = malloc(sizeof *c + size);
+        if (!c)
+            return NULL;
+        c->next = p->strs;
+        p->strs = c;
+        if (size != SIM_STRCHUNK) {     /* a long string: a chunk of its own */
+            memcpy(c->s, s, n);
+            c->s[n] = 0;
+            return c->s;
+        }
+        p->str_cur = c->s;
+        p->str_left = size;
+    }
+    char *r = p->str_cur;
+    memcpy(r, s, n);
+    r[n] = 0;
+    p->str_cur += n + 1;
+    p->str_left -= n + 1;
+    return r;
+}
+
+static void predecode(sim_insn *si, const gcn_insn *in, const gcn_decoder *d, unsigned accum,
+                      unsigned nvrows, gcn_strbuf *sb, sim_prog *strs);
+
 void sim_predecode_sb(sim_insn *si, const gcn_insn *in, const gcn_decoder *d, unsigned accum,
                       unsigned nvrows, gcn_strbuf *sb)
+{
+    predecode(si, in, d, accum, nvrows, sb, NULL);
+}
+
+/* sim_predecode_sb, the text in strs's chunks when strs is not NULL (else strdup) */
+static void predecode(sim_insn *si, const gcn_insn *in, const gcn_decoder *d, unsigned accum,
+                      unsigned nvrows, gcn_strbuf *sb, sim_prog *strs)
 {
     memset(si, 0, sizeof *si);
     si->raw = *in;
@@ -307,7 +352,8 @@ void sim_predecode_sb(sim_insn *si, const gcn_insn *in, const gcn_decoder *d, un
     sb->len = 0;
     if (d)
         gcn_print_insn(d, in, sb);
-    si->text = strdup(sb->len ? sb->buf : "");
+    const char *text = sb->len ? sb->buf : "";
+    si->text = strs ? prog_str(strs, text, strlen(text)) : strdup(text);
 }
 
 void sim_predecode(sim_insn *si, const gcn_insn *in, const gcn_decoder *d, unsigned accum,
@@ -336,6 +382,8 @@ int sim_prog_init(sim_prog *p, const gcn_codeobj *co, gcn_target t, unsigned acc
         return -1;
     }
     memset(p->at, 0xff, slots * sizeof *p->at);
+    p->nsym = gcn_co_symbols_in(co, co->text_addr, co->text_addr + co->text_size, p->sym_idx,
+                                SIM_PROG_SYMS);
     return 0;
 }
 
@@ -368,8 +416,13 @@ void sim_prog_free(sim_prog *p)
     free(p->ix);
     free(p->vname_first);
     free(p->aname_first);
-    for (uint32_t i = 0; i < p->n; i++)
-        insn_strings_free(sim_prog_insn(p, i));
+    for (uint32_t i = 0; i < p->n; i++)        /* (their other strings are in p->strs) */
+        free(sim_prog_insn(p, i)->badmsg);
+    while (p->strs) {
+        sim_strchunk *c = p->strs;
+        p->strs = c->next;
+        free(c);
+    }
     for (uint32_t b = 0; b < p->cap / SIM_PROG_BLK; b++) {
         if (p->pool && p->pool->n < SIM_BLKPOOL_MAX) {
             /* kept for the next program; poisoned until an entry is filled again, so that
@@ -487,7 +540,7 @@ int32_t sim_prog_at(sim_prog *p, uint64_t pc, char *err, size_t errlen)
     gcn_decode_one(&p->dec, p->co->text + off, p->text_size - off, pc, &in);
     sim_insn *si = sim_prog_insn(p, p->n);
     GCN_ASAN_UNPOISON(si, sizeof *si);         /* (a block from the pool) */
-    sim_predecode_sb(si, &in, &p->dec, p->accum, p->nvrows, &p->sb);
+    predecode(si, &in, &p->dec, p->accum, p->nvrows, &p->sb, p);
     si->idx = p->n;
     p->hz_cons |= si->hz_cons;
     note_names(p, si, &in, p->n);
@@ -496,16 +549,18 @@ int32_t sim_prog_at(sim_prog *p, uint64_t pc, char *err, size_t errlen)
         const char *base = strrchr(ln->file, '/');
         base = base ? base + 1 : ln->file;
         char buf[512];
-        snprintf(buf, sizeof buf, "%s:%u", base, ln->line);
-        si->where = strdup(buf);
-        si->file = strdup(ln->file);
+        int n = snprintf(buf, sizeof buf, "%s:%u", base, ln->line);
+        si->where = prog_str(p, buf, n < 0 ? 0 : n < (int)sizeof buf ? (size_t)n : sizeof buf - 1);
+        si->file = prog_str(p, ln->file, strlen(ln->file));
         si->line = ln->line;
     }
-    const gcn_symbol *sy = gcn_co_symbol_at(p->co, pc);
+    const gcn_symbol *sy = p->nsym <= SIM_PROG_SYMS
+                               ? gcn_co_symbol_at_in(p->co, p->sym_idx, p->nsym, pc)
+                               : gcn_co_symbol_at(p->co, pc);
     if (sy && sy->name && pc >= sy->value) {
         char buf[512];
         sym_offset(buf, sizeof buf, sy->name, pc - sy->value);
-        si->sym = strdup(buf);
+        si->sym = prog_str(p, buf, strlen(buf));
     }
     p->at[slot] = (int32_t)p->n;
     return (int32_t)p->n++;

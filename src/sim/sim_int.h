@@ -28,6 +28,16 @@ typedef struct sim_prog {
     struct sim_ixent { const struct sim_insn *base; unsigned key; struct sim_insn *v; } *ix;
     uint32_t nix, capix;
     gcn_strbuf sb;              /* scratch for the instructions' texts */
+    /* the texts, where, file and sym strings of the program's instructions (not of the
+     * index-mode variants), kept in chunks freed with the program (prog.c prog_str) */
+    struct sim_strchunk *strs;
+    char *str_cur;
+    size_t str_left;
+    /* the symbols that can name an address of .text (gcn_co_symbols_in), when at most
+     * SIM_PROG_SYMS (nsym larger: every symbol is looked at) */
+#define SIM_PROG_SYMS 16
+    uint32_t sym_idx[SIM_PROG_SYMS];
+    unsigned nsym;
     /* where blocks come from and go back to: the device's spare blocks (gcn_sim_run's
      * program), or NULL (malloc and free) */
     struct sim_blkpool *pool;

@@ -323,6 +323,13 @@ static void good_line(char *kind, char **fld, int n)
         if (s)
             CU_ASSERT_STRING_EQUAL(s->name, k->name);
     }
+    /* the symbols that can name a .text address answer as all of them, at every address
+     * (gcnsim's lookup per pre-decoded instruction) */
+    uint32_t idx[64];
+    unsigned nsym = gcn_co_symbols_in(co, co->text_addr, co->text_addr + co->text_size, idx, 64);
+    CU_ASSERT(nsym <= 64);
+    for (uint64_t pc = co->text_addr; nsym <= 64 && pc < co->text_addr + co->text_size; pc += 4)
+        CU_ASSERT_PTR_EQUAL(gcn_co_symbol_at_in(co, idx, nsym, pc), gcn_co_symbol_at(co, pc));
     print_all(co);
     gcn_co_close(co);
 }

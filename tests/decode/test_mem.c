@@ -9,6 +9,9 @@
  * exactly as LLVM canonicalizes it.  The one hand-written encoding (the LDS
  * DMA load of the seeds, 0xE0511000 0x80010001) is checked against LLVM's
  * assembler as well.
+ *
+ * Also: the compiled scalar operand tables (src/decode/mem_tabs.inc) against what mem.c's
+ * functions make; `tests/decode/test_mem --write-tabs FILE` writes that file anew.
  */
 #include <CUnit/Basic.h>
 #include <stdio.h>
@@ -289,8 +292,22 @@ static void test_ds(void)
     CU_ASSERT_EQUAL(y.in.id, GCN_ID_INVALID);
 }
 
-int main(void)
+/* mem_tabs.inc is what the operand functions make */
+static void test_compiled_tabs(void)
 {
+    CU_ASSERT_EQUAL(gcn_mem_tabs_check(stderr), 0);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc == 3 && !strcmp(argv[1], "--write-tabs")) {
+        FILE *f = fopen(argv[2], "w");
+        if (!f || gcn_mem_tabs_write(f) || fclose(f)) {
+            fprintf(stderr, "test_mem: cannot write %s\n", argv[2]);
+            return 1;
+        }
+        return 0;
+    }
     if (CU_initialize_registry() != CUE_SUCCESS)
         return 99;
     CU_pSuite s = CU_add_suite("mem", NULL, NULL);
@@ -300,6 +317,7 @@ int main(void)
     CU_add_test(s, "GLOBAL saddr / off / lds", test_global_saddr);
     CU_add_test(s, "FLAT atomics, SCRATCH forms", test_flat_scratch);
     CU_add_test(s, "DS offsets, acc, gfx950 forms", test_ds);
+    CU_add_test(s, "compiled tables", test_compiled_tabs);
     CU_basic_set_mode(CU_BRM_NORMAL);
     CU_basic_run_tests();
     unsigned fails = CU_get_number_of_failures() + CU_get_number_of_tests_failed();

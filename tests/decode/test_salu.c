@@ -7,6 +7,10 @@
  * SOPInstructions.td / SMInstructions.td), so every expectation is the
  * input read back; the printed text is compared with LLVM 22 by
  * tests/decode/sweep.py, not here.
+ *
+ * Also: the compiled value and text tables (src/decode/salu_tabs.inc) against what salu.c's
+ * tabs_build() makes; `tests/decode/test_salu --write-tabs FILE` writes that file anew
+ * (after a change of dec_ssrc() or print_reg_opnd()).
  */
 #include <CUnit/Basic.h>
 #include <stdio.h>
@@ -340,8 +344,22 @@ static void test_print_every_row(void)
     gcn_sb_free(&sb);
 }
 
-int main(void)
+/* salu_tabs.inc is what tabs_build() makes */
+static void test_compiled_tabs(void)
 {
+    CU_ASSERT_EQUAL(gcn_salu_tabs_check(stderr), 0);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc == 3 && !strcmp(argv[1], "--write-tabs")) {
+        FILE *f = fopen(argv[2], "w");
+        if (!f || gcn_salu_tabs_write(f) || fclose(f)) {
+            fprintf(stderr, "test_salu: cannot write %s\n", argv[2]);
+            return 1;
+        }
+        return 0;
+    }
     if (CU_initialize_registry() != CUE_SUCCESS)
         return 99;
     CU_pSuite s = CU_add_suite("salu", NULL, NULL);
@@ -351,6 +369,7 @@ int main(void)
     CU_add_test(s, "SOP2/SOP1/SOPK operands", test_sop);
     CU_add_test(s, "SOPP branches and control", test_sopp_branch);
     CU_add_test(s, "every row decodes and prints", test_print_every_row);
+    CU_add_test(s, "compiled tables", test_compiled_tabs);
     CU_basic_set_mode(CU_BRM_NORMAL);
     CU_basic_run_tests();
     unsigned fails = CU_get_number_of_failures();

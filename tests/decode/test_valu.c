@@ -5,8 +5,13 @@
  * checked against LLVM by tests/decode/sweep.py).  The words are encoded by
  * hand from the GFX9/CDNA encodings; the comments give LLVM 22's text for
  * each (llvm-mc-22 --disassemble).
+ *
+ * Also: the compiled operand tables (src/decode/valu_tabs.inc) against what valu.c's
+ * operand code makes, and every row's kinds in them; `tests/decode/test_valu --write-tabs
+ * FILE` writes that file anew (after a change of the operand code or of the rows).
  */
 #include <CUnit/Basic.h>
+#include <stdio.h>
 #include <string.h>
 #include "gcn_decode.h"
 
@@ -217,8 +222,22 @@ static void test_targets_and_flags(void)
     }
 }
 
-int main(void)
+/* valu_tabs.inc is what the operand code makes, for every kind the rows use */
+static void test_compiled_tabs(void)
 {
+    CU_ASSERT_EQUAL(gcn_valu_tabs_check(stderr), 0);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc == 3 && !strcmp(argv[1], "--write-tabs")) {
+        FILE *f = fopen(argv[2], "w");
+        if (!f || gcn_valu_tabs_write(f) || fclose(f)) {
+            fprintf(stderr, "test_valu: cannot write %s\n", argv[2]);
+            return 1;
+        }
+        return 0;
+    }
     if (CU_initialize_registry() != CUE_SUCCESS)
         return 99;
     CU_pSuite s = CU_add_suite("valu", NULL, NULL);
@@ -230,6 +249,7 @@ int main(void)
     CU_add_test(s, "DPP controls", test_dpp);
     CU_add_test(s, "fmamk K constant", test_fmamk);
     CU_add_test(s, "readlane", test_readlane);
+    CU_add_test(s, "compiled tables", test_compiled_tabs);
     CU_add_test(s, "targets and flags", test_targets_and_flags);
     CU_basic_set_mode(CU_BRM_VERBOSE);
     CU_basic_run_tests();
