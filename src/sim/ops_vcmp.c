@@ -85,8 +85,18 @@ static inline __attribute__((always_inline)) void cmp_f64(sim_x *x, int c, int c
 }
 static inline __attribute__((always_inline)) void cmp_i32(sim_x *x, int c, int cmpx, int sgn)
 {
-    const uint32_t *A = vsrc(x, 0), *Bv = vsrc(x, 1);
     uint64_t m;
+    uint32_t a0;
+    if (vsrc_scalar(x, 0, &a0)) {           /* an SGPR or a constant against a row */
+        const uint32_t *Bv = vsrc(x, 1);
+        if (sgn)
+            LANEMASK(m, ICOND(c, (int32_t)a0, (int32_t)Bv[l]));
+        else
+            LANEMASK(m, ICOND(c, a0, Bv[l]));
+        cmp_write(x, m, cmpx);
+        return;
+    }
+    const uint32_t *A = vsrc(x, 0), *Bv = vsrc(x, 1);
     if (sgn)
         LANEMASK(m, ICOND(c, (int32_t)A[l], (int32_t)Bv[l]));
     else
