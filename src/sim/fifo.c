@@ -67,7 +67,7 @@ void sim_lds_pend_dma(sim_x *x, sim_ticket *t)
 }
 
 /* The data of a ticket reaches its destination. */
-static __attribute__((noinline)) void tk_land(gcn_sim *s, sim_wave *w, sim_ticket *t)
+static inline __attribute__((always_inline)) void tk_land(gcn_sim *s, sim_wave *w, sim_ticket *t)
 {
     if (t->landed)
         return;

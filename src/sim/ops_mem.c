@@ -482,12 +482,29 @@ GCN_HOT static int ds_lanes(sim_x *x, uint32_t off, unsigned nbytes, uint32_t *a
 /* Are the lane addresses one contiguous run, lane l at addr[0] + step * l
  * (the coalesced access of most kernels)?  Then per-lane work on LDS becomes
  * whole-block work. */
+/* The bits in which the 64 lanes of row v differ from a0 + step * l: eight lanes at a time,
+ * unrolled (the lane loop kept its induction and loop overhead per group). */
+static inline __attribute__((always_inline)) uint32_t row_seq_diff(const uint32_t *v, uint32_t a0,
+                                                                   uint32_t step)
+{
+    typedef uint32_t u32x8 __attribute__((vector_size(32), aligned(4)));
+    u32x8 e = {a0, a0 + step, a0 + 2 * step, a0 + 3 * step, a0 + 4 * step, a0 + 5 * step,
+               a0 + 6 * step, a0 + 7 * step}, acc = {0, 0, 0, 0, 0, 0, 0, 0};
+    uint32_t s8 = 8 * step;
+    u32x8 inc = {s8, s8, s8, s8, s8, s8, s8, s8};
+#pragma GCC unroll 8
+    for (unsigned g = 0; g < NL; g += 8) {
+        u32x8 a;
+        memcpy(&a, v + g, sizeof a);
+        acc |= a ^ e;
+        e += inc;
+    }
+    return acc[0] | acc[1] | acc[2] | acc[3] | acc[4] | acc[5] | acc[6] | acc[7];
+}
+
 static inline int lanes_contig(const uint32_t *addr, uint32_t step)
 {
-    uint32_t diff = 0, a0 = addr[0];
-    for (unsigned l = 0; l < NL; l++)
-        diff |= addr[l] ^ (a0 + step * l);
-    return diff == 0;
+    return row_seq_diff(addr, addr[0], step) == 0;
 }
 
 void sim_lds_rflush(sim_wg *g)
@@ -775,9 +792,7 @@ GCN_HOT static void ds_read(sim_x *x, unsigned nbytes, int sext, int d16)
          * what ds_lanes, ds_check_reads and the block copy below do, from the address row
          * in one pass (anything else, e.g. a pending writer in the way, takes that path) */
         const uint32_t *av = x->w->v[MOP(MF_ADDR)->r];
-        uint32_t v0 = av[0], diff = 0, a0 = v0 + (uint16_t)I->mods.offset;
-        for (unsigned l = 0; l < NL; l++)
-            diff |= av[l] ^ (v0 + 4 * l);
+        uint32_t v0 = av[0], diff = row_seq_diff(av, v0, 4), a0 = v0 + (uint16_t)I->mods.offset;
         if (!diff && (uint64_t)a0 + 4 * NL <= g->lds_size) {
             lo = a0;
             hi = a0 + 4 * NL;
@@ -1646,9 +1661,7 @@ static uint8_t *buf_window(sim_x *x, const bufdesc *b, uint32_t soff)
  * block copy). */
 static inline int buf_contig(const uint32_t *vo, uint64_t ioff, uint64_t nr)
 {
-    uint32_t diff = 0, v0 = vo[0];
-    for (unsigned l = 0; l < NL; l++)
-        diff |= vo[l] ^ (v0 + 4 * l);
+    uint32_t v0 = vo[0], diff = row_seq_diff(vo, v0, 4);
     return diff == 0 && v0 <= UINT32_MAX - 4 * NL && (uint64_t)v0 + ioff + 4 * NL <= nr;
 }
 

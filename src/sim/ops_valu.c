@@ -138,6 +138,7 @@ typedef uint32_t u32x8 __attribute__((vector_size(32), aligned(4)));
             uint32_t *D_ = x->w->v[i_->d.r], c_; \
             if (i_->vfast & 1) { \
                 const uint32_t *A_ = x->w->v[i_->s[0].r]; \
+                _Pragma("GCC unroll 8") \
                 for (unsigned g_ = 0; g_ < NL; g_ += 8) { \
                     u32x8 a, b; \
                     memcpy(&a, A_ + g_, sizeof a); \
@@ -148,6 +149,7 @@ typedef uint32_t u32x8 __attribute__((vector_size(32), aligned(4)));
                 return; \
             } \
             if (vsrc_scalar(x, 0, &c_)) { \
+                _Pragma("GCC unroll 8") \
                 for (unsigned g_ = 0; g_ < NL; g_ += 8) { \
                     u32x8 a = {c_, c_, c_, c_, c_, c_, c_, c_}, b; \
                     memcpy(&b, B_ + g_, sizeof b); \

@@ -62,6 +62,8 @@ struct gcn_sim {
     sim_alloc *allocs;
     unsigned nallocs, cap_allocs;
     unsigned last;              /* last allocation hit */
+    unsigned mhint[64];         /* sim_mem: the allocation last hit in each 2 MiB region
+                                 * (address bits 26:21), a hint checked like last */
     uint64_t next_addr;
     /* run state */
     int faulted;
