@@ -1445,13 +1445,22 @@ static inline int buf_kind(const bufdesc *b, int idxen)
 }
 static const char *const buf_kind_name[] = {"raw", "structured", "private"};
 
-static int get_desc(sim_x *x, bufdesc *b)
+static __attribute__((noinline, cold)) int desc_fault(sim_x *x, int swizzle)
+{
+    if (!swizzle)
+        sim_fault(x, "buffer resource operand is not an SGPR quad");
+    else
+        sim_fault(x, "swizzled buffer resource (V# word1 bit 31 set) is not simulated: the "
+                  "swizzle equation (CDNA3/CDNA4 ISA 9.1.5.2) needs const_element_size, which "
+                  "the gfx9 V# does not encode");
+    return -1;
+}
+
+static inline __attribute__((always_inline)) int get_desc(sim_x *x, bufdesc *b)
 {
     const sim_opnd *r = MOP(MF_SRSRC);
-    if (r->kind != OK_S) {
-        sim_fault(x, "buffer resource operand is not an SGPR quad");
-        return -1;
-    }
+    if (r->kind != OK_S)
+        return desc_fault(x, 0);
     uint32_t w0 = x->w->s[r->r], w1 = x->w->s[(r->r + 1) & 127], w2 = x->w->s[(r->r + 2) & 127],
              w3 = x->w->s[(r->r + 3) & 127];
     b->base = w0 | (uint64_t)(w1 & 0xffff) << 32;
@@ -1462,12 +1471,8 @@ static int get_desc(sim_x *x, bufdesc *b)
     /* ISA Table 45: with ADD_TID the non-format MUBUF accesses take an 18-bit
      * stride, DATA_FORMAT (word 3 [18:15]) as stride[17:14] (scratch buffers) */
     b->stride_u = b->stride | (b->add_tid ? ((w3 >> 15) & 15u) << 14 : 0);
-    if (b->swizzle) {
-        sim_fault(x, "swizzled buffer resource (V# word1 bit 31 set) is not simulated: the "
-                  "swizzle equation (CDNA3/CDNA4 ISA 9.1.5.2) needs const_element_size, which "
-                  "the gfx9 V# does not encode");
-        return -1;
-    }
+    if (b->swizzle)
+        return desc_fault(x, 1);
     return 0;
 }
 
@@ -1745,6 +1750,16 @@ GCN_HOT static void buf_load(sim_x *x, unsigned nbytes, int sext, int d16)
             if (nd == 1 && e == ~0ull && buf_contig(vo, ioff, nr)) {
                 stream_prefetch(x, win + vo[0] + ioff, 0);
                 memcpy(dst, win + vo[0] + ioff, NL * 4);      /* one block */
+                dma_issue(x, t);
+                return;
+            }
+            if (nd == 1 && e == ~0ull && vo[0] <= UINT32_MAX - 4 * NL && !row_seq_diff(vo, vo[0], 4)) {
+                /* one block reaching past num_records (a loop's prefetch past the end): the
+                 * lanes in range are a prefix, the rest read 0, as in the lane loop below */
+                uint64_t a = (uint64_t)vo[0] + ioff;
+                unsigned nin = a + 4 <= nr ? (unsigned)((nr - a) / 4) : 0;    /* < NL here */
+                memcpy(dst, win + a, (size_t)nin * 4);
+                memset(dst + (size_t)nin * 4, 0, (size_t)(NL - nin) * 4);
                 dma_issue(x, t);
                 return;
             }

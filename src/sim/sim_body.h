@@ -132,6 +132,11 @@ typedef struct sim_insn {
      * more is among them (no quick test then) */
     uint64_t ck_s[2], ck_v;
     uint8_t ck;
+    /* racyreg.c's sim_rz_after: rz_fast when every VGPR/AGPR row its use and overwrite loops
+     * look at is below 64, then those rows as masks (ck_rzu: read, or moved by a swap;
+     * ck_rzw: written) */
+    uint8_t rz_fast;
+    uint64_t ck_rzu, ck_rzw;
     sim_body fn2;               /* the body proper when fn is a wrapper (DPP) */
     sim_body fn_alias;          /* the body proper under sim_alias_body */
     int32_t alias_prod;         /* an instruction that names alias_row the other way, or -1 */
