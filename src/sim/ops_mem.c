@@ -531,7 +531,9 @@ GCN_HOT static void ds_check_contig(sim_x *x, uint32_t a0, uint32_t lo, uint32_t
     uint64_t hit = 0;
     uint32_t any = 0;
     /* (else no tag is of this epoch, or none of another wave in these blocks) */
-    if (g->tag_epoch == epoch + 1 && sim_lds_bany(g->lds_bw, ep, 0xffffu & ~bit, lo, hi))
+    if (g->tag_epoch == epoch + 1 &&
+        (hi - lo == 4 * NL ? sim_lds_bany_nl(g->lds_bw, ep, 0xffffu & ~bit, lo)
+                           : sim_lds_bany(g->lds_bw, ep, 0xffffu & ~bit, lo, hi)))
         for (unsigned l = 0; l < NL; l++) { /* is any lane hit? (almost never: one pass) */
             uint32_t t = tag[l];
             any |= (uint32_t)((t != 0) & ((t & 31) != me) & ((t >> 5) == epoch));
@@ -657,7 +659,7 @@ GCN_HOT static int ds_note_block(sim_x *x, uint32_t d0)
     sim_wg *g = x->g;
     uint32_t me = x->w->idx + 1, epoch = g->epoch, ep = (epoch & 0xffff) << 16;
     uint32_t others = 0xffffu & ~(1u << (me - 1)), tagv = epoch << 5 | me;
-    if (sim_lds_bany(g->lds_br, ep, others, d0 * 4, d0 * 4 + 4 * NL)) {
+    if (sim_lds_bany_nl(g->lds_br, ep, others, d0 * 4)) {
         for (unsigned i = 0; i < g->nrdefer; i++) {
             uint32_t v = g->rdefer[i].v, e0 = g->rdefer[i].d0;
             if ((v & 0xffff0000u) == ep && (v & others) && e0 < d0 + NL && d0 < e0 + NL)
@@ -672,8 +674,9 @@ GCN_HOT static int ds_note_block(sim_x *x, uint32_t d0)
         if (any)
             return 0;
     }
-    sim_lds_bmark(g->lds_bw, ep, 1u << (me - 1), d0 * 4, d0 * 4 + 4 * NL);
+    sim_lds_bmark_nl(g->lds_bw, ep, 1u << (me - 1), d0 * 4);
     uint32_t *tag = g->lds_tag + d0;
+#pragma GCC unroll 64
     for (unsigned l = 0; l < NL; l++)
         tag[l] = tagv;
     g->tag_epoch = epoch + 1;
