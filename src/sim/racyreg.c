@@ -79,7 +79,7 @@ static void row_clear(sim_wave *w, unsigned r)
 }
 
 /* release the rows that hold record k's value */
-static void rec_rows_release(sim_wave *w, unsigned k)
+static __attribute__((noinline)) void rec_rows_scan(sim_wave *w, unsigned k)
 {
     sim_rzrec *c = REC(w, k);
     for (unsigned r = c->dreg; c->nrows && r < (unsigned)c->dreg + c->dn && r < w->nvrows; r++)
@@ -88,6 +88,11 @@ static void rec_rows_release(sim_wave *w, unsigned k)
             c->nrows--;
         }
     c->nrows = 0;
+}
+static inline void rec_rows_release(sim_wave *w, unsigned k)
+{
+    if (REC(w, k)->nrows)       /* (none: nothing to release, nrows stays 0) */
+        rec_rows_scan(w, k);
 }
 
 static void rec_free(sim_wave *w, unsigned k)
