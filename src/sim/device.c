@@ -18,6 +18,16 @@ uint8_t *sim_mem(gcn_sim *s, uint64_t addr, uint64_t n)
     sim_alloc *a = s->nallocs ? &s->allocs[s->last] : NULL;
     if (a && addr >= a->base && addr - a->base + n <= a->size && addr + n >= addr)
         return a->data + (addr - a->base);
+    /* the allocation last hit in this 2 MiB region (buffers walked side by side take turns
+     * in `last`) */
+    unsigned *hint = &s->mhint[addr >> 21 & 63];
+    if (*hint < s->nallocs) {
+        a = &s->allocs[*hint];
+        if (addr >= a->base && addr - a->base + n <= a->size && addr + n >= addr) {
+            s->last = *hint;
+            return a->data + (addr - a->base);
+        }
+    }
     /* allocations are in increasing address order: binary search */
     unsigned lo = 0, hi = s->nallocs;
     while (lo < hi) {
@@ -30,7 +40,7 @@ uint8_t *sim_mem(gcn_sim *s, uint64_t addr, uint64_t n)
     if (lo < s->nallocs) {
         a = &s->allocs[lo];
         if (addr >= a->base && addr - a->base + n <= a->size && addr + n >= addr) {
-            s->last = lo;
+            s->last = *hint = lo;
             return a->data + (addr - a->base);
         }
     }

@@ -67,7 +67,7 @@ void sim_lds_pend_dma(sim_x *x, sim_ticket *t)
 }
 
 /* The data of a ticket reaches its destination. */
-static void tk_land(gcn_sim *s, sim_wave *w, sim_ticket *t)
+static inline __attribute__((always_inline)) void tk_land(gcn_sim *s, sim_wave *w, sim_ticket *t)
 {
     if (t->landed)
         return;
@@ -145,8 +145,8 @@ static void tk_free(sim_wave *w, sim_ticket *t)
     w->tk_free[w->ntk_free++] = t;
 }
 
-/* Retire the oldest entry of one FIFO. */
-static void fifo_retire(gcn_sim *s, sim_wave *w, sim_fifo *f, unsigned bit)
+/* Retire the oldest entry of one FIFO (inline: sim_waitcnt's loops retire most). */
+static inline __attribute__((always_inline)) void fifo_retire(gcn_sim *s, sim_wave *w, sim_fifo *f, unsigned bit)
 {
     sim_ticket *t = f->e[f->head];
     f->head = (f->head + 1) & 63;
@@ -161,7 +161,8 @@ static void fifo_retire(gcn_sim *s, sim_wave *w, sim_fifo *f, unsigned bit)
         tk_free(w, t);
 }
 
-sim_ticket *sim_tk_new(sim_x *x, int kind, unsigned counters)
+/* sim_tk_new with a full counter or no free ticket (apart: the common issue has no retire) */
+static __attribute__((noinline)) void tk_stall(sim_x *x, unsigned counters)
 {
     sim_wave *w = x->w;
     /* a full counter stalls issue until the oldest entry returns */
@@ -176,6 +177,14 @@ sim_ticket *sim_tk_new(sim_x *x, int kind, unsigned counters)
         while (w->lgkm.n)
             fifo_retire(x->sim, w, &w->lgkm, TC_LGKM);
     }
+}
+
+sim_ticket *sim_tk_new(sim_x *x, int kind, unsigned counters)
+{
+    sim_wave *w = x->w;
+    if (__builtin_expect(((counters & TC_VM) && w->vm.n >= SIM_VM_MAX) ||
+                         ((counters & TC_LGKM) && w->lgkm.n >= SIM_LGKM_MAX) || !w->ntk_free, 0))
+        tk_stall(x, counters);
     sim_ticket *t = w->tk_free[--w->ntk_free];
     if (w->ntk_free < w->tk_low)
         w->tk_low = w->ntk_free;
@@ -322,16 +331,13 @@ static void reg_name(char *buf, size_t n, const sim_wave *w, int file, unsigned 
     }
 }
 
-void sim_tk_issue(sim_x *x, sim_ticket *t)
+/* sim_tk_issue's check of a register load against the pending loads of its registers
+ * (the report's path apart: the common issue runs without its frame). */
+static __attribute__((noinline, cold)) void tk_issue_pending(sim_x *x, sim_ticket *t)
 {
     sim_wave *w = x->w;
     char rn[32];
     sim_fix fx;
-    if (x->rz_cur && t->kind == TK_VREG)
-        sim_rz_issue(x, t);         /* the DS read's record follows its result */
-    /* a load that writes registers another load of a different return order still has to
-     * write: the two may land in either order (checked before t is counted, so the fix
-     * is the wait to put before this load) */
     if (t->kind == TK_VREG) {
         unsigned n = t->dreg + t->dn <= w->nvrows ? t->dn : t->dreg < w->nvrows ? w->nvrows - t->dreg : 0;
         for (unsigned k = 0; k < n; k++) {
@@ -366,6 +372,35 @@ void sim_tk_issue(sim_x *x, sim_ticket *t)
             break;
         }
     }
+}
+
+/* whether a register ticket writes a register another pending load still writes */
+static inline int tk_dest_pending(const sim_wave *w, const sim_ticket *t)
+{
+    if (t->kind == TK_VREG) {
+        unsigned n = t->dreg + t->dn <= w->nvrows ? t->dn : t->dreg < w->nvrows ? w->nvrows - t->dreg : 0;
+        for (unsigned k = 0; k < n; k++)
+            if (w->vpend[t->dreg + k])
+                return 1;
+    } else if (t->kind == TK_SREG) {
+        unsigned n = t->dreg + t->dn <= 128 ? t->dn : t->dreg < 128 ? 128 - t->dreg : 0;
+        for (unsigned k = 0; k < n; k++)
+            if (w->spend[t->dreg + k])
+                return 1;
+    }
+    return 0;
+}
+
+void sim_tk_issue(sim_x *x, sim_ticket *t)
+{
+    sim_wave *w = x->w;
+    if (x->rz_cur && t->kind == TK_VREG)
+        sim_rz_issue(x, t);         /* the DS read's record follows its result */
+    /* a load that writes registers another load of a different return order still has to
+     * write: the two may land in either order (checked before t is counted, so the fix
+     * is the wait to put before this load) */
+    if (w->npend && tk_dest_pending(w, t))
+        tk_issue_pending(x, t);
     if (t->in & TC_VM)
         fifo_push(&w->vm, t);
     if (t->in & TC_LGKM)

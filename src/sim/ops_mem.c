@@ -482,12 +482,29 @@ GCN_HOT static int ds_lanes(sim_x *x, uint32_t off, unsigned nbytes, uint32_t *a
 /* Are the lane addresses one contiguous run, lane l at addr[0] + step * l
  * (the coalesced access of most kernels)?  Then per-lane work on LDS becomes
  * whole-block work. */
+/* The bits in which the 64 lanes of row v differ from a0 + step * l: eight lanes at a time,
+ * unrolled (the lane loop kept its induction and loop overhead per group). */
+static inline __attribute__((always_inline)) uint32_t row_seq_diff(const uint32_t *v, uint32_t a0,
+                                                                   uint32_t step)
+{
+    typedef uint32_t u32x8 __attribute__((vector_size(32), aligned(4)));
+    u32x8 e = {a0, a0 + step, a0 + 2 * step, a0 + 3 * step, a0 + 4 * step, a0 + 5 * step,
+               a0 + 6 * step, a0 + 7 * step}, acc = {0, 0, 0, 0, 0, 0, 0, 0};
+    uint32_t s8 = 8 * step;
+    u32x8 inc = {s8, s8, s8, s8, s8, s8, s8, s8};
+#pragma GCC unroll 8
+    for (unsigned g = 0; g < NL; g += 8) {
+        u32x8 a;
+        memcpy(&a, v + g, sizeof a);
+        acc |= a ^ e;
+        e += inc;
+    }
+    return acc[0] | acc[1] | acc[2] | acc[3] | acc[4] | acc[5] | acc[6] | acc[7];
+}
+
 static inline int lanes_contig(const uint32_t *addr, uint32_t step)
 {
-    uint32_t diff = 0, a0 = addr[0];
-    for (unsigned l = 0; l < NL; l++)
-        diff |= addr[l] ^ (a0 + step * l);
-    return diff == 0;
+    return row_seq_diff(addr, addr[0], step) == 0;
 }
 
 void sim_lds_rflush(sim_wg *g)
@@ -514,7 +531,9 @@ GCN_HOT static void ds_check_contig(sim_x *x, uint32_t a0, uint32_t lo, uint32_t
     uint64_t hit = 0;
     uint32_t any = 0;
     /* (else no tag is of this epoch, or none of another wave in these blocks) */
-    if (g->tag_epoch == epoch + 1 && sim_lds_bany(g->lds_bw, ep, 0xffffu & ~bit, lo, hi))
+    if (g->tag_epoch == epoch + 1 &&
+        (hi - lo == 4 * NL ? sim_lds_bany_nl(g->lds_bw, ep, 0xffffu & ~bit, lo)
+                           : sim_lds_bany(g->lds_bw, ep, 0xffffu & ~bit, lo, hi)))
         for (unsigned l = 0; l < NL; l++) { /* is any lane hit? (almost never: one pass) */
             uint32_t t = tag[l];
             any |= (uint32_t)((t != 0) & ((t & 31) != me) & ((t >> 5) == epoch));
@@ -640,7 +659,7 @@ GCN_HOT static int ds_note_block(sim_x *x, uint32_t d0)
     sim_wg *g = x->g;
     uint32_t me = x->w->idx + 1, epoch = g->epoch, ep = (epoch & 0xffff) << 16;
     uint32_t others = 0xffffu & ~(1u << (me - 1)), tagv = epoch << 5 | me;
-    if (sim_lds_bany(g->lds_br, ep, others, d0 * 4, d0 * 4 + 4 * NL)) {
+    if (sim_lds_bany_nl(g->lds_br, ep, others, d0 * 4)) {
         for (unsigned i = 0; i < g->nrdefer; i++) {
             uint32_t v = g->rdefer[i].v, e0 = g->rdefer[i].d0;
             if ((v & 0xffff0000u) == ep && (v & others) && e0 < d0 + NL && d0 < e0 + NL)
@@ -655,8 +674,9 @@ GCN_HOT static int ds_note_block(sim_x *x, uint32_t d0)
         if (any)
             return 0;
     }
-    sim_lds_bmark(g->lds_bw, ep, 1u << (me - 1), d0 * 4, d0 * 4 + 4 * NL);
+    sim_lds_bmark_nl(g->lds_bw, ep, 1u << (me - 1), d0 * 4);
     uint32_t *tag = g->lds_tag + d0;
+#pragma GCC unroll 64
     for (unsigned l = 0; l < NL; l++)
         tag[l] = tagv;
     g->tag_epoch = epoch + 1;
@@ -775,9 +795,7 @@ GCN_HOT static void ds_read(sim_x *x, unsigned nbytes, int sext, int d16)
          * what ds_lanes, ds_check_reads and the block copy below do, from the address row
          * in one pass (anything else, e.g. a pending writer in the way, takes that path) */
         const uint32_t *av = x->w->v[MOP(MF_ADDR)->r];
-        uint32_t v0 = av[0], diff = 0, a0 = v0 + (uint16_t)I->mods.offset;
-        for (unsigned l = 0; l < NL; l++)
-            diff |= av[l] ^ (v0 + 4 * l);
+        uint32_t v0 = av[0], diff = row_seq_diff(av, v0, 4), a0 = v0 + (uint16_t)I->mods.offset;
         if (!diff && (uint64_t)a0 + 4 * NL <= g->lds_size) {
             lo = a0;
             hi = a0 + 4 * NL;
@@ -1430,13 +1448,22 @@ static inline int buf_kind(const bufdesc *b, int idxen)
 }
 static const char *const buf_kind_name[] = {"raw", "structured", "private"};
 
-static int get_desc(sim_x *x, bufdesc *b)
+static __attribute__((noinline, cold)) int desc_fault(sim_x *x, int swizzle)
+{
+    if (!swizzle)
+        sim_fault(x, "buffer resource operand is not an SGPR quad");
+    else
+        sim_fault(x, "swizzled buffer resource (V# word1 bit 31 set) is not simulated: the "
+                  "swizzle equation (CDNA3/CDNA4 ISA 9.1.5.2) needs const_element_size, which "
+                  "the gfx9 V# does not encode");
+    return -1;
+}
+
+static inline __attribute__((always_inline)) int get_desc(sim_x *x, bufdesc *b)
 {
     const sim_opnd *r = MOP(MF_SRSRC);
-    if (r->kind != OK_S) {
-        sim_fault(x, "buffer resource operand is not an SGPR quad");
-        return -1;
-    }
+    if (r->kind != OK_S)
+        return desc_fault(x, 0);
     uint32_t w0 = x->w->s[r->r], w1 = x->w->s[(r->r + 1) & 127], w2 = x->w->s[(r->r + 2) & 127],
              w3 = x->w->s[(r->r + 3) & 127];
     b->base = w0 | (uint64_t)(w1 & 0xffff) << 32;
@@ -1447,12 +1474,8 @@ static int get_desc(sim_x *x, bufdesc *b)
     /* ISA Table 45: with ADD_TID the non-format MUBUF accesses take an 18-bit
      * stride, DATA_FORMAT (word 3 [18:15]) as stride[17:14] (scratch buffers) */
     b->stride_u = b->stride | (b->add_tid ? ((w3 >> 15) & 15u) << 14 : 0);
-    if (b->swizzle) {
-        sim_fault(x, "swizzled buffer resource (V# word1 bit 31 set) is not simulated: the "
-                  "swizzle equation (CDNA3/CDNA4 ISA 9.1.5.2) needs const_element_size, which "
-                  "the gfx9 V# does not encode");
-        return -1;
-    }
+    if (b->swizzle)
+        return desc_fault(x, 1);
     return 0;
 }
 
@@ -1646,9 +1669,7 @@ static uint8_t *buf_window(sim_x *x, const bufdesc *b, uint32_t soff)
  * block copy). */
 static inline int buf_contig(const uint32_t *vo, uint64_t ioff, uint64_t nr)
 {
-    uint32_t diff = 0, v0 = vo[0];
-    for (unsigned l = 0; l < NL; l++)
-        diff |= vo[l] ^ (v0 + 4 * l);
+    uint32_t v0 = vo[0], diff = row_seq_diff(vo, v0, 4);
     return diff == 0 && v0 <= UINT32_MAX - 4 * NL && (uint64_t)v0 + ioff + 4 * NL <= nr;
 }
 
@@ -1732,6 +1753,16 @@ GCN_HOT static void buf_load(sim_x *x, unsigned nbytes, int sext, int d16)
             if (nd == 1 && e == ~0ull && buf_contig(vo, ioff, nr)) {
                 stream_prefetch(x, win + vo[0] + ioff, 0);
                 memcpy(dst, win + vo[0] + ioff, NL * 4);      /* one block */
+                dma_issue(x, t);
+                return;
+            }
+            if (nd == 1 && e == ~0ull && vo[0] <= UINT32_MAX - 4 * NL && !row_seq_diff(vo, vo[0], 4)) {
+                /* one block reaching past num_records (a loop's prefetch past the end): the
+                 * lanes in range are a prefix, the rest read 0, as in the lane loop below */
+                uint64_t a = (uint64_t)vo[0] + ioff;
+                unsigned nin = a + 4 <= nr ? (unsigned)((nr - a) / 4) : 0;    /* < NL here */
+                memcpy(dst, win + a, (size_t)nin * 4);
+                memset(dst + (size_t)nin * 4, 0, (size_t)(NL - nin) * 4);
                 dma_issue(x, t);
                 return;
             }

@@ -126,8 +126,43 @@ BODY(V_SWAP_B32)
 }
 /* ---- integer ----------------------------------------------------------------- */
 static inline uint32_t sat_u32(uint64_t v) { return v > 0xffffffffu ? 0xffffffffu : (uint32_t)v; }
+/* v_add/sub/subrev_u32 of a plain VGPR (src1) and a plain VGPR or a scalar (src0) into a
+ * plain VGPR, all lanes, no clamp: straight on the rows, eight lanes at a time (the
+ * destination may be a source: each group is loaded before it is stored). */
+typedef uint32_t u32x8 __attribute__((vector_size(32), aligned(4)));
+#define U32_ROWOP(OP) \
+    do { \
+        const sim_insn *i_ = x->i; \
+        if (__builtin_expect((i_->vfast & (VF_DST | 2)) == (VF_DST | 2) && x->wmask == ~0ull, 1)) { \
+            const uint32_t *B_ = x->w->v[i_->s[1].r]; \
+            uint32_t *D_ = x->w->v[i_->d.r], c_; \
+            if (i_->vfast & 1) { \
+                const uint32_t *A_ = x->w->v[i_->s[0].r]; \
+                _Pragma("GCC unroll 8") \
+                for (unsigned g_ = 0; g_ < NL; g_ += 8) { \
+                    u32x8 a, b; \
+                    memcpy(&a, A_ + g_, sizeof a); \
+                    memcpy(&b, B_ + g_, sizeof b); \
+                    a = OP; \
+                    memcpy(D_ + g_, &a, sizeof a); \
+                } \
+                return; \
+            } \
+            if (vsrc_scalar(x, 0, &c_)) { \
+                _Pragma("GCC unroll 8") \
+                for (unsigned g_ = 0; g_ < NL; g_ += 8) { \
+                    u32x8 a = {c_, c_, c_, c_, c_, c_, c_, c_}, b; \
+                    memcpy(&b, B_ + g_, sizeof b); \
+                    a = OP; \
+                    memcpy(D_ + g_, &a, sizeof a); \
+                } \
+                return; \
+            } \
+        } \
+    } while (0)
 HBODY(V_ADD_U32)
 {
+    U32_ROWOP(a + b);
     FETCH2;
     if (x->i->mods.clamp) { LANES R[l] = sat_u32((uint64_t)A[l] + Bv[l]); }
     else { LANES R[l] = A[l] + Bv[l]; }
@@ -135,6 +170,7 @@ HBODY(V_ADD_U32)
 }
 HBODY(V_SUB_U32)
 {
+    U32_ROWOP(a - b);
     FETCH2;
     if (x->i->mods.clamp) { LANES R[l] = A[l] > Bv[l] ? A[l] - Bv[l] : 0; }
     else { LANES R[l] = A[l] - Bv[l]; }
@@ -142,6 +178,7 @@ HBODY(V_SUB_U32)
 }
 HBODY(V_SUBREV_U32)
 {
+    U32_ROWOP(b - a);
     FETCH2;
     if (x->i->mods.clamp) { LANES R[l] = Bv[l] > A[l] ? Bv[l] - A[l] : 0; }
     else { LANES R[l] = Bv[l] - A[l]; }

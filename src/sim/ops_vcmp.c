@@ -83,14 +83,53 @@ static inline __attribute__((always_inline)) void cmp_f64(sim_x *x, int c, int c
     LANES if (fcond(c, u2d(A[l]), u2d(Bv[l]))) m |= 1ull << l;
     cmp_write(x, m, cmpx);
 }
+/* The lane mask of ICOND(c, A[l], Bv[l]) (A[l] = a0 for every lane, or the row A), eight
+ * lanes a compare: each group's 0/-1 lanes ANDed with its bits (groups 0-3 in the low word,
+ * 4-7 in the high one), one OR across the lanes at the end. */
+typedef uint32_t vc_u32x8 __attribute__((vector_size(32), aligned(4)));
+typedef int32_t vc_i32x8 __attribute__((vector_size(32), aligned(4)));
+static inline __attribute__((always_inline)) uint64_t imask32(int c, const uint32_t *A, uint32_t a0,
+                                                             const uint32_t *Bv, int sgn)
+{
+    const vc_u32x8 bit = {1, 2, 4, 8, 16, 32, 64, 128};
+    vc_u32x8 lo = {0, 0, 0, 0, 0, 0, 0, 0}, hi = lo;
+#pragma GCC unroll 8
+    for (unsigned g = 0; g < NL / 8; g++) {
+        vc_u32x8 a = {a0, a0, a0, a0, a0, a0, a0, a0}, b;
+        if (A)
+            memcpy(&a, A + 8 * g, sizeof a);
+        memcpy(&b, Bv + 8 * g, sizeof b);
+        vc_i32x8 r, sa = (vc_i32x8)a, sb = (vc_i32x8)b;
+        switch (c) {            /* ICOND's conditions (c is a constant here) */
+        case C_F: r = (vc_i32x8){0, 0, 0, 0, 0, 0, 0, 0}; break;
+        case C_LT: r = sgn ? sa < sb : a < b; break;
+        case C_EQ: r = a == b; break;
+        case C_LE: r = sgn ? sa <= sb : a <= b; break;
+        case C_GT: r = sgn ? sa > sb : a > b; break;
+        case C_NE: r = a != b; break;
+        case C_GE: r = sgn ? sa >= sb : a >= b; break;
+        default: r = (vc_i32x8){-1, -1, -1, -1, -1, -1, -1, -1}; break;
+        }
+        vc_u32x8 t = (vc_u32x8)r & (bit << (8 * (g & 3)));
+        if (g < 4)
+            lo |= t;
+        else
+            hi |= t;
+    }
+    uint32_t l = lo[0] | lo[1] | lo[2] | lo[3] | lo[4] | lo[5] | lo[6] | lo[7];
+    uint32_t h = hi[0] | hi[1] | hi[2] | hi[3] | hi[4] | hi[5] | hi[6] | hi[7];
+    return (uint64_t)h << 32 | l;
+}
 static inline __attribute__((always_inline)) void cmp_i32(sim_x *x, int c, int cmpx, int sgn)
 {
-    const uint32_t *A = vsrc(x, 0), *Bv = vsrc(x, 1);
     uint64_t m;
-    if (sgn)
-        LANEMASK(m, ICOND(c, (int32_t)A[l], (int32_t)Bv[l]));
-    else
-        LANEMASK(m, ICOND(c, A[l], Bv[l]));
+    uint32_t a0;
+    if (vsrc_scalar(x, 0, &a0))             /* an SGPR or a constant against a row */
+        m = imask32(c, NULL, a0, vsrc(x, 1), sgn);
+    else {
+        const uint32_t *A = vsrc(x, 0), *Bv = vsrc(x, 1);
+        m = imask32(c, A, 0, Bv, sgn);
+    }
     cmp_write(x, m, cmpx);
 }
 static inline __attribute__((always_inline)) void cmp_i16(sim_x *x, int c, int cmpx, int sgn)

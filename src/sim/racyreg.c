@@ -79,7 +79,7 @@ static void row_clear(sim_wave *w, unsigned r)
 }
 
 /* release the rows that hold record k's value */
-static void rec_rows_release(sim_wave *w, unsigned k)
+static __attribute__((noinline)) void rec_rows_scan(sim_wave *w, unsigned k)
 {
     sim_rzrec *c = REC(w, k);
     for (unsigned r = c->dreg; c->nrows && r < (unsigned)c->dreg + c->dn && r < w->nvrows; r++)
@@ -88,6 +88,11 @@ static void rec_rows_release(sim_wave *w, unsigned k)
             c->nrows--;
         }
     c->nrows = 0;
+}
+static inline void rec_rows_release(sim_wave *w, unsigned k)
+{
+    if (REC(w, k)->nrows)       /* (none: nothing to release, nrows stays 0) */
+        rec_rows_scan(w, k);
 }
 
 static void rec_free(sim_wave *w, unsigned k)
@@ -283,6 +288,29 @@ void sim_check_masks(sim_insn *si)
     si->ck_s[0] = ms[0];
     si->ck_s[1] = ms[1];
     si->ck_v = mv;
+    /* sim_rz_after's rows: the use loop's references (rd, and wr for the swaps), the
+     * overwrite loop's (wr) */
+    uint64_t mu = 0, mw = 0;
+    int fast = 1;
+    unsigned nu = si->nrd + (si->flags & GCN_F_WR_SRC0 ? si->nwr : 0);
+    for (unsigned i = 0; i < nu + si->nwr; i++) {
+        const sim_rref *r = i < nu ? (i < si->nrd ? &si->rd[i] : &si->wr[i - si->nrd])
+                                   : &si->wr[i - nu];
+        if (r->file != 1)
+            continue;
+        if ((unsigned)r->r + r->n > 64) {
+            fast = 0;
+            break;
+        }
+        uint64_t m = (r->n >= 64 ? ~0ull : (1ull << r->n) - 1) << r->r;
+        if (i < nu)
+            mu |= m;
+        else
+            mw |= m;
+    }
+    si->ck_rzu = mu;
+    si->ck_rzw = mw;
+    si->rz_fast = (uint8_t)fast;
     si->ck = big ? 2 : 1;
 }
 
@@ -335,6 +363,31 @@ void sim_rz_after(sim_x *x, const sim_insn *si)
     int uset = 0;
     /* (the swaps move the destination's value into src0: read as a use too) */
     unsigned nu = si->nrd + (si->flags & GCN_F_WR_SRC0 ? si->nwr : 0);
+    if (si->rz_fast) {
+        /* every row below 64: the same loops on the masks (a row's followed state is one bit
+         * of rz_m[0]; a use only releases rows, so the rows marked when a reference is
+         * reached are the only ones its loop can use, in the same order) */
+        if (si->ck_rzu & w->rz_m[0])
+            for (unsigned i = 0; i < nu && w->rz_n; i++) {
+                const sim_rref *r = i < si->nrd ? &si->rd[i] : &si->wr[i - si->nrd];
+                if (r->file != 1)
+                    continue;
+                uint64_t b = (r->n >= 64 ? ~0ull : (1ull << r->n) - 1) << r->r & w->rz_m[0];
+                if (!b)
+                    continue;
+                if (!uset) {
+                    u = use_lanes(x, si);
+                    uset = 1;
+                }
+                for (; b; b &= b - 1) {
+                    unsigned k = (unsigned)__builtin_ctzll(b);
+                    if (row_marked(w, k) && (w->rz_lanes[k] & u))
+                        row_use(x->sim, w, k, w->rz_lanes[k] & u);
+                }
+            }
+        if (!w->rz_n || !(si->ck_rzw & w->rz_m[0]))
+            return;             /* (no written row followed: the overwrite loop does nothing) */
+    } else
     for (unsigned i = 0; i < nu && w->rz_n; i++) {
         const sim_rref *r = i < si->nrd ? &si->rd[i] : &si->wr[i - si->nrd];
         unsigned n = ref_marked(w, r);

@@ -367,8 +367,8 @@ static inline __attribute__((always_inline)) void run_wave(gcn_sim *s, sim_x *x,
     x->w = w;
     uint32_t cur = w->cur;
     char err[256];
-    /* plain (a constant of the caller): no trace, hazard checks on (the hooks skip a wave
-     * without a history) */
+    /* plain (a constant of the caller): no trace, hazard checks on, not in stale mode (the
+     * hooks skip a wave without a history) */
     const int tr = plain ? 0 : w->traced, hz = plain ? 1 : s->hz_on && w->hz;
     for (unsigned q = 0; q < quantum; q++) {
         sim_insn *si = sim_prog_insn(p, cur);
@@ -387,10 +387,10 @@ static inline __attribute__((always_inline)) void run_wave(gcn_sim *s, sim_x *x,
         if (__builtin_expect(tr, 0))
             sim_trace_before(s->trace, x, si);
         if (hz)
-            sim_hz_pre(s, x, si);
+            sim_hz_pre(s, x, si, plain);
         exec_insn(s, x, si);
         if (hz)
-            sim_hz_post(s, x, si);
+            sim_hz_post(s, x, si, plain);
         s->insns++;
         if (__builtin_expect(tr, 0))
             sim_trace_after(s->trace, x, si);
@@ -694,29 +694,46 @@ static unsigned run_wg(gcn_sim *s, sim_x *x, const gcn_dispatch *d, const disp_l
     unsigned quantum = s->o.quantum ? s->o.quantum : 1;
     unsigned live = nwaves, waiting = 0, round = 0, look = 0;
     unsigned q = nwaves > 1 ? quantum : stop ? PAR_QUANTUM : UINT32_MAX;
-    const int plain = !s->trace && s->hz_on;     /* run_wave's common case */
+    /* run_wave's common case (no trace, hazard checks on, not in stale mode) */
+    const int plain = !s->trace && s->hz_on && s->o.hazard_effect != GCN_SIM_HZ_STALE;
     while (live && !s->stop) {
         /* (every 64th turn: a turn is a few instructions when several waves take turns) */
         if (stop && !(look++ & 63) && flat >= atomic_load_explicit(stop, memory_order_relaxed)) {
             *abandoned = 1;
             return waves;
         }
-        for (unsigned i = 0; i < nwaves && !s->stop; i++) {
-            sim_wave *w = g->waves[i];
-            if (w->state != WS_RUN)
-                continue;
-            if (q == 1 && plain)
+        /* (the turn's loop twice: the common one-instruction turn with its constants, so
+         * that neither the choice nor the end-of-turn tests of a wave still running are
+         * made per instruction) */
+#define SIM_TURN_END(w)                                                                       \
+        do {                                                                                  \
+            if ((w)->state == WS_DONE) {                                                      \
+                sim_retire_all(s, (w));                                                       \
+                sim_rz_wave_end(w);                                                           \
+                live--;                                                                       \
+            } else if ((w)->state == WS_BARRIER) {                                            \
+                waiting++;                                                                    \
+            }                                                                                 \
+        } while (0)
+        if (q == 1 && plain) {
+            for (unsigned i = 0; i < nwaves && !s->stop; i++) {
+                sim_wave *w = g->waves[i];
+                if (w->state != WS_RUN)
+                    continue;
                 run_wave(s, x, w, 1, 1);    /* one instruction per turn: the loop drops out */
-            else
+                if (__builtin_expect(w->state != WS_RUN, 0))
+                    SIM_TURN_END(w);
+            }
+        } else {
+            for (unsigned i = 0; i < nwaves && !s->stop; i++) {
+                sim_wave *w = g->waves[i];
+                if (w->state != WS_RUN)
+                    continue;
                 run_wave(s, x, w, q, 0);
-            if (w->state == WS_DONE) {
-                sim_retire_all(s, w);
-                sim_rz_wave_end(w);
-                live--;
-            } else if (w->state == WS_BARRIER) {
-                waiting++;
+                SIM_TURN_END(w);
             }
         }
+#undef SIM_TURN_END
         if (live && waiting == live) {
             for (unsigned i = 0; i < nwaves; i++) {
                 if (g->waves[i]->state == WS_BARRIER)

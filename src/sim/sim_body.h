@@ -132,6 +132,11 @@ typedef struct sim_insn {
      * more is among them (no quick test then) */
     uint64_t ck_s[2], ck_v;
     uint8_t ck;
+    /* racyreg.c's sim_rz_after: rz_fast when every VGPR/AGPR row its use and overwrite loops
+     * look at is below 64, then those rows as masks (ck_rzu: read, or moved by a swap;
+     * ck_rzw: written) */
+    uint8_t rz_fast;
+    uint64_t ck_rzu, ck_rzw;
     sim_body fn2;               /* the body proper when fn is a wrapper (DPP) */
     sim_body fn_alias;          /* the body proper under sim_alias_body */
     int32_t alias_prod;         /* an instruction that names alias_row the other way, or -1 */
@@ -566,6 +571,28 @@ static inline int sim_lds_bany(const uint32_t *sum, uint32_t ep, uint32_t others
         if ((sum[b] & 0xffff0000u) == ep && (sum[b] & others))
             return 1;
     return 0;
+}
+/* sim_lds_bany and sim_lds_bmark of the 4 * NL bytes at lo (a coalesced access of all lanes:
+ * block lo's, and the next one when lo is not at a block's start) */
+_Static_assert(4 * NL == 1u << SIM_LDS_BLK_SHIFT, "a coalesced dword access spans one block");
+static inline int sim_lds_bany_nl(const uint32_t *sum, uint32_t ep, uint32_t others, uint32_t lo)
+{
+    uint32_t b = lo >> SIM_LDS_BLK_SHIFT, v = sum[b];
+    if ((v & 0xffff0000u) == ep && (v & others))
+        return 1;
+    if (!(lo & ((1u << SIM_LDS_BLK_SHIFT) - 1)))
+        return 0;
+    v = sum[b + 1];
+    return (v & 0xffff0000u) == ep && (v & others);
+}
+static inline void sim_lds_bmark_nl(uint32_t *sum, uint32_t ep, uint32_t bit, uint32_t lo)
+{
+    uint32_t b = lo >> SIM_LDS_BLK_SHIFT, v = sum[b];
+    sum[b] = ((v & 0xffff0000u) == ep ? v : ep) | bit;
+    if (lo & ((1u << SIM_LDS_BLK_SHIFT) - 1)) {
+        v = sum[b + 1];
+        sum[b + 1] = ((v & 0xffff0000u) == ep ? v : ep) | bit;
+    }
 }
 static inline void sim_lds_wmark(sim_x *x, uint32_t a, uint32_t n, unsigned lane)
 {

@@ -72,6 +72,8 @@ struct gcn_sim {
     sim_alloc *allocs;
     unsigned nallocs, cap_allocs;
     unsigned last;              /* last allocation hit */
+    unsigned mhint[64];         /* sim_mem: the allocation last hit in each 2 MiB region
+                                 * (address bits 26:21), a hint checked like last */
     uint64_t next_addr;
     /* run state */
     int faulted;
@@ -210,14 +212,16 @@ static inline __attribute__((always_inline)) int sim_hz_memo_hit(const struct si
 /* Before si executes: the engine only when si consumes a group the history
  * may hold a producer of and its memo does not say the check finds nothing (or the
  * history must be rebuilt, or stale mode, or a test verifies the memo). */
+/* (nostale: a constant of the caller, 1 when the run is not in stale mode -- then no history
+ * has h->stale set, and none swaps registers) */
 static inline __attribute__((always_inline)) void sim_hz_pre(gcn_sim *s, sim_x *x,
-                                                            const sim_insn *si)
+                                                            const sim_insn *si, int nostale)
 {
     struct sim_hz *h = x->w->hz;
     /* (first whether si consumes any group the history holds a producer of -- one AND;
      * without one sim_hz_may_find is 0 -- then the memo: a loop's instructions hit it,
      * and a check it skips finds nothing, whether or not a group could find anything) */
-    if (h && (h->cons != s->prog->hz_cons || h->stale ||
+    if (h && (h->cons != s->prog->hz_cons || (!nostale && h->stale) ||
               ((si->hz_cons & h->st.gprod_union) &&
                (__builtin_expect(sim_hz_memo_test.verify, 0) || !sim_hz_memo_hit(h, si)) &&
                sim_hz_may_find(h, si))))
@@ -233,12 +237,12 @@ static inline __attribute__((always_inline)) void sim_hz_push(struct sim_hz *h, 
 /* After si executed: a history entry when it can be a producer the program
  * needs, else only its wait states. */
 static inline __attribute__((always_inline)) void sim_hz_post(gcn_sim *s, sim_x *x,
-                                                             const sim_insn *si)
+                                                             const sim_insn *si, int nostale)
 {
     struct sim_hz *h = x->w->hz;
     if (!h)
         return;
-    if (__builtin_expect(h->nswap != 0, 0))
+    if (!nostale && __builtin_expect(h->nswap != 0, 0))
         sim_hz_restore(s, x, si);
     unsigned r = h->rn++ % SIM_HZ_RING;
     h->ring[r] = si;

@@ -113,6 +113,19 @@ static inline __attribute__((always_inline)) const uint32_t *vsrc(sim_x *x, unsi
     }
     return sim_vsrc(x, k);
 }
+/* Whether src k is an SGPR or a constant that vsrc() would broadcast to all lanes (then
+ * its value in *c): bodies use it as a scalar instead of a broadcast row. */
+static inline __attribute__((always_inline)) int vsrc_scalar(const sim_x *x, unsigned k,
+                                                            uint32_t *c)
+{
+    const sim_insn *i = x->i;
+    const sim_opnd *o = &i->s[k];
+    if ((i->vfast >> k & 1) || !(o->kind == OK_S || o->kind == OK_C || o->kind == OK_IMM) ||
+        i->sub == GCN_SUB_SDWA || (k == 0 && i->sub == GCN_SUB_DPP))
+        return 0;
+    *c = o->kind == OK_S ? x->w->s[o->r] : (uint32_t)o->c;
+    return 1;
+}
 static inline __attribute__((always_inline)) const uint32_t *vsrc_f32(sim_x *x, unsigned k)
 {
     const sim_insn *i = x->i;

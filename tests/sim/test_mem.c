@@ -129,6 +129,25 @@ static void test_lds_dma(void)
     for (unsigned l = 0; l < NL; l++)
         CU_ASSERT(lds[64 + l] == (l + 64 < 100 ? 0x5000 + 64 + l : 0));
     CU_ASSERT(V(4, 0) == 0);                    /* the early read saw the old bytes */
+    /* one block of all lanes reaching past num_records at every cut (the block path's
+     * prefix copy and zeros), with and without an instruction offset */
+    static const uint32_t nrs[] = {0, 3, 256, 258, 259, 260, 300, 401, 511, 512};
+    for (unsigned i = 0; i < sizeof nrs / sizeof nrs[0]; i++)
+        for (unsigned o = 0; o < 2; o++) {
+            set_srd(12, a, nrs[i], 0);
+            E->w->s[SR_M0] = 2048;
+            for (unsigned l = 0; l < NL; l++)
+                V(1, l) = 4 * (l + 1) + (o ? 0 : 8);
+            CU_ASSERT_FATAL(st_run(E, o ? "buffer_load_dword v1, s[12:15], 0 offen offset:8 lds"
+                                        : "buffer_load_dword v1, s[12:15], 0 offen lds") == 0);
+            waitall();
+            for (unsigned l = 0; l < NL; l++) {
+                uint32_t off = 4 * (l + 1) + 8;
+                /* (the instruction offset moves the LDS address too: M0 + offset + 4 * lane) */
+                CU_ASSERT(lds[2048 / 4 + 2 * o + l] == (off + 4 <= nrs[i] ? 0x5000 + off / 4 : 0));
+            }
+        }
+    set_srd(12, a, 100 * 4, 0);
     /* global_load_lds_dword: only active lanes write */
     sim_set_exec(E->w, 0xffull);
     E->w->s[SR_M0] = 1024;

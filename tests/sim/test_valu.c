@@ -131,6 +131,67 @@ static void test_int_carry_sat(void)
     CU_ASSERT(((uint64_t)E->w->s[11] << 32 | E->w->s[10]) == bw);
 }
 
+/* v_add/sub/subrev_u32 and the 32-bit integer compares with each kind of src0 (VGPR, SGPR,
+ * inline constant, literal), the destination a source or not, all lanes and partial EXEC:
+ * the row paths of ops_valu.c / ops_vcmp.c against the host's arithmetic */
+static void test_int_rows(void)
+{
+    static const char *const src0[] = {"v2", "s6", "-5", "0x80000001", "v3"};
+    static const char *const conds[] = {"f", "lt", "eq", "le", "gt", "ne", "ge", "t"};
+    static const uint64_t execs[] = {~0ull, 0x0f0f00ff12345678ull};
+    for (unsigned e = 0; e < 2; e++)
+        for (unsigned k = 0; k < 5; k++) {
+            char buf[96];
+            for (unsigned op = 0; op < 3; op++) {
+                static const char *const ops[] = {"v_add_u32", "v_sub_u32", "v_subrev_u32"};
+                for (unsigned alias = 0; alias < 2; alias++) {
+                    set_exec(~0ull);
+                    for (unsigned l = 0; l < NL; l++) {
+                        V(2, l) = rnd32();
+                        V(3, l) = l & 1 ? rnd32() : V(2, l) + (l & 2) - 1;
+                        V(1, l) = 0xdead0000u | l;
+                    }
+                    E->w->s[6] = rnd32();
+                    uint32_t a0[NL], b0[NL], d0[NL];
+                    for (unsigned l = 0; l < NL; l++) {
+                        a0[l] = k == 0 ? V(2, l) : k == 1 ? E->w->s[6] : k == 2 ? (uint32_t)-5
+                              : k == 3 ? 0x80000001u : V(3, l);
+                        b0[l] = V(3, l);
+                        d0[l] = alias ? V(3, l) : V(1, l);
+                    }
+                    set_exec(execs[e]);
+                    snprintf(buf, sizeof buf, "%s %s, %s, v3", ops[op], alias ? "v3" : "v1", src0[k]);
+                    CU_ASSERT_FATAL(st_run(E, buf) == 0);
+                    unsigned d = alias ? 3 : 1;
+                    for (unsigned l = 0; l < NL; l++) {
+                        uint32_t want = op == 0 ? a0[l] + b0[l] : op == 1 ? a0[l] - b0[l] : b0[l] - a0[l];
+                        CU_ASSERT(V(d, l) == ((execs[e] >> l & 1) ? want : d0[l]));
+                    }
+                }
+            }
+            for (unsigned c = 0; c < 8; c++)
+                for (unsigned sg = 0; sg < 2; sg++) {
+                    set_exec(execs[e]);
+                    snprintf(buf, sizeof buf, "v_cmp_%s_%s_e32 vcc, %s, v3", conds[c],
+                             sg ? "i32" : "u32", src0[k]);
+                    CU_ASSERT_FATAL(st_run(E, buf) == 0);
+                    uint64_t want = 0;
+                    for (unsigned l = 0; l < NL; l++) {
+                        uint32_t a = k == 0 ? V(2, l) : k == 1 ? E->w->s[6] : k == 2 ? (uint32_t)-5
+                                   : k == 3 ? 0x80000001u : V(3, l), b = V(3, l);
+                        int64_t x = sg ? (int32_t)a : (int64_t)a, y = sg ? (int32_t)b : (int64_t)b;
+                        int r = c == 0 ? 0 : c == 1 ? x < y : c == 2 ? x == y : c == 3 ? x <= y
+                              : c == 4 ? x > y : c == 5 ? x != y : c == 6 ? x >= y : 1;
+                        if (r)
+                            want |= 1ull << l;
+                    }
+                    want &= execs[e];
+                    CU_ASSERT(sim_vcc(E->w) == want);
+                }
+        }
+    set_exec(~0ull);
+}
+
 static void test_exec_partial(void)
 {
     for (unsigned l = 0; l < NL; l++) {
@@ -727,6 +788,7 @@ int main(void)
     CU_add_test(s, "integer ops, shifts >= 32, high products", test_int_basic);
     CU_add_test(s, "carries and saturation", test_int_carry_sat);
     CU_add_test(s, "EXEC: inactive lanes untouched", test_exec_partial);
+    CU_add_test(s, "u32 add/sub/subrev and i32/u32 compares: src0 kinds, aliasing, EXEC", test_int_rows);
     CU_add_test(s, "f32 arithmetic vs host IEEE, modifiers", test_f32_arith);
     CU_add_test(s, "f32 NaN/inf/denormals, rounding mode, conversions", test_f32_specials);
     CU_add_test(s, "f64 arithmetic", test_f64);
