@@ -895,9 +895,18 @@ typedef struct vcond {
     gcn_aval f;
 } vcond;
 
+/* The registers of a state as one index space: the 128 scalar indices, then the nv
+ * (at most 256) vector registers; a state's nz has a bit set for each register that may
+ * hold something other than av_top() (every other one does). */
+#define VS_NREG (128 + 256)
+#define VS_NZW (VS_NREG / 64)
+
 typedef struct vstate {
     gcn_aval *s;          /* 128 scalar indices */
-    gcn_aval *v;          /* nv vector registers */
+    gcn_aval *v;          /* nv vector registers (s + 128) */
+    uint64_t nz[VS_NZW];  /* the registers that may not be av_top(): the working state
+                           * has every register written, a block's entry state only
+                           * these (the others are av_top() without being written) */
     bool exec_full;
     bool seen;
     vcond guard;          /* the active lanes satisfy it (EXEC from a compare) */
@@ -1005,6 +1014,12 @@ static bool opnd_u32(const gcn_aval *v, uint32_t *u)
     return true;
 }
 
+/* Register r (a scalar index, or 128 + a vector register) of the working state written. */
+static inline void nz_set(vstate *st, unsigned r)
+{
+    st->nz[r >> 6] |= 1ull << (r & 63);
+}
+
 static void set_dst(const vctx *c, vstate *st, const gcn_opnd *d, gcn_aval v)
 {
     if (!d)
@@ -1012,10 +1027,13 @@ static void set_dst(const vctx *c, vstate *st, const gcn_opnd *d, gcn_aval v)
     int si = scalar_index(d);
     if (si >= 0) {
         st->s[si] = v;
+        nz_set(st, (unsigned)si);
         return;
     }
-    if (d->kind == GCN_OPND_VGPR && d->reg < c->nv)
+    if (d->kind == GCN_OPND_VGPR && d->reg < c->nv) {
         st->v[d->reg] = v;
+        nz_set(st, 128 + d->reg);
+    }
 }
 
 static const gcn_opnd *fld(const gcn_insn *in, gcn_field f)
@@ -1378,6 +1396,7 @@ static void transfer(const vctx *c, vstate *st, unsigned idx)
         for (uint64_t x = w.s[k]; x; x &= x - 1) {
             unsigned i = k * 64 + (unsigned)__builtin_ctzll(x);
             st->s[i] = lost;
+            nz_set(st, i);
             full_set(st, (int)i, false);
             for (unsigned q = 0; q < 2; q++)
                 if (st->creg[q] == i || st->creg[q] + 1u == i)
@@ -1393,8 +1412,10 @@ static void transfer(const vctx *c, vstate *st, unsigned idx)
     for (unsigned k = 0; k < 8; k++)
         for (uint64_t x = w.v[k]; x; x &= x - 1) {
             unsigned i = k * 64 + (unsigned)__builtin_ctzll(x);
-            if (i < c->nv)
+            if (i < c->nv) {
                 st->v[i] = lost;
+                nz_set(st, 128 + i);
+            }
         }
     if (have && dst && dst->nregs <= 1 && r.known)
         set_dst(c, st, dst, r);
@@ -1408,8 +1429,10 @@ static void transfer(const vctx *c, vstate *st, unsigned idx)
                                                    dst->reg == GCN_RS_M0))) {
             unsigned n = dst->nregs ? dst->nregs : 1;
             int si = scalar_index(dst);
-            for (unsigned k = 0; k < n && k < 16 && si >= 0 && si + k < 128; k++)
+            for (unsigned k = 0; k < n && k < 16 && si >= 0 && si + k < 128; k++) {
                 st->s[si + k] = av_sym(gcn_sym_fresh(in->addr, k, vary), 1);
+                nz_set(st, (unsigned)si + k);
+            }
         }
     }
     const gcn_opnd *d0 = first_dst(in);
@@ -1468,22 +1491,56 @@ static int vstate_regs(const vctx *c, vstate *d)
     return 0;
 }
 
-/* Copy a block's entry state into the working state. */
+/* For each run of set bits of m below n: d's registers there copied from s, or set to
+ * av_top() (all bits zero) when s is NULL. */
+static void regs_runs(gcn_aval *d, const gcn_aval *s, const uint64_t *m, unsigned n)
+{
+    unsigned i = 0;
+    while (i < n) {
+        unsigned w = i >> 6;
+        uint64_t x = m[w] & (~0ull << (i & 63));
+        while (!x) {
+            if (++w >= VS_NZW)
+                return;
+            x = m[w];
+        }
+        unsigned a = w * 64 + (unsigned)__builtin_ctzll(x);
+        if (a >= n)
+            return;
+        x = ~m[w] & (~0ull << (a & 63));
+        while (!x && ++w < VS_NZW)
+            x = ~m[w];
+        unsigned b = x ? w * 64 + (unsigned)__builtin_ctzll(x) : VS_NREG;
+        if (b > n)
+            b = n;
+        if (s)
+            memcpy(d + a, s + a, sizeof *d * (b - a));
+        else
+            memset(d + a, 0, sizeof *d * (b - a));
+        i = b;
+    }
+}
+
+/* Copy a block's entry state into the working state: its registers that may not be
+ * av_top(), and av_top() where the working state had something else. */
 static void load_state(const vctx *c, vstate *d, const vstate *s)
 {
     gcn_aval *ds = d->s, *dv = d->v;
+    uint64_t clr[VS_NZW];
+    for (unsigned w = 0; w < VS_NZW; w++)
+        clr[w] = d->nz[w] & ~s->nz[w];
     *d = *s;
     d->s = ds;
     d->v = dv;
-    memcpy(d->s, s->s, sizeof *d->s * 128);
-    memcpy(d->v, s->v, sizeof *d->v * c->nv);
+    regs_runs(d->s, NULL, clr, 128 + c->nv);
+    regs_runs(d->s, s->s, s->nz, 128 + c->nv);
 }
 
 static bool join(const vctx *c, vstate *d, const vstate *s, unsigned at)
 {
     if (!d->seen) {
-        memcpy(d->s, s->s, sizeof *d->s * 128);
-        memcpy(d->v, s->v, sizeof *d->v * c->nv);
+        memcpy(d->nz, s->nz, sizeof d->nz);
+        regs_runs(d->s, s->s, s->nz, 128 + c->nv);
         d->exec_full = s->exec_full;
         d->guard = s->guard;
         d->wguard = s->wguard;
@@ -1498,15 +1555,14 @@ static bool join(const vctx *c, vstate *d, const vstate *s, unsigned at)
     }
     bool ch = false;
     gcn_aval lost = av_lost((at + 1) | GCN_WHY_JOIN);
-    for (unsigned i = 0; i < 128; i++)
-        if (d->s[i].known && !av_eq(&d->s[i], &s->s[i])) {
-            d->s[i] = s->s[i].known ? lost : s->s[i];
-            ch = true;
-        }
-    for (unsigned i = 0; i < c->nv; i++)
-        if (d->v[i].known && !av_eq(&d->v[i], &s->v[i])) {
-            d->v[i] = s->v[i].known ? lost : s->v[i];
-            ch = true;
+    /* (a register of d outside d->nz is av_top(): unknown, it stays) */
+    for (unsigned w = 0; w < VS_NZW; w++)
+        for (uint64_t x = d->nz[w]; x; x &= x - 1) {
+            unsigned i = w * 64 + (unsigned)__builtin_ctzll(x);
+            if (d->s[i].known && !av_eq(&d->s[i], &s->s[i])) {
+                d->s[i] = s->s[i].known ? lost : s->s[i];
+                ch = true;
+            }
         }
     if (d->exec_full && !s->exec_full) {
         d->exec_full = false;
@@ -1780,6 +1836,10 @@ int gcn_values_run(const gcn_cfg *cfg, const gcn_entry_info *ei, gcn_values *out
         st.s[i] = i <= 101 ? av_sym(GCN_SYM_SGPR0 + i, 1) : av_top();
     for (unsigned i = 0; i < c.nv; i++)
         st.v[i] = av_top();
+    st.nz[0] = ~0ull;                          /* s0..s101: their symbols */
+    st.nz[1] = (1ull << (102 - 64)) - 1;
+    if (c.nv)
+        nz_set(&st, 128);                       /* v0, which the entry may name */
     if (c.nv && ei && ei->packed_xyz) {
         gcn_aval x = av_sym(GCN_SYM_TIDX, 1), y = av_sym(GCN_SYM_TIDY, 1024),
                  z = av_sym(GCN_SYM_TIDZ, 1 << 20);

@@ -106,6 +106,7 @@ link() {   # link OUT MODE SRC... (MODE fuzzer or tool)
     for s in "$@"; do [ "$s" -nt "$dst" ] && stale=1; done
     [ "$mode" = fuzzer ] && [ "$top_srcdir/tests/fuzz/fuzz_json.h" -nt "$dst" ] && stale=1
     [ "$mode" = fuzzer ] && [ "$top_srcdir/tests/fuzz/fuzz_text.h" -nt "$dst" ] && stale=1
+    [ "$mode" = fuzzer ] && [ "$top_srcdir/tests/fuzz/fuzz_jr.h" -nt "$dst" ] && stale=1
     [ $stale = 1 ] || return 0
     san=$SAN
     [ "$mode" = fuzzer ] && san="-fsanitize=fuzzer $SAN"
