@@ -116,11 +116,15 @@ static uint64_t *interval_mates(const gcn_cfg *cfg, const unsigned *acc, unsigne
         free(from);
         return NULL;
     }
+    /* one interval per start: the entry (instruction 0, itself included)
+     * and each s_barrier (from the instruction after it); instruction 0 may
+     * be both.  (Before issue 13 the loop ran only the entry's, so the two
+     * sides of a wave-index branch after a barrier were never paired.) */
     unsigned o = 0;
     for (unsigned i = 0; i < cfg->ninsn; i++) {
-        bool entry = i == 0, bar = cfg->facts[i].kind == GCN_LK_BARRIER;
-        for (unsigned k = 0; k < 1u + (entry && bar); k++) {
-            if (!(k == 0 ? entry : bar))
+        const bool starts[2] = {i == 0, cfg->facts[i].kind == GCN_LK_BARRIER};
+        for (unsigned k = 0; k < 2; k++) {
+            if (!starts[k])
                 continue;
             reach_from(cfg, i, k == 0, hit, seen, stack);
             from[o] = k == 0 ? i : i + 1;

@@ -71,11 +71,21 @@ for b in 512 256; do
 done
 
 # ---- waves with roles (cases/wave_roles*.s): gcnsim agrees with the cases'
-# expectations at run time (clean, and the race of the broken one)
-for c in wave_roles:0 wave_roles_broken:4 wave_roles_split:0 wave_roles_split_broken:4; do
+# expectations at run time (clean, and the race of the broken one), and
+# gcnlint agrees with gcnsim: the same exit, and on a race the same lines
+# (both print FILE:LINE: error: at the racing access).
+# wave_roles_barrier*.s: the roles after an s_barrier (the barrier's interval,
+# issue 13).
+for c in wave_roles:0 wave_roles_broken:4 wave_roles_split:0 wave_roles_split_broken:4 \
+         wave_roles_barrier:0 wave_roles_barrier_broken:4; do
   "$top_builddir/gcnsim" --mcpu gfx942 --block 256 "$cases/${c%%:*}.s" > "$tmp/roles.txt" 2>&1; rc=$?
   { [ $rc = "${c##*:}" ] && { [ $rc = 0 ] || grep -q 'lds-cross-wave-race at pc' "$tmp/roles.txt"; }; } ||
     { echo "FAIL: gcnsim ${c%%:*}.s: exit $rc, want ${c##*:}"; cat "$tmp/roles.txt"; fail=1; }
+  "$lint" --workgroup-size=256 "$cases/${c%%:*}.s" > "$tmp/roles_lint.txt"; lrc=$?
+  sl=$(grep -o '^[^ ]*:[0-9]*: error: ' "$tmp/roles.txt" | grep -v '^gcnsim:' | sort -u | tr '\n' ' ')
+  ll=$(grep -o '^[^ ]*:[0-9]*: error: ' "$tmp/roles_lint.txt" | sort -u | tr '\n' ' ')
+  { [ $lrc = $rc ] && [ "$sl" = "$ll" ]; } ||
+    { echo "FAIL: ${c%%:*}.s: gcnlint exit $lrc ($ll), gcnsim exit $rc ($sl)"; cat "$tmp/roles_lint.txt"; fail=1; }
 done
 
 # Code that no wave of the launch runs meets nothing (an empty set of waves
