@@ -402,6 +402,14 @@ void gcn_lint_cfg_findings(const gcn_cfg *cfg, const gcn_lint_opts *o, gcn_findi
 int gcn_lint_xwave(const gcn_cfg *cfg, const gcn_values *vals, unsigned nwaves,
                    const gcn_lint_opts *o, gcn_findings *out);
 
+/* Work-group-uniform branches (uniform.c): nub[b] (per block) = 1 when the
+ * branch ending block b may go different ways in different waves of one
+ * work-group (its condition may differ between waves, counting control
+ * dependence: a register written on one side of such a branch differs after
+ * the sides meet), 0 when every wave goes the same way or b does not branch.
+ * Returns 0, or -1 on allocation failure (then every branch is 1). */
+int gcn_lint_uniform_branches(const gcn_cfg *cfg, unsigned char *nub);
+
 /* The LDS accesses (DS and LDS-DMA) some path reaches from instruction i
  * without passing an s_barrier: the barrier interval after i (caller frees
  * *list); with path facts (paths.h; NULL: none) only the paths they allow.

@@ -149,6 +149,66 @@ static uint64_t *interval_mates(const gcn_cfg *cfg, const unsigned *acc, unsigne
     return mates;
 }
 
+/* Sibling pairs that two waves may really reach: per access index a, the
+ * bitset of accesses b such that some branch that may go different ways in
+ * different waves (uniform.c) has a on a barrier-free path from one of its
+ * successors and b on one from another.  Two waves that leave an interval's
+ * start together and take the same side of every branch run one sequence of
+ * instructions, on which one access reaches the other; to reach a and b
+ * where neither reaches the other, they must part at a branch whose
+ * condition differs between them.  A branch that goes the same way in every
+ * wave (a loop's exit on a count from the kernel arguments, a test of a
+ * kernel argument) parts none.  NULL on allocation failure. */
+static uint64_t *sibling_pairs(const gcn_cfg *cfg, const unsigned *acc, unsigned m,
+                               unsigned char *hit, unsigned char *seen, unsigned *stack)
+{
+    const size_t words = (m + 63) / 64;
+    const unsigned nb = cfg->nblocks;
+    uint64_t *sib = calloc((size_t)m * words + 1, sizeof *sib);
+    uint64_t *side = calloc(2 * words + 1, sizeof *side);
+    unsigned char *nub = malloc(nb ? nb : 1);
+    if (!sib || !side || !nub) {
+        free(sib);
+        free(side);
+        free(nub);
+        return NULL;
+    }
+    gcn_lint_uniform_branches(cfg, nub);        /* on failure: every branch */
+    for (unsigned b = 0; b < nb; b++) {
+        const gcn_block *blk = &cfg->blocks[b];
+        if (!nub[b])
+            continue;
+        /* every pair of distinct successors (a conditional branch has two) */
+        for (unsigned s = 0; s < blk->nsucc; s++)
+            for (unsigned t = s + 1; t < blk->nsucc; t++) {
+                if (blk->succ[s] == blk->succ[t])
+                    continue;
+                for (unsigned k = 0; k < 2; k++) {
+                    uint64_t *v = side + k * words;
+                    memset(v, 0, sizeof *v * words);
+                    reach_from(cfg, cfg->blocks[blk->succ[k ? t : s]].first, true, hit, seen,
+                               stack);
+                    for (unsigned a = 0; a < m; a++)
+                        if (hit[acc[a]])
+                            v[a / 64] |= 1ull << (a % 64);
+                }
+                for (unsigned k = 0; k < 2; k++) {
+                    const uint64_t *v = side + k * words, *other = side + (1 - k) * words;
+                    for (size_t w = 0; w < words; w++)
+                        for (uint64_t x = v[w]; x; x &= x - 1) {
+                            uint64_t *d = sib + (size_t)(w * 64 + (unsigned)__builtin_ctzll(x)) *
+                                                    words;
+                            for (size_t q = 0; q < words; q++)
+                                d[q] |= other[q];
+                        }
+                }
+            }
+    }
+    free(side);
+    free(nub);
+    return sib;
+}
+
 /* The LDS accesses another wave may run after s_barrier i and before its
  * next barrier.  With path facts (paths.c), only along the paths they allow:
  * less the accesses that only paths no run takes reach (an unrolled loop's
@@ -929,11 +989,12 @@ int gcn_lint_xwave(const gcn_cfg *cfg, const gcn_values *vals, unsigned nwaves,
     uint64_t *mates = m <= GCN_XWAVE_MAX_MATES ? interval_mates(cfg, acc, m, hit, seen, stack,
                                                                 &iv, &ivfrom, &niv)
                                                 : NULL;
+    uint64_t *sib = mates ? sibling_pairs(cfg, acc, m, hit, seen, stack) : NULL;
     uint64_t *R = calloc((size_t)m * words + 1, sizeof *R);
-    if ((m <= GCN_XWAVE_MAX_MATES && !mates) || !R) {
+    if ((m <= GCN_XWAVE_MAX_MATES && (!mates || !sib)) || !R) {
         free(hit); free(seen); free(stack); free(race); free(proven); free(minw);
         free(rstart); free(rivs); free(rsib);
-        free(acc); free(mates); free(R); free(iv); free(ivfrom);
+        free(acc); free(mates); free(sib); free(R); free(iv); free(ivfrom);
         return -1;
     }
     for (unsigned i = 0; i < m; i++) {
@@ -950,9 +1011,12 @@ int gcn_lint_xwave(const gcn_cfg *cfg, const gcn_values *vals, unsigned nwaves,
     for (unsigned i = 0; i < m; i++) {
         const unsigned a = acc[i];
         const uint64_t *ri = R + (size_t)i * words, *mi = mates ? mates + (size_t)i * words : NULL;
+        const uint64_t *si = sib ? sib + (size_t)i * words : NULL;
         for (unsigned j = 0; j < m; j++) {
-            /* a path from a reaches b, or they are siblings (taken once, j > i) */
-            if (!BIT(ri, j) && !(mi && j > i && BIT(mi, j) && !BIT(R + (size_t)j * words, i)))
+            /* a path from a reaches b, or they are siblings (taken once, j > i)
+             * below a branch that may part two waves */
+            if (!BIT(ri, j) &&
+                !(mi && j > i && BIT(mi, j) && BIT(si, j) && !BIT(R + (size_t)j * words, i)))
                 continue;
             const unsigned b = acc[j];
             bool wa = writes(&cfg->facts[a]), wb = writes(&cfg->facts[b]);
@@ -1054,7 +1118,7 @@ int gcn_lint_xwave(const gcn_cfg *cfg, const gcn_values *vals, unsigned nwaves,
     dr_free(&dr);
     free(hit); free(seen); free(stack); free(race); free(proven); free(minw);
     free(rstart); free(rivs); free(rsib);
-    free(acc); free(mates); free(R); free(iv); free(ivfrom);
+    free(acc); free(mates); free(sib); free(R); free(iv); free(ivfrom);
     return added;
 #undef BIT
 }
