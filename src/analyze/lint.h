@@ -407,8 +407,10 @@ int gcn_lint_xwave(const gcn_cfg *cfg, const gcn_values *vals, unsigned nwaves,
  * work-group (its condition may differ between waves, counting control
  * dependence: a register written on one side of such a branch differs after
  * the sides meet), 0 when every wave goes the same way or b does not branch.
- * Returns 0, or -1 on allocation failure (then every branch is 1). */
-int gcn_lint_uniform_branches(const gcn_cfg *cfg, unsigned char *nub);
+ * ipdom (NULL: not wanted): per block, its immediate post-dominator, or
+ * cfg->nblocks when that is the exit.  Returns 0, or -1 on allocation
+ * failure (then every branch is 1, every ipdom the exit). */
+int gcn_lint_uniform_branches(const gcn_cfg *cfg, unsigned char *nub, unsigned *ipdom);
 
 /* The LDS accesses (DS and LDS-DMA) some path reaches from instruction i
  * without passing an s_barrier: the barrier interval after i (caller frees

@@ -149,63 +149,124 @@ static uint64_t *interval_mates(const gcn_cfg *cfg, const unsigned *acc, unsigne
     return mates;
 }
 
+/* Mark in `hit` every instruction of the blocks a barrier-free path reaches
+ * from block `start` (its first instruction included) without entering block
+ * `stop` (none: stop >= nblocks); *atstop: some such path enters it. */
+static void reach_upto(const gcn_cfg *cfg, unsigned start, unsigned stop, unsigned char *hit,
+                       unsigned char *seen, unsigned *stack, bool *atstop)
+{
+    memset(hit, 0, cfg->ninsn);
+    memset(seen, 0, cfg->nblocks);
+    *atstop = start == stop;
+    if (*atstop)
+        return;
+    unsigned sp = 0;
+    seen[start] = 1;
+    stack[sp++] = start;
+    while (sp) {
+        const gcn_block *blk = &cfg->blocks[stack[--sp]];
+        bool bar = false;
+        for (unsigned j = blk->first; j <= blk->last && !bar; j++) {
+            bar = cfg->facts[j].kind == GCN_LK_BARRIER;
+            hit[j] = !bar;
+        }
+        if (bar)
+            continue;
+        for (unsigned s = 0; s < blk->nsucc; s++) {
+            unsigned t = blk->succ[s];
+            if (t == stop)
+                *atstop = true;
+            else if (!seen[t]) {
+                seen[t] = 1;
+                stack[sp++] = t;
+            }
+        }
+    }
+}
+
+/* d[a] |= b for every a in A, and d[b] |= A for every b in B */
+static void pair_sets(uint64_t *d, size_t words, const uint64_t *A, const uint64_t *B)
+{
+    for (unsigned k = 0; k < 2; k++) {
+        const uint64_t *v = k ? B : A, *other = k ? A : B;
+        for (size_t w = 0; w < words; w++)
+            for (uint64_t x = v[w]; x; x &= x - 1) {
+                uint64_t *r = d + (size_t)(w * 64 + (unsigned)__builtin_ctzll(x)) * words;
+                for (size_t q = 0; q < words; q++)
+                    r[q] |= other[q];
+            }
+    }
+}
+
 /* Sibling pairs that two waves may really reach: per access index a, the
- * bitset of accesses b such that some branch that may go different ways in
- * different waves (uniform.c) has a on a barrier-free path from one of its
- * successors and b on one from another.  Two waves that leave an interval's
- * start together and take the same side of every branch run one sequence of
- * instructions, on which one access reaches the other; to reach a and b
- * where neither reaches the other, they must part at a branch whose
- * condition differs between them.  A branch that goes the same way in every
- * wave (a loop's exit on a count from the kernel arguments, a test of a
- * kernel argument) parts none.  NULL on allocation failure. */
+ * bitset of accesses b that two waves leaving one interval's start together
+ * may reach, one a and the other b, when neither reaches the other.  Such
+ * waves run one sequence of instructions until the first branch where they
+ * part, which must be one whose condition may differ between them
+ * (uniform.c: a loop's exit on a count from the kernel arguments, a test of
+ * a kernel argument part no waves).  For such a branch X with successors S1,
+ * S2 and immediate post-dominator J: one wave is on its way from S1 (before
+ * J), the other from S2, or already past J when S2 leads there without a
+ * barrier.  Two waves both past J take the same side of every later branch
+ * that does not part them in turn (registers the two sides wrote differ
+ * there, and make such branches non-uniform), so J's successors alone pair
+ * nothing.  NULL on allocation failure. */
 static uint64_t *sibling_pairs(const gcn_cfg *cfg, const unsigned *acc, unsigned m,
                                unsigned char *hit, unsigned char *seen, unsigned *stack)
 {
     const size_t words = (m + 63) / 64;
     const unsigned nb = cfg->nblocks;
     uint64_t *sib = calloc((size_t)m * words + 1, sizeof *sib);
-    uint64_t *side = calloc(2 * words + 1, sizeof *side);
+    uint64_t *set = calloc(5 * words + 1, sizeof *set);     /* H1, H2, P, H1+P, H2+P */
     unsigned char *nub = malloc(nb ? nb : 1);
-    if (!sib || !side || !nub) {
+    unsigned *ipd = malloc(sizeof *ipd * (nb ? nb : 1));
+    if (!sib || !set || !nub || !ipd) {
         free(sib);
-        free(side);
+        free(set);
         free(nub);
+        free(ipd);
         return NULL;
     }
-    gcn_lint_uniform_branches(cfg, nub);        /* on failure: every branch */
+    gcn_lint_uniform_branches(cfg, nub, ipd);   /* on failure: every branch, no joins */
+    uint64_t *H[2] = {set, set + words}, *P = set + 2 * words, *HP[2] = {set + 3 * words,
+                                                                        set + 4 * words};
     for (unsigned b = 0; b < nb; b++) {
         const gcn_block *blk = &cfg->blocks[b];
         if (!nub[b])
             continue;
+        const unsigned J = ipd[b];
+        bool pdone = false;
         /* every pair of distinct successors (a conditional branch has two) */
         for (unsigned s = 0; s < blk->nsucc; s++)
             for (unsigned t = s + 1; t < blk->nsucc; t++) {
                 if (blk->succ[s] == blk->succ[t])
                     continue;
+                bool atj[2];
                 for (unsigned k = 0; k < 2; k++) {
-                    uint64_t *v = side + k * words;
-                    memset(v, 0, sizeof *v * words);
-                    reach_from(cfg, cfg->blocks[blk->succ[k ? t : s]].first, true, hit, seen,
-                               stack);
+                    memset(H[k], 0, sizeof *set * words);
+                    reach_upto(cfg, blk->succ[k ? t : s], J, hit, seen, stack, &atj[k]);
                     for (unsigned a = 0; a < m; a++)
                         if (hit[acc[a]])
-                            v[a / 64] |= 1ull << (a % 64);
+                            H[k][a / 64] |= 1ull << (a % 64);
                 }
-                for (unsigned k = 0; k < 2; k++) {
-                    const uint64_t *v = side + k * words, *other = side + (1 - k) * words;
+                if ((atj[0] || atj[1]) && J < nb && !pdone) {
+                    memset(P, 0, sizeof *set * words);
+                    reach_from(cfg, cfg->blocks[J].first, true, hit, seen, stack);
+                    for (unsigned a = 0; a < m; a++)
+                        if (hit[acc[a]])
+                            P[a / 64] |= 1ull << (a % 64);
+                    pdone = true;
+                }
+                for (unsigned k = 0; k < 2; k++)
                     for (size_t w = 0; w < words; w++)
-                        for (uint64_t x = v[w]; x; x &= x - 1) {
-                            uint64_t *d = sib + (size_t)(w * 64 + (unsigned)__builtin_ctzll(x)) *
-                                                    words;
-                            for (size_t q = 0; q < words; q++)
-                                d[q] |= other[q];
-                        }
-                }
+                        HP[k][w] = H[k][w] | (atj[k] && pdone ? P[w] : 0);
+                pair_sets(sib, words, H[0], HP[1]);
+                pair_sets(sib, words, H[1], HP[0]);
             }
     }
-    free(side);
+    free(set);
     free(nub);
+    free(ipd);
     return sib;
 }
 

@@ -77,9 +77,11 @@ done
 # wave_roles_barrier*.s: the roles after an s_barrier (the barrier's interval,
 # issue 13).
 # wave_uniform_trap_broken.s: roles chosen by a constant written on one side
-# of a wave-index branch (control dependence, uniform.c).
+# of a wave-index branch (control dependence, uniform.c); wave_uniform_vcc_broken.s:
+# roles by s_cbranch_vccz on a VALU compare of the work-item id.
 for c in wave_roles:0 wave_roles_broken:4 wave_roles_split:0 wave_roles_split_broken:4 \
-         wave_roles_barrier:0 wave_roles_barrier_broken:4 wave_uniform_trap_broken:4; do
+         wave_roles_barrier:0 wave_roles_barrier_broken:4 wave_uniform_trap_broken:4 \
+         wave_uniform_vcc_broken:4; do
   "$top_builddir/gcnsim" --mcpu gfx942 --block 256 "$cases/${c%%:*}.s" > "$tmp/roles.txt" 2>&1; rc=$?
   { [ $rc = "${c##*:}" ] && { [ $rc = 0 ] || grep -q 'lds-cross-wave-race at pc' "$tmp/roles.txt"; }; } ||
     { echo "FAIL: gcnsim ${c%%:*}.s: exit $rc, want ${c##*:}"; cat "$tmp/roles.txt"; fail=1; }

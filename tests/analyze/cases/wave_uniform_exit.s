@@ -9,6 +9,9 @@
 //      in the same pass, so no wave writes while another reads.
 //   2. After another barrier, a test of n's low bit: odd n writes the own
 //      slot, even n reads wave 0's slot; the whole work-group takes one side.
+//      The test goes through VALU: v_readfirstlane of n + 0 in a VGPR, and a
+//      v_cmp of n's low bit to VCC (the same bit in every lane of every
+//      wave), then s_cbranch_vccz.
 // gcnlint pairs two accesses on the two sides of a branch only when the
 // branch may go different ways in different waves (uniform.c); before that
 // both pairs were reported (issue 13).  dst[t] = n * (l + 1), doubled when n
@@ -45,8 +48,14 @@ k:
     ds_read_b32 v3, v1                      // wave 0's slot: n * (l + 1)
     s_waitcnt lgkmcnt(0)
     s_barrier
-    s_bitcmp1_b32 s8, 0                     // n odd: the same in every wave
-    s_cbranch_scc0 .Leven
+    v_mov_b32 v9, s8
+    v_add_u32 v9, 0, v9                     // n in every lane
+    s_nop 0
+    v_readfirstlane_b32 s9, v9              // n again
+    s_nop 1
+    v_and_b32 v10, s9, 1
+    v_cmp_eq_u32 vcc, 1, v10                // n odd: every lane, every wave
+    s_cbranch_vccz .Leven
     ds_write_b32 v2, v0                     // the own slot
     s_branch .Lstore
 .Leven:
