@@ -12,6 +12,7 @@
  *               -> the LDS byte range each DS / LDS-DMA instruction touches
  *   waits.c     path-sensitive exploration of the vmcnt/lgkmcnt FIFOs
  *   xwave.c     LDS races between waves with no s_barrier between them
+ *   uniform.c   branches every wave of a work-group takes alike (xwave.c siblings)
  *   suggest.c   loosest safe value of each s_waitcnt, and why
  *   hazard.c    the hook for wait-state rules (src/analyze/hazards.def)
  *   report.c    text / JSON / SARIF output of findings

@@ -43,8 +43,11 @@
  *     immediate post-dominator J, its region is the blocks reached from X's
  *     successors without passing J; every block of the region or J that two
  *     different successors reach (a join) gets every register written in the
- *     region as NU on entry (EXEC included).  A register of the region that
- *     no join receives is read only by waves that all took one side.
+ *     region as NU on entry (EXEC included), but a register with one value
+ *     on every path (a single scalar write of the kernel from such values or
+ *     entry SGPRs, which dominates the join: a kernel argument reloaded in a
+ *     loop whose exit parts the waves).  A register of the region that no
+ *     join receives is read only by waves that all took one side.
  *   - A branch found NU adds its joins; the dataflow is repeated until no
  *     branch changes (NU only grows: the fixpoint is reached).
  *
@@ -342,11 +345,66 @@ out:
     return rc;
 }
 
+/* Registers with one value on every path: written by a single instruction
+ * of the kernel, a scalar one (SALU, or an SMEM load) whose register
+ * operands are never written (entry values), or are themselves such
+ * registers written before it on every path, or (outside loops, where it
+ * runs once) the register itself.  That instruction gives the same value
+ * every time it runs, in every wave, so after it (where it dominates) the
+ * register is the same whichever side of a branch the wave took: a kernel
+ * argument reloaded in a loop whose exit parts the waves.  def1[r]: the
+ * writing instruction, ~0u none, ~1u several; inv: the registers. */
+static void u_invariant(const gcn_cfg *cfg, unsigned *def1, uint64_t *inv)
+{
+    for (unsigned r = 0; r < 128; r++)
+        def1[r] = ~0u;
+    inv[0] = inv[1] = 0;
+    for (unsigned k = 0; k < cfg->ninsn; k++) {
+        const gcn_lfacts *f = &cfg->facts[k];
+        for (unsigned r = 0; r < 128; r++)
+            if (((f->defs.s[r >> 6] | f->adefs.s[r >> 6]) >> (r & 63)) & 1)
+                def1[r] = def1[r] == ~0u ? k : ~1u;
+    }
+    for (bool ch = true; ch;) {
+        ch = false;
+        for (unsigned r = 0; r < 128; r++) {
+            unsigned d = def1[r];
+            if (d >= cfg->ninsn || ((inv[r >> 6] >> (r & 63)) & 1))
+                continue;
+            const gcn_lfacts *f = &cfg->facts[d];
+            const gcn_insn *in = &cfg->insn[d];
+            bool ok = !u_valu(in->enc) && (f->mem == GCN_LM_NONE || f->mem == GCN_LM_SMEM) &&
+                      !(f->flags & GCN_F_ATOMIC) && !u_source(f, in->id) &&
+                      !u_odd_source(in, false) && f->kind == GCN_LK_OTHER;
+            for (unsigned w = 0; w < 8 && ok; w++)
+                ok = !f->uses.v[w];
+            const unsigned db = cfg->block_of[d];
+            for (unsigned u = 0; u < 128 && ok; u++) {
+                if (!((f->uses.s[u >> 6] >> (u & 63)) & 1) || def1[u] == ~0u)
+                    continue;
+                if (u == r)
+                    ok = cfg->blocks[db].loop == GCN_NOBLOCK && !cfg->blocks[db].header;
+                else if (def1[u] >= cfg->ninsn || !((inv[u >> 6] >> (u & 63)) & 1))
+                    ok = false;
+                else {
+                    unsigned ub = cfg->block_of[def1[u]];
+                    ok = ub == db ? def1[u] < d : gcn_cfg_dominates(cfg, ub, db);
+                }
+            }
+            if (ok) {
+                inv[r >> 6] |= 1ull << (r & 63);
+                ch = true;
+            }
+        }
+    }
+}
+
 /* The joins of NU branch x: add the registers its region writes to jm[] of
  * each block of the region (or its post-dominator) that two of its
  * successors reach. */
 static void u_joins(const gcn_cfg *cfg, unsigned x, const unsigned *ipd, urs *jm,
-                    unsigned char *col, unsigned *stack)
+                    unsigned char *col, unsigned *stack, const unsigned *def1,
+                    const uint64_t *inv)
 {
     const unsigned nb = cfg->nblocks, J = ipd[x];
     const gcn_block *xb = &cfg->blocks[x];
@@ -386,8 +444,16 @@ static void u_joins(const gcn_cfg *cfg, unsigned x, const unsigned *ipd, urs *jm
         }
     }
     for (unsigned b = 0; b < nb; b++)
-        if (col[b] & (col[b] - 1))              /* two successors' colours */
-            u_or_defs(&jm[b], &defs);
+        if (col[b] & (col[b] - 1)) {            /* two successors' colours */
+            urs d = defs;
+            for (unsigned r = 0; r < 128; r++)  /* one value on every path to b */
+                if (((d.s[r >> 6] & inv[r >> 6]) >> (r & 63)) & 1) {
+                    unsigned db = cfg->block_of[def1[r]];
+                    if (db != b && gcn_cfg_dominates(cfg, db, b))
+                        d.s[r >> 6] &= ~(1ull << (r & 63));
+                }
+            u_or_defs(&jm[b], &d);
+        }
 }
 
 int gcn_lint_uniform_branches(const gcn_cfg *cfg, unsigned char *nub, unsigned *ipdom)
@@ -399,9 +465,12 @@ int gcn_lint_uniform_branches(const gcn_cfg *cfg, unsigned char *nub, unsigned *
     unsigned *ipd = malloc(sizeof *ipd * (nb + 1)), *stack = malloc(sizeof *stack * (nb + 1));
     urs *in = calloc(nb, sizeof *in), *jm = calloc(nb, sizeof *jm);
     unsigned char *col = malloc(nb);
+    unsigned def1[128];
+    uint64_t inv[2];
     int rc = -1;
     if (!ipd || !stack || !in || !jm || !col || u_postdom(cfg, ipd) < 0)
         goto out;
+    u_invariant(cfg, def1, inv);
     for (bool more = true; more;) {
         /* the dataflow under the joins known so far */
         memset(in, 0, sizeof *in * nb);
@@ -453,7 +522,7 @@ int gcn_lint_uniform_branches(const gcn_cfg *cfg, unsigned char *nub, unsigned *
         for (unsigned b = 0; b < nb; b++)
             if (nub[b] == 2) {
                 nub[b] = 1;
-                u_joins(cfg, b, ipd, jm, col, stack);
+                u_joins(cfg, b, ipd, jm, col, stack, def1, inv);
                 more = true;
             }
     }

@@ -92,6 +92,18 @@ for c in wave_roles:0 wave_roles_broken:4 wave_roles_split:0 wave_roles_split_br
     { echo "FAIL: ${c%%:*}.s: gcnlint exit $lrc ($ll), gcnsim exit $rc ($sl)"; cat "$tmp/roles_lint.txt"; fail=1; }
 done
 
+# The trap with s20 written only on the waves-0-1 side (its one write does
+# not dominate the join: the other waves keep the entry value), so a register
+# with a single write is not taken as the same on every path (uniform.c).
+cp "$cases/kernel_tail.inc" "$tmp/"
+sed '/s_mov_b32 s20, 0$/d' "$cases/wave_uniform_trap_broken.s" > "$tmp/trap1.s"
+"$lint" --workgroup-size=256 "$tmp/trap1.s" > "$tmp/trap1.txt"; rc=$?
+{ [ $rc = 4 ] && grep -q 'lds-cross-wave-race' "$tmp/trap1.txt"; } ||
+  { echo "FAIL: trap1.s: gcnlint exit $rc, want 4"; cat "$tmp/trap1.txt"; fail=1; }
+"$top_builddir/gcnsim" --mcpu gfx942 --block 256 "$tmp/trap1.s" > "$tmp/trap1.txt" 2>&1
+grep -q 'lds-cross-wave-race at pc' "$tmp/trap1.txt" ||
+  { echo "FAIL: gcnsim trap1.s: no race"; cat "$tmp/trap1.txt"; fail=1; }
+
 # Branches that go the same way in every wave (a loop's exit on a kernel
 # argument, a test of one) after an s_barrier part no waves: gcnlint pairs
 # nothing across them (cases/wave_uniform_exit.s), and gcnsim is clean with the
