@@ -16,7 +16,7 @@
  *     undefined values).
  *   - Scalar instructions (SALU, SMEM): their results are NU when they read
  *     an NU register or any VGPR, are sources of per-wave values (s_getreg:
- *     the hardware wave id; s_memtime, s_memrealtime, s_sendmsg_rtn, odd
+ *     the hardware wave id; s_memtime, s_memrealtime, odd
  *     special operands such as src_pops_exiting_wave_id), or are scalar
  *     atomics; else uniform.  Scalar loads from uniform addresses are taken
  *     as uniform: they read memory the work-group does not write while it
@@ -115,8 +115,6 @@ static void u_set(urs *d, unsigned r, unsigned n)
 static bool u_source(const gcn_lfacts *f, unsigned id)
 {
     if (id == GCN_ID_S_GETREG_B32 || id == GCN_ID_S_MEMTIME || id == GCN_ID_S_MEMREALTIME)
-        return true;
-    if (f->mnem && !strncmp(f->mnem, "s_sendmsg_rtn", 13))
         return true;
     if (f->mem == GCN_LM_SMEM && (f->flags & GCN_F_ATOMIC))
         return true;
