@@ -12,6 +12,7 @@
  *               -> the LDS byte range each DS / LDS-DMA instruction touches
  *   waits.c     path-sensitive exploration of the vmcnt/lgkmcnt FIFOs
  *   xwave.c     LDS races between waves with no s_barrier between them
+ *   uniform.c   branches every wave of a work-group takes alike (xwave.c siblings)
  *   suggest.c   loosest safe value of each s_waitcnt, and why
  *   hazard.c    the hook for wait-state rules (src/analyze/hazards.def)
  *   report.c    text / JSON / SARIF output of findings
@@ -401,6 +402,16 @@ void gcn_lint_cfg_findings(const gcn_cfg *cfg, const gcn_lint_opts *o, gcn_findi
 #define GCN_XWAVE_MAX_MATES 16384
 int gcn_lint_xwave(const gcn_cfg *cfg, const gcn_values *vals, unsigned nwaves,
                    const gcn_lint_opts *o, gcn_findings *out);
+
+/* Work-group-uniform branches (uniform.c): nub[b] (per block) = 1 when the
+ * branch ending block b may go different ways in different waves of one
+ * work-group (its condition may differ between waves, counting control
+ * dependence: a register written on one side of such a branch differs after
+ * the sides meet), 0 when every wave goes the same way or b does not branch.
+ * ipdom (NULL: not wanted): per block, its immediate post-dominator, or
+ * cfg->nblocks when that is the exit.  Returns 0, or -1 on allocation
+ * failure (then every branch is 1, every ipdom the exit). */
+int gcn_lint_uniform_branches(const gcn_cfg *cfg, unsigned char *nub, unsigned *ipdom);
 
 /* The LDS accesses (DS and LDS-DMA) some path reaches from instruction i
  * without passing an s_barrier: the barrier interval after i (caller frees

@@ -116,11 +116,15 @@ static uint64_t *interval_mates(const gcn_cfg *cfg, const unsigned *acc, unsigne
         free(from);
         return NULL;
     }
+    /* one interval per start: the entry (instruction 0, itself included)
+     * and each s_barrier (from the instruction after it); instruction 0 may
+     * be both.  (Before issue 13 the loop ran only the entry's, so the two
+     * sides of a wave-index branch after a barrier were never paired.) */
     unsigned o = 0;
     for (unsigned i = 0; i < cfg->ninsn; i++) {
-        bool entry = i == 0, bar = cfg->facts[i].kind == GCN_LK_BARRIER;
-        for (unsigned k = 0; k < 1u + (entry && bar); k++) {
-            if (!(k == 0 ? entry : bar))
+        const bool starts[2] = {i == 0, cfg->facts[i].kind == GCN_LK_BARRIER};
+        for (unsigned k = 0; k < 2; k++) {
+            if (!starts[k])
                 continue;
             reach_from(cfg, i, k == 0, hit, seen, stack);
             from[o] = k == 0 ? i : i + 1;
@@ -143,6 +147,127 @@ static uint64_t *interval_mates(const gcn_cfg *cfg, const unsigned *acc, unsigne
     *fromout = from;
     *nout = o;
     return mates;
+}
+
+/* Mark in `hit` every instruction of the blocks a barrier-free path reaches
+ * from block `start` (its first instruction included) without entering block
+ * `stop` (none: stop >= nblocks); *atstop: some such path enters it. */
+static void reach_upto(const gcn_cfg *cfg, unsigned start, unsigned stop, unsigned char *hit,
+                       unsigned char *seen, unsigned *stack, bool *atstop)
+{
+    memset(hit, 0, cfg->ninsn);
+    memset(seen, 0, cfg->nblocks);
+    *atstop = start == stop;
+    if (*atstop)
+        return;
+    unsigned sp = 0;
+    seen[start] = 1;
+    stack[sp++] = start;
+    while (sp) {
+        const gcn_block *blk = &cfg->blocks[stack[--sp]];
+        bool bar = false;
+        for (unsigned j = blk->first; j <= blk->last && !bar; j++) {
+            bar = cfg->facts[j].kind == GCN_LK_BARRIER;
+            hit[j] = !bar;
+        }
+        if (bar)
+            continue;
+        for (unsigned s = 0; s < blk->nsucc; s++) {
+            unsigned t = blk->succ[s];
+            if (t == stop)
+                *atstop = true;
+            else if (!seen[t]) {
+                seen[t] = 1;
+                stack[sp++] = t;
+            }
+        }
+    }
+}
+
+/* d[a] |= b for every a in A, and d[b] |= A for every b in B */
+static void pair_sets(uint64_t *d, size_t words, const uint64_t *A, const uint64_t *B)
+{
+    for (unsigned k = 0; k < 2; k++) {
+        const uint64_t *v = k ? B : A, *other = k ? A : B;
+        for (size_t w = 0; w < words; w++)
+            for (uint64_t x = v[w]; x; x &= x - 1) {
+                uint64_t *r = d + (size_t)(w * 64 + (unsigned)__builtin_ctzll(x)) * words;
+                for (size_t q = 0; q < words; q++)
+                    r[q] |= other[q];
+            }
+    }
+}
+
+/* Sibling pairs that two waves may really reach: per access index a, the
+ * bitset of accesses b that two waves leaving one interval's start together
+ * may reach, one a and the other b, when neither reaches the other.  Such
+ * waves run one sequence of instructions until the first branch where they
+ * part, which must be one whose condition may differ between them
+ * (uniform.c: a loop's exit on a count from the kernel arguments, a test of
+ * a kernel argument part no waves).  For such a branch X with successors S1,
+ * S2 and immediate post-dominator J: one wave is on its way from S1 (before
+ * J), the other from S2, or already past J when S2 leads there without a
+ * barrier.  Two waves both past J take the same side of every later branch
+ * that does not part them in turn (registers the two sides wrote differ
+ * there, and make such branches non-uniform), so J's successors alone pair
+ * nothing.  NULL on allocation failure. */
+static uint64_t *sibling_pairs(const gcn_cfg *cfg, const unsigned *acc, unsigned m,
+                               unsigned char *hit, unsigned char *seen, unsigned *stack)
+{
+    const size_t words = (m + 63) / 64;
+    const unsigned nb = cfg->nblocks;
+    uint64_t *sib = calloc((size_t)m * words + 1, sizeof *sib);
+    uint64_t *set = calloc(5 * words + 1, sizeof *set);     /* H1, H2, P, H1+P, H2+P */
+    unsigned char *nub = malloc(nb ? nb : 1);
+    unsigned *ipd = malloc(sizeof *ipd * (nb ? nb : 1));
+    if (!sib || !set || !nub || !ipd) {
+        free(sib);
+        free(set);
+        free(nub);
+        free(ipd);
+        return NULL;
+    }
+    gcn_lint_uniform_branches(cfg, nub, ipd);   /* on failure: every branch, no joins */
+    uint64_t *H[2] = {set, set + words}, *P = set + 2 * words, *HP[2] = {set + 3 * words,
+                                                                        set + 4 * words};
+    for (unsigned b = 0; b < nb; b++) {
+        const gcn_block *blk = &cfg->blocks[b];
+        if (!nub[b])
+            continue;
+        const unsigned J = ipd[b];
+        bool pdone = false;
+        /* every pair of distinct successors (a conditional branch has two) */
+        for (unsigned s = 0; s < blk->nsucc; s++)
+            for (unsigned t = s + 1; t < blk->nsucc; t++) {
+                if (blk->succ[s] == blk->succ[t])
+                    continue;
+                bool atj[2];
+                for (unsigned k = 0; k < 2; k++) {
+                    memset(H[k], 0, sizeof *set * words);
+                    reach_upto(cfg, blk->succ[k ? t : s], J, hit, seen, stack, &atj[k]);
+                    for (unsigned a = 0; a < m; a++)
+                        if (hit[acc[a]])
+                            H[k][a / 64] |= 1ull << (a % 64);
+                }
+                if ((atj[0] || atj[1]) && J < nb && !pdone) {
+                    memset(P, 0, sizeof *set * words);
+                    reach_from(cfg, cfg->blocks[J].first, true, hit, seen, stack);
+                    for (unsigned a = 0; a < m; a++)
+                        if (hit[acc[a]])
+                            P[a / 64] |= 1ull << (a % 64);
+                    pdone = true;
+                }
+                for (unsigned k = 0; k < 2; k++)
+                    for (size_t w = 0; w < words; w++)
+                        HP[k][w] = H[k][w] | (atj[k] && pdone ? P[w] : 0);
+                pair_sets(sib, words, H[0], HP[1]);
+                pair_sets(sib, words, H[1], HP[0]);
+            }
+    }
+    free(set);
+    free(nub);
+    free(ipd);
+    return sib;
 }
 
 /* The LDS accesses another wave may run after s_barrier i and before its
@@ -931,11 +1056,12 @@ int gcn_lint_xwave(const gcn_cfg *cfg, const gcn_values *vals, unsigned nwaves,
     uint64_t *mates = m <= GCN_XWAVE_MAX_MATES ? interval_mates(cfg, acc, m, hit, seen, stack,
                                                                 &iv, &ivfrom, &niv)
                                                 : NULL;
+    uint64_t *sib = mates ? sibling_pairs(cfg, acc, m, hit, seen, stack) : NULL;
     uint64_t *R = calloc((size_t)m * words + 1, sizeof *R);
-    if ((m <= GCN_XWAVE_MAX_MATES && !mates) || !R) {
+    if ((m <= GCN_XWAVE_MAX_MATES && (!mates || !sib)) || !R) {
         free(hit); free(seen); free(stack); free(race); free(proven); free(minw);
         free(rstart); free(rivs); free(rsib);
-        free(acc); free(mates); free(R); free(iv); free(ivfrom);
+        free(acc); free(mates); free(sib); free(R); free(iv); free(ivfrom);
         return -1;
     }
     for (unsigned i = 0; i < m; i++) {
@@ -952,9 +1078,12 @@ int gcn_lint_xwave(const gcn_cfg *cfg, const gcn_values *vals, unsigned nwaves,
     for (unsigned i = 0; i < m; i++) {
         const unsigned a = acc[i];
         const uint64_t *ri = R + (size_t)i * words, *mi = mates ? mates + (size_t)i * words : NULL;
+        const uint64_t *si = sib ? sib + (size_t)i * words : NULL;
         for (unsigned j = 0; j < m; j++) {
-            /* a path from a reaches b, or they are siblings (taken once, j > i) */
-            if (!BIT(ri, j) && !(mi && j > i && BIT(mi, j) && !BIT(R + (size_t)j * words, i)))
+            /* a path from a reaches b, or they are siblings (taken once, j > i)
+             * below a branch that may part two waves */
+            if (!BIT(ri, j) &&
+                !(mi && j > i && BIT(mi, j) && BIT(si, j) && !BIT(R + (size_t)j * words, i)))
                 continue;
             const unsigned b = acc[j];
             bool wa = writes(&cfg->facts[a]), wb = writes(&cfg->facts[b]);
@@ -1056,7 +1185,7 @@ int gcn_lint_xwave(const gcn_cfg *cfg, const gcn_values *vals, unsigned nwaves,
     dr_free(&dr);
     free(hit); free(seen); free(stack); free(race); free(proven); free(minw);
     free(rstart); free(rivs); free(rsib);
-    free(acc); free(mates); free(R); free(iv); free(ivfrom);
+    free(acc); free(mates); free(sib); free(R); free(iv); free(ivfrom);
     return added;
 #undef BIT
 }
