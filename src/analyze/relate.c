@@ -21,7 +21,9 @@
  * in a case; a definition inside a loop is evaluated again at each use.
  * Each case's inequalities are refuted by Fourier-Motzkin elimination over
  * the integers (each derived row divided by the gcd of its coefficients,
- * the bound rounded down); a case that is not refuted proves nothing.
+ * the bound rounded down), in two orders: exact eliminations first (the
+ * Omega test's: an atom with coefficients +-1 on one side), then the fewest
+ * new rows; a case that neither refutes proves nothing.
  */
 #include <stdlib.h>
 #include <string.h>
