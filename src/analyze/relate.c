@@ -21,7 +21,9 @@
  * in a case; a definition inside a loop is evaluated again at each use.
  * Each case's inequalities are refuted by Fourier-Motzkin elimination over
  * the integers (each derived row divided by the gcd of its coefficients,
- * the bound rounded down); a case that is not refuted proves nothing.
+ * the bound rounded down), in two orders: exact eliminations first (the
+ * Omega test's: an atom with coefficients +-1 on one side), then the fewest
+ * new rows; a case that neither refutes proves nothing.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -785,8 +787,16 @@ static int row_norm(lin *x, unsigned na)
     return 0;
 }
 
-/* false when the case's inequalities have no integer solution */
-static bool feasible(gcn_relate *R)
+/* false when the case's inequalities have no integer solution, by
+ * eliminating atoms in one order: exact_first prefers an atom whose
+ * coefficients on one side (all its lower bounds, or all its upper
+ * bounds) are +-1, where the rational shadow is the integer one (the
+ * Omega test's exact elimination: each lower bound L_i is an integer, so
+ * max L_i <= U_j / b_j for all j leaves an integer between), so no
+ * integer fact of the atom (e.g. s2 >= 0 from 0 <= q <= 3*s2 + 2) is lost
+ * before its rows combine; otherwise, and among those, the atom with the
+ * fewest new rows. */
+static bool feasible_order(gcn_relate *R, bool exact_first)
 {
     unsigned na = R->natoms, n = 0;
     lin *rows = R->fm, *next = R->fm + FM_ROWS;
@@ -807,11 +817,16 @@ static bool feasible(gcn_relate *R)
             if (gone[a])
                 continue;
             uint64_t p = 0, q = 0;
+            bool up1 = true, lo1 = true;
             for (unsigned k = 0; k < n; k++) {
                 p += rows[k].c[a] > 0;
                 q += rows[k].c[a] < 0;
+                up1 &= rows[k].c[a] <= 1;
+                lo1 &= rows[k].c[a] >= -1;
             }
             uint64_t c = p * q;
+            if (exact_first && !up1 && !lo1)
+                c += (uint64_t)FM_ROWS * FM_ROWS;
             if (c < cost) {
                 cost = c;
                 best = a;
@@ -849,6 +864,14 @@ static bool feasible(gcn_relate *R)
         n = m;
     }
     return true;
+}
+
+/* false when some elimination order refutes the case: the exact-first one,
+ * then the fewest-rows one (each sound: a combined row follows from its two
+ * rows, and rounding its bound is exact over the integers) */
+static bool feasible(gcn_relate *R)
+{
+    return feasible_order(R, true) && feasible_order(R, false);
 }
 
 /* ---- the query --------------------------------------------------------------------- */
