@@ -270,40 +270,43 @@ done
 # the relations, reported with --all-paths; the broken kernel (a second item when
 # 2w < B) is reported either way.  gcnsim agrees: the reference sums and no race
 # for the correct kernel, a race in the broken one for n <= 128.
-for c in ceil_items:0 ceil_items_broken:4; do
-  set -- $(echo "$c" | tr ':' ' ')
-  "$lint" "$cases/$1.s" > "$tmp/ci.txt"; rc=$?
-  { [ $rc = "$2" ] && { [ $rc = 0 ] || grep -q 'lds-cross-wave-race' "$tmp/ci.txt"; }; } ||
-    { echo "FAIL: $1.s: exit $rc, want $2"; cat "$tmp/ci.txt"; fail=1; }
-  "$lint" --all-paths "$cases/$1.s" > "$tmp/ci.txt"; rc=$?
+# ceil_case NAME WANT ITEM K NS: gcnlint's exit WANT (and the race with --all-paths),
+# then gcnsim over the n of NS: items of ITEM elements, K parts of ITEM/K each; the
+# correct kernel's sums against the reference, the broken one's race for n <= 128.
+ceil_case() {
+  name=$1 want_lint=$2 item=$3 k=$4 ns=$5
+  "$lint" "$cases/$name.s" > "$tmp/ci.txt"; rc=$?
+  { [ $rc = "$want_lint" ] && { [ $rc = 0 ] || grep -q 'lds-cross-wave-race' "$tmp/ci.txt"; }; } ||
+    { echo "FAIL: $name.s: exit $rc, want $want_lint"; cat "$tmp/ci.txt"; fail=1; }
+  "$lint" --all-paths "$cases/$name.s" > "$tmp/ci.txt"; rc=$?
   { [ $rc = 4 ] && grep -q 'lds-cross-wave-race' "$tmp/ci.txt"; } ||
-    { echo "FAIL: $1.s --all-paths: exit $rc, want 4"; cat "$tmp/ci.txt"; fail=1; }
-  for n in 1 100 128 129 200 256 300 513 1000; do
-    B=$(( (n + 255) / 256 )); G=$(( (B + 1) / 2 ))
+    { echo "FAIL: $name.s --all-paths: exit $rc, want 4"; cat "$tmp/ci.txt"; fail=1; }
+  for n in $ns; do
+    B=$(( (n + item - 1) / item )); G=$(( (B + 1) / 2 ))
     rm -rf "$tmp/cid"
-    "$top_builddir/gcnsim" --mcpu gfx942 --grid $G --block 256 "$cases/$1.s" \
-      --buffer src:$(( B * 1024 )):random=u32,$n --buffer dst:$(( G * 1024 )) --arg buffer:src \
+    "$top_builddir/gcnsim" --mcpu gfx942 --grid $G --block 256 "$cases/$name.s" \
+      --buffer src:$(( (item * B + 64) * 4 )):random=u32,$n --buffer dst:$(( G * 1024 )) --arg buffer:src \
       --arg buffer:dst --arg u32:$n --dump-dir "$tmp/cid" --dump-inputs > "$tmp/ci.txt" 2>&1; rc=$?
-    if [ "$2" = 4 ]; then
+    if [ "$want_lint" = 4 ]; then
       want=0
       [ $n -le 128 ] && want=4
       { [ $rc = $want ] && { [ $rc = 0 ] || grep -q 'lds-cross-wave-race' "$tmp/ci.txt"; }; } ||
-        { echo "FAIL: gcnsim $1.s n=$n: exit $rc, want $want"; cat "$tmp/ci.txt"; fail=1; }
+        { echo "FAIL: gcnsim $name.s n=$n: exit $rc, want $want"; cat "$tmp/ci.txt"; fail=1; }
       continue
     fi
-    [ $rc = 0 ] || { echo "FAIL: gcnsim $1.s n=$n: exit $rc, want 0"; cat "$tmp/ci.txt"; fail=1; continue; }
-    "$PYTHON3" - "$tmp/cid" $n <<'PY' || { echo "FAIL: gcnsim $1.s n=$n: sums differ from the reference"; fail=1; }
+    [ $rc = 0 ] || { echo "FAIL: gcnsim $name.s n=$n: exit $rc, want 0"; cat "$tmp/ci.txt"; fail=1; continue; }
+    "$PYTHON3" - "$tmp/cid" $n $item $k <<'PY' || { echo "FAIL: gcnsim $name.s n=$n: sums differ from the reference"; fail=1; }
 import struct, sys
-d, n = sys.argv[1], int(sys.argv[2])
+d, n, I, K = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
 src = open(d + "/src.in.bin", "rb").read()
 dst = open(d + "/dst.bin", "rb").read()
 S = struct.unpack("<%dI" % (len(src) // 4), src)
 D = struct.unpack("<%dI" % (len(dst) // 4), dst)
-B = (n + 255) // 256
-A = (n + 127) // 128
+B = (n + I - 1) // I
+A = (n + I // K - 1) // (I // K)
 def tile(i, slot, l):
-    j = 256 * i + 64 * slot + l
-    return S[j] if j < n else 0
+    j = 64 * slot + l
+    return S[I * i + j] if j < I and I * i + j < n else 0
 ref = []
 for g in range((B + 1) // 2):
     items = [g] + ([B - 1 - g] if 2 * g + 1 < B else [])
@@ -312,13 +315,15 @@ for g in range((B + 1) // 2):
         v = 0
         for i in items:
             v += tile(i, w ^ 1, l)
-            if min(2, A - 2 * i) == 2:
+            if min(K, A - K * i) == K:
                 v += tile(i, w ^ 2, l)
         ref.append(v & 0xFFFFFFFF)
 sys.exit(0 if list(D) == ref else 1)
 PY
   done
-done
+}
+ceil_case ceil_items 0 256 2 "1 100 128 129 200 256 300 513 1000"
+ceil_case ceil_items_broken 4 256 2 "1 100 128 129 200 256 300 513 1000"
 
 # The same with a factor of three (cases/ceil_thirds*.s): B = ceil(n / 192) items
 # through the division sequence (divisor 0xc0), c = min(3, ceil(n / 64) - 3 * item)
@@ -328,55 +333,8 @@ done
 # broken kernel (a second item when 2w < B) reported either way.  gcnsim: the
 # reference sums and no race for the correct kernel, a race in the broken one
 # for n <= 128.
-for c in ceil_thirds:0 ceil_thirds_broken:4; do
-  set -- $(echo "$c" | tr ':' ' ')
-  "$lint" "$cases/$1.s" > "$tmp/ct.txt"; rc=$?
-  { [ $rc = "$2" ] && { [ $rc = 0 ] || grep -q 'lds-cross-wave-race' "$tmp/ct.txt"; }; } ||
-    { echo "FAIL: $1.s: exit $rc, want $2"; cat "$tmp/ct.txt"; fail=1; }
-  "$lint" --all-paths "$cases/$1.s" > "$tmp/ct.txt"; rc=$?
-  { [ $rc = 4 ] && grep -q 'lds-cross-wave-race' "$tmp/ct.txt"; } ||
-    { echo "FAIL: $1.s --all-paths: exit $rc, want 4"; cat "$tmp/ct.txt"; fail=1; }
-  for n in 1 64 128 129 192 193 300 384 385 577 1000; do
-    B=$(( (n + 191) / 192 )); G=$(( (B + 1) / 2 ))
-    rm -rf "$tmp/ctd"
-    "$top_builddir/gcnsim" --mcpu gfx942 --grid $G --block 256 "$cases/$1.s" \
-      --buffer src:$(( (192 * B + 64) * 4 )):random=u32,$n --buffer dst:$(( G * 1024 )) --arg buffer:src \
-      --arg buffer:dst --arg u32:$n --dump-dir "$tmp/ctd" --dump-inputs > "$tmp/ct.txt" 2>&1; rc=$?
-    if [ "$2" = 4 ]; then
-      want=0
-      [ $n -le 128 ] && want=4
-      { [ $rc = $want ] && { [ $rc = 0 ] || grep -q 'lds-cross-wave-race' "$tmp/ct.txt"; }; } ||
-        { echo "FAIL: gcnsim $1.s n=$n: exit $rc, want $want"; cat "$tmp/ct.txt"; fail=1; }
-      continue
-    fi
-    [ $rc = 0 ] || { echo "FAIL: gcnsim $1.s n=$n: exit $rc, want 0"; cat "$tmp/ct.txt"; fail=1; continue; }
-    "$PYTHON3" - "$tmp/ctd" $n <<'PY' || { echo "FAIL: gcnsim $1.s n=$n: sums differ from the reference"; fail=1; }
-import struct, sys
-d, n = sys.argv[1], int(sys.argv[2])
-src = open(d + "/src.in.bin", "rb").read()
-dst = open(d + "/dst.bin", "rb").read()
-S = struct.unpack("<%dI" % (len(src) // 4), src)
-D = struct.unpack("<%dI" % (len(dst) // 4), dst)
-B = (n + 191) // 192
-A = (n + 63) // 64
-def tile(i, slot, l):
-    j = 64 * slot + l
-    return S[192 * i + j] if j < 192 and 192 * i + j < n else 0
-ref = []
-for g in range((B + 1) // 2):
-    items = [g] + ([B - 1 - g] if 2 * g + 1 < B else [])
-    for t in range(256):
-        w, l = t >> 6, t & 63
-        v = 0
-        for i in items:
-            v += tile(i, w ^ 1, l)
-            if min(3, A - 3 * i) == 3:
-                v += tile(i, w ^ 2, l)
-        ref.append(v & 0xFFFFFFFF)
-sys.exit(0 if list(D) == ref else 1)
-PY
-  done
-done
+ceil_case ceil_thirds 0 192 3 "1 64 128 129 192 193 300 384 385 577 1000"
+ceil_case ceil_thirds_broken 4 192 3 "1 64 128 129 192 193 300 384 385 577 1000"
 
 # --explain names the waves that meet and the barrier-free route of one:
 # wave 2 runs part X (line 90) and falls through into Y's write (line 108)
