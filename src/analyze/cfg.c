@@ -9,9 +9,9 @@
  * register pair (s_getpc_b64, s_add_u32/s_addc_u32, s_sub_u32/s_subb_u32,
  * s_mov_b32/b64 with constants; up to four values per register), which also
  * resolves returns through the register s_swappc_b64 / s_call_b64 wrote.
- * Then basic blocks, predecessors, dominators (Cooper, Harvey, Kennedy, "A
- * Simple, Fast Dominance Algorithm") and natural loops (back edges to a
- * dominator).
+ * Then basic blocks, predecessors, dominators and post-dominators (Cooper,
+ * Harvey, Kennedy, "A Simple, Fast Dominance Algorithm": one intersect step
+ * serves both) and natural loops (back edges to a dominator).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -684,7 +684,21 @@ static bool resolve_indirect(builder *b)
     return found;
 }
 
-/* ---- dominators and loops ----------------------------------------------- */
+/* ---- dominators, post-dominators and loops ------------------------------ */
+
+/* Cooper, Harvey and Kennedy's intersect: the nearest common ancestor of x and y in the
+ * tree par[] (each node's immediate dominator, or post-dominator), where an ancestor's
+ * number num[] is below its descendants' (reverse postorder of the graph walked). */
+static unsigned chk_intersect(unsigned x, unsigned y, const unsigned *num, const unsigned *par)
+{
+    while (x != y) {
+        while (num[x] > num[y])
+            x = par[x];
+        while (num[y] > num[x])
+            y = par[y];
+    }
+    return x;
+}
 
 static int dominators(gcn_cfg *cfg)
 {
@@ -696,8 +710,9 @@ static int dominators(gcn_cfg *cfg)
     unsigned *stack = malloc(sizeof *stack * nb);
     unsigned *it = calloc(nb, sizeof *it);
     bool *vis = calloc(nb, sizeof *vis);
-    if (!order || !rpo || !stack || !it || !vis) {
-        free(order); free(rpo); free(stack); free(it); free(vis);
+    unsigned *idom = malloc(sizeof *idom * nb);
+    if (!order || !rpo || !stack || !it || !vis || !idom) {
+        free(order); free(rpo); free(stack); free(it); free(vis); free(idom);
         return -1;
     }
     unsigned sp = 0, post = nb;
@@ -719,14 +734,14 @@ static int dominators(gcn_cfg *cfg)
     /* unreachable blocks (none by construction) come first in order[0..post) */
     for (unsigned k = 0; k < nb; k++) {
         cfg->blocks[k].reachable = vis[k];
-        cfg->blocks[k].idom = GCN_NOBLOCK;
+        idom[k] = GCN_NOBLOCK;
         cfg->blocks[k].loop = GCN_NOBLOCK;
         cfg->blocks[k].header = false;
         rpo[k] = ~0u;
     }
     for (unsigned i = post; i < nb; i++)
         rpo[order[i]] = i;
-    cfg->blocks[0].idom = 0;
+    idom[0] = 0;
     bool changed = true;
     while (changed) {
         changed = false;
@@ -737,25 +752,19 @@ static int dominators(gcn_cfg *cfg)
             unsigned nd = GCN_NOBLOCK;
             for (unsigned p = 0; p < cfg->blocks[k].npred; p++) {
                 unsigned q = cfg->blocks[k].pred[p];
-                if (cfg->blocks[q].idom == GCN_NOBLOCK)
+                if (idom[q] == GCN_NOBLOCK)
                     continue;
-                if (nd == GCN_NOBLOCK) {
-                    nd = q;
-                    continue;
-                }
-                unsigned x = q, y = nd;
-                while (x != y) {
-                    while (rpo[x] > rpo[y]) x = cfg->blocks[x].idom;
-                    while (rpo[y] > rpo[x]) y = cfg->blocks[y].idom;
-                }
-                nd = x;
+                nd = nd == GCN_NOBLOCK ? q : chk_intersect(q, nd, rpo, idom);
             }
-            if (nd != cfg->blocks[k].idom) {
-                cfg->blocks[k].idom = nd;
+            if (nd != idom[k]) {
+                idom[k] = nd;
                 changed = true;
             }
         }
     }
+    for (unsigned k = 0; k < nb; k++)
+        cfg->blocks[k].idom = idom[k];
+    free(idom);
     /* natural loops: back edge u -> h with h dominating u */
     unsigned *size = calloc(nb, sizeof *size);     /* body size of the loop headed here */
     bool *body = malloc(sizeof *body * nb);
@@ -808,6 +817,102 @@ static int dominators(gcn_cfg *cfg)
         }
     free(order); free(rpo); free(stack); free(it); free(vis); free(size); free(body); free(wl);
     return 0;
+}
+
+int gcn_cfg_postdom(const gcn_cfg *cfg, unsigned *ipd)
+{
+    const unsigned nb = cfg->nblocks, X = nb;
+    unsigned *order = malloc(sizeof *order * (nb + 1)), *rpn = malloc(sizeof *rpn * (nb + 1));
+    unsigned *stack = malloc(sizeof *stack * (nb + 1)), *it = calloc(nb + 1, sizeof *it);
+    unsigned char *toexit = calloc(nb + 1, 1), *vis = calloc(nb + 1, 1);
+    int rc = -1;
+    if (!order || !rpn || !stack || !it || !toexit || !vis)
+        goto out;
+    /* blocks that reach a block without successors */
+    unsigned sp = 0;
+    for (unsigned b = 0; b < nb; b++)
+        if (!cfg->blocks[b].nsucc) {
+            toexit[b] = 1;
+            stack[sp++] = b;
+        }
+    while (sp) {
+        const gcn_block *blk = &cfg->blocks[stack[--sp]];
+        for (unsigned p = 0; p < blk->npred; p++)
+            if (!toexit[blk->pred[p]]) {
+                toexit[blk->pred[p]] = 1;
+                stack[sp++] = blk->pred[p];
+            }
+    }
+    /* exits[b]: b leads to the virtual exit (no successor, or no way to one) */
+#define PD_EXITS(b) (!cfg->blocks[b].nsucc || !toexit[b])
+    /* postorder of the reversed graph from the exit: its successors are the
+     * blocks that lead to the exit, a block's are its CFG predecessors */
+    unsigned n = 0;
+    sp = 0;
+    stack[sp++] = X;
+    vis[X] = 1;
+    while (sp) {
+        unsigned v = stack[sp - 1];
+        unsigned nxt = ~0u;
+        if (v == X) {
+            while (it[v] < nb && nxt == ~0u) {
+                unsigned b = it[v]++;
+                if (PD_EXITS(b) && !vis[b])
+                    nxt = b;
+            }
+        } else {
+            const gcn_block *blk = &cfg->blocks[v];
+            while (it[v] < blk->npred && nxt == ~0u) {
+                unsigned q = blk->pred[it[v]++];
+                if (!vis[q])
+                    nxt = q;
+            }
+        }
+        if (nxt == ~0u) {
+            order[n++] = v;
+            sp--;
+        } else {
+            vis[nxt] = 1;
+            stack[sp++] = nxt;
+        }
+    }
+    for (unsigned r = 0; r < n; r++)
+        rpn[order[r]] = n - 1 - r;              /* reverse postorder number: the exit 0 */
+    for (unsigned b = 0; b <= nb; b++)
+        ipd[b] = ~0u;
+    ipd[X] = X;
+    for (bool ch = true; ch;) {
+        ch = false;
+        for (unsigned r = n; r-- > 0;) {        /* reverse postorder, the exit first */
+            unsigned b = order[r];
+            if (b == X)
+                continue;
+            const gcn_block *blk = &cfg->blocks[b];
+            unsigned nw = ~0u;
+            for (unsigned s = 0; s <= blk->nsucc; s++) {
+                unsigned t = s < blk->nsucc ? blk->succ[s] : (PD_EXITS(b) ? X : ~0u);
+                if (t == ~0u || ipd[t] == ~0u)
+                    continue;
+                if (nw == ~0u) {
+                    nw = t;
+                    continue;
+                }
+                nw = chk_intersect(t, nw, rpn, ipd);
+            }
+            if (nw != ipd[b]) {
+                ipd[b] = nw;
+                ch = true;
+            }
+        }
+    }
+    for (unsigned b = 0; b < nb; b++)
+        if (ipd[b] == ~0u)
+            ipd[b] = X;                         /* not reached (cannot happen): the exit */
+#undef PD_EXITS
+    rc = 0;
+out:
+    free(order); free(rpn); free(stack); free(it); free(toexit); free(vis);
+    return rc;
 }
 
 bool gcn_cfg_dominates(const gcn_cfg *cfg, unsigned a, unsigned b)

@@ -158,6 +158,10 @@ void gcn_cfg_free(gcn_cfg *cfg);
 /* Instruction index at an address, or -1. */
 int gcn_cfg_index(const gcn_cfg *cfg, uint64_t addr);
 bool gcn_cfg_dominates(const gcn_cfg *cfg, unsigned a, unsigned b);
+/* Immediate post-dominators of the blocks into ipd[0..nblocks] (nblocks + 1 entries): index
+ * nblocks is a virtual exit that every block without successors, and every block from
+ * which no such block is reachable (an endless loop), leads to.  0, or -1 out of memory. */
+int gcn_cfg_postdom(const gcn_cfg *cfg, unsigned *ipd);
 
 /* ---- values and LDS ranges (values.c) ----------------------------------- */
 

@@ -240,109 +240,6 @@ static bool u_is_nu_branch(const gcn_cfg *cfg, unsigned b, const urs *nu)
     return u_meets(nu, c.s) && !masks;
 }
 
-/* Immediate post-dominators into ipd[0..nb) (nb: the virtual exit). */
-static int u_postdom(const gcn_cfg *cfg, unsigned *ipd)
-{
-    const unsigned nb = cfg->nblocks, X = nb;
-    unsigned *order = malloc(sizeof *order * (nb + 1)), *po = malloc(sizeof *po * (nb + 1));
-    unsigned *stack = malloc(sizeof *stack * (nb + 1)), *it = calloc(nb + 1, sizeof *it);
-    unsigned char *toexit = calloc(nb + 1, 1), *vis = calloc(nb + 1, 1);
-    int rc = -1;
-    if (!order || !po || !stack || !it || !toexit || !vis)
-        goto out;
-    /* blocks that reach a block without successors */
-    unsigned sp = 0;
-    for (unsigned b = 0; b < nb; b++)
-        if (!cfg->blocks[b].nsucc) {
-            toexit[b] = 1;
-            stack[sp++] = b;
-        }
-    while (sp) {
-        const gcn_block *blk = &cfg->blocks[stack[--sp]];
-        for (unsigned p = 0; p < blk->npred; p++)
-            if (!toexit[blk->pred[p]]) {
-                toexit[blk->pred[p]] = 1;
-                stack[sp++] = blk->pred[p];
-            }
-    }
-    /* exits[b]: b leads to the virtual exit (no successor, or no way to one) */
-#define U_EXITS(b) (!cfg->blocks[b].nsucc || !toexit[b])
-    /* postorder of the reversed graph from the exit: its successors are the
-     * blocks that lead to the exit, a block's are its CFG predecessors */
-    unsigned n = 0;
-    sp = 0;
-    stack[sp++] = X;
-    vis[X] = 1;
-    while (sp) {
-        unsigned v = stack[sp - 1];
-        unsigned nxt = ~0u;
-        if (v == X) {
-            while (it[v] < nb && nxt == ~0u) {
-                unsigned b = it[v]++;
-                if (U_EXITS(b) && !vis[b])
-                    nxt = b;
-            }
-        } else {
-            const gcn_block *blk = &cfg->blocks[v];
-            while (it[v] < blk->npred && nxt == ~0u) {
-                unsigned q = blk->pred[it[v]++];
-                if (!vis[q])
-                    nxt = q;
-            }
-        }
-        if (nxt == ~0u) {
-            po[v] = n;
-            order[n++] = v;
-            sp--;
-        } else {
-            vis[nxt] = 1;
-            stack[sp++] = nxt;
-        }
-    }
-    for (unsigned b = 0; b <= nb; b++)
-        ipd[b] = ~0u;
-    ipd[X] = X;
-    for (bool ch = true; ch;) {
-        ch = false;
-        for (unsigned r = n; r-- > 0;) {        /* reverse postorder, the exit first */
-            unsigned b = order[r];
-            if (b == X)
-                continue;
-            const gcn_block *blk = &cfg->blocks[b];
-            unsigned nw = ~0u;
-            for (unsigned s = 0; s <= blk->nsucc; s++) {
-                unsigned t = s < blk->nsucc ? blk->succ[s] : (U_EXITS(b) ? X : ~0u);
-                if (t == ~0u || ipd[t] == ~0u)
-                    continue;
-                if (nw == ~0u) {
-                    nw = t;
-                    continue;
-                }
-                unsigned x = t, y = nw;
-                while (x != y) {
-                    while (po[x] < po[y])
-                        x = ipd[x];
-                    while (po[y] < po[x])
-                        y = ipd[y];
-                }
-                nw = x;
-            }
-            if (nw != ipd[b]) {
-                ipd[b] = nw;
-                ch = true;
-            }
-        }
-    }
-    for (unsigned b = 0; b < nb; b++)
-        if (ipd[b] == ~0u)
-            ipd[b] = X;                         /* not reached (cannot happen): the exit */
-#undef U_EXITS
-    rc = 0;
-out:
-    free(order); free(po); free(stack); free(it); free(toexit); free(vis);
-    return rc;
-}
-
 /* Registers with one value on every path: written by a single instruction
  * of the kernel, a scalar one (SALU, or an SMEM load) whose register
  * operands are never written (entry values), or are themselves such
@@ -466,7 +363,7 @@ int gcn_lint_uniform_branches(const gcn_cfg *cfg, unsigned char *nub, unsigned *
     unsigned def1[128];
     uint64_t inv[2];
     int rc = -1;
-    if (!ipd || !stack || !in || !jm || !col || u_postdom(cfg, ipd) < 0)
+    if (!ipd || !stack || !in || !jm || !col || gcn_cfg_postdom(cfg, ipd) < 0)
         goto out;
     u_invariant(cfg, def1, inv);
     for (bool more = true; more;) {
