@@ -210,24 +210,21 @@ static void pair_sets(uint64_t *d, size_t words, const uint64_t *A, const uint64
  * barrier.  Two waves both past J take the same side of every later branch
  * that does not part them in turn (registers the two sides wrote differ
  * there, and make such branches non-uniform), so J's successors alone pair
- * nothing.  NULL on allocation failure. */
+ * nothing.  nub and ipd: gcn_lint_uniform_branches's answer.  NULL on
+ * allocation failure. */
 static uint64_t *sibling_pairs(const gcn_cfg *cfg, const unsigned *acc, unsigned m,
-                               unsigned char *hit, unsigned char *seen, unsigned *stack)
+                               unsigned char *hit, unsigned char *seen, unsigned *stack,
+                               const unsigned char *nub, const unsigned *ipd)
 {
     const size_t words = (m + 63) / 64;
     const unsigned nb = cfg->nblocks;
     uint64_t *sib = calloc((size_t)m * words + 1, sizeof *sib);
     uint64_t *set = calloc(5 * words + 1, sizeof *set);     /* H1, H2, P, H1+P, H2+P */
-    unsigned char *nub = malloc(nb ? nb : 1);
-    unsigned *ipd = malloc(sizeof *ipd * (nb ? nb : 1));
-    if (!sib || !set || !nub || !ipd) {
+    if (!sib || !set) {
         free(sib);
         free(set);
-        free(nub);
-        free(ipd);
         return NULL;
     }
-    gcn_lint_uniform_branches(cfg, nub, ipd);   /* on failure: every branch, no joins */
     uint64_t *H[2] = {set, set + words}, *P = set + 2 * words, *HP[2] = {set + 3 * words,
                                                                         set + 4 * words};
     for (unsigned b = 0; b < nb; b++) {
@@ -265,8 +262,6 @@ static uint64_t *sibling_pairs(const gcn_cfg *cfg, const unsigned *acc, unsigned
             }
     }
     free(set);
-    free(nub);
-    free(ipd);
     return sib;
 }
 
@@ -508,8 +503,8 @@ typedef struct dread {
     unsigned char *state;           /* per instruction: 1 dead on every path, 2 not */
     unsigned *stack;
     unsigned budget;
-    bool tainted;                   /* taint built */
-    gcn_regset taint;               /* registers that may differ between waves */
+    const unsigned char *nub;       /* per block: its branch may part waves (uniform.c;
+                                     * the caller's) */
     bool failed;
 } dread;
 
@@ -632,79 +627,6 @@ static void dr_back(dread *c, unsigned w)
     }
 }
 
-/* Registers whose value may differ between the waves of a work-group,
- * flow-insensitively: the work-item ids (v0..v2), what vector loads return,
- * s_getreg, v_mbcnt and the clocks, and whatever is computed from those
- * (EXEC counts only for v_readfirstlane/v_readlane, which read a lane it
- * picks).  A scalar value outside the set is the same in every wave. */
-static void dr_taint(dread *c)
-{
-    const gcn_cfg *cfg = c->cfg;
-    gcn_regset *T = &c->taint;
-    gcn_rs_clear(T);
-    T->v[0] = 7;                            /* v0..v2 */
-    for (bool ch = true; ch;) {
-        ch = false;
-        for (unsigned k = 0; k < cfg->ninsn; k++) {
-            const gcn_lfacts *f = &cfg->facts[k];
-            unsigned id = cfg->insn[k].id;
-            gcn_regset u = f->uses;
-            bool lanepick = f->alu == GCN_LA_V_READFIRSTLANE || f->alu == GCN_LA_V_READLANE;
-            if (!lanepick)
-                u.s[GCN_RS_EXEC >> 6] &= ~(3ull << (GCN_RS_EXEC & 63));
-            bool src = id == GCN_ID_S_GETREG_B32 || id == GCN_ID_V_MBCNT_LO_U32_B32 ||
-                       id == GCN_ID_V_MBCNT_HI_U32_B32 || id == GCN_ID_S_MEMTIME ||
-                       id == GCN_ID_S_MEMREALTIME;
-            gcn_regset d = f->defs;
-            gcn_rs_or(&d, &f->adefs);
-            if (f->ctr)                     /* a vector load's data */
-                for (unsigned w = 0; w < 8; w++)
-                    if (f->adefs.v[w] & ~T->v[w]) {
-                        T->v[w] |= f->adefs.v[w];
-                        ch = true;
-                    }
-            if (!src && !gcn_rs_intersects(&u, T))
-                continue;
-            for (unsigned w = 0; w < 2; w++)
-                if (d.s[w] & ~T->s[w]) {
-                    T->s[w] |= d.s[w];
-                    ch = true;
-                }
-            for (unsigned w = 0; w < 8; w++)
-                if (d.v[w] & ~T->v[w]) {
-                    T->v[w] |= d.v[w];
-                    ch = true;
-                }
-        }
-    }
-}
-
-/* Does the conditional branch ending block b go the same way in every wave? */
-static bool dr_uniform_branch(const dread *c, unsigned b)
-{
-    const gcn_cfg *cfg = c->cfg;
-    const gcn_block *blk = &cfg->blocks[b];
-    unsigned id = cfg->insn[blk->last].id;
-    gcn_regset need;
-    gcn_rs_clear(&need);
-    if (id == GCN_ID_S_CBRANCH_SCC0 || id == GCN_ID_S_CBRANCH_SCC1) {
-        unsigned k = blk->last;
-        while (k-- > blk->first && !(cfg->facts[k].flags & GCN_F_WR_SCC))
-            ;
-        if (k < blk->first || k >= blk->last)
-            return false;                   /* SCC from another block */
-        need = cfg->facts[k].uses;
-        need.s[GCN_RS_EXEC >> 6] &= ~(3ull << (GCN_RS_EXEC & 63));
-    } else if (id == GCN_ID_S_CBRANCH_VCCZ || id == GCN_ID_S_CBRANCH_VCCNZ) {
-        need.s[GCN_RS_VCC >> 6] |= 3ull << (GCN_RS_VCC & 63);
-    } else if (id == GCN_ID_S_CBRANCH_EXECZ || id == GCN_ID_S_CBRANCH_EXECNZ) {
-        need.s[GCN_RS_EXEC >> 6] |= 3ull << (GCN_RS_EXEC & 63);
-    } else {
-        return false;
-    }
-    return !gcn_rs_intersects(&need, &c->taint);
-}
-
 /* Is what read r returns possibly used, with write w as the pair's other
  * side; route: r reaches w with no barrier. */
 static bool dr_used(dread *c, unsigned r, unsigned w, bool route)
@@ -731,11 +653,7 @@ static bool dr_used(dread *c, unsigned r, unsigned w, bool route)
     dr_back(c, w);
     unsigned nb = cfg->nblocks;
     /* the reading wave stays on the route only if every branch that leaves
-     * it goes the same way in every wave */
-    if (!c->tainted) {
-        dr_taint(c);
-        c->tainted = true;
-    }
+     * it goes the same way in every wave (uniform.c) */
     for (unsigned b = 0; b < nb; b++) {
         const gcn_block *blk = &cfg->blocks[b];
         bool on = blk->last == r || (c->fwd[blk->last] && c->bwd[blk->last]);
@@ -746,7 +664,7 @@ static bool dr_used(dread *c, unsigned r, unsigned w, bool route)
             unsigned t = cfg->blocks[blk->succ[k]].first;
             leaves |= !(t == w || (c->fwd[t] && c->bwd[t]));
         }
-        if (leaves && !dr_uniform_branch(c, b))
+        if (leaves && c->nub[b])
             return true;
     }
     /* the same liveness over the route, then every path after w (blocks
@@ -1046,6 +964,19 @@ int gcn_lint_xwave(const gcn_cfg *cfg, const gcn_values *vals, unsigned nwaves,
     for (unsigned i = 0; i < n; i++)
         if (is_access(&cfg->facts[i]))
             acc[m++] = i;
+    /* the branches that may part waves, and the joins (uniform.c): for the
+     * sibling pairs and the dead-read test's route (on allocation failure
+     * every branch may part them, and no join is known) */
+    const unsigned nb = cfg->nblocks;
+    unsigned char *nub = malloc(nb ? nb : 1);
+    unsigned *ipd = malloc(sizeof *ipd * (nb ? nb : 1));
+    if (!nub || !ipd) {
+        free(hit); free(seen); free(stack); free(race); free(proven); free(minw);
+        free(rstart); free(rivs); free(rsib);
+        free(acc); free(nub); free(ipd);
+        return -1;
+    }
+    gcn_lint_uniform_branches(cfg, nub, ipd);
     /* per access: the accesses a path reaches from it with no barrier
      * (R), and those sharing a barrier interval with it (mates); a pair of
      * mates where neither reaches the other (the two sides of a branch) is
@@ -1056,12 +987,13 @@ int gcn_lint_xwave(const gcn_cfg *cfg, const gcn_values *vals, unsigned nwaves,
     uint64_t *mates = m <= GCN_XWAVE_MAX_MATES ? interval_mates(cfg, acc, m, hit, seen, stack,
                                                                 &iv, &ivfrom, &niv)
                                                 : NULL;
-    uint64_t *sib = mates ? sibling_pairs(cfg, acc, m, hit, seen, stack) : NULL;
+    uint64_t *sib = mates ? sibling_pairs(cfg, acc, m, hit, seen, stack, nub, ipd) : NULL;
     uint64_t *R = calloc((size_t)m * words + 1, sizeof *R);
     if ((m <= GCN_XWAVE_MAX_MATES && (!mates || !sib)) || !R) {
         free(hit); free(seen); free(stack); free(race); free(proven); free(minw);
         free(rstart); free(rivs); free(rsib);
         free(acc); free(mates); free(sib); free(R); free(iv); free(ivfrom);
+        free(nub); free(ipd);
         return -1;
     }
     for (unsigned i = 0; i < m; i++) {
@@ -1108,6 +1040,7 @@ int gcn_lint_xwave(const gcn_cfg *cfg, const gcn_values *vals, unsigned nwaves,
                 unsigned rd = wa ? j : i, wr = wa ? i : j;
                 if (!dr_init(&dr, cfg))
                     dr.failed = true;
+                dr.nub = nub;
                 if (!dr_used(&dr, acc[rd], acc[wr], BIT(R + (size_t)rd * words, wr)))
                     continue;
             }
@@ -1186,6 +1119,7 @@ int gcn_lint_xwave(const gcn_cfg *cfg, const gcn_values *vals, unsigned nwaves,
     free(hit); free(seen); free(stack); free(race); free(proven); free(minw);
     free(rstart); free(rivs); free(rsib);
     free(acc); free(mates); free(sib); free(R); free(iv); free(ivfrom);
+    free(nub); free(ipd);
     return added;
 #undef BIT
 }

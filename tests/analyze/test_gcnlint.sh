@@ -369,6 +369,21 @@ for c in dead_read dead_read_broken dead_read_wave dead_read_swap dead_read_swap
   done
 done
 
+# The dead-read route past a branch on a constant written on one side of a
+# wave-index branch (cases/dead_read_ctrl_broken.s): the branch parts the waves
+# (control dependence, uniform.c), so the route is not trusted and the race on
+# the read whose value waves 0-1 use is reported by both tools.
+"$lint" --workgroup-size=256 "$cases/dead_read_ctrl_broken.s" > "$tmp/dr.txt"; rc=$?
+{ [ $rc = 4 ] && grep -q 'dead_read_ctrl_broken.s:21: error: .*lds-cross-wave-race' "$tmp/dr.txt"; } ||
+  { echo "FAIL: dead_read_ctrl_broken.s: gcnlint exit $rc, want 4"; cat "$tmp/dr.txt"; fail=1; }
+for q in 1 1000; do
+  "$top_builddir/gcnsim" --mcpu gfx942 --block 256 --quantum $q "$cases/dead_read_ctrl_broken.s" \
+    --buffer src:512 --buffer dst:1024 --arg buffer:src --arg buffer:dst --arg u32:1 \
+    > "$tmp/dr.txt" 2>&1; rc=$?
+  { [ $rc = 4 ] && grep -q 'lds-cross-wave-race' "$tmp/dr.txt"; } ||
+    { echo "FAIL: gcnsim dead_read_ctrl_broken.s --quantum $q: exit $rc, want 4"; cat "$tmp/dr.txt"; fail=1; }
+done
+
 # A raced read overwritten by a later load before any use (cases/dead_read_async*.s,
 # class F6): dead for both tools; without the wait before the load the defect is the
 # same wave's overwrite of a pending DS read, which both report (and no race).
