@@ -192,9 +192,6 @@ unsigned gcn_hz_rule_count(void);
 /* The hazard classes of every row in the compiled tables against the row-by-row
  * derivation (a test): the number of rows that differ, each named on rep. */
 unsigned gcn_hz_check_classes(FILE *rep);
-/* The quick query test of gcn_hz_roles against the query list for every relation of c (a
- * test): the number of relations where they differ. */
-unsigned gcn_hz_check_has_query(const gcn_hz_insn *c);
 const gcn_hz_rule *gcn_hz_rule_get(unsigned i);
 /* "ISA+rocRoller+LLVM", "LLVM only" ... for a GCN_HZ_SRC_* mask. */
 const char *gcn_hz_src_tag(unsigned src);

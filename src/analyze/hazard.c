@@ -1447,67 +1447,6 @@ static int prod_feasible(unsigned rel, const gcn_hz_insn *p)
     }
 }
 
-/* Does queries(rel, c, ...) make at least one query?  (The same tests, without the array:
- * tests/analyze/test_hazard_unit compares the two.) */
-static int has_query(unsigned rel, const gcn_hz_insn *c)
-{
-    switch (rel) {
-    case REL_USE: case REL_USE_VDST:
-        for (unsigned i = 0; i < c->nuse; i++)
-            if (c->use[i].role & HZR_EXPL) return 1;
-        return 0;
-    case REL_USE_ALL:
-        for (unsigned i = 0; i < c->nuse; i++)
-            if (c->use[i].lo < GCN_HZ_UNIT_VGPR) return 1;
-        return 0;
-    case REL_USE_SGPR:
-        for (unsigned i = 0; i < c->nuse; i++) {
-            const gcn_hz_range *u = &c->use[i];
-            if (u->lo >= GCN_HZ_UNIT_VGPR)
-                continue;
-            if ((u->role & HZR_EXPL) ||
-                (u->lo <= GCN_HZ_UNIT_VCC + 1 && u->lo + u->n > GCN_HZ_UNIT_VCC))
-                return 1;
-        }
-        return 0;
-    case REL_USE_VGPR:
-        for (unsigned i = 0; i < c->nuse; i++)
-            if (c->use[i].lo >= GCN_HZ_UNIT_VGPR && c->use[i].lo < GCN_HZ_UNIT_AGPR) return 1;
-        return 0;
-    case REL_SRC0:
-        for (unsigned i = 0; i < c->nuse; i++)
-            if ((c->use[i].role & HZR_SRC0) && c->use[i].lo >= GCN_HZ_UNIT_VGPR) return 1;
-        return 0;
-    case REL_LANESEL:
-        for (unsigned i = 0; i < c->nuse; i++)
-            if ((c->use[i].role & HZR_SRC1) && c->use[i].lo < GCN_HZ_UNIT_VGPR) return 1;
-        return 0;
-    case REL_ANY_VDST:
-        return c->nuse || c->ndef;
-    case REL_DEF: case REL_DEF_SRCC:
-        for (unsigned i = 0; i < c->ndef; i++)
-            if (c->def[i].role & HZR_EXPL) return 1;
-        return 0;
-    case REL_DEF_SDATA:
-        for (unsigned i = 0; i < c->ndef; i++)
-            if ((c->def[i].role & HZR_EXPL) && c->def[i].lo >= GCN_HZ_UNIT_VGPR) return 1;
-        return 0;
-    default:    /* REL_EXEC, REL_VCC, REL_M0, REL_NONE, REL_HWREG, REL_TRAPSTS: one query */
-        return 1;
-    }
-}
-
-/* has_query() against queries() for every relation of consumer c (a test): the number of
- * relations where they differ. */
-unsigned gcn_hz_check_has_query(const gcn_hz_insn *c)
-{
-    hz_query q[GCN_HZ_MAXUSE + GCN_HZ_MAXDEF];
-    unsigned bad = 0;
-    for (unsigned rel = 0; rel < REL_COUNT_; rel++)
-        bad += has_query(rel, c) != (queries(rel, c, q, sizeof q / sizeof q[0]) != 0);
-    return bad;
-}
-
 void gcn_hz_roles(const gcn_hz_insn *c, uint64_t *cons, uint64_t *prod)
 {
     pthread_once(&hz_once, hz_init);
@@ -1524,7 +1463,8 @@ void gcn_hz_roles(const gcn_hz_insn *c, uint64_t *cons, uint64_t *prod)
                 cm |= bit, pm |= bit;
             continue;
         }
-        if ((c->gcons & bit) && has_query(G->rel, c))
+        hz_query q1;                /* (one is enough: does c make a query at all?) */
+        if ((c->gcons & bit) && queries(G->rel, c, &q1, 1))
             cm |= bit;
         if ((c->gprod & bit) && prod_feasible(G->rel, c))
             pm |= bit;

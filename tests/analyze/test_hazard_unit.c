@@ -482,34 +482,6 @@ static void test_multi_expiry(void)
     }
 }
 
-/* gcn_hz_roles' quick query test agrees with the query list, every relation, on
- * instructions of each kind of operand (explicit and implicit, SGPR, VCC, VGPR, AGPR, src0,
- * src1, srcC, store data, no operand) */
-static void test_has_query(void)
-{
-    seq s;
-    CU_ASSERT_EQUAL_FATAL(assemble("gfx942",
-        "v_mfma_f32_32x32x8_bf16 a[0:15], v[4:5], v[6:7], a[0:15]\n"
-        "v_addc_co_u32_e32 v1, vcc, v2, v3, vcc\n"
-        "v_addc_co_u32_e64 v1, s[4:5], v2, v3, s[6:7]\n"
-        "v_readlane_b32 s1, v2, s3\n"
-        "v_writelane_b32 v1, s2, 5\n"
-        "v_cndmask_b32_e32 v1, v2, v3, vcc\n"
-        "v_div_fmas_f32 v1, v2, v3, v4\n"
-        "s_setreg_b32 hwreg(HW_REG_MODE, 0, 4), s1\n"
-        "s_getreg_b32 s1, hwreg(HW_REG_TRAPSTS)\n"
-        "global_store_dwordx4 v[0:1], v[2:5], off\n"
-        "buffer_store_dwordx3 v[2:4], v0, s[4:7], 0 offen\n"
-        "s_mov_b64 exec, s[2:3]\n"
-        "s_movrels_b32 s1, s2\n"
-        "v_mov_b32_dpp v1, v2 quad_perm:[1,0,3,2] row_mask:0xf bank_mask:0xf\n"
-        "v_fmac_f32_e32 v1, v2, v3\n"
-        "s_nop 3\n"
-        "s_endpgm\n", &s), 0);
-    for (unsigned i = 0; i < s.n; i++)
-        CU_ASSERT_EQUAL(gcn_hz_check_has_query(&s.hi[i]), 0);
-}
-
 /* the compiled per-row class tables agree with the row-by-row derivation, for every row */
 static void test_class_tables(void)
 {
@@ -532,7 +504,6 @@ int main(void)
     CU_add_test(s, "rule table", test_rule_table);
     CU_add_test(s, "provenance", test_provenance);
     CU_add_test(s, "class tables", test_class_tables);
-    CU_add_test(s, "quick query test", test_has_query);
     CU_basic_set_mode(CU_BRM_VERBOSE);
     CU_basic_run_tests();
     unsigned fails = CU_get_number_of_failures();
