@@ -654,7 +654,7 @@ GCN_HOT static void ds_check_reads(sim_x *x, const uint32_t *addr, unsigned nbyt
  * its own bit; one of an older epoch is older than the next epoch's tags, and every tag
  * written to lds_rtag is older than every entry), and written later they give the same
  * lds_rtag (the writer tags are another array). */
-GCN_HOT static int ds_note_block(sim_x *x, uint32_t d0)
+static inline __attribute__((always_inline)) int note_block(sim_x *x, uint32_t d0)
 {
     sim_wg *g = x->g;
     uint32_t me = x->w->idx + 1, epoch = g->epoch, ep = (epoch & 0xffff) << 16;
@@ -681,6 +681,10 @@ GCN_HOT static int ds_note_block(sim_x *x, uint32_t d0)
         tag[l] = tagv;
     g->tag_epoch = epoch + 1;
     return 1;
+}
+GCN_HOT static int ds_note_block(sim_x *x, uint32_t d0)
+{
+    return note_block(x, d0);
 }
 
 /* note the LDS writes of the active lanes (cross-wave race detection) */
@@ -1731,6 +1735,133 @@ static sim_ticket *lds_dma_ticket(sim_x *x, unsigned lsz)
     return t;
 }
 
+/* The counters of the current instruction: row_counters from the pre-decoded record's copy
+ * of its row flags (sim_insn.flags, prog.c), one load instead of the row lookup. */
+static inline unsigned insn_counters(const sim_x *x)
+{
+    uint64_t c = gcn_insn_counters(I->flags);
+    return ((c & GCN_F_VMCNT) ? TC_VM : 0u) | ((c & GCN_F_LGKMCNT) ? TC_LGKM : 0u);
+}
+
+/* Whether sim_tk_new would retire a ticket for a full counter (or a missing free ticket):
+ * the block paths below read their operands first and take no ticket when it would, so
+ * that a landing there cannot change what they read (buf_load reads the VGPR offsets after
+ * taking the ticket). */
+static inline int tk_would_stall(const sim_wave *w, unsigned counters)
+{
+    return ((counters & TC_VM) && w->vm.n >= SIM_VM_MAX) ||
+           ((counters & TC_LGKM) && w->lgkm.n >= SIM_LGKM_MAX) || !w->ntk_free;
+}
+
+/* The raw buffer of the current instruction's V# when it is one (no swizzle, no ADD_TID) and
+ * the instruction is `offen` without `idxen`: its base + soffset and num_records; else 0
+ * (the general paths decide, and fault where they must). */
+static inline __attribute__((always_inline)) int raw_offen_desc(sim_x *x, uint64_t *base,
+                                                                uint32_t *nr)
+{
+    const sim_opnd *r = MOP(MF_SRSRC);
+    if (r->kind != OK_S || MOP(MF_VADDR)->kind != OK_V || !I->mods.offen || I->mods.idxen)
+        return 0;
+    const uint32_t *s = x->w->s;
+    unsigned rr = r->r;
+    uint32_t w1 = s[(rr + 1) & 127], w3 = s[(rr + 3) & 127];
+    if ((w1 >> 31) | (w3 >> 23 & 1))
+        return 0;
+    *base = (s[rr] | (uint64_t)(w1 & 0xffff) << 32) + buf_soffset(x);
+    *nr = s[(rr + 2) & 127];
+    return 1;
+}
+
+/* Whether lane l of row v holds v[0] + 4l for every lane (the lanes of one block): eight
+ * lanes a vector, the differences ORed into one vector and that tested at once. */
+static inline __attribute__((always_inline)) int row_is_block(const uint32_t *v)
+{
+    typedef uint32_t u32x8 __attribute__((vector_size(32), aligned(4)));
+    typedef uint64_t u64x4 __attribute__((vector_size(32)));
+    uint32_t a0 = v[0];
+    u32x8 e = {a0, a0 + 4, a0 + 8, a0 + 12, a0 + 16, a0 + 20, a0 + 24, a0 + 28}, acc = {0};
+    const u32x8 inc = {32, 32, 32, 32, 32, 32, 32, 32};
+#pragma GCC unroll 8
+    for (unsigned g = 0; g < NL; g += 8) {
+        u32x8 a;
+        memcpy(&a, v + g, sizeof a);
+        acc |= a ^ e;
+        e += inc;
+    }
+    u64x4 q = (u64x4)acc;
+    return !((q[0] | q[1]) | (q[2] | q[3]));
+}
+
+/* 4 * NL bytes from src to dst, eight dwords a move */
+static inline __attribute__((always_inline)) void copy_block(void *dst, const void *src)
+{
+    typedef uint32_t u32x8 __attribute__((vector_size(32), aligned(4)));
+#pragma GCC unroll 8
+    for (unsigned g = 0; g < NL; g += 8) {
+        u32x8 a;
+        memcpy(&a, (const uint32_t *)src + g, sizeof a);
+        memcpy((uint32_t *)dst + g, &a, sizeof a);
+    }
+}
+
+/* The coalesced block of a dword buffer access: all lanes, a raw buffer addressed by a VGPR
+ * offset (`offen`), lane l's offset vo[0] + 4l + inst_offset, the whole block below
+ * num_records and the buffer's window [base + soffset, + num_records) in one allocation
+ * (buf_window).  The host address of the block, or NULL when the access is not of that form
+ * (the general path runs: nothing has been changed). */
+static inline __attribute__((always_inline)) uint8_t *buf_block(sim_x *x)
+{
+    uint64_t base;
+    uint32_t nr;
+    if (x->exec != ~0ull || !raw_offen_desc(x, &base, &nr))
+        return NULL;
+    const uint32_t *vo = x->w->v[MOP(MF_VADDR)->r];
+    uint32_t v0 = vo[0];
+    uint64_t a = (uint64_t)v0 + (uint32_t)I->mods.offset;
+    if (v0 > UINT32_MAX - 4 * NL || a + 4 * NL > nr || !row_is_block(vo))
+        return NULL;
+    uint8_t *win = sim_mem(x->sim, base, nr);
+    return win ? win + a : NULL;
+}
+
+/* buffer_load_dword ... offen lds of the coalesced block (buf_block) into LDS inside the
+ * workgroup's: what buf_load's window path and dma_issue do for it, in the same order, with
+ * the tests made once.  Returns 0, having changed nothing, when the access is not of that
+ * form. */
+GCN_HOT static int dma_block(sim_x *x)
+{
+    sim_wave *w = x->w;
+    sim_wg *g = x->g;
+    unsigned counters = insn_counters(x);
+    if (!g || tk_would_stall(w, counters))
+        return 0;
+    uint32_t lbase = w->s[SR_M0] + (uint32_t)I->mods.offset;
+    if ((uint64_t)lbase + 4 * NL > g->lds_size)
+        return 0;
+    const uint8_t *src = buf_block(x);
+    if (!src)
+        return 0;
+    sim_ticket *t = sim_tk_new(x, TK_LDS_DMA, counters);
+    t->lds_base = lbase;
+    t->lds_len = 4 * NL;
+    t->lane_bytes = 4;
+    stream_prefetch(x, src, 0);
+    copy_block(t->data, src);
+    /* dma_issue, its tests made (all lanes, 4 bytes each) */
+    sim_lds_pend_dma(x, t);
+    if (g->nwaves > 1) {
+        if (!(lbase & 3) && g->lds_tag && g->atom_epoch != g->epoch + 1 && note_block(x, lbase >> 2)) {
+            sim_lds_wnote(x, lbase, lbase + 4 * NL);
+            if (x->race_lanes)
+                sim_lds_check_done(x);
+        } else {
+            dma_note_writes(x, t);
+        }
+    }
+    sim_tk_issue(x, t);
+    return 1;
+}
+
 /* buffer load of nd dwords (or an 8/16-bit element) per lane */
 GCN_HOT static void buf_load(sim_x *x, unsigned nbytes, int sext, int d16)
 {
@@ -1872,7 +2003,7 @@ BODY(BUFFER_LOAD_UBYTE) { buf_load(x, 1, 0, 0); }
 BODY(BUFFER_LOAD_SBYTE) { buf_load(x, 1, 1, 0); }
 BODY(BUFFER_LOAD_USHORT) { buf_load(x, 2, 0, 0); }
 BODY(BUFFER_LOAD_SSHORT) { buf_load(x, 2, 1, 0); }
-BODY(BUFFER_LOAD_DWORD) { buf_load(x, 4, 0, 0); }
+BODY(BUFFER_LOAD_DWORD) { if (!I->mods.lds || !dma_block(x)) buf_load(x, 4, 0, 0); }
 BODY(BUFFER_LOAD_DWORDX2) { buf_load(x, 8, 0, 0); }
 BODY(BUFFER_LOAD_DWORDX3) { buf_load(x, 12, 0, 0); }
 BODY(BUFFER_LOAD_DWORDX4) { buf_load(x, 16, 0, 0); }
@@ -1882,6 +2013,23 @@ BODY(BUFFER_LOAD_SBYTE_D16) { buf_load(x, 1, 1, 1); }
 BODY(BUFFER_LOAD_SBYTE_D16_HI) { buf_load(x, 1, 1, 2); }
 BODY(BUFFER_LOAD_SHORT_D16) { buf_load(x, 2, 0, 1); }
 BODY(BUFFER_LOAD_SHORT_D16_HI) { buf_load(x, 2, 0, 2); }
+
+/* buffer_store_dword ... offen of the coalesced block (buf_block) from a VGPR: what
+ * buf_store's window path does for it, with the tests made once.  Returns 0, having changed
+ * nothing, when the access is not of that form. */
+GCN_HOT static int store_block(sim_x *x)
+{
+    const sim_opnd *s = MOP(MF_VDATA);
+    if (s->kind != OK_V)
+        return 0;
+    uint8_t *dst = buf_block(x);
+    if (!dst)
+        return 0;
+    stream_prefetch(x, dst, 1);
+    copy_block(dst, x->w->v[s->r]);
+    sim_tk_issue(x, sim_tk_new(x, TK_STORE, insn_counters(x)));
+    return 1;
+}
 
 GCN_HOT static void buf_store(sim_x *x, unsigned nbytes, int hi16)
 {
@@ -1943,7 +2091,7 @@ BODY(BUFFER_STORE_BYTE) { buf_store(x, 1, 0); }
 BODY(BUFFER_STORE_SHORT) { buf_store(x, 2, 0); }
 BODY(BUFFER_STORE_BYTE_D16_HI) { buf_store(x, 1, 1); }
 BODY(BUFFER_STORE_SHORT_D16_HI) { buf_store(x, 2, 1); }
-BODY(BUFFER_STORE_DWORD) { buf_store(x, 4, 0); }
+BODY(BUFFER_STORE_DWORD) { if (!store_block(x)) buf_store(x, 4, 0); }
 BODY(BUFFER_STORE_DWORDX2) { buf_store(x, 8, 0); }
 BODY(BUFFER_STORE_DWORDX3) { buf_store(x, 12, 0); }
 BODY(BUFFER_STORE_DWORDX4) { buf_store(x, 16, 0); }
