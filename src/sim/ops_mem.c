@@ -1809,19 +1809,35 @@ static inline __attribute__((always_inline)) void copy_block(void *dst, const vo
  * num_records and the buffer's window [base + soffset, + num_records) in one allocation
  * (buf_window).  The host address of the block, or NULL when the access is not of that form
  * (the general path runs: nothing has been changed). */
-static inline __attribute__((always_inline)) uint8_t *buf_block(sim_x *x)
+static inline __attribute__((always_inline)) uint8_t *buf_block(sim_x *x, int write)
 {
     uint64_t base;
     uint32_t nr;
     if (x->exec != ~0ull || !raw_offen_desc(x, &base, &nr))
         return NULL;
-    const uint32_t *vo = x->w->v[MOP(MF_VADDR)->r];
+    sim_wave *w = x->w;
+    const uint32_t *vo = w->v[MOP(MF_VADDR)->r];
     uint32_t v0 = vo[0];
     uint64_t a = (uint64_t)v0 + (uint32_t)I->mods.offset;
     if (v0 > UINT32_MAX - 4 * NL || a + 4 * NL > nr || !row_is_block(vo))
         return NULL;
-    uint8_t *win = sim_mem(x->sim, base, nr);
-    return win ? win + a : NULL;
+    /* the window's host address: sim_mem's, kept in the instruction's slot for this wave */
+    unsigned k = (unsigned)(I->pc >> 2) & 63;
+    uint8_t *win;
+    if (w->pf[k].wgen == w->pf_gen && w->pf[k].wbase == base && w->pf[k].wnr == nr) {
+        win = w->pf[k].win;
+    } else {
+        win = sim_mem(x->sim, base, nr);
+        if (!win)
+            return NULL;
+        w->pf[k].wbase = base;
+        w->pf[k].wnr = nr;
+        w->pf[k].win = win;
+        w->pf[k].wgen = w->pf_gen;
+    }
+    uint8_t *p = win + a;
+    stream_prefetch(x, p, write);
+    return p;
 }
 
 /* buffer_load_dword ... offen lds of the coalesced block (buf_block) into LDS inside the
@@ -1838,14 +1854,13 @@ GCN_HOT static int dma_block(sim_x *x)
     uint32_t lbase = w->s[SR_M0] + (uint32_t)I->mods.offset;
     if ((uint64_t)lbase + 4 * NL > g->lds_size)
         return 0;
-    const uint8_t *src = buf_block(x);
+    const uint8_t *src = buf_block(x, 0);
     if (!src)
         return 0;
     sim_ticket *t = sim_tk_new(x, TK_LDS_DMA, counters);
     t->lds_base = lbase;
     t->lds_len = 4 * NL;
     t->lane_bytes = 4;
-    stream_prefetch(x, src, 0);
     copy_block(t->data, src);
     /* dma_issue, its tests made (all lanes, 4 bytes each) */
     sim_lds_pend_dma(x, t);
@@ -2022,10 +2037,9 @@ GCN_HOT static int store_block(sim_x *x)
     const sim_opnd *s = MOP(MF_VDATA);
     if (s->kind != OK_V)
         return 0;
-    uint8_t *dst = buf_block(x);
+    uint8_t *dst = buf_block(x, 1);
     if (!dst)
         return 0;
-    stream_prefetch(x, dst, 1);
     copy_block(dst, x->w->v[s->r]);
     sim_tk_issue(x, sim_tk_new(x, TK_STORE, insn_counters(x)));
     return 1;
