@@ -1681,7 +1681,7 @@ static inline int buf_contig(const uint32_t *vo, uint64_t ioff, uint64_t nr)
  * of this wave moved by a fixed step since its last access, ask the host to
  * fetch the block one step further (a loop's next iteration) into the cache.
  * Only the host's cache is concerned, never the simulated machine. */
-static inline void stream_prefetch(sim_x *x, const uint8_t *p, int write)
+static inline __attribute__((always_inline)) void stream_prefetch(sim_x *x, const uint8_t *p, int write)
 {
     sim_wave *w = x->w;
     unsigned k = (unsigned)(I->pc >> 2) & 63;
@@ -1743,16 +1743,6 @@ static inline unsigned insn_counters(const sim_x *x)
     return ((c & GCN_F_VMCNT) ? TC_VM : 0u) | ((c & GCN_F_LGKMCNT) ? TC_LGKM : 0u);
 }
 
-/* Whether sim_tk_new would retire a ticket for a full counter (or a missing free ticket):
- * the block paths below read their operands first and take no ticket when it would, so
- * that a landing there cannot change what they read (buf_load reads the VGPR offsets after
- * taking the ticket). */
-static inline int tk_would_stall(const sim_wave *w, unsigned counters)
-{
-    return ((counters & TC_VM) && w->vm.n >= SIM_VM_MAX) ||
-           ((counters & TC_LGKM) && w->lgkm.n >= SIM_LGKM_MAX) || !w->ntk_free;
-}
-
 /* The raw buffer of the current instruction's V# when it is one (no swizzle, no ADD_TID) and
  * the instruction is `offen` without `idxen`: its base + soffset and num_records; else 0
  * (the general paths decide, and fault where they must). */
@@ -1762,13 +1752,15 @@ static inline __attribute__((always_inline)) int raw_offen_desc(sim_x *x, uint64
     const sim_opnd *r = MOP(MF_SRSRC);
     if (r->kind != OK_S || MOP(MF_VADDR)->kind != OK_V || !I->mods.offen || I->mods.idxen)
         return 0;
-    const uint32_t *s = x->w->s;
     unsigned rr = r->r;
-    uint32_t w1 = s[(rr + 1) & 127], w3 = s[(rr + 3) & 127];
+    if (rr > 124)
+        return 0;                   /* (a quad that wraps: get_desc's reads) */
+    const uint32_t *q = x->w->s + rr;
+    uint32_t w1 = q[1], w3 = q[3];
     if ((w1 >> 31) | (w3 >> 23 & 1))
         return 0;
-    *base = (s[rr] | (uint64_t)(w1 & 0xffff) << 32) + buf_soffset(x);
-    *nr = s[(rr + 2) & 127];
+    *base = (q[0] | (uint64_t)(w1 & 0xffff) << 32) + buf_soffset(x);
+    *nr = q[2];
     return 1;
 }
 
@@ -1804,63 +1796,97 @@ static inline __attribute__((always_inline)) void copy_block(void *dst, const vo
     }
 }
 
-/* The coalesced block of a dword buffer access: all lanes, a raw buffer addressed by a VGPR
- * offset (`offen`), lane l's offset vo[0] + 4l + inst_offset, the whole block below
- * num_records and the buffer's window [base + soffset, + num_records) in one allocation
- * (buf_window).  The host address of the block, or NULL when the access is not of that form
- * (the general path runs: nothing has been changed). */
-static inline __attribute__((always_inline)) uint8_t *buf_block(sim_x *x, int write)
+/* The window [base + soffset, + num_records) of a dword buffer access of all lanes to a raw
+ * buffer addressed by a VGPR offset (`offen`), when it lies in one allocation (buf_window):
+ * its host address and num_records, or NULL (the general path runs; nothing has been
+ * changed).  sim_mem's answer is kept in the instruction's prefetch slot for the wave. */
+static inline __attribute__((always_inline)) uint8_t *win_memo(sim_x *x, uint64_t base, uint32_t nr)
 {
-    uint64_t base;
-    uint32_t nr;
-    if (x->exec != ~0ull || !raw_offen_desc(x, &base, &nr))
-        return NULL;
     sim_wave *w = x->w;
-    const uint32_t *vo = w->v[MOP(MF_VADDR)->r];
-    uint32_t v0 = vo[0];
-    uint64_t a = (uint64_t)v0 + (uint32_t)I->mods.offset;
-    if (v0 > UINT32_MAX - 4 * NL || a + 4 * NL > nr || !row_is_block(vo))
-        return NULL;
-    /* the window's host address: sim_mem's, kept in the instruction's slot for this wave */
     unsigned k = (unsigned)(I->pc >> 2) & 63;
-    uint8_t *win;
-    if (w->pf[k].wgen == w->pf_gen && w->pf[k].wbase == base && w->pf[k].wnr == nr) {
-        win = w->pf[k].win;
-    } else {
-        win = sim_mem(x->sim, base, nr);
-        if (!win)
-            return NULL;
+    if (w->pf[k].wgen == w->pf_gen && w->pf[k].wbase == base && w->pf[k].wnr == nr)
+        return w->pf[k].win;
+    uint8_t *win = sim_mem(x->sim, base, nr);
+    if (win) {
         w->pf[k].wbase = base;
         w->pf[k].wnr = nr;
         w->pf[k].win = win;
         w->pf[k].wgen = w->pf_gen;
     }
-    uint8_t *p = win + a;
-    stream_prefetch(x, p, write);
-    return p;
+    return win;
+}
+static inline __attribute__((always_inline)) uint8_t *raw_window(sim_x *x, uint32_t *nr)
+{
+    uint64_t base;
+    if (x->exec != ~0ull || !raw_offen_desc(x, &base, nr) || !*nr)
+        return NULL;
+    return win_memo(x, base, *nr);
 }
 
-/* buffer_load_dword ... offen lds of the coalesced block (buf_block) into LDS inside the
- * workgroup's: what buf_load's window path and dma_issue do for it, in the same order, with
+/* Whether the VGPR offsets vo of such an access make one block inside the window of nr
+ * bytes: lane l's offset vo[0] + 4l (+ inst_offset), the whole block below nr (buf_contig). */
+static inline __attribute__((always_inline)) int raw_block(const sim_x *x, const uint32_t *vo,
+                                                           uint32_t nr)
+{
+    uint32_t v0 = vo[0];
+    return v0 <= UINT32_MAX - 4 * NL && (uint64_t)v0 + (uint32_t)I->mods.offset + 4 * NL <= nr &&
+           row_is_block(vo);
+}
+
+/* The payload of an LDS-DMA of the window path (buf_load) that is not one block in range:
+ * one block reaching past num_records, or lane by lane. */
+static __attribute__((noinline)) void dma_window_lanes(sim_x *x, sim_ticket *t, const uint8_t *win, const uint32_t *vo,
+                             uint64_t nr, unsigned nd, unsigned lsz)
+{
+    uint8_t *dst = (uint8_t *)t->data;
+    uint64_t e = x->exec, ioff = (uint32_t)I->mods.offset;
+    if (nd == 1 && e == ~0ull && vo[0] <= UINT32_MAX - 4 * NL && !row_seq_diff(vo, vo[0], 4)) {
+        /* one block reaching past num_records (a loop's prefetch past the end): the
+         * lanes in range are a prefix, the rest read 0, as in the lane loop below */
+        uint64_t a = (uint64_t)vo[0] + ioff;
+        unsigned nin = a + 4 <= nr ? (unsigned)((nr - a) / 4) : 0;    /* < NL here */
+        memcpy(dst, win + a, (size_t)nin * 4);
+        memset(dst + (size_t)nin * 4, 0, (size_t)(NL - nin) * 4);
+        return;
+    }
+    for (unsigned l = 0; l < NL; l++)
+        for (unsigned k = 0; k < nd; k++) {
+            uint64_t off = (uint64_t)vo[l] + ioff + 4 * k;
+            uint32_t v = 0;
+            if ((e >> l & 1) && off + 4 <= nr)
+                memcpy(&v, win + off, 4);
+            memcpy(dst + (size_t)l * lsz + 4 * k, &v, 4);
+        }
+}
+
+/* buffer_load_dword ... offen lds of all lanes from a raw buffer's window (raw_window) into
+ * LDS inside the workgroup's: what buf_load's window path and dma_issue do, in the same
+ * order (the VGPR offsets read after the ticket is taken: taking it may retire a load), with
  * the tests made once.  Returns 0, having changed nothing, when the access is not of that
  * form. */
 GCN_HOT static int dma_block(sim_x *x)
 {
-    sim_wave *w = x->w;
     sim_wg *g = x->g;
-    unsigned counters = insn_counters(x);
-    if (!g || tk_would_stall(w, counters))
+    if (!g)
         return 0;
-    uint32_t lbase = w->s[SR_M0] + (uint32_t)I->mods.offset;
+    uint32_t lbase = x->w->s[SR_M0] + (uint32_t)I->mods.offset, nr;
     if ((uint64_t)lbase + 4 * NL > g->lds_size)
         return 0;
-    const uint8_t *src = buf_block(x, 0);
-    if (!src)
+    const uint8_t *win = raw_window(x, &nr);
+    if (!win)
         return 0;
-    sim_ticket *t = sim_tk_new(x, TK_LDS_DMA, counters);
+    sim_ticket *t = sim_tk_new(x, TK_LDS_DMA, insn_counters(x));
     t->lds_base = lbase;
     t->lds_len = 4 * NL;
     t->lane_bytes = 4;
+    const uint32_t *vo = x->w->v[MOP(MF_VADDR)->r];
+    if (!raw_block(x, vo, nr)) {
+        dma_window_lanes(x, t, win, vo, nr, 1, 4);
+        dma_issue(x, t);
+        return 1;
+    }
+    const uint8_t *src = win + vo[0] + (uint32_t)I->mods.offset;
+    stream_prefetch(x, src, 0);
     copy_block(t->data, src);
     /* dma_issue, its tests made (all lanes, 4 bytes each) */
     sim_lds_pend_dma(x, t);
@@ -1902,24 +1928,7 @@ GCN_HOT static void buf_load(sim_x *x, unsigned nbytes, int sext, int d16)
                 dma_issue(x, t);
                 return;
             }
-            if (nd == 1 && e == ~0ull && vo[0] <= UINT32_MAX - 4 * NL && !row_seq_diff(vo, vo[0], 4)) {
-                /* one block reaching past num_records (a loop's prefetch past the end): the
-                 * lanes in range are a prefix, the rest read 0, as in the lane loop below */
-                uint64_t a = (uint64_t)vo[0] + ioff;
-                unsigned nin = a + 4 <= nr ? (unsigned)((nr - a) / 4) : 0;    /* < NL here */
-                memcpy(dst, win + a, (size_t)nin * 4);
-                memset(dst + (size_t)nin * 4, 0, (size_t)(NL - nin) * 4);
-                dma_issue(x, t);
-                return;
-            }
-            for (unsigned l = 0; l < NL; l++)
-                for (unsigned k = 0; k < nd; k++) {
-                    uint64_t off = (uint64_t)vo[l] + ioff + 4 * k;
-                    uint32_t v = 0;
-                    if ((e >> l & 1) && off + 4 <= nr)
-                        memcpy(&v, win + off, 4);
-                    memcpy(dst + (size_t)l * lsz + 4 * k, &v, 4);
-                }
+            dma_window_lanes(x, t, win, vo, nr, nd, lsz);
             dma_issue(x, t);
             return;
         }
@@ -2035,11 +2044,16 @@ BODY(BUFFER_LOAD_SHORT_D16_HI) { buf_load(x, 2, 0, 2); }
 GCN_HOT static int store_block(sim_x *x)
 {
     const sim_opnd *s = MOP(MF_VDATA);
-    if (s->kind != OK_V)
+    uint64_t base;
+    uint32_t nr;
+    if (s->kind != OK_V || x->exec != ~0ull || !raw_offen_desc(x, &base, &nr))
         return 0;
-    uint8_t *dst = buf_block(x, 1);
-    if (!dst)
+    const uint32_t *vo = x->w->v[MOP(MF_VADDR)->r];
+    uint8_t *win;
+    if (!raw_block(x, vo, nr) || !(win = win_memo(x, base, nr)))
         return 0;
+    uint8_t *dst = win + vo[0] + (uint32_t)I->mods.offset;
+    stream_prefetch(x, dst, 1);
     copy_block(dst, x->w->v[s->r]);
     sim_tk_issue(x, sim_tk_new(x, TK_STORE, insn_counters(x)));
     return 1;

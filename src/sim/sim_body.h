@@ -586,7 +586,7 @@ static inline int sim_lds_bany(const uint32_t *sum, uint32_t ep, uint32_t others
 /* sim_lds_bany and sim_lds_bmark of the 4 * NL bytes at lo (a coalesced access of all lanes:
  * block lo's, and the next one when lo is not at a block's start) */
 _Static_assert(4 * NL == 1u << SIM_LDS_BLK_SHIFT, "a coalesced dword access spans one block");
-static inline int sim_lds_bany_nl(const uint32_t *sum, uint32_t ep, uint32_t others, uint32_t lo)
+static inline __attribute__((always_inline)) int sim_lds_bany_nl(const uint32_t *sum, uint32_t ep, uint32_t others, uint32_t lo)
 {
     uint32_t b = lo >> SIM_LDS_BLK_SHIFT, v = sum[b];
     if ((v & 0xffff0000u) == ep && (v & others))
@@ -596,7 +596,7 @@ static inline int sim_lds_bany_nl(const uint32_t *sum, uint32_t ep, uint32_t oth
     v = sum[b + 1];
     return (v & 0xffff0000u) == ep && (v & others);
 }
-static inline void sim_lds_bmark_nl(uint32_t *sum, uint32_t ep, uint32_t bit, uint32_t lo)
+static inline __attribute__((always_inline)) void sim_lds_bmark_nl(uint32_t *sum, uint32_t ep, uint32_t bit, uint32_t lo)
 {
     uint32_t b = lo >> SIM_LDS_BLK_SHIFT, v = sum[b];
     sum[b] = ((v & 0xffff0000u) == ep ? v : ep) | bit;
