@@ -1681,7 +1681,7 @@ static inline int buf_contig(const uint32_t *vo, uint64_t ioff, uint64_t nr)
  * of this wave moved by a fixed step since its last access, ask the host to
  * fetch the block one step further (a loop's next iteration) into the cache.
  * Only the host's cache is concerned, never the simulated machine. */
-static inline __attribute__((always_inline)) void stream_prefetch(sim_x *x, const uint8_t *p, int write)
+static inline void stream_prefetch(sim_x *x, const uint8_t *p, int write)
 {
     sim_wave *w = x->w;
     unsigned k = (unsigned)(I->pc >> 2) & 63;
@@ -1689,6 +1689,7 @@ static inline __attribute__((always_inline)) void stream_prefetch(sim_x *x, cons
         ptrdiff_t d = p - w->pf[k].last;
         if (d != 0 && d > -(1 << 26) && d < (1 << 26)) {
             const uint8_t *q = p + d;
+#pragma GCC unroll 4
             for (unsigned i = 0; i < NL * 4; i += 64) {
                 if (write)
                     __builtin_prefetch(q + i, 1);
@@ -1800,27 +1801,53 @@ static inline __attribute__((always_inline)) void copy_block(void *dst, const vo
  * buffer addressed by a VGPR offset (`offen`), when it lies in one allocation (buf_window):
  * its host address and num_records, or NULL (the general path runs; nothing has been
  * changed).  sim_mem's answer is kept in the instruction's prefetch slot for the wave. */
-static inline __attribute__((always_inline)) uint8_t *win_memo(sim_x *x, uint64_t base, uint32_t nr)
+typedef __typeof__(((sim_wave *)0)->pf[0]) pf_slot;
+
+/* The instruction's prefetch slot of the wave (stream_prefetch's) */
+static inline pf_slot *insn_slot(sim_x *x)
 {
-    sim_wave *w = x->w;
-    unsigned k = (unsigned)(I->pc >> 2) & 63;
-    if (w->pf[k].wgen == w->pf_gen && w->pf[k].wbase == base && w->pf[k].wnr == nr)
-        return w->pf[k].win;
+    return &x->w->pf[(I->pc >> 2) & 63];
+}
+
+/* sim_mem(base, nr) through the slot's memo */
+static inline __attribute__((always_inline)) uint8_t *win_memo(sim_x *x, pf_slot *e, uint64_t base,
+                                                               uint32_t nr)
+{
+    uint32_t gen = x->w->pf_gen;
+    if (e->wgen == gen && e->wbase == base && e->wnr == nr)
+        return e->win;
     uint8_t *win = sim_mem(x->sim, base, nr);
     if (win) {
-        w->pf[k].wbase = base;
-        w->pf[k].wnr = nr;
-        w->pf[k].win = win;
-        w->pf[k].wgen = w->pf_gen;
+        e->wbase = base;
+        e->wnr = nr;
+        e->win = win;
+        e->wgen = gen;
     }
     return win;
 }
-static inline __attribute__((always_inline)) uint8_t *raw_window(sim_x *x, uint32_t *nr)
+
+/* stream_prefetch on the slot at hand */
+static inline __attribute__((always_inline)) void slot_prefetch(sim_x *x, pf_slot *e,
+                                                                const uint8_t *p, int write)
 {
-    uint64_t base;
-    if (x->exec != ~0ull || !raw_offen_desc(x, &base, nr) || !*nr)
-        return NULL;
-    return win_memo(x, base, *nr);
+    uint64_t pc = I->pc;
+    uint32_t gen = x->w->pf_gen;
+    if (e->pc == pc && e->gen == gen) {
+        ptrdiff_t d = p - e->last;
+        if (d != 0 && d > -(1 << 26) && d < (1 << 26)) {
+            const uint8_t *q = p + d;
+#pragma GCC unroll 4
+            for (unsigned i = 0; i < NL * 4; i += 64) {
+                if (write)
+                    __builtin_prefetch(q + i, 1);
+                else
+                    __builtin_prefetch(q + i, 0);
+            }
+        }
+    }
+    e->pc = pc;
+    e->last = p;
+    e->gen = gen;
 }
 
 /* Whether the VGPR offsets vo of such an access make one block inside the window of nr
@@ -1859,7 +1886,7 @@ static __attribute__((noinline)) void dma_window_lanes(sim_x *x, sim_ticket *t, 
         }
 }
 
-/* buffer_load_dword ... offen lds of all lanes from a raw buffer's window (raw_window) into
+/* buffer_load_dword ... offen lds of all lanes from a raw buffer's window (win_memo) into
  * LDS inside the workgroup's: what buf_load's window path and dma_issue do, in the same
  * order (the VGPR offsets read after the ticket is taken: taking it may retire a load), with
  * the tests made once.  Returns 0, having changed nothing, when the access is not of that
@@ -1872,7 +1899,11 @@ GCN_HOT static int dma_block(sim_x *x)
     uint32_t lbase = x->w->s[SR_M0] + (uint32_t)I->mods.offset, nr;
     if ((uint64_t)lbase + 4 * NL > g->lds_size)
         return 0;
-    const uint8_t *win = raw_window(x, &nr);
+    uint64_t base;
+    if (x->exec != ~0ull || !raw_offen_desc(x, &base, &nr) || !nr)
+        return 0;
+    pf_slot *e = insn_slot(x);
+    const uint8_t *win = win_memo(x, e, base, nr);
     if (!win)
         return 0;
     sim_ticket *t = sim_tk_new(x, TK_LDS_DMA, insn_counters(x));
@@ -1886,7 +1917,7 @@ GCN_HOT static int dma_block(sim_x *x)
         return 1;
     }
     const uint8_t *src = win + vo[0] + (uint32_t)I->mods.offset;
-    stream_prefetch(x, src, 0);
+    slot_prefetch(x, e, src, 0);
     copy_block(t->data, src);
     /* dma_issue, its tests made (all lanes, 4 bytes each) */
     sim_lds_pend_dma(x, t);
@@ -2050,10 +2081,11 @@ GCN_HOT static int store_block(sim_x *x)
         return 0;
     const uint32_t *vo = x->w->v[MOP(MF_VADDR)->r];
     uint8_t *win;
-    if (!raw_block(x, vo, nr) || !(win = win_memo(x, base, nr)))
+    pf_slot *e = insn_slot(x);
+    if (!raw_block(x, vo, nr) || !(win = win_memo(x, e, base, nr)))
         return 0;
     uint8_t *dst = win + vo[0] + (uint32_t)I->mods.offset;
-    stream_prefetch(x, dst, 1);
+    slot_prefetch(x, e, dst, 1);
     copy_block(dst, x->w->v[s->r]);
     sim_tk_issue(x, sim_tk_new(x, TK_STORE, insn_counters(x)));
     return 1;
