@@ -654,7 +654,7 @@ GCN_HOT static void ds_check_reads(sim_x *x, const uint32_t *addr, unsigned nbyt
  * its own bit; one of an older epoch is older than the next epoch's tags, and every tag
  * written to lds_rtag is older than every entry), and written later they give the same
  * lds_rtag (the writer tags are another array). */
-GCN_HOT static int ds_note_block(sim_x *x, uint32_t d0)
+static inline __attribute__((always_inline)) int note_block(sim_x *x, uint32_t d0)
 {
     sim_wg *g = x->g;
     uint32_t me = x->w->idx + 1, epoch = g->epoch, ep = (epoch & 0xffff) << 16;
@@ -681,6 +681,10 @@ GCN_HOT static int ds_note_block(sim_x *x, uint32_t d0)
         tag[l] = tagv;
     g->tag_epoch = epoch + 1;
     return 1;
+}
+GCN_HOT static int ds_note_block(sim_x *x, uint32_t d0)
+{
+    return note_block(x, d0);
 }
 
 /* note the LDS writes of the active lanes (cross-wave race detection) */
@@ -1685,6 +1689,7 @@ static inline void stream_prefetch(sim_x *x, const uint8_t *p, int write)
         ptrdiff_t d = p - w->pf[k].last;
         if (d != 0 && d > -(1 << 26) && d < (1 << 26)) {
             const uint8_t *q = p + d;
+#pragma GCC unroll 4
             for (unsigned i = 0; i < NL * 4; i += 64) {
                 if (write)
                     __builtin_prefetch(q + i, 1);
@@ -1731,6 +1736,204 @@ static sim_ticket *lds_dma_ticket(sim_x *x, unsigned lsz)
     return t;
 }
 
+/* The counters of the current instruction: row_counters from the pre-decoded record's copy
+ * of its row flags (sim_insn.flags, prog.c), one load instead of the row lookup. */
+static inline unsigned insn_counters(const sim_x *x)
+{
+    uint64_t c = gcn_insn_counters(I->flags);
+    return ((c & GCN_F_VMCNT) ? TC_VM : 0u) | ((c & GCN_F_LGKMCNT) ? TC_LGKM : 0u);
+}
+
+/* The raw buffer of the current instruction's V# when it is one (no swizzle, no ADD_TID) and
+ * the instruction is `offen` without `idxen`: its base + soffset and num_records; else 0
+ * (the general paths decide, and fault where they must). */
+static inline __attribute__((always_inline)) int raw_offen_desc(sim_x *x, uint64_t *base,
+                                                                uint32_t *nr)
+{
+    const sim_opnd *r = MOP(MF_SRSRC);
+    if (r->kind != OK_S || MOP(MF_VADDR)->kind != OK_V || !I->mods.offen || I->mods.idxen)
+        return 0;
+    unsigned rr = r->r;
+    if (rr > 124)
+        return 0;                   /* (a quad that wraps: get_desc's reads) */
+    const uint32_t *q = x->w->s + rr;
+    uint32_t w1 = q[1], w3 = q[3];
+    if ((w1 >> 31) | (w3 >> 23 & 1))
+        return 0;
+    *base = (q[0] | (uint64_t)(w1 & 0xffff) << 32) + buf_soffset(x);
+    *nr = q[2];
+    return 1;
+}
+
+/* Whether lane l of row v holds v[0] + 4l for every lane (the lanes of one block): eight
+ * lanes a vector, the differences ORed into one vector and that tested at once. */
+static inline __attribute__((always_inline)) int row_is_block(const uint32_t *v)
+{
+    typedef uint32_t u32x8 __attribute__((vector_size(32), aligned(4)));
+    typedef uint64_t u64x4 __attribute__((vector_size(32)));
+    uint32_t a0 = v[0];
+    u32x8 e = {a0, a0 + 4, a0 + 8, a0 + 12, a0 + 16, a0 + 20, a0 + 24, a0 + 28}, acc = {0};
+    const u32x8 inc = {32, 32, 32, 32, 32, 32, 32, 32};
+#pragma GCC unroll 8
+    for (unsigned g = 0; g < NL; g += 8) {
+        u32x8 a;
+        memcpy(&a, v + g, sizeof a);
+        acc |= a ^ e;
+        e += inc;
+    }
+    u64x4 q = (u64x4)acc;
+    return !((q[0] | q[1]) | (q[2] | q[3]));
+}
+
+/* 4 * NL bytes from src to dst, eight dwords a move */
+static inline __attribute__((always_inline)) void copy_block(void *dst, const void *src)
+{
+    typedef uint32_t u32x8 __attribute__((vector_size(32), aligned(4)));
+#pragma GCC unroll 8
+    for (unsigned g = 0; g < NL; g += 8) {
+        u32x8 a;
+        memcpy(&a, (const uint32_t *)src + g, sizeof a);
+        memcpy((uint32_t *)dst + g, &a, sizeof a);
+    }
+}
+
+/* The window [base + soffset, + num_records) of a dword buffer access of all lanes to a raw
+ * buffer addressed by a VGPR offset (`offen`), when it lies in one allocation (buf_window):
+ * its host address and num_records, or NULL (the general path runs; nothing has been
+ * changed).  sim_mem's answer is kept in the instruction's prefetch slot for the wave. */
+typedef __typeof__(((sim_wave *)0)->pf[0]) pf_slot;
+
+/* The instruction's prefetch slot of the wave (stream_prefetch's) */
+static inline pf_slot *insn_slot(sim_x *x)
+{
+    return &x->w->pf[(I->pc >> 2) & 63];
+}
+
+/* sim_mem(base, nr) through the slot's memo */
+static inline __attribute__((always_inline)) uint8_t *win_memo(sim_x *x, pf_slot *e, uint64_t base,
+                                                               uint32_t nr)
+{
+    uint32_t gen = x->w->pf_gen;
+    if (e->wgen == gen && e->wbase == base && e->wnr == nr)
+        return e->win;
+    uint8_t *win = sim_mem(x->sim, base, nr);
+    if (win) {
+        e->wbase = base;
+        e->wnr = nr;
+        e->win = win;
+        e->wgen = gen;
+    }
+    return win;
+}
+
+/* stream_prefetch on the slot at hand */
+static inline __attribute__((always_inline)) void slot_prefetch(sim_x *x, pf_slot *e,
+                                                                const uint8_t *p, int write)
+{
+    uint64_t pc = I->pc;
+    uint32_t gen = x->w->pf_gen;
+    if (e->pc == pc && e->gen == gen) {
+        ptrdiff_t d = p - e->last;
+        if (d != 0 && d > -(1 << 26) && d < (1 << 26)) {
+            const uint8_t *q = p + d;
+#pragma GCC unroll 4
+            for (unsigned i = 0; i < NL * 4; i += 64) {
+                if (write)
+                    __builtin_prefetch(q + i, 1);
+                else
+                    __builtin_prefetch(q + i, 0);
+            }
+        }
+    }
+    e->pc = pc;
+    e->last = p;
+    e->gen = gen;
+}
+
+/* Whether the VGPR offsets vo of such an access make one block inside the window of nr
+ * bytes: lane l's offset vo[0] + 4l (+ inst_offset), the whole block below nr (buf_contig). */
+static inline __attribute__((always_inline)) int raw_block(const sim_x *x, const uint32_t *vo,
+                                                           uint32_t nr)
+{
+    uint32_t v0 = vo[0];
+    return v0 <= UINT32_MAX - 4 * NL && (uint64_t)v0 + (uint32_t)I->mods.offset + 4 * NL <= nr &&
+           row_is_block(vo);
+}
+
+/* The payload of an LDS-DMA of the window path (buf_load) that is not one block in range:
+ * one block reaching past num_records, or lane by lane. */
+static __attribute__((noinline)) void dma_window_lanes(sim_x *x, sim_ticket *t, const uint8_t *win, const uint32_t *vo,
+                             uint64_t nr, unsigned nd, unsigned lsz)
+{
+    uint8_t *dst = (uint8_t *)t->data;
+    uint64_t e = x->exec, ioff = (uint32_t)I->mods.offset;
+    if (nd == 1 && e == ~0ull && vo[0] <= UINT32_MAX - 4 * NL && !row_seq_diff(vo, vo[0], 4)) {
+        /* one block reaching past num_records (a loop's prefetch past the end): the
+         * lanes in range are a prefix, the rest read 0, as in the lane loop below */
+        uint64_t a = (uint64_t)vo[0] + ioff;
+        unsigned nin = a + 4 <= nr ? (unsigned)((nr - a) / 4) : 0;    /* < NL here */
+        memcpy(dst, win + a, (size_t)nin * 4);
+        memset(dst + (size_t)nin * 4, 0, (size_t)(NL - nin) * 4);
+        return;
+    }
+    for (unsigned l = 0; l < NL; l++)
+        for (unsigned k = 0; k < nd; k++) {
+            uint64_t off = (uint64_t)vo[l] + ioff + 4 * k;
+            uint32_t v = 0;
+            if ((e >> l & 1) && off + 4 <= nr)
+                memcpy(&v, win + off, 4);
+            memcpy(dst + (size_t)l * lsz + 4 * k, &v, 4);
+        }
+}
+
+/* buffer_load_dword ... offen lds of all lanes from a raw buffer's window (win_memo) into
+ * LDS inside the workgroup's: what buf_load's window path and dma_issue do, in the same
+ * order (the VGPR offsets read after the ticket is taken: taking it may retire a load), with
+ * the tests made once.  Returns 0, having changed nothing, when the access is not of that
+ * form. */
+GCN_HOT static int dma_block(sim_x *x)
+{
+    sim_wg *g = x->g;
+    if (!g)
+        return 0;
+    uint32_t lbase = x->w->s[SR_M0] + (uint32_t)I->mods.offset, nr;
+    if ((uint64_t)lbase + 4 * NL > g->lds_size)
+        return 0;
+    uint64_t base;
+    if (x->exec != ~0ull || !raw_offen_desc(x, &base, &nr) || !nr)
+        return 0;
+    pf_slot *e = insn_slot(x);
+    const uint8_t *win = win_memo(x, e, base, nr);
+    if (!win)
+        return 0;
+    sim_ticket *t = sim_tk_new(x, TK_LDS_DMA, insn_counters(x));
+    t->lds_base = lbase;
+    t->lds_len = 4 * NL;
+    t->lane_bytes = 4;
+    const uint32_t *vo = x->w->v[MOP(MF_VADDR)->r];
+    if (!raw_block(x, vo, nr)) {
+        dma_window_lanes(x, t, win, vo, nr, 1, 4);
+        dma_issue(x, t);
+        return 1;
+    }
+    const uint8_t *src = win + vo[0] + (uint32_t)I->mods.offset;
+    slot_prefetch(x, e, src, 0);
+    copy_block(t->data, src);
+    /* dma_issue, its tests made (all lanes, 4 bytes each) */
+    sim_lds_pend_dma(x, t);
+    if (g->nwaves > 1) {
+        if (!(lbase & 3) && g->lds_tag && g->atom_epoch != g->epoch + 1 && note_block(x, lbase >> 2)) {
+            sim_lds_wnote(x, lbase, lbase + 4 * NL);
+            if (x->race_lanes)
+                sim_lds_check_done(x);
+        } else {
+            dma_note_writes(x, t);
+        }
+    }
+    sim_tk_issue(x, t);
+    return 1;
+}
+
 /* buffer load of nd dwords (or an 8/16-bit element) per lane */
 GCN_HOT static void buf_load(sim_x *x, unsigned nbytes, int sext, int d16)
 {
@@ -1756,24 +1959,7 @@ GCN_HOT static void buf_load(sim_x *x, unsigned nbytes, int sext, int d16)
                 dma_issue(x, t);
                 return;
             }
-            if (nd == 1 && e == ~0ull && vo[0] <= UINT32_MAX - 4 * NL && !row_seq_diff(vo, vo[0], 4)) {
-                /* one block reaching past num_records (a loop's prefetch past the end): the
-                 * lanes in range are a prefix, the rest read 0, as in the lane loop below */
-                uint64_t a = (uint64_t)vo[0] + ioff;
-                unsigned nin = a + 4 <= nr ? (unsigned)((nr - a) / 4) : 0;    /* < NL here */
-                memcpy(dst, win + a, (size_t)nin * 4);
-                memset(dst + (size_t)nin * 4, 0, (size_t)(NL - nin) * 4);
-                dma_issue(x, t);
-                return;
-            }
-            for (unsigned l = 0; l < NL; l++)
-                for (unsigned k = 0; k < nd; k++) {
-                    uint64_t off = (uint64_t)vo[l] + ioff + 4 * k;
-                    uint32_t v = 0;
-                    if ((e >> l & 1) && off + 4 <= nr)
-                        memcpy(&v, win + off, 4);
-                    memcpy(dst + (size_t)l * lsz + 4 * k, &v, 4);
-                }
+            dma_window_lanes(x, t, win, vo, nr, nd, lsz);
             dma_issue(x, t);
             return;
         }
@@ -1872,7 +2058,7 @@ BODY(BUFFER_LOAD_UBYTE) { buf_load(x, 1, 0, 0); }
 BODY(BUFFER_LOAD_SBYTE) { buf_load(x, 1, 1, 0); }
 BODY(BUFFER_LOAD_USHORT) { buf_load(x, 2, 0, 0); }
 BODY(BUFFER_LOAD_SSHORT) { buf_load(x, 2, 1, 0); }
-BODY(BUFFER_LOAD_DWORD) { buf_load(x, 4, 0, 0); }
+BODY(BUFFER_LOAD_DWORD) { if (!I->mods.lds || !dma_block(x)) buf_load(x, 4, 0, 0); }
 BODY(BUFFER_LOAD_DWORDX2) { buf_load(x, 8, 0, 0); }
 BODY(BUFFER_LOAD_DWORDX3) { buf_load(x, 12, 0, 0); }
 BODY(BUFFER_LOAD_DWORDX4) { buf_load(x, 16, 0, 0); }
@@ -1882,6 +2068,28 @@ BODY(BUFFER_LOAD_SBYTE_D16) { buf_load(x, 1, 1, 1); }
 BODY(BUFFER_LOAD_SBYTE_D16_HI) { buf_load(x, 1, 1, 2); }
 BODY(BUFFER_LOAD_SHORT_D16) { buf_load(x, 2, 0, 1); }
 BODY(BUFFER_LOAD_SHORT_D16_HI) { buf_load(x, 2, 0, 2); }
+
+/* buffer_store_dword ... offen of the coalesced block (buf_block) from a VGPR: what
+ * buf_store's window path does for it, with the tests made once.  Returns 0, having changed
+ * nothing, when the access is not of that form. */
+GCN_HOT static int store_block(sim_x *x)
+{
+    const sim_opnd *s = MOP(MF_VDATA);
+    uint64_t base;
+    uint32_t nr;
+    if (s->kind != OK_V || x->exec != ~0ull || !raw_offen_desc(x, &base, &nr))
+        return 0;
+    const uint32_t *vo = x->w->v[MOP(MF_VADDR)->r];
+    uint8_t *win;
+    pf_slot *e = insn_slot(x);
+    if (!raw_block(x, vo, nr) || !(win = win_memo(x, e, base, nr)))
+        return 0;
+    uint8_t *dst = win + vo[0] + (uint32_t)I->mods.offset;
+    slot_prefetch(x, e, dst, 1);
+    copy_block(dst, x->w->v[s->r]);
+    sim_tk_issue(x, sim_tk_new(x, TK_STORE, insn_counters(x)));
+    return 1;
+}
 
 GCN_HOT static void buf_store(sim_x *x, unsigned nbytes, int hi16)
 {
@@ -1943,7 +2151,7 @@ BODY(BUFFER_STORE_BYTE) { buf_store(x, 1, 0); }
 BODY(BUFFER_STORE_SHORT) { buf_store(x, 2, 0); }
 BODY(BUFFER_STORE_BYTE_D16_HI) { buf_store(x, 1, 1); }
 BODY(BUFFER_STORE_SHORT_D16_HI) { buf_store(x, 2, 1); }
-BODY(BUFFER_STORE_DWORD) { buf_store(x, 4, 0); }
+BODY(BUFFER_STORE_DWORD) { if (!store_block(x)) buf_store(x, 4, 0); }
 BODY(BUFFER_STORE_DWORDX2) { buf_store(x, 8, 0); }
 BODY(BUFFER_STORE_DWORDX3) { buf_store(x, 12, 0); }
 BODY(BUFFER_STORE_DWORDX4) { buf_store(x, 16, 0); }

@@ -298,8 +298,19 @@ typedef struct sim_wave {
     sim_rzrec rz[SIM_RZ_NREC];
     /* host prefetch of streaming buffer accesses: per memory instruction (by pc / 4 mod 64:
      * no two instructions of a 256-byte loop share a slot), the host address of its last
-     * block; an entry counts only when its gen is the wave's pf_gen (a new wave: pf_gen + 1) */
-    struct { uint64_t pc; const uint8_t *last; uint32_t gen; } pf[64];
+     * block; an entry counts only when its gen is the wave's pf_gen (a new wave: pf_gen + 1).
+     * wbase, wnr, win, wgen: the host address win of a buffer window [wbase, + wnr) that
+     * sim_mem gave the block accesses of ops_mem.c (buf_block) in this wave (wgen = pf_gen):
+     * the allocations do not change while a wave runs, so the same window has the same
+     * host address */
+    struct {
+        uint64_t pc;
+        const uint8_t *last;
+        uint32_t gen;
+        uint32_t wnr, wgen;
+        uint64_t wbase;
+        uint8_t *win;
+    } pf[64];
     uint32_t pf_gen;
     /* trace */
     int traced;
@@ -575,7 +586,7 @@ static inline int sim_lds_bany(const uint32_t *sum, uint32_t ep, uint32_t others
 /* sim_lds_bany and sim_lds_bmark of the 4 * NL bytes at lo (a coalesced access of all lanes:
  * block lo's, and the next one when lo is not at a block's start) */
 _Static_assert(4 * NL == 1u << SIM_LDS_BLK_SHIFT, "a coalesced dword access spans one block");
-static inline int sim_lds_bany_nl(const uint32_t *sum, uint32_t ep, uint32_t others, uint32_t lo)
+static inline __attribute__((always_inline)) int sim_lds_bany_nl(const uint32_t *sum, uint32_t ep, uint32_t others, uint32_t lo)
 {
     uint32_t b = lo >> SIM_LDS_BLK_SHIFT, v = sum[b];
     if ((v & 0xffff0000u) == ep && (v & others))
@@ -585,7 +596,7 @@ static inline int sim_lds_bany_nl(const uint32_t *sum, uint32_t ep, uint32_t oth
     v = sum[b + 1];
     return (v & 0xffff0000u) == ep && (v & others);
 }
-static inline void sim_lds_bmark_nl(uint32_t *sum, uint32_t ep, uint32_t bit, uint32_t lo)
+static inline __attribute__((always_inline)) void sim_lds_bmark_nl(uint32_t *sum, uint32_t ep, uint32_t bit, uint32_t lo)
 {
     uint32_t b = lo >> SIM_LDS_BLK_SHIFT, v = sum[b];
     sum[b] = ((v & 0xffff0000u) == ep ? v : ep) | bit;

@@ -510,6 +510,92 @@ static void test_tickets(void)
     waitall();
 }
 
+/* The one-pass paths of the coalesced dword buffer block (ops_mem.c dma_block, store_block):
+ * the window's host address kept per instruction slot must follow the descriptor (the same
+ * instruction on other buffers, a shorter window, a window moved within its allocation), and
+ * the LDS-DMA reads its VGPR offsets after taking its ticket (a full vmcnt FIFO retires the
+ * oldest load there, which may write the offset row) while the store reads its data before. */
+static void test_block_paths(void)
+{
+    reset();
+    uint32_t *ha, *hb;
+    uint64_t a = alloc_buf(4096, "A", &ha), b = alloc_buf(4096, "B", &hb);
+    for (unsigned i = 0; i < 1024; i++) {
+        ha[i] = 0xa0000 + i;
+        hb[i] = 0xb0000 + i;
+    }
+    uint32_t *lds = (uint32_t *)E->g.lds;
+    /* the same LDS-DMA instruction on A, B, A at 16 bytes in, A with a window too short for
+     * the block (lanes past num_records read 0), A again */
+    static const struct { int buf; uint32_t shift, nr; } cases[] = {
+        {0, 0, 4096}, {1, 0, 4096}, {0, 16, 4080}, {0, 0, 200}, {0, 0, 4096}, {1, 64, 1024}};
+    for (unsigned c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        uint64_t base = (cases[c].buf ? b : a) + cases[c].shift;
+        const uint32_t *h = cases[c].buf ? hb : ha;
+        set_srd(12, base, cases[c].nr, 0);
+        E->w->s[SR_M0] = 512;
+        for (unsigned l = 0; l < NL; l++)
+            V(1, l) = 32 + 4 * l;
+        CU_ASSERT_FATAL(st_run(E, "buffer_load_dword v1, s[12:15], 0 offen offset:4 lds") == 0);
+        waitall();
+        for (unsigned l = 0; l < NL; l++) {
+            uint32_t off = 36 + 4 * l;
+            CU_ASSERT(lds[(512 + 4) / 4 + l] ==
+                      (off + 4 <= cases[c].nr ? h[(cases[c].shift + off) / 4] : 0));
+        }
+    }
+    /* the same store instruction on A, then on B (A keeps the first data) */
+    for (unsigned l = 0; l < NL; l++) {
+        V(1, l) = 4 * l;
+        V(5, l) = 0x5000 + l;
+    }
+    set_srd(8, a, 4096, 0);
+    CU_ASSERT_FATAL(st_run(E, "buffer_store_dword v5, v1, s[8:11], 0 offen offset:8") == 0);
+    for (unsigned l = 0; l < NL; l++)
+        V(5, l) = 0x6000 + l;
+    set_srd(8, b, 4096, 0);
+    CU_ASSERT_FATAL(st_run(E, "buffer_store_dword v5, v1, s[8:11], 0 offen offset:8") == 0);
+    waitall();
+    for (unsigned l = 0; l < NL; l++)
+        CU_ASSERT(ha[2 + l] == 0x5000 + l && hb[2 + l] == 0x6000 + l);
+    /* a full vmcnt FIFO whose oldest entry loads the DMA's offset row: the DMA takes the
+     * loaded offsets (lane l: 256 + 4l), not the old ones (4l) */
+    for (unsigned i = 0; i < 128; i++)
+        ha[i] = 256 + 4 * (i % NL);
+    set_srd(8, a, 4096, 0);
+    set_srd(12, b, 4096, 0);
+    for (unsigned l = 0; l < NL; l++) {
+        V(1, l) = 4 * l;
+        V(2, l) = 4 * l;
+        V(5, l) = 0x7000 + l;
+    }
+    CU_ASSERT_FATAL(st_run(E, "buffer_load_dword v1, v2, s[8:11], 0 offen") == 0);
+    for (unsigned i = 1; i < SIM_VM_MAX; i++)
+        CU_ASSERT_FATAL(st_run(E, "buffer_store_dword v5, v2, s[8:11], 0 offen offset:1024") == 0);
+    CU_ASSERT(E->w->vm.n == SIM_VM_MAX);
+    E->w->s[SR_M0] = 0;
+    CU_ASSERT_FATAL(st_run(E, "buffer_load_dword v1, s[12:15], 0 offen lds") == 0);
+    waitall();
+    for (unsigned l = 0; l < NL; l++)
+        CU_ASSERT(lds[l] == hb[(256 + 4 * l) / 4]);
+    /* the same for a store whose data row the oldest load writes: the store takes the old
+     * data (read before the ticket, as buf_store does) */
+    for (unsigned l = 0; l < NL; l++) {
+        V(5, l) = 0x8000 + l;
+        V(2, l) = 4 * l;
+    }
+    CU_ASSERT_FATAL(st_run(E, "buffer_load_dword v5, v2, s[8:11], 0 offen") == 0);
+    for (unsigned i = 1; i < SIM_VM_MAX; i++)
+        CU_ASSERT_FATAL(st_run(E, "buffer_store_dword v2, v2, s[8:11], 0 offen offset:2048") == 0);
+    CU_ASSERT(E->w->vm.n == SIM_VM_MAX);
+    CU_ASSERT_FATAL(st_run(E, "buffer_store_dword v5, v2, s[12:15], 0 offen offset:512") == 0);
+    waitall();
+    for (unsigned l = 0; l < NL; l++) {
+        CU_ASSERT(hb[128 + l] == 0x8000 + l);
+        CU_ASSERT(V(5, l) == 256 + 4 * l);
+    }
+}
+
 int main(void)
 {
     if (CU_initialize_registry() != CUE_SUCCESS)
@@ -530,6 +616,7 @@ int main(void)
     CU_add_test(s, "global: whole-row addresses against a lane-by-lane model", test_flat_lanes);
     CU_add_test(s, "DS b64/b128 and buffer x2/x4 against a lane-by-lane model", test_wide_lanes);
     CU_add_test(s, "tickets: values land at s_waitcnt, findings", test_tickets);
+    CU_add_test(s, "buffer blocks: window memo, ticket order of DMA and store", test_block_paths);
     CU_basic_set_mode(CU_BRM_VERBOSE);
     CU_basic_run_tests();
     unsigned fails = CU_get_number_of_failures();
