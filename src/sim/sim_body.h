@@ -294,7 +294,10 @@ typedef struct sim_wave {
     uint64_t rz_m[8];
     uint32_t rz_gen;
     unsigned rz_next;
-    uint8_t rz_any;             /* a record was taken since the last reset (else none to visit) */
+    uint64_t rz_busy;           /* records in use: bit k - 1 set when rz[k - 1].gen is not 0 */
+    uint8_t rz_wait;            /* a race waited on a record of this wave since the last reset
+                                 * or barrier that left none waiting (else racyreg.c's quick
+                                 * paths: no occurrence to count, in no order) */
     sim_rzrec rz[SIM_RZ_NREC];
     /* host prefetch of streaming buffer accesses: per memory instruction (by pc / 4 mod 64:
      * no two instructions of a 256-byte loop share a slot), the host address of its last
