@@ -188,10 +188,13 @@ static void row_use(gcn_sim *s, sim_wave *w, unsigned r, uint64_t h)
 
 _Static_assert(SIM_RZ_NREC == 64, "the records in use are one 64-bit mask (rz_busy)");
 
-/* every record in use (cannot happen with the notes' ring of 32 and at most 15 reads in
+/* (sim_rz_note with the choice of a record, sim_rz_unlink, sim_rz_issue and the common case of
+ * sim_rz_land are inline in sim_body.h: these are the rest) */
+
+/* Every record in use (cannot happen with the notes' ring of 32 and at most 15 reads in
  * flight, unless races wait on many): the oldest slot is given up, what waits on it counted
- * (as if used), its notes then name no record (a later write counts at once) */
-static __attribute__((noinline)) unsigned rec_give_up(sim_x *x)
+ * (as if used), its notes then name no record (a later write counts at once). */
+unsigned sim_rz_give_up(sim_x *x)
 {
     sim_wave *w = x->w;
     unsigned k = w->rz_next % SIM_RZ_NREC + 1;
@@ -200,62 +203,12 @@ static __attribute__((noinline)) unsigned rec_give_up(sim_x *x)
     return k;
 }
 
-static inline unsigned rec_alloc(sim_x *x)
+void sim_rz_free(sim_wave *w, unsigned k)
 {
-    sim_wave *w = x->w;
-    unsigned k;
-    uint64_t f = ~w->rz_busy;   /* the first free slot from rz_next on, round */
-    if (__builtin_expect(f != 0, 1)) {
-        uint64_t h = f & (~0ull << w->rz_next);
-        k = (unsigned)__builtin_ctzll(h ? h : f) + 1;
-    } else {
-        k = rec_give_up(x);
-    }
-    w->rz_next = k % SIM_RZ_NREC;
-    w->rz_busy |= 1ull << (k - 1);
-    sim_rzrec *c = REC(w, k);
-    c->dreg = c->dn = c->nrows = 0;
-    c->landed = c->used = c->dead = c->nlink = c->nocc = 0;
-    if (!++w->rz_gen)
-        w->rz_gen = 1;
-    c->gen = w->rz_gen;
-    c->si = x->i;
-    return k;
+    rec_free(w, k);
 }
 
-unsigned sim_rz_note(sim_x *x)
-{
-    /* (a read always issues its register ticket, which takes x->rz_cur; one left over by
-     * a fault belongs to another instruction) */
-    if (!x->rz_cur || REC(x->w, x->rz_cur)->si != x->i || REC(x->w, x->rz_cur)->landed)
-        x->rz_cur = rec_alloc(x);
-    REC(x->w, x->rz_cur)->nlink++;
-    return x->rz_cur;
-}
-
-void sim_rz_unlink(sim_wave *w, unsigned k, uint32_t gen)
-{
-    if (!k || REC(w, k)->gen != gen)
-        return;
-    sim_rzrec *c = REC(w, k);
-    if (c->nlink && !--c->nlink && !c->nocc && (c->landed || c->dead || c->used))
-        rec_free(w, k);
-}
-
-void sim_rz_issue(sim_x *x, sim_ticket *t)
-{
-    sim_rzrec *c = REC(x->w, x->rz_cur);
-    t->rz = (uint8_t)x->rz_cur;
-    t->rz_gen = c->gen;
-    c->dreg = t->dreg;
-    c->dn = t->dn;
-    x->rz_cur = 0;
-}
-
-/* sim_rz_land when a row of the ticket is followed already, or one is not below 64: rk its
- * record (0: none, or no longer the one linked) */
-static __attribute__((noinline)) void rz_land_rows(gcn_sim *s, sim_wave *w, sim_ticket *t,
-                                                   unsigned rk)
+void sim_rz_land_rows(gcn_sim *s, sim_wave *w, sim_ticket *t, unsigned rk)
 {
     unsigned n = t->dreg + t->dn <= w->nvrows ? t->dn : t->dreg < w->nvrows ? w->nvrows - t->dreg : 0;
     uint64_t m = t->lanes;
@@ -291,38 +244,6 @@ static __attribute__((noinline)) void rz_land_rows(gcn_sim *s, sim_wave *w, sim_
     }
     if (c && !c->nrows)
         rec_dead(w, rk);
-}
-
-void sim_rz_land(gcn_sim *s, sim_wave *w, sim_ticket *t)
-{
-    unsigned rk = t->rz, d = t->dreg, n = t->dn;
-    t->rz = 0;
-    if (rk && REC(w, rk)->gen != t->rz_gen)
-        rk = 0;
-    if (__builtin_expect(n && d + n <= 64 && d + n <= w->nvrows, 1)) {
-        uint64_t rm = ((2ull << (n - 1)) - 1) << d;
-        if (!(rm & w->rz_m[0])) {
-            /* no row of it followed (the common case): nothing ends; its rows are taken */
-            if (!rk)
-                return;
-            sim_rzrec *c = REC(w, rk);
-            uint64_t m = t->lanes;
-            c->landed = 1;
-            if (!m) {
-                rec_dead(w, rk);
-                return;
-            }
-            for (unsigned r = d; r < d + n; r++) {
-                w->rz_own[r] = (uint8_t)rk;
-                w->rz_lanes[r] = m;
-            }
-            w->rz_m[0] |= rm;
-            w->rz_n += n;
-            c->nrows = (uint16_t)(c->nrows + n);
-            return;
-        }
-    }
-    rz_land_rows(s, w, t, rk);
 }
 
 /* Whether an instruction reads the value of every lane, not only EXEC's: those that read
