@@ -33,6 +33,16 @@
  * followed); with rows followed, a quick test on the operand masks of sim_check_masks
  * (here so that fifo.c's sim_check_regs shares it without a cycle of references).
  *
+ * Cost (session 12): a race-free read whose value is used is the commonest case (the
+ * LDS-DMA vector add: 32,768 of them).  The records in use are a 64-bit mask (the free
+ * slot is the same one the scan from rz_next found); the note, the ticket's link, the
+ * unlink and the landing of a ticket whose rows below 64 are not followed yet are inline
+ * in sim_body.h; sim_rz_after works on the masks of rows below 64, in any order, while no
+ * race waits on a record of the wave (w->rz_wait: then nothing is counted, and what a use
+ * or an overwrite does to the records does not depend on the order of the rows); with a
+ * race waiting, or a row of 64 or more, the loops by reference, in their order, as before.
+ * tools/lds_race_diff.py --uses checks both against a reference binary.
+ *
  * The finding's site is made when the race is detected (sim_finding_site: findings keep
  * the order of their first detection) and pruned at the end of the workgroup when no
  * occurrence was counted; the first seen occurrence is the counted one detected first,

@@ -132,9 +132,10 @@ typedef struct sim_insn {
      * more is among them (no quick test then) */
     uint64_t ck_s[2], ck_v;
     uint8_t ck;
-    /* racyreg.c's sim_rz_after: rz_fast when every VGPR/AGPR row its use and overwrite loops
-     * look at is below 64, then those rows as masks (ck_rzu: read, or moved by a swap;
-     * ck_rzw: written) */
+    /* racyreg.c's sim_rz_after: rz_fast bit 0 when every VGPR/AGPR row its use and overwrite
+     * loops look at is below 64, then those rows as masks (ck_rzu: read, or moved by a swap;
+     * ck_rzw: written); bit 1: it reads every lane (not EXEC's only); bit 2: it overwrites
+     * its destinations whole (in EXEC's lanes it writes) */
     uint8_t rz_fast;
     uint64_t ck_rzu, ck_rzw;
     sim_body fn2;               /* the body proper when fn is a wrapper (DPP) */
