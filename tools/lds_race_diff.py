@@ -5,7 +5,11 @@ broadcast and reversed lanes; buffer LDS-DMAs; partial EXEC; one-wave sections; 
 barriers) run by two gcnsim binaries at several --quantum settings (and with --json); any
 difference in exit code, output (times masked) or JSON is printed.  For changes to the race
 and LDS-DMA bookkeeping that must not change a finding (docs/gcnsim.md, session 10).
-usage: tools/lds_race_diff.py GCNSIM_A GCNSIM_B [FIRST_SEED [LAST_SEED]]   (needs clang-22)
+With --uses the kernels also use, overwrite (whole, in part, in some lanes) and move the
+registers the reads land in, rows 64 and up and AGPRs among them: the dead-read records of
+racyreg.c (a race counts only when the read's value is used) (session 12).
+usage: tools/lds_race_diff.py [--uses] GCNSIM_A GCNSIM_B [FIRST_SEED [LAST_SEED]]
+(needs clang-22)
 """
 import os
 import random
@@ -16,6 +20,23 @@ import tempfile
 
 SRC = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 LDS = 8192
+USES = False
+
+# --uses: instructions on the registers DS reads land in (v9, v[14:19], v[62:65], v70, a0)
+USE_OPS = [
+    "v_add_f32 v20, v9, v7", "v_add_u32 v21, v14, v15", "v_add_u32 v21, v16, v19",
+    "v_mov_b32 v9, 0", "v_mov_b32 v15, v7", "v_mov_b32 v17, 0",
+    "v_add_u32_sdwa v9, v7, v9 dst_sel:WORD_1 dst_unused:UNUSED_PRESERVE src0_sel:DWORD src1_sel:DWORD",
+    "v_add_u32_sdwa v14, v7, v10 dst_sel:WORD_0 dst_unused:UNUSED_PRESERVE src0_sel:DWORD src1_sel:DWORD",
+    "v_mov_b32_dpp v22, v16 quad_perm:[1,0,3,2] row_mask:0xf bank_mask:0xf",
+    "v_readfirstlane_b32 s24, v17", "v_swap_b32 v9, v18", "v_writelane_b32 v9, s20, 5",
+    "v_fma_f16 v9, v7, v7, v9 op_sel:[0,0,0,1]", "v_pk_add_f16 v15, v14, v15",
+    "v_mfma_f32_4x4x1f32 a[4:7], v9, v14, a[4:7]",
+    "v_add_f32 v23, v70, v7", "v_mov_b32 v70, 0", "v_add_u32 v23, v63, v64", "v_mov_b32 v64, 0",
+    "v_accvgpr_read_b32 v22, a0", "v_accvgpr_write_b32 a0, 0",
+    "buffer_load_dword v9, v2, s[8:11], 0 offen", "buffer_load_dwordx2 v[14:15], v2, s[8:11], 0 offen",
+    "s_waitcnt vmcnt(0)", "s_waitcnt lgkmcnt(0)",
+]
 
 
 def gen(seed, path):
@@ -58,8 +79,12 @@ def gen(seed, path):
         o = R.choice([0, 0, 256, 512, R.randrange(0, 2048, unit), R.randrange(0, 4096, 256)])
         return min(o, room) // unit * unit
     for _ in range(nops):
-        kind = R.choices(["read", "write", "atomic", "dma", "wait", "barrier", "spin"],
-                         [6, 5, 1, 5, 3, 1, 1])[0]
+        if USES:
+            kind = R.choices(["read", "write", "atomic", "dma", "wait", "barrier", "spin", "use"],
+                             [6, 5, 1, 5, 3, 1, 1, 6])[0]
+        else:
+            kind = R.choices(["read", "write", "atomic", "dma", "wait", "barrier", "spin"],
+                             [6, 5, 1, 5, 3, 1, 1])[0]
         only = R.random() < 0.3
         masked = R.random() < 0.15
         if kind in ("wait", "barrier", "spin"):
@@ -88,9 +113,26 @@ def gen(seed, path):
                           R.getrandbits(64)])
             e(f"    s_mov_b32 exec_lo, 0x{m & 0xffffffff:x}")
             e(f"    s_mov_b32 exec_hi, 0x{m >> 32:x}")
-        if kind == "read":
-            op = R.choice(["b32", "b32", "b32", "b64", "u8", "u16", "read2", "read2st64", "b128"])
-            if op == "b32":
+        if kind == "use":
+            u = R.choice(USE_OPS + ["store"])
+            if u == "store":
+                e(f"    ds_write_b32 v8, v9 offset:{offset(K, vb, 4)}")
+            else:
+                e("    " + u)
+        elif kind == "read":
+            op = R.choice(["b32", "b32", "b32", "b64", "u8", "u16", "read2", "read2st64", "b128"] +
+                          (["hi", "b32a", "b32h", "b128h", "d16"] if USES else []))
+            if op == "hi":
+                e(f"    ds_read_b32 v70, v8 offset:{offset(K, vb, 4)}")
+            elif op == "b32a":
+                e(f"    ds_read_b32 a0, v8 offset:{offset(K, vb, 4)}")
+            elif op == "b32h":
+                e(f"    ds_read_b64 v[64:65], v8 offset:{offset(K, vb, 8)}")
+            elif op == "b128h":
+                e(f"    ds_read_b128 v[62:65], v8 offset:{offset(K, vb, 16)}")
+            elif op == "d16":
+                e(f"    ds_read_u16_d16_hi v9, v8 offset:{offset(K, vb, 2, 2)}")
+            elif op == "b32":
                 e(f"    ds_read_b32 v9, v8 offset:{offset(K, vb, 4)}")
             elif op == "b64":
                 e(f"    ds_read_b64 v[14:15], v8 offset:{offset(K, vb, 8)}")
@@ -141,16 +183,24 @@ def gen(seed, path):
     tail = open(os.path.join(SRC, "tests/analyze/cases/kernel_tail_args.inc")).read()
     tail = tail.replace("group_segment_fixed_size 4096", f"group_segment_fixed_size {LDS}")
     tail = tail.replace("group_segment_fixed_size: 4096", f"group_segment_fixed_size: {LDS}")
-    tail = tail.replace("next_free_vgpr 16", "next_free_vgpr 24").replace("accum_offset 16", "accum_offset 24").replace("vgpr_count: 16", "vgpr_count: 24")
+    if USES:
+        tail = tail.replace("next_free_vgpr 16", "next_free_vgpr 96").replace("accum_offset 16", "accum_offset 72").replace("vgpr_count: 16", "vgpr_count: 96")
+    else:
+        tail = tail.replace("next_free_vgpr 16", "next_free_vgpr 24").replace("accum_offset 16", "accum_offset 24").replace("vgpr_count: 16", "vgpr_count: 24")
     with open(path, "w") as f:
         f.write("\n".join(L) + "\n" + tail)
     return R.choice([128, 192, 256])
 
 
 def main():
-    a, b = sys.argv[1], sys.argv[2]
-    first = int(sys.argv[3]) if len(sys.argv) > 3 else 1
-    last = int(sys.argv[4]) if len(sys.argv) > 4 else first + 99
+    global USES
+    argv = sys.argv[1:]
+    if argv and argv[0] == "--uses":
+        USES = True
+        argv = argv[1:]
+    a, b = argv[0], argv[1]
+    first = int(argv[2]) if len(argv) > 2 else 1
+    last = int(argv[3]) if len(argv) > 3 else first + 99
     opts = [[], ["--quantum", "3"], ["--quantum", "1000"],
             ["--quantum", "2", "--hazard-effect=stale", "--wait-effect=retire"], ["--json"]]
     tmask = re.compile(r"[0-9.]+ s \([0-9.]+ s CPU\)")

@@ -33,6 +33,16 @@
  * followed); with rows followed, a quick test on the operand masks of sim_check_masks
  * (here so that fifo.c's sim_check_regs shares it without a cycle of references).
  *
+ * Cost (session 12): a race-free read whose value is used is the commonest case (the
+ * LDS-DMA vector add: 32,768 of them).  The records in use are a 64-bit mask (the free
+ * slot is the same one the scan from rz_next found); the note, the ticket's link, the
+ * unlink and the landing of a ticket whose rows below 64 are not followed yet are inline
+ * in sim_body.h; sim_rz_after works on the masks of rows below 64, in any order, while no
+ * race waits on a record of the wave (w->rz_wait: then nothing is counted, and what a use
+ * or an overwrite does to the records does not depend on the order of the rows); with a
+ * race waiting, or a row of 64 or more, the loops by reference, in their order, as before.
+ * tools/lds_race_diff.py --uses checks both against a reference binary.
+ *
  * The finding's site is made when the race is detected (sim_finding_site: findings keep
  * the order of their first detection) and pruned at the end of the workgroup when no
  * occurrence was counted; the first seen occurrence is the counted one detected first,
@@ -70,7 +80,7 @@ static inline unsigned ref_marked(const sim_wave *w, const sim_rref *r)
     return rows_marked(w, r->r, n) ? n : 0;
 }
 
-static void row_clear(sim_wave *w, unsigned r)
+static inline void row_clear(sim_wave *w, unsigned r)
 {
     w->rz_lanes[r] = 0;
     w->rz_own[r] = 0;
@@ -78,7 +88,8 @@ static void row_clear(sim_wave *w, unsigned r)
     w->rz_n--;
 }
 
-/* release the rows that hold record k's value */
+/* release the rows that hold record k's value (only its ticket's rows [dreg, dreg + dn) can
+ * hold it: those below 64 by their marks) */
 static __attribute__((noinline)) void rec_rows_scan(sim_wave *w, unsigned k)
 {
     sim_rzrec *c = REC(w, k);
@@ -91,17 +102,37 @@ static __attribute__((noinline)) void rec_rows_scan(sim_wave *w, unsigned k)
 }
 static inline void rec_rows_release(sim_wave *w, unsigned k)
 {
-    if (REC(w, k)->nrows)       /* (none: nothing to release, nrows stays 0) */
+    sim_rzrec *c = REC(w, k);
+    if (!c->nrows)              /* (none: nothing to release, nrows stays 0) */
+        return;
+    if ((unsigned)c->dreg + c->dn > 64) {
         rec_rows_scan(w, k);
+        return;
+    }
+    uint64_t m = ((2ull << (c->dn - 1)) - 1) << c->dreg & w->rz_m[0], clr = 0;
+    unsigned n = 0;
+    for (; m; m &= m - 1) {
+        unsigned r = (unsigned)__builtin_ctzll(m);
+        if (w->rz_own[r] == k) {
+            w->rz_lanes[r] = 0;
+            w->rz_own[r] = 0;
+            clr |= m & -m;
+            n++;
+        }
+    }
+    w->rz_m[0] &= ~clr;
+    w->rz_n -= n;
+    c->nrows = 0;
 }
 
-static void rec_free(sim_wave *w, unsigned k)
+static inline void rec_free(sim_wave *w, unsigned k)
 {
     sim_rzrec *c = REC(w, k);
     rec_rows_release(w, k);
     c->gen = 0;
     c->nocc = 0;
     c->nlink = 0;
+    w->rz_busy &= ~(1ull << (k - 1));
 }
 
 /* count the occurrences waiting on record k (all, or those of lanes h) */
@@ -165,73 +196,32 @@ static void row_use(gcn_sim *s, sim_wave *w, unsigned r, uint64_t h)
     }
 }
 
-static unsigned rec_alloc(sim_x *x)
+_Static_assert(SIM_RZ_NREC == 64, "the records in use are one 64-bit mask (rz_busy)");
+
+/* (sim_rz_note with the choice of a record, sim_rz_unlink, sim_rz_issue and the common case of
+ * sim_rz_land are inline in sim_body.h: these are the rest) */
+
+/* Every record in use (cannot happen with the notes' ring of 32 and at most 15 reads in
+ * flight, unless races wait on many): the oldest slot is given up, what waits on it counted
+ * (as if used), its notes then name no record (a later write counts at once). */
+unsigned sim_rz_give_up(sim_x *x)
 {
     sim_wave *w = x->w;
-    unsigned k = 0;
-    for (unsigned i = 0; i < SIM_RZ_NREC && !k; i++) {
-        unsigned j = (w->rz_next + i) % SIM_RZ_NREC;
-        if (!w->rz[j].gen)
-            k = j + 1;
-    }
-    if (!k) {
-        /* every record in use (cannot happen with the notes' ring of 32 and at most 15
-         * reads in flight, unless races wait on many): the oldest slot is given up, what
-         * waits on it counted (as if used), its notes then name no record (a later write
-         * counts at once) */
-        k = w->rz_next % SIM_RZ_NREC + 1;
-        rec_confirm(x->sim, w, k, ~0ull);
-        rec_free(w, k);
-    }
-    w->rz_next = k % SIM_RZ_NREC;
-    w->rz_any = 1;
-    sim_rzrec *c = REC(w, k);
-    c->dreg = c->dn = c->nrows = 0;
-    c->landed = c->used = c->dead = c->nlink = c->nocc = 0;
-    if (!++w->rz_gen)
-        w->rz_gen = 1;
-    c->gen = w->rz_gen;
-    c->si = x->i;
+    unsigned k = w->rz_next % SIM_RZ_NREC + 1;
+    rec_confirm(x->sim, w, k, ~0ull);
+    rec_free(w, k);
     return k;
 }
 
-unsigned sim_rz_note(sim_x *x)
+void sim_rz_free(sim_wave *w, unsigned k)
 {
-    /* (a read always issues its register ticket, which takes x->rz_cur; one left over by
-     * a fault belongs to another instruction) */
-    if (!x->rz_cur || REC(x->w, x->rz_cur)->si != x->i || REC(x->w, x->rz_cur)->landed)
-        x->rz_cur = rec_alloc(x);
-    REC(x->w, x->rz_cur)->nlink++;
-    return x->rz_cur;
+    rec_free(w, k);
 }
 
-void sim_rz_unlink(sim_wave *w, unsigned k, uint32_t gen)
-{
-    if (!k || REC(w, k)->gen != gen)
-        return;
-    sim_rzrec *c = REC(w, k);
-    if (c->nlink && !--c->nlink && !c->nocc && (c->landed || c->dead || c->used))
-        rec_free(w, k);
-}
-
-void sim_rz_issue(sim_x *x, sim_ticket *t)
-{
-    sim_rzrec *c = REC(x->w, x->rz_cur);
-    t->rz = (uint8_t)x->rz_cur;
-    t->rz_gen = c->gen;
-    c->dreg = t->dreg;
-    c->dn = t->dn;
-    x->rz_cur = 0;
-}
-
-void sim_rz_land(gcn_sim *s, sim_wave *w, sim_ticket *t)
+void sim_rz_land_rows(gcn_sim *s, sim_wave *w, sim_ticket *t, unsigned rk)
 {
     unsigned n = t->dreg + t->dn <= w->nvrows ? t->dn : t->dreg < w->nvrows ? w->nvrows - t->dreg : 0;
     uint64_t m = t->lanes;
-    unsigned rk = t->rz;
-    t->rz = 0;
-    if (rk && REC(w, rk)->gen != t->rz_gen)
-        rk = 0;
     sim_rzrec *c = rk ? REC(w, rk) : NULL;
     if (c)
         c->landed = 1;
@@ -265,6 +255,50 @@ void sim_rz_land(gcn_sim *s, sim_wave *w, sim_ticket *t)
     if (c && !c->nrows)
         rec_dead(w, rk);
 }
+
+/* Whether an instruction reads the value of every lane, not only EXEC's: those that read
+ * across lanes (DPP, MFMA operands, readlane/readfirstlane, permutes, swizzle, permlane
+ * swaps) */
+static int uses_all_lanes(const sim_insn *si)
+{
+    if (si->sub == GCN_SUB_DPP || (si->flags & (GCN_F_MFMA | GCN_F_RD_LANESEL)))
+        return 1;
+    switch (si->id) {
+    case GCN_ID_V_READFIRSTLANE_B32: case GCN_ID_DS_BPERMUTE_B32: case GCN_ID_DS_PERMUTE_B32:
+    case GCN_ID_DS_SWIZZLE_B32: case GCN_ID_V_PERMLANE16_SWAP_B32:
+    case GCN_ID_V_PERMLANE32_SWAP_B32:
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+/* Whether an instruction overwrites its VGPR/AGPR destinations whole at once: the VALU's
+ * (not SDWA, not a 16-bit half by op_sel, not writelane), in the lanes it writes (EXEC and
+ * x->wmask); loads and atomics write when their tickets land (sim_rz_land); anything else
+ * does not. */
+static int kills_whole(const sim_insn *si)
+{
+    if (si->flags & (GCN_F_LOAD | GCN_F_ATOMIC | GCN_F_STORE | GCN_F_RD_LANESEL))
+        return 0;
+    switch (si->enc) {
+    case GCN_FMT_VOP1: case GCN_FMT_VOP2: case GCN_FMT_VOP3P:
+        break;
+    case GCN_FMT_VOP3:
+        if (si->mods.op_sel)
+            return 0;
+        break;
+    default:
+        return 0;
+    }
+    return si->sub != GCN_SUB_SDWA;
+}
+
+/* sim_insn.rz_fast: every VGPR/AGPR row of sim_rz_after's loops below 64 (the masks
+ * ck_rzu, ck_rzw hold them); the instruction reads every lane; it overwrites whole */
+#define RZ_FAST 1
+#define RZ_ALL 2
+#define RZ_KILL 4
 
 /* The masks of the registers si reads and writes (sim_insn.ck: sim_check_regs's quick test in
  * fifo.c, racyreg.c's), made at the first check. */
@@ -310,60 +344,30 @@ void sim_check_masks(sim_insn *si)
     }
     si->ck_rzu = mu;
     si->ck_rzw = mw;
-    si->rz_fast = (uint8_t)fast;
+    si->rz_fast = (uint8_t)((fast ? RZ_FAST : 0) | (uses_all_lanes(si) ? RZ_ALL : 0) |
+                            (kills_whole(si) ? RZ_KILL : 0));
     si->ck = big ? 2 : 1;
 }
 
-/* Lanes whose value an instruction reads: EXEC's, or any lane for those that read across
- * lanes (DPP, MFMA operands, readlane/readfirstlane, permutes, swizzle, permlane swaps) */
 static uint64_t use_lanes(const sim_x *x, const sim_insn *si)
 {
-    if (si->sub == GCN_SUB_DPP || (si->flags & (GCN_F_MFMA | GCN_F_RD_LANESEL)))
-        return ~0ull;
-    switch (si->id) {
-    case GCN_ID_V_READFIRSTLANE_B32: case GCN_ID_DS_BPERMUTE_B32: case GCN_ID_DS_PERMUTE_B32:
-    case GCN_ID_DS_SWIZZLE_B32: case GCN_ID_V_PERMLANE16_SWAP_B32:
-    case GCN_ID_V_PERMLANE32_SWAP_B32:
-        return ~0ull;
-    default:
-        return x->exec;
-    }
+    return si->rz_fast & RZ_ALL ? ~0ull : x->exec;
 }
-
-/* Lanes in which an instruction overwrites its VGPR/AGPR destinations whole at once: the
- * VALU's (not SDWA, not a 16-bit half by op_sel, not writelane), in the lanes it writes;
- * loads and atomics write when their tickets land (sim_rz_land); anything else: none. */
 static uint64_t kill_lanes(const sim_x *x, const sim_insn *si)
 {
-    if (si->flags & (GCN_F_LOAD | GCN_F_ATOMIC | GCN_F_STORE | GCN_F_RD_LANESEL))
-        return 0;
-    switch (si->enc) {
-    case GCN_FMT_VOP1: case GCN_FMT_VOP2: case GCN_FMT_VOP3P:
-        break;
-    case GCN_FMT_VOP3:
-        if (si->mods.op_sel)
-            return 0;
-        break;
-    default:
-        return 0;
-    }
-    if (si->sub == GCN_SUB_SDWA)
-        return 0;
-    return x->exec & x->wmask;
+    return si->rz_fast & RZ_KILL ? x->exec & x->wmask : 0;
 }
 
-void sim_rz_after(sim_x *x, const sim_insn *si)
+/* sim_rz_after by the references, in their order: a row of 64 or more among them, or a race
+ * waits on a record of the wave (then the order of the uses is the order of the counts) */
+static __attribute__((noinline)) void rz_after_refs(sim_x *x, const sim_insn *si)
 {
     sim_wave *w = x->w;
-    if (!si->ck)
-        sim_check_masks((sim_insn *)si);
-    if (si->ck == 1 && !(si->ck_v & w->rz_m[0]))
-        return;                 /* (only rows below 64, none followed) */
     uint64_t u = 0;
     int uset = 0;
     /* (the swaps move the destination's value into src0: read as a use too) */
     unsigned nu = si->nrd + (si->flags & GCN_F_WR_SRC0 ? si->nwr : 0);
-    if (si->rz_fast) {
+    if (si->rz_fast & RZ_FAST) {
         /* every row below 64: the same loops on the masks (a row's followed state is one bit
          * of rz_m[0]; a use only releases rows, so the rows marked when a reference is
          * reached are the only ones its loop can use, in the same order) */
@@ -422,29 +426,76 @@ void sim_rz_after(sim_x *x, const sim_insn *si)
     }
 }
 
+void sim_rz_after(sim_x *x, const sim_insn *si)
+{
+    sim_wave *w = x->w;
+    if (__builtin_expect(!(si->rz_fast & RZ_FAST) || w->rz_wait, 0)) {
+        if (!si->ck)
+            sim_check_masks((sim_insn *)si);
+        if (si->ck == 1 && !(si->ck_v & w->rz_m[0]))
+            return;             /* (only rows below 64, none followed) */
+        rz_after_refs(x, si);
+        return;
+    }
+    /* every row below 64 and no race waits on a record of the wave: a use marks the record
+     * used and releases its rows, an overwrite ends lanes; nothing is counted, so the order
+     * of the rows does not matter (the records a use reaches are those of the rows read in
+     * a lane of u that hold a value, whichever row comes first) */
+    uint64_t b = si->ck_rzu & w->rz_m[0];
+    if (b) {
+        uint64_t u = use_lanes(x, si);
+        for (; b; b &= b - 1) {
+            unsigned r = (unsigned)__builtin_ctzll(b);
+            if (!(w->rz_m[0] >> r & 1) || !(w->rz_lanes[r] & u))
+                continue;       /* (released by a use of this instruction already) */
+            unsigned k = w->rz_own[r];
+            sim_rzrec *c = REC(w, k);
+            c->used = 1;
+            if (c->dn == 1) {   /* (a read of one register: its one row is r) */
+                w->rz_lanes[r] = 0;
+                w->rz_own[r] = 0;
+                w->rz_m[0] &= ~(1ull << r);
+                w->rz_n--;
+                c->nrows = 0;
+            } else {
+                rec_rows_release(w, k);
+            }
+            if (!c->nlink)
+                rec_free(w, k);
+        }
+    }
+    b = si->ck_rzw & w->rz_m[0];
+    if (!b || !(si->rz_fast & RZ_KILL))
+        return;
+    uint64_t kl = x->exec & x->wmask;
+    for (; b && kl; b &= b - 1) {
+        unsigned r = (unsigned)__builtin_ctzll(b);
+        if (w->rz_m[0] >> r & 1)
+            row_kill(w, r, kl);
+    }
+}
+
 void sim_rz_barrier(sim_wave *w)
 {
-    if (!w->rz_any)
-        return;
-    for (unsigned k = 1; k <= SIM_RZ_NREC; k++) {
+    uint8_t wait = 0;
+    for (uint64_t b = w->rz_busy; b; b &= b - 1) {
+        unsigned k = (unsigned)__builtin_ctzll(b) + 1;
         sim_rzrec *c = REC(w, k);
-        if (!c->gen)
-            continue;
         c->nlink = 0;
         if (!c->nocc)
             rec_free(w, k);
+        else
+            wait = 1;
     }
+    w->rz_wait = wait;
 }
 
 void sim_rz_wave_end(sim_wave *w)
 {
-    if (!w->rz_any)
-        return;
     /* what the wave never used is dead; the records stay (dead) for the notes */
-    for (unsigned k = 1; k <= SIM_RZ_NREC; k++) {
+    for (uint64_t b = w->rz_busy; b; b &= b - 1) {
+        unsigned k = (unsigned)__builtin_ctzll(b) + 1;
         sim_rzrec *c = REC(w, k);
-        if (!c->gen)
-            continue;
         rec_rows_release(w, k);
         c->landed = 1;
         rec_dead(w, k);
@@ -459,10 +510,10 @@ void sim_rz_reset(sim_wave *w)
         memset(w->rz_m, 0, sizeof w->rz_m);
         w->rz_n = 0;
     }
-    if (w->rz_any)              /* (a wave that followed no read has no record to clear) */
-        for (unsigned k = 0; k < SIM_RZ_NREC; k++)
-            w->rz[k].gen = 0;
-    w->rz_any = 0;
+    for (uint64_t b = w->rz_busy; b; b &= b - 1)
+        w->rz[__builtin_ctzll(b)].gen = 0;
+    w->rz_busy = 0;
+    w->rz_wait = 0;
     w->rz_next = 0;
 }
 
@@ -518,6 +569,7 @@ void sim_rz_defer(sim_x *x, sim_wave *rw, unsigned k, int fi, uint64_t lanes, ui
         return;
     }
     sim_rzocc *o = &c->occ[c->nocc++];
+    rw->rz_wait = 1;
     o->fi = (uint32_t)fi;
     o->wave = (uint16_t)x->w->idx;
     o->lanes = lanes;

@@ -132,9 +132,10 @@ typedef struct sim_insn {
      * more is among them (no quick test then) */
     uint64_t ck_s[2], ck_v;
     uint8_t ck;
-    /* racyreg.c's sim_rz_after: rz_fast when every VGPR/AGPR row its use and overwrite loops
-     * look at is below 64, then those rows as masks (ck_rzu: read, or moved by a swap;
-     * ck_rzw: written) */
+    /* racyreg.c's sim_rz_after: rz_fast bit 0 when every VGPR/AGPR row its use and overwrite
+     * loops look at is below 64, then those rows as masks (ck_rzu: read, or moved by a swap;
+     * ck_rzw: written); bit 1: it reads every lane (not EXEC's only); bit 2: it overwrites
+     * its destinations whole (in EXEC's lanes it writes) */
     uint8_t rz_fast;
     uint64_t ck_rzu, ck_rzw;
     sim_body fn2;               /* the body proper when fn is a wrapper (DPP) */
@@ -294,7 +295,10 @@ typedef struct sim_wave {
     uint64_t rz_m[8];
     uint32_t rz_gen;
     unsigned rz_next;
-    uint8_t rz_any;             /* a record was taken since the last reset (else none to visit) */
+    uint64_t rz_busy;           /* records in use: bit k - 1 set when rz[k - 1].gen is not 0 */
+    uint8_t rz_wait;            /* a race waited on a record of this wave since the last reset
+                                 * or barrier that left none waiting (else racyreg.c's quick
+                                 * paths: no occurrence to count, in no order) */
     sim_rzrec rz[SIM_RZ_NREC];
     /* host prefetch of streaming buffer accesses: per memory instruction (by pc / 4 mod 64:
      * no two instructions of a 256-byte loop share a slot), the host address of its last
@@ -703,14 +707,99 @@ void sim_lds_wnote(sim_x *x, uint32_t lo, uint32_t hi);
 void sim_lds_rnote(sim_x *x, uint32_t lo, uint32_t hi);
 
 /* ---- races on LDS reads wait for the use of the value (racyreg.c) ---------------- */
-unsigned sim_rz_note(sim_x *x);                 /* the current read's record (1 + index) */
-void sim_rz_unlink(sim_wave *w, unsigned rz, uint32_t gen);
-void sim_rz_issue(sim_x *x, sim_ticket *t);     /* its register ticket */
-void sim_rz_land(gcn_sim *s, sim_wave *w, sim_ticket *t);   /* a register ticket lands */
+unsigned sim_rz_give_up(sim_x *x);              /* every record in use: one freed (1 + index) */
+void sim_rz_free(sim_wave *w, unsigned k);
+/* a register ticket lands: rk its record (0: none, or no longer the one linked), some row of
+ * it followed already or not below 64 (or none: a record with no lane) */
+void sim_rz_land_rows(gcn_sim *s, sim_wave *w, sim_ticket *t, unsigned rk);
 void sim_rz_after(sim_x *x, const sim_insn *si);    /* uses and overwrites of instruction si */
 void sim_rz_barrier(sim_wave *w);               /* the barrier released: epoch over */
 void sim_rz_wave_end(sim_wave *w);
 void sim_rz_reset(sim_wave *w);
+
+/* The current read's record (1 + index): a read always issues its register ticket, which
+ * takes x->rz_cur (one left over by a fault belongs to another instruction); a DS
+ * instruction of two address ranges notes both with one record. */
+static inline unsigned sim_rz_note(sim_x *x)
+{
+    sim_wave *w = x->w;
+    unsigned k = x->rz_cur;
+    if (!k || w->rz[k - 1].si != x->i || w->rz[k - 1].landed) {
+        /* a new record: the first free slot from rz_next on, round */
+        uint64_t f = ~w->rz_busy;
+        if (__builtin_expect(f != 0, 1)) {
+            uint64_t h = f & (~0ull << w->rz_next);
+            k = (unsigned)__builtin_ctzll(h ? h : f) + 1;
+        } else {
+            k = sim_rz_give_up(x);
+        }
+        w->rz_next = k % SIM_RZ_NREC;
+        w->rz_busy |= 1ull << (k - 1);
+        sim_rzrec *c = &w->rz[k - 1];
+        c->dreg = c->dn = c->nrows = 0;
+        c->landed = c->used = c->dead = c->nocc = 0;
+        c->nlink = 1;
+        if (!++w->rz_gen)
+            w->rz_gen = 1;
+        c->gen = w->rz_gen;
+        c->si = x->i;
+        x->rz_cur = k;
+        return k;
+    }
+    w->rz[k - 1].nlink++;
+    return k;
+}
+/* a note naming record rz (gen) is forgotten */
+static inline void sim_rz_unlink(sim_wave *w, unsigned rz, uint32_t gen)
+{
+    if (!rz || w->rz[rz - 1].gen != gen)
+        return;
+    sim_rzrec *c = &w->rz[rz - 1];
+    if (c->nlink && !--c->nlink && !c->nocc && (c->landed || c->dead || c->used)) {
+        if (c->nrows) {
+            sim_rz_free(w, rz);     /* (its rows released too) */
+        } else {
+            c->gen = 0;
+            w->rz_busy &= ~(1ull << (rz - 1));
+        }
+    }
+}
+/* the current read's register ticket */
+static inline void sim_rz_issue(sim_x *x, sim_ticket *t)
+{
+    sim_rzrec *c = &x->w->rz[x->rz_cur - 1];
+    t->rz = (uint8_t)x->rz_cur;
+    t->rz_gen = c->gen;
+    c->dreg = t->dreg;
+    c->dn = t->dn;
+    x->rz_cur = 0;
+}
+/* A register ticket lands.  Inline: rows below 64 of which none is followed yet (nothing
+ * ends; the read's rows are taken in its lanes). */
+static inline void sim_rz_land(gcn_sim *s, sim_wave *w, sim_ticket *t)
+{
+    unsigned rk = t->rz, d = t->dreg, n = t->dn;
+    t->rz = 0;
+    if (rk && w->rz[rk - 1].gen != t->rz_gen)
+        rk = 0;
+    uint64_t m = t->lanes;
+    if (n && d + n <= 64 && d + n <= w->nvrows && !(((2ull << (n - 1)) - 1) << d & w->rz_m[0]) &&
+        (m || !rk)) {
+        if (!rk)
+            return;
+        sim_rzrec *c = &w->rz[rk - 1];
+        c->landed = 1;
+        for (unsigned r = d; r < d + n; r++) {
+            w->rz_own[r] = (uint8_t)rk;
+            w->rz_lanes[r] = m;
+        }
+        w->rz_m[0] |= ((2ull << (n - 1)) - 1) << d;
+        w->rz_n += n;
+        c->nrows = (uint16_t)(c->nrows + n);
+        return;
+    }
+    sim_rz_land_rows(s, w, t, rk);
+}
 /* A race of the current instruction (sim_lds_check_done): count it now, when the read's
  * value is used, or never.  read: the race is on this instruction's read (its record
  * x->rz_cur); war: on a read of wave ow covering byte addr (its notes, newest first); else

@@ -12,7 +12,8 @@ Scenarios: the deferred reader tags overflowing their list (17 blocks read) befo
 block is read again; a read in a later barrier epoch of a block read before; the same after
 65,536 barriers (the 16-bit epoch of the reader tags wraps); 20 LDS-DMAs before another
 wave reads the first one's bytes; and, as controls, the same pairs with an s_barrier
-between (no race).
+between (no race).  Dead reads by the register file: a raced read into rows 64 and up or an
+AGPR counts when its value is used, not when it is overwritten first (racyreg.c).
 usage: test_lds_race.py GCNSIM WORKDIR
 """
 import os
@@ -163,14 +164,14 @@ fails = 0
 runs = 0
 
 
-def run(name, steps, expect):
+def run(name, steps, expect, tail=TAIL):
     """expect: None (no finding) or (consumer text, 'wrote'|'read', byte set of the first
-    access, byte set of the second, producer text)."""
+    access, byte set of the second, producer text); tail: the kernel's descriptor."""
     global fails, runs
     failed = fails
     src = os.path.join(WORK, name + ".s")
     with open(src, "w") as f:
-        f.write(HEAD + section(steps) + TAIL)
+        f.write(HEAD + section(steps) + tail)
     for q in ("1", "3"):
         runs += 1
         p = subprocess.run([GCNSIM, "--mcpu", "gfx942", "--block", "128", "--quantum", q, src,
@@ -242,5 +243,35 @@ dmas = dma[0] + sum((["s_mov_b32 m0, %d" % (0x800 + 256 * i), "s_nop 0",
                       "buffer_load_dword v2, s[8:11], 0 offen lds"] for i in range(19)), [])
 run("raw_many_dmas", [("w0", dmas), ("spin1", 100), ("w1", rd[0])],
     (rd[2], "wrote", dma[1], rd[1], dma[2]))
+# dead reads by the register file (racyreg.c): a raced read whose value lands in rows 64 and
+# up (v[64:65], v70) or in an AGPR (a0) counts when the value is used and not when it is
+# overwritten first, the raced read by another wave's write before it (raw) and after it
+# (war: the race waits on the read's record until the use) -- racyreg.c's quick paths cover
+# rows below 64 only, these take its loops by reference
+BIG = (TAIL.replace("next_free_vgpr 16", "next_free_vgpr 96")
+       .replace("accum_offset 16", "accum_offset 72").replace("vgpr_count: 16", "vgpr_count: 96"))
+HIGH = {
+    # name: (read, its bytes, a use, an overwrite of all it wrote)
+    "v70": ("ds_read_b32 v70, v2 offset:%d" % B, lanes(4, 4, 0), ["v_add_u32 v12, v12, v70"],
+            ["v_mov_b32 v70, 0"]),
+    "v64_65": ("ds_read_b64 v[64:65], v3 offset:%d" % B, lanes(8, 8, 0),
+               ["v_add_u32 v12, v12, v65"], ["v_mov_b32 v64, 0", "v_mov_b32 v65, 0"]),
+    "a0": ("ds_read_b32 a0, v2 offset:%d" % B, lanes(4, 4, 0), ["v_accvgpr_read_b32 v12, a0"],
+           ["v_accvgpr_write_b32 a0, 0"]),
+}
+def spin0(n):
+    nlab[0] += 1
+    return ["s_mov_b32 s25, %d" % n, ".Lz%d:" % nlab[0], "s_sub_u32 s25, s25, 1",
+            "s_cmp_lg_u32 s25, 0", "s_cbranch_scc1 .Lz%d" % nlab[0]]
+for hn, (hr, hb, use, kill) in HIGH.items():
+    w = ["s_waitcnt lgkmcnt(0)"]
+    run("raw_dma_%s_used" % hn, [("w0", dma[0]), ("spin1", SPIN), ("w1", [hr] + w + use)],
+        (hr, "wrote", dma[1], hb, dma[2]), BIG)
+    run("raw_dma_%s_dead" % hn, [("w0", dma[0]), ("spin1", SPIN), ("w1", [hr] + w + kill + use)],
+        None, BIG)
+    run("war_%s_dma_used" % hn, [("w0", [hr] + w), ("spin1", SPIN), ("w1", dma[0]),
+                                 ("w0", spin0(400) + use)], (dma[2], "read", hb, dma[1], hr), BIG)
+    run("war_%s_dma_dead" % hn, [("w0", [hr] + w), ("spin1", SPIN), ("w1", dma[0]),
+                                 ("w0", spin0(400) + kill + use)], None, BIG)
 print("%d runs, %d failed" % (runs, fails))
 sys.exit(1 if fails else 0)
