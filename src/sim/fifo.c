@@ -28,7 +28,21 @@
 #include <stdio.h>
 #include <string.h>
 #include "sim_int.h"
+#include "valu_int.h"               /* GCN_HOT */
 #include "trace.h"
+
+/* d = s, one row of 64 lanes, in 32-byte moves (a plain memcpy of 256 bytes is expanded to
+ * 16-byte moves by GCC even in an AVX2 clone) */
+static inline __attribute__((always_inline)) void row_copy(uint32_t *d, const uint32_t *s)
+{
+    typedef uint32_t u32x8 __attribute__((vector_size(32), aligned(4)));
+#pragma GCC unroll 8
+    for (unsigned k = 0; k < NL; k += 8) {
+        u32x8 v;
+        memcpy(&v, s + k, sizeof v);
+        memcpy(d + k, &v, sizeof v);
+    }
+}
 
 static void fifo_push(sim_fifo *f, sim_ticket *t)
 {
@@ -66,34 +80,44 @@ void sim_lds_pend_dma(sim_x *x, sim_ticket *t)
     lr_add(x->g, x->w, t, t->lds_base, t->lds_base + t->lds_len);
 }
 
-/* The data of a ticket reaches its destination. */
-static inline __attribute__((always_inline)) void tk_land(gcn_sim *s, sim_wave *w, sim_ticket *t)
+/* The data of a ticket that has not landed reaches its destination. */
+static inline __attribute__((always_inline)) void tk_land_now(gcn_sim *s, sim_wave *w,
+                                                              sim_ticket *t)
 {
-    if (t->landed)
-        return;
     t->landed = 1;
     sim_wg *g = w->wg;
     switch (t->kind) {
     case TK_VREG:
-        for (unsigned k = 0; k < t->dn; k++) {
-            unsigned row = t->dreg + k;
-            if (row >= w->nvrows)
-                break;
-            uint32_t *d = w->v[row];
-            const uint32_t *src = t->data + k * NL;
-            uint64_t m = t->lanes;
-            if (t->wmask_mode == 0 && m == ~0ull) {
-                memcpy(d, src, NL * 4);
-            } else {
-                uint32_t keep = t->wmask_mode == 1 ? 0xffff0000u : t->wmask_mode == 2 ? 0xffffu : 0;
-                if (t->wmask_mode == 3)     /* d16 xyz: the last register's high half kept */
-                    keep = k + 1 == t->dn ? 0xffff0000u : 0;
-                for (unsigned l = 0; l < NL; l++)
-                    if (m >> l & 1)
-                        d[l] = (d[l] & keep) | (src[l] & ~keep);
-            }
+        if (__builtin_expect(t->dn == 1 && !t->wmask_mode && t->lanes == ~0ull &&
+                             t->dreg < w->nvrows, 1)) {
+            /* one row, every lane: the loop below in a copy */
+            unsigned row = t->dreg;
+            row_copy(w->v[row], t->data);
             if (w->vpend[row] && !--w->vpend[row] && row < 64)
                 w->vpend_m &= ~(1ull << row);
+        } else {
+            for (unsigned k = 0; k < t->dn; k++) {
+                unsigned row = t->dreg + k;
+                if (row >= w->nvrows)
+                    break;
+                uint32_t *d = w->v[row];
+                const uint32_t *src = t->data + k * NL;
+                uint64_t m = t->lanes;
+                if (t->wmask_mode == 0 && m == ~0ull) {
+                    memcpy(d, src, NL * 4);
+                } else {
+                    uint32_t keep = t->wmask_mode == 1   ? 0xffff0000u
+                                    : t->wmask_mode == 2 ? 0xffffu
+                                                         : 0;
+                    if (t->wmask_mode == 3) /* d16 xyz: the last register's high half kept */
+                        keep = k + 1 == t->dn ? 0xffff0000u : 0;
+                    for (unsigned l = 0; l < NL; l++)
+                        if (m >> l & 1)
+                            d[l] = (d[l] & keep) | (src[l] & ~keep);
+                }
+                if (w->vpend[row] && !--w->vpend[row] && row < 64)
+                    w->vpend_m &= ~(1ull << row);
+            }
         }
         if (__builtin_expect(w->rz_n | t->rz, 0))
             sim_rz_land(s, w, t);       /* the race check's followed reads (racyreg.c) */
@@ -138,6 +162,11 @@ static inline __attribute__((always_inline)) void tk_land(gcn_sim *s, sim_wave *
     }
     (void)s;
 }
+static inline __attribute__((always_inline)) void tk_land(gcn_sim *s, sim_wave *w, sim_ticket *t)
+{
+    if (!t->landed)
+        tk_land_now(s, w, t);
+}
 
 static void tk_free(sim_wave *w, sim_ticket *t)
 {
@@ -145,20 +174,33 @@ static void tk_free(sim_wave *w, sim_ticket *t)
     w->tk_free[w->ntk_free++] = t;
 }
 
-/* Retire the oldest entry of one FIFO (inline: sim_waitcnt's loops retire most). */
-static inline __attribute__((always_inline)) void fifo_retire(gcn_sim *s, sim_wave *w, sim_fifo *f, unsigned bit)
+/* Retire the oldest entry of one FIFO (inline: sim_waitcnt's loops retire most); tr: the
+ * wave is traced (w->traced && s->trace). */
+static inline __attribute__((always_inline)) void fifo_retire_tr(gcn_sim *s, sim_wave *w,
+                                                                 sim_fifo *f, unsigned bit, int tr)
 {
     sim_ticket *t = f->e[f->head];
     f->head = (f->head + 1) & 63;
     f->n--;
+    if (__builtin_expect(!tr && t->in == bit && t->need == bit, 1)) {
+        /* the common ticket, in this FIFO only: not landed yet (its need was this FIFO),
+         * it lands and is free (in and need are set anew when it is taken again) */
+        tk_land_now(s, w, t);
+        tk_free(w, t);
+        return;
+    }
     t->in &= (uint8_t)~bit;
     t->need &= (uint8_t)~bit;
     if (!t->need)
         tk_land(s, w, t);
-    if (w->traced && s->trace)
+    if (__builtin_expect(tr, 0))
         sim_trace_retire(s->trace, w, t, bit);
     if (!t->in)
         tk_free(w, t);
+}
+static inline __attribute__((always_inline)) void fifo_retire(gcn_sim *s, sim_wave *w, sim_fifo *f, unsigned bit)
+{
+    fifo_retire_tr(s, w, f, bit, w->traced && s->trace);
 }
 
 /* sim_tk_new with a full counter or no free ticket (apart: the common issue has no retire) */
@@ -179,7 +221,8 @@ static __attribute__((noinline)) void tk_stall(sim_x *x, unsigned counters)
     }
 }
 
-sim_ticket *sim_tk_new(sim_x *x, int kind, unsigned counters)
+static inline __attribute__((always_inline)) sim_ticket *tk_take(sim_x *x, int kind,
+                                                                unsigned counters)
 {
     sim_wave *w = x->w;
     if (__builtin_expect(((counters & TC_VM) && w->vm.n >= SIM_VM_MAX) ||
@@ -210,6 +253,11 @@ sim_ticket *sim_tk_new(sim_x *x, int kind, unsigned counters)
     t->lr_idx = -1;
     t->rz = 0;
     return t;
+}
+
+sim_ticket *sim_tk_new(sim_x *x, int kind, unsigned counters)
+{
+    return tk_take(x, kind, counters);
 }
 
 /* Same in-order stream: both only in vmcnt, or both in-order lgkm (DS). */
@@ -437,6 +485,40 @@ void sim_tk_issue(sim_x *x, sim_ticket *t)
         sim_trace_issue(x->sim->trace, w, t);
 }
 
+/* sim_tk_new, a copy of the 64 lanes of src as the payload and sim_tk_issue, of a VREG ticket
+ * of one row (dreg) for every lane: the coalesced DS read's whole path in one call. */
+GCN_HOT sim_ticket *sim_tk_row(sim_x *x, unsigned dreg, unsigned counters, const uint32_t *src)
+{
+    sim_ticket *t = tk_take(x, TK_VREG, counters);
+    sim_wave *w = x->w;
+    t->dreg = (uint16_t)dreg;
+    t->dn = 1;
+    row_copy(t->data, src);
+    /* sim_tk_issue for this ticket */
+    if (x->rz_cur)
+        sim_rz_issue(x, t);
+    int in = dreg < w->nvrows;
+    if (w->npend && in && w->vpend[dreg])
+        tk_issue_pending(x, t);
+    if (counters & TC_VM)
+        fifo_push(&w->vm, t);
+    if (counters & TC_LGKM)
+        fifo_push(&w->lgkm, t);
+    if (in) {
+        w->vpend[dreg]++;
+        if (dreg < 64)
+            w->vpend_m |= 1ull << dreg;
+        if (w->vooo[dreg]) {
+            w->vooo[dreg] = 0;
+            w->nooo--;
+        }
+    }
+    w->npend++;
+    if (w->traced && x->sim->trace)
+        sim_trace_issue(x->sim->trace, w, t);
+    return t;
+}
+
 /* Flag the destination registers of t as "retired by count, not guaranteed". */
 static void mark_ooo(sim_wave *w, const sim_ticket *t, const sim_insn *other, const sim_insn *wait)
 {
@@ -472,12 +554,13 @@ static void clear_ooo(sim_wave *w)
     w->nooo = 0;
 }
 
-void sim_waitcnt(sim_x *x, unsigned vm, unsigned lgkm)
+GCN_HOT void sim_waitcnt(sim_x *x, unsigned vm, unsigned lgkm)
 {
     sim_wave *w = x->w;
     gcn_sim *s = x->sim;
+    int tr = w->traced && s->trace;
     while (w->vm.n > vm)
-        fifo_retire(s, w, &w->vm, TC_VM);
+        fifo_retire_tr(s, w, &w->vm, TC_VM, tr);
     if (w->lgkm.n > lgkm) {
         unsigned nret = w->lgkm.n - lgkm;
         if (lgkm > 0) {
@@ -509,7 +592,7 @@ void sim_waitcnt(sim_x *x, unsigned vm, unsigned lgkm)
             }
         }
         while (w->lgkm.n > lgkm)
-            fifo_retire(s, w, &w->lgkm, TC_LGKM);
+            fifo_retire_tr(s, w, &w->lgkm, TC_LGKM, tr);
     }
     if (lgkm == 0)
         clear_ooo(w);
