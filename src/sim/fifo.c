@@ -238,9 +238,8 @@ static inline __attribute__((always_inline)) sim_ticket *tk_take(sim_x *x, int k
     t->landed = 0;
     t->barrier = 0;
     t->atomic = 0;
-    t->bar_fix = -1;
-    t->bar_epoch = 0;
-    t->bar_si = NULL;
+    /* (bar_fix, bar_epoch and bar_si are read only with barrier, which sim_tk_barrier sets
+     * with them) */
     t->dn = 0;
     t->wmask_mode = 0;
     t->dreg = 0;
