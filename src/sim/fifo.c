@@ -343,13 +343,15 @@ static const sim_ticket *reg_pending(const sim_wave *w, int file, unsigned r0, u
     return prod;
 }
 
+static void waitcnt_cold(sim_x *x, unsigned vm, unsigned lgkm);
+
 /* --wait-effect=retire: after a read-before-retire or overwrite-before-retire finding, the
  * loads retire as the wait the finding proposes would retire them */
 static void fix_retire(sim_x *x, const sim_fix *fx)
 {
     if (x->sim->o.wait_effect != GCN_SIM_WAIT_RETIRE)
         return;
-    sim_waitcnt(x, fx->vm >= 0 ? (unsigned)fx->vm : ~0u, fx->lgkm >= 0 ? (unsigned)fx->lgkm : ~0u);
+    waitcnt_cold(x, fx->vm >= 0 ? (unsigned)fx->vm : ~0u, fx->lgkm >= 0 ? (unsigned)fx->lgkm : ~0u);
 }
 
 static void reg_name(char *buf, size_t n, const sim_wave *w, int file, unsigned r)
@@ -553,7 +555,9 @@ static void clear_ooo(sim_wave *w)
     w->nooo = 0;
 }
 
-GCN_HOT void sim_waitcnt(sim_x *x, unsigned vm, unsigned lgkm)
+/* sim_waitcnt's body: the hot one is a multiversioned function (GCN_HOT), which clang lets
+ * no code of this file call before its definition (fix_retire calls waitcnt_cold) */
+static inline __attribute__((always_inline)) void waitcnt(sim_x *x, unsigned vm, unsigned lgkm)
 {
     sim_wave *w = x->w;
     gcn_sim *s = x->sim;
@@ -595,6 +599,14 @@ GCN_HOT void sim_waitcnt(sim_x *x, unsigned vm, unsigned lgkm)
     }
     if (lgkm == 0)
         clear_ooo(w);
+}
+GCN_HOT void sim_waitcnt(sim_x *x, unsigned vm, unsigned lgkm)
+{
+    waitcnt(x, vm, lgkm);
+}
+static void waitcnt_cold(sim_x *x, unsigned vm, unsigned lgkm)
+{
+    waitcnt(x, vm, lgkm);
 }
 
 void sim_retire_all(gcn_sim *s, sim_wave *w)
