@@ -704,24 +704,6 @@ void sim_lds_wnote(sim_x *x, uint32_t lo, uint32_t hi)
     w->lw[i].atom = x->atomic;
 }
 
-void sim_lds_rnote(sim_x *x, uint32_t lo, uint32_t hi)
-{
-    sim_wave *w = x->w;
-    if (!x->g || x->g->nwaves < 2 || lo >= hi)
-        return;
-    unsigned n = sizeof w->lrd / sizeof w->lrd[0];
-    unsigned i = w->lrd_next++ % n;
-    if (w->nlrd < n)
-        w->nlrd++;
-    else
-        sim_rz_unlink(w, w->lrd[i].rz, w->lrd[i].rzgen);   /* (the ring forgets it) */
-    w->lrd[i].si = x->i;
-    w->lrd[i].lo = lo;
-    w->lrd[i].hi = hi;
-    w->lrd[i].rz = (uint8_t)sim_rz_note(x);
-    w->lrd[i].rzgen = w->rz[w->lrd[i].rz - 1].gen;
-}
-
 void sim_lds_check_done(sim_x *x)
 {
     if (x->race_lanes) {

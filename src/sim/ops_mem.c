@@ -829,6 +829,13 @@ GCN_HOT_NOINLINE static void ds_read(sim_x *x, unsigned nbytes, int sext, int d1
     }
     sim_tk_issue(x, t);
 }
+/* row_counters from the row flags the instruction carries (prog.c copies them: no lookup) */
+static inline unsigned insn_counters(const sim_x *x)
+{
+    uint64_t c = gcn_insn_counters(I->flags);
+    return ((c & GCN_F_VMCNT) ? TC_VM : 0u) | ((c & GCN_F_LGKMCNT) ? TC_LGKM : 0u);
+}
+
 /* ds_read_b32: the coalesced read of most kernels first, all lanes, lane l at a0 + 4 * l
  * inside the LDS: what ds_lanes, ds_check_reads and the block copy of ds_read do, from the
  * address row in one pass (anything else, e.g. a pending writer in the way, takes ds_read) */
@@ -840,12 +847,12 @@ HBODY(DS_READ_B32)
         uint32_t v0 = av[0], diff = row_seq_diff(av, v0, 4), a0 = v0 + (uint16_t)I->mods.offset;
         if (!diff && (uint64_t)a0 + 4 * NL <= g->lds_size && !sim_lds_overlap(g, a0, a0 + 4 * NL)) {
             if (g->nwaves < 2) {
-                sim_tk_row(x, I->d.r, row_counters(x), (const uint32_t *)(g->lds + a0));
+                sim_tk_row(x, I->d.r, insn_counters(x), (const uint32_t *)(g->lds + a0));
                 return;
             }
             if (g->atom_epoch != g->epoch + 1 && g->lds_tag && !(a0 & 3)) {
                 ds_check_contig(x, a0, a0, a0 + 4 * NL);
-                sim_tk_row(x, I->d.r, row_counters(x), (const uint32_t *)(g->lds + a0));
+                sim_tk_row(x, I->d.r, insn_counters(x), (const uint32_t *)(g->lds + a0));
                 return;
             }
         }

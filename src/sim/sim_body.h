@@ -692,7 +692,8 @@ static inline void sim_lds_amark(sim_x *x, uint32_t a, uint32_t n, unsigned lane
     }
 }
 void sim_lds_wnote(sim_x *x, uint32_t lo, uint32_t hi);
-void sim_lds_rnote(sim_x *x, uint32_t lo, uint32_t hi);
+/* (sim_lds_rnote, the note of a read's box [lo, hi), is below the race records' functions,
+ * inline: every DS read of a workgroup of several waves takes one) */
 
 /* ---- races on LDS reads wait for the use of the value (racyreg.c) ---------------- */
 unsigned sim_rz_note(sim_x *x);                 /* the current read's record (1 + index) */
@@ -715,6 +716,26 @@ int sim_rz_race(sim_x *x, int read, int war, sim_wave *ow, uint32_t addr,
  * record rec of wave rw: counted when rw uses the value in one of rlanes. */
 void sim_rz_defer(sim_x *x, sim_wave *rw, unsigned rec, int fi, uint64_t lanes,
                   uint64_t rlanes);
+
+/* Note the LDS-reading instruction's box [lo, hi) in the wave's ring (w->lrd), with its race
+ * record (workgroups of several waves). */
+static inline void sim_lds_rnote(sim_x *x, uint32_t lo, uint32_t hi)
+{
+    sim_wave *w = x->w;
+    if (!x->g || x->g->nwaves < 2 || lo >= hi)
+        return;
+    unsigned n = sizeof w->lrd / sizeof w->lrd[0];
+    unsigned i = w->lrd_next++ % n;
+    if (w->nlrd < n)
+        w->nlrd++;
+    else
+        sim_rz_unlink(w, w->lrd[i].rz, w->lrd[i].rzgen);   /* (the ring forgets it) */
+    w->lrd[i].si = x->i;
+    w->lrd[i].lo = lo;
+    w->lrd[i].hi = hi;
+    w->lrd[i].rz = (uint8_t)sim_rz_note(x);
+    w->lrd[i].rzgen = w->rz[w->lrd[i].rz - 1].gen;
+}
 
 
 /* ---- the body registry (table.c: the entries' rows by id; the id names are checked) ---- */
