@@ -33,13 +33,13 @@
 
 /* d = s, one row of 64 lanes, in 32-byte moves (a plain memcpy of 256 bytes is expanded to
  * 16-byte moves by GCC even in an AVX2 clone) */
-static inline __attribute__((always_inline)) void row_copy(uint32_t *d, const uint32_t *s)
+static inline __attribute__((always_inline)) void row_copy(uint32_t *d, const void *s)
 {
     typedef uint32_t u32x8 __attribute__((vector_size(32), aligned(4)));
 #pragma GCC unroll 8
     for (unsigned k = 0; k < NL; k += 8) {
         u32x8 v;
-        memcpy(&v, s + k, sizeof v);
+        memcpy(&v, (const uint8_t *)s + 4 * k, sizeof v);
         memcpy(d + k, &v, sizeof v);
     }
 }
@@ -198,7 +198,8 @@ static inline __attribute__((always_inline)) void fifo_retire_tr(gcn_sim *s, sim
     if (!t->in)
         tk_free(w, t);
 }
-static inline __attribute__((always_inline)) void fifo_retire(gcn_sim *s, sim_wave *w, sim_fifo *f, unsigned bit)
+static inline __attribute__((always_inline)) void fifo_retire(gcn_sim *s, sim_wave *w,
+                                                              sim_fifo *f, unsigned bit)
 {
     fifo_retire_tr(s, w, f, bit, w->traced && s->trace);
 }
@@ -488,7 +489,7 @@ void sim_tk_issue(sim_x *x, sim_ticket *t)
 
 /* sim_tk_new, a copy of the 64 lanes of src as the payload and sim_tk_issue, of a VREG ticket
  * of one row (dreg) for every lane: the coalesced DS read's whole path in one call. */
-GCN_HOT sim_ticket *sim_tk_row(sim_x *x, unsigned dreg, unsigned counters, const uint32_t *src)
+GCN_HOT sim_ticket *sim_tk_row(sim_x *x, unsigned dreg, unsigned counters, const void *src)
 {
     sim_ticket *t = tk_take(x, TK_VREG, counters);
     sim_wave *w = x->w;

@@ -847,12 +847,12 @@ HBODY(DS_READ_B32)
         uint32_t v0 = av[0], diff = row_seq_diff(av, v0, 4), a0 = v0 + (uint16_t)I->mods.offset;
         if (!diff && (uint64_t)a0 + 4 * NL <= g->lds_size && !sim_lds_overlap(g, a0, a0 + 4 * NL)) {
             if (g->nwaves < 2) {
-                sim_tk_row(x, I->d.r, insn_counters(x), (const uint32_t *)(g->lds + a0));
+                sim_tk_row(x, I->d.r, insn_counters(x), g->lds + a0);
                 return;
             }
             if (g->atom_epoch != g->epoch + 1 && g->lds_tag && !(a0 & 3)) {
                 ds_check_contig(x, a0, a0, a0 + 4 * NL);
-                sim_tk_row(x, I->d.r, insn_counters(x), (const uint32_t *)(g->lds + a0));
+                sim_tk_row(x, I->d.r, insn_counters(x), g->lds + a0);
                 return;
             }
         }

@@ -530,9 +530,9 @@ uint64_t sim_clock(const sim_x *x);         /* wave-instructions run so far (s_m
 /* ---- tickets ------------------------------------------------------------ */
 sim_ticket *sim_tk_new(sim_x *x, int kind, unsigned counters);
 void sim_tk_issue(sim_x *x, sim_ticket *t);
-/* sim_tk_new (TK_VREG), one row dreg for every lane with src's 64 lanes as payload,
- * sim_tk_issue: in one call */
-sim_ticket *sim_tk_row(sim_x *x, unsigned dreg, unsigned counters, const uint32_t *src);
+/* sim_tk_new (TK_VREG), one row dreg for every lane with the 256 bytes at src (any
+ * alignment) as payload, sim_tk_issue: in one call */
+sim_ticket *sim_tk_row(sim_x *x, unsigned dreg, unsigned counters, const void *src);
 void sim_waitcnt(sim_x *x, unsigned vm, unsigned lgkm);
 void sim_tk_barrier(sim_x *x);
 /* LDS reads against pending writers: sim_lds_overlap() says whether any
@@ -578,7 +578,8 @@ static inline int sim_lds_bany(const uint32_t *sum, uint32_t ep, uint32_t others
 /* sim_lds_bany and sim_lds_bmark of the 4 * NL bytes at lo (a coalesced access of all lanes:
  * block lo's, and the next one when lo is not at a block's start) */
 _Static_assert(4 * NL == 1u << SIM_LDS_BLK_SHIFT, "a coalesced dword access spans one block");
-static inline __attribute__((always_inline)) int sim_lds_bany_nl(const uint32_t *sum, uint32_t ep, uint32_t others, uint32_t lo)
+static inline __attribute__((always_inline)) int sim_lds_bany_nl(const uint32_t *sum, uint32_t ep,
+                                                                 uint32_t others, uint32_t lo)
 {
     uint32_t b = lo >> SIM_LDS_BLK_SHIFT, v = sum[b];
     if ((v & 0xffff0000u) == ep && (v & others))
@@ -588,7 +589,8 @@ static inline __attribute__((always_inline)) int sim_lds_bany_nl(const uint32_t 
     v = sum[b + 1];
     return (v & 0xffff0000u) == ep && (v & others);
 }
-static inline __attribute__((always_inline)) void sim_lds_bmark_nl(uint32_t *sum, uint32_t ep, uint32_t bit, uint32_t lo)
+static inline __attribute__((always_inline)) void sim_lds_bmark_nl(uint32_t *sum, uint32_t ep,
+                                                                  uint32_t bit, uint32_t lo)
 {
     uint32_t b = lo >> SIM_LDS_BLK_SHIFT, v = sum[b];
     sum[b] = ((v & 0xffff0000u) == ep ? v : ep) | bit;
