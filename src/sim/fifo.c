@@ -28,7 +28,21 @@
 #include <stdio.h>
 #include <string.h>
 #include "sim_int.h"
+#include "valu_int.h"               /* GCN_HOT */
 #include "trace.h"
+
+/* d = s, one row of 64 lanes, in 32-byte moves (a plain memcpy of 256 bytes is expanded to
+ * 16-byte moves by GCC even in an AVX2 clone) */
+static inline __attribute__((always_inline)) void row_copy(uint32_t *d, const void *s)
+{
+    typedef uint32_t u32x8 __attribute__((vector_size(32), aligned(4)));
+#pragma GCC unroll 8
+    for (unsigned k = 0; k < NL; k += 8) {
+        u32x8 v;
+        memcpy(&v, (const uint8_t *)s + 4 * k, sizeof v);
+        memcpy(d + k, &v, sizeof v);
+    }
+}
 
 static void fifo_push(sim_fifo *f, sim_ticket *t)
 {
@@ -66,34 +80,44 @@ void sim_lds_pend_dma(sim_x *x, sim_ticket *t)
     lr_add(x->g, x->w, t, t->lds_base, t->lds_base + t->lds_len);
 }
 
-/* The data of a ticket reaches its destination. */
-static inline __attribute__((always_inline)) void tk_land(gcn_sim *s, sim_wave *w, sim_ticket *t)
+/* The data of a ticket that has not landed reaches its destination. */
+static inline __attribute__((always_inline)) void tk_land_now(gcn_sim *s, sim_wave *w,
+                                                              sim_ticket *t)
 {
-    if (t->landed)
-        return;
     t->landed = 1;
     sim_wg *g = w->wg;
     switch (t->kind) {
     case TK_VREG:
-        for (unsigned k = 0; k < t->dn; k++) {
-            unsigned row = t->dreg + k;
-            if (row >= w->nvrows)
-                break;
-            uint32_t *d = w->v[row];
-            const uint32_t *src = t->data + k * NL;
-            uint64_t m = t->lanes;
-            if (t->wmask_mode == 0 && m == ~0ull) {
-                memcpy(d, src, NL * 4);
-            } else {
-                uint32_t keep = t->wmask_mode == 1 ? 0xffff0000u : t->wmask_mode == 2 ? 0xffffu : 0;
-                if (t->wmask_mode == 3)     /* d16 xyz: the last register's high half kept */
-                    keep = k + 1 == t->dn ? 0xffff0000u : 0;
-                for (unsigned l = 0; l < NL; l++)
-                    if (m >> l & 1)
-                        d[l] = (d[l] & keep) | (src[l] & ~keep);
-            }
+        if (__builtin_expect(t->dn == 1 && !t->wmask_mode && t->lanes == ~0ull &&
+                             t->dreg < w->nvrows, 1)) {
+            /* one row, every lane: the loop below in a copy */
+            unsigned row = t->dreg;
+            row_copy(w->v[row], t->data);
             if (w->vpend[row] && !--w->vpend[row] && row < 64)
                 w->vpend_m &= ~(1ull << row);
+        } else {
+            for (unsigned k = 0; k < t->dn; k++) {
+                unsigned row = t->dreg + k;
+                if (row >= w->nvrows)
+                    break;
+                uint32_t *d = w->v[row];
+                const uint32_t *src = t->data + k * NL;
+                uint64_t m = t->lanes;
+                if (t->wmask_mode == 0 && m == ~0ull) {
+                    memcpy(d, src, NL * 4);
+                } else {
+                    uint32_t keep = t->wmask_mode == 1   ? 0xffff0000u
+                                    : t->wmask_mode == 2 ? 0xffffu
+                                                         : 0;
+                    if (t->wmask_mode == 3) /* d16 xyz: the last register's high half kept */
+                        keep = k + 1 == t->dn ? 0xffff0000u : 0;
+                    for (unsigned l = 0; l < NL; l++)
+                        if (m >> l & 1)
+                            d[l] = (d[l] & keep) | (src[l] & ~keep);
+                }
+                if (w->vpend[row] && !--w->vpend[row] && row < 64)
+                    w->vpend_m &= ~(1ull << row);
+            }
         }
         if (__builtin_expect(w->rz_n | t->rz, 0))
             sim_rz_land(s, w, t);       /* the race check's followed reads (racyreg.c) */
@@ -138,6 +162,11 @@ static inline __attribute__((always_inline)) void tk_land(gcn_sim *s, sim_wave *
     }
     (void)s;
 }
+static inline __attribute__((always_inline)) void tk_land(gcn_sim *s, sim_wave *w, sim_ticket *t)
+{
+    if (!t->landed)
+        tk_land_now(s, w, t);
+}
 
 static void tk_free(sim_wave *w, sim_ticket *t)
 {
@@ -145,20 +174,34 @@ static void tk_free(sim_wave *w, sim_ticket *t)
     w->tk_free[w->ntk_free++] = t;
 }
 
-/* Retire the oldest entry of one FIFO (inline: sim_waitcnt's loops retire most). */
-static inline __attribute__((always_inline)) void fifo_retire(gcn_sim *s, sim_wave *w, sim_fifo *f, unsigned bit)
+/* Retire the oldest entry of one FIFO (inline: sim_waitcnt's loops retire most); tr: the
+ * wave is traced (w->traced && s->trace). */
+static inline __attribute__((always_inline)) void fifo_retire_tr(gcn_sim *s, sim_wave *w,
+                                                                 sim_fifo *f, unsigned bit, int tr)
 {
     sim_ticket *t = f->e[f->head];
     f->head = (f->head + 1) & 63;
     f->n--;
+    if (__builtin_expect(!tr && t->in == bit && t->need == bit, 1)) {
+        /* the common ticket, in this FIFO only: not landed yet (its need was this FIFO),
+         * it lands and is free (in and need are set anew when it is taken again) */
+        tk_land_now(s, w, t);
+        tk_free(w, t);
+        return;
+    }
     t->in &= (uint8_t)~bit;
     t->need &= (uint8_t)~bit;
     if (!t->need)
         tk_land(s, w, t);
-    if (w->traced && s->trace)
+    if (__builtin_expect(tr, 0))
         sim_trace_retire(s->trace, w, t, bit);
     if (!t->in)
         tk_free(w, t);
+}
+static inline __attribute__((always_inline)) void fifo_retire(gcn_sim *s, sim_wave *w,
+                                                              sim_fifo *f, unsigned bit)
+{
+    fifo_retire_tr(s, w, f, bit, w->traced && s->trace);
 }
 
 /* sim_tk_new with a full counter or no free ticket (apart: the common issue has no retire) */
@@ -179,7 +222,8 @@ static __attribute__((noinline)) void tk_stall(sim_x *x, unsigned counters)
     }
 }
 
-sim_ticket *sim_tk_new(sim_x *x, int kind, unsigned counters)
+static inline __attribute__((always_inline)) sim_ticket *tk_take(sim_x *x, int kind,
+                                                                unsigned counters)
 {
     sim_wave *w = x->w;
     if (__builtin_expect(((counters & TC_VM) && w->vm.n >= SIM_VM_MAX) ||
@@ -195,9 +239,8 @@ sim_ticket *sim_tk_new(sim_x *x, int kind, unsigned counters)
     t->landed = 0;
     t->barrier = 0;
     t->atomic = 0;
-    t->bar_fix = -1;
-    t->bar_epoch = 0;
-    t->bar_si = NULL;
+    /* (bar_fix, bar_epoch and bar_si are read only with barrier, which sim_tk_barrier sets
+     * with them) */
     t->dn = 0;
     t->wmask_mode = 0;
     t->dreg = 0;
@@ -210,6 +253,11 @@ sim_ticket *sim_tk_new(sim_x *x, int kind, unsigned counters)
     t->lr_idx = -1;
     t->rz = 0;
     return t;
+}
+
+sim_ticket *sim_tk_new(sim_x *x, int kind, unsigned counters)
+{
+    return tk_take(x, kind, counters);
 }
 
 /* Same in-order stream: both only in vmcnt, or both in-order lgkm (DS). */
@@ -296,13 +344,15 @@ static const sim_ticket *reg_pending(const sim_wave *w, int file, unsigned r0, u
     return prod;
 }
 
+static void waitcnt_cold(sim_x *x, unsigned vm, unsigned lgkm);
+
 /* --wait-effect=retire: after a read-before-retire or overwrite-before-retire finding, the
  * loads retire as the wait the finding proposes would retire them */
 static void fix_retire(sim_x *x, const sim_fix *fx)
 {
     if (x->sim->o.wait_effect != GCN_SIM_WAIT_RETIRE)
         return;
-    sim_waitcnt(x, fx->vm >= 0 ? (unsigned)fx->vm : ~0u, fx->lgkm >= 0 ? (unsigned)fx->lgkm : ~0u);
+    waitcnt_cold(x, fx->vm >= 0 ? (unsigned)fx->vm : ~0u, fx->lgkm >= 0 ? (unsigned)fx->lgkm : ~0u);
 }
 
 static void reg_name(char *buf, size_t n, const sim_wave *w, int file, unsigned r)
@@ -437,6 +487,40 @@ void sim_tk_issue(sim_x *x, sim_ticket *t)
         sim_trace_issue(x->sim->trace, w, t);
 }
 
+/* sim_tk_new, a copy of the 64 lanes of src as the payload and sim_tk_issue, of a VREG ticket
+ * of one row (dreg) for every lane: the coalesced DS read's whole path in one call. */
+GCN_HOT sim_ticket *sim_tk_row(sim_x *x, unsigned dreg, unsigned counters, const void *src)
+{
+    sim_ticket *t = tk_take(x, TK_VREG, counters);
+    sim_wave *w = x->w;
+    t->dreg = (uint16_t)dreg;
+    t->dn = 1;
+    row_copy(t->data, src);
+    /* sim_tk_issue for this ticket */
+    if (x->rz_cur)
+        sim_rz_issue(x, t);
+    int in = dreg < w->nvrows;
+    if (w->npend && in && w->vpend[dreg])
+        tk_issue_pending(x, t);
+    if (counters & TC_VM)
+        fifo_push(&w->vm, t);
+    if (counters & TC_LGKM)
+        fifo_push(&w->lgkm, t);
+    if (in) {
+        w->vpend[dreg]++;
+        if (dreg < 64)
+            w->vpend_m |= 1ull << dreg;
+        if (w->vooo[dreg]) {
+            w->vooo[dreg] = 0;
+            w->nooo--;
+        }
+    }
+    w->npend++;
+    if (w->traced && x->sim->trace)
+        sim_trace_issue(x->sim->trace, w, t);
+    return t;
+}
+
 /* Flag the destination registers of t as "retired by count, not guaranteed". */
 static void mark_ooo(sim_wave *w, const sim_ticket *t, const sim_insn *other, const sim_insn *wait)
 {
@@ -472,12 +556,15 @@ static void clear_ooo(sim_wave *w)
     w->nooo = 0;
 }
 
-void sim_waitcnt(sim_x *x, unsigned vm, unsigned lgkm)
+/* sim_waitcnt's body: the hot one is a multiversioned function (GCN_HOT), which clang lets
+ * no code of this file call before its definition (fix_retire calls waitcnt_cold) */
+static inline __attribute__((always_inline)) void waitcnt(sim_x *x, unsigned vm, unsigned lgkm)
 {
     sim_wave *w = x->w;
     gcn_sim *s = x->sim;
+    int tr = w->traced && s->trace;
     while (w->vm.n > vm)
-        fifo_retire(s, w, &w->vm, TC_VM);
+        fifo_retire_tr(s, w, &w->vm, TC_VM, tr);
     if (w->lgkm.n > lgkm) {
         unsigned nret = w->lgkm.n - lgkm;
         if (lgkm > 0) {
@@ -509,10 +596,18 @@ void sim_waitcnt(sim_x *x, unsigned vm, unsigned lgkm)
             }
         }
         while (w->lgkm.n > lgkm)
-            fifo_retire(s, w, &w->lgkm, TC_LGKM);
+            fifo_retire_tr(s, w, &w->lgkm, TC_LGKM, tr);
     }
     if (lgkm == 0)
         clear_ooo(w);
+}
+GCN_HOT void sim_waitcnt(sim_x *x, unsigned vm, unsigned lgkm)
+{
+    waitcnt(x, vm, lgkm);
+}
+static void waitcnt_cold(sim_x *x, unsigned vm, unsigned lgkm)
+{
+    waitcnt(x, vm, lgkm);
 }
 
 void sim_retire_all(gcn_sim *s, sim_wave *w)
@@ -608,24 +703,6 @@ void sim_lds_wnote(sim_x *x, uint32_t lo, uint32_t hi)
     w->lw[i].lo = lo;
     w->lw[i].hi = hi;
     w->lw[i].atom = x->atomic;
-}
-
-void sim_lds_rnote(sim_x *x, uint32_t lo, uint32_t hi)
-{
-    sim_wave *w = x->w;
-    if (!x->g || x->g->nwaves < 2 || lo >= hi)
-        return;
-    unsigned n = sizeof w->lrd / sizeof w->lrd[0];
-    unsigned i = w->lrd_next++ % n;
-    if (w->nlrd < n)
-        w->nlrd++;
-    else
-        sim_rz_unlink(w, w->lrd[i].rz, w->lrd[i].rzgen);   /* (the ring forgets it) */
-    w->lrd[i].si = x->i;
-    w->lrd[i].lo = lo;
-    w->lrd[i].hi = hi;
-    w->lrd[i].rz = (uint8_t)sim_rz_note(x);
-    w->lrd[i].rzgen = w->rz[w->lrd[i].rz - 1].gen;
 }
 
 void sim_lds_check_done(sim_x *x)

@@ -39,6 +39,14 @@ static unsigned row_counters(const sim_x *x)
     uint64_t c = gcn_insn_counters(gcn_isa_row_of(I->id)->flags);
     return ((c & GCN_F_VMCNT) ? TC_VM : 0u) | ((c & GCN_F_LGKMCNT) ? TC_LGKM : 0u);
 }
+/* The counters of the current instruction: row_counters from the pre-decoded record's copy
+ * of its row flags (sim_insn.flags, prog.c), one load instead of the row lookup. */
+static inline unsigned insn_counters(const sim_x *x)
+{
+    uint64_t c = gcn_insn_counters(I->flags);
+    return ((c & GCN_F_VMCNT) ? TC_VM : 0u) | ((c & GCN_F_LGKMCNT) ? TC_LGKM : 0u);
+}
+
 #define MOP(r) (&x->i->m[r])
 
 static inline uint64_t rd_le(const uint8_t *p, unsigned n)
@@ -499,7 +507,13 @@ static inline __attribute__((always_inline)) uint32_t row_seq_diff(const uint32_
         acc |= a ^ e;
         e += inc;
     }
-    return acc[0] | acc[1] | acc[2] | acc[3] | acc[4] | acc[5] | acc[6] | acc[7];
+    /* (folded in halves: the lane-by-lane OR took 16 extractions) */
+    typedef uint32_t u32x4 __attribute__((vector_size(16)));
+    u32x4 h = __builtin_shufflevector(acc, acc, 0, 1, 2, 3) |
+              __builtin_shufflevector(acc, acc, 4, 5, 6, 7);
+    h |= __builtin_shufflevector(h, h, 2, 3, 0, 1);
+    h |= __builtin_shufflevector(h, h, 1, 0, 3, 2);
+    return h[0];
 }
 
 static inline int lanes_contig(const uint32_t *addr, uint32_t step)
@@ -522,7 +536,8 @@ void sim_lds_rflush(sim_wg *g)
 /* The reads of all 64 lanes, one aligned block of 64 dwords at LDS address a0 ([lo, hi)),
  * in a workgroup of several waves with no pending writer in the way and no atomic tags of
  * this epoch: the tag loops vectorize. */
-GCN_HOT static void ds_check_contig(sim_x *x, uint32_t a0, uint32_t lo, uint32_t hi)
+static inline __attribute__((always_inline)) void ds_check_contig(sim_x *x, uint32_t a0,
+                                                                 uint32_t lo, uint32_t hi)
 {
     sim_wg *g = x->g;
     uint32_t me = x->w->idx + 1, epoch = g->epoch, ep = (epoch & 0xffff) << 16;
@@ -788,32 +803,11 @@ static inline uint32_t load_value(uint32_t v, unsigned nbytes, int sext, int d16
     return v;
 }
 
-GCN_HOT static void ds_read(sim_x *x, unsigned nbytes, int sext, int d16)
+GCN_HOT_NOINLINE static void ds_read(sim_x *x, unsigned nbytes, int sext, int d16)
 {
     const sim_opnd *d = &I->d;
     unsigned dn = nbytes <= 4 ? 1 : nbytes / 4;
     uint32_t addr[NL], lo, hi;
-    sim_wg *g = x->g;
-    if (nbytes == 4 && x->exec == ~0ull && g && MOP(MF_ADDR)->kind == OK_V) {
-        /* the coalesced read of most kernels, all lanes, lane l at a0 + 4 * l inside the LDS:
-         * what ds_lanes, ds_check_reads and the block copy below do, from the address row
-         * in one pass (anything else, e.g. a pending writer in the way, takes that path) */
-        const uint32_t *av = x->w->v[MOP(MF_ADDR)->r];
-        uint32_t v0 = av[0], diff = row_seq_diff(av, v0, 4), a0 = v0 + (uint16_t)I->mods.offset;
-        if (!diff && (uint64_t)a0 + 4 * NL <= g->lds_size) {
-            lo = a0;
-            hi = a0 + 4 * NL;
-            int pend = g->nlr && sim_lds_overlap(g, lo, hi), race = g->nwaves > 1;
-            if (!pend && (!race || (g->atom_epoch != g->epoch + 1 && g->lds_tag && !(a0 & 3)))) {
-                if (race)
-                    ds_check_contig(x, a0, lo, hi);
-                sim_ticket *t = vreg_ticket_nz(x, d, dn, row_counters(x));
-                memcpy(t->data, g->lds + a0, NL * 4);
-                sim_tk_issue(x, t);
-                return;
-            }
-        }
-    }
     if (ds_lanes(x, (uint16_t)I->mods.offset, nbytes, addr, &lo, &hi))
         return;
     ds_check_reads(x, addr, nbytes, lo, hi);
@@ -847,7 +841,29 @@ GCN_HOT static void ds_read(sim_x *x, unsigned nbytes, int sext, int d16)
     }
     sim_tk_issue(x, t);
 }
-BODY(DS_READ_B32) { ds_read(x, 4, 0, 0); }
+/* ds_read_b32: the coalesced read of most kernels first, all lanes, lane l at a0 + 4 * l
+ * inside the LDS: what ds_lanes, ds_check_reads and the block copy of ds_read do, from the
+ * address row in one pass (anything else, e.g. a pending writer in the way, takes ds_read) */
+HBODY(DS_READ_B32)
+{
+    sim_wg *g = x->g;
+    if (x->exec == ~0ull && g && MOP(MF_ADDR)->kind == OK_V) {
+        const uint32_t *av = x->w->v[MOP(MF_ADDR)->r];
+        uint32_t v0 = av[0], diff = row_seq_diff(av, v0, 4), a0 = v0 + (uint16_t)I->mods.offset;
+        if (!diff && (uint64_t)a0 + 4 * NL <= g->lds_size && !sim_lds_overlap(g, a0, a0 + 4 * NL)) {
+            if (g->nwaves < 2) {
+                sim_tk_row(x, I->d.r, insn_counters(x), g->lds + a0);
+                return;
+            }
+            if (g->atom_epoch != g->epoch + 1 && g->lds_tag && !(a0 & 3)) {
+                ds_check_contig(x, a0, a0, a0 + 4 * NL);
+                sim_tk_row(x, I->d.r, insn_counters(x), g->lds + a0);
+                return;
+            }
+        }
+    }
+    ds_read(x, 4, 0, 0);
+}
 BODY(DS_READ_B64) { ds_read(x, 8, 0, 0); }
 BODY(DS_READ_B96) { ds_read(x, 12, 0, 0); }
 BODY(DS_READ_B128) { ds_read(x, 16, 0, 0); }
@@ -1734,14 +1750,6 @@ static sim_ticket *lds_dma_ticket(sim_x *x, unsigned lsz)
         }
     }
     return t;
-}
-
-/* The counters of the current instruction: row_counters from the pre-decoded record's copy
- * of its row flags (sim_insn.flags, prog.c), one load instead of the row lookup. */
-static inline unsigned insn_counters(const sim_x *x)
-{
-    uint64_t c = gcn_insn_counters(I->flags);
-    return ((c & GCN_F_VMCNT) ? TC_VM : 0u) | ((c & GCN_F_LGKMCNT) ? TC_LGKM : 0u);
 }
 
 /* The raw buffer of the current instruction's V# when it is one (no swizzle, no ADD_TID) and

@@ -545,6 +545,9 @@ uint64_t sim_clock(const sim_x *x);         /* wave-instructions run so far (s_m
 /* ---- tickets ------------------------------------------------------------ */
 sim_ticket *sim_tk_new(sim_x *x, int kind, unsigned counters);
 void sim_tk_issue(sim_x *x, sim_ticket *t);
+/* sim_tk_new (TK_VREG), one row dreg for every lane with the 256 bytes at src (any
+ * alignment) as payload, sim_tk_issue: in one call */
+sim_ticket *sim_tk_row(sim_x *x, unsigned dreg, unsigned counters, const void *src);
 void sim_waitcnt(sim_x *x, unsigned vm, unsigned lgkm);
 void sim_tk_barrier(sim_x *x);
 /* LDS reads against pending writers: sim_lds_overlap() says whether any
@@ -590,7 +593,8 @@ static inline int sim_lds_bany(const uint32_t *sum, uint32_t ep, uint32_t others
 /* sim_lds_bany and sim_lds_bmark of the 4 * NL bytes at lo (a coalesced access of all lanes:
  * block lo's, and the next one when lo is not at a block's start) */
 _Static_assert(4 * NL == 1u << SIM_LDS_BLK_SHIFT, "a coalesced dword access spans one block");
-static inline __attribute__((always_inline)) int sim_lds_bany_nl(const uint32_t *sum, uint32_t ep, uint32_t others, uint32_t lo)
+static inline __attribute__((always_inline)) int sim_lds_bany_nl(const uint32_t *sum, uint32_t ep,
+                                                                 uint32_t others, uint32_t lo)
 {
     uint32_t b = lo >> SIM_LDS_BLK_SHIFT, v = sum[b];
     if ((v & 0xffff0000u) == ep && (v & others))
@@ -600,7 +604,8 @@ static inline __attribute__((always_inline)) int sim_lds_bany_nl(const uint32_t 
     v = sum[b + 1];
     return (v & 0xffff0000u) == ep && (v & others);
 }
-static inline __attribute__((always_inline)) void sim_lds_bmark_nl(uint32_t *sum, uint32_t ep, uint32_t bit, uint32_t lo)
+static inline __attribute__((always_inline)) void sim_lds_bmark_nl(uint32_t *sum, uint32_t ep,
+                                                                  uint32_t bit, uint32_t lo)
 {
     uint32_t b = lo >> SIM_LDS_BLK_SHIFT, v = sum[b];
     sum[b] = ((v & 0xffff0000u) == ep ? v : ep) | bit;
@@ -704,7 +709,8 @@ static inline void sim_lds_amark(sim_x *x, uint32_t a, uint32_t n, unsigned lane
     }
 }
 void sim_lds_wnote(sim_x *x, uint32_t lo, uint32_t hi);
-void sim_lds_rnote(sim_x *x, uint32_t lo, uint32_t hi);
+/* (sim_lds_rnote, the note of a read's box [lo, hi), is below the race records' functions,
+ * inline: every DS read of a workgroup of several waves takes one) */
 
 /* ---- races on LDS reads wait for the use of the value (racyreg.c) ---------------- */
 unsigned sim_rz_give_up(sim_x *x);              /* every record in use: one freed (1 + index) */
@@ -812,6 +818,26 @@ int sim_rz_race(sim_x *x, int read, int war, sim_wave *ow, uint32_t addr,
  * record rec of wave rw: counted when rw uses the value in one of rlanes. */
 void sim_rz_defer(sim_x *x, sim_wave *rw, unsigned rec, int fi, uint64_t lanes,
                   uint64_t rlanes);
+
+/* Note the LDS-reading instruction's box [lo, hi) in the wave's ring (w->lrd), with its race
+ * record (workgroups of several waves). */
+static inline void sim_lds_rnote(sim_x *x, uint32_t lo, uint32_t hi)
+{
+    sim_wave *w = x->w;
+    if (!x->g || x->g->nwaves < 2 || lo >= hi)
+        return;
+    unsigned n = sizeof w->lrd / sizeof w->lrd[0];
+    unsigned i = w->lrd_next++ % n;
+    if (w->nlrd < n)
+        w->nlrd++;
+    else
+        sim_rz_unlink(w, w->lrd[i].rz, w->lrd[i].rzgen);   /* (the ring forgets it) */
+    w->lrd[i].si = x->i;
+    w->lrd[i].lo = lo;
+    w->lrd[i].hi = hi;
+    w->lrd[i].rz = (uint8_t)sim_rz_note(x);
+    w->lrd[i].rzgen = w->rz[w->lrd[i].rz - 1].gen;
+}
 
 
 /* ---- the body registry (table.c: the entries' rows by id; the id names are checked) ---- */
