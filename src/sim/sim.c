@@ -904,6 +904,7 @@ static int worker_new(par_worker *w, const gcn_sim *s, const gcn_dispatch *d,
     c->hz_on = s->hz_on;
     c->hz_flags = s->hz_flags;
     memcpy(c->hz_win, s->hz_win, sizeof c->hz_win);     /* sim_hz_setup's, for this run */
+    memcpy(c->hz_pwin, s->hz_pwin, sizeof c->hz_pwin);
     c->wgkey = 1;
     w->x->sim = c;
     w->x->g = &c->wg;
