@@ -292,6 +292,46 @@ void sim_hz_before(gcn_sim *s, sim_x *x, const sim_insn *si)
     }
 }
 
+void sim_hz_stamp_more(struct sim_hz *h, const sim_insn *si)
+{
+    /* (all of hz_prod: a group the program does not consume gets its true clock too) */
+    for (uint64_t pm = si->hz_prod; pm; pm &= pm - 1)
+        h->plast[__builtin_ctzll(pm)] = h->clk;
+}
+
+void sim_hz_regroup(gcn_sim *s, sim_wave *const *waves, unsigned n)
+{
+    sim_prog *p = s->prog;
+    uint64_t add = p->hz_cons & ~p->hz_pgcons;
+    p->hz_pgcons = p->hz_cons;
+    if (!add)
+        return;
+    for (uint32_t i = 0; i < p->n; i++)
+        sim_hz_groups(sim_prog_insn(p, i), p->hz_pgcons);
+    for (uint32_t k = 0; k < p->nix; k++)
+        if (p->ix[k].v)
+            sim_hz_groups(p->ix[k].v, p->hz_pgcons);
+    /* the new groups' latest producers in each ring, the newest first (the clock after an
+     * instruction: clk less the wait states of those after it) */
+    for (unsigned wi = 0; wi < n; wi++) {
+        struct sim_hz *h = waves[wi] ? waves[wi]->hz : NULL;
+        if (!h)
+            continue;
+        uint32_t c = h->clk;
+        uint64_t need = add;
+        unsigned m = h->rn < SIM_HZ_RING ? h->rn : SIM_HZ_RING;
+        for (unsigned k = h->rn; need && k-- != h->rn - m;) {
+            const sim_insn *si = h->ring[k % SIM_HZ_RING];
+            uint64_t f = si->hz_prod & need;
+            for (uint64_t b = f; b; b &= b - 1)
+                h->plast[__builtin_ctzll(b)] = c;
+            need &= ~f;
+            c -= si->hz_ws;
+        }
+        h->hot |= add & ~need;
+    }
+}
+
 /* For tests only (sim_hz_memo_test.verify): si's look found no group with a producer in
  * its window, so no check was made: make it all the same (skips counts them, wrong those
  * that found something), and keep every group hot (each look is made). */

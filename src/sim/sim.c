@@ -294,7 +294,7 @@ void sim_wave_reset(sim_wave *w)
     w->nlw = w->lw_next = 0;
     w->nlrd = w->lrd_next = 0;
     sim_rz_reset(w);
-    w->cur = 0;
+    w->cur = NULL;
     w->seq = 0;
     if (w->priv && w->priv_size)
         memset(w->priv, 0, (size_t)w->priv_size * NL);
@@ -309,7 +309,7 @@ static inline void exec_insn(gcn_sim *s, sim_x *x, const sim_insn *si)
     x->i = si;
     x->exec = sim_exec(w);
     x->wmask = x->exec;
-    if ((w->npend || w->nooo) &&
+    if ((w->npend | w->nooo) &&
         (w->nooo || si->ck != 1 || ((si->ck_s[0] & w->spend_m[0]) | (si->ck_s[1] & w->spend_m[1]) |
                                     (si->ck_v & w->vpend_m))))
         sim_check_regs(x);      /* (its quick test inline: no operand register pending) */
@@ -359,52 +359,56 @@ static int self_loop(const sim_insn *si)
 }
 
 /* Run wave w for at most `quantum` instructions, or until it ends, waits at
- * a barrier, or faults. */
-static inline __attribute__((always_inline)) void run_wave(gcn_sim *s, sim_x *x, sim_wave *w,
-                                                           unsigned quantum, int plain)
+ * a barrier, or faults.  Returns s->stop (the run stops: a fault, or --strict and a
+ * finding). */
+static inline __attribute__((always_inline)) int run_wave(gcn_sim *s, sim_x *x, sim_wave *w,
+                                                          unsigned quantum, int plain)
 {
     sim_prog *p = s->prog;
     x->w = w;
-    uint32_t cur = w->cur;
+    sim_insn *cur = w->cur;
     char err[256];
     /* plain (a constant of the caller): no trace, hazard checks on, not in stale mode (the
      * hooks skip a wave without a history) */
-    const int tr = plain ? 0 : w->traced, hz = plain ? 1 : s->hz_on && w->hz;
+    struct sim_hz *h = w->hz;
+    const int tr = plain ? 0 : w->traced, hz = plain ? h != NULL : s->hz_on && h;
     for (unsigned q = 0; q < quantum; q++) {
-        sim_insn *si = sim_prog_insn(p, cur);
+        sim_insn *si = cur;
         if (__builtin_expect(w->hw_mode & (3u << 27), 0)) {    /* GPR_IDX_EN, VSKIP */
             si = sim_mode_insn(s, x, si);
             if (!si)
-                return;
+                return s->stop;
+            if (__builtin_expect(p->hz_cons != p->hz_pgcons, 0))
+                sim_hz_regroup(s, w->wg->waves, w->wg->nwaves);
         }
         if (__builtin_expect(s->insns >= s->budget, 0)) {
             x->i = si;
             sim_fault(x, "instruction budget exceeded: %llu wave-instructions in one workgroup "
                       "(--max-insns); the kernel may never end",
                       (unsigned long long)s->o.max_insns);
-            return;
+            return s->stop;
         }
         if (__builtin_expect(tr, 0))
             sim_trace_before(s->trace, x, si);
         if (hz)
-            sim_hz_pre(s, x, si, plain);
+            sim_hz_pre(s, x, h, si, plain);
         exec_insn(s, x, si);
         if (hz)
-            sim_hz_post(s, x, si, plain);
+            sim_hz_post(s, x, h, si, plain);
         s->insns++;
         if (__builtin_expect(tr, 0))
             sim_trace_after(s->trace, x, si);
-        if (__builtin_expect(!(x->flow | s->stop) && si->next != UINT32_MAX, 1)) {
-            cur = si->next;         /* the straight line */
+        if (__builtin_expect(!(x->flow | s->stop) && si->nsi, 1)) {
+            cur = si->nsi;          /* the straight line */
             continue;
         }
         if (s->stop)
-            return;
+            return 1;
         if (x->ended) {
             x->flow = 0;
             w->state = WS_DONE;
             w->cur = cur;
-            return;
+            return 0;
         }
         if (x->branch_taken) {
             x->branch_taken = 0;
@@ -412,42 +416,44 @@ static inline __attribute__((always_inline)) void run_wave(gcn_sim *s, sim_x *x,
                 x->i = si;
                 sim_fault(x, "endless loop: the branch jumps to itself and nothing in the loop "
                           "can change its condition");
-                return;
+                return s->stop;
             }
-            int32_t t;
-            if (x->branch_pc == si->target && si->tgt_idx != UINT32_MAX)
-                t = (int32_t)si->tgt_idx;
+            if (x->branch_pc == si->target && si->tsi)
+                cur = si->tsi;
             else {
-                t = sim_prog_at(p, x->branch_pc, err, sizeof err);
+                int32_t t = sim_prog_at(p, x->branch_pc, err, sizeof err);
                 if (t < 0) {
                     x->i = si;
                     sim_fault(x, "branch to bad address: %s", err);
-                    return;
+                    return s->stop;
                 }
+                cur = sim_prog_insn(p, (uint32_t)t);
                 if (x->branch_pc == si->target)
-                    si->tgt_idx = (uint32_t)t;
+                    si->tsi = cur;
             }
-            cur = (uint32_t)t;
-        } else if (si->next != UINT32_MAX) {
-            cur = si->next;
+        } else if (si->nsi) {
+            cur = si->nsi;
         } else {
             int32_t t = sim_prog_at(p, si->pc + si->size, err, sizeof err);
             if (t < 0) {
                 x->i = si;
                 sim_fault(x, "execution ran off the end of the code: %s", err);
-                return;
+                return s->stop;
             }
-            si->next = (uint32_t)t;
-            cur = (uint32_t)t;
+            cur = sim_prog_insn(p, (uint32_t)t);
+            si->nsi = cur;
         }
+        if (__builtin_expect(p->hz_cons != p->hz_pgcons, 0))
+            sim_hz_regroup(s, w->wg->waves, w->wg->nwaves);   /* (cur was decoded now) */
         if (x->waiting) {
             x->waiting = 0;
             w->state = WS_BARRIER;
             w->cur = cur;
-            return;
+            return 0;
         }
     }
     w->cur = cur;
+    return 0;
 }
 
 /* kernel descriptor fields needed at dispatch */
@@ -597,7 +603,9 @@ static int setup_wave(gcn_sim *s, const gcn_dispatch *d, const disp_layout *L, s
         s->entry_pc = L->entry;
         s->entry_idx = (uint32_t)idx;
     }
-    w->cur = s->entry_idx;
+    w->cur = sim_prog_insn(s->prog, s->entry_idx);
+    if (s->prog->hz_cons != s->prog->hz_pgcons)
+        sim_hz_regroup(s, g->waves, wi + 1);     /* (the waves set up so far) */
     return 0;
 }
 
@@ -716,13 +724,16 @@ static unsigned run_wg(gcn_sim *s, sim_x *x, const gcn_dispatch *d, const disp_l
             }                                                                                 \
         } while (0)
         if (q == 1 && plain) {
-            for (unsigned i = 0; i < nwaves && !s->stop; i++) {
+            for (unsigned i = 0; i < nwaves; i++) {
                 sim_wave *w = g->waves[i];
                 if (w->state != WS_RUN)
                     continue;
-                run_wave(s, x, w, 1, 1);    /* one instruction per turn: the loop drops out */
+                /* (one instruction per turn: the loop drops out) */
+                int stopped = run_wave(s, x, w, 1, 1);
                 if (__builtin_expect(w->state != WS_RUN, 0))
                     SIM_TURN_END(w);
+                if (__builtin_expect(stopped, 0))
+                    break;
             }
         } else {
             for (unsigned i = 0; i < nwaves && !s->stop; i++) {

@@ -24,6 +24,8 @@ typedef struct sim_prog {
      * that named it as vN / as aM (index + 1, 0 none) */
     uint32_t *vname_first, *aname_first;
     uint64_t hz_cons;           /* union of the decoded instructions' hz_cons */
+    uint64_t hz_pgcons;         /* the hz_cons the instructions' hz_pg are for (a regroup,
+                                 * hazard_sim.c, brings it up to hz_cons) */
     /* variants of instructions under VGPR index mode or VSKIP (idxmode.c) */
     struct sim_ixent { const struct sim_insn *base; unsigned key; struct sim_insn *v; } *ix;
     uint32_t nix, capix;
@@ -142,7 +144,9 @@ struct sim_hz {
     /* the same instructions' idx, twice over (slot i and i + SIM_HZ_RING hold the same):
      * the last GCN_HZ_WINDOW are contiguous, for the check memo (hazard_sim.c) */
     uint32_t ring_idx[2 * SIM_HZ_RING];
-    uint32_t plast[64];         /* per rule group: clk after its latest producer (hz_prod) */
+    uint32_t plast[65];         /* per rule group the program consumes (prog hz_pgcons): clk
+                                 * after its latest producer; [64]: where sim_insn hz_pg's
+                                 * "none" goes */
     uint8_t pwin[64];           /* per rule group: win, 1 for the soft-clause groups (a
                                  * clause runs only right after a member) */
     /* the history proper, brought up to date only before a check (hazard_sim.c hz_sync) */
@@ -226,10 +230,14 @@ static inline __attribute__((always_inline)) int sim_hz_memo_hit(const struct si
     return (acc[0] | acc[1] | acc[2] | acc[3]) == 0;
 }
 /* The look: of the groups M (si's among hot), whether one had a producer within its window
- * (plast, pwin: a producer of any instruction counts, whether or not the program consumes
- * the group -- si does -- and a soft-clause group counts when the instruction just before
- * was a member: more than sim_hz_may_find finds on the history, never less); the groups
- * found out of their window leave hot. */
+ * (plast, pwin: the clock after the latest producer of each group the program consumes --
+ * si's are among them -- whether or not it gave the producer a history entry, and a
+ * soft-clause group counts when the instruction just before was a member: more than
+ * sim_hz_may_find finds on the history, never less); the groups found out of their window
+ * leave hot.  (A hot group whose plast no producer set -- it is hot by a producer of an
+ * instruction before the program consumed it, and the ring held none: an older one -- reads
+ * what an earlier wave left there: near or far, a check made for nothing or rightly
+ * skipped.) */
 static inline __attribute__((always_inline)) int sim_hz_near(struct sim_hz *h, uint64_t m)
 {
     uint64_t far = 0;
@@ -250,12 +258,11 @@ void sim_hz_verify_skip(gcn_sim *s, sim_x *x, const sim_insn *si);
  * a test verifies the memo and the look). */
 /* (nostale: a constant of the caller, 1 when the run is not in stale mode -- then no history
  * has h->stale set, and none swaps registers) */
+/* (h: x->w->hz, not NULL) */
 static inline __attribute__((always_inline)) void sim_hz_pre(gcn_sim *s, sim_x *x,
-                                                            const sim_insn *si, int nostale)
+                                                            struct sim_hz *h, const sim_insn *si,
+                                                            int nostale)
 {
-    struct sim_hz *h = x->w->hz;
-    if (!h)
-        return;
     if (!nostale && h->stale) {
         sim_hz_before(s, x, si);
         return;
@@ -279,14 +286,29 @@ static inline __attribute__((always_inline)) void sim_hz_push(struct sim_hz *h, 
     for (uint64_t m = si->hz_prod & h->cons; m; m &= m - 1)
         h->last[__builtin_ctzll(m)] = h->st.clock;
 }
-/* After si executed: into the ring (the history takes it from there when a check needs
- * it), the look's clock and groups. */
-static inline __attribute__((always_inline)) void sim_hz_post(gcn_sim *s, sim_x *x,
-                                                             const sim_insn *si, int nostale)
+/* si's hz_pg and hz_pgx: the groups of its hz_prod among CONS (the program's consumer
+ * groups, sim_prog hz_pgcons). */
+static inline void sim_hz_groups(sim_insn *si, uint64_t cons)
 {
-    struct sim_hz *h = x->w->hz;
-    if (!h)
-        return;
+    uint64_t m = si->hz_prod & cons;
+    for (unsigned k = 0; k < 2; k++) {
+        si->hz_pg[k] = m ? (uint8_t)__builtin_ctzll(m) : 64;
+        m &= m - 1;
+    }
+    si->hz_pgx = m != 0;
+}
+/* The program's consumer groups grew (a decoded instruction or index-mode variant consumes
+ * new ones): every instruction's hz_pg for them, and the look's clocks of the new groups in
+ * the histories of the n waves at WAVES (those of the workgroup running) from their rings. */
+void sim_hz_regroup(gcn_sim *s, sim_wave *const *waves, unsigned n);
+/* The stamps of si's groups past its hz_pg (hz_pgx). */
+void sim_hz_stamp_more(struct sim_hz *h, const sim_insn *si);
+/* After si executed: into the ring (the history takes it from there when a check needs
+ * it), the look's clock and groups (h: x->w->hz, not NULL). */
+static inline __attribute__((always_inline)) void sim_hz_post(gcn_sim *s, sim_x *x,
+                                                             struct sim_hz *h, const sim_insn *si,
+                                                             int nostale)
+{
     if (!nostale && __builtin_expect(h->nswap != 0, 0))
         sim_hz_restore(s, x, si);
     unsigned r = h->rn++ % SIM_HZ_RING;
@@ -295,8 +317,11 @@ static inline __attribute__((always_inline)) void sim_hz_post(gcn_sim *s, sim_x 
     uint32_t c = h->clk += si->hz_ws;
     uint64_t pm = si->hz_prod;
     h->hot |= pm;
-    for (; pm; pm &= pm - 1)
-        h->plast[__builtin_ctzll(pm)] = c;
+    /* (most instructions produce for at most two groups: two stores, no loop) */
+    h->plast[si->hz_pg[0]] = c;
+    h->plast[si->hz_pg[1]] = c;
+    if (__builtin_expect(si->hz_pgx, 0))
+        sim_hz_stamp_more(h, si);
 }
 
 /* ---- faults and findings: the machine's side (fault.c) ------------------ */
