@@ -302,10 +302,9 @@ void sim_wave_reset(sim_wave *w)
 
 /* ---- execution ------------------------------------------------------------- */
 
-/* Run one instruction already selected in x (x->w, x->g, x->i set). */
-static inline void exec_insn(gcn_sim *s, sim_x *x, const sim_insn *si)
+/* Run one instruction already selected in x (x->w, x->g, x->i set; w: x->w). */
+static inline void exec_insn(gcn_sim *s, sim_x *x, sim_wave *w, const sim_insn *si)
 {
-    sim_wave *w = x->w;
     x->i = si;
     x->exec = sim_exec(w);
     x->wmask = x->exec;
@@ -325,7 +324,7 @@ int sim_exec_one(gcn_sim *s, sim_wave *w, sim_wg *g, const sim_insn *si, sim_x *
     x->w = w;
     x->g = g;
     x->flow = 0;
-    exec_insn(s, x, si);
+    exec_insn(s, x, w, si);
     return s->faulted ? -1 : 0;
 }
 
@@ -364,21 +363,20 @@ static int self_loop(const sim_insn *si)
 static inline __attribute__((always_inline)) int run_wave(gcn_sim *s, sim_x *x, sim_wave *w,
                                                           unsigned quantum, int plain)
 {
-    sim_prog *p = s->prog;
     x->w = w;
     sim_insn *cur = w->cur;
     char err[256];
-    /* plain (a constant of the caller): no trace, hazard checks on, not in stale mode (the
-     * hooks skip a wave without a history) */
+    /* plain (a constant of the caller): no trace, hazard checks on, not in stale mode, and
+     * the wave has a history */
     struct sim_hz *h = w->hz;
-    const int tr = plain ? 0 : w->traced, hz = plain ? h != NULL : s->hz_on && h;
+    const int tr = plain ? 0 : w->traced, hz = plain ? 1 : s->hz_on && h;
     for (unsigned q = 0; q < quantum; q++) {
         sim_insn *si = cur;
         if (__builtin_expect(w->hw_mode & (3u << 27), 0)) {    /* GPR_IDX_EN, VSKIP */
             si = sim_mode_insn(s, x, si);
             if (!si)
                 return s->stop;
-            if (__builtin_expect(p->hz_cons != p->hz_pgcons, 0))
+            if (__builtin_expect(s->prog->hz_cons != s->prog->hz_pgcons, 0))
                 sim_hz_regroup(s, w->wg->waves, w->wg->nwaves);
         }
         if (__builtin_expect(s->insns >= s->budget, 0)) {
@@ -392,7 +390,7 @@ static inline __attribute__((always_inline)) int run_wave(gcn_sim *s, sim_x *x, 
             sim_trace_before(s->trace, x, si);
         if (hz)
             sim_hz_pre(s, x, h, si, plain);
-        exec_insn(s, x, si);
+        exec_insn(s, x, w, si);
         if (hz)
             sim_hz_post(s, x, h, si, plain);
         s->insns++;
@@ -404,6 +402,7 @@ static inline __attribute__((always_inline)) int run_wave(gcn_sim *s, sim_x *x, 
         }
         if (s->stop)
             return 1;
+        sim_prog *p = s->prog;      /* (read here: the straight line does not need it) */
         if (x->ended) {
             x->flow = 0;
             w->state = WS_DONE;
@@ -454,6 +453,13 @@ static inline __attribute__((always_inline)) int run_wave(gcn_sim *s, sim_x *x, 
     }
     w->cur = cur;
     return 0;
+}
+
+/* run_wave off the inline paths (a wave of the plain turn without a history). */
+static __attribute__((noinline)) int run_wave_any(gcn_sim *s, sim_x *x, sim_wave *w,
+                                                  unsigned quantum)
+{
+    return run_wave(s, x, w, quantum, 0);
 }
 
 /* kernel descriptor fields needed at dispatch */
@@ -724,17 +730,24 @@ static unsigned run_wg(gcn_sim *s, sim_x *x, const gcn_dispatch *d, const disp_l
             }                                                                                 \
         } while (0)
         if (q == 1 && plain) {
-            for (unsigned i = 0; i < nwaves; i++) {
-                sim_wave *w = g->waves[i];
-                if (w->state != WS_RUN)
-                    continue;
-                /* (one instruction per turn: the loop drops out) */
-                int stopped = run_wave(s, x, w, 1, 1);
-                if (__builtin_expect(w->state != WS_RUN, 0))
-                    SIM_TURN_END(w);
-                if (__builtin_expect(stopped, 0))
-                    break;
-            }
+            /* (the next round at once while every wave runs and nothing else is to be
+             * done between rounds: no barrier to release, no progress, no STOP to look at) */
+            int stopped = 0;
+            do {
+                for (unsigned i = 0; i < nwaves; i++) {
+                    sim_wave *w = g->waves[i];
+                    if (w->state != WS_RUN)
+                        continue;
+                    /* (one instruction per turn: the loop drops out; a wave without a
+                     * history, out of memory, on the general path) */
+                    stopped = __builtin_expect(w->hz != NULL, 1) ? run_wave(s, x, w, 1, 1)
+                                                                 : run_wave_any(s, x, w, 1);
+                    if (__builtin_expect(w->state != WS_RUN, 0))
+                        SIM_TURN_END(w);
+                    if (__builtin_expect(stopped, 0))
+                        break;
+                }
+            } while (!stopped && live == nwaves && !waiting && !stop && !show_progress);
         } else {
             for (unsigned i = 0; i < nwaves && !s->stop; i++) {
                 sim_wave *w = g->waves[i];
