@@ -91,18 +91,17 @@ void sim_hz_wave_reset(gcn_sim *s, sim_wave *w)
         if (!w->hz)
             return;
         gcn_hz_reset(&w->hz->st, s->prog->dec.target, s->hz_flags);
-    } else {
-        gcn_hz_restart(&w->hz->st, s->prog->dec.target, s->hz_flags);
     }
     struct sim_hz *h = w->hz;
-    h->cons = s->prog->hz_cons;
-    for (unsigned g = 0; g < 64; g++)
-        h->last[g] = INT32_MIN / 2;
-    memcpy(h->win, s->hz_win, sizeof s->hz_win);      /* sim_hz_setup's */
-    memcpy(h->pwin, s->hz_pwin, sizeof s->hz_pwin);
+    if (h->wflags != s->hz_flags + 1) {
+        memcpy(h->win, s->hz_win, sizeof s->hz_win);      /* sim_hz_setup's */
+        memcpy(h->pwin, s->hz_pwin, sizeof s->hz_pwin);
+        h->wflags = s->hz_flags + 1;
+    }
     h->rn = 0;
-    h->built = 0;
     h->clk = 0;
+    /* the history is made at the first sync, a rebuild (from the wave's instructions) */
+    h->built = h->rn - SIM_HZ_RING - 1;
     /* no group hot: plast is read only for the groups in hot, each set when its bit was
      * (a test verifying the look: every group stays hot, each look is made -- then what an
      * earlier wave left in plast can make a look find a group near: more, never less) */

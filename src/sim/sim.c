@@ -708,7 +708,8 @@ static unsigned run_wg(gcn_sim *s, sim_x *x, const gcn_dispatch *d, const disp_l
     unsigned quantum = s->o.quantum ? s->o.quantum : 1;
     unsigned live = nwaves, waiting = 0, round = 0, look = 0;
     unsigned q = nwaves > 1 ? quantum : stop ? PAR_QUANTUM : UINT32_MAX;
-    /* run_wave's common case (no trace, hazard checks on, not in stale mode) */
+    /* run_wave's common case (no trace, hazard checks on, not in stale mode; and the wave
+     * has a history) */
     const int plain = !s->trace && s->hz_on && s->o.hazard_effect != GCN_SIM_HZ_STALE;
     while (live && !s->stop) {
         /* (every 64th turn: a turn is a few instructions when several waves take turns) */
@@ -753,7 +754,10 @@ static unsigned run_wg(gcn_sim *s, sim_x *x, const gcn_dispatch *d, const disp_l
                 sim_wave *w = g->waves[i];
                 if (w->state != WS_RUN)
                     continue;
-                run_wave(s, x, w, q, 0);
+                if (plain && w->hz)
+                    run_wave(s, x, w, q, 1);
+                else
+                    run_wave(s, x, w, q, 0);
                 SIM_TURN_END(w);
             }
         }

@@ -150,12 +150,14 @@ struct sim_hz {
     uint8_t pwin[64];           /* per rule group: win, 1 for the soft-clause groups (a
                                  * clause runs only right after a member) */
     /* the history proper, brought up to date only before a check (hazard_sim.c hz_sync) */
-    unsigned built;             /* st holds the wave's instructions up to this rn */
+    unsigned built;             /* st holds the wave's instructions up to this rn (more than
+                                 * SIM_HZ_RING behind rn: a rebuild makes it) */
     gcn_hz_state st;
     uint64_t cons;              /* the prog->hz_cons the history was built for */
     int stale;                  /* --hazard-effect=stale */
     int32_t last[64];           /* per rule group: st's clock after its latest producer entry */
     uint8_t win[64];            /* per rule group: gcn_hz_group_window */
+    unsigned wflags;            /* 1 + the gcn_sim hz_flags win and pwin are for (0: none) */
     /* stale mode: saved pre-write values, and the registers swapped for one consumer */
     struct hz_save *save;
     uint32_t seq;
