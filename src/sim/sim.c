@@ -734,21 +734,41 @@ static unsigned run_wg(gcn_sim *s, sim_x *x, const gcn_dispatch *d, const disp_l
             /* (the next round at once while every wave runs and nothing else is to be
              * done between rounds: no barrier to release, no progress, no STOP to look at) */
             int stopped = 0;
-            do {
+            for (unsigned i = 0; i < nwaves; i++) {
+                sim_wave *w = g->waves[i];
+                if (w->state != WS_RUN)
+                    continue;
+                /* (one instruction per turn: the loop drops out; a wave without a
+                 * history, out of memory, on the general path) */
+                stopped = __builtin_expect(w->hz != NULL, 1) ? run_wave(s, x, w, 1, 1)
+                                                             : run_wave_any(s, x, w, 1);
+                if (__builtin_expect(w->state != WS_RUN, 0))
+                    SIM_TURN_END(w);
+                if (__builtin_expect(stopped, 0))
+                    break;
+            }
+            /* every wave runs (none ended, none waits at a barrier), each has a history,
+             * and nothing else is to be done between rounds (no progress, no STOP to look
+             * at): the next rounds at once, without those tests before each turn (a wave
+             * ends or waits only in its own turn: the round is finished, then the loop
+             * left) */
+            int all = !stopped && live == nwaves && !waiting && !stop && !show_progress;
+            for (unsigned i = 0; all && i < nwaves; i++)
+                all = g->waves[i]->hz != NULL;
+            while (all) {
                 for (unsigned i = 0; i < nwaves; i++) {
                     sim_wave *w = g->waves[i];
-                    if (w->state != WS_RUN)
-                        continue;
-                    /* (one instruction per turn: the loop drops out; a wave without a
-                     * history, out of memory, on the general path) */
-                    stopped = __builtin_expect(w->hz != NULL, 1) ? run_wave(s, x, w, 1, 1)
-                                                                 : run_wave_any(s, x, w, 1);
-                    if (__builtin_expect(w->state != WS_RUN, 0))
+                    if (__builtin_expect(run_wave(s, x, w, 1, 1), 0)) {
                         SIM_TURN_END(w);
-                    if (__builtin_expect(stopped, 0))
+                        all = 0;
                         break;
+                    }
+                    if (__builtin_expect(w->state != WS_RUN, 0)) {
+                        SIM_TURN_END(w);
+                        all = 0;
+                    }
                 }
-            } while (!stopped && live == nwaves && !waiting && !stop && !show_progress);
+            }
         } else {
             for (unsigned i = 0; i < nwaves && !s->stop; i++) {
                 sim_wave *w = g->waves[i];

@@ -242,16 +242,16 @@ static inline __attribute__((always_inline)) int sim_hz_memo_hit(const struct si
  * skipped.) */
 static inline __attribute__((always_inline)) int sim_hz_near(struct sim_hz *h, uint64_t m)
 {
-    uint64_t far = 0;
+    const uint64_t m0 = m;
+    const uint32_t clk = h->clk;
     for (; m; m &= m - 1) {
         unsigned g = (unsigned)__builtin_ctzll(m);
-        if (h->clk - h->plast[g] < h->pwin[g]) {
-            h->hot &= ~far;
+        if (clk - h->plast[g] < h->pwin[g]) {
+            h->hot &= ~(m0 ^ m);        /* (the groups before g: far) */
             return 1;
         }
-        far |= 1ull << g;
     }
-    h->hot &= ~far;
+    h->hot &= ~m0;
     return 0;
 }
 void sim_hz_verify_skip(gcn_sim *s, sim_x *x, const sim_insn *si);
