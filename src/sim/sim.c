@@ -358,8 +358,9 @@ static int self_loop(const sim_insn *si)
 }
 
 /* Run wave w for at most `quantum` instructions, or until it ends, waits at
- * a barrier, or faults.  Returns s->stop (the run stops: a fault, or --strict and a
- * finding). */
+ * a barrier, or faults.  Returns 0 when the wave still runs and the run goes on; else
+ * the wave ended or waits at a barrier, or the run stops (s->stop: a fault, or --strict
+ * and a finding). */
 static inline __attribute__((always_inline)) int run_wave(gcn_sim *s, sim_x *x, sim_wave *w,
                                                           unsigned quantum, int plain)
 {
@@ -405,9 +406,8 @@ static inline __attribute__((always_inline)) int run_wave(gcn_sim *s, sim_x *x, 
         sim_prog *p = s->prog;      /* (read here: the straight line does not need it) */
         if (x->ended) {
             x->flow = 0;
-            w->state = WS_DONE;
-            w->cur = cur;
-            return 0;
+            w->state = WS_DONE;     /* (its cur is not read again: not kept) */
+            return 1;
         }
         if (x->branch_taken) {
             x->branch_taken = 0;
@@ -448,7 +448,7 @@ static inline __attribute__((always_inline)) int run_wave(gcn_sim *s, sim_x *x, 
             x->waiting = 0;
             w->state = WS_BARRIER;
             w->cur = cur;
-            return 0;
+            return 1;
         }
     }
     w->cur = cur;
@@ -740,12 +740,12 @@ static unsigned run_wg(gcn_sim *s, sim_x *x, const gcn_dispatch *d, const disp_l
                     continue;
                 /* (one instruction per turn: the loop drops out; a wave without a
                  * history, out of memory, on the general path) */
-                stopped = __builtin_expect(w->hz != NULL, 1) ? run_wave(s, x, w, 1, 1)
-                                                             : run_wave_any(s, x, w, 1);
-                if (__builtin_expect(w->state != WS_RUN, 0))
+                if (__builtin_expect(w->hz != NULL ? run_wave(s, x, w, 1, 1)
+                                                   : run_wave_any(s, x, w, 1), 0)) {
                     SIM_TURN_END(w);
-                if (__builtin_expect(stopped, 0))
-                    break;
+                    if ((stopped = s->stop))
+                        break;
+                }
             }
             /* every wave runs (none ended, none waits at a barrier), each has a history,
              * and nothing else is to be done between rounds (no progress, no STOP to look
@@ -761,11 +761,8 @@ static unsigned run_wg(gcn_sim *s, sim_x *x, const gcn_dispatch *d, const disp_l
                     if (__builtin_expect(run_wave(s, x, w, 1, 1), 0)) {
                         SIM_TURN_END(w);
                         all = 0;
-                        break;
-                    }
-                    if (__builtin_expect(w->state != WS_RUN, 0)) {
-                        SIM_TURN_END(w);
-                        all = 0;
+                        if (s->stop)
+                            break;
                     }
                 }
             }
