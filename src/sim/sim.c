@@ -367,10 +367,10 @@ static inline __attribute__((always_inline)) int run_wave(gcn_sim *s, sim_x *x, 
     x->w = w;
     sim_insn *cur = w->cur;
     char err[256];
-    /* plain (a constant of the caller): no trace, hazard checks on, not in stale mode, and
-     * the wave has a history */
+    /* plain (a constant of the caller): no trace, not in stale mode, and 1: hazard checks
+     * on and the wave has a history, 2: hazard checks off */
     struct sim_hz *h = w->hz;
-    const int tr = plain ? 0 : w->traced, hz = plain ? 1 : s->hz_on && h;
+    const int tr = plain ? 0 : w->traced, hz = plain ? plain == 1 : s->hz_on && h;
     for (unsigned q = 0; q < quantum; q++) {
         sim_insn *si = cur;
         if (__builtin_expect(w->hw_mode & (3u << 27), 0)) {    /* GPR_IDX_EN, VSKIP */
@@ -652,6 +652,58 @@ typedef struct disp_addrs {
     uint64_t ka, pa, qa;
 } disp_addrs;
 
+/* After wave w's turn: its end (its tickets retired, one live wave fewer) or its wait at a
+ * barrier counted. */
+static inline void turn_end(gcn_sim *s, sim_wave *w, unsigned *live, unsigned *waiting)
+{
+    if (w->state == WS_DONE) {
+        sim_retire_all(s, w);
+        sim_rz_wave_end(w);
+        (*live)--;
+    } else if (w->state == WS_BARRIER) {
+        (*waiting)++;
+    }
+}
+
+/* One round of one-instruction turns of the waves of g that run (run_wave's plain copy
+ * MODE, 1 or 2; a wave without a history, out of memory, on the general path), then, while
+ * every wave runs (none ended, none waits at a barrier), each has a history (MODE 1), and
+ * nothing else is to be done between rounds (MORE: no progress, no STOP to look at), the
+ * next rounds at once, without those tests before each turn (a wave ends or waits only in
+ * its own turn: the round is finished, then the loop left). */
+static inline __attribute__((always_inline)) void plain_turns(gcn_sim *s, sim_x *x, sim_wg *g,
+                                                              unsigned nwaves, unsigned *live,
+                                                              unsigned *waiting, int more,
+                                                              int mode)
+{
+    int stopped = 0;
+    for (unsigned i = 0; i < nwaves; i++) {
+        sim_wave *w = g->waves[i];
+        if (w->state != WS_RUN)
+            continue;
+        if (__builtin_expect(mode == 2 || w->hz != NULL ? run_wave(s, x, w, 1, mode)
+                                                        : run_wave_any(s, x, w, 1), 0)) {
+            turn_end(s, w, live, waiting);
+            if ((stopped = s->stop))
+                break;
+        }
+    }
+    int all = !stopped && *live == nwaves && !*waiting && more;
+    for (unsigned i = 0; mode == 1 && all && i < nwaves; i++)
+        all = g->waves[i]->hz != NULL;
+    sim_wave *const *first = g->waves, *const *end = first + nwaves;
+    while (all) {
+        for (sim_wave *const *wp = first; wp != end; wp++) {
+            if (__builtin_expect(run_wave(s, x, *wp, 1, mode), 0)) {
+                turn_end(s, *wp, live, waiting);
+                all = 0;
+                if (s->stop)
+                    break;
+            }
+        }
+    }
+}
+
 /* A run on threads passes STOP: the workgroups at or past *STOP are not needed (one before
  * them faulted or stopped), so one of them is abandoned (*ABANDONED set). */
 #define PAR_QUANTUM 65536u     /* a lone wave's turn on a thread: how often it looks at STOP */
@@ -708,9 +760,9 @@ static unsigned run_wg(gcn_sim *s, sim_x *x, const gcn_dispatch *d, const disp_l
     unsigned quantum = s->o.quantum ? s->o.quantum : 1;
     unsigned live = nwaves, waiting = 0, round = 0, look = 0;
     unsigned q = nwaves > 1 ? quantum : stop ? PAR_QUANTUM : UINT32_MAX;
-    /* run_wave's common case (no trace, hazard checks on, not in stale mode; and the wave
-     * has a history) */
-    const int plain = !s->trace && s->hz_on && s->o.hazard_effect != GCN_SIM_HZ_STALE;
+    /* run_wave's common cases (no trace, not in stale mode; 1: hazard checks on -- and the
+     * wave has a history --, 2: off) */
+    const int plain = s->trace || s->o.hazard_effect == GCN_SIM_HZ_STALE ? 0 : s->hz_on ? 1 : 2;
     while (live && !s->stop) {
         /* (every 64th turn: a turn is a few instructions when several waves take turns) */
         if (stop && !(look++ & 63) && flat >= atomic_load_explicit(stop, memory_order_relaxed)) {
@@ -720,65 +772,24 @@ static unsigned run_wg(gcn_sim *s, sim_x *x, const gcn_dispatch *d, const disp_l
         /* (the turn's loop twice: the common one-instruction turn with its constants, so
          * that neither the choice nor the end-of-turn tests of a wave still running are
          * made per instruction) */
-#define SIM_TURN_END(w)                                                                       \
-        do {                                                                                  \
-            if ((w)->state == WS_DONE) {                                                      \
-                sim_retire_all(s, (w));                                                       \
-                sim_rz_wave_end(w);                                                           \
-                live--;                                                                       \
-            } else if ((w)->state == WS_BARRIER) {                                            \
-                waiting++;                                                                    \
-            }                                                                                 \
-        } while (0)
-        if (q == 1 && plain) {
-            /* (the next round at once while every wave runs and nothing else is to be
-             * done between rounds: no barrier to release, no progress, no STOP to look at) */
-            int stopped = 0;
-            for (unsigned i = 0; i < nwaves; i++) {
-                sim_wave *w = g->waves[i];
-                if (w->state != WS_RUN)
-                    continue;
-                /* (one instruction per turn: the loop drops out; a wave without a
-                 * history, out of memory, on the general path) */
-                if (__builtin_expect(w->hz != NULL ? run_wave(s, x, w, 1, 1)
-                                                   : run_wave_any(s, x, w, 1), 0)) {
-                    SIM_TURN_END(w);
-                    if ((stopped = s->stop))
-                        break;
-                }
-            }
-            /* every wave runs (none ended, none waits at a barrier), each has a history,
-             * and nothing else is to be done between rounds (no progress, no STOP to look
-             * at): the next rounds at once, without those tests before each turn (a wave
-             * ends or waits only in its own turn: the round is finished, then the loop
-             * left) */
-            int all = !stopped && live == nwaves && !waiting && !stop && !show_progress;
-            for (unsigned i = 0; all && i < nwaves; i++)
-                all = g->waves[i]->hz != NULL;
-            while (all) {
-                for (unsigned i = 0; i < nwaves; i++) {
-                    sim_wave *w = g->waves[i];
-                    if (__builtin_expect(run_wave(s, x, w, 1, 1), 0)) {
-                        SIM_TURN_END(w);
-                        all = 0;
-                        if (s->stop)
-                            break;
-                    }
-                }
-            }
-        } else {
+        if (q == 1 && plain == 1)
+            plain_turns(s, x, g, nwaves, &live, &waiting, !stop && !show_progress, 1);
+        else if (q == 1 && plain == 2)
+            plain_turns(s, x, g, nwaves, &live, &waiting, !stop && !show_progress, 2);
+        else {
             for (unsigned i = 0; i < nwaves && !s->stop; i++) {
                 sim_wave *w = g->waves[i];
                 if (w->state != WS_RUN)
                     continue;
-                if (plain && w->hz)
+                if (plain == 1 && w->hz)
                     run_wave(s, x, w, q, 1);
+                else if (plain == 2)
+                    run_wave(s, x, w, q, 2);
                 else
                     run_wave(s, x, w, q, 0);
-                SIM_TURN_END(w);
+                turn_end(s, w, &live, &waiting);
             }
         }
-#undef SIM_TURN_END
         if (live && waiting == live) {
             for (unsigned i = 0; i < nwaves; i++) {
                 if (g->waves[i]->state == WS_BARRIER)
