@@ -311,8 +311,10 @@ void sim_hz_regroup(gcn_sim *s, sim_wave *const *waves, unsigned n)
         if (p->ix[k].v)
             sim_hz_groups(p->ix[k].v, p->hz_pgcons);
     /* the new groups' latest producers in each ring, the newest first (the clock after an
-     * instruction: clk less the wait states of those after it) */
-    for (unsigned wi = 0; wi < n; wi++) {
+     * instruction: clk less the wait states of those after it); without hazard checks the
+     * waves' histories are not in use (not reset for this run: their rings may hold an
+     * earlier program's instructions) */
+    for (unsigned wi = 0; s->hz_on && wi < n; wi++) {
         struct sim_hz *h = waves[wi] ? waves[wi]->hz : NULL;
         if (!h)
             continue;
