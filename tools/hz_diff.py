@@ -5,8 +5,8 @@ consumers of the rule groups of src/analyze/hazards.def (MFMA and v_accvgpr, VAL
 SGPRs read by VMEM, M0 before LDS DMA, VCC, EXEC, v_readlane/v_writelane, DPP, transcendental,
 v_div_fmas, s_getreg/s_setreg, SMEM and VMEM soft clauses under xnack), with s_nops of random
 length between them, assembled for gfx942 and gfx950 (xnack on or off) and run by two gcnsim
-binaries with several options (-j 1, --quantum, --llvm-conservative, --hazard-effect=stale,
---strict, --json); any difference in exit code, output (times masked) or JSON is printed.
+binaries with several options (-j 1, --quantum, --llvm-conservative, --hazard-effect=stale
+and off, --strict, --json); any difference in exit code, output (times masked) or JSON is printed.
 For changes to the hazard hooks of the run loop that must not change a finding (the exactness
 check beside tools/sim_ab_sweep.sh and tests/sim/test_hz_memo).
 usage: tools/hz_diff.py GCNSIM_A GCNSIM_B [FIRST_SEED [LAST_SEED]]   (needs clang-22)
@@ -143,7 +143,8 @@ def main():
     first = int(sys.argv[3]) if len(sys.argv) > 3 else 1
     last = int(sys.argv[4]) if len(sys.argv) > 4 else first + 99
     opts = [[], ["-j", "1"], ["-j", "1", "--quantum", "3"], ["--llvm-conservative"],
-            ["-j", "1", "--hazard-effect=stale"], ["--strict"], ["--json"]]
+            ["-j", "1", "--hazard-effect=stale"], ["-j", "1", "--hazard-effect=off"], ["--strict"],
+            ["--json"]]
     tmask = re.compile(r"[0-9.]+ s \([0-9.]+ s CPU\)")
     runs = diffs = finds = 0
     with tempfile.TemporaryDirectory() as tmp:
