@@ -17,15 +17,19 @@
  * Speed (the checks are on by default): the hazard facts of an instruction
  * are computed once, when it is pre-decoded (gcn_hz_analyze, gcn_hz_roles:
  * the rule groups it can be a consumer and a matching producer of).  The
- * inline hooks of sim_int.h skip the engine for an instruction that consumes
- * no group a producer in the history belongs to, and give a history entry
- * only to instructions that can be the producer of some group an instruction
- * of the program (as far as decoded) consumes; the others just advance the
- * wait-state clock (gcn_hz_skip).  When decoding meets an instruction that
- * consumes new groups, each wave rebuilds its history from the ring of its
- * last SIM_HZ_RING instructions (more than the 21-wait-state window) before
- * its next check, so the findings are exactly those of a full history.  A check
- * that found nothing is not made again for the same instruction after the same
+ * inline hooks of sim_int.h only keep, per issued instruction, a ring of the
+ * wave's last SIM_HZ_RING instructions (more than the 21-wait-state window), a
+ * wait-state clock and per rule group the clock after its latest producer (the
+ * look); the engine's history is brought up to date from the ring only before a
+ * check is made (hz_sync, below), for an instruction that consumes a group with a
+ * producer within the group's window.  There the history gives an entry only to
+ * instructions that can be the producer of some group an instruction of the
+ * program (as far as decoded) consumes; the others just advance the wait-state
+ * clock (gcn_hz_skip).  When the ring no longer holds every instruction since
+ * the last sync, or decoding met an instruction that consumes new groups, the
+ * history is rebuilt from the ring: the findings are exactly those of a full
+ * history (none looks further back than the window).  A check that found
+ * nothing is not made again for the same instruction after the same
  * GCN_HZ_WINDOW instructions (the memo, below: a loop's checks are made once).
  */
 #include <stdio.h>
@@ -72,8 +76,10 @@ void sim_hz_free(sim_wave *w)
 
 void sim_hz_setup(gcn_sim *s)
 {
-    for (unsigned g = 0; g < 64; g++)
+    for (unsigned g = 0; g < 64; g++) {
         s->hz_win[g] = (uint8_t)gcn_hz_group_window(g, s->hz_flags);
+        s->hz_pwin[g] = s->hz_win[g] ? s->hz_win[g] : 1;
+    }
 }
 
 void sim_hz_wave_reset(gcn_sim *s, sim_wave *w)
@@ -85,14 +91,21 @@ void sim_hz_wave_reset(gcn_sim *s, sim_wave *w)
         if (!w->hz)
             return;
         gcn_hz_reset(&w->hz->st, s->prog->dec.target, s->hz_flags);
-    } else {
-        gcn_hz_restart(&w->hz->st, s->prog->dec.target, s->hz_flags);
     }
-    w->hz->cons = s->prog->hz_cons;
-    for (unsigned g = 0; g < 64; g++)
-        w->hz->last[g] = INT32_MIN / 2;
-    memcpy(w->hz->win, s->hz_win, sizeof s->hz_win);      /* sim_hz_setup's */
-    w->hz->rn = 0;
+    struct sim_hz *h = w->hz;
+    if (h->wflags != s->hz_flags + 1) {
+        memcpy(h->win, s->hz_win, sizeof s->hz_win);      /* sim_hz_setup's */
+        memcpy(h->pwin, s->hz_pwin, sizeof s->hz_pwin);
+        h->wflags = s->hz_flags + 1;
+    }
+    h->rn = 0;
+    h->clk = 0;
+    /* the history is made at the first sync, a rebuild (from the wave's instructions) */
+    h->built = h->rn - SIM_HZ_RING - 1;
+    /* no group hot: plast is read only for the groups in hot, each set when its bit was
+     * (a test verifying the look: every group stays hot, each look is made -- then what an
+     * earlier wave left in plast can make a look find a group near: more, never less) */
+    h->hot = sim_hz_memo_test.verify ? ~0ull : 0;
     w->hz->seq = 0;
     w->hz->next = 0;
     w->hz->nswap = 0;
@@ -106,11 +119,11 @@ void sim_hz_wave_reset(gcn_sim *s, sim_wave *w)
     }
 }
 
-/* The program's consumer groups grew (a new instruction was decoded): build
- * the history again from the ring of recent instructions. */
+/* Rebuild the history from the ring of recent instructions (the program's consumer groups
+ * grew, or the ring no longer holds every instruction since the last sync). */
 static void rebuild(gcn_sim *s, struct sim_hz *h)
 {
-    gcn_hz_reset(&h->st, s->prog->dec.target, s->hz_flags);
+    gcn_hz_restart(&h->st, s->prog->dec.target, s->hz_flags);
     h->cons = s->prog->hz_cons;
     for (unsigned g = 0; g < 64; g++)
         h->last[g] = INT32_MIN / 2;
@@ -122,6 +135,25 @@ static void rebuild(gcn_sim *s, struct sim_hz *h)
         else
             gcn_hz_skip(&h->st, si->hz_ws);
     }
+}
+
+/* Bring the history up to date (the hooks of the run loop only fill the ring): the
+ * instructions since the last sync appended, as each would have been after it executed;
+ * or a rebuild. */
+static void hz_sync(gcn_sim *s, struct sim_hz *h)
+{
+    if (h->cons != s->prog->hz_cons || h->rn - h->built > SIM_HZ_RING) {
+        rebuild(s, h);
+    } else {
+        for (unsigned k = h->built; k != h->rn; k++) {
+            const sim_insn *si = h->ring[k % SIM_HZ_RING];
+            if (si->hz_prod & h->cons)
+                sim_hz_push(h, si);
+            else
+                gcn_hz_skip(&h->st, si->hz_ws);
+        }
+    }
+    h->built = h->rn;
 }
 
 /* Remember the values the destinations of si hold before it executes. */
@@ -200,8 +232,9 @@ void sim_hz_before(gcn_sim *s, sim_x *x, const sim_insn *si)
     struct sim_hz *h = w->hz;
     if (!h)
         return;
-    if (h->cons != s->prog->hz_cons)
-        rebuild(s, h);
+    hz_sync(s, h);
+    if (__builtin_expect(sim_hz_memo_test.verify, 0))
+        h->hot = ~0ull;         /* (the test's: sim_hz_verify_skip) */
     h->nswap = 0;
     int stale = h->stale && h->save;
     /* only the groups that can find anything (the others have no producer in their window:
@@ -210,7 +243,7 @@ void sim_hz_before(gcn_sim *s, sim_x *x, const sim_insn *si)
     if (!groups)
         return;
     gcn_hz_finding f[16];
-    if (!stale && sim_hz_memo_hit(h, si)) {
+    if (!stale && sim_hz_memo_hit(h, si, h->cons)) {
         if (__builtin_expect(sim_hz_memo_test.verify, 0)) {
             sim_hz_memo_test.hits++;
             sim_hz_memo_test.wrong += gcn_hz_check_groups(&h->st, &si->hz, groups, f, 16) != 0;
@@ -255,6 +288,66 @@ void sim_hz_before(gcn_sim *s, sim_x *x, const sim_insn *si)
             memcpy(p, sv->val, lanes * sizeof *p);
             h->nswap++;
         }
+    }
+}
+
+void sim_hz_stamp_more(struct sim_hz *h, const sim_insn *si)
+{
+    /* (all of hz_prod: a group the program does not consume gets its true clock too) */
+    for (uint64_t pm = si->hz_prod; pm; pm &= pm - 1)
+        h->plast[__builtin_ctzll(pm)] = h->clk;
+}
+
+void sim_hz_regroup(gcn_sim *s, sim_wave *const *waves, unsigned n)
+{
+    sim_prog *p = s->prog;
+    uint64_t add = p->hz_cons & ~p->hz_pgcons;
+    p->hz_pgcons = p->hz_cons;
+    if (!add)
+        return;
+    for (uint32_t i = 0; i < p->n; i++)
+        sim_hz_groups(sim_prog_insn(p, i), p->hz_pgcons);
+    for (uint32_t k = 0; k < p->nix; k++)
+        if (p->ix[k].v)
+            sim_hz_groups(p->ix[k].v, p->hz_pgcons);
+    /* the new groups' latest producers in each ring, the newest first (the clock after an
+     * instruction: clk less the wait states of those after it); without hazard checks the
+     * waves' histories are not in use (not reset for this run: their rings may hold an
+     * earlier program's instructions) */
+    for (unsigned wi = 0; s->hz_on && wi < n; wi++) {
+        struct sim_hz *h = waves[wi] ? waves[wi]->hz : NULL;
+        if (!h)
+            continue;
+        uint32_t c = h->clk;
+        uint64_t need = add;
+        unsigned m = h->rn < SIM_HZ_RING ? h->rn : SIM_HZ_RING;
+        for (unsigned k = h->rn; need && k-- != h->rn - m;) {
+            const sim_insn *si = h->ring[k % SIM_HZ_RING];
+            uint64_t f = si->hz_prod & need;
+            for (uint64_t b = f; b; b &= b - 1)
+                h->plast[__builtin_ctzll(b)] = c;
+            need &= ~f;
+            c -= si->hz_ws;
+        }
+        h->hot |= add & ~need;
+    }
+}
+
+/* For tests only (sim_hz_memo_test.verify): si's look found no group with a producer in
+ * its window, so no check was made: make it all the same (skips counts them, wrong those
+ * that found something), and keep every group hot (each look is made). */
+void sim_hz_verify_skip(gcn_sim *s, sim_x *x, const sim_insn *si)
+{
+    struct sim_hz *h = x->w->hz;
+    if (!h)
+        return;
+    hz_sync(s, h);
+    h->hot = ~0ull;
+    uint64_t groups = sim_hz_may_find(h, si);
+    sim_hz_memo_test.skips++;
+    if (groups) {
+        gcn_hz_finding f[16];
+        sim_hz_memo_test.wrong_skips += gcn_hz_check_groups(&h->st, &si->hz, groups, f, 16) != 0;
     }
 }
 

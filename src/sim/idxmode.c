@@ -92,8 +92,8 @@ static int make_variant(sim_prog *p, const sim_insn *si, unsigned key, sim_insn 
     out->where = si->where ? strdup(si->where) : NULL;
     out->file = si->file ? strdup(si->file) : NULL;
     out->sym = si->sym ? strdup(si->sym) : NULL;
-    out->next = si->next;
-    out->tgt_idx = si->tgt_idx;
+    out->nsi = si->nsi;
+    out->tsi = si->tsi;
     if (skip) {
         /* not issued: no body, no register reads or writes; for the hazard
          * checks one wait state, as s_nop 0 */
@@ -112,7 +112,8 @@ static int make_variant(sim_prog *p, const sim_insn *si, unsigned key, sim_insn 
         out->nrd = out->nwr = 0;
         out->vfast = 0;
     }
-    p->hz_cons |= out->hz_cons;
+    sim_hz_groups(out, p->hz_pgcons);
+    p->hz_cons |= out->hz_cons;         /* (run_wave regroups when this grew it) */
     return 0;
 }
 

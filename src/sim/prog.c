@@ -244,14 +244,15 @@ static void predecode(sim_insn *si, const gcn_insn *in, const gcn_decoder *d, un
     gcn_hz_analyze(d, in, &si->hz);
     gcn_hz_roles(&si->hz, &si->hz_cons, &si->hz_prod);
     si->hz_ws = si->hz.ws;
+    sim_hz_groups(si, 0);       /* (sim_prog_at: for the program's groups) */
     si->id = in->id;
     si->enc = in->enc;
     si->sub = in->sub;
     si->size = in->size;
     si->pc = in->addr;
     si->mods = in->m;
-    si->next = UINT32_MAX;
-    si->tgt_idx = UINT32_MAX;
+    si->nsi = NULL;
+    si->tsi = NULL;
     si->idx = SIM_NO_IDX;       /* (sim_prog_at sets a program instruction's) */
     const gcn_isa_row *row = gcn_isa_row_of(in->id);
     si->flags = row->flags;
@@ -542,7 +543,8 @@ int32_t sim_prog_at(sim_prog *p, uint64_t pc, char *err, size_t errlen)
     GCN_ASAN_UNPOISON(si, sizeof *si);         /* (a block from the pool) */
     predecode(si, &in, &p->dec, p->accum, p->nvrows, &p->sb, p);
     si->idx = p->n;
-    p->hz_cons |= si->hz_cons;
+    sim_hz_groups(si, p->hz_pgcons);
+    p->hz_cons |= si->hz_cons;          /* (run_wave regroups when this grew it) */
     note_names(p, si, &in, p->n);
     const gcn_line *ln = gcn_co_line(p->co, pc);
     if (ln && ln->file) {

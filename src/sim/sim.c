@@ -294,7 +294,7 @@ void sim_wave_reset(sim_wave *w)
     w->nlw = w->lw_next = 0;
     w->nlrd = w->lrd_next = 0;
     sim_rz_reset(w);
-    w->cur = 0;
+    w->cur = NULL;
     w->seq = 0;
     if (w->priv && w->priv_size)
         memset(w->priv, 0, (size_t)w->priv_size * NL);
@@ -302,14 +302,13 @@ void sim_wave_reset(sim_wave *w)
 
 /* ---- execution ------------------------------------------------------------- */
 
-/* Run one instruction already selected in x (x->w, x->g, x->i set). */
-static inline void exec_insn(gcn_sim *s, sim_x *x, const sim_insn *si)
+/* Run one instruction already selected in x (x->w, x->g, x->i set; w: x->w). */
+static inline void exec_insn(gcn_sim *s, sim_x *x, sim_wave *w, const sim_insn *si)
 {
-    sim_wave *w = x->w;
     x->i = si;
     x->exec = sim_exec(w);
     x->wmask = x->exec;
-    if ((w->npend || w->nooo) &&
+    if ((w->npend | w->nooo) &&
         (w->nooo || si->ck != 1 || ((si->ck_s[0] & w->spend_m[0]) | (si->ck_s[1] & w->spend_m[1]) |
                                     (si->ck_v & w->vpend_m))))
         sim_check_regs(x);      /* (its quick test inline: no operand register pending) */
@@ -325,7 +324,7 @@ int sim_exec_one(gcn_sim *s, sim_wave *w, sim_wg *g, const sim_insn *si, sim_x *
     x->w = w;
     x->g = g;
     x->flow = 0;
-    exec_insn(s, x, si);
+    exec_insn(s, x, w, si);
     return s->faulted ? -1 : 0;
 }
 
@@ -359,52 +358,56 @@ static int self_loop(const sim_insn *si)
 }
 
 /* Run wave w for at most `quantum` instructions, or until it ends, waits at
- * a barrier, or faults. */
-static inline __attribute__((always_inline)) void run_wave(gcn_sim *s, sim_x *x, sim_wave *w,
-                                                           unsigned quantum, int plain)
+ * a barrier, or faults.  Returns 0 when the wave still runs and the run goes on; else
+ * the wave ended or waits at a barrier, or the run stops (s->stop: a fault, or --strict
+ * and a finding). */
+static inline __attribute__((always_inline)) int run_wave(gcn_sim *s, sim_x *x, sim_wave *w,
+                                                          unsigned quantum, int plain)
 {
-    sim_prog *p = s->prog;
     x->w = w;
-    uint32_t cur = w->cur;
+    sim_insn *cur = w->cur;
     char err[256];
-    /* plain (a constant of the caller): no trace, hazard checks on, not in stale mode (the
-     * hooks skip a wave without a history) */
-    const int tr = plain ? 0 : w->traced, hz = plain ? 1 : s->hz_on && w->hz;
+    /* plain (a constant of the caller): no trace, not in stale mode, and 1: hazard checks
+     * on and the wave has a history, 2: hazard checks off */
+    struct sim_hz *h = w->hz;
+    const int tr = plain ? 0 : w->traced, hz = plain ? plain == 1 : s->hz_on && h;
     for (unsigned q = 0; q < quantum; q++) {
-        sim_insn *si = sim_prog_insn(p, cur);
+        sim_insn *si = cur;
         if (__builtin_expect(w->hw_mode & (3u << 27), 0)) {    /* GPR_IDX_EN, VSKIP */
             si = sim_mode_insn(s, x, si);
             if (!si)
-                return;
+                return s->stop;
+            if (__builtin_expect(s->prog->hz_cons != s->prog->hz_pgcons, 0))
+                sim_hz_regroup(s, w->wg->waves, w->wg->nwaves);
         }
         if (__builtin_expect(s->insns >= s->budget, 0)) {
             x->i = si;
             sim_fault(x, "instruction budget exceeded: %llu wave-instructions in one workgroup "
                       "(--max-insns); the kernel may never end",
                       (unsigned long long)s->o.max_insns);
-            return;
+            return s->stop;
         }
         if (__builtin_expect(tr, 0))
             sim_trace_before(s->trace, x, si);
         if (hz)
-            sim_hz_pre(s, x, si, plain);
-        exec_insn(s, x, si);
+            sim_hz_pre(s, x, h, si, plain);
+        exec_insn(s, x, w, si);
         if (hz)
-            sim_hz_post(s, x, si, plain);
+            sim_hz_post(s, x, h, si, plain);
         s->insns++;
         if (__builtin_expect(tr, 0))
             sim_trace_after(s->trace, x, si);
-        if (__builtin_expect(!(x->flow | s->stop) && si->next != UINT32_MAX, 1)) {
-            cur = si->next;         /* the straight line */
+        if (__builtin_expect(!(x->flow | s->stop) && si->nsi, 1)) {
+            cur = si->nsi;          /* the straight line */
             continue;
         }
         if (s->stop)
-            return;
+            return 1;
+        sim_prog *p = s->prog;      /* (read here: the straight line does not need it) */
         if (x->ended) {
             x->flow = 0;
-            w->state = WS_DONE;
-            w->cur = cur;
-            return;
+            w->state = WS_DONE;     /* (its cur is not read again: not kept) */
+            return 1;
         }
         if (x->branch_taken) {
             x->branch_taken = 0;
@@ -412,42 +415,51 @@ static inline __attribute__((always_inline)) void run_wave(gcn_sim *s, sim_x *x,
                 x->i = si;
                 sim_fault(x, "endless loop: the branch jumps to itself and nothing in the loop "
                           "can change its condition");
-                return;
+                return s->stop;
             }
-            int32_t t;
-            if (x->branch_pc == si->target && si->tgt_idx != UINT32_MAX)
-                t = (int32_t)si->tgt_idx;
+            if (x->branch_pc == si->target && si->tsi)
+                cur = si->tsi;
             else {
-                t = sim_prog_at(p, x->branch_pc, err, sizeof err);
+                int32_t t = sim_prog_at(p, x->branch_pc, err, sizeof err);
                 if (t < 0) {
                     x->i = si;
                     sim_fault(x, "branch to bad address: %s", err);
-                    return;
+                    return s->stop;
                 }
+                cur = sim_prog_insn(p, (uint32_t)t);
                 if (x->branch_pc == si->target)
-                    si->tgt_idx = (uint32_t)t;
+                    si->tsi = cur;
             }
-            cur = (uint32_t)t;
-        } else if (si->next != UINT32_MAX) {
-            cur = si->next;
+        } else if (si->nsi) {
+            cur = si->nsi;
         } else {
             int32_t t = sim_prog_at(p, si->pc + si->size, err, sizeof err);
             if (t < 0) {
                 x->i = si;
                 sim_fault(x, "execution ran off the end of the code: %s", err);
-                return;
+                return s->stop;
             }
-            si->next = (uint32_t)t;
-            cur = (uint32_t)t;
+            cur = sim_prog_insn(p, (uint32_t)t);
+            si->nsi = cur;
         }
+        if (__builtin_expect(p->hz_cons != p->hz_pgcons, 0))
+            sim_hz_regroup(s, w->wg->waves, w->wg->nwaves);   /* (cur was decoded now) */
         if (x->waiting) {
             x->waiting = 0;
             w->state = WS_BARRIER;
             w->cur = cur;
-            return;
+            return 1;
         }
     }
     w->cur = cur;
+    return 0;
+}
+
+/* run_wave off the inline paths (a wave of the plain turn without a history). */
+static __attribute__((noinline)) int run_wave_any(gcn_sim *s, sim_x *x, sim_wave *w,
+                                                  unsigned quantum)
+{
+    return run_wave(s, x, w, quantum, 0);
 }
 
 /* kernel descriptor fields needed at dispatch */
@@ -597,7 +609,9 @@ static int setup_wave(gcn_sim *s, const gcn_dispatch *d, const disp_layout *L, s
         s->entry_pc = L->entry;
         s->entry_idx = (uint32_t)idx;
     }
-    w->cur = s->entry_idx;
+    w->cur = sim_prog_insn(s->prog, s->entry_idx);
+    if (s->prog->hz_cons != s->prog->hz_pgcons)
+        sim_hz_regroup(s, g->waves, wi + 1);     /* (the waves set up so far) */
     return 0;
 }
 
@@ -637,6 +651,58 @@ static int prep_wg(gcn_sim *s, const disp_layout *L, unsigned nwaves)
 typedef struct disp_addrs {
     uint64_t ka, pa, qa;
 } disp_addrs;
+
+/* After wave w's turn: its end (its tickets retired, one live wave fewer) or its wait at a
+ * barrier counted. */
+static inline void turn_end(gcn_sim *s, sim_wave *w, unsigned *live, unsigned *waiting)
+{
+    if (w->state == WS_DONE) {
+        sim_retire_all(s, w);
+        sim_rz_wave_end(w);
+        (*live)--;
+    } else if (w->state == WS_BARRIER) {
+        (*waiting)++;
+    }
+}
+
+/* One round of one-instruction turns of the waves of g that run (run_wave's plain copy
+ * MODE, 1 or 2; a wave without a history, out of memory, on the general path), then, while
+ * every wave runs (none ended, none waits at a barrier), each has a history (MODE 1), and
+ * nothing else is to be done between rounds (MORE: no progress, no STOP to look at), the
+ * next rounds at once, without those tests before each turn (a wave ends or waits only in
+ * its own turn: the round is finished, then the loop left). */
+static inline __attribute__((always_inline)) void plain_turns(gcn_sim *s, sim_x *x, sim_wg *g,
+                                                              unsigned nwaves, unsigned *live,
+                                                              unsigned *waiting, int more,
+                                                              int mode)
+{
+    int stopped = 0;
+    for (unsigned i = 0; i < nwaves; i++) {
+        sim_wave *w = g->waves[i];
+        if (w->state != WS_RUN)
+            continue;
+        if (__builtin_expect(mode == 2 || w->hz != NULL ? run_wave(s, x, w, 1, mode)
+                                                        : run_wave_any(s, x, w, 1), 0)) {
+            turn_end(s, w, live, waiting);
+            if ((stopped = s->stop))
+                break;
+        }
+    }
+    int all = !stopped && *live == nwaves && !*waiting && more;
+    for (unsigned i = 0; mode == 1 && all && i < nwaves; i++)
+        all = g->waves[i]->hz != NULL;
+    sim_wave *const *first = g->waves, *const *end = first + nwaves;
+    while (all) {
+        for (sim_wave *const *wp = first; wp != end; wp++) {
+            if (__builtin_expect(run_wave(s, x, *wp, 1, mode), 0)) {
+                turn_end(s, *wp, live, waiting);
+                all = 0;
+                if (s->stop)
+                    break;
+            }
+        }
+    }
+}
 
 /* A run on threads passes STOP: the workgroups at or past *STOP are not needed (one before
  * them faulted or stopped), so one of them is abandoned (*ABANDONED set). */
@@ -694,8 +760,9 @@ static unsigned run_wg(gcn_sim *s, sim_x *x, const gcn_dispatch *d, const disp_l
     unsigned quantum = s->o.quantum ? s->o.quantum : 1;
     unsigned live = nwaves, waiting = 0, round = 0, look = 0;
     unsigned q = nwaves > 1 ? quantum : stop ? PAR_QUANTUM : UINT32_MAX;
-    /* run_wave's common case (no trace, hazard checks on, not in stale mode) */
-    const int plain = !s->trace && s->hz_on && s->o.hazard_effect != GCN_SIM_HZ_STALE;
+    /* run_wave's common cases (no trace, not in stale mode; 1: hazard checks on -- and the
+     * wave has a history --, 2: off) */
+    const int plain = s->trace || s->o.hazard_effect == GCN_SIM_HZ_STALE ? 0 : s->hz_on ? 1 : 2;
     while (live && !s->stop) {
         /* (every 64th turn: a turn is a few instructions when several waves take turns) */
         if (stop && !(look++ & 63) && flat >= atomic_load_explicit(stop, memory_order_relaxed)) {
@@ -705,35 +772,24 @@ static unsigned run_wg(gcn_sim *s, sim_x *x, const gcn_dispatch *d, const disp_l
         /* (the turn's loop twice: the common one-instruction turn with its constants, so
          * that neither the choice nor the end-of-turn tests of a wave still running are
          * made per instruction) */
-#define SIM_TURN_END(w)                                                                       \
-        do {                                                                                  \
-            if ((w)->state == WS_DONE) {                                                      \
-                sim_retire_all(s, (w));                                                       \
-                sim_rz_wave_end(w);                                                           \
-                live--;                                                                       \
-            } else if ((w)->state == WS_BARRIER) {                                            \
-                waiting++;                                                                    \
-            }                                                                                 \
-        } while (0)
-        if (q == 1 && plain) {
+        if (q == 1 && plain == 1)
+            plain_turns(s, x, g, nwaves, &live, &waiting, !stop && !show_progress, 1);
+        else if (q == 1 && plain == 2)
+            plain_turns(s, x, g, nwaves, &live, &waiting, !stop && !show_progress, 2);
+        else {
             for (unsigned i = 0; i < nwaves && !s->stop; i++) {
                 sim_wave *w = g->waves[i];
                 if (w->state != WS_RUN)
                     continue;
-                run_wave(s, x, w, 1, 1);    /* one instruction per turn: the loop drops out */
-                if (__builtin_expect(w->state != WS_RUN, 0))
-                    SIM_TURN_END(w);
-            }
-        } else {
-            for (unsigned i = 0; i < nwaves && !s->stop; i++) {
-                sim_wave *w = g->waves[i];
-                if (w->state != WS_RUN)
-                    continue;
-                run_wave(s, x, w, q, 0);
-                SIM_TURN_END(w);
+                if (plain == 1 && w->hz)
+                    run_wave(s, x, w, q, 1);
+                else if (plain == 2)
+                    run_wave(s, x, w, q, 2);
+                else
+                    run_wave(s, x, w, q, 0);
+                turn_end(s, w, &live, &waiting);
             }
         }
-#undef SIM_TURN_END
         if (live && waiting == live) {
             for (unsigned i = 0; i < nwaves; i++) {
                 if (g->waves[i]->state == WS_BARRIER)
@@ -904,6 +960,7 @@ static int worker_new(par_worker *w, const gcn_sim *s, const gcn_dispatch *d,
     c->hz_on = s->hz_on;
     c->hz_flags = s->hz_flags;
     memcpy(c->hz_win, s->hz_win, sizeof c->hz_win);     /* sim_hz_setup's, for this run */
+    memcpy(c->hz_pwin, s->hz_pwin, sizeof c->hz_pwin);
     c->wgkey = 1;
     w->x->sim = c;
     w->x->g = &c->wg;

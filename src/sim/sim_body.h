@@ -111,14 +111,17 @@ typedef struct sim_insn {
     sim_body fn;
     uint64_t flags;             /* row flags */
     uint64_t hz_cons, hz_prod;  /* rule groups it consumes / can produce for (gcn_hz_roles) */
-    uint32_t next;              /* index of the following instruction, or UINT32_MAX */
-    uint32_t tgt_idx;           /* index of the branch target, or UINT32_MAX */
+    struct sim_insn *nsi;       /* the following instruction (in the same program), or NULL
+                                 * until run_wave (sim.c) looked it up */
     uint16_t id;
     uint8_t enc, sub, size;
     uint8_t bad;                /* 1: fault when executed (badmsg) */
     uint8_t vfast;              /* VF_* fast-path bits (see prog.c) */
     uint8_t hz_ws;              /* wait states it counts (hz.ws) */
     uint8_t nrd, nwr;
+    /* the rule groups of hz_prod (sim_int.h sim_hz_post): the first two (64: none), and
+     * whether it has more */
+    uint8_t hz_pg[2], hz_pgx;
     uint64_t pc;
     /* operands */
     sim_opnd d, d2;             /* destinations in print order */
@@ -143,6 +146,8 @@ typedef struct sim_insn {
     int32_t alias_prod;         /* an instruction that names alias_row the other way, or -1 */
     uint16_t alias_row;         /* a row this one names as vN and another as aM (or back) */
     uint64_t target;            /* branch target */
+    struct sim_insn *tsi;       /* the instruction at target, or NULL until run_wave looked
+                                 * it up */
     char *text;                 /* instruction text as llvm-objdump prints it */
     char *where;                /* "file:line" or NULL */
     char *file;                 /* the line table's path of where (absolute), or NULL */
@@ -252,7 +257,7 @@ typedef struct sim_wave {
     uint32_t (*v)[NL];          /* nvrows rows */
     unsigned nvrows, accum;     /* rows allocated; first AGPR row */
     unsigned nsgpr;             /* SGPRs the kernel may use (102 on gfx9) */
-    uint32_t cur;               /* index of the current instruction */
+    struct sim_insn *cur;       /* the current instruction (of the device's program) */
     int state;
     unsigned idx;               /* wave index in its workgroup */
     sim_wg *wg;

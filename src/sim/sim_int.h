@@ -24,6 +24,8 @@ typedef struct sim_prog {
      * that named it as vN / as aM (index + 1, 0 none) */
     uint32_t *vname_first, *aname_first;
     uint64_t hz_cons;           /* union of the decoded instructions' hz_cons */
+    uint64_t hz_pgcons;         /* the hz_cons the instructions' hz_pg are for (a regroup,
+                                 * hazard_sim.c, brings it up to hz_cons) */
     /* variants of instructions under VGPR index mode or VSKIP (idxmode.c) */
     struct sim_ixent { const struct sim_insn *base; unsigned key; struct sim_insn *v; } *ix;
     uint32_t nix, capix;
@@ -94,6 +96,7 @@ struct gcn_sim {
     int hz_on;                  /* hazard checks (hazard_sim.c) */
     unsigned hz_flags;          /* GCN_HZ_* for gcn_hz_reset */
     uint8_t hz_win[64];         /* gcn_hz_group_window of each group (sim_hz_setup) */
+    uint8_t hz_pwin[64];        /* the same, 1 for the soft-clause groups (struct sim_hz pwin) */
     int wgkey;                  /* a thread's copy (sim.c par_run): its findings are one
                                  * workgroup's, kept apart by the place of their fix too */
     /* what setup_wave computes once and keeps for the next workgroups: the index of the
@@ -130,16 +133,31 @@ int sim_wg_scan(const gcn_codeobj *co, gcn_target t, uint64_t entry, unsigned ac
 #define SIM_HZ_RING 32          /* recent instructions kept for a rebuild (> 21 wait states) */
 #define HZ_SWAP_MAX 64
 struct sim_hz {
-    gcn_hz_state st;
-    uint64_t cons;              /* the prog->hz_cons the history was built for */
+    /* what the run loop's hooks touch for every instruction (sim_hz_pre, sim_hz_post) */
     unsigned rn;                /* instructions so far (ring position) */
-    int stale;                  /* --hazard-effect=stale */
+    uint32_t clk;               /* wait states so far (the look's clock; st has its own) */
+    uint64_t hot;               /* groups an instruction produced for (hz_prod) since a
+                                 * look last found the group out of its window (the bit is
+                                 * cleared then): every group with a producer in its window
+                                 * is among them */
     const sim_insn *ring[SIM_HZ_RING];
     /* the same instructions' idx, twice over (slot i and i + SIM_HZ_RING hold the same):
      * the last GCN_HZ_WINDOW are contiguous, for the check memo (hazard_sim.c) */
     uint32_t ring_idx[2 * SIM_HZ_RING];
-    int32_t last[64];           /* per rule group: clock after its latest producer entry */
+    uint32_t plast[65];         /* per rule group the program consumes (prog hz_pgcons): clk
+                                 * after its latest producer; [64]: where sim_insn hz_pg's
+                                 * "none" goes */
+    uint8_t pwin[64];           /* per rule group: win, 1 for the soft-clause groups (a
+                                 * clause runs only right after a member) */
+    /* the history proper, brought up to date only before a check (hazard_sim.c hz_sync) */
+    unsigned built;             /* st holds the wave's instructions up to this rn (more than
+                                 * SIM_HZ_RING behind rn: a rebuild makes it) */
+    gcn_hz_state st;
+    uint64_t cons;              /* the prog->hz_cons the history was built for */
+    int stale;                  /* --hazard-effect=stale */
+    int32_t last[64];           /* per rule group: st's clock after its latest producer entry */
     uint8_t win[64];            /* per rule group: gcn_hz_group_window */
+    unsigned wflags;            /* 1 + the gcn_sim hz_flags win and pwin are for (0: none) */
     /* stale mode: saved pre-write values, and the registers swapped for one consumer */
     struct hz_save *save;
     uint32_t seq;
@@ -155,16 +173,19 @@ void sim_hz_before(gcn_sim *s, sim_x *x, const sim_insn *si);
 void sim_hz_restore(gcn_sim *s, sim_x *x, const sim_insn *si);
 void sim_hz_free(sim_wave *w);
 /* For tests only (tests/sim/test_hz_memo.c, one thread): with verify set, every check the
- * memo of hazard_sim.c skips is made all the same; hits counts them, wrong those that found
- * something. */
+ * memo of hazard_sim.c skips is made all the same (hits counts them, wrong those that found
+ * something), and so is every check the look of sim_hz_pre skips for an instruction that
+ * consumes some group (skips, wrong_skips). */
 extern struct sim_hz_memo_test {
     int verify;
     unsigned long long hits, wrong;
+    unsigned long long skips, wrong_skips;
 } sim_hz_memo_test;
 
 /* ---- hazard hooks of the inner loop (hazard_sim.c does the rest) ------- */
 /* The rule groups si consumes with a producer entry inside the group's window (or, for the
- * soft-clause groups, a clause running): the only groups whose check can find anything. */
+ * soft-clause groups, a clause running): the only groups whose check can find anything
+ * (on the history brought up to date, hazard_sim.c). */
 static inline __attribute__((always_inline)) uint64_t sim_hz_may_find(const struct sim_hz *h,
                                                                       const sim_insn *si)
 {
@@ -186,13 +207,14 @@ static inline const uint32_t *sim_hz_memo_win(const struct sim_hz *h, unsigned *
     return &h->ring_idx[h->rn % SIM_HZ_RING + SIM_HZ_RING - GCN_HZ_WINDOW];
 }
 /* Whether si's last check that found nothing came after the same window, with the same
- * program groups (h->cons). */
+ * program groups (cons: the prog->hz_cons a check now would be made with). */
 static inline __attribute__((always_inline)) int sim_hz_memo_hit(const struct sim_hz *h,
-                                                                 const sim_insn *si)
+                                                                 const sim_insn *si,
+                                                                 uint64_t cons)
 {
     unsigned n;
     const uint32_t *prev = sim_hz_memo_win(h, &n);
-    if (si->hzm_n != n + 1 || si->hzm_cons != h->cons)
+    if (si->hzm_n != n + 1 || si->hzm_cons != cons)
         return 0;
     /* the older slots four at a time, loaded straight from both arrays (copies of them
      * into local arrays first made the compiler store and reload them all), the newest one
@@ -209,22 +231,54 @@ static inline __attribute__((always_inline)) int sim_hz_memo_hit(const struct si
     }
     return (acc[0] | acc[1] | acc[2] | acc[3]) == 0;
 }
-/* Before si executes: the engine only when si consumes a group the history
- * may hold a producer of and its memo does not say the check finds nothing (or the
- * history must be rebuilt, or stale mode, or a test verifies the memo). */
+/* The look: of the groups M (si's among hot), whether one had a producer within its window
+ * (plast, pwin: the clock after the latest producer of each group the program consumes --
+ * si's are among them -- whether or not it gave the producer a history entry, and a
+ * soft-clause group counts when the instruction just before was a member: more than
+ * sim_hz_may_find finds on the history, never less); the groups found out of their window
+ * leave hot.  (A hot group whose plast no producer set -- it is hot by a producer of an
+ * instruction before the program consumed it, and the ring held none: an older one -- reads
+ * what an earlier wave left there: near or far, a check made for nothing or rightly
+ * skipped.) */
+static inline __attribute__((always_inline)) int sim_hz_near(struct sim_hz *h, uint64_t m)
+{
+    const uint64_t m0 = m;
+    const uint32_t clk = h->clk;
+    for (; m; m &= m - 1) {
+        unsigned g = (unsigned)__builtin_ctzll(m);
+        if (clk - h->plast[g] < h->pwin[g]) {
+            h->hot &= ~(m0 ^ m);        /* (the groups before g: far) */
+            return 1;
+        }
+    }
+    h->hot &= ~m0;
+    return 0;
+}
+void sim_hz_verify_skip(gcn_sim *s, sim_x *x, const sim_insn *si);
+/* Before si executes: the engine only when si consumes a group with a producer in its
+ * window (the look) and its memo does not say the check finds nothing (or stale mode, or
+ * a test verifies the memo and the look). */
 /* (nostale: a constant of the caller, 1 when the run is not in stale mode -- then no history
  * has h->stale set, and none swaps registers) */
+/* (h: x->w->hz, not NULL) */
 static inline __attribute__((always_inline)) void sim_hz_pre(gcn_sim *s, sim_x *x,
-                                                            const sim_insn *si, int nostale)
+                                                            struct sim_hz *h, const sim_insn *si,
+                                                            int nostale)
 {
-    struct sim_hz *h = x->w->hz;
-    /* (first whether si consumes any group the history holds a producer of -- one AND;
-     * without one sim_hz_may_find is 0 -- then the memo: a loop's instructions hit it,
-     * and a check it skips finds nothing, whether or not a group could find anything) */
-    if (h && (h->cons != s->prog->hz_cons || (!nostale && h->stale) ||
-              ((si->hz_cons & h->st.gprod_union) &&
-               (__builtin_expect(sim_hz_memo_test.verify, 0) || !sim_hz_memo_hit(h, si)) &&
-               sim_hz_may_find(h, si))))
+    if (!nostale && h->stale) {
+        sim_hz_before(s, x, si);
+        return;
+    }
+    /* (one AND for most instructions: nothing they consume was produced lately) */
+    uint64_t m = si->hz_cons & h->hot;
+    if (__builtin_expect(!m, 1))
+        return;
+    if (!sim_hz_near(h, m)) {
+        if (__builtin_expect(sim_hz_memo_test.verify, 0))
+            sim_hz_verify_skip(s, x, si);
+        return;
+    }
+    if (__builtin_expect(sim_hz_memo_test.verify, 0) || !sim_hz_memo_hit(h, si, s->prog->hz_cons))
         sim_hz_before(s, x, si);
 }
 /* Append si to the history (its producer groups' clocks move on). */
@@ -234,23 +288,42 @@ static inline __attribute__((always_inline)) void sim_hz_push(struct sim_hz *h, 
     for (uint64_t m = si->hz_prod & h->cons; m; m &= m - 1)
         h->last[__builtin_ctzll(m)] = h->st.clock;
 }
-/* After si executed: a history entry when it can be a producer the program
- * needs, else only its wait states. */
-static inline __attribute__((always_inline)) void sim_hz_post(gcn_sim *s, sim_x *x,
-                                                             const sim_insn *si, int nostale)
+/* si's hz_pg and hz_pgx: the groups of its hz_prod among CONS (the program's consumer
+ * groups, sim_prog hz_pgcons). */
+static inline void sim_hz_groups(sim_insn *si, uint64_t cons)
 {
-    struct sim_hz *h = x->w->hz;
-    if (!h)
-        return;
+    uint64_t m = si->hz_prod & cons;
+    for (unsigned k = 0; k < 2; k++) {
+        si->hz_pg[k] = m ? (uint8_t)__builtin_ctzll(m) : 64;
+        m &= m - 1;
+    }
+    si->hz_pgx = m != 0;
+}
+/* The program's consumer groups grew (a decoded instruction or index-mode variant consumes
+ * new ones): every instruction's hz_pg for them, and the look's clocks of the new groups in
+ * the histories of the n waves at WAVES (those of the workgroup running) from their rings. */
+void sim_hz_regroup(gcn_sim *s, sim_wave *const *waves, unsigned n);
+/* The stamps of si's groups past its hz_pg (hz_pgx). */
+void sim_hz_stamp_more(struct sim_hz *h, const sim_insn *si);
+/* After si executed: into the ring (the history takes it from there when a check needs
+ * it), the look's clock and groups (h: x->w->hz, not NULL). */
+static inline __attribute__((always_inline)) void sim_hz_post(gcn_sim *s, sim_x *x,
+                                                             struct sim_hz *h, const sim_insn *si,
+                                                             int nostale)
+{
     if (!nostale && __builtin_expect(h->nswap != 0, 0))
         sim_hz_restore(s, x, si);
     unsigned r = h->rn++ % SIM_HZ_RING;
     h->ring[r] = si;
     h->ring_idx[r] = h->ring_idx[r + SIM_HZ_RING] = si->idx;
-    if (si->hz_prod & h->cons)
-        sim_hz_push(h, si);
-    else
-        gcn_hz_skip(&h->st, si->hz_ws);
+    uint32_t c = h->clk += si->hz_ws;
+    uint64_t pm = si->hz_prod;
+    h->hot |= pm;
+    /* (most instructions produce for at most two groups: two stores, no loop) */
+    h->plast[si->hz_pg[0]] = c;
+    h->plast[si->hz_pg[1]] = c;
+    if (__builtin_expect(si->hz_pgx, 0))
+        sim_hz_stamp_more(h, si);
 }
 
 /* ---- faults and findings: the machine's side (fault.c) ------------------ */

@@ -6,7 +6,8 @@
  * v_accvgpr, VALU-writes-SGPR, transcendental, VCC, EXEC and soft-clause rules, with
  * s_nops of random length between them, run on both targets with
  * sim_hz_memo_test.verify set: every skipped check is made all the same, and none may find
- * anything.  The memo must be used (hits) and the kernels must have hazards (findings),
+ * anything -- those the memo skips and those the look of the run loop's hook skips (an
+ * instruction that consumes a group none of whose producers lies within the window).  The memo must be used (hits) and the kernels must have hazards (findings),
  * or the test proves nothing; a memo keyed on fewer predecessors (17 or fewer: the first
  * kernel) fails it.
  */
@@ -89,6 +90,7 @@ static void test_memo(void)
     unsigned long long findings = 0, runs = 0;
     sim_hz_memo_test.verify = 1;
     sim_hz_memo_test.hits = sim_hz_memo_test.wrong = 0;
+    sim_hz_memo_test.skips = sim_hz_memo_test.wrong_skips = 0;
     for (unsigned k = 0; k < 40; k++) {
         snprintf(src, sizeof src,
                  ".amdhsa_code_object_version 5\n.text\n.globl k\n.p2align 8\n.type k,@function\n"
@@ -149,11 +151,15 @@ static void test_memo(void)
     }
     sim_hz_memo_test.verify = 0;
     printf("\n  %llu runs, %llu hazard findings (sites), %llu checks skipped by the memo, "
-           "%llu of them wrong\n", runs, findings, sim_hz_memo_test.hits, sim_hz_memo_test.wrong);
+           "%llu of them wrong; %llu skipped by the look, %llu of them wrong\n", runs, findings,
+           sim_hz_memo_test.hits, sim_hz_memo_test.wrong, sim_hz_memo_test.skips,
+           sim_hz_memo_test.wrong_skips);
     CU_ASSERT_EQUAL(runs, 80);
     CU_ASSERT(findings > 0);
     CU_ASSERT(sim_hz_memo_test.hits > 1000);
     CU_ASSERT_EQUAL(sim_hz_memo_test.wrong, 0);
+    CU_ASSERT(sim_hz_memo_test.skips > 1000);
+    CU_ASSERT_EQUAL(sim_hz_memo_test.wrong_skips, 0);
 }
 
 int main(void)
