@@ -1693,16 +1693,26 @@ static inline int buf_contig(const uint32_t *vo, uint64_t ioff, uint64_t nr)
     return diff == 0 && v0 <= UINT32_MAX - 4 * NL && (uint64_t)v0 + ioff + 4 * NL <= nr;
 }
 
-/* A block access of 256 bytes at host address p: when the same instruction
- * of this wave moved by a fixed step since its last access, ask the host to
- * fetch the block one step further (a loop's next iteration) into the cache.
- * Only the host's cache is concerned, never the simulated machine. */
-static inline void stream_prefetch(sim_x *x, const uint8_t *p, int write)
+/* A wave's slot per instruction (its pc's dword, modulo 64): what the instruction's last
+ * block access was (stream_prefetch) and the window sim_mem gave it (win_memo below). */
+typedef __typeof__(((sim_wave *)0)->pf[0]) pf_slot;
+
+static inline pf_slot *insn_slot(sim_x *x)
 {
-    sim_wave *w = x->w;
-    unsigned k = (unsigned)(I->pc >> 2) & 63;
-    if (w->pf[k].pc == I->pc && w->pf[k].gen == w->pf_gen) {
-        ptrdiff_t d = p - w->pf[k].last;
+    return &x->w->pf[(I->pc >> 2) & 63];
+}
+
+/* A block access of 256 bytes at host address p, with the instruction's slot e: when the
+ * same instruction of this wave moved by a fixed step since its last access, ask the host to
+ * fetch the block one step further (a loop's next iteration) into the cache.  Only the
+ * host's cache is concerned, never the simulated machine. */
+static inline __attribute__((always_inline)) void slot_prefetch(sim_x *x, pf_slot *e,
+                                                                const uint8_t *p, int write)
+{
+    uint64_t pc = I->pc;
+    uint32_t gen = x->w->pf_gen;
+    if (e->pc == pc && e->gen == gen) {
+        ptrdiff_t d = p - e->last;
         if (d != 0 && d > -(1 << 26) && d < (1 << 26)) {
             const uint8_t *q = p + d;
 #pragma GCC unroll 4
@@ -1714,9 +1724,14 @@ static inline void stream_prefetch(sim_x *x, const uint8_t *p, int write)
             }
         }
     }
-    w->pf[k].pc = I->pc;
-    w->pf[k].last = p;
-    w->pf[k].gen = w->pf_gen;
+    e->pc = pc;
+    e->last = p;
+    e->gen = gen;
+}
+
+static inline void stream_prefetch(sim_x *x, const uint8_t *p, int write)
+{
+    slot_prefetch(x, insn_slot(x), p, write);
 }
 
 static inline const uint32_t *buf_voff(sim_x *x, uint32_t *zeros)
@@ -1805,19 +1820,10 @@ static inline __attribute__((always_inline)) void copy_block(void *dst, const vo
     }
 }
 
-/* The window [base + soffset, + num_records) of a dword buffer access of all lanes to a raw
- * buffer addressed by a VGPR offset (`offen`), when it lies in one allocation (buf_window):
- * its host address and num_records, or NULL (the general path runs; nothing has been
- * changed).  sim_mem's answer is kept in the instruction's prefetch slot for the wave. */
-typedef __typeof__(((sim_wave *)0)->pf[0]) pf_slot;
-
-/* The instruction's prefetch slot of the wave (stream_prefetch's) */
-static inline pf_slot *insn_slot(sim_x *x)
-{
-    return &x->w->pf[(I->pc >> 2) & 63];
-}
-
-/* sim_mem(base, nr) through the slot's memo */
+/* The host address of the window [base, base + nr) of a raw `offen` buffer access of all
+ * lanes (base: the V#'s base + soffset, nr: num_records) when it lies in one allocation,
+ * else NULL (the general path runs; nothing has been changed): sim_mem's answer, kept in
+ * the instruction's slot e for the wave (allocations do not change while a wave runs). */
 static inline __attribute__((always_inline)) uint8_t *win_memo(sim_x *x, pf_slot *e, uint64_t base,
                                                                uint32_t nr)
 {
@@ -1832,30 +1838,6 @@ static inline __attribute__((always_inline)) uint8_t *win_memo(sim_x *x, pf_slot
         e->wgen = gen;
     }
     return win;
-}
-
-/* stream_prefetch on the slot at hand */
-static inline __attribute__((always_inline)) void slot_prefetch(sim_x *x, pf_slot *e,
-                                                                const uint8_t *p, int write)
-{
-    uint64_t pc = I->pc;
-    uint32_t gen = x->w->pf_gen;
-    if (e->pc == pc && e->gen == gen) {
-        ptrdiff_t d = p - e->last;
-        if (d != 0 && d > -(1 << 26) && d < (1 << 26)) {
-            const uint8_t *q = p + d;
-#pragma GCC unroll 4
-            for (unsigned i = 0; i < NL * 4; i += 64) {
-                if (write)
-                    __builtin_prefetch(q + i, 1);
-                else
-                    __builtin_prefetch(q + i, 0);
-            }
-        }
-    }
-    e->pc = pc;
-    e->last = p;
-    e->gen = gen;
 }
 
 /* Whether the VGPR offsets vo of such an access make one block inside the window of nr
