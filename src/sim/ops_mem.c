@@ -1788,26 +1788,6 @@ static inline __attribute__((always_inline)) int raw_offen_desc(sim_x *x, uint64
     return 1;
 }
 
-/* Whether lane l of row v holds v[0] + 4l for every lane (the lanes of one block): eight
- * lanes a vector, the differences ORed into one vector and that tested at once. */
-static inline __attribute__((always_inline)) int row_is_block(const uint32_t *v)
-{
-    typedef uint32_t u32x8 __attribute__((vector_size(32), aligned(4)));
-    typedef uint64_t u64x4 __attribute__((vector_size(32)));
-    uint32_t a0 = v[0];
-    u32x8 e = {a0, a0 + 4, a0 + 8, a0 + 12, a0 + 16, a0 + 20, a0 + 24, a0 + 28}, acc = {0};
-    const u32x8 inc = {32, 32, 32, 32, 32, 32, 32, 32};
-#pragma GCC unroll 8
-    for (unsigned g = 0; g < NL; g += 8) {
-        u32x8 a;
-        memcpy(&a, v + g, sizeof a);
-        acc |= a ^ e;
-        e += inc;
-    }
-    u64x4 q = (u64x4)acc;
-    return !((q[0] | q[1]) | (q[2] | q[3]));
-}
-
 /* 4 * NL bytes from src to dst, eight dwords a move */
 static inline __attribute__((always_inline)) void copy_block(void *dst, const void *src)
 {
@@ -1847,7 +1827,7 @@ static inline __attribute__((always_inline)) int raw_block(const sim_x *x, const
 {
     uint32_t v0 = vo[0];
     return v0 <= UINT32_MAX - 4 * NL && (uint64_t)v0 + (uint32_t)I->mods.offset + 4 * NL <= nr &&
-           row_is_block(vo);
+           lanes_contig(vo, 4);
 }
 
 /* The payload of an LDS-DMA of the window path (buf_load) that is not one block in range:
