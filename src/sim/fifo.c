@@ -31,19 +31,6 @@
 #include "valu_int.h"               /* GCN_HOT */
 #include "trace.h"
 
-/* d = s, one row of 64 lanes, in 32-byte moves (a plain memcpy of 256 bytes is expanded to
- * 16-byte moves by GCC even in an AVX2 clone) */
-static inline __attribute__((always_inline)) void row_copy(uint32_t *d, const void *s)
-{
-    typedef uint32_t u32x8 __attribute__((vector_size(32), aligned(4)));
-#pragma GCC unroll 8
-    for (unsigned k = 0; k < NL; k += 8) {
-        u32x8 v;
-        memcpy(&v, (const uint8_t *)s + 4 * k, sizeof v);
-        memcpy(d + k, &v, sizeof v);
-    }
-}
-
 static void fifo_push(sim_fifo *f, sim_ticket *t)
 {
     f->e[(f->head + f->n) & 63] = t;
@@ -92,7 +79,7 @@ static inline __attribute__((always_inline)) void tk_land_now(gcn_sim *s, sim_wa
                              t->dreg < w->nvrows, 1)) {
             /* one row, every lane: the loop below in a copy */
             unsigned row = t->dreg;
-            row_copy(w->v[row], t->data);
+            sim_row_copy(w->v[row], t->data);
             if (w->vpend[row] && !--w->vpend[row] && row < 64)
                 w->vpend_m &= ~(1ull << row);
         } else {
@@ -495,7 +482,7 @@ GCN_HOT sim_ticket *sim_tk_row(sim_x *x, unsigned dreg, unsigned counters, const
     sim_wave *w = x->w;
     t->dreg = (uint16_t)dreg;
     t->dn = 1;
-    row_copy(t->data, src);
+    sim_row_copy(t->data, src);
     /* sim_tk_issue for this ticket */
     if (x->rz_cur)
         sim_rz_issue(x, t);

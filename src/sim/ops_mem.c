@@ -1788,18 +1788,6 @@ static inline __attribute__((always_inline)) int raw_offen_desc(sim_x *x, uint64
     return 1;
 }
 
-/* 4 * NL bytes from src to dst, eight dwords a move */
-static inline __attribute__((always_inline)) void copy_block(void *dst, const void *src)
-{
-    typedef uint32_t u32x8 __attribute__((vector_size(32), aligned(4)));
-#pragma GCC unroll 8
-    for (unsigned g = 0; g < NL; g += 8) {
-        u32x8 a;
-        memcpy(&a, (const uint32_t *)src + g, sizeof a);
-        memcpy((uint32_t *)dst + g, &a, sizeof a);
-    }
-}
-
 /* The host address of the window [base, base + nr) of a raw `offen` buffer access of all
  * lanes (base: the V#'s base + soffset, nr: num_records) when it lies in one allocation,
  * else NULL (the general path runs; nothing has been changed): sim_mem's answer, kept in
@@ -1888,7 +1876,7 @@ GCN_HOT static int dma_block(sim_x *x)
     }
     const uint8_t *src = win + vo[0] + (uint32_t)I->mods.offset;
     slot_prefetch(x, e, src, 0);
-    copy_block(t->data, src);
+    sim_row_copy(t->data, src);
     /* dma_issue, its tests made (all lanes, 4 bytes each) */
     sim_lds_pend_dma(x, t);
     if (g->nwaves > 1) {
@@ -2056,7 +2044,7 @@ GCN_HOT static int store_block(sim_x *x)
         return 0;
     uint8_t *dst = win + vo[0] + (uint32_t)I->mods.offset;
     slot_prefetch(x, e, dst, 1);
-    copy_block(dst, x->w->v[s->r]);
+    sim_row_copy(dst, x->w->v[s->r]);
     sim_tk_issue(x, sim_tk_new(x, TK_STORE, insn_counters(x)));
     return 1;
 }

@@ -572,6 +572,19 @@ void sim_lds_check_done(sim_x *x);
 void sim_lds_rflush(sim_wg *g);
 /* Register an issued LDS-DMA ticket (lds_base, lds_len, lanes) as pending. */
 void sim_lds_pend_dma(sim_x *x, sim_ticket *t);
+/* One row of 64 lanes (256 bytes) from src to dst, any alignment, in 32-byte moves (a plain
+ * memcpy of 256 bytes is expanded to 16-byte moves by GCC even in an AVX2 clone). */
+static inline __attribute__((always_inline)) void sim_row_copy(void *dst, const void *src)
+{
+    typedef uint32_t u32x8 __attribute__((vector_size(32), aligned(4)));
+#pragma GCC unroll 8
+    for (unsigned k = 0; k < NL; k += 8) {
+        u32x8 v;
+        memcpy(&v, (const uint8_t *)src + 4 * k, sizeof v);
+        memcpy((uint8_t *)dst + 4 * k, &v, sizeof v);
+    }
+}
+
 /* Cross-wave race detection (workgroups of more than one wave): mark bytes
  * [a, a+n) as written by this wave in the current barrier epoch; check a
  * lane's read against writes of other waves in the same epoch; note the
@@ -585,6 +598,7 @@ static inline void sim_lds_bmark(uint32_t *sum, uint32_t ep, uint32_t bit, uint3
         sum[b] = ((v & 0xffff0000u) == ep ? v : ep) | bit;
     }
 }
+
 /* Whether the summary shows a wave of `others` with a tag of epoch ep in a block of LDS
  * bytes [lo, hi) (lo < hi). */
 static inline int sim_lds_bany(const uint32_t *sum, uint32_t ep, uint32_t others, uint32_t lo,
