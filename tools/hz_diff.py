@@ -11,12 +11,10 @@ For changes to the hazard hooks of the run loop that must not change a finding (
 check beside tools/sim_ab_sweep.sh and tests/sim/test_hz_memo).
 usage: tools/hz_diff.py GCNSIM_A GCNSIM_B [FIRST_SEED [LAST_SEED]]   (needs clang-22)
 """
-import os
 import random
-import re
-import subprocess
 import sys
-import tempfile
+
+import simdiff
 
 # register operands only, addresses inside the buffer A (4096 bytes): nothing faults
 POOL = [
@@ -145,38 +143,13 @@ def main():
     opts = [[], ["-j", "1"], ["-j", "1", "--quantum", "3"], ["--llvm-conservative"],
             ["-j", "1", "--hazard-effect=stale"], ["-j", "1", "--hazard-effect=off"], ["--strict"],
             ["--json"]]
-    tmask = re.compile(r"[0-9.]+ s \([0-9.]+ s CPU\)")
-    runs = diffs = finds = 0
-    with tempfile.TemporaryDirectory() as tmp:
-        for seed in range(first, last + 1):
-            s, co = os.path.join(tmp, "k.s"), os.path.join(tmp, "k.hsaco")
-            blk, target = gen(seed, s)
-            if subprocess.run([os.environ.get("CLANG22", "clang-22"), "-x", "assembler",
-                               "-target", "amdgcn-amd-amdhsa", "-mcpu=" + target, s, "-o", co],
-                              capture_output=True).returncode:
-                print("seed %d: does not assemble" % seed)
-                continue
-            for o in opts:
-                res = []
-                for tag, binary in (("a", a), ("b", b)):
-                    j = os.path.join(tmp, tag + ".json")
-                    if os.path.exists(j):
-                        os.remove(j)
-                    oo = ["--json", j] if o == ["--json"] else o
-                    p = subprocess.run([binary, "--mcpu", target.split(":")[0], "--block",
-                                        str(blk), "--grid", "2", co, "--buffer",
-                                        "A:4096:random=u32,1", "--arg", "buffer:A",
-                                        "--max-findings", "1000", "--no-group"] + oo,
-                                       capture_output=True, text=True)
-                    js = open(j).read() if os.path.exists(j) else ""
-                    res.append((p.returncode, tmask.sub("T", p.stdout + p.stderr), js))
-                runs += 1
-                finds += res[0][1].count("hazard ")
-                if res[0] != res[1]:
-                    diffs += 1
-                    print("DIFF seed %d, options %s" % (seed, " ".join(o)))
-    print("%d runs, %d differ, %d hazard findings" % (runs, diffs, finds))
-    return 1 if diffs else 0
+
+    def case(seed, path):
+        blk, target = gen(seed, path)
+        return target, ["--mcpu", target.split(":")[0], "--block", str(blk), "--grid", "2",
+                        "{co}", "--buffer", "A:4096:random=u32,1", "--arg", "buffer:A",
+                        "--max-findings", "1000", "--no-group"]
+    return simdiff.compare(a, b, first, last, case, opts, "hazard ", "hazard findings")
 
 
 if __name__ == "__main__":

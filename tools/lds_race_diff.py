@@ -13,10 +13,9 @@ usage: tools/lds_race_diff.py [--uses] GCNSIM_A GCNSIM_B [FIRST_SEED [LAST_SEED]
 """
 import os
 import random
-import re
-import subprocess
 import sys
-import tempfile
+
+import simdiff
 
 SRC = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 LDS = 8192
@@ -203,41 +202,14 @@ def main():
     last = int(argv[3]) if len(argv) > 3 else first + 99
     opts = [[], ["--quantum", "3"], ["--quantum", "1000"],
             ["--quantum", "2", "--hazard-effect=stale", "--wait-effect=retire"], ["--json"]]
-    tmask = re.compile(r"[0-9.]+ s \([0-9.]+ s CPU\)")
-    runs = diffs = races = 0
-    with tempfile.TemporaryDirectory() as tmp:
-        for seed in range(first, last + 1):
-            s, co = os.path.join(tmp, "k.s"), os.path.join(tmp, "k.hsaco")
-            blk = gen(seed, s)
-            if subprocess.run([os.environ.get("CLANG22", "clang-22"), "-x", "assembler",
-                               "-target", "amdgcn-amd-amdhsa", "-mcpu=gfx942", s, "-o", co],
-                              capture_output=True).returncode:
-                print("seed %d: does not assemble" % seed)
-                continue
-            for o in opts:
-                res = []
-                for tag, binary in (("a", a), ("b", b)):
-                    j = os.path.join(tmp, tag + ".json")
-                    if os.path.exists(j):
-                        os.remove(j)
-                    oo = [j if x == "--json" else x for x in o]
-                    if o and o[0] == "--json":
-                        oo = ["--json", j]
-                    p = subprocess.run([binary, "--mcpu", "gfx942", "--block", str(blk), co,
-                                        "--buffer", "src:4096:random=u32,1", "--buffer",
-                                        "dst:1024", "--arg", "buffer:src", "--arg",
-                                        "buffer:dst", "--arg", "u32:0", "--max-findings",
-                                        "1000", "--no-group"] + oo,
-                                       capture_output=True, text=True)
-                    js = open(j).read() if os.path.exists(j) else ""
-                    res.append((p.returncode, tmask.sub("T", p.stdout + p.stderr), js))
-                runs += 1
-                races += res[0][1].count("lds-cross-wave-race")
-                if res[0] != res[1]:
-                    diffs += 1
-                    print("DIFF seed %d, options %s" % (seed, " ".join(o)))
-    print("%d runs, %d differ, %d race findings" % (runs, diffs, races))
-    return 1 if diffs else 0
+
+    def case(seed, path):
+        return "gfx942", ["--mcpu", "gfx942", "--block", str(gen(seed, path)), "{co}",
+                          "--buffer", "src:4096:random=u32,1", "--buffer", "dst:1024",
+                          "--arg", "buffer:src", "--arg", "buffer:dst", "--arg", "u32:0",
+                          "--max-findings", "1000", "--no-group"]
+    return simdiff.compare(a, b, first, last, case, opts, "lds-cross-wave-race",
+                           "race findings")
 
 
 if __name__ == "__main__":
