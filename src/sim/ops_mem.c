@@ -850,7 +850,7 @@ HBODY(DS_READ_B32)
     if (x->exec == ~0ull && g && MOP(MF_ADDR)->kind == OK_V) {
         const uint32_t *av = x->w->v[MOP(MF_ADDR)->r];
         uint32_t v0 = av[0], diff = row_seq_diff(av, v0, 4), a0 = v0 + (uint16_t)I->mods.offset;
-        if (!diff && (uint64_t)a0 + 4 * NL <= g->lds_size && !sim_lds_overlap(g, a0, a0 + 4 * NL)) {
+        if (!diff && (uint64_t)a0 + 4 * NL <= g->lds_size && !sim_lds_overlap_nl(g, a0)) {
             if (g->nwaves < 2) {
                 sim_tk_row(x, I->d.r, insn_counters(x), g->lds + a0);
                 return;

@@ -34,6 +34,8 @@
 #define SIM_LDS_BLK_SHIFT 8   /* LDS blocks of the race tag summaries (sim_wg.lds_bw): 256 bytes */
 #define SIM_LDS_NBLK(lds_size) ((lds_size) / (1u << SIM_LDS_BLK_SHIFT) + 2)
 #define SIM_LDS_NSUM 3        /* summaries per block: lds_bw, lds_br, lds_bfr */
+#define SIM_LDS_MAXBLK (160u * 1024 >> SIM_LDS_BLK_SHIFT)  /* blocks of the largest LDS (gfx950) */
+#define SIM_LR_SMALL 4        /* a pending LDS range of more blocks is not counted per block */
 #define SIM_VM_MAX 63         /* vmcnt field: 6 bits on gfx9 */
 #define SIM_LGKM_MAX 15       /* lgkmcnt field: 4 bits */
 #define SIM_NTICKETS (SIM_VM_MAX + SIM_LGKM_MAX + 2)
@@ -333,6 +335,12 @@ struct sim_wg {
     uint32_t lds_size;
     sim_lrange lr[SIM_MAX_WAVES * SIM_NTICKETS];
     unsigned nlr;               /* pending LDS ranges */
+    /* the pending LDS ranges per block of LDS (fifo.c lr_add, lr_remove): lr_bcnt[b], the
+     * ranges of at most SIM_LR_SMALL blocks that meet block b; lr_nbig, the others (while
+     * one is pending, sim_lds_overlap scans lr).  lr_ncnt: the ranges counted there; when a
+     * workgroup's start sets nlr to 0 with some still counted, the next lr_add clears them. */
+    uint16_t lr_bcnt[SIM_LDS_MAXBLK + 1];   /* (+ 1: the block after an access at the end) */
+    unsigned lr_nbig, lr_ncnt;
     uint32_t *lds_tag;          /* per LDS dword: epoch << 5 | (writer wave + 1), 0 never written */
     uint32_t *lds_rtag;         /* per LDS dword: (epoch & 0xffff) << 16 | reader waves mask */
     /* reader tags not yet written to lds_rtag: the coalesced reads of all lanes (64 dwords
@@ -561,7 +569,19 @@ void sim_tk_barrier(sim_x *x);
  * findings of one instruction are reported by sim_lds_check_done(). */
 static inline int sim_lds_overlap(const sim_wg *g, uint32_t lo, uint32_t hi)
 {
-    for (unsigned i = 0; g && i < g->nlr; i++)
+    if (!g || !g->nlr)
+        return 0;
+    /* no pending range in the blocks of [lo, hi) (a box of at most SIM_LR_SMALL blocks):
+     * none meets it; else the scan says */
+    uint32_t b0 = lo >> SIM_LDS_BLK_SHIFT, b1 = (hi - 1) >> SIM_LDS_BLK_SHIFT;
+    if (!g->lr_nbig && lo < hi && b1 < SIM_LDS_MAXBLK && b1 - b0 < SIM_LR_SMALL) {
+        unsigned any = 0;
+        for (uint32_t b = b0; b <= b1; b++)
+            any |= g->lr_bcnt[b];
+        if (!any)
+            return 0;
+    }
+    for (unsigned i = 0; i < g->nlr; i++)
         if (lo < g->lr[i].hi && g->lr[i].lo < hi)
             return 1;
     return 0;
@@ -570,8 +590,56 @@ void sim_lds_check_read(sim_x *x, uint32_t a, uint32_t n, unsigned lane);
 void sim_lds_check_done(sim_x *x);
 /* Write the deferred reader tags (sim_wg.rdefer) to lds_rtag. */
 void sim_lds_rflush(sim_wg *g);
+/* Count the pending LDS range [lo, hi) (lo < hi) in sim_wg.lr_bcnt (d = 1) or take it out
+ * (d = -1): inline for a range inside one block (an LDS-DMA of 64 dwords at a block's
+ * start), else sim_lds_lr_count_blocks (fifo.c). */
+void sim_lds_lr_count_blocks(sim_wg *g, uint32_t lo, uint32_t hi, int d);
+static inline __attribute__((always_inline)) void sim_lds_lr_count(sim_wg *g, uint32_t lo,
+                                                                   uint32_t hi, int d)
+{
+    uint32_t b0 = lo >> SIM_LDS_BLK_SHIFT;
+    if (__builtin_expect(b0 == (hi - 1) >> SIM_LDS_BLK_SHIFT && b0 < SIM_LDS_MAXBLK, 1))
+        g->lr_bcnt[b0] = (uint16_t)(g->lr_bcnt[b0] + d);
+    else
+        sim_lds_lr_count_blocks(g, lo, hi, d);
+    g->lr_ncnt += (unsigned)d;
+}
+/* Add ticket t's LDS bytes [lo, hi), written by wave w, to the workgroup's pending ranges
+ * (once; none when the table is full or the range empty). */
+static inline void sim_lds_lr_add(sim_wg *g, struct sim_wave *w, sim_ticket *t, uint32_t lo,
+                                  uint32_t hi)
+{
+    if (!g || t->lr_idx >= 0 || g->nlr >= sizeof g->lr / sizeof g->lr[0] || lo >= hi)
+        return;
+    if (__builtin_expect(!g->nlr && g->lr_ncnt, 0)) {
+        /* counts left by a workgroup that ended with ranges pending */
+        memset(g->lr_bcnt, 0, sizeof g->lr_bcnt);
+        g->lr_nbig = g->lr_ncnt = 0;
+    }
+    sim_lds_lr_count(g, lo, hi, 1);
+    sim_lrange *r = &g->lr[g->nlr];
+    r->lo = lo;
+    r->hi = hi;
+    r->t = t;
+    r->w = w;
+    t->lr_idx = (int16_t)g->nlr++;
+}
 /* Register an issued LDS-DMA ticket (lds_base, lds_len, lanes) as pending. */
-void sim_lds_pend_dma(sim_x *x, sim_ticket *t);
+static inline void sim_lds_pend_dma(sim_x *x, sim_ticket *t)
+{
+    sim_lds_lr_add(x->g, x->w, t, t->lds_base, t->lds_base + t->lds_len);
+}
+/* sim_lds_overlap of the 4 * NL bytes at a0 (a coalesced access of all lanes inside the LDS:
+ * block a0's, and the next one when a0 is not at a block's start) */
+static inline __attribute__((always_inline)) int sim_lds_overlap_nl(const sim_wg *g, uint32_t a0)
+{
+    if (!g->nlr)
+        return 0;
+    uint32_t b = a0 >> SIM_LDS_BLK_SHIFT;
+    if (!g->lr_nbig && !(g->lr_bcnt[b] | ((a0 & ((1u << SIM_LDS_BLK_SHIFT) - 1)) ? g->lr_bcnt[b + 1] : 0)))
+        return 0;
+    return sim_lds_overlap(g, a0, a0 + 4 * NL);
+}
 /* One row of 64 lanes (256 bytes) from src to dst, any alignment, in 32-byte moves (a plain
  * memcpy of 256 bytes is expanded to 16-byte moves by GCC even in an AVX2 clone). */
 static inline __attribute__((always_inline)) void sim_row_copy(void *dst, const void *src)
@@ -727,7 +795,22 @@ static inline void sim_lds_amark(sim_x *x, uint32_t a, uint32_t n, unsigned lane
         g->lds_atag[d] = ((at & 0xffff0000u) == ep ? at : ep) | mybit;
     }
 }
-void sim_lds_wnote(sim_x *x, uint32_t lo, uint32_t hi);
+/* Note the LDS-writing instruction's box [lo, hi) in the wave's ring (w->lw), for the
+ * reports of the races it makes (workgroups of several waves). */
+static inline void sim_lds_wnote(sim_x *x, uint32_t lo, uint32_t hi)
+{
+    sim_wave *w = x->w;
+    if (!x->g || x->g->nwaves < 2 || lo >= hi)
+        return;
+    unsigned n = sizeof w->lw / sizeof w->lw[0];
+    unsigned i = w->lw_next++ % n;
+    if (w->nlw < n)
+        w->nlw++;
+    w->lw[i].si = x->i;
+    w->lw[i].lo = lo;
+    w->lw[i].hi = hi;
+    w->lw[i].atom = x->atomic;
+}
 /* (sim_lds_rnote, the note of a read's box [lo, hi), is below the race records' functions,
  * inline: every DS read of a workgroup of several waves takes one) */
 
@@ -840,7 +923,7 @@ void sim_rz_defer(sim_x *x, sim_wave *rw, unsigned rec, int fi, uint64_t lanes,
 
 /* Note the LDS-reading instruction's box [lo, hi) in the wave's ring (w->lrd), with its race
  * record (workgroups of several waves). */
-static inline void sim_lds_rnote(sim_x *x, uint32_t lo, uint32_t hi)
+static inline __attribute__((always_inline)) void sim_lds_rnote(sim_x *x, uint32_t lo, uint32_t hi)
 {
     sim_wave *w = x->w;
     if (!x->g || x->g->nwaves < 2 || lo >= hi)
