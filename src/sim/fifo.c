@@ -58,11 +58,17 @@ static inline __attribute__((always_inline)) void lr_remove(sim_wg *g, sim_ticke
     if (!g || t->lr_idx < 0)
         return;
     unsigned i = (unsigned)t->lr_idx;
-    sim_lds_lr_count(g, g->lr[i].lo, g->lr[i].hi, -1);
+    uint32_t cb = g->lr[i].cb;
+    if (__builtin_expect(cb != UINT32_MAX, 1))
+        g->lr_bcnt[cb]--;
+    else
+        sim_lds_lr_count_blocks(g, g->lr[i].lo, g->lr[i].hi, -1);
     g->nlr--;
     if (i != g->nlr) {
         g->lr[i] = g->lr[g->nlr];
         g->lr[i].t->lr_idx = (int16_t)i;
+    } else if (!g->nlr) {
+        g->lr_dirty = 0;        /* (every count is 0 again) */
     }
     t->lr_idx = -1;
 }

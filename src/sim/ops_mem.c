@@ -1878,7 +1878,7 @@ GCN_HOT static int dma_block(sim_x *x)
     slot_prefetch(x, e, src, 0);
     sim_row_copy(t->data, src);
     /* dma_issue, its tests made (all lanes, 4 bytes each) */
-    sim_lds_pend_dma(x, t);
+    sim_lds_pend_nl(g, x->w, t, lbase);
     if (g->nwaves > 1) {
         if (!(lbase & 3) && g->lds_tag && g->atom_epoch != g->epoch + 1 && note_block(x, lbase >> 2)) {
             sim_lds_wnote(x, lbase, lbase + 4 * NL);

@@ -248,6 +248,8 @@ typedef struct sim_wg sim_wg;
  * before waiting for them. */
 typedef struct sim_lrange {
     uint32_t lo, hi;
+    uint32_t cb;                /* the block counted in sim_wg.lr_bcnt, UINT32_MAX: counted
+                                 * by sim_lds_lr_count_blocks */
     sim_ticket *t;
     struct sim_wave *w;
 } sim_lrange;
@@ -337,10 +339,11 @@ struct sim_wg {
     unsigned nlr;               /* pending LDS ranges */
     /* the pending LDS ranges per block of LDS (fifo.c lr_add, lr_remove): lr_bcnt[b], the
      * ranges of at most SIM_LR_SMALL blocks that meet block b; lr_nbig, the others (while
-     * one is pending, sim_lds_overlap scans lr).  lr_ncnt: the ranges counted there; when a
-     * workgroup's start sets nlr to 0 with some still counted, the next lr_add clears them. */
+     * one is pending, sim_lds_overlap scans lr).  lr_dirty: a range was added since nlr was
+     * last 0 by a removal; when a workgroup's start sets nlr to 0 with ranges still counted,
+     * the next sim_lds_lr_add clears the counts. */
     uint16_t lr_bcnt[SIM_LDS_MAXBLK + 1];   /* (+ 1: the block after an access at the end) */
-    unsigned lr_nbig, lr_ncnt;
+    unsigned lr_nbig, lr_dirty;
     uint32_t *lds_tag;          /* per LDS dword: epoch << 5 | (writer wave + 1), 0 never written */
     uint32_t *lds_rtag;         /* per LDS dword: (epoch & 0xffff) << 16 | reader waves mask */
     /* reader tags not yet written to lds_rtag: the coalesced reads of all lanes (64 dwords
@@ -591,18 +594,18 @@ void sim_lds_check_done(sim_x *x);
 /* Write the deferred reader tags (sim_wg.rdefer) to lds_rtag. */
 void sim_lds_rflush(sim_wg *g);
 /* Count the pending LDS range [lo, hi) (lo < hi) in sim_wg.lr_bcnt (d = 1) or take it out
- * (d = -1): inline for a range inside one block (an LDS-DMA of 64 dwords at a block's
- * start), else sim_lds_lr_count_blocks (fifo.c). */
+ * (d = -1): a range of several blocks (or past SIM_LDS_MAXBLK) (fifo.c); sim_lds_lr_add
+ * and fifo.c's lr_remove count a range inside one block themselves (sim_lrange.cb). */
 void sim_lds_lr_count_blocks(sim_wg *g, uint32_t lo, uint32_t hi, int d);
-static inline __attribute__((always_inline)) void sim_lds_lr_count(sim_wg *g, uint32_t lo,
-                                                                   uint32_t hi, int d)
+/* The first pending range is added (nlr is 0): the counts are all 0 unless a workgroup's
+ * start left those of its predecessor (sim_wg.lr_dirty). */
+static inline void sim_lds_lr_first(sim_wg *g)
 {
-    uint32_t b0 = lo >> SIM_LDS_BLK_SHIFT;
-    if (__builtin_expect(b0 == (hi - 1) >> SIM_LDS_BLK_SHIFT && b0 < SIM_LDS_MAXBLK, 1))
-        g->lr_bcnt[b0] = (uint16_t)(g->lr_bcnt[b0] + d);
-    else
-        sim_lds_lr_count_blocks(g, lo, hi, d);
-    g->lr_ncnt += (unsigned)d;
+    if (__builtin_expect(g->lr_dirty, 0)) {
+        memset(g->lr_bcnt, 0, sizeof g->lr_bcnt);
+        g->lr_nbig = 0;
+    }
+    g->lr_dirty = 1;
 }
 /* Add ticket t's LDS bytes [lo, hi), written by wave w, to the workgroup's pending ranges
  * (once; none when the table is full or the range empty). */
@@ -611,13 +614,17 @@ static inline void sim_lds_lr_add(sim_wg *g, struct sim_wave *w, sim_ticket *t, 
 {
     if (!g || t->lr_idx >= 0 || g->nlr >= sizeof g->lr / sizeof g->lr[0] || lo >= hi)
         return;
-    if (__builtin_expect(!g->nlr && g->lr_ncnt, 0)) {
-        /* counts left by a workgroup that ended with ranges pending */
-        memset(g->lr_bcnt, 0, sizeof g->lr_bcnt);
-        g->lr_nbig = g->lr_ncnt = 0;
-    }
-    sim_lds_lr_count(g, lo, hi, 1);
+    if (!g->nlr)
+        sim_lds_lr_first(g);
     sim_lrange *r = &g->lr[g->nlr];
+    uint32_t b0 = lo >> SIM_LDS_BLK_SHIFT;
+    if (__builtin_expect(b0 == (hi - 1) >> SIM_LDS_BLK_SHIFT && b0 < SIM_LDS_MAXBLK, 1)) {
+        g->lr_bcnt[b0]++;   /* (an LDS-DMA of 64 dwords at a block's start) */
+        r->cb = b0;
+    } else {
+        sim_lds_lr_count_blocks(g, lo, hi, 1);
+        r->cb = UINT32_MAX;
+    }
     r->lo = lo;
     r->hi = hi;
     r->t = t;
@@ -628,6 +635,32 @@ static inline void sim_lds_lr_add(sim_wg *g, struct sim_wave *w, sim_ticket *t, 
 static inline void sim_lds_pend_dma(sim_x *x, sim_ticket *t)
 {
     sim_lds_lr_add(x->g, x->w, t, t->lds_base, t->lds_base + t->lds_len);
+}
+/* sim_lds_lr_add of an LDS-DMA of all lanes, 4 bytes each, at lo: t fresh from sim_tk_new,
+ * the range [lo, lo + 4 * NL) inside the LDS (so lr_bcnt holds its blocks) */
+static inline __attribute__((always_inline)) void sim_lds_pend_nl(sim_wg *g, struct sim_wave *w,
+                                                                  sim_ticket *t, uint32_t lo)
+{
+    unsigned n = g->nlr;
+    if (n >= sizeof g->lr / sizeof g->lr[0])
+        return;
+    if (!n)
+        sim_lds_lr_first(g);
+    sim_lrange *r = &g->lr[n];
+    uint32_t b0 = lo >> SIM_LDS_BLK_SHIFT;
+    if (__builtin_expect(!(lo & ((1u << SIM_LDS_BLK_SHIFT) - 1)), 1)) {
+        g->lr_bcnt[b0]++;
+        r->cb = b0;
+    } else {
+        sim_lds_lr_count_blocks(g, lo, lo + 4 * NL, 1);
+        r->cb = UINT32_MAX;
+    }
+    r->lo = lo;
+    r->hi = lo + 4 * NL;
+    r->t = t;
+    r->w = w;
+    t->lr_idx = (int16_t)n;
+    g->nlr = n + 1;
 }
 /* sim_lds_overlap of the 4 * NL bytes at a0 (a coalesced access of all lanes inside the LDS:
  * block a0's, and the next one when a0 is not at a block's start) */
