@@ -365,6 +365,14 @@ struct sim_wg {
      * coalesced read of the whole block by such a wave need not defer again.  lds_br and
      * lds_bfr lie in lds_bw's allocation (SIM_LDS_NSUM summaries). */
     uint32_t *lds_bw, *lds_br, *lds_bfr;
+    /* per block: a writer tag (epoch << 5 | wave + 1) that ds_note_block (note_block) gave
+     * all 64 dwords of the block, 0 none.  While lds_bw shows that wave alone in the block
+     * in that epoch, every dword still holds it: a tag write of another wave marks lds_bw,
+     * the same wave writes the same tag, and the partial writers (ds_note_writes' lane loop,
+     * sim_lds_wmark) clear the entry (sim_lds_bfw_clear), so one left by an earlier
+     * workgroup (whose tags were cleared) is never taken: no whole-block write in this
+     * workgroup renewed it, and any other write there cleared it. */
+    uint32_t lds_bfw[SIM_LDS_MAXBLK + 2];
     uint32_t epoch;             /* barrier generation of the workgroup */
     uint32_t tag_epoch;         /* epoch + 1 once lds_tag took a write of this epoch (else
                                  * no writer tag can match: the reads skip their scan) */
@@ -734,6 +742,16 @@ static inline __attribute__((always_inline)) void sim_lds_bmark_nl(uint32_t *sum
         sum[b + 1] = ((v & 0xffff0000u) == ep ? v : ep) | bit;
     }
 }
+/* Forget the whole-block writer tags (sim_wg.lds_bfw) of the blocks of LDS bytes [lo, hi)
+ * (lo < hi): a partial write of tags there. */
+static inline void sim_lds_bfw_clear(sim_wg *g, uint32_t lo, uint32_t hi)
+{
+    uint32_t b1 = (hi - 1) >> SIM_LDS_BLK_SHIFT;
+    if (b1 >= sizeof g->lds_bfw / sizeof g->lds_bfw[0])
+        b1 = sizeof g->lds_bfw / sizeof g->lds_bfw[0] - 1;
+    for (uint32_t b = lo >> SIM_LDS_BLK_SHIFT; b <= b1; b++)
+        g->lds_bfw[b] = 0;
+}
 static inline void sim_lds_wmark(sim_x *x, uint32_t a, uint32_t n, unsigned lane)
 {
     sim_wg *g = x->g;
@@ -763,6 +781,7 @@ static inline void sim_lds_wmark(sim_x *x, uint32_t a, uint32_t n, unsigned lane
         g->lds_tag[d] = tag;
     }
     sim_lds_bmark(g->lds_bw, ep, mybit, a & ~3u, a + n);
+    sim_lds_bfw_clear(g, a & ~3u, a + n);
 }
 static inline void sim_lds_rcheck(sim_x *x, uint32_t a, uint32_t n, unsigned lane)
 {
@@ -830,7 +849,7 @@ static inline void sim_lds_amark(sim_x *x, uint32_t a, uint32_t n, unsigned lane
 }
 /* Note the LDS-writing instruction's box [lo, hi) in the wave's ring (w->lw), for the
  * reports of the races it makes (workgroups of several waves). */
-static inline void sim_lds_wnote(sim_x *x, uint32_t lo, uint32_t hi)
+static inline __attribute__((always_inline)) void sim_lds_wnote(sim_x *x, uint32_t lo, uint32_t hi)
 {
     sim_wave *w = x->w;
     if (!x->g || x->g->nwaves < 2 || lo >= hi)
