@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
-"""test_lds_pend.py -- gcnsim's LDS reads against pending LDS writers, through the per-block
-counts of the pending ranges (src/sim/sim_body.h, sim_wg.lr_bcnt; fifo.c lr_remove).
+"""test_lds_pend.py -- gcnsim's per-block LDS summaries: the LDS reads against pending LDS
+writers through the per-block counts of the pending ranges (src/sim/sim_body.h,
+sim_wg.lr_bcnt; fifo.c lr_remove), and the race checks through the clean-block summaries.
 
 A read tests the counts of its blocks before it scans the pending ranges (sim_lds_overlap,
 sim_lds_overlap_nl): a range counted in the wrong block, not counted, or taken out too early
@@ -12,6 +13,14 @@ the later ones landed and left; an LDS write left pending at s_barrier whose box
 block and one that spans more than SIM_LR_SMALL blocks (lr_nbig: every test scans), read by
 the other wave after the barrier; several workgroups one after the other.  Each kernel runs
 at two --quantum settings; a finding must name the right kind, consumer and producer.
+
+Then the block summaries of the clean paths: a coalesced ds_read_b32 of a block whose
+summaries show this wave's reader tags and no other wave's writer (lds_bfr, lds_bw) adds no
+tags, and an LDS-DMA (or coalesced ds_write_b32) of a whole block whose 64 writer tags are
+this wave's of this epoch already (lds_bfw, with lds_bw) writes none.  Each case makes such a
+summary stale (a block shared by two waves, a write after the summary was made, an epoch
+change at s_barrier, an entry left by an earlier workgroup, another wave's read between two
+DMAs), and the race after it must still be found (with the occurrences of every workgroup).
 usage: test_lds_pend.py GCNSIM WORKDIR
 """
 import os
@@ -107,8 +116,9 @@ fails = 0
 runs = 0
 
 
-def run(name, lines, expect, block="128", grid=None):
-    """expect: None (no finding) or (finding kind, consumer text, producer text)"""
+def run(name, lines, expect, block="128", grid=None, occ=None):
+    """expect: None (no finding) or (finding kind, consumer text, producer text); occ: the
+    occurrences the finding must count"""
     global fails, runs
     failed = fails
     src = os.path.join(WORK, name + ".s")
@@ -131,10 +141,13 @@ def run(name, lines, expect, block="128", grid=None):
                 why = "want no finding"
         else:
             kind, cons, prod = expect
-            m = re.search(r"%s at [^\n]*: %s\n(\s+[^\n]*\n)*?\s+producer: [^\n]*: %s\n" %
+            m = re.search(r"%s at [^\n]*: %s\n(\s+[^\n]*\n)*?\s+producer: [^\n]*: %s\n"
+                          r"(?:\s+fix: [^\n]*\n)?\s+first seen: [^\n]*; (\d+) occurrences?\n" %
                           (re.escape(kind), re.escape(cons), re.escape(prod)), out)
             if p.returncode != 4 or not m:
                 why = "want %s at '%s', producer '%s'" % (kind, cons, prod)
+            elif occ is not None and int(m.group(2)) != occ:
+                why = "want %d occurrences, not %s" % (occ, m.group(2))
         if why:
             fails += 1
             print("FAIL %s (--quantum %s): %s; exit %d" % (name, q, why, p.returncode))
@@ -191,5 +204,54 @@ run("bar_bigbox_read_gap", only(0, [W8]) + bar + keep +
 run("dma_read_wgs", dma(B) + read(B), (PEND, read(B)[0], DMA), ONE, grid="8")
 run("bar_bigbox_read_wgs", only(0, [W8]) + bar + keep + only(1, read(B + 32 * 40)),
     (BAR, read(B + 32 * 40)[0], W8), grid="8")
+
+# The block summaries of the clean paths (sim_wg.lds_bw, lds_bfr, lds_bfw): a coalesced read
+# of a block whose summaries show this wave's reader tags and no other wave's writer, and an
+# LDS-DMA of a whole block whose 64 writer tags are this wave's already (lds_bfw), skip their
+# tag work.  Each case makes the summary stale in one way; the race after it must be found.
+RACE = "lds-cross-wave-race"
+V5 = "v_mov_b32 v5, 0"                  # every lane the same address: one dword
+one_w = lambda off: "ds_write_b32 v5, v7 offset:%d" % off
+one_r = lambda off: "ds_read_b32 v9, v5 offset:%d" % off
+use = ["s_waitcnt lgkmcnt(0)", "v_add_u32 v12, v12, v9"]
+RB = "ds_read_b32 v9, v2 offset:%d" % B
+WB = "ds_write_b32 v2, v7 offset:%d" % B
+# a block shared by two waves: wave 0's whole-block DMA, wave 1's one-dword write there, wave
+# 0's DMA of the block again (its tags must be written again), wave 1 reads its dword
+run("bfw_shared_block", [V5] + only(0, dma(B) + spin(200) + dma(B)) +
+    only(1, spin(100) + [one_w(B + 8)] + spin(250) + [one_r(B + 8)] + use),
+    (RACE, one_r(B + 8), DMA))
+# the same with wave 1's whole-block DMA in place of the write (the summary names wave 1)
+run("bfw_other_whole", [V5] + only(0, dma(B) + spin(200) + dma(B)) +
+    only(1, spin(100) + dma(B) + ["s_waitcnt vmcnt(0)"] + spin(250) + [one_r(B + 8)] + use),
+    (RACE, one_r(B + 8), DMA))
+# an epoch change at s_barrier between wave 0's two DMAs of the block
+run("bfw_epoch", [V5] + only(0, dma(B)) + ["s_waitcnt vmcnt(0)", "s_barrier"] +
+    only(0, dma(B)) + only(1, spin(100) + [one_r(B + 8)] + use), (RACE, one_r(B + 8), DMA))
+# a summary left by an earlier workgroup: each workgroup's wave 0 writes one dword of the
+# block, then DMAs the whole block; wave 1 reads another dword of it (once per workgroup)
+run("bfw_next_workgroup", [V5] + only(0, [one_w(B + 8), "s_waitcnt lgkmcnt(0)"] + dma(B)) +
+    only(1, spin(100) + [one_r(B + 12)] + use), (RACE, one_r(B + 12), DMA), grid="3", occ=3)
+# another wave's read between a wave's two DMAs of the block (a write after that read)
+run("bfw_war", only(1, dma(B) + ["s_waitcnt vmcnt(0)"] + spin(200) + dma(B)) +
+    only(0, spin(100) + [RB, "s_waitcnt lgkmcnt(0)"] + spin(300) + ["v_add_u32 v12, v12, v9"]),
+    (RACE, DMA, RB))
+# the same with the DMA alone: the entry of the earlier workgroup is this wave's tag of this
+# epoch, but this workgroup has not written the block yet (lds_bw shows no wave)
+run("bfw_next_workgroup_dma", [V5] + only(0, dma(B)) + only(1, spin(100) + [one_r(B + 12)] + use),
+    (RACE, one_r(B + 12), DMA), grid="3", occ=3)
+# a read's clean summary gone stale: wave 0 reads the block, wave 1 writes it, wave 0 reads
+# it again (the second read must see wave 1's write)
+run("clean_read_then_write", only(0, [RB] + use + spin(200) + [RB] + use) +
+    only(1, spin(100) + [WB]), (RACE, RB, WB))
+# and in the next epoch: wave 0's read covers the block in epoch 0, then in epoch 1 wave 1
+# writes it and wave 0 reads it
+run("clean_read_epoch", only(0, [RB] + use) + ["s_barrier"] +
+    only(0, spin(200) + [RB] + use) + only(1, [WB]), (RACE, RB, WB))
+# a read's reader tags of an earlier epoch: wave 0 reads the block in epoch 0 and again in
+# epoch 1, then wave 1 writes it in epoch 1 (a write after wave 0's second read)
+WAR = ["s_waitcnt lgkmcnt(0)"] + spin(400) + ["v_add_u32 v12, v12, v9"]
+run("clean_read_epoch_war", only(0, [RB] + use) + ["s_barrier"] + only(0, [RB] + WAR) +
+    only(1, spin(100) + [WB]), (RACE, WB, RB))
 print("%d runs, %d failed" % (runs, fails))
 sys.exit(1 if fails else 0)

@@ -3,7 +3,7 @@
 # reader paths, both orders, and the scenarios of the per-block tag summaries (overflowing
 # deferred reader tags, later epochs, the 16-bit epoch wrap, many LDS-DMAs):
 # tests/sim/test_lds_race.py; and the reads against pending LDS writers through the per-block
-# counts of the pending ranges: tests/sim/test_lds_pend.py.  Skipped (77) without gcnsim or
+# counts of the pending ranges, and stale clean-block summaries: tests/sim/test_lds_pend.py.  Skipped (77) without gcnsim or
 # clang-22.
 set -u
 srcdir=${top_srcdir:-$(cd "$(dirname "$0")/../.." && pwd)}
