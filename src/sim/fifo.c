@@ -37,34 +37,40 @@ static void fifo_push(sim_fifo *f, sim_ticket *t)
     f->n++;
 }
 
-static void lr_add(sim_wg *g, sim_wave *w, sim_ticket *t, uint32_t lo, uint32_t hi)
+/* sim_lds_lr_count of a range of several blocks (or past SIM_LDS_MAXBLK) */
+void sim_lds_lr_count_blocks(sim_wg *g, uint32_t lo, uint32_t hi, int d)
 {
-    if (!g || t->lr_idx >= 0 || g->nlr >= sizeof g->lr / sizeof g->lr[0] || lo >= hi)
-        return;
-    sim_lrange *r = &g->lr[g->nlr];
-    r->lo = lo;
-    r->hi = hi;
-    r->t = t;
-    r->w = w;
-    t->lr_idx = (int16_t)g->nlr++;
+    uint32_t b0 = lo >> SIM_LDS_BLK_SHIFT, b1 = (hi - 1) >> SIM_LDS_BLK_SHIFT;
+    if (b1 >= SIM_LDS_MAXBLK || b1 - b0 >= SIM_LR_SMALL)
+        g->lr_nbig += (unsigned)d;
+    else
+        for (uint32_t b = b0; b <= b1; b++)
+            g->lr_bcnt[b] = (uint16_t)(g->lr_bcnt[b] + d);
 }
 
-static void lr_remove(sim_wg *g, sim_ticket *t)
+static void lr_add(sim_wg *g, sim_wave *w, sim_ticket *t, uint32_t lo, uint32_t hi)
+{
+    sim_lds_lr_add(g, w, t, lo, hi);
+}
+
+static inline __attribute__((always_inline)) void lr_remove(sim_wg *g, sim_ticket *t)
 {
     if (!g || t->lr_idx < 0)
         return;
     unsigned i = (unsigned)t->lr_idx;
+    uint32_t cb = g->lr[i].cb;
+    if (__builtin_expect(cb != UINT32_MAX, 1))
+        g->lr_bcnt[cb]--;
+    else
+        sim_lds_lr_count_blocks(g, g->lr[i].lo, g->lr[i].hi, -1);
     g->nlr--;
     if (i != g->nlr) {
         g->lr[i] = g->lr[g->nlr];
         g->lr[i].t->lr_idx = (int16_t)i;
+    } else if (!g->nlr) {
+        g->lr_dirty = 0;        /* (every count is 0 again) */
     }
     t->lr_idx = -1;
-}
-
-void sim_lds_pend_dma(sim_x *x, sim_ticket *t)
-{
-    lr_add(x->g, x->w, t, t->lds_base, t->lds_base + t->lds_len);
 }
 
 /* The data of a ticket that has not landed reaches its destination. */
@@ -675,21 +681,6 @@ void sim_lds_check_read(sim_x *x, uint32_t a, uint32_t n, unsigned lane)
                 }
         }
     }
-}
-
-void sim_lds_wnote(sim_x *x, uint32_t lo, uint32_t hi)
-{
-    sim_wave *w = x->w;
-    if (!x->g || x->g->nwaves < 2 || lo >= hi)
-        return;
-    unsigned n = sizeof w->lw / sizeof w->lw[0];
-    unsigned i = w->lw_next++ % n;
-    if (w->nlw < n)
-        w->nlw++;
-    w->lw[i].si = x->i;
-    w->lw[i].lo = lo;
-    w->lw[i].hi = hi;
-    w->lw[i].atom = x->atomic;
 }
 
 void sim_lds_check_done(sim_x *x)

@@ -689,11 +689,20 @@ static inline __attribute__((always_inline)) int note_block(sim_x *x, uint32_t d
         if (any)
             return 0;
     }
+    /* a block whose 64 writer tags are this one already (sim_wg.lds_bfw): nothing to
+     * write (tag_epoch was set with them) */
+    uint32_t b = d0 >> (SIM_LDS_BLK_SHIFT - 2), whole = !(d0 & (NL - 1));
+    if (whole && g->lds_bfw[b] == tagv && g->lds_bw[b] == (ep | 1u << (me - 1)))
+        return 1;
     sim_lds_bmark_nl(g->lds_bw, ep, 1u << (me - 1), d0 * 4);
     uint32_t *tag = g->lds_tag + d0;
 #pragma GCC unroll 64
     for (unsigned l = 0; l < NL; l++)
         tag[l] = tagv;
+    if (whole)
+        g->lds_bfw[b] = tagv;
+    else
+        sim_lds_bfw_clear(g, d0 * 4, d0 * 4 + 4 * NL);
     g->tag_epoch = epoch + 1;
     return 1;
 }
@@ -735,6 +744,7 @@ static void ds_note_writes(sim_x *x, const uint32_t *addr, unsigned nbytes, uint
             tag[d] = tagv;
         }
         sim_lds_bmark(g->lds_bw, ep, 1u << (me - 1), lo, hi);
+        sim_lds_bfw_clear(g, lo, hi);
         for (unsigned l = 0; l < NL; l++)
             if ((e >> l & 1) && (addr[l] & 3))
                 sim_lds_wmark(x, addr[l], nbytes, l);
@@ -841,6 +851,15 @@ GCN_HOT_NOINLINE static void ds_read(sim_x *x, unsigned nbytes, int sext, int d1
     }
     sim_tk_issue(x, t);
 }
+/* The coalesced ds_read_b32 of all lanes at LDS address a0 (4-aligned, inside the LDS, no
+ * pending writer in the way) in a workgroup of several waves with no atomic tags of this
+ * epoch, when its block's summaries do not show it clean: the tag checks and the ticket
+ * (out of line: the clean read in DS_READ_B32 keeps fewer values live). */
+static __attribute__((noinline)) void ds_read_contig(sim_x *x, uint32_t a0)
+{
+    ds_check_contig(x, a0, a0, a0 + 4 * NL);
+    sim_tk_row(x, I->d.r, insn_counters(x), x->g->lds + a0);
+}
 /* ds_read_b32: the coalesced read of most kernels first, all lanes, lane l at a0 + 4 * l
  * inside the LDS: what ds_lanes, ds_check_reads and the block copy of ds_read do, from the
  * address row in one pass (anything else, e.g. a pending writer in the way, takes ds_read) */
@@ -850,14 +869,27 @@ HBODY(DS_READ_B32)
     if (x->exec == ~0ull && g && MOP(MF_ADDR)->kind == OK_V) {
         const uint32_t *av = x->w->v[MOP(MF_ADDR)->r];
         uint32_t v0 = av[0], diff = row_seq_diff(av, v0, 4), a0 = v0 + (uint16_t)I->mods.offset;
-        if (!diff && (uint64_t)a0 + 4 * NL <= g->lds_size && !sim_lds_overlap(g, a0, a0 + 4 * NL)) {
+        if (!diff && (uint64_t)a0 + 4 * NL <= g->lds_size && !sim_lds_overlap_nl(g, a0)) {
             if (g->nwaves < 2) {
                 sim_tk_row(x, I->d.r, insn_counters(x), g->lds + a0);
                 return;
             }
-            if (g->atom_epoch != g->epoch + 1 && g->lds_tag && !(a0 & 3)) {
-                ds_check_contig(x, a0, a0, a0 + 4 * NL);
-                sim_tk_row(x, I->d.r, insn_counters(x), g->lds + a0);
+            uint32_t epoch = g->epoch;
+            if (g->atom_epoch != epoch + 1 && g->lds_tag && !(a0 & 3)) {
+                /* a whole block whose reader tags of this epoch hold this wave already and
+                 * whose writer tags of this epoch are none or this wave's: no tag to check
+                 * or add (ds_check_contig would find no hit and defer nothing) */
+                uint32_t b = a0 >> SIM_LDS_BLK_SHIFT, ep = (epoch & 0xffff) << 16;
+                uint32_t bit = 1u << x->w->idx, fr = g->lds_bfr[b] ^ ep, bw = g->lds_bw[b] ^ ep;
+                if (!(a0 & ((1u << SIM_LDS_BLK_SHIFT) - 1)) && fr < 0x10000u && (fr & bit) &&
+                    (bw >= 0x10000u || !(bw & ~bit) || g->tag_epoch != epoch + 1)) {
+                    sim_lds_rnote(x, a0, a0 + 4 * NL);
+                    if (__builtin_expect(x->race_lanes != 0, 0))
+                        sim_lds_check_done(x);
+                    sim_tk_row(x, I->d.r, insn_counters(x), g->lds + a0);
+                    return;
+                }
+                ds_read_contig(x, a0);
                 return;
             }
         }
@@ -1415,6 +1447,39 @@ static void dma_note_writes(sim_x *x, const sim_ticket *t)
         sim_lds_check_done(x);
 }
 
+/* The writer notes of dma_block's LDS-DMA t of all lanes at LDS address lbase, 4 bytes
+ * each, in a workgroup of several waves (what dma_issue does after the pending range) */
+static __attribute__((noinline)) void dma_note_slow(sim_x *x, sim_ticket *t, uint32_t lbase)
+{
+    sim_wg *g = x->g;
+    if (!(lbase & 3) && g->lds_tag && g->atom_epoch != g->epoch + 1 && note_block(x, lbase >> 2)) {
+        sim_lds_wnote(x, lbase, lbase + 4 * NL);
+        if (x->race_lanes)
+            sim_lds_check_done(x);
+    } else {
+        dma_note_writes(x, t);
+    }
+}
+/* the same; inline the clean block: at a block's start, no atomic tags of this epoch, its
+ * 64 writer tags this wave's of this epoch already (sim_wg.lds_bfw, lds_bw) and no reader of
+ * another wave in it this epoch (lds_br): note_block would find nothing and write nothing */
+static inline __attribute__((always_inline)) void dma_note_nl(sim_x *x, sim_ticket *t,
+                                                              uint32_t lbase)
+{
+    sim_wg *g = x->g;
+    uint32_t epoch = g->epoch, me = x->w->idx + 1, ep = (epoch & 0xffff) << 16;
+    uint32_t bit = 1u << (me - 1), b = lbase >> SIM_LDS_BLK_SHIFT, br = g->lds_br[b] ^ ep;
+    if (!(lbase & ((1u << SIM_LDS_BLK_SHIFT) - 1)) && g->atom_epoch != epoch + 1 && g->lds_tag &&
+        g->lds_bfw[b] == (epoch << 5 | me) && g->lds_bw[b] == (ep | bit) &&
+        (br >= 0x10000u || !(br & ~bit))) {
+        sim_lds_wnote(x, lbase, lbase + 4 * NL);
+        if (__builtin_expect(x->race_lanes != 0, 0))
+            sim_lds_check_done(x);
+        return;
+    }
+    dma_note_slow(x, t, lbase);
+}
+
 /* Issue an LDS-DMA ticket: its bytes pending for the wave's own reads, its writes noted
  * for the other waves' (every LDS-DMA path issues through here). */
 GCN_HOT static void dma_issue(sim_x *x, sim_ticket *t)
@@ -1878,16 +1943,9 @@ GCN_HOT static int dma_block(sim_x *x)
     slot_prefetch(x, e, src, 0);
     sim_row_copy(t->data, src);
     /* dma_issue, its tests made (all lanes, 4 bytes each) */
-    sim_lds_pend_dma(x, t);
-    if (g->nwaves > 1) {
-        if (!(lbase & 3) && g->lds_tag && g->atom_epoch != g->epoch + 1 && note_block(x, lbase >> 2)) {
-            sim_lds_wnote(x, lbase, lbase + 4 * NL);
-            if (x->race_lanes)
-                sim_lds_check_done(x);
-        } else {
-            dma_note_writes(x, t);
-        }
-    }
+    sim_lds_pend_nl(g, x->w, t, lbase);
+    if (g->nwaves > 1)
+        dma_note_nl(x, t, lbase);
     sim_tk_issue(x, t);
     return 1;
 }

@@ -34,6 +34,8 @@
 #define SIM_LDS_BLK_SHIFT 8   /* LDS blocks of the race tag summaries (sim_wg.lds_bw): 256 bytes */
 #define SIM_LDS_NBLK(lds_size) ((lds_size) / (1u << SIM_LDS_BLK_SHIFT) + 2)
 #define SIM_LDS_NSUM 3        /* summaries per block: lds_bw, lds_br, lds_bfr */
+#define SIM_LDS_MAXBLK (160u * 1024 >> SIM_LDS_BLK_SHIFT)  /* blocks of the largest LDS (gfx950) */
+#define SIM_LR_SMALL 4        /* a pending LDS range of more blocks is not counted per block */
 #define SIM_VM_MAX 63         /* vmcnt field: 6 bits on gfx9 */
 #define SIM_LGKM_MAX 15       /* lgkmcnt field: 4 bits */
 #define SIM_NTICKETS (SIM_VM_MAX + SIM_LGKM_MAX + 2)
@@ -246,6 +248,8 @@ typedef struct sim_wg sim_wg;
  * before waiting for them. */
 typedef struct sim_lrange {
     uint32_t lo, hi;
+    uint32_t cb;                /* the block counted in sim_wg.lr_bcnt, UINT32_MAX: counted
+                                 * by sim_lds_lr_count_blocks */
     sim_ticket *t;
     struct sim_wave *w;
 } sim_lrange;
@@ -333,6 +337,13 @@ struct sim_wg {
     uint32_t lds_size;
     sim_lrange lr[SIM_MAX_WAVES * SIM_NTICKETS];
     unsigned nlr;               /* pending LDS ranges */
+    /* the pending LDS ranges per block of LDS (fifo.c lr_add, lr_remove): lr_bcnt[b], the
+     * ranges of at most SIM_LR_SMALL blocks that meet block b; lr_nbig, the others (while
+     * one is pending, sim_lds_overlap scans lr).  lr_dirty: a range was added since nlr was
+     * last 0 by a removal; when a workgroup's start sets nlr to 0 with ranges still counted,
+     * the next sim_lds_lr_add clears the counts. */
+    uint16_t lr_bcnt[SIM_LDS_MAXBLK + 1];   /* (+ 1: the block after an access at the end) */
+    unsigned lr_nbig, lr_dirty;
     uint32_t *lds_tag;          /* per LDS dword: epoch << 5 | (writer wave + 1), 0 never written */
     uint32_t *lds_rtag;         /* per LDS dword: (epoch & 0xffff) << 16 | reader waves mask */
     /* reader tags not yet written to lds_rtag: the coalesced reads of all lanes (64 dwords
@@ -354,6 +365,14 @@ struct sim_wg {
      * coalesced read of the whole block by such a wave need not defer again.  lds_br and
      * lds_bfr lie in lds_bw's allocation (SIM_LDS_NSUM summaries). */
     uint32_t *lds_bw, *lds_br, *lds_bfr;
+    /* per block: a writer tag (epoch << 5 | wave + 1) that ds_note_block (note_block) gave
+     * all 64 dwords of the block, 0 none.  While lds_bw shows that wave alone in the block
+     * in that epoch, every dword still holds it: a tag write of another wave marks lds_bw,
+     * the same wave writes the same tag, and the partial writers (ds_note_writes' lane loop,
+     * sim_lds_wmark) clear the entry (sim_lds_bfw_clear), so one left by an earlier
+     * workgroup (whose tags were cleared) is never taken: no whole-block write in this
+     * workgroup renewed it, and any other write there cleared it. */
+    uint32_t lds_bfw[SIM_LDS_MAXBLK + 2];
     uint32_t epoch;             /* barrier generation of the workgroup */
     uint32_t tag_epoch;         /* epoch + 1 once lds_tag took a write of this epoch (else
                                  * no writer tag can match: the reads skip their scan) */
@@ -561,7 +580,19 @@ void sim_tk_barrier(sim_x *x);
  * findings of one instruction are reported by sim_lds_check_done(). */
 static inline int sim_lds_overlap(const sim_wg *g, uint32_t lo, uint32_t hi)
 {
-    for (unsigned i = 0; g && i < g->nlr; i++)
+    if (!g || !g->nlr)
+        return 0;
+    /* no pending range in the blocks of [lo, hi) (a box of at most SIM_LR_SMALL blocks):
+     * none meets it; else the scan says */
+    uint32_t b0 = lo >> SIM_LDS_BLK_SHIFT, b1 = (hi - 1) >> SIM_LDS_BLK_SHIFT;
+    if (!g->lr_nbig && lo < hi && b1 < SIM_LDS_MAXBLK && b1 - b0 < SIM_LR_SMALL) {
+        unsigned any = 0;
+        for (uint32_t b = b0; b <= b1; b++)
+            any |= g->lr_bcnt[b];
+        if (!any)
+            return 0;
+    }
+    for (unsigned i = 0; i < g->nlr; i++)
         if (lo < g->lr[i].hi && g->lr[i].lo < hi)
             return 1;
     return 0;
@@ -570,8 +601,86 @@ void sim_lds_check_read(sim_x *x, uint32_t a, uint32_t n, unsigned lane);
 void sim_lds_check_done(sim_x *x);
 /* Write the deferred reader tags (sim_wg.rdefer) to lds_rtag. */
 void sim_lds_rflush(sim_wg *g);
+/* Count the pending LDS range [lo, hi) (lo < hi) in sim_wg.lr_bcnt (d = 1) or take it out
+ * (d = -1): a range of several blocks (or past SIM_LDS_MAXBLK) (fifo.c); sim_lds_lr_add
+ * and fifo.c's lr_remove count a range inside one block themselves (sim_lrange.cb). */
+void sim_lds_lr_count_blocks(sim_wg *g, uint32_t lo, uint32_t hi, int d);
+/* The first pending range is added (nlr is 0): the counts are all 0 unless a workgroup's
+ * start left those of its predecessor (sim_wg.lr_dirty). */
+static inline void sim_lds_lr_first(sim_wg *g)
+{
+    if (__builtin_expect(g->lr_dirty, 0)) {
+        memset(g->lr_bcnt, 0, sizeof g->lr_bcnt);
+        g->lr_nbig = 0;
+    }
+    g->lr_dirty = 1;
+}
+/* Add ticket t's LDS bytes [lo, hi), written by wave w, to the workgroup's pending ranges
+ * (once; none when the table is full or the range empty). */
+static inline void sim_lds_lr_add(sim_wg *g, struct sim_wave *w, sim_ticket *t, uint32_t lo,
+                                  uint32_t hi)
+{
+    if (!g || t->lr_idx >= 0 || g->nlr >= sizeof g->lr / sizeof g->lr[0] || lo >= hi)
+        return;
+    if (!g->nlr)
+        sim_lds_lr_first(g);
+    sim_lrange *r = &g->lr[g->nlr];
+    uint32_t b0 = lo >> SIM_LDS_BLK_SHIFT;
+    if (__builtin_expect(b0 == (hi - 1) >> SIM_LDS_BLK_SHIFT && b0 < SIM_LDS_MAXBLK, 1)) {
+        g->lr_bcnt[b0]++;   /* (an LDS-DMA of 64 dwords at a block's start) */
+        r->cb = b0;
+    } else {
+        sim_lds_lr_count_blocks(g, lo, hi, 1);
+        r->cb = UINT32_MAX;
+    }
+    r->lo = lo;
+    r->hi = hi;
+    r->t = t;
+    r->w = w;
+    t->lr_idx = (int16_t)g->nlr++;
+}
 /* Register an issued LDS-DMA ticket (lds_base, lds_len, lanes) as pending. */
-void sim_lds_pend_dma(sim_x *x, sim_ticket *t);
+static inline void sim_lds_pend_dma(sim_x *x, sim_ticket *t)
+{
+    sim_lds_lr_add(x->g, x->w, t, t->lds_base, t->lds_base + t->lds_len);
+}
+/* sim_lds_lr_add of an LDS-DMA of all lanes, 4 bytes each, at lo: t fresh from sim_tk_new,
+ * the range [lo, lo + 4 * NL) inside the LDS (so lr_bcnt holds its blocks) */
+static inline __attribute__((always_inline)) void sim_lds_pend_nl(sim_wg *g, struct sim_wave *w,
+                                                                  sim_ticket *t, uint32_t lo)
+{
+    unsigned n = g->nlr;
+    if (n >= sizeof g->lr / sizeof g->lr[0])
+        return;
+    if (!n)
+        sim_lds_lr_first(g);
+    sim_lrange *r = &g->lr[n];
+    uint32_t b0 = lo >> SIM_LDS_BLK_SHIFT;
+    if (__builtin_expect(!(lo & ((1u << SIM_LDS_BLK_SHIFT) - 1)), 1)) {
+        g->lr_bcnt[b0]++;
+        r->cb = b0;
+    } else {
+        sim_lds_lr_count_blocks(g, lo, lo + 4 * NL, 1);
+        r->cb = UINT32_MAX;
+    }
+    r->lo = lo;
+    r->hi = lo + 4 * NL;
+    r->t = t;
+    r->w = w;
+    t->lr_idx = (int16_t)n;
+    g->nlr = n + 1;
+}
+/* sim_lds_overlap of the 4 * NL bytes at a0 (a coalesced access of all lanes inside the LDS:
+ * block a0's, and the next one when a0 is not at a block's start) */
+static inline __attribute__((always_inline)) int sim_lds_overlap_nl(const sim_wg *g, uint32_t a0)
+{
+    if (!g->nlr)
+        return 0;
+    uint32_t b = a0 >> SIM_LDS_BLK_SHIFT;
+    if (!g->lr_nbig && !(g->lr_bcnt[b] | ((a0 & ((1u << SIM_LDS_BLK_SHIFT) - 1)) ? g->lr_bcnt[b + 1] : 0)))
+        return 0;
+    return sim_lds_overlap(g, a0, a0 + 4 * NL);
+}
 /* One row of 64 lanes (256 bytes) from src to dst, any alignment, in 32-byte moves (a plain
  * memcpy of 256 bytes is expanded to 16-byte moves by GCC even in an AVX2 clone). */
 static inline __attribute__((always_inline)) void sim_row_copy(void *dst, const void *src)
@@ -633,6 +742,16 @@ static inline __attribute__((always_inline)) void sim_lds_bmark_nl(uint32_t *sum
         sum[b + 1] = ((v & 0xffff0000u) == ep ? v : ep) | bit;
     }
 }
+/* Forget the whole-block writer tags (sim_wg.lds_bfw) of the blocks of LDS bytes [lo, hi)
+ * (lo < hi): a partial write of tags there. */
+static inline void sim_lds_bfw_clear(sim_wg *g, uint32_t lo, uint32_t hi)
+{
+    uint32_t b1 = (hi - 1) >> SIM_LDS_BLK_SHIFT;
+    if (b1 >= sizeof g->lds_bfw / sizeof g->lds_bfw[0])
+        b1 = sizeof g->lds_bfw / sizeof g->lds_bfw[0] - 1;
+    for (uint32_t b = lo >> SIM_LDS_BLK_SHIFT; b <= b1; b++)
+        g->lds_bfw[b] = 0;
+}
 static inline void sim_lds_wmark(sim_x *x, uint32_t a, uint32_t n, unsigned lane)
 {
     sim_wg *g = x->g;
@@ -662,6 +781,7 @@ static inline void sim_lds_wmark(sim_x *x, uint32_t a, uint32_t n, unsigned lane
         g->lds_tag[d] = tag;
     }
     sim_lds_bmark(g->lds_bw, ep, mybit, a & ~3u, a + n);
+    sim_lds_bfw_clear(g, a & ~3u, a + n);
 }
 static inline void sim_lds_rcheck(sim_x *x, uint32_t a, uint32_t n, unsigned lane)
 {
@@ -727,7 +847,22 @@ static inline void sim_lds_amark(sim_x *x, uint32_t a, uint32_t n, unsigned lane
         g->lds_atag[d] = ((at & 0xffff0000u) == ep ? at : ep) | mybit;
     }
 }
-void sim_lds_wnote(sim_x *x, uint32_t lo, uint32_t hi);
+/* Note the LDS-writing instruction's box [lo, hi) in the wave's ring (w->lw), for the
+ * reports of the races it makes (workgroups of several waves). */
+static inline __attribute__((always_inline)) void sim_lds_wnote(sim_x *x, uint32_t lo, uint32_t hi)
+{
+    sim_wave *w = x->w;
+    if (!x->g || x->g->nwaves < 2 || lo >= hi)
+        return;
+    unsigned n = sizeof w->lw / sizeof w->lw[0];
+    unsigned i = w->lw_next++ % n;
+    if (w->nlw < n)
+        w->nlw++;
+    w->lw[i].si = x->i;
+    w->lw[i].lo = lo;
+    w->lw[i].hi = hi;
+    w->lw[i].atom = x->atomic;
+}
 /* (sim_lds_rnote, the note of a read's box [lo, hi), is below the race records' functions,
  * inline: every DS read of a workgroup of several waves takes one) */
 
@@ -840,7 +975,7 @@ void sim_rz_defer(sim_x *x, sim_wave *rw, unsigned rec, int fi, uint64_t lanes,
 
 /* Note the LDS-reading instruction's box [lo, hi) in the wave's ring (w->lrd), with its race
  * record (workgroups of several waves). */
-static inline void sim_lds_rnote(sim_x *x, uint32_t lo, uint32_t hi)
+static inline __attribute__((always_inline)) void sim_lds_rnote(sim_x *x, uint32_t lo, uint32_t hi)
 {
     sim_wave *w = x->w;
     if (!x->g || x->g->nwaves < 2 || lo >= hi)

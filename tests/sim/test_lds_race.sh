@@ -2,7 +2,9 @@
 # test_lds_race.sh -- gcnsim's cross-wave LDS race check through every pair of writer and
 # reader paths, both orders, and the scenarios of the per-block tag summaries (overflowing
 # deferred reader tags, later epochs, the 16-bit epoch wrap, many LDS-DMAs):
-# tests/sim/test_lds_race.py.  Skipped (77) without gcnsim or clang-22.
+# tests/sim/test_lds_race.py; and the reads against pending LDS writers through the per-block
+# counts of the pending ranges, and stale clean-block summaries: tests/sim/test_lds_pend.py.  Skipped (77) without gcnsim or
+# clang-22.
 set -u
 srcdir=${top_srcdir:-$(cd "$(dirname "$0")/../.." && pwd)}
 builddir=${top_builddir:-$srcdir}
@@ -11,4 +13,5 @@ gcnsim=${GCNSIM:-$builddir/gcnsim}
 command -v "${CLANG22:-clang-22}" >/dev/null 2>&1 || { echo "clang-22 not found: skipped"; exit 77; }
 T=$(mktemp -d /tmp/gcnsim-ldsrace-XXXXXX)
 trap 'rm -rf "$T"' EXIT
-"${PYTHON3:-python3}" "$srcdir/tests/sim/test_lds_race.py" "$gcnsim" "$T"
+"${PYTHON3:-python3}" "$srcdir/tests/sim/test_lds_race.py" "$gcnsim" "$T" || exit 1
+"${PYTHON3:-python3}" "$srcdir/tests/sim/test_lds_pend.py" "$gcnsim" "$T"
