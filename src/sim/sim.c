@@ -361,8 +361,19 @@ static int self_loop(const sim_insn *si)
  * a barrier, or faults.  Returns 0 when the wave still runs and the run goes on; else
  * the wave ended or waits at a barrier, or the run stops (s->stop: a fault, or --strict
  * and a finding). */
+static inline __attribute__((always_inline)) int run_wave_b(gcn_sim *s, sim_x *x, sim_wave *w,
+                                                            unsigned quantum, int plain,
+                                                            int budgeted);
 static inline __attribute__((always_inline)) int run_wave(gcn_sim *s, sim_x *x, sim_wave *w,
                                                           unsigned quantum, int plain)
+{
+    return run_wave_b(s, x, w, quantum, plain, 0);
+}
+/* run_wave; BUDGETED (a constant of the caller): 1 when the caller made sure the instruction
+ * budget holds the QUANTUM instructions (no test before each). */
+static inline __attribute__((always_inline)) int run_wave_b(gcn_sim *s, sim_x *x, sim_wave *w,
+                                                            unsigned quantum, int plain,
+                                                            int budgeted)
 {
     x->w = w;
     sim_insn *cur = w->cur;
@@ -380,7 +391,7 @@ static inline __attribute__((always_inline)) int run_wave(gcn_sim *s, sim_x *x, 
             if (__builtin_expect(s->prog->hz_cons != s->prog->hz_pgcons, 0))
                 sim_hz_regroup(s, w->wg->waves, w->wg->nwaves);
         }
-        if (__builtin_expect(s->insns >= s->budget, 0)) {
+        if (!budgeted && __builtin_expect(s->insns >= s->budget, 0)) {
             x->i = si;
             sim_fault(x, "instruction budget exceeded: %llu wave-instructions in one workgroup "
                       "(--max-insns); the kernel may never end",
@@ -691,15 +702,28 @@ static inline __attribute__((always_inline)) void plain_turns(gcn_sim *s, sim_x 
     int all = !stopped && *live == nwaves && !*waiting && more;
     for (unsigned i = 0; mode == 1 && all && i < nwaves; i++)
         all = g->waves[i]->hz != NULL;
+    if (!all)
+        return;
     sim_wave *const *first = g->waves, *const *end = first + nwaves;
-    while (all) {
-        for (sim_wave *const *wp = first; wp != end; wp++) {
-            if (__builtin_expect(run_wave(s, x, *wp, 1, mode), 0)) {
-                turn_end(s, *wp, live, waiting);
-                all = 0;
-                if (s->stop)
-                    break;
-            }
+    /* (a round runs nwaves instructions: the rounds the budget holds, counted down in
+     * place of its test before each instruction) */
+    uint64_t rounds = (s->budget - s->insns) / nwaves;
+    if (!rounds)
+        return;
+    for (sim_wave *const *wp = first;;) {
+        if (__builtin_expect(run_wave_b(s, x, *wp, 1, mode, 1), 0)) {
+            /* the wave ended, waits or the run stops: the round's other turns (on the
+             * general path, the same for a plain run), then out */
+            turn_end(s, *wp, live, waiting);
+            while (!s->stop && ++wp != end)
+                if (run_wave_any(s, x, *wp, 1))
+                    turn_end(s, *wp, live, waiting);
+            return;
+        }
+        if (__builtin_expect(++wp == end, 0)) {
+            wp = first;
+            if (!--rounds)
+                return;
         }
     }
 }

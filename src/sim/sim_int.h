@@ -229,7 +229,9 @@ static inline __attribute__((always_inline)) int sim_hz_memo_hit(const struct si
         memcpy(&b, si->hzm_prev + i, sizeof b);
         acc |= a ^ b;
     }
-    return (acc[0] | acc[1] | acc[2] | acc[3]) == 0;
+    typedef uint64_t hz_pair __attribute__((vector_size(16)));
+    hz_pair t = (hz_pair)acc;
+    return (t[0] | t[1]) == 0;
 }
 /* The look: of the groups M (si's among hot), whether one had a producer within its window
  * (plast, pwin: the clock after the latest producer of each group the program consumes --
@@ -245,7 +247,7 @@ static inline __attribute__((always_inline)) int sim_hz_near(struct sim_hz *h, u
     const uint64_t m0 = m;
     const uint32_t clk = h->clk;
     for (; m; m &= m - 1) {
-        unsigned g = (unsigned)__builtin_ctzll(m);
+        const uintptr_t g = (uintptr_t)__builtin_ctzll(m);
         if (clk - h->plast[g] < h->pwin[g]) {
             h->hot &= ~(m0 ^ m);        /* (the groups before g: far) */
             return 1;
@@ -313,9 +315,11 @@ static inline __attribute__((always_inline)) void sim_hz_post(gcn_sim *s, sim_x 
 {
     if (!nostale && __builtin_expect(h->nswap != 0, 0))
         sim_hz_restore(s, x, si);
-    unsigned r = h->rn++ % SIM_HZ_RING;
+    const uintptr_t r = h->rn++ % SIM_HZ_RING;
     h->ring[r] = si;
-    h->ring_idx[r] = h->ring_idx[r + SIM_HZ_RING] = si->idx;
+    uint32_t *ri = &h->ring_idx[r], idx = si->idx;   /* (both slots off one address) */
+    ri[0] = idx;
+    ri[SIM_HZ_RING] = idx;
     uint32_t c = h->clk += si->hz_ws;
     uint64_t pm = si->hz_prod;
     h->hot |= pm;
