@@ -193,7 +193,9 @@ typedef uint32_t u32x8 __attribute__((vector_size(32), aligned(4)));
                 } \
                 return; \
             } \
-            if (vsrc_scalar(x, 0, &c_)) { \
+            const sim_opnd *o_ = &i_->s[0];     /* (vfast's bits: no DPP, no SDWA) */ \
+            if (o_->kind == OK_S || o_->kind == OK_C || o_->kind == OK_IMM) { \
+                c_ = o_->kind == OK_S ? x->w->s[o_->r] : (uint32_t)o_->c; \
                 _Pragma("GCC unroll 8") \
                 for (unsigned g_ = 0; g_ < NL; g_ += 8) { \
                     u32x8 a = {c_, c_, c_, c_, c_, c_, c_, c_}, b; \
@@ -205,29 +207,42 @@ typedef uint32_t u32x8 __attribute__((vector_size(32), aligned(4)));
             } \
         } \
     } while (0)
-HBODY(V_ADD_U32)
+/* (the general cases out of line: the row paths need no stack frame) */
+GCN_HOT_NOINLINE static void add_u32_general(sim_x *x)
 {
-    U32_ROWOP(a + b);
     FETCH2;
     if (x->i->mods.clamp) { LANES R[l] = sat_u32((uint64_t)A[l] + Bv[l]); }
     else { LANES R[l] = A[l] + Bv[l]; }
     sim_vdst(x, R);
 }
-HBODY(V_SUB_U32)
+GCN_HOT_NOINLINE static void sub_u32_general(sim_x *x)
 {
-    U32_ROWOP(a - b);
     FETCH2;
     if (x->i->mods.clamp) { LANES R[l] = A[l] > Bv[l] ? A[l] - Bv[l] : 0; }
     else { LANES R[l] = A[l] - Bv[l]; }
     sim_vdst(x, R);
 }
-HBODY(V_SUBREV_U32)
+GCN_HOT_NOINLINE static void subrev_u32_general(sim_x *x)
 {
-    U32_ROWOP(b - a);
     FETCH2;
     if (x->i->mods.clamp) { LANES R[l] = Bv[l] > A[l] ? Bv[l] - A[l] : 0; }
     else { LANES R[l] = Bv[l] - A[l]; }
     sim_vdst(x, R);
+}
+HBODY(V_ADD_U32)
+{
+    U32_ROWOP(a + b);
+    add_u32_general(x);
+}
+HBODY(V_SUB_U32)
+{
+    U32_ROWOP(a - b);
+    sub_u32_general(x);
+}
+HBODY(V_SUBREV_U32)
+{
+    U32_ROWOP(b - a);
+    subrev_u32_general(x);
 }
 /* carry-out forms: D2 = carry mask of the active lanes */
 static void carry_op(sim_x *x, int kind, int cin)

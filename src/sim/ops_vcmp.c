@@ -141,6 +141,38 @@ static inline __attribute__((always_inline)) void cmp_i32(sim_x *x, int c, int c
     }
     cmp_write(x, m, cmpx);
 }
+/* cmp_i32's rows case, 1 when it applies: src1 a plain VGPR (vfast's bit: no DPP, no SDWA),
+ * src0 a plain VGPR, an SGPR or a constant (vsrc_scalar's broadcast); the mask into VCC
+ * inline (sim_sdst_mask's other case: an SGPR pair). */
+static inline __attribute__((always_inline)) int cmp_i32_rows(sim_x *x, int c, int cmpx, int sgn)
+{
+    const sim_insn *i = x->i;
+    if (__builtin_expect(!(i->vfast & 2), 0))
+        return 0;
+    sim_wave *w = x->w;
+    const uint32_t *Bv = w->v[i->s[1].r];
+    const sim_opnd *o = &i->s[0];
+    uint64_t m;
+    if (i->vfast & 1)
+        m = imask32(c, w->v[o->r], 0, Bv, sgn);
+    else if (o->kind == OK_S || o->kind == OK_C || o->kind == OK_IMM)
+        m = imask32(c, NULL, o->kind == OK_S ? w->s[o->r] : (uint32_t)o->c, Bv, sgn);
+    else
+        return 0;
+    m &= x->wmask;
+    if (i->d.kind != OK_S)
+        sim_set_vcc(w, m);
+    else
+        sim_sdst_mask(x, &i->d, m);
+    if (cmpx)
+        sim_set_exec(w, m);
+    return 1;
+}
+/* A 32-bit integer compare body: the rows case inline, the rest out of line (the rows
+ * path then needs no stack frame). */
+#define I32BODY(NAME, CN, CMPX, SGN) \
+    GCN_HOT_NOINLINE static void NAME##_general(sim_x *x) { cmp_i32(x, CN, CMPX, SGN); } \
+    HBODY(NAME) { if (!cmp_i32_rows(x, CN, CMPX, SGN)) NAME##_general(x); }
 static inline __attribute__((always_inline)) void cmp_i16(sim_x *x, int c, int cmpx, int sgn)
 {
     const uint32_t *A = sim_vsrc_f16(x, 0), *Bv = sim_vsrc_f16(x, 1);
@@ -239,8 +271,8 @@ FC(NEQ, C_NEQ) FC(NLT, C_NLT) FC(TRU, C_TRU)
 #define IC(C, CN) \
     BODY(V_CMP_##C##_I16) { cmp_i16(x, CN, 0, 1); } BODY(V_CMPX_##C##_I16) { cmp_i16(x, CN, 1, 1); } \
     BODY(V_CMP_##C##_U16) { cmp_i16(x, CN, 0, 0); } BODY(V_CMPX_##C##_U16) { cmp_i16(x, CN, 1, 0); } \
-    HBODY(V_CMP_##C##_I32) { cmp_i32(x, CN, 0, 1); } HBODY(V_CMPX_##C##_I32) { cmp_i32(x, CN, 1, 1); } \
-    HBODY(V_CMP_##C##_U32) { cmp_i32(x, CN, 0, 0); } HBODY(V_CMPX_##C##_U32) { cmp_i32(x, CN, 1, 0); } \
+    I32BODY(V_CMP_##C##_I32, CN, 0, 1) I32BODY(V_CMPX_##C##_I32, CN, 1, 1) \
+    I32BODY(V_CMP_##C##_U32, CN, 0, 0) I32BODY(V_CMPX_##C##_U32, CN, 1, 0) \
     BODY(V_CMP_##C##_I64) { cmp_i64(x, CN, 0, 1); } BODY(V_CMPX_##C##_I64) { cmp_i64(x, CN, 1, 1); } \
     BODY(V_CMP_##C##_U64) { cmp_i64(x, CN, 0, 0); } BODY(V_CMPX_##C##_U64) { cmp_i64(x, CN, 1, 0); }
 #define ICE(C) B(V_CMP_##C##_I16), B(V_CMPX_##C##_I16), B(V_CMP_##C##_U16), B(V_CMPX_##C##_U16), \
