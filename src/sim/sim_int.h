@@ -223,6 +223,7 @@ static inline __attribute__((always_inline)) int sim_hz_memo_hit(const struct si
     _Static_assert(OLD % 4 == 0, "the older slots compare four at a time");
     typedef uint32_t hz_quad __attribute__((vector_size(16), aligned(4)));
     hz_quad acc = {prev[OLD] ^ si->hzm_prev[OLD], 0, 0, 0};
+#pragma GCC unroll 8
     for (unsigned i = 0; i < OLD; i += 4) {
         hz_quad a, b;
         memcpy(&a, prev + i, sizeof a);
@@ -247,7 +248,7 @@ static inline __attribute__((always_inline)) int sim_hz_near(struct sim_hz *h, u
     const uint64_t m0 = m;
     const uint32_t clk = h->clk;
     for (; m; m &= m - 1) {
-        const uintptr_t g = (uintptr_t)__builtin_ctzll(m);
+        const uintptr_t g = (unsigned)__builtin_ctzll(m);
         if (clk - h->plast[g] < h->pwin[g]) {
             h->hot &= ~(m0 ^ m);        /* (the groups before g: far) */
             return 1;
