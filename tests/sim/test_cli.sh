@@ -285,6 +285,30 @@ kernel endless 0 4 <<'EOF'
 EOF
 manifest endless
 expect 3 "instruction budget exceeded" "$gcnsim" --manifest "$T/endless.json" --max-insns 10000
+# the budget of a workgroup of four waves taking one-instruction turns (the run loop counts
+# the rounds the budget holds, then tests it before each instruction): with N allowed, the
+# workgroup's instruction N (from 0) faults, wave N % 4's instruction N / 4; hazard checks on
+# and off (the two plain loops)
+kernel budget4 0 4 <<'EOF'
+    s_add_u32 s8, s8, 1
+    s_add_u32 s9, s9, 2
+    s_add_u32 s10, s10, 3
+    s_add_u32 s11, s11, 4
+    s_add_u32 s12, s12, 5
+    s_endpgm
+EOF
+manifest budget4 256
+for n in 1 3 4 6 11 17 19; do
+    r=$((8 + n / 4))
+    for hz in report off; do
+        expect 3 "at pc .*: s_add_u32 s$r, s$r, $((r - 7))\$" "$gcnsim" --manifest "$T/budget4.json" \
+            --max-insns $n --hazard-effect=$hz
+        expect 3 "wave $((n % 4)) of workgroup" "$gcnsim" --manifest "$T/budget4.json" \
+            --max-insns $n --hazard-effect=$hz
+    done
+done
+expect 0 "4 waves, 24 wave-instructions" "$gcnsim" --manifest "$T/budget4.json" --max-insns 24
+expect 3 "budget exceeded: 23 wave" "$gcnsim" --manifest "$T/budget4.json" --max-insns 23
 kernel unsim 0 4 <<'EOF'
     v_screen_partition_4se_b32 v0, v0
     s_endpgm
