@@ -142,8 +142,8 @@ static inline __attribute__((always_inline)) void cmp_i32(sim_x *x, int c, int c
     cmp_write(x, m, cmpx);
 }
 /* cmp_i32's rows case, 1 when it applies: src1 a plain VGPR (vfast's bit: no DPP, no SDWA),
- * src0 a plain VGPR, an SGPR or a constant (vsrc_scalar's broadcast); the mask into VCC
- * inline (sim_sdst_mask's other case: an SGPR pair). */
+ * src0 a plain VGPR, an SGPR or a constant (vsrc_scalar's broadcast); the mask written as
+ * sim_sdst_mask writes it, inline. */
 static inline __attribute__((always_inline)) int cmp_i32_rows(sim_x *x, int c, int cmpx, int sgn)
 {
     const sim_insn *i = x->i;
@@ -160,10 +160,10 @@ static inline __attribute__((always_inline)) int cmp_i32_rows(sim_x *x, int c, i
     else
         return 0;
     m &= x->wmask;
-    if (i->d.kind != OK_S)
-        sim_set_vcc(w, m);
+    if (i->d.kind == OK_S)
+        ws64(x, &i->d, m);
     else
-        sim_sdst_mask(x, &i->d, m);
+        sim_set_vcc(w, m);
     if (cmpx)
         sim_set_exec(w, m);
     return 1;
