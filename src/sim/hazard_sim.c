@@ -215,7 +215,7 @@ _Static_assert(SIM_HZ_SLOTS >= SIM_HZ_RING && !(SIM_HZ_SLOTS & (SIM_HZ_SLOTS - 1
 static void memo_keep(const struct sim_hz *h, const sim_insn *si)
 {
     unsigned n;
-    uint32_t buf[GCN_HZ_WINDOW];
+    uint32_t buf[2 * GCN_HZ_WINDOW];
     const uint32_t *prev = sim_hz_memo_win(h, &n, buf);
     /* the predecessors by their program index: one that has none (an index-mode variant)
      * could not be told from another, so such a window keeps no memo (the stale slots

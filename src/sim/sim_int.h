@@ -201,21 +201,22 @@ static inline __attribute__((always_inline)) uint64_t sim_hz_may_find(const stru
     return r;
 }
 /* The check memo (hazard_sim.c says why it is exact): the idx of the last GCN_HZ_WINDOW
- * instructions, oldest first, in the slots (or, when they wrap around the slots' end, copied
- * into BUF in that order; at a wave's start the slots before its first instruction hold what
- * an earlier wave left, or zeros: compared too, so a hit needs them equal as well -- more
- * than needed, never less), and into *n how many of them are this wave's. */
+ * instructions, oldest first, in the slots (or, when they wrap around the slots' end, in
+ * copies of the slots in BUF; at a wave's start the slots before its first instruction hold
+ * what an earlier wave left, or zeros: compared too, so a hit needs them equal as well --
+ * more than needed, never less), and into *n how many of them are this wave's. */
 static inline const uint32_t *sim_hz_memo_win(const struct sim_hz *h, unsigned *n,
-                                              uint32_t buf[GCN_HZ_WINDOW])
+                                              uint32_t buf[2 * GCN_HZ_WINDOW])
 {
     *n = h->rn < GCN_HZ_WINDOW ? h->rn : GCN_HZ_WINDOW;
     const unsigned e = h->rn % SIM_HZ_SLOTS;        /* (the newest's slot + 1) */
     if (__builtin_expect(e >= GCN_HZ_WINDOW, 1))
         return &h->ring_idx[e - GCN_HZ_WINDOW];
-    const unsigned k = GCN_HZ_WINDOW - e;            /* (those in the slots' last k) */
-    memcpy(buf, &h->ring_idx[SIM_HZ_SLOTS - k], k * sizeof *buf);
-    memcpy(buf + k, h->ring_idx, e * sizeof *buf);
-    return buf;
+    /* the slots' last GCN_HZ_WINDOW and first GCN_HZ_WINDOW side by side (two copies of a
+     * fixed size): the window starts at e among them */
+    memcpy(buf, &h->ring_idx[SIM_HZ_SLOTS - GCN_HZ_WINDOW], GCN_HZ_WINDOW * sizeof *buf);
+    memcpy(buf + GCN_HZ_WINDOW, h->ring_idx, GCN_HZ_WINDOW * sizeof *buf);
+    return buf + e;
 }
 /* Whether si's last check that found nothing came after the same window, with the same
  * program groups (cons: the prog->hz_cons a check now would be made with). */
@@ -226,7 +227,7 @@ static inline __attribute__((always_inline)) int sim_hz_memo_hit(const struct si
     unsigned n;
     if (si->hzm_n != (h->rn < GCN_HZ_WINDOW ? h->rn : GCN_HZ_WINDOW) + 1 || si->hzm_cons != cons)
         return 0;
-    uint32_t buf[GCN_HZ_WINDOW];
+    uint32_t buf[2 * GCN_HZ_WINDOW];
     const uint32_t *prev = sim_hz_memo_win(h, &n, buf);
     /* the older slots four at a time, loaded straight from both arrays (copies of them
      * into local arrays first made the compiler store and reload them all), the newest one
