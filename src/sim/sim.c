@@ -679,13 +679,13 @@ static inline void turn_end(gcn_sim *s, sim_wave *w, unsigned *live, unsigned *w
 /* One round of one-instruction turns of the waves of g that run (run_wave's plain copy
  * MODE, 1 or 2; a wave without a history, out of memory, on the general path), then, while
  * every wave runs (none ended, none waits at a barrier), each has a history (MODE 1), and
- * nothing else is to be done between rounds (MORE: no progress, no STOP to look at), the
- * next rounds at once, without those tests before each turn (a wave ends or waits only in
- * its own turn: the round is finished, then the loop left). */
+ * nothing else is to be done between rounds (MORE: no progress to show), at most CAP next
+ * rounds at once, without those tests before each turn (a wave ends or waits only in its
+ * own turn: the round is finished, then the loop left). */
 static inline __attribute__((always_inline)) void plain_turns(gcn_sim *s, sim_x *x, sim_wg *g,
                                                               unsigned nwaves, unsigned *live,
                                                               unsigned *waiting, int more,
-                                                              int mode)
+                                                              uint64_t cap, int mode)
 {
     int stopped = 0;
     for (unsigned i = 0; i < nwaves; i++) {
@@ -708,6 +708,8 @@ static inline __attribute__((always_inline)) void plain_turns(gcn_sim *s, sim_x 
     /* (a round runs nwaves instructions: the rounds the budget holds, counted down in
      * place of its test before each instruction) */
     uint64_t rounds = (s->budget - s->insns) / nwaves;
+    if (rounds > cap)
+        rounds = cap;
     if (!rounds)
         return;
     for (sim_wave *const *wp = first;;) {
@@ -787,9 +789,14 @@ static unsigned run_wg(gcn_sim *s, sim_x *x, const gcn_dispatch *d, const disp_l
     /* run_wave's common cases (no trace, not in stale mode; 1: hazard checks on -- and the
      * wave has a history --, 2: off) */
     const int plain = s->trace || s->o.hazard_effect == GCN_SIM_HZ_STALE ? 0 : s->hz_on ? 1 : 2;
+    /* plain_turns' rounds at once (no progress to show); on threads at most 64 rounds a
+     * call, STOP looked at before each call (else before every 64th turn) */
+    const int fast = !show_progress && q == 1 && plain;
+    const uint64_t cap = stop ? 63 : UINT64_MAX;
     while (live && !s->stop) {
         /* (every 64th turn: a turn is a few instructions when several waves take turns) */
-        if (stop && !(look++ & 63) && flat >= atomic_load_explicit(stop, memory_order_relaxed)) {
+        if (stop && (fast || !(look++ & 63)) &&
+            flat >= atomic_load_explicit(stop, memory_order_relaxed)) {
             *abandoned = 1;
             return waves;
         }
@@ -797,9 +804,9 @@ static unsigned run_wg(gcn_sim *s, sim_x *x, const gcn_dispatch *d, const disp_l
          * that neither the choice nor the end-of-turn tests of a wave still running are
          * made per instruction) */
         if (q == 1 && plain == 1)
-            plain_turns(s, x, g, nwaves, &live, &waiting, !stop && !show_progress, 1);
+            plain_turns(s, x, g, nwaves, &live, &waiting, fast, cap, 1);
         else if (q == 1 && plain == 2)
-            plain_turns(s, x, g, nwaves, &live, &waiting, !stop && !show_progress, 2);
+            plain_turns(s, x, g, nwaves, &live, &waiting, fast, cap, 2);
         else {
             for (unsigned i = 0; i < nwaves && !s->stop; i++) {
                 sim_wave *w = g->waves[i];

@@ -308,6 +308,20 @@ for n in 1 3 4 6 11 17 19; do
     done
 done
 expect 0 "4 waves, 24 wave-instructions" "$gcnsim" --manifest "$T/budget4.json" --max-insns 24
+# the same on two threads, four workgroups (the budget is per workgroup; the first one's
+# fault is the run's; each thread's rounds come in calls of at most 64)
+manifest budget4x4 256 4
+sed 's/"budget4x4.s"/"budget4.s"/; s/"kernel": "budget4x4"/"kernel": "budget4"/' \
+    "$T/budget4x4.json" > "$T/budget4x4.tmp" && mv "$T/budget4x4.tmp" "$T/budget4x4.json"
+for n in 5 18; do
+    r=$((8 + n / 4))
+    expect 3 "at pc .*: s_add_u32 s$r, s$r, $((r - 7))\$" "$gcnsim" --manifest "$T/budget4x4.json" \
+        --max-insns $n -j 2
+    expect 3 "wave $((n % 4)) of workgroup (0,0,0)" "$gcnsim" --manifest "$T/budget4x4.json" \
+        --max-insns $n -j 2
+done
+expect 0 "16 waves, 96 wave-instructions" "$gcnsim" --manifest "$T/budget4x4.json" -j 2 \
+    --max-insns 24
 expect 3 "budget exceeded: 23 wave" "$gcnsim" --manifest "$T/budget4.json" --max-insns 23
 kernel unsim 0 4 <<'EOF'
     v_screen_partition_4se_b32 v0, v0
