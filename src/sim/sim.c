@@ -812,12 +812,24 @@ static unsigned run_wg(gcn_sim *s, sim_x *x, const gcn_dispatch *d, const disp_l
                 sim_wave *w = g->waves[i];
                 if (w->state != WS_RUN)
                     continue;
-                if (plain == 1 && w->hz)
-                    run_wave(s, x, w, q, 1);
-                else if (plain == 2)
-                    run_wave(s, x, w, q, 2);
-                else
+                /* (the budget's test made once for the turn where it holds the turn; a lone
+                 * wave's turn cut to what it holds, the next turn then faulting at once) */
+                const uint64_t left = s->budget - s->insns;
+                const unsigned qb = nwaves == 1 ? (left < q ? (unsigned)left : q)
+                                                : (left >= q ? q : 0);
+                if (plain == 1 && w->hz) {
+                    if (qb)
+                        run_wave_b(s, x, w, qb, 1, 1);
+                    else
+                        run_wave(s, x, w, q, 1);
+                } else if (plain == 2) {
+                    if (qb)
+                        run_wave_b(s, x, w, qb, 2, 1);
+                    else
+                        run_wave(s, x, w, q, 2);
+                } else {
                     run_wave(s, x, w, q, 0);
+                }
                 turn_end(s, w, &live, &waiting);
             }
         }

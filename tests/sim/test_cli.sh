@@ -322,6 +322,24 @@ for n in 5 18; do
 done
 expect 0 "16 waves, 96 wave-instructions" "$gcnsim" --manifest "$T/budget4x4.json" -j 2 \
     --max-insns 24
+# turns of three instructions (the budget tested once for a turn it holds), and a lone wave
+# (its turn cut to what the budget holds): N allowed, wave (N / 3) % 4's instruction
+# 3 * (N / 12) + N % 3 faults; the lone wave's instruction N
+for n in 2 3 7 13 16; do
+    i=$((3 * (n / 12) + n % 3)) r=$((8 + n))
+    expect 3 "at pc .*: s_add_u32 s$((8 + i)), s$((8 + i)), $((i + 1))\$" "$gcnsim" \
+        --manifest "$T/budget4.json" --max-insns $n --quantum 3
+    expect 3 "wave $((n / 3 % 4)) of workgroup" "$gcnsim" --manifest "$T/budget4.json" \
+        --max-insns $n --quantum 3
+done
+manifest budget1 64
+sed 's/"budget1.s"/"budget4.s"/; s/"kernel": "budget1"/"kernel": "budget4"/' \
+    "$T/budget1.json" > "$T/budget1.tmp" && mv "$T/budget1.tmp" "$T/budget1.json"
+for n in 1 2 4; do
+    expect 3 "at pc .*: s_add_u32 s$((8 + n)), s$((8 + n)), $((n + 1))\$" "$gcnsim" \
+        --manifest "$T/budget1.json" --max-insns $n
+done
+expect 0 "1 waves, 6 wave-instructions" "$gcnsim" --manifest "$T/budget1.json" --max-insns 6
 expect 3 "budget exceeded: 23 wave" "$gcnsim" --manifest "$T/budget4.json" --max-insns 23
 kernel unsim 0 4 <<'EOF'
     v_screen_partition_4se_b32 v0, v0
