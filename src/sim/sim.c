@@ -360,17 +360,9 @@ static int self_loop(const sim_insn *si)
 /* Run wave w for at most `quantum` instructions, or until it ends, waits at
  * a barrier, or faults.  Returns 0 when the wave still runs and the run goes on; else
  * the wave ended or waits at a barrier, or the run stops (s->stop: a fault, or --strict
- * and a finding). */
-static inline __attribute__((always_inline)) int run_wave_b(gcn_sim *s, sim_x *x, sim_wave *w,
-                                                            unsigned quantum, int plain,
-                                                            int budgeted);
-static inline __attribute__((always_inline)) int run_wave(gcn_sim *s, sim_x *x, sim_wave *w,
-                                                          unsigned quantum, int plain)
-{
-    return run_wave_b(s, x, w, quantum, plain, 0);
-}
-/* run_wave; BUDGETED (a constant of the caller): 1 when the caller made sure the instruction
- * budget holds the QUANTUM instructions (no test before each). */
+ * and a finding).  BUDGETED (a constant of the caller): 1 when the caller made sure that
+ * the instruction budget holds the QUANTUM instructions (no test before each; run_wave:
+ * 0). */
 static inline __attribute__((always_inline)) int run_wave_b(gcn_sim *s, sim_x *x, sim_wave *w,
                                                             unsigned quantum, int plain,
                                                             int budgeted)
@@ -464,6 +456,12 @@ static inline __attribute__((always_inline)) int run_wave_b(gcn_sim *s, sim_x *x
     }
     w->cur = cur;
     return 0;
+}
+/* run_wave_b with the budget's test before each instruction. */
+static inline __attribute__((always_inline)) int run_wave(gcn_sim *s, sim_x *x, sim_wave *w,
+                                                          unsigned quantum, int plain)
+{
+    return run_wave_b(s, x, w, quantum, plain, 0);
 }
 
 /* run_wave off the inline paths (a wave of the plain turn without a history). */
@@ -794,7 +792,8 @@ static unsigned run_wg(gcn_sim *s, sim_x *x, const gcn_dispatch *d, const disp_l
     const int fast = !show_progress && q == 1 && plain;
     const uint64_t cap = stop ? 63 : UINT64_MAX;
     while (live && !s->stop) {
-        /* (every 64th turn: a turn is a few instructions when several waves take turns) */
+        /* (every 64th turn: a turn is a few instructions when several waves take turns;
+         * before each call of plain_turns' rounds at once) */
         if (stop && (fast || !(look++ & 63)) &&
             flat >= atomic_load_explicit(stop, memory_order_relaxed)) {
             *abandoned = 1;
