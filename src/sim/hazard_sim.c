@@ -129,7 +129,7 @@ static void rebuild(gcn_sim *s, struct sim_hz *h)
         h->last[g] = INT32_MIN / 2;
     unsigned n = h->rn < SIM_HZ_RING ? h->rn : SIM_HZ_RING;
     for (unsigned k = h->rn - n; k != h->rn; k++) {
-        const sim_insn *si = h->ring[k % SIM_HZ_RING];
+        const sim_insn *si = h->ring[k % SIM_HZ_SLOTS];
         if (si->hz_prod & h->cons)
             sim_hz_push(h, si);
         else
@@ -146,7 +146,7 @@ static void hz_sync(gcn_sim *s, struct sim_hz *h)
         rebuild(s, h);
     } else {
         for (unsigned k = h->built; k != h->rn; k++) {
-            const sim_insn *si = h->ring[k % SIM_HZ_RING];
+            const sim_insn *si = h->ring[k % SIM_HZ_SLOTS];
             if (si->hz_prod & h->cons)
                 sim_hz_push(h, si);
             else
@@ -209,11 +209,14 @@ struct sim_hz_memo_test sim_hz_memo_test;
 /* The window and the test: sim_hz_memo_win and sim_hz_memo_hit (sim_int.h, inline in the
  * run loop's hook). */
 _Static_assert(SIM_HZ_RING >= GCN_HZ_WINDOW, "the memo's window lies in the ring");
+_Static_assert(SIM_HZ_SLOTS >= SIM_HZ_RING && !(SIM_HZ_SLOTS & (SIM_HZ_SLOTS - 1)),
+               "the ring lies in the slots (a power of two: k % SIM_HZ_SLOTS wraps with k)");
 
 static void memo_keep(const struct sim_hz *h, const sim_insn *si)
 {
     unsigned n;
-    const uint32_t *prev = sim_hz_memo_win(h, &n);
+    uint32_t buf[2 * GCN_HZ_WINDOW];
+    const uint32_t *prev = sim_hz_memo_win(h, &n, buf);
     /* the predecessors by their program index: one that has none (an index-mode variant)
      * could not be told from another, so such a window keeps no memo (the stale slots
      * before a wave's first instruction are compared too, but decide nothing) */
@@ -322,7 +325,7 @@ void sim_hz_regroup(gcn_sim *s, sim_wave *const *waves, unsigned n)
         uint64_t need = add;
         unsigned m = h->rn < SIM_HZ_RING ? h->rn : SIM_HZ_RING;
         for (unsigned k = h->rn; need && k-- != h->rn - m;) {
-            const sim_insn *si = h->ring[k % SIM_HZ_RING];
+            const sim_insn *si = h->ring[k % SIM_HZ_SLOTS];
             uint64_t f = si->hz_prod & need;
             for (uint64_t b = f; b; b &= b - 1)
                 h->plast[__builtin_ctzll(b)] = c;

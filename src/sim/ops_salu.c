@@ -220,7 +220,16 @@ BODY(S_CALL_B64)
 }
 
 /* ---- SOP1 ------------------------------------------------------------------- */
-BODY(S_MOV_B32) { ws32(x, D, a32(x)); }
+BODY(S_MOV_B32)
+{
+    /* (an SGPR into an SGPR first, without rs32's switch; then ws32 of a32 as always) */
+    const sim_opnd *d = D, *a = S0;
+    if (a->kind == OK_S && d->kind == OK_S && d->r != SR_NULL) {
+        x->w->s[d->r] = x->w->s[a->r];
+        return;
+    }
+    ws32(x, D, a32(x));
+}
 BODY(S_MOV_B64) { ws64(x, D, a64(x)); }
 BODY(S_CMOV_B32) { if (SCC) ws32(x, D, a32(x)); }
 BODY(S_CMOV_B64) { if (SCC) ws64(x, D, a64(x)); }

@@ -51,6 +51,51 @@
         uint32_t *D = v[i->d.r], *R = (i->vfast & VF_NOALIAS) ? D : x->r[0]; \
         if (__builtin_expect(ID##_lanes(R, A, Bv, Cv), 0)) nan_fix_vec(R, A, Bv, Cv); \
         if (R != D) memcpy(D, R, NL * 4); }
+/* The plain case of a two-source f32 body with an elementwise vector form VEXPR (of a, b:
+ * eight lanes each): the eight groups' results are computed into registers first (every
+ * source lane is read before any store: the destination may be a source), their sum says
+ * whether a result may be a NaN (a NaN result makes the sum a NaN; infinities of both signs
+ * can too); if so the lane loop of FBODY, from the untouched rows, gives the NaNs their
+ * values; else the results are stored straight into the destination row.  The host adds and
+ * multiplies as the lane loop does (round to nearest, denormals kept: f32_plain). */
+typedef float vf_f32x8 __attribute__((vector_size(32), aligned(4), may_alias));
+static inline __attribute__((always_inline)) int vf_maybe_nan(vf_f32x8 s)
+{
+    s += __builtin_shufflevector(s, s, 4, 5, 6, 7, 0, 1, 2, 3);
+    s += __builtin_shufflevector(s, s, 2, 3, 0, 1, 6, 7, 4, 5);
+    s += __builtin_shufflevector(s, s, 1, 0, 3, 2, 5, 4, 7, 6);
+    return s[0] != s[0];
+}
+/* group G of the eight: its result into r##G (A, Bv: the source rows as vf_f32x8 *) */
+#define VF_GROUP(G, VEXPR) vf_f32x8 r##G; { vf_f32x8 a = A[G], b = Bv[G]; r##G = (VEXPR); }
+#define FBODY2V(ID, VEXPR) \
+    GCN_HOT_NOINLINE static void ID##_lanes_plain(sim_x *x) { \
+        uint32_t (*v)[NL] = x->w->v; const sim_insn *i = x->i; \
+        const uint32_t *A = v[i->s[0].r], *Bv = v[i->s[1].r]; \
+        uint32_t *D = v[i->d.r], *R = (i->vfast & VF_NOALIAS) ? D : x->r[0]; \
+        if (ID##_lanes(R, A, Bv, NULL)) nan_fix_vec(R, A, Bv, NULL); \
+        if (R != D) memcpy(D, R, NL * 4); } \
+    HBODY(ID) { \
+        if (!f32_plain(x, 3)) { ID##_general(x); return; } \
+        uint32_t (*v)[NL] = x->w->v; const sim_insn *i = x->i; \
+        const vf_f32x8 *A = (const vf_f32x8 *)v[i->s[0].r], *Bv = (const vf_f32x8 *)v[i->s[1].r]; \
+        _Static_assert(NL == 64, "eight groups of eight lanes"); \
+        VF_GROUP(0, VEXPR) VF_GROUP(1, VEXPR) VF_GROUP(2, VEXPR) VF_GROUP(3, VEXPR) \
+        VF_GROUP(4, VEXPR) VF_GROUP(5, VEXPR) VF_GROUP(6, VEXPR) VF_GROUP(7, VEXPR) \
+        if (__builtin_expect(vf_maybe_nan(((r0 + r1) + (r2 + r3)) + ((r4 + r5) + (r6 + r7))), 0)) { \
+            ID##_lanes_plain(x); \
+            return; \
+        } \
+        vf_f32x8 *D = (vf_f32x8 *)v[i->d.r]; \
+        D[0] = r0; D[1] = r1; D[2] = r2; D[3] = r3; D[4] = r4; D[5] = r5; D[6] = r6; D[7] = r7; }
+#define FBODY2V_GENERAL(ID) \
+    GCN_HOT_NOINLINE static void ID##_general(sim_x *x) { \
+        const uint32_t *A = vsrc_f32(x, 0), *Bv = vsrc_f32(x, 1); \
+        uint32_t *R = vout(x); int rm = RM32(x); uint32_t nan = ID##_lanes(R, A, Bv, NULL); rm_end(rm); \
+        if (nan) { nan_fix_vec(R, A, Bv, NULL); } vdst_f32(x, R); }
+/* F2 with the vector form of its expression for the plain case */
+#define F2V(ID, EXPR, VEXPR) FLANES(ID, 2, float a = u2f(A[l]); float b = u2f(Bv[l]), EXPR) \
+    FBODY2V_GENERAL(ID) FBODY2V(ID, VEXPR)
 #define F1(ID, EXPR) FLANES(ID, 1, float a = u2f(A[l]), EXPR) FBODY(ID, 1)
 #define F2(ID, EXPR) FLANES(ID, 2, float a = u2f(A[l]); float b = u2f(Bv[l]), EXPR) FBODY(ID, 2)
 #define F3(ID, EXPR) FLANES(ID, 3, float a = u2f(A[l]); float b = u2f(Bv[l]); float c = u2f(Cv[l]), EXPR) FBODY(ID, 3)
@@ -148,7 +193,9 @@ typedef uint32_t u32x8 __attribute__((vector_size(32), aligned(4)));
                 } \
                 return; \
             } \
-            if (vsrc_scalar(x, 0, &c_)) { \
+            const sim_opnd *o_ = &i_->s[0];     /* (vfast's bits: no DPP, no SDWA) */ \
+            if (o_->kind == OK_S || o_->kind == OK_C || o_->kind == OK_IMM) { \
+                c_ = o_->kind == OK_S ? x->w->s[o_->r] : (uint32_t)o_->c; \
                 _Pragma("GCC unroll 8") \
                 for (unsigned g_ = 0; g_ < NL; g_ += 8) { \
                     u32x8 a = {c_, c_, c_, c_, c_, c_, c_, c_}, b; \
@@ -160,29 +207,42 @@ typedef uint32_t u32x8 __attribute__((vector_size(32), aligned(4)));
             } \
         } \
     } while (0)
-HBODY(V_ADD_U32)
+/* (the general cases out of line: the row paths need no stack frame) */
+GCN_HOT_NOINLINE static void add_u32_general(sim_x *x)
 {
-    U32_ROWOP(a + b);
     FETCH2;
     if (x->i->mods.clamp) { LANES R[l] = sat_u32((uint64_t)A[l] + Bv[l]); }
     else { LANES R[l] = A[l] + Bv[l]; }
     sim_vdst(x, R);
 }
-HBODY(V_SUB_U32)
+GCN_HOT_NOINLINE static void sub_u32_general(sim_x *x)
 {
-    U32_ROWOP(a - b);
     FETCH2;
     if (x->i->mods.clamp) { LANES R[l] = A[l] > Bv[l] ? A[l] - Bv[l] : 0; }
     else { LANES R[l] = A[l] - Bv[l]; }
     sim_vdst(x, R);
 }
-HBODY(V_SUBREV_U32)
+GCN_HOT_NOINLINE static void subrev_u32_general(sim_x *x)
 {
-    U32_ROWOP(b - a);
     FETCH2;
     if (x->i->mods.clamp) { LANES R[l] = Bv[l] > A[l] ? Bv[l] - A[l] : 0; }
     else { LANES R[l] = Bv[l] - A[l]; }
     sim_vdst(x, R);
+}
+HBODY(V_ADD_U32)
+{
+    U32_ROWOP(a + b);
+    add_u32_general(x);
+}
+HBODY(V_SUB_U32)
+{
+    U32_ROWOP(a - b);
+    sub_u32_general(x);
+}
+HBODY(V_SUBREV_U32)
+{
+    U32_ROWOP(b - a);
+    subrev_u32_general(x);
 }
 /* carry-out forms: D2 = carry mask of the active lanes */
 static void carry_op(sim_x *x, int kind, int cin)
@@ -584,10 +644,10 @@ HBODY(V_LSHL_ADD_U64)
 BODY(V_CLREXCP) { (void)x; }
 
 /* ---- f32 arithmetic ------------------------------------------------------------ */
-F2(V_ADD_F32, a + b)
-F2(V_SUB_F32, a - b)
-F2(V_SUBREV_F32, b - a)
-F2(V_MUL_F32, a * b)
+F2V(V_ADD_F32, a + b, a + b)
+F2V(V_SUB_F32, a - b, a - b)
+F2V(V_SUBREV_F32, b - a, b - a)
+F2V(V_MUL_F32, a * b, a * b)
 F2(V_MUL_LEGACY_F32, (a == 0.0f || b == 0.0f) ? 0.0f : a * b)
 F3(V_FMA_F32, fmaf(a, b, c))
 F2B(V_MIN_F32, fmin32(a, b))

@@ -93,21 +93,26 @@ static inline __attribute__((always_inline)) uint64_t imask32(int c, const uint3
 {
     const vc_u32x8 bit = {1, 2, 4, 8, 16, 32, 64, 128};
     vc_u32x8 lo = {0, 0, 0, 0, 0, 0, 0, 0}, hi = lo;
+    /* (the unsigned order of the less/greater conditions: the signed one of the values with
+     * their sign bits flipped, by an XOR that takes its operand from memory; a0 flipped once) */
+    const uint32_t f = sgn || c == C_EQ || c == C_NE ? 0 : 0x80000000u;
 #pragma GCC unroll 8
     for (unsigned g = 0; g < NL / 8; g++) {
-        vc_u32x8 a = {a0, a0, a0, a0, a0, a0, a0, a0}, b;
+        vc_u32x8 a = {a0 ^ f, a0 ^ f, a0 ^ f, a0 ^ f, a0 ^ f, a0 ^ f, a0 ^ f, a0 ^ f}, b;
         if (A)
             memcpy(&a, A + 8 * g, sizeof a);
         memcpy(&b, Bv + 8 * g, sizeof b);
-        vc_i32x8 r, sa = (vc_i32x8)a, sb = (vc_i32x8)b;
+        if (A)
+            a ^= f;
+        vc_i32x8 r, sa = (vc_i32x8)a, sb = (vc_i32x8)(b ^ f);
         switch (c) {            /* ICOND's conditions (c is a constant here) */
         case C_F: r = (vc_i32x8){0, 0, 0, 0, 0, 0, 0, 0}; break;
-        case C_LT: r = sgn ? sa < sb : a < b; break;
-        case C_EQ: r = a == b; break;
-        case C_LE: r = sgn ? sa <= sb : a <= b; break;
-        case C_GT: r = sgn ? sa > sb : a > b; break;
-        case C_NE: r = a != b; break;
-        case C_GE: r = sgn ? sa >= sb : a >= b; break;
+        case C_LT: r = sa < sb; break;
+        case C_EQ: r = sa == sb; break;
+        case C_LE: r = sa <= sb; break;
+        case C_GT: r = sa > sb; break;
+        case C_NE: r = sa != sb; break;
+        case C_GE: r = sa >= sb; break;
         default: r = (vc_i32x8){-1, -1, -1, -1, -1, -1, -1, -1}; break;
         }
         vc_u32x8 t = (vc_u32x8)r & (bit << (8 * (g & 3)));
@@ -116,9 +121,13 @@ static inline __attribute__((always_inline)) uint64_t imask32(int c, const uint3
         else
             hi |= t;
     }
-    uint32_t l = lo[0] | lo[1] | lo[2] | lo[3] | lo[4] | lo[5] | lo[6] | lo[7];
-    uint32_t h = hi[0] | hi[1] | hi[2] | hi[3] | hi[4] | hi[5] | hi[6] | hi[7];
-    return (uint64_t)h << 32 | l;
+    /* the OR across lanes by halving shuffles: lo's four-lane halves into lanes 0-3, hi's
+     * into 4-7, then pairs, then neighbours (lane 0: lo's OR, lane 4: hi's) */
+    vc_u32x8 t = __builtin_shufflevector(lo, hi, 0, 1, 2, 3, 8, 9, 10, 11) |
+                 __builtin_shufflevector(lo, hi, 4, 5, 6, 7, 12, 13, 14, 15);
+    t |= __builtin_shufflevector(t, t, 2, 3, 0, 1, 6, 7, 4, 5);
+    t |= __builtin_shufflevector(t, t, 1, 0, 3, 2, 5, 4, 7, 6);
+    return (uint64_t)t[4] << 32 | t[0];
 }
 static inline __attribute__((always_inline)) void cmp_i32(sim_x *x, int c, int cmpx, int sgn)
 {
@@ -132,6 +141,38 @@ static inline __attribute__((always_inline)) void cmp_i32(sim_x *x, int c, int c
     }
     cmp_write(x, m, cmpx);
 }
+/* cmp_i32's rows case, 1 when it applies: src1 a plain VGPR (vfast's bit: no DPP, no SDWA),
+ * src0 a plain VGPR, an SGPR or a constant (vsrc_scalar's broadcast); the mask written as
+ * sim_sdst_mask writes it, inline. */
+static inline __attribute__((always_inline)) int cmp_i32_rows(sim_x *x, int c, int cmpx, int sgn)
+{
+    const sim_insn *i = x->i;
+    if (__builtin_expect(!(i->vfast & 2), 0))
+        return 0;
+    sim_wave *w = x->w;
+    const uint32_t *Bv = w->v[i->s[1].r];
+    const sim_opnd *o = &i->s[0];
+    uint64_t m;
+    if (i->vfast & 1)
+        m = imask32(c, w->v[o->r], 0, Bv, sgn);
+    else if (o->kind == OK_S || o->kind == OK_C || o->kind == OK_IMM)
+        m = imask32(c, NULL, o->kind == OK_S ? w->s[o->r] : (uint32_t)o->c, Bv, sgn);
+    else
+        return 0;
+    m &= x->wmask;
+    if (i->d.kind == OK_S)
+        ws64(x, &i->d, m);
+    else
+        sim_set_vcc(w, m);
+    if (cmpx)
+        sim_set_exec(w, m);
+    return 1;
+}
+/* A 32-bit integer compare body: the rows case inline, the rest out of line (the rows
+ * path then needs no stack frame). */
+#define I32BODY(NAME, CN, CMPX, SGN) \
+    GCN_HOT_NOINLINE static void NAME##_general(sim_x *x) { cmp_i32(x, CN, CMPX, SGN); } \
+    HBODY(NAME) { if (!cmp_i32_rows(x, CN, CMPX, SGN)) NAME##_general(x); }
 static inline __attribute__((always_inline)) void cmp_i16(sim_x *x, int c, int cmpx, int sgn)
 {
     const uint32_t *A = sim_vsrc_f16(x, 0), *Bv = sim_vsrc_f16(x, 1);
@@ -230,8 +271,8 @@ FC(NEQ, C_NEQ) FC(NLT, C_NLT) FC(TRU, C_TRU)
 #define IC(C, CN) \
     BODY(V_CMP_##C##_I16) { cmp_i16(x, CN, 0, 1); } BODY(V_CMPX_##C##_I16) { cmp_i16(x, CN, 1, 1); } \
     BODY(V_CMP_##C##_U16) { cmp_i16(x, CN, 0, 0); } BODY(V_CMPX_##C##_U16) { cmp_i16(x, CN, 1, 0); } \
-    HBODY(V_CMP_##C##_I32) { cmp_i32(x, CN, 0, 1); } HBODY(V_CMPX_##C##_I32) { cmp_i32(x, CN, 1, 1); } \
-    HBODY(V_CMP_##C##_U32) { cmp_i32(x, CN, 0, 0); } HBODY(V_CMPX_##C##_U32) { cmp_i32(x, CN, 1, 0); } \
+    I32BODY(V_CMP_##C##_I32, CN, 0, 1) I32BODY(V_CMPX_##C##_I32, CN, 1, 1) \
+    I32BODY(V_CMP_##C##_U32, CN, 0, 0) I32BODY(V_CMPX_##C##_U32, CN, 1, 0) \
     BODY(V_CMP_##C##_I64) { cmp_i64(x, CN, 0, 1); } BODY(V_CMPX_##C##_I64) { cmp_i64(x, CN, 1, 1); } \
     BODY(V_CMP_##C##_U64) { cmp_i64(x, CN, 0, 0); } BODY(V_CMPX_##C##_U64) { cmp_i64(x, CN, 1, 0); }
 #define ICE(C) B(V_CMP_##C##_I16), B(V_CMPX_##C##_I16), B(V_CMP_##C##_U16), B(V_CMPX_##C##_U16), \

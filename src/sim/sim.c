@@ -360,9 +360,12 @@ static int self_loop(const sim_insn *si)
 /* Run wave w for at most `quantum` instructions, or until it ends, waits at
  * a barrier, or faults.  Returns 0 when the wave still runs and the run goes on; else
  * the wave ended or waits at a barrier, or the run stops (s->stop: a fault, or --strict
- * and a finding). */
-static inline __attribute__((always_inline)) int run_wave(gcn_sim *s, sim_x *x, sim_wave *w,
-                                                          unsigned quantum, int plain)
+ * and a finding).  BUDGETED (a constant of the caller): 1 when the caller made sure that
+ * the instruction budget holds the QUANTUM instructions (no test before each; run_wave:
+ * 0). */
+static inline __attribute__((always_inline)) int run_wave_b(gcn_sim *s, sim_x *x, sim_wave *w,
+                                                            unsigned quantum, int plain,
+                                                            int budgeted)
 {
     x->w = w;
     sim_insn *cur = w->cur;
@@ -380,7 +383,7 @@ static inline __attribute__((always_inline)) int run_wave(gcn_sim *s, sim_x *x, 
             if (__builtin_expect(s->prog->hz_cons != s->prog->hz_pgcons, 0))
                 sim_hz_regroup(s, w->wg->waves, w->wg->nwaves);
         }
-        if (__builtin_expect(s->insns >= s->budget, 0)) {
+        if (!budgeted && __builtin_expect(s->insns >= s->budget, 0)) {
             x->i = si;
             sim_fault(x, "instruction budget exceeded: %llu wave-instructions in one workgroup "
                       "(--max-insns); the kernel may never end",
@@ -453,6 +456,12 @@ static inline __attribute__((always_inline)) int run_wave(gcn_sim *s, sim_x *x, 
     }
     w->cur = cur;
     return 0;
+}
+/* run_wave_b with the budget's test before each instruction. */
+static inline __attribute__((always_inline)) int run_wave(gcn_sim *s, sim_x *x, sim_wave *w,
+                                                          unsigned quantum, int plain)
+{
+    return run_wave_b(s, x, w, quantum, plain, 0);
 }
 
 /* run_wave off the inline paths (a wave of the plain turn without a history). */
@@ -668,13 +677,13 @@ static inline void turn_end(gcn_sim *s, sim_wave *w, unsigned *live, unsigned *w
 /* One round of one-instruction turns of the waves of g that run (run_wave's plain copy
  * MODE, 1 or 2; a wave without a history, out of memory, on the general path), then, while
  * every wave runs (none ended, none waits at a barrier), each has a history (MODE 1), and
- * nothing else is to be done between rounds (MORE: no progress, no STOP to look at), the
- * next rounds at once, without those tests before each turn (a wave ends or waits only in
- * its own turn: the round is finished, then the loop left). */
+ * nothing else is to be done between rounds (MORE: no progress to show), at most CAP next
+ * rounds at once, without those tests before each turn (a wave ends or waits only in its
+ * own turn: the round is finished, then the loop left). */
 static inline __attribute__((always_inline)) void plain_turns(gcn_sim *s, sim_x *x, sim_wg *g,
                                                               unsigned nwaves, unsigned *live,
                                                               unsigned *waiting, int more,
-                                                              int mode)
+                                                              uint64_t cap, int mode)
 {
     int stopped = 0;
     for (unsigned i = 0; i < nwaves; i++) {
@@ -691,15 +700,30 @@ static inline __attribute__((always_inline)) void plain_turns(gcn_sim *s, sim_x 
     int all = !stopped && *live == nwaves && !*waiting && more;
     for (unsigned i = 0; mode == 1 && all && i < nwaves; i++)
         all = g->waves[i]->hz != NULL;
+    if (!all)
+        return;
     sim_wave *const *first = g->waves, *const *end = first + nwaves;
-    while (all) {
-        for (sim_wave *const *wp = first; wp != end; wp++) {
-            if (__builtin_expect(run_wave(s, x, *wp, 1, mode), 0)) {
-                turn_end(s, *wp, live, waiting);
-                all = 0;
-                if (s->stop)
-                    break;
-            }
+    /* (a round runs nwaves instructions: the rounds the budget holds, counted down in
+     * place of its test before each instruction) */
+    uint64_t rounds = (s->budget - s->insns) / nwaves;
+    if (rounds > cap)
+        rounds = cap;
+    if (!rounds)
+        return;
+    for (sim_wave *const *wp = first;;) {
+        if (__builtin_expect(run_wave_b(s, x, *wp, 1, mode, 1), 0)) {
+            /* the wave ended, waits or the run stops: the round's other turns (on the
+             * general path, the same for a plain run), then out */
+            turn_end(s, *wp, live, waiting);
+            while (!s->stop && ++wp != end)
+                if (run_wave_any(s, x, *wp, 1))
+                    turn_end(s, *wp, live, waiting);
+            return;
+        }
+        if (__builtin_expect(++wp == end, 0)) {
+            wp = first;
+            if (!--rounds)
+                return;
         }
     }
 }
@@ -763,9 +787,15 @@ static unsigned run_wg(gcn_sim *s, sim_x *x, const gcn_dispatch *d, const disp_l
     /* run_wave's common cases (no trace, not in stale mode; 1: hazard checks on -- and the
      * wave has a history --, 2: off) */
     const int plain = s->trace || s->o.hazard_effect == GCN_SIM_HZ_STALE ? 0 : s->hz_on ? 1 : 2;
+    /* plain_turns' rounds at once (no progress to show); on threads at most 64 rounds a
+     * call, STOP looked at before each call (else before every 64th turn) */
+    const int fast = !show_progress && q == 1 && plain;
+    const uint64_t cap = stop ? 63 : UINT64_MAX;
     while (live && !s->stop) {
-        /* (every 64th turn: a turn is a few instructions when several waves take turns) */
-        if (stop && !(look++ & 63) && flat >= atomic_load_explicit(stop, memory_order_relaxed)) {
+        /* (every 64th turn: a turn is a few instructions when several waves take turns;
+         * before each call of plain_turns' rounds at once) */
+        if (stop && (fast || !(look++ & 63)) &&
+            flat >= atomic_load_explicit(stop, memory_order_relaxed)) {
             *abandoned = 1;
             return waves;
         }
@@ -773,20 +803,32 @@ static unsigned run_wg(gcn_sim *s, sim_x *x, const gcn_dispatch *d, const disp_l
          * that neither the choice nor the end-of-turn tests of a wave still running are
          * made per instruction) */
         if (q == 1 && plain == 1)
-            plain_turns(s, x, g, nwaves, &live, &waiting, !stop && !show_progress, 1);
+            plain_turns(s, x, g, nwaves, &live, &waiting, fast, cap, 1);
         else if (q == 1 && plain == 2)
-            plain_turns(s, x, g, nwaves, &live, &waiting, !stop && !show_progress, 2);
+            plain_turns(s, x, g, nwaves, &live, &waiting, fast, cap, 2);
         else {
             for (unsigned i = 0; i < nwaves && !s->stop; i++) {
                 sim_wave *w = g->waves[i];
                 if (w->state != WS_RUN)
                     continue;
-                if (plain == 1 && w->hz)
-                    run_wave(s, x, w, q, 1);
-                else if (plain == 2)
-                    run_wave(s, x, w, q, 2);
-                else
+                /* (the budget's test made once for the turn where it holds the turn; a lone
+                 * wave's turn cut to what it holds, the next turn then faulting at once) */
+                const uint64_t left = s->budget - s->insns;
+                const unsigned qb = nwaves == 1 ? (left < q ? (unsigned)left : q)
+                                                : (left >= q ? q : 0);
+                if (plain == 1 && w->hz) {
+                    if (qb)
+                        run_wave_b(s, x, w, qb, 1, 1);
+                    else
+                        run_wave(s, x, w, q, 1);
+                } else if (plain == 2) {
+                    if (qb)
+                        run_wave_b(s, x, w, qb, 2, 1);
+                    else
+                        run_wave(s, x, w, q, 2);
+                } else {
                     run_wave(s, x, w, q, 0);
+                }
                 turn_end(s, w, &live, &waiting);
             }
         }

@@ -131,6 +131,10 @@ int sim_wg_scan(const gcn_codeobj *co, gcn_target t, uint64_t entry, unsigned ac
 
 /* ---- hazards (hazard_sim.c) ------------------------------------------- */
 #define SIM_HZ_RING 32          /* recent instructions kept for a rebuild (> 21 wait states) */
+/* the ring's slots: instruction k (of the wave, from 0) in slot k % SIM_HZ_SLOTS, twice the
+ * ring (the check memo's window of the last GCN_HZ_WINDOW lies in one piece of the slots
+ * but after the first GCN_HZ_WINDOW - 1 of them: sim_hz_memo_win) */
+#define SIM_HZ_SLOTS 64
 #define HZ_SWAP_MAX 64
 struct sim_hz {
     /* what the run loop's hooks touch for every instruction (sim_hz_pre, sim_hz_post) */
@@ -140,10 +144,9 @@ struct sim_hz {
                                  * look last found the group out of its window (the bit is
                                  * cleared then): every group with a producer in its window
                                  * is among them */
-    const sim_insn *ring[SIM_HZ_RING];
-    /* the same instructions' idx, twice over (slot i and i + SIM_HZ_RING hold the same):
-     * the last GCN_HZ_WINDOW are contiguous, for the check memo (hazard_sim.c) */
-    uint32_t ring_idx[2 * SIM_HZ_RING];
+    const sim_insn *ring[SIM_HZ_SLOTS];
+    /* the same instructions' idx, for the check memo (hazard_sim.c) */
+    uint32_t ring_idx[SIM_HZ_SLOTS];
     uint32_t plast[65];         /* per rule group the program consumes (prog hz_pgcons): clk
                                  * after its latest producer; [64]: where sim_insn hz_pg's
                                  * "none" goes */
@@ -197,14 +200,23 @@ static inline __attribute__((always_inline)) uint64_t sim_hz_may_find(const stru
     }
     return r;
 }
-/* The check memo (hazard_sim.c says why it is exact): the last GCN_HZ_WINDOW slots of the
- * ring (at a wave's start the slots before its first instruction hold what an earlier wave
- * left, or zeros: compared too, so a hit needs them equal as well -- more than needed,
- * never less), and into *n how many of them are this wave's. */
-static inline const uint32_t *sim_hz_memo_win(const struct sim_hz *h, unsigned *n)
+/* The check memo (hazard_sim.c says why it is exact): the idx of the last GCN_HZ_WINDOW
+ * instructions, oldest first, in the slots (or, when they wrap around the slots' end, in
+ * copies of the slots in BUF; at a wave's start the slots before its first instruction hold
+ * what an earlier wave left, or zeros: compared too, so a hit needs them equal as well --
+ * more than needed, never less), and into *n how many of them are this wave's. */
+static inline const uint32_t *sim_hz_memo_win(const struct sim_hz *h, unsigned *n,
+                                              uint32_t buf[2 * GCN_HZ_WINDOW])
 {
     *n = h->rn < GCN_HZ_WINDOW ? h->rn : GCN_HZ_WINDOW;
-    return &h->ring_idx[h->rn % SIM_HZ_RING + SIM_HZ_RING - GCN_HZ_WINDOW];
+    const unsigned e = h->rn % SIM_HZ_SLOTS;        /* (the newest's slot + 1) */
+    if (__builtin_expect(e >= GCN_HZ_WINDOW, 1))
+        return &h->ring_idx[e - GCN_HZ_WINDOW];
+    /* the slots' last GCN_HZ_WINDOW and first GCN_HZ_WINDOW side by side (two copies of a
+     * fixed size): the window starts at e among them */
+    memcpy(buf, &h->ring_idx[SIM_HZ_SLOTS - GCN_HZ_WINDOW], GCN_HZ_WINDOW * sizeof *buf);
+    memcpy(buf + GCN_HZ_WINDOW, h->ring_idx, GCN_HZ_WINDOW * sizeof *buf);
+    return buf + e;
 }
 /* Whether si's last check that found nothing came after the same window, with the same
  * program groups (cons: the prog->hz_cons a check now would be made with). */
@@ -213,9 +225,10 @@ static inline __attribute__((always_inline)) int sim_hz_memo_hit(const struct si
                                                                  uint64_t cons)
 {
     unsigned n;
-    const uint32_t *prev = sim_hz_memo_win(h, &n);
-    if (si->hzm_n != n + 1 || si->hzm_cons != cons)
+    if (si->hzm_n != (h->rn < GCN_HZ_WINDOW ? h->rn : GCN_HZ_WINDOW) + 1 || si->hzm_cons != cons)
         return 0;
+    uint32_t buf[2 * GCN_HZ_WINDOW];
+    const uint32_t *prev = sim_hz_memo_win(h, &n, buf);
     /* the older slots four at a time, loaded straight from both arrays (copies of them
      * into local arrays first made the compiler store and reload them all), the newest one
      * alone: it was stored just before, and a wider load of it would wait for that store */
@@ -223,13 +236,16 @@ static inline __attribute__((always_inline)) int sim_hz_memo_hit(const struct si
     _Static_assert(OLD % 4 == 0, "the older slots compare four at a time");
     typedef uint32_t hz_quad __attribute__((vector_size(16), aligned(4)));
     hz_quad acc = {prev[OLD] ^ si->hzm_prev[OLD], 0, 0, 0};
+#pragma GCC unroll 8
     for (unsigned i = 0; i < OLD; i += 4) {
         hz_quad a, b;
         memcpy(&a, prev + i, sizeof a);
         memcpy(&b, si->hzm_prev + i, sizeof b);
         acc |= a ^ b;
     }
-    return (acc[0] | acc[1] | acc[2] | acc[3]) == 0;
+    typedef uint64_t hz_pair __attribute__((vector_size(16)));
+    hz_pair t = (hz_pair)acc;
+    return (t[0] | t[1]) == 0;
 }
 /* The look: of the groups M (si's among hot), whether one had a producer within its window
  * (plast, pwin: the clock after the latest producer of each group the program consumes --
@@ -245,7 +261,7 @@ static inline __attribute__((always_inline)) int sim_hz_near(struct sim_hz *h, u
     const uint64_t m0 = m;
     const uint32_t clk = h->clk;
     for (; m; m &= m - 1) {
-        unsigned g = (unsigned)__builtin_ctzll(m);
+        const uintptr_t g = (unsigned)__builtin_ctzll(m);
         if (clk - h->plast[g] < h->pwin[g]) {
             h->hot &= ~(m0 ^ m);        /* (the groups before g: far) */
             return 1;
@@ -313,9 +329,9 @@ static inline __attribute__((always_inline)) void sim_hz_post(gcn_sim *s, sim_x 
 {
     if (!nostale && __builtin_expect(h->nswap != 0, 0))
         sim_hz_restore(s, x, si);
-    unsigned r = h->rn++ % SIM_HZ_RING;
+    const uintptr_t r = h->rn++ % SIM_HZ_SLOTS;
     h->ring[r] = si;
-    h->ring_idx[r] = h->ring_idx[r + SIM_HZ_RING] = si->idx;
+    h->ring_idx[r] = si->idx;
     uint32_t c = h->clk += si->hz_ws;
     uint64_t pm = si->hz_prod;
     h->hot |= pm;

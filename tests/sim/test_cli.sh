@@ -285,6 +285,62 @@ kernel endless 0 4 <<'EOF'
 EOF
 manifest endless
 expect 3 "instruction budget exceeded" "$gcnsim" --manifest "$T/endless.json" --max-insns 10000
+# the budget of a workgroup of four waves taking one-instruction turns (the run loop counts
+# the rounds the budget holds, then tests it before each instruction): with N allowed, the
+# workgroup's instruction N (from 0) faults, wave N % 4's instruction N / 4; hazard checks on
+# and off (the two plain loops)
+kernel budget4 0 4 <<'EOF'
+    s_add_u32 s8, s8, 1
+    s_add_u32 s9, s9, 2
+    s_add_u32 s10, s10, 3
+    s_add_u32 s11, s11, 4
+    s_add_u32 s12, s12, 5
+    s_endpgm
+EOF
+manifest budget4 256
+for n in 1 3 4 6 11 17 19; do
+    r=$((8 + n / 4))
+    for hz in report off; do
+        expect 3 "at pc .*: s_add_u32 s$r, s$r, $((r - 7))\$" "$gcnsim" --manifest "$T/budget4.json" \
+            --max-insns $n --hazard-effect=$hz
+        expect 3 "wave $((n % 4)) of workgroup" "$gcnsim" --manifest "$T/budget4.json" \
+            --max-insns $n --hazard-effect=$hz
+    done
+done
+expect 0 "4 waves, 24 wave-instructions" "$gcnsim" --manifest "$T/budget4.json" --max-insns 24
+# the same on two threads, four workgroups (the budget is per workgroup; the first one's
+# fault is the run's; each thread's rounds come in calls of at most 64)
+manifest budget4x4 256 4
+sed 's/"budget4x4.s"/"budget4.s"/; s/"kernel": "budget4x4"/"kernel": "budget4"/' \
+    "$T/budget4x4.json" > "$T/budget4x4.tmp" && mv "$T/budget4x4.tmp" "$T/budget4x4.json"
+for n in 5 18; do
+    r=$((8 + n / 4))
+    expect 3 "at pc .*: s_add_u32 s$r, s$r, $((r - 7))\$" "$gcnsim" --manifest "$T/budget4x4.json" \
+        --max-insns $n -j 2
+    expect 3 "wave $((n % 4)) of workgroup (0,0,0)" "$gcnsim" --manifest "$T/budget4x4.json" \
+        --max-insns $n -j 2
+done
+expect 0 "16 waves, 96 wave-instructions" "$gcnsim" --manifest "$T/budget4x4.json" -j 2 \
+    --max-insns 24
+# turns of three instructions (the budget tested once for a turn it holds), and a lone wave
+# (its turn cut to what the budget holds): N allowed, wave (N / 3) % 4's instruction
+# 3 * (N / 12) + N % 3 faults; the lone wave's instruction N
+for n in 2 3 7 13 16; do
+    i=$((3 * (n / 12) + n % 3)) r=$((8 + n))
+    expect 3 "at pc .*: s_add_u32 s$((8 + i)), s$((8 + i)), $((i + 1))\$" "$gcnsim" \
+        --manifest "$T/budget4.json" --max-insns $n --quantum 3
+    expect 3 "wave $((n / 3 % 4)) of workgroup" "$gcnsim" --manifest "$T/budget4.json" \
+        --max-insns $n --quantum 3
+done
+manifest budget1 64
+sed 's/"budget1.s"/"budget4.s"/; s/"kernel": "budget1"/"kernel": "budget4"/' \
+    "$T/budget1.json" > "$T/budget1.tmp" && mv "$T/budget1.tmp" "$T/budget1.json"
+for n in 1 2 4; do
+    expect 3 "at pc .*: s_add_u32 s$((8 + n)), s$((8 + n)), $((n + 1))\$" "$gcnsim" \
+        --manifest "$T/budget1.json" --max-insns $n
+done
+expect 0 "1 waves, 6 wave-instructions" "$gcnsim" --manifest "$T/budget1.json" --max-insns 6
+expect 3 "budget exceeded: 23 wave" "$gcnsim" --manifest "$T/budget4.json" --max-insns 23
 kernel unsim 0 4 <<'EOF'
     v_screen_partition_4se_b32 v0, v0
     s_endpgm

@@ -162,12 +162,49 @@ static void test_memo(void)
     CU_ASSERT_EQUAL(sim_hz_memo_test.wrong_skips, 0);
 }
 
+/* The memo's window (sim_int.h sim_hz_memo_win) as the run loop's hook (sim_hz_post) fills
+ * the ring's slots: after each instruction, the idx of the last GCN_HZ_WINDOW, oldest first,
+ * also where they wrap around the slots' end (and n: how many are the wave's) -- from a
+ * wave's start, and across the 32-bit wrap of the instruction count. */
+static void test_memo_window(void)
+{
+    static struct sim_hz h;
+    static sim_insn si[4 * SIM_HZ_SLOTS];
+    for (unsigned k = 0; k < 4 * SIM_HZ_SLOTS; k++) {
+        si[k].idx = 1000 + k;
+        si[k].hz_ws = 1;
+        si[k].hz_pg[0] = si[k].hz_pg[1] = 64;
+    }
+    static const unsigned starts[] = {0, 0xffffffffu - 2 * SIM_HZ_SLOTS + 7};
+    unsigned bad = 0, wrapped = 0;
+    for (unsigned t = 0; t < 2; t++) {
+        memset(&h, 0, sizeof h);
+        h.rn = starts[t];
+        for (unsigned k = 0; k < 4 * SIM_HZ_SLOTS; k++) {
+            sim_hz_post(NULL, NULL, &h, &si[k], 1);
+            unsigned n;
+            uint32_t buf[2 * GCN_HZ_WINDOW];
+            const uint32_t *w = sim_hz_memo_win(&h, &n, buf);
+            wrapped += w >= buf && w < buf + 2 * GCN_HZ_WINDOW;
+            bad += n != (h.rn < GCN_HZ_WINDOW ? h.rn : GCN_HZ_WINDOW);
+            for (unsigned i = 0; i < GCN_HZ_WINDOW; i++) {
+                unsigned back = GCN_HZ_WINDOW - 1 - i;      /* (instructions before the newest) */
+                if (back <= k && w[i] != 1000 + k - back)
+                    bad++;
+            }
+        }
+    }
+    CU_ASSERT(wrapped > 0);
+    CU_ASSERT_EQUAL(bad, 0);
+}
+
 int main(void)
 {
     if (CU_initialize_registry() != CUE_SUCCESS)
         return 1;
     CU_pSuite s = CU_add_suite("hz_memo", NULL, NULL);
     CU_add_test(s, "memo skips only checks that find nothing", test_memo);
+    CU_add_test(s, "the memo's window in the ring's slots", test_memo_window);
     CU_basic_set_mode(CU_BRM_VERBOSE);
     CU_basic_run_tests();
     unsigned f = CU_get_number_of_failures();

@@ -181,6 +181,31 @@ static void test_smem(void)
     CU_ASSERT(strstr(E->sim->fault, "not in any allocation") != NULL);
 }
 
+/* s_mov_b32: an SGPR into an SGPR (the body's first case), M0 and VCC among them, itself,
+ * and the other sources (an inline constant, a literal, a float constant) */
+static void test_mov(void)
+{
+    for (int i = 0; i < 12; i++) {
+        uint32_t a = pick(i);
+        S(6) = a;
+        S(7) = ~a;
+        CU_ASSERT_FATAL(st_run(E, "s_mov_b32 s5, s6") == 0);
+        CU_ASSERT(S(5) == a && S(6) == a);
+        CU_ASSERT_FATAL(st_run(E, "s_mov_b32 m0, s7") == 0);
+        CU_ASSERT(S(SR_M0) == ~a);
+        CU_ASSERT_FATAL(st_run(E, "s_mov_b32 vcc_hi, m0") == 0);
+        CU_ASSERT(S(SR_VCC_HI) == ~a);
+        CU_ASSERT_FATAL(st_run(E, "s_mov_b32 s6, s6") == 0);
+        CU_ASSERT(S(6) == a);
+    }
+    CU_ASSERT_FATAL(st_run(E, "s_mov_b32 s5, -7") == 0);
+    CU_ASSERT(S(5) == (uint32_t)-7);
+    CU_ASSERT_FATAL(st_run(E, "s_mov_b32 s5, 0x12345678") == 0);
+    CU_ASSERT(S(5) == 0x12345678u);
+    CU_ASSERT_FATAL(st_run(E, "s_mov_b32 s5, 0.5") == 0);
+    CU_ASSERT(S(5) == 0x3f000000u);
+}
+
 int main(void)
 {
     if (CU_initialize_registry() != CUE_SUCCESS)
@@ -194,6 +219,7 @@ int main(void)
     }
     CU_pSuite s = CU_add_suite("salu", NULL, NULL);
     CU_add_test(s, "32-bit arithmetic, SCC, shifts, bfe (edge + random operands)", test_arith);
+    CU_add_test(s, "s_mov_b32: SGPRs, M0, VCC, constants", test_mov);
     CU_add_test(s, "64-bit ops", test_64);
     CU_add_test(s, "saveexec, SOPK immediates, MODE get/set, pack", test_exec_and_k);
     CU_add_test(s, "branches, getpc, endpgm", test_branches);

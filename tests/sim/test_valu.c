@@ -274,6 +274,113 @@ static void test_f32_arith(void)
         CU_ASSERT(u2f(V(1, l)) == (u2f(V(2, l)) + 0.25f) * 4.0f);
 }
 
+/* v_add/sub/subrev/mul_f32's plain case (ops_valu.c F2V: eight lane groups in registers, a
+ * NaN test on their sum, the lane loop again when it may hold a NaN) against host IEEE
+ * arithmetic with the GPU's NaN rules: the destination apart or one of the sources, finite
+ * rows, a NaN in one lane of each group in turn (a quiet and a signalling one, from either
+ * source, and an invalid inf - inf), infinities of both signs in different lanes (the sum a
+ * NaN, no result one), denormals, and the same instructions with partial EXEC, DPP, SDWA,
+ * an SGPR source and MODE flushing or rounding otherwise (the general path). */
+static uint32_t f2_want(unsigned op, uint32_t a, uint32_t b, uint32_t mode)
+{
+    float fa = u2f(a), fb = u2f(b);
+    if ((mode & 0x30u) != 0x30u) {          /* f32 denormals flushed in (and out below) */
+        if ((a & 0x7f800000u) == 0) fa = u2f(a & 0x80000000u);
+        if ((b & 0x7f800000u) == 0) fb = u2f(b & 0x80000000u);
+    }
+    int rm = (int)(mode & 3);
+    if (rm) {
+        static const int tab[4] = {FE_TONEAREST, FE_UPWARD, FE_DOWNWARD, FE_TOWARDZERO};
+        fesetround(tab[rm]);
+    }
+    volatile float r = op == 0 ? fa + fb : op == 1 ? fa - fb : op == 2 ? fb - fa : fa * fb;
+    fesetround(FE_TONEAREST);
+    uint32_t u = f2u(r);
+    if (f32_is_nan(u))
+        return f32_is_nan(a) ? a | 0x400000u : f32_is_nan(b) ? b | 0x400000u : 0x7fc00000u;
+    if ((mode & 0x30u) != 0x30u && (u & 0x7f800000u) == 0)
+        u &= 0x80000000u;
+    return u;
+}
+static void test_f32_plain_rows(void)
+{
+    static const char *const ops[] = {"v_add_f32", "v_sub_f32", "v_subrev_f32", "v_mul_f32"};
+    static const char *const forms[] = {"v1, v2, v3", "v2, v2, v3", "v3, v2, v3", "v2, v2, v2"};
+    static const uint32_t modes[] = {0xf0, 0xc0, 0xf3, 0xf1};
+    static const uint64_t execs[] = {~0ull, 0xfffffffffffffffeull, 0x8000000000000001ull};
+    char buf[96];
+    for (unsigned op = 0; op < 4; op++)
+        for (unsigned fm = 0; fm < 4; fm++)
+            for (unsigned kase = 0; kase < 24; kase++)
+                for (unsigned md = 0; md < 4; md++)
+                    for (unsigned e = 0; e < 3; e++) {
+                        if ((md || e) && kase % 5)
+                            continue;           /* (the general path: a few rows each) */
+                        for (unsigned l = 0; l < NL; l++) {
+                            V(1, l) = 0xdead0000u | l;
+                            V(2, l) = f2u((float)(rnd32() % 20001) / 64.0f - 150.0f);
+                            V(3, l) = f2u((float)(rnd32() % 20001) / 32.0f - 300.0f);
+                        }
+                        unsigned lane = (kase % 8) * 8 + (kase * 5) % 8;
+                        switch (kase / 8) {
+                        case 0: break;          /* finite only */
+                        case 1:                 /* one NaN, or inf - inf */
+                            if (kase & 1) V(kase & 2 ? 3 : 2, lane) = kase & 4 ? 0x7f800123u : 0xffc00077u;
+                            else { V(2, lane) = 0x7f800000u; V(3, lane) = op == 3 ? 0 : op ? 0x7f800000u : 0xff800000u; }
+                            break;
+                        default:                /* +inf and -inf apart; denormals; random */
+                            V(2, lane) = 0x7f800000u;
+                            V(2, lane ^ 9) = 0xff800000u;
+                            V(3, (lane + 3) % NL) = 0x00000010u;
+                            V(2, (lane + 4) % NL) = 0x80000003u;
+                            if (kase & 1)
+                                for (unsigned l = 0; l < NL; l += 2)
+                                    V(3, l) = rndf();
+                            break;
+                        }
+                        uint32_t a0[NL], b0[NL], d0[NL];
+                        unsigned d = fm == 0 ? 1 : fm == 2 ? 3 : 2;
+                        for (unsigned l = 0; l < NL; l++) {
+                            a0[l] = V(2, l);
+                            b0[l] = fm == 3 ? V(2, l) : V(3, l);
+                            d0[l] = V(d, l);
+                        }
+                        E->w->hw_mode = modes[md] | 3u << 8;
+                        set_exec(execs[e]);
+                        snprintf(buf, sizeof buf, "%s %s", ops[op], forms[fm]);
+                        CU_ASSERT_FATAL(st_run(E, buf) == 0);
+                        for (unsigned l = 0; l < NL; l++) {
+                            uint32_t want = (execs[e] >> l & 1) ? f2_want(op, a0[l], b0[l], modes[md]) : d0[l];
+                            if (V(d, l) != want) {
+                                fprintf(stderr, "%s mode %x exec %llx lane %u: %08x, %08x -> %08x, want %08x\n",
+                                        buf, modes[md], (unsigned long long)execs[e], l, a0[l], b0[l], V(d, l), want);
+                                CU_FAIL("f32 plain row");
+                            }
+                        }
+                    }
+    E->w->hw_mode = 0xf0 | 3u << 8;
+    set_exec(~0ull);
+    /* DPP (src0 from the lane of the quad mirrored), SDWA and an SGPR source: not the plain
+     * case, the same sums */
+    for (unsigned l = 0; l < NL; l++) {
+        V(2, l) = f2u((float)l * 0.5f);
+        V(3, l) = f2u(1000.0f + (float)l);
+    }
+    V(2, 13) = 0x7f800001u;
+    E->w->s[6] = f2u(0.25f);
+    CU_ASSERT_FATAL(st_run(E, "v_add_f32_dpp v1, v2, v3 quad_perm:[3,2,1,0] row_mask:0xf bank_mask:0xf") == 0);
+    for (unsigned l = 0; l < NL; l++) {
+        unsigned m = (l & ~3u) + 3 - (l & 3);
+        CU_ASSERT(V(1, l) == (m == 13 ? 0x7fc00001u : f2u(u2f(V(2, m)) + u2f(V(3, l)))));
+    }
+    CU_ASSERT_FATAL(st_run(E, "v_add_f32_sdwa v1, v2, v3 dst_sel:DWORD dst_unused:UNUSED_PAD src0_sel:DWORD src1_sel:DWORD") == 0);
+    for (unsigned l = 0; l < NL; l++)
+        CU_ASSERT(V(1, l) == (l == 13 ? 0x7fc00001u : f2u(u2f(V(2, l)) + u2f(V(3, l)))));
+    CU_ASSERT_FATAL(st_run(E, "v_mul_f32 v1, s6, v2") == 0);
+    for (unsigned l = 0; l < NL; l++)
+        CU_ASSERT(V(1, l) == (l == 13 ? 0x7fc00001u : f2u(0.25f * u2f(V(2, l)))));
+}
+
 static void test_f32_specials(void)
 {
     set_exec(~0ull);
@@ -790,6 +897,7 @@ int main(void)
     CU_add_test(s, "EXEC: inactive lanes untouched", test_exec_partial);
     CU_add_test(s, "u32 add/sub/subrev and i32/u32 compares: src0 kinds, aliasing, EXEC", test_int_rows);
     CU_add_test(s, "f32 arithmetic vs host IEEE, modifiers", test_f32_arith);
+    CU_add_test(s, "f32 add/sub/subrev/mul rows: plain and general paths, NaNs, aliasing", test_f32_plain_rows);
     CU_add_test(s, "f32 NaN/inf/denormals, rounding mode, conversions", test_f32_specials);
     CU_add_test(s, "f64 arithmetic", test_f64);
     CU_add_test(s, "f16 conversions (exhaustive vs _Float16)", test_f16_convert_exhaustive);
