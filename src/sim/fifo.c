@@ -128,7 +128,10 @@ static inline __attribute__((always_inline)) void tk_land_now(gcn_sim *s, sim_wa
             const uint8_t *src = (const uint8_t *)t->data;
             unsigned sz = t->lane_bytes;
             if (t->lanes == ~0ull && (uint64_t)t->lds_base + (uint64_t)sz * NL <= g->lds_size) {
-                memcpy(g->lds + t->lds_base, src, (size_t)sz * NL);
+                if (sz == 4)
+                    sim_row_copy(g->lds + t->lds_base, src);    /* (the common dword DMA) */
+                else
+                    memcpy(g->lds + t->lds_base, src, (size_t)sz * NL);
             } else {
                 for (unsigned l = 0; l < NL; l++) {
                     if (!(t->lanes >> l & 1))
@@ -192,7 +195,7 @@ static inline __attribute__((always_inline)) void fifo_retire(gcn_sim *s, sim_wa
 }
 
 /* sim_tk_new with a full counter or no free ticket (apart: the common issue has no retire) */
-static __attribute__((noinline)) void tk_stall(sim_x *x, unsigned counters)
+__attribute__((noinline)) void sim_tk_stall(sim_x *x, unsigned counters)
 {
     sim_wave *w = x->w;
     /* a full counter stalls issue until the oldest entry returns */
@@ -209,42 +212,15 @@ static __attribute__((noinline)) void tk_stall(sim_x *x, unsigned counters)
     }
 }
 
-static inline __attribute__((always_inline)) sim_ticket *tk_take(sim_x *x, int kind,
-                                                                unsigned counters)
+void sim_tk_trace(sim_x *x, const sim_ticket *t)
 {
-    sim_wave *w = x->w;
-    if (__builtin_expect(((counters & TC_VM) && w->vm.n >= SIM_VM_MAX) ||
-                         ((counters & TC_LGKM) && w->lgkm.n >= SIM_LGKM_MAX) || !w->ntk_free, 0))
-        tk_stall(x, counters);
-    sim_ticket *t = w->tk_free[--w->ntk_free];
-    if (w->ntk_free < w->tk_low)
-        w->tk_low = w->ntk_free;
-    t->kind = (uint8_t)kind;
-    t->in = (uint8_t)counters;
-    t->need = (uint8_t)counters;
-    t->ooo = 0;
-    t->landed = 0;
-    t->barrier = 0;
-    t->atomic = 0;
-    /* (bar_fix, bar_epoch and bar_si are read only with barrier, which sim_tk_barrier sets
-     * with them) */
-    t->dn = 0;
-    t->wmask_mode = 0;
-    t->dreg = 0;
-    t->seq = w->seq++;
-    t->si = x->i;
-    t->lanes = x->exec;
-    t->lds_base = t->lds_len = 0;
-    t->lane_bytes = 0;
-    t->naddr = 0;
-    t->lr_idx = -1;
-    t->rz = 0;
-    return t;
+    if (x->w->traced && x->sim->trace)
+        sim_trace_issue(x->sim->trace, x->w, t);
 }
 
 sim_ticket *sim_tk_new(sim_x *x, int kind, unsigned counters)
 {
-    return tk_take(x, kind, counters);
+    return sim_tk_take(x, kind, counters);
 }
 
 /* Same in-order stream: both only in vmcnt, or both in-order lgkm (DS). */
@@ -478,7 +454,7 @@ void sim_tk_issue(sim_x *x, sim_ticket *t)
  * of one row (dreg) for every lane: the coalesced DS read's whole path in one call. */
 GCN_HOT sim_ticket *sim_tk_row(sim_x *x, unsigned dreg, unsigned counters, const void *src)
 {
-    sim_ticket *t = tk_take(x, TK_VREG, counters);
+    sim_ticket *t = sim_tk_take(x, TK_VREG, counters);
     sim_wave *w = x->w;
     t->dreg = (uint16_t)dreg;
     t->dn = 1;

@@ -1864,7 +1864,7 @@ GCN_HOT static int dma_block(sim_x *x)
     const uint8_t *win = win_memo(x, e, base, nr);
     if (!win)
         return 0;
-    sim_ticket *t = sim_tk_new(x, TK_LDS_DMA, insn_counters(x));
+    sim_ticket *t = sim_tk_take(x, TK_LDS_DMA, insn_counters(x));
     t->lds_base = lbase;
     t->lds_len = 4 * NL;
     t->lane_bytes = 4;
@@ -1888,7 +1888,7 @@ GCN_HOT static int dma_block(sim_x *x)
             dma_note_writes(x, t);
         }
     }
-    sim_tk_issue(x, t);
+    sim_tk_push(x, t);
     return 1;
 }
 
@@ -2045,7 +2045,7 @@ GCN_HOT static int store_block(sim_x *x)
     uint8_t *dst = win + vo[0] + (uint32_t)I->mods.offset;
     slot_prefetch(x, e, dst, 1);
     sim_row_copy(dst, x->w->v[s->r]);
-    sim_tk_issue(x, sim_tk_new(x, TK_STORE, insn_counters(x)));
+    sim_tk_push(x, sim_tk_take(x, TK_STORE, insn_counters(x)));
     return 1;
 }
 

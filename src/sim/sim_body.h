@@ -25,6 +25,7 @@
 #include <stdint.h>
 #include <stdbool.h>
 #include <string.h>
+#include <assert.h>
 #include "gcn_sim.h"
 #include "gcn_decode.h"
 #include "analyze/gcn_hazard.h"
@@ -553,6 +554,59 @@ void sim_tk_issue(sim_x *x, sim_ticket *t);
 /* sim_tk_new (TK_VREG), one row dreg for every lane with the 256 bytes at src (any
  * alignment) as payload, sim_tk_issue: in one call */
 sim_ticket *sim_tk_row(sim_x *x, unsigned dreg, unsigned counters, const void *src);
+/* sim_tk_new's rare part, apart from the inline take below: a full counter retires its oldest
+ * entry (the hardware stalls issue until it returns), or no ticket is free */
+void sim_tk_stall(sim_x *x, unsigned counters);
+/* the trace's issue event of ticket t (the wave is traced: w->traced) */
+void sim_tk_trace(sim_x *x, const sim_ticket *t);
+/* sim_tk_new, inline: a ticket of kind for the counters (TC_*), its fields set as for a new
+ * ticket (gid kept; bar_fix, bar_epoch, bar_si, lane_addr and data's contents are read only
+ * where the code that sets them ran). */
+static inline __attribute__((always_inline)) sim_ticket *sim_tk_take(sim_x *x, int kind,
+                                                                    unsigned counters)
+{
+    sim_wave *w = x->w;
+    if (__builtin_expect(((counters & TC_VM) && w->vm.n >= SIM_VM_MAX) ||
+                         ((counters & TC_LGKM) && w->lgkm.n >= SIM_LGKM_MAX) || !w->ntk_free, 0))
+        sim_tk_stall(x, counters);
+    sim_ticket *t = w->tk_free[--w->ntk_free];
+    if (w->ntk_free < w->tk_low)
+        w->tk_low = w->ntk_free;
+    /* kind, in, need, then ooo, landed, barrier, atomic and bar_fix 0: one 8-byte store */
+    uint64_t hdr = (uint64_t)(uint8_t)kind | (uint64_t)(uint8_t)counters << 8 |
+                   (uint64_t)(uint8_t)counters << 16;
+    _Static_assert(__builtin_offsetof(sim_ticket, bar_fix) == 7, "the ticket's first 8 bytes");
+    memcpy(t, &hdr, 8);
+    t->dn = 0;
+    t->wmask_mode = 0;
+    t->dreg = 0;
+    t->lr_idx = -1;
+    t->seq = w->seq++;
+    t->si = x->i;
+    t->lanes = x->exec;
+    t->lds_base = t->lds_len = 0;
+    t->lane_bytes = 0;
+    t->naddr = 0;
+    t->rz = 0;
+    return t;
+}
+/* sim_tk_issue, inline, of a ticket that writes no register (TK_STORE, TK_LDS_DMA,
+ * TK_LDS_WRITE, TK_MSG): it enters its FIFOs; the trace's event when the wave is traced. */
+static inline __attribute__((always_inline)) void sim_tk_push(sim_x *x, sim_ticket *t)
+{
+    sim_wave *w = x->w;
+    assert(t->kind != TK_VREG && t->kind != TK_SREG);
+    if (t->in & TC_VM) {
+        w->vm.e[(w->vm.head + w->vm.n) & 63] = t;
+        w->vm.n++;
+    }
+    if (t->in & TC_LGKM) {
+        w->lgkm.e[(w->lgkm.head + w->lgkm.n) & 63] = t;
+        w->lgkm.n++;
+    }
+    if (__builtin_expect(w->traced, 0))
+        sim_tk_trace(x, t);
+}
 void sim_waitcnt(sim_x *x, unsigned vm, unsigned lgkm);
 void sim_tk_barrier(sim_x *x);
 /* LDS reads against pending writers: sim_lds_overlap() says whether any
