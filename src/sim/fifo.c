@@ -82,6 +82,8 @@ static inline __attribute__((always_inline)) void tk_land_now(gcn_sim *s, sim_wa
             sim_row_copy(w->v[row], t->data);
             if (w->vpend[row] && !--w->vpend[row] && row < 64)
                 w->vpend_m &= ~(1ull << row);
+            if (__builtin_expect(w->rz_n | t->rz, 0))
+                sim_rz_land1(s, w, t);      /* (sim_rz_land of this one row) */
         } else {
             for (unsigned k = 0; k < t->dn; k++) {
                 unsigned row = t->dreg + k;
@@ -105,9 +107,9 @@ static inline __attribute__((always_inline)) void tk_land_now(gcn_sim *s, sim_wa
                 if (w->vpend[row] && !--w->vpend[row] && row < 64)
                     w->vpend_m &= ~(1ull << row);
             }
+            if (__builtin_expect(w->rz_n | t->rz, 0))
+                sim_rz_land(s, w, t);   /* the race check's followed reads (racyreg.c) */
         }
-        if (__builtin_expect(w->rz_n | t->rz, 0))
-            sim_rz_land(s, w, t);       /* the race check's followed reads (racyreg.c) */
         lr_remove(g, t);            /* a returning LDS atomic also writes LDS (naddr) */
         w->npend--;
         break;
@@ -567,6 +569,13 @@ static inline __attribute__((always_inline)) void waitcnt(sim_x *x, unsigned vm,
 GCN_HOT void sim_waitcnt(sim_x *x, unsigned vm, unsigned lgkm)
 {
     waitcnt(x, vm, lgkm);
+}
+/* The body of s_waitcnt (ops_salu.c registers it): its vmcnt and lgkmcnt fields (expcnt is
+ * not modelled), then the wait, with no call between the two. */
+GCN_HOT void sim_waitcnt_insn(sim_x *x)
+{
+    uint32_t v = (uint32_t)x->i->imm;
+    waitcnt(x, (v & 0xf) | ((v >> 14) & 3) << 4, (v >> 8) & 0xf);
 }
 static void waitcnt_cold(sim_x *x, unsigned vm, unsigned lgkm)
 {

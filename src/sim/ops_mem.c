@@ -1849,7 +1849,7 @@ static __attribute__((noinline)) void dma_window_lanes(sim_x *x, sim_ticket *t, 
  * order (the VGPR offsets read after the ticket is taken: taking it may retire a load), with
  * the tests made once.  Returns 0, having changed nothing, when the access is not of that
  * form. */
-GCN_HOT static int dma_block(sim_x *x)
+static inline __attribute__((always_inline)) int dma_block(sim_x *x)
 {
     sim_wg *g = x->g;
     if (!g)
@@ -2016,7 +2016,8 @@ BODY(BUFFER_LOAD_UBYTE) { buf_load(x, 1, 0, 0); }
 BODY(BUFFER_LOAD_SBYTE) { buf_load(x, 1, 1, 0); }
 BODY(BUFFER_LOAD_USHORT) { buf_load(x, 2, 0, 0); }
 BODY(BUFFER_LOAD_SSHORT) { buf_load(x, 2, 1, 0); }
-BODY(BUFFER_LOAD_DWORD) { if (!I->mods.lds || !dma_block(x)) buf_load(x, 4, 0, 0); }
+/* (a hot body: dma_block inline in its clones) */
+HBODY(BUFFER_LOAD_DWORD) { if (!I->mods.lds || !dma_block(x)) buf_load(x, 4, 0, 0); }
 BODY(BUFFER_LOAD_DWORDX2) { buf_load(x, 8, 0, 0); }
 BODY(BUFFER_LOAD_DWORDX3) { buf_load(x, 12, 0, 0); }
 BODY(BUFFER_LOAD_DWORDX4) { buf_load(x, 16, 0, 0); }
@@ -2030,7 +2031,7 @@ BODY(BUFFER_LOAD_SHORT_D16_HI) { buf_load(x, 2, 0, 2); }
 /* buffer_store_dword ... offen of the coalesced block (buf_block) from a VGPR: what
  * buf_store's window path does for it, with the tests made once.  Returns 0, having changed
  * nothing, when the access is not of that form. */
-GCN_HOT static int store_block(sim_x *x)
+static inline __attribute__((always_inline)) int store_block(sim_x *x)
 {
     const sim_opnd *s = MOP(MF_VDATA);
     uint64_t base;
@@ -2109,7 +2110,8 @@ BODY(BUFFER_STORE_BYTE) { buf_store(x, 1, 0); }
 BODY(BUFFER_STORE_SHORT) { buf_store(x, 2, 0); }
 BODY(BUFFER_STORE_BYTE_D16_HI) { buf_store(x, 1, 1); }
 BODY(BUFFER_STORE_SHORT_D16_HI) { buf_store(x, 2, 1); }
-BODY(BUFFER_STORE_DWORD) { if (!store_block(x)) buf_store(x, 4, 0); }
+/* (a hot body: store_block inline in its clones) */
+HBODY(BUFFER_STORE_DWORD) { if (!store_block(x)) buf_store(x, 4, 0); }
 BODY(BUFFER_STORE_DWORDX2) { buf_store(x, 8, 0); }
 BODY(BUFFER_STORE_DWORDX3) { buf_store(x, 12, 0); }
 BODY(BUFFER_STORE_DWORDX4) { buf_store(x, 16, 0); }

@@ -608,6 +608,8 @@ static inline __attribute__((always_inline)) void sim_tk_push(sim_x *x, sim_tick
         sim_tk_trace(x, t);
 }
 void sim_waitcnt(sim_x *x, unsigned vm, unsigned lgkm);
+/* the body of s_waitcnt: sim_waitcnt with the instruction's counts */
+void sim_waitcnt_insn(sim_x *x);
 void sim_tk_barrier(sim_x *x);
 /* LDS reads against pending writers: sim_lds_overlap() says whether any
  * pending range meets [lo, hi) (callers skip the per-lane checks when not);
@@ -875,6 +877,30 @@ static inline void sim_rz_land(gcn_sim *s, sim_wave *w, sim_ticket *t)
         w->rz_m[0] |= ((2ull << (n - 1)) - 1) << d;
         w->rz_n += n;
         c->nrows = (uint16_t)(c->nrows + n);
+        return;
+    }
+    sim_rz_land_rows(s, w, t, rk);
+}
+/* sim_rz_land of a ticket of one row (dreg, below the wave's rows) for every lane: its row,
+ * when below 64 and not followed yet, is taken in every lane (else sim_rz_land_rows). */
+static inline __attribute__((always_inline)) void sim_rz_land1(gcn_sim *s, sim_wave *w,
+                                                              sim_ticket *t)
+{
+    unsigned rk = t->rz, d = t->dreg;
+    assert(t->dn == 1 && t->lanes == ~0ull && d < w->nvrows);
+    t->rz = 0;
+    if (rk && w->rz[rk - 1].gen != t->rz_gen)
+        rk = 0;
+    if (d < 64 && !(w->rz_m[0] >> d & 1)) {
+        if (!rk)
+            return;
+        sim_rzrec *c = &w->rz[rk - 1];
+        c->landed = 1;
+        w->rz_own[d] = (uint8_t)rk;
+        w->rz_lanes[d] = ~0ull;
+        w->rz_m[0] |= 1ull << d;
+        w->rz_n++;
+        c->nrows++;
         return;
     }
     sim_rz_land_rows(s, w, t, rk);
