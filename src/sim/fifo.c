@@ -348,7 +348,7 @@ static void reg_name(char *buf, size_t n, const sim_wave *w, int file, unsigned 
 
 /* sim_tk_issue's check of a register load against the pending loads of its registers
  * (the report's path apart: the common issue runs without its frame). */
-static __attribute__((noinline, cold)) void tk_issue_pending(sim_x *x, sim_ticket *t)
+__attribute__((noinline, cold)) void sim_tk_issue_pending(sim_x *x, sim_ticket *t)
 {
     sim_wave *w = x->w;
     char rn[32];
@@ -415,7 +415,7 @@ void sim_tk_issue(sim_x *x, sim_ticket *t)
      * write: the two may land in either order (checked before t is counted, so the fix
      * is the wait to put before this load) */
     if (w->npend && tk_dest_pending(w, t))
-        tk_issue_pending(x, t);
+        sim_tk_issue_pending(x, t);
     if (t->in & TC_VM)
         fifo_push(&w->vm, t);
     if (t->in & TC_LGKM)
@@ -450,40 +450,6 @@ void sim_tk_issue(sim_x *x, sim_ticket *t)
     }
     if (w->traced && x->sim->trace)
         sim_trace_issue(x->sim->trace, w, t);
-}
-
-/* sim_tk_new, a copy of the 64 lanes of src as the payload and sim_tk_issue, of a VREG ticket
- * of one row (dreg) for every lane: the coalesced DS read's whole path in one call. */
-GCN_HOT sim_ticket *sim_tk_row(sim_x *x, unsigned dreg, unsigned counters, const void *src)
-{
-    sim_ticket *t = sim_tk_take(x, TK_VREG, counters);
-    sim_wave *w = x->w;
-    t->dreg = (uint16_t)dreg;
-    t->dn = 1;
-    sim_row_copy(t->data, src);
-    /* sim_tk_issue for this ticket */
-    if (x->rz_cur)
-        sim_rz_issue(x, t);
-    int in = dreg < w->nvrows;
-    if (w->npend && in && w->vpend[dreg])
-        tk_issue_pending(x, t);
-    if (counters & TC_VM)
-        fifo_push(&w->vm, t);
-    if (counters & TC_LGKM)
-        fifo_push(&w->lgkm, t);
-    if (in) {
-        w->vpend[dreg]++;
-        if (dreg < 64)
-            w->vpend_m |= 1ull << dreg;
-        if (w->vooo[dreg]) {
-            w->vooo[dreg] = 0;
-            w->nooo--;
-        }
-    }
-    w->npend++;
-    if (w->traced && x->sim->trace)
-        sim_trace_issue(x->sim->trace, w, t);
-    return t;
 }
 
 /* Flag the destination registers of t as "retired by count, not guaranteed". */

@@ -551,9 +551,6 @@ uint64_t sim_clock(const sim_x *x);         /* wave-instructions run so far (s_m
 /* ---- tickets ------------------------------------------------------------ */
 sim_ticket *sim_tk_new(sim_x *x, int kind, unsigned counters);
 void sim_tk_issue(sim_x *x, sim_ticket *t);
-/* sim_tk_new (TK_VREG), one row dreg for every lane with the 256 bytes at src (any
- * alignment) as payload, sim_tk_issue: in one call */
-sim_ticket *sim_tk_row(sim_x *x, unsigned dreg, unsigned counters, const void *src);
 /* sim_tk_new's rare part, apart from the inline take below: a full counter retires its oldest
  * entry (the hardware stalls issue until it returns), or no ticket is free */
 void sim_tk_stall(sim_x *x, unsigned counters);
@@ -854,6 +851,48 @@ static inline void sim_rz_issue(sim_x *x, sim_ticket *t)
     c->dreg = t->dreg;
     c->dn = t->dn;
     x->rz_cur = 0;
+}
+/* sim_tk_issue's report of a register load whose registers another pending load still
+ * writes (fifo.c; the common issue has none) */
+void sim_tk_issue_pending(sim_x *x, sim_ticket *t);
+/* sim_tk_new (TK_VREG), one row dreg for every lane with the 256 bytes at src (any
+ * alignment) as payload, sim_tk_issue: inline, the coalesced DS read's whole ticket */
+static inline __attribute__((always_inline)) sim_ticket *sim_tk_row(sim_x *x, unsigned dreg,
+                                                                   unsigned counters,
+                                                                   const void *src)
+{
+    sim_ticket *t = sim_tk_take(x, TK_VREG, counters);
+    sim_wave *w = x->w;
+    t->dreg = (uint16_t)dreg;
+    t->dn = 1;
+    sim_row_copy(t->data, src);
+    /* sim_tk_issue for this ticket */
+    if (x->rz_cur)
+        sim_rz_issue(x, t);
+    int in = dreg < w->nvrows;
+    if (w->npend && in && w->vpend[dreg])
+        sim_tk_issue_pending(x, t);
+    if (counters & TC_VM) {
+        w->vm.e[(w->vm.head + w->vm.n) & 63] = t;
+        w->vm.n++;
+    }
+    if (counters & TC_LGKM) {
+        w->lgkm.e[(w->lgkm.head + w->lgkm.n) & 63] = t;
+        w->lgkm.n++;
+    }
+    if (in) {
+        w->vpend[dreg]++;
+        if (dreg < 64)
+            w->vpend_m |= 1ull << dreg;
+        if (w->vooo[dreg]) {
+            w->vooo[dreg] = 0;
+            w->nooo--;
+        }
+    }
+    w->npend++;
+    if (__builtin_expect(w->traced, 0))
+        sim_tk_trace(x, t);
+    return t;
 }
 /* A register ticket lands.  Inline: rows below 64 of which none is followed yet (nothing
  * ends; the read's rows are taken in its lanes). */
