@@ -190,6 +190,31 @@ static inline __attribute__((always_inline)) void fifo_retire_tr(gcn_sim *s, sim
     if (!t->in)
         tk_free(w, t);
 }
+/* Retire the oldest entries of one FIFO until it holds keep (sim_waitcnt; the wave is not
+ * traced): the entries leave the ring at once, then each is retired in age order as
+ * fifo_retire_tr does (landing neither reads nor changes the FIFOs). */
+static inline __attribute__((always_inline)) void fifo_retire_to(gcn_sim *s, sim_wave *w,
+                                                                 sim_fifo *f, unsigned bit,
+                                                                 unsigned keep)
+{
+    unsigned k = f->n - keep, h = f->head;
+    f->head = (h + k) & 63;
+    f->n = keep;
+    for (unsigned i = 0; i < k; i++) {
+        sim_ticket *t = f->e[(h + i) & 63];
+        if (__builtin_expect(t->in == bit && t->need == bit, 1)) {
+            tk_land_now(s, w, t);       /* (as in fifo_retire_tr) */
+            tk_free(w, t);
+            continue;
+        }
+        t->in &= (uint8_t)~bit;
+        t->need &= (uint8_t)~bit;
+        if (!t->need)
+            tk_land(s, w, t);
+        if (!t->in)
+            tk_free(w, t);
+    }
+}
 static inline __attribute__((always_inline)) void fifo_retire(gcn_sim *s, sim_wave *w,
                                                               sim_fifo *f, unsigned bit)
 {
@@ -494,8 +519,12 @@ static inline __attribute__((always_inline)) void waitcnt(sim_x *x, unsigned vm,
     sim_wave *w = x->w;
     gcn_sim *s = x->sim;
     int tr = w->traced && s->trace;
-    while (w->vm.n > vm)
-        fifo_retire_tr(s, w, &w->vm, TC_VM, tr);
+    if (__builtin_expect(tr, 0)) {
+        while (w->vm.n > vm)
+            fifo_retire_tr(s, w, &w->vm, TC_VM, tr);
+    } else if (w->vm.n > vm) {
+        fifo_retire_to(s, w, &w->vm, TC_VM, vm);
+    }
     if (w->lgkm.n > lgkm) {
         unsigned nret = w->lgkm.n - lgkm;
         if (lgkm > 0) {
@@ -526,8 +555,12 @@ static inline __attribute__((always_inline)) void waitcnt(sim_x *x, unsigned vm,
                     after++;
             }
         }
-        while (w->lgkm.n > lgkm)
-            fifo_retire_tr(s, w, &w->lgkm, TC_LGKM, tr);
+        if (__builtin_expect(tr, 0)) {
+            while (w->lgkm.n > lgkm)
+                fifo_retire_tr(s, w, &w->lgkm, TC_LGKM, tr);
+        } else {
+            fifo_retire_to(s, w, &w->lgkm, TC_LGKM, lgkm);
+        }
     }
     if (lgkm == 0)
         clear_ooo(w);

@@ -926,7 +926,6 @@ static inline __attribute__((always_inline)) void sim_rz_land1(gcn_sim *s, sim_w
                                                               sim_ticket *t)
 {
     unsigned rk = t->rz, d = t->dreg;
-    assert(t->dn == 1 && t->lanes == ~0ull && d < w->nvrows);
     t->rz = 0;
     if (rk && w->rz[rk - 1].gen != t->rz_gen)
         rk = 0;
