@@ -814,9 +814,15 @@ static inline unsigned sim_rz_note(sim_x *x)
         w->rz_next = k % SIM_RZ_NREC;
         w->rz_busy |= 1ull << (k - 1);
         sim_rzrec *c = &w->rz[k - 1];
-        c->dreg = c->dn = c->nrows = 0;
-        c->landed = c->used = c->dead = c->nocc = 0;
-        c->nlink = 1;
+        /* dreg, dn, nrows, landed, used, dead and nocc 0, nlink 1: one 8-byte and one 4-byte
+         * store */
+        _Static_assert(__builtin_offsetof(sim_rzrec, dreg) == 12 &&
+                       __builtin_offsetof(sim_rzrec, dead) == 20 &&
+                       __builtin_offsetof(sim_rzrec, nlink) == 21 &&
+                       __builtin_offsetof(sim_rzrec, nocc) == 22 &&
+                       __builtin_offsetof(sim_rzrec, occ) == 24, "the record's fields");
+        static const uint8_t fresh[12] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0};
+        memcpy(&c->dreg, fresh, sizeof fresh);
         if (!++w->rz_gen)
             w->rz_gen = 1;
         c->gen = w->rz_gen;
@@ -843,7 +849,7 @@ static inline void sim_rz_unlink(sim_wave *w, unsigned rz, uint32_t gen)
     }
 }
 /* the current read's register ticket */
-static inline void sim_rz_issue(sim_x *x, sim_ticket *t)
+static inline __attribute__((always_inline)) void sim_rz_issue(sim_x *x, sim_ticket *t)
 {
     sim_rzrec *c = &x->w->rz[x->rz_cur - 1];
     t->rz = (uint8_t)x->rz_cur;
