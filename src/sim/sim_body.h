@@ -558,7 +558,7 @@ void sim_tk_stall(sim_x *x, unsigned counters);
 void sim_tk_trace(sim_x *x, const sim_ticket *t);
 /* sim_tk_new, inline: a ticket of kind for the counters (TC_*), its fields set as for a new
  * ticket (gid kept; bar_fix, bar_epoch, bar_si, lane_addr and data's contents are read only
- * where the code that sets them ran). */
+ * where the code that sets them ran; the compiler merges the neighbouring stores). */
 static inline __attribute__((always_inline)) sim_ticket *sim_tk_take(sim_x *x, int kind,
                                                                     unsigned counters)
 {
@@ -569,11 +569,13 @@ static inline __attribute__((always_inline)) sim_ticket *sim_tk_take(sim_x *x, i
     sim_ticket *t = w->tk_free[--w->ntk_free];
     if (w->ntk_free < w->tk_low)
         w->tk_low = w->ntk_free;
-    /* kind, in, need, then ooo, landed, barrier, atomic and bar_fix 0: one 8-byte store */
-    uint64_t hdr = (uint64_t)(uint8_t)kind | (uint64_t)(uint8_t)counters << 8 |
-                   (uint64_t)(uint8_t)counters << 16;
-    _Static_assert(__builtin_offsetof(sim_ticket, bar_fix) == 7, "the ticket's first 8 bytes");
-    memcpy(t, &hdr, 8);
+    t->kind = (uint8_t)kind;
+    t->in = (uint8_t)counters;
+    t->need = (uint8_t)counters;
+    t->ooo = 0;
+    t->landed = 0;
+    t->barrier = 0;
+    t->atomic = 0;
     t->dn = 0;
     t->wmask_mode = 0;
     t->dreg = 0;
