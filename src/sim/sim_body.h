@@ -309,16 +309,17 @@ typedef struct sim_wave {
     /* host prefetch of streaming buffer accesses: per memory instruction (by pc / 4 mod 64:
      * no two instructions of a 256-byte loop share a slot), the host address of its last
      * block; an entry counts only when its gen is the wave's pf_gen (a new wave: pf_gen + 1).
-     * wbase, wnr, win, wgen: the host address win of a buffer window [wbase, + wnr) that
-     * sim_mem gave the block accesses of ops_mem.c (buf_block) in this wave (wgen = pf_gen):
-     * the allocations do not change while a wave runs, so the same window has the same
-     * host address */
+     * wq, wsoff, win, wgen: the host address win of the buffer window that sim_mem gave the
+     * block accesses of ops_mem.c (raw_offen_win) in this wave (wgen = pf_gen) for the V#
+     * words wq and the soffset wsoff (the window is [base + soffset, + num_records): the
+     * allocations do not change while a wave runs, so the same V# and soffset have the same
+     * host address) */
     struct {
         uint64_t pc;
         const uint8_t *last;
         uint32_t gen;
-        uint32_t wnr, wgen;
-        uint64_t wbase;
+        uint32_t wgen;
+        uint32_t wq[4], wsoff;
         uint8_t *win;
     } pf[64];
     uint32_t pf_gen;

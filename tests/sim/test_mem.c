@@ -720,6 +720,29 @@ static void test_fast_tickets(void)
     for (unsigned l = 0; l < NL; l++)
         CU_ASSERT(V(8, l) == 0x20000 + 192 + l);
 
+    /* the block paths' window memo (raw_offen_win) is keyed on the V# words and soffset too:
+     * the same instructions and V#, soffset 0 then 256, then a V# whose only change is its
+     * swizzle bit (the general path's fault) */
+    for (unsigned l = 0; l < NL; l++)
+        V(1, l) = 4 * l;
+    for (unsigned so = 0; so <= 256; so += 256) {
+        E->w->s[3] = so;
+        E->w->s[SR_M0] = 2048;
+        for (unsigned l = 0; l < NL; l++)
+            V(6, l) = 0x40000 + so + l;
+        CU_ASSERT_FATAL(st_run(E, "buffer_store_dword v6, v1, s[12:15], s3 offen offset:1024") == 0);
+        CU_ASSERT_FATAL(st_run(E, "buffer_load_dword v1, s[12:15], s3 offen offset:512 lds") == 0);
+        waitall();
+        for (unsigned l = 0; l < NL; l++) {
+            CU_ASSERT(h[(1024 + so) / 4 + l] == 0x40000 + so + l);
+            CU_ASSERT(lds[(2048 + 512) / 4 + l] == h[(512 + so) / 4 + l]);
+        }
+    }
+    E->w->s[13] |= 1u << 31;
+    CU_ASSERT(st_run(E, "buffer_store_dword v6, v1, s[12:15], s3 offen offset:1024") != 0);
+    E->w->s[13] &= ~(1u << 31);
+    E->w->s[3] = 0;
+
     /* a FLAT load of LDS counts in both FIFOs and needs both: vmcnt(0) retires it from
      * vmcnt only (not landed), lgkmcnt(0) lands it */
     for (unsigned l = 0; l < NL; l++) {
