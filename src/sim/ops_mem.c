@@ -1852,13 +1852,13 @@ static inline __attribute__((always_inline)) int dma_block(sim_x *x)
     uint32_t lbase = x->w->s[SR_M0] + (uint32_t)I->mods.offset, nr;
     if ((uint64_t)lbase + 4 * NL > g->lds_size)
         return 0;
-    if (x->exec != ~0ull)
-        return 0;
+    if (x->exec != ~0ull || insn_counters(x) != TC_VM)
+        return 0;                   /* (the ticket's counters below are TC_VM) */
     pf_slot *e = insn_slot(x);
     const uint8_t *win = raw_offen_win(x, e, &nr);
     if (!win)
         return 0;
-    sim_ticket *t = sim_tk_take(x, TK_LDS_DMA, insn_counters(x));
+    sim_ticket *t = sim_tk_take(x, TK_LDS_DMA, TC_VM);
     t->lds_base = lbase;
     t->lds_len = 4 * NL;
     t->lane_bytes = 4;
@@ -1882,7 +1882,7 @@ static inline __attribute__((always_inline)) int dma_block(sim_x *x)
             dma_note_writes(x, t);
         }
     }
-    sim_tk_push(x, t);
+    sim_tk_push_in(x, t, TC_VM);
     return 1;
 }
 
@@ -2029,8 +2029,8 @@ static inline __attribute__((always_inline)) int store_block(sim_x *x)
 {
     const sim_opnd *s = MOP(MF_VDATA);
     uint32_t nr;
-    if (s->kind != OK_V || x->exec != ~0ull)
-        return 0;
+    if (s->kind != OK_V || x->exec != ~0ull || insn_counters(x) != TC_VM)
+        return 0;                   /* (the ticket's counters below are TC_VM) */
     pf_slot *e = insn_slot(x);
     uint8_t *win = raw_offen_win(x, e, &nr);
     if (!win)
@@ -2041,7 +2041,7 @@ static inline __attribute__((always_inline)) int store_block(sim_x *x)
     uint8_t *dst = win + vo[0] + (uint32_t)I->mods.offset;
     slot_prefetch(x, e, dst, 1);
     sim_row_copy(dst, x->w->v[s->r]);
-    sim_tk_push(x, sim_tk_take(x, TK_STORE, insn_counters(x)));
+    sim_tk_push_in(x, sim_tk_take(x, TK_STORE, TC_VM), TC_VM);
     return 1;
 }
 

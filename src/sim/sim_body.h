@@ -590,22 +590,29 @@ static inline __attribute__((always_inline)) sim_ticket *sim_tk_take(sim_x *x, i
     t->rz = 0;
     return t;
 }
-/* sim_tk_issue, inline, of a ticket that writes no register (TK_STORE, TK_LDS_DMA,
- * TK_LDS_WRITE, TK_MSG): it enters its FIFOs; the trace's event when the wave is traced. */
-static inline __attribute__((always_inline)) void sim_tk_push(sim_x *x, sim_ticket *t)
+/* sim_tk_push (below) with the ticket's counters given (in: t->in, a constant where the caller knows
+ * it) */
+static inline __attribute__((always_inline)) void sim_tk_push_in(sim_x *x, sim_ticket *t,
+                                                                unsigned in)
 {
     sim_wave *w = x->w;
     assert(t->kind != TK_VREG && t->kind != TK_SREG);
-    if (t->in & TC_VM) {
+    if (in & TC_VM) {
         w->vm.e[(w->vm.head + w->vm.n) & 63] = t;
         w->vm.n++;
     }
-    if (t->in & TC_LGKM) {
+    if (in & TC_LGKM) {
         w->lgkm.e[(w->lgkm.head + w->lgkm.n) & 63] = t;
         w->lgkm.n++;
     }
     if (__builtin_expect(w->traced, 0))
         sim_tk_trace(x, t);
+}
+/* sim_tk_issue, inline, of a ticket that writes no register (TK_STORE, TK_LDS_DMA,
+ * TK_LDS_WRITE, TK_MSG): it enters its FIFOs; the trace's event when the wave is traced. */
+static inline __attribute__((always_inline)) void sim_tk_push(sim_x *x, sim_ticket *t)
+{
+    sim_tk_push_in(x, t, t->in);
 }
 void sim_waitcnt(sim_x *x, unsigned vm, unsigned lgkm);
 /* the body of s_waitcnt: sim_waitcnt with the instruction's counts */
@@ -865,10 +872,11 @@ static inline __attribute__((always_inline)) void sim_rz_issue(sim_x *x, sim_tic
  * writes (fifo.c; the common issue has none) */
 void sim_tk_issue_pending(sim_x *x, sim_ticket *t);
 /* sim_tk_new (TK_VREG), one row dreg for every lane with the 256 bytes at src (any
- * alignment) as payload, sim_tk_issue: inline, the coalesced DS read's whole ticket */
-static inline __attribute__((always_inline)) sim_ticket *sim_tk_row(sim_x *x, unsigned dreg,
-                                                                   unsigned counters,
-                                                                   const void *src)
+ * alignment) as payload, sim_tk_issue: inline, the coalesced DS read's whole ticket
+ * (sim_tk_row; sim_tk_row_c with the counters a constant) */
+static inline __attribute__((always_inline)) sim_ticket *sim_tk_row_c(sim_x *x, unsigned dreg,
+                                                                     unsigned counters,
+                                                                     const void *src)
 {
     sim_ticket *t = sim_tk_take(x, TK_VREG, counters);
     sim_wave *w = x->w;
@@ -902,6 +910,14 @@ static inline __attribute__((always_inline)) sim_ticket *sim_tk_row(sim_x *x, un
     if (__builtin_expect(w->traced, 0))
         sim_tk_trace(x, t);
     return t;
+}
+static inline __attribute__((always_inline)) sim_ticket *sim_tk_row(sim_x *x, unsigned dreg,
+                                                                   unsigned counters,
+                                                                   const void *src)
+{
+    if (__builtin_expect(counters == TC_LGKM, 1))
+        return sim_tk_row_c(x, dreg, TC_LGKM, src);     /* (a DS read's: its tests folded) */
+    return sim_tk_row_c(x, dreg, counters, src);
 }
 /* A register ticket lands.  Inline: rows below 64 of which none is followed yet (nothing
  * ends; the read's rows are taken in its lanes). */
