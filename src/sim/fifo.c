@@ -574,7 +574,19 @@ GCN_HOT void sim_waitcnt(sim_x *x, unsigned vm, unsigned lgkm)
 GCN_HOT void sim_waitcnt_insn(sim_x *x)
 {
     uint32_t v = (uint32_t)x->i->imm;
-    waitcnt(x, (v & 0xf) | ((v >> 14) & 3) << 4, (v >> 8) & 0xf);
+    unsigned vm = (v & 0xf) | ((v >> 14) & 3) << 4, lgkm = (v >> 8) & 0xf;
+    sim_wave *w = x->w;
+    if (__builtin_expect((w->traced && x->sim->trace) || w->nooo ||
+                         (lgkm > 0 && w->lgkm.n > lgkm), 0)) {
+        waitcnt_cold(x, vm, lgkm);
+        return;
+    }
+    /* waitcnt without what it cannot meet here (a trace, registers marked out of order, an
+     * lgkmcnt above 0 that retires something): each FIFO down to its count, none marked */
+    if (w->vm.n > vm)
+        fifo_retire_to(x->sim, w, &w->vm, TC_VM, vm);
+    if (w->lgkm.n > lgkm)
+        fifo_retire_to(x->sim, w, &w->lgkm, TC_LGKM, lgkm);
 }
 static void waitcnt_cold(sim_x *x, unsigned vm, unsigned lgkm)
 {

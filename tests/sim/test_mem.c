@@ -756,6 +756,30 @@ static void test_fast_tickets(void)
     CU_ASSERT(E->w->vm.n == 0 && E->w->lgkm.n == 1 && V(9, 3) == 0xdead);
     CU_ASSERT_FATAL(st_run(E, "s_waitcnt lgkmcnt(0)") == 0);
     CU_ASSERT(E->w->lgkm.n == 0 && V(9, 3) == lds[3] && E->w->ntk_free == SIM_NTICKETS);
+
+    /* s_waitcnt's quick path leaves registers marked out of order to the general one:
+     * lgkmcnt(1) retires an SMEM load with a DS read after it (s20 marked: a read of it is a
+     * finding), lgkmcnt(0) then clears the marks (no finding after it) */
+    E->w->s[30] = (uint32_t)a;
+    E->w->s[31] = (uint32_t)(a >> 32);
+    CU_ASSERT_FATAL(st_run(E, "s_load_dword s20, s[30:31], 0x0") == 0);
+    CU_ASSERT_FATAL(st_run(E, "ds_read_b32 v4, v1") == 0);
+    CU_ASSERT_FATAL(st_run(E, "s_waitcnt lgkmcnt(1)") == 0);
+    CU_ASSERT(E->w->nooo == 1 && E->w->sooo[20] && E->w->s[20] == h[0]);
+    CU_ASSERT_FATAL(st_run(E, "s_waitcnt lgkmcnt(0)") == 0);
+    CU_ASSERT(E->w->nooo == 0 && !E->w->sooo[20]);
+    before = noccur(GCN_FIND_SMEM_OOO);
+    CU_ASSERT_FATAL(st_run(E, "s_mov_b32 s21, s20") == 0);
+    CU_ASSERT(noccur(GCN_FIND_SMEM_OOO) == before);
+    /* the same with the marks read before the lgkmcnt(0): a finding */
+    CU_ASSERT_FATAL(st_run(E, "s_load_dword s20, s[30:31], 0x0") == 0);
+    CU_ASSERT_FATAL(st_run(E, "ds_read_b32 v4, v1") == 0);
+    CU_ASSERT_FATAL(st_run(E, "s_waitcnt lgkmcnt(1)") == 0);
+    CU_ASSERT_FATAL(st_run(E, "s_waitcnt vmcnt(0)") == 0);
+    CU_ASSERT(E->w->nooo == 1);
+    CU_ASSERT_FATAL(st_run(E, "s_mov_b32 s21, s20") == 0);
+    CU_ASSERT(noccur(GCN_FIND_SMEM_OOO) == before + 1);
+    waitall();
 }
 
 int main(void)
