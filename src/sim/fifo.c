@@ -88,6 +88,8 @@ static inline __attribute__((always_inline)) void tk_land_now(gcn_sim *s, sim_wa
             sim_row_copy(w->v[row], t->data);
             if (w->vpend[row] && !--w->vpend[row] && row < 64)
                 w->vpend_m &= ~(1ull << row);
+            if (__builtin_expect(w->rz_n | t->rz, 0))
+                sim_rz_land1(s, w, t);      /* (sim_rz_land of this one row) */
         } else {
             for (unsigned k = 0; k < t->dn; k++) {
                 unsigned row = t->dreg + k;
@@ -111,9 +113,9 @@ static inline __attribute__((always_inline)) void tk_land_now(gcn_sim *s, sim_wa
                 if (w->vpend[row] && !--w->vpend[row] && row < 64)
                     w->vpend_m &= ~(1ull << row);
             }
+            if (__builtin_expect(w->rz_n | t->rz, 0))
+                sim_rz_land(s, w, t);   /* the race check's followed reads (racyreg.c) */
         }
-        if (__builtin_expect(w->rz_n | t->rz, 0))
-            sim_rz_land(s, w, t);       /* the race check's followed reads (racyreg.c) */
         lr_remove(g, t);            /* a returning LDS atomic also writes LDS (naddr) */
         w->npend--;
         break;
@@ -134,7 +136,10 @@ static inline __attribute__((always_inline)) void tk_land_now(gcn_sim *s, sim_wa
             const uint8_t *src = (const uint8_t *)t->data;
             unsigned sz = t->lane_bytes;
             if (t->lanes == ~0ull && (uint64_t)t->lds_base + (uint64_t)sz * NL <= g->lds_size) {
-                memcpy(g->lds + t->lds_base, src, (size_t)sz * NL);
+                if (sz == 4)
+                    sim_row_copy(g->lds + t->lds_base, src);    /* (the common dword DMA) */
+                else
+                    memcpy(g->lds + t->lds_base, src, (size_t)sz * NL);
             } else {
                 for (unsigned l = 0; l < NL; l++) {
                     if (!(t->lanes >> l & 1))
@@ -191,6 +196,31 @@ static inline __attribute__((always_inline)) void fifo_retire_tr(gcn_sim *s, sim
     if (!t->in)
         tk_free(w, t);
 }
+/* Retire the oldest entries of one FIFO until it holds keep (sim_waitcnt; the wave is not
+ * traced): the entries leave the ring at once, then each is retired in age order as
+ * fifo_retire_tr does (landing neither reads nor changes the FIFOs). */
+static inline __attribute__((always_inline)) void fifo_retire_to(gcn_sim *s, sim_wave *w,
+                                                                 sim_fifo *f, unsigned bit,
+                                                                 unsigned keep)
+{
+    unsigned k = f->n - keep, h = f->head;
+    f->head = (h + k) & 63;
+    f->n = keep;
+    for (unsigned i = 0; i < k; i++) {
+        sim_ticket *t = f->e[(h + i) & 63];
+        if (__builtin_expect(t->in == bit && t->need == bit, 1)) {
+            tk_land_now(s, w, t);       /* (as in fifo_retire_tr) */
+            tk_free(w, t);
+            continue;
+        }
+        t->in &= (uint8_t)~bit;
+        t->need &= (uint8_t)~bit;
+        if (!t->need)
+            tk_land(s, w, t);
+        if (!t->in)
+            tk_free(w, t);
+    }
+}
 static inline __attribute__((always_inline)) void fifo_retire(gcn_sim *s, sim_wave *w,
                                                               sim_fifo *f, unsigned bit)
 {
@@ -198,7 +228,7 @@ static inline __attribute__((always_inline)) void fifo_retire(gcn_sim *s, sim_wa
 }
 
 /* sim_tk_new with a full counter or no free ticket (apart: the common issue has no retire) */
-static __attribute__((noinline)) void tk_stall(sim_x *x, unsigned counters)
+__attribute__((noinline)) void sim_tk_stall(sim_x *x, unsigned counters)
 {
     sim_wave *w = x->w;
     /* a full counter stalls issue until the oldest entry returns */
@@ -215,42 +245,15 @@ static __attribute__((noinline)) void tk_stall(sim_x *x, unsigned counters)
     }
 }
 
-static inline __attribute__((always_inline)) sim_ticket *tk_take(sim_x *x, int kind,
-                                                                unsigned counters)
+void sim_tk_trace(sim_x *x, const sim_ticket *t)
 {
-    sim_wave *w = x->w;
-    if (__builtin_expect(((counters & TC_VM) && w->vm.n >= SIM_VM_MAX) ||
-                         ((counters & TC_LGKM) && w->lgkm.n >= SIM_LGKM_MAX) || !w->ntk_free, 0))
-        tk_stall(x, counters);
-    sim_ticket *t = w->tk_free[--w->ntk_free];
-    if (w->ntk_free < w->tk_low)
-        w->tk_low = w->ntk_free;
-    t->kind = (uint8_t)kind;
-    t->in = (uint8_t)counters;
-    t->need = (uint8_t)counters;
-    t->ooo = 0;
-    t->landed = 0;
-    t->barrier = 0;
-    t->atomic = 0;
-    /* (bar_fix, bar_epoch and bar_si are read only with barrier, which sim_tk_barrier sets
-     * with them) */
-    t->dn = 0;
-    t->wmask_mode = 0;
-    t->dreg = 0;
-    t->seq = w->seq++;
-    t->si = x->i;
-    t->lanes = x->exec;
-    t->lds_base = t->lds_len = 0;
-    t->lane_bytes = 0;
-    t->naddr = 0;
-    t->lr_idx = -1;
-    t->rz = 0;
-    return t;
+    if (x->w->traced && x->sim->trace)
+        sim_trace_issue(x->sim->trace, x->w, t);
 }
 
 sim_ticket *sim_tk_new(sim_x *x, int kind, unsigned counters)
 {
-    return tk_take(x, kind, counters);
+    return sim_tk_take(x, kind, counters);
 }
 
 /* Same in-order stream: both only in vmcnt, or both in-order lgkm (DS). */
@@ -376,7 +379,7 @@ static void reg_name(char *buf, size_t n, const sim_wave *w, int file, unsigned 
 
 /* sim_tk_issue's check of a register load against the pending loads of its registers
  * (the report's path apart: the common issue runs without its frame). */
-static __attribute__((noinline, cold)) void tk_issue_pending(sim_x *x, sim_ticket *t)
+__attribute__((noinline, cold)) void sim_tk_issue_pending(sim_x *x, sim_ticket *t)
 {
     sim_wave *w = x->w;
     char rn[32];
@@ -443,7 +446,7 @@ void sim_tk_issue(sim_x *x, sim_ticket *t)
      * write: the two may land in either order (checked before t is counted, so the fix
      * is the wait to put before this load) */
     if (w->npend && tk_dest_pending(w, t))
-        tk_issue_pending(x, t);
+        sim_tk_issue_pending(x, t);
     if (t->in & TC_VM)
         fifo_push(&w->vm, t);
     if (t->in & TC_LGKM)
@@ -478,40 +481,6 @@ void sim_tk_issue(sim_x *x, sim_ticket *t)
     }
     if (w->traced && x->sim->trace)
         sim_trace_issue(x->sim->trace, w, t);
-}
-
-/* sim_tk_new, a copy of the 64 lanes of src as the payload and sim_tk_issue, of a VREG ticket
- * of one row (dreg) for every lane: the coalesced DS read's whole path in one call. */
-GCN_HOT sim_ticket *sim_tk_row(sim_x *x, unsigned dreg, unsigned counters, const void *src)
-{
-    sim_ticket *t = tk_take(x, TK_VREG, counters);
-    sim_wave *w = x->w;
-    t->dreg = (uint16_t)dreg;
-    t->dn = 1;
-    sim_row_copy(t->data, src);
-    /* sim_tk_issue for this ticket */
-    if (x->rz_cur)
-        sim_rz_issue(x, t);
-    int in = dreg < w->nvrows;
-    if (w->npend && in && w->vpend[dreg])
-        tk_issue_pending(x, t);
-    if (counters & TC_VM)
-        fifo_push(&w->vm, t);
-    if (counters & TC_LGKM)
-        fifo_push(&w->lgkm, t);
-    if (in) {
-        w->vpend[dreg]++;
-        if (dreg < 64)
-            w->vpend_m |= 1ull << dreg;
-        if (w->vooo[dreg]) {
-            w->vooo[dreg] = 0;
-            w->nooo--;
-        }
-    }
-    w->npend++;
-    if (w->traced && x->sim->trace)
-        sim_trace_issue(x->sim->trace, w, t);
-    return t;
 }
 
 /* Flag the destination registers of t as "retired by count, not guaranteed". */
@@ -556,8 +525,12 @@ static inline __attribute__((always_inline)) void waitcnt(sim_x *x, unsigned vm,
     sim_wave *w = x->w;
     gcn_sim *s = x->sim;
     int tr = w->traced && s->trace;
-    while (w->vm.n > vm)
-        fifo_retire_tr(s, w, &w->vm, TC_VM, tr);
+    if (__builtin_expect(tr, 0)) {
+        while (w->vm.n > vm)
+            fifo_retire_tr(s, w, &w->vm, TC_VM, tr);
+    } else if (w->vm.n > vm) {
+        fifo_retire_to(s, w, &w->vm, TC_VM, vm);
+    }
     if (w->lgkm.n > lgkm) {
         unsigned nret = w->lgkm.n - lgkm;
         if (lgkm > 0) {
@@ -588,8 +561,12 @@ static inline __attribute__((always_inline)) void waitcnt(sim_x *x, unsigned vm,
                     after++;
             }
         }
-        while (w->lgkm.n > lgkm)
-            fifo_retire_tr(s, w, &w->lgkm, TC_LGKM, tr);
+        if (__builtin_expect(tr, 0)) {
+            while (w->lgkm.n > lgkm)
+                fifo_retire_tr(s, w, &w->lgkm, TC_LGKM, tr);
+        } else {
+            fifo_retire_to(s, w, &w->lgkm, TC_LGKM, lgkm);
+        }
     }
     if (lgkm == 0)
         clear_ooo(w);
@@ -597,6 +574,25 @@ static inline __attribute__((always_inline)) void waitcnt(sim_x *x, unsigned vm,
 GCN_HOT void sim_waitcnt(sim_x *x, unsigned vm, unsigned lgkm)
 {
     waitcnt(x, vm, lgkm);
+}
+/* The body of s_waitcnt (ops_salu.c registers it): its vmcnt and lgkmcnt fields (expcnt is
+ * not modelled), then the wait, with no call between the two. */
+GCN_HOT void sim_waitcnt_insn(sim_x *x)
+{
+    uint32_t v = (uint32_t)x->i->imm;
+    unsigned vm = (v & 0xf) | ((v >> 14) & 3) << 4, lgkm = (v >> 8) & 0xf;
+    sim_wave *w = x->w;
+    if (__builtin_expect((w->traced && x->sim->trace) || w->nooo ||
+                         (lgkm > 0 && w->lgkm.n > lgkm), 0)) {
+        waitcnt_cold(x, vm, lgkm);
+        return;
+    }
+    /* waitcnt without what it cannot meet here (a trace, registers marked out of order, an
+     * lgkmcnt above 0 that retires something): each FIFO down to its count, none marked */
+    if (w->vm.n > vm)
+        fifo_retire_to(x->sim, w, &w->vm, TC_VM, vm);
+    if (w->lgkm.n > lgkm)
+        fifo_retire_to(x->sim, w, &w->lgkm, TC_LGKM, lgkm);
 }
 static void waitcnt_cold(sim_x *x, unsigned vm, unsigned lgkm)
 {

@@ -1759,7 +1759,7 @@ static inline int buf_contig(const uint32_t *vo, uint64_t ioff, uint64_t nr)
 }
 
 /* A wave's slot per instruction (its pc's dword, modulo 64): what the instruction's last
- * block access was (stream_prefetch) and the window sim_mem gave it (win_memo below). */
+ * block access was (stream_prefetch) and the window sim_mem gave it (raw_offen_win below). */
 typedef __typeof__(((sim_wave *)0)->pf[0]) pf_slot;
 
 static inline pf_slot *insn_slot(sim_x *x)
@@ -1832,44 +1832,39 @@ static sim_ticket *lds_dma_ticket(sim_x *x, unsigned lsz)
     return t;
 }
 
-/* The raw buffer of the current instruction's V# when it is one (no swizzle, no ADD_TID) and
- * the instruction is `offen` without `idxen`: its base + soffset and num_records; else 0
- * (the general paths decide, and fault where they must). */
-static inline __attribute__((always_inline)) int raw_offen_desc(sim_x *x, uint64_t *base,
-                                                                uint32_t *nr)
+/* The host address of the window [base + soffset, + num_records) of the current instruction's
+ * V# when it is a raw buffer (no swizzle, no ADD_TID, num_records not 0), the instruction is
+ * `offen` without `idxen` and the window lies in one allocation (its num_records in *nr);
+ * else NULL (the general paths decide, and fault where they must; nothing has been changed).
+ * sim_mem's answer is kept in the instruction's slot e with the V# words and the soffset
+ * that gave it (the allocations do not change while a wave runs): the same words and soffset
+ * again give the same window. */
+static inline __attribute__((always_inline)) uint8_t *raw_offen_win(sim_x *x, pf_slot *e,
+                                                                   uint32_t *nr)
 {
     const sim_opnd *r = MOP(MF_SRSRC);
     if (r->kind != OK_S || MOP(MF_VADDR)->kind != OK_V || !I->mods.offen || I->mods.idxen)
-        return 0;
+        return NULL;
     unsigned rr = r->r;
     if (rr > 124)
-        return 0;                   /* (a quad that wraps: get_desc's reads) */
+        return NULL;                /* (a quad that wraps: get_desc's reads) */
     const uint32_t *q = x->w->s + rr;
+    uint32_t soff = buf_soffset(x), gen = x->w->pf_gen;
+    if (e->wgen == gen && !memcmp(e->wq, q, sizeof e->wq) && e->wsoff == soff) {
+        *nr = q[2];
+        return e->win;              /* (the words passed the tests below when kept) */
+    }
     uint32_t w1 = q[1], w3 = q[3];
-    if ((w1 >> 31) | (w3 >> 23 & 1))
-        return 0;
-    *base = (q[0] | (uint64_t)(w1 & 0xffff) << 32) + buf_soffset(x);
-    *nr = q[2];
-    return 1;
-}
-
-/* The host address of the window [base, base + nr) of a raw `offen` buffer access of all
- * lanes (base: the V#'s base + soffset, nr: num_records) when it lies in one allocation,
- * else NULL (the general path runs; nothing has been changed): sim_mem's answer, kept in
- * the instruction's slot e for the wave (allocations do not change while a wave runs). */
-static inline __attribute__((always_inline)) uint8_t *win_memo(sim_x *x, pf_slot *e, uint64_t base,
-                                                               uint32_t nr)
-{
-    uint32_t gen = x->w->pf_gen;
-    if (e->wgen == gen && e->wbase == base && e->wnr == nr)
-        return e->win;
-    uint8_t *win = sim_mem(x->sim, base, nr);
+    if ((w1 >> 31) | (w3 >> 23 & 1) || !q[2])
+        return NULL;
+    uint8_t *win = sim_mem(x->sim, (q[0] | (uint64_t)(w1 & 0xffff) << 32) + soff, q[2]);
     if (win) {
-        e->wbase = base;
-        e->wnr = nr;
+        memcpy(e->wq, q, sizeof e->wq);
+        e->wsoff = soff;
         e->win = win;
         e->wgen = gen;
     }
+    *nr = q[2];
     return win;
 }
 
@@ -1909,12 +1904,12 @@ static __attribute__((noinline)) void dma_window_lanes(sim_x *x, sim_ticket *t, 
         }
 }
 
-/* buffer_load_dword ... offen lds of all lanes from a raw buffer's window (win_memo) into
+/* buffer_load_dword ... offen lds of all lanes from a raw buffer's window (raw_offen_win) into
  * LDS inside the workgroup's: what buf_load's window path and dma_issue do, in the same
  * order (the VGPR offsets read after the ticket is taken: taking it may retire a load), with
  * the tests made once.  Returns 0, having changed nothing, when the access is not of that
  * form. */
-GCN_HOT static int dma_block(sim_x *x)
+static inline __attribute__((always_inline)) int dma_block(sim_x *x)
 {
     sim_wg *g = x->g;
     if (!g)
@@ -1922,14 +1917,13 @@ GCN_HOT static int dma_block(sim_x *x)
     uint32_t lbase = x->w->s[SR_M0] + (uint32_t)I->mods.offset, nr;
     if ((uint64_t)lbase + 4 * NL > g->lds_size)
         return 0;
-    uint64_t base;
-    if (x->exec != ~0ull || !raw_offen_desc(x, &base, &nr) || !nr)
-        return 0;
+    if (x->exec != ~0ull || insn_counters(x) != TC_VM)
+        return 0;                   /* (the ticket's counters below are TC_VM) */
     pf_slot *e = insn_slot(x);
-    const uint8_t *win = win_memo(x, e, base, nr);
+    const uint8_t *win = raw_offen_win(x, e, &nr);
     if (!win)
         return 0;
-    sim_ticket *t = sim_tk_new(x, TK_LDS_DMA, insn_counters(x));
+    sim_ticket *t = sim_tk_take(x, TK_LDS_DMA, TC_VM);
     t->lds_base = lbase;
     t->lds_len = 4 * NL;
     t->lane_bytes = 4;
@@ -1946,7 +1940,7 @@ GCN_HOT static int dma_block(sim_x *x)
     sim_lds_pend_nl(g, x->w, t, lbase);
     if (g->nwaves > 1)
         dma_note_nl(x, t, lbase);
-    sim_tk_issue(x, t);
+    sim_tk_push_in(x, t, TC_VM);
     return 1;
 }
 
@@ -2074,7 +2068,8 @@ BODY(BUFFER_LOAD_UBYTE) { buf_load(x, 1, 0, 0); }
 BODY(BUFFER_LOAD_SBYTE) { buf_load(x, 1, 1, 0); }
 BODY(BUFFER_LOAD_USHORT) { buf_load(x, 2, 0, 0); }
 BODY(BUFFER_LOAD_SSHORT) { buf_load(x, 2, 1, 0); }
-BODY(BUFFER_LOAD_DWORD) { if (!I->mods.lds || !dma_block(x)) buf_load(x, 4, 0, 0); }
+/* (a hot body: dma_block inline in its clones) */
+HBODY(BUFFER_LOAD_DWORD) { if (!I->mods.lds || !dma_block(x)) buf_load(x, 4, 0, 0); }
 BODY(BUFFER_LOAD_DWORDX2) { buf_load(x, 8, 0, 0); }
 BODY(BUFFER_LOAD_DWORDX3) { buf_load(x, 12, 0, 0); }
 BODY(BUFFER_LOAD_DWORDX4) { buf_load(x, 16, 0, 0); }
@@ -2088,22 +2083,23 @@ BODY(BUFFER_LOAD_SHORT_D16_HI) { buf_load(x, 2, 0, 2); }
 /* buffer_store_dword ... offen of the coalesced block (buf_block) from a VGPR: what
  * buf_store's window path does for it, with the tests made once.  Returns 0, having changed
  * nothing, when the access is not of that form. */
-GCN_HOT static int store_block(sim_x *x)
+static inline __attribute__((always_inline)) int store_block(sim_x *x)
 {
     const sim_opnd *s = MOP(MF_VDATA);
-    uint64_t base;
     uint32_t nr;
-    if (s->kind != OK_V || x->exec != ~0ull || !raw_offen_desc(x, &base, &nr))
+    if (s->kind != OK_V || x->exec != ~0ull || insn_counters(x) != TC_VM)
+        return 0;                   /* (the ticket's counters below are TC_VM) */
+    pf_slot *e = insn_slot(x);
+    uint8_t *win = raw_offen_win(x, e, &nr);
+    if (!win)
         return 0;
     const uint32_t *vo = x->w->v[MOP(MF_VADDR)->r];
-    uint8_t *win;
-    pf_slot *e = insn_slot(x);
-    if (!raw_block(x, vo, nr) || !(win = win_memo(x, e, base, nr)))
+    if (!raw_block(x, vo, nr))
         return 0;
     uint8_t *dst = win + vo[0] + (uint32_t)I->mods.offset;
     slot_prefetch(x, e, dst, 1);
     sim_row_copy(dst, x->w->v[s->r]);
-    sim_tk_issue(x, sim_tk_new(x, TK_STORE, insn_counters(x)));
+    sim_tk_push_in(x, sim_tk_take(x, TK_STORE, TC_VM), TC_VM);
     return 1;
 }
 
@@ -2167,7 +2163,8 @@ BODY(BUFFER_STORE_BYTE) { buf_store(x, 1, 0); }
 BODY(BUFFER_STORE_SHORT) { buf_store(x, 2, 0); }
 BODY(BUFFER_STORE_BYTE_D16_HI) { buf_store(x, 1, 1); }
 BODY(BUFFER_STORE_SHORT_D16_HI) { buf_store(x, 2, 1); }
-BODY(BUFFER_STORE_DWORD) { if (!store_block(x)) buf_store(x, 4, 0); }
+/* (a hot body: store_block inline in its clones) */
+HBODY(BUFFER_STORE_DWORD) { if (!store_block(x)) buf_store(x, 4, 0); }
 BODY(BUFFER_STORE_DWORDX2) { buf_store(x, 8, 0); }
 BODY(BUFFER_STORE_DWORDX3) { buf_store(x, 12, 0); }
 BODY(BUFFER_STORE_DWORDX4) { buf_store(x, 16, 0); }

@@ -409,12 +409,7 @@ BODY(S_CBRANCH_VCCZ) { if (!sim_vcc(x->w)) jump(x); }
 BODY(S_CBRANCH_VCCNZ) { if (sim_vcc(x->w)) jump(x); }
 BODY(S_CBRANCH_EXECZ) { if (!sim_exec(x->w)) jump(x); }
 BODY(S_CBRANCH_EXECNZ) { if (sim_exec(x->w)) jump(x); }
-BODY(S_WAITCNT)
-{
-    uint32_t v = (uint32_t)x->i->imm;
-    unsigned vm = (v & 0xf) | ((v >> 14) & 3) << 4, lgkm = (v >> 8) & 0xf;
-    sim_waitcnt(x, vm, lgkm);
-}
+/* S_WAITCNT: sim_waitcnt_insn (fifo.c), registered below as the body itself */
 BODY(S_BARRIER)
 {
     sim_tk_barrier(x);
@@ -600,7 +595,8 @@ const sim_body_ent sim_bodies_salu[] = {
     B(S_BITCMP0_B32), B(S_BITCMP1_B32), B(S_BITCMP0_B64), B(S_BITCMP1_B64),
     B(S_NOP), B(S_ENDPGM), B(S_ENDPGM_SAVED), B(S_BRANCH), B(S_CBRANCH_SCC0), B(S_CBRANCH_SCC1),
     B(S_CBRANCH_VCCZ), B(S_CBRANCH_VCCNZ), B(S_CBRANCH_EXECZ), B(S_CBRANCH_EXECNZ),
-    B(S_WAITCNT), B(S_BARRIER), B(S_SLEEP), B(S_SETPRIO), B(S_WAKEUP), B(S_ICACHE_INV),
+    {"S_WAITCNT", sim_waitcnt_insn, GCN_ID_S_WAITCNT}, B(S_BARRIER), B(S_SLEEP), B(S_SETPRIO),
+    B(S_WAKEUP), B(S_ICACHE_INV),
     B(S_INCPERFLEVEL), B(S_DECPERFLEVEL), B(S_TTRACEDATA), B(S_SETKILL), B(S_SET_GPR_IDX_OFF),
     B(S_SETHALT), B(S_TRAP), B(S_SENDMSG), B(S_SENDMSGHALT),
     B(S_SET_GPR_IDX_ON), B(S_SET_GPR_IDX_IDX), B(S_SET_GPR_IDX_MODE), B(S_SETVSKIP),

@@ -25,6 +25,7 @@
 #include <stdint.h>
 #include <stdbool.h>
 #include <string.h>
+#include <assert.h>
 #include "gcn_sim.h"
 #include "gcn_decode.h"
 #include "analyze/gcn_hazard.h"
@@ -312,16 +313,17 @@ typedef struct sim_wave {
     /* host prefetch of streaming buffer accesses: per memory instruction (by pc / 4 mod 64:
      * no two instructions of a 256-byte loop share a slot), the host address of its last
      * block; an entry counts only when its gen is the wave's pf_gen (a new wave: pf_gen + 1).
-     * wbase, wnr, win, wgen: the host address win of a buffer window [wbase, + wnr) that
-     * sim_mem gave the block accesses of ops_mem.c (buf_block) in this wave (wgen = pf_gen):
-     * the allocations do not change while a wave runs, so the same window has the same
-     * host address */
+     * wq, wsoff, win, wgen: the host address win of the buffer window that sim_mem gave the
+     * block accesses of ops_mem.c (raw_offen_win) in this wave (wgen = pf_gen) for the V#
+     * words wq and the soffset wsoff (the window is [base + soffset, + num_records): the
+     * allocations do not change while a wave runs, so the same V# and soffset have the same
+     * host address) */
     struct {
         uint64_t pc;
         const uint8_t *last;
         uint32_t gen;
-        uint32_t wnr, wgen;
-        uint64_t wbase;
+        uint32_t wgen;
+        uint32_t wq[4], wsoff;
         uint8_t *win;
     } pf[64];
     uint32_t pf_gen;
@@ -569,10 +571,71 @@ uint64_t sim_clock(const sim_x *x);         /* wave-instructions run so far (s_m
 /* ---- tickets ------------------------------------------------------------ */
 sim_ticket *sim_tk_new(sim_x *x, int kind, unsigned counters);
 void sim_tk_issue(sim_x *x, sim_ticket *t);
-/* sim_tk_new (TK_VREG), one row dreg for every lane with the 256 bytes at src (any
- * alignment) as payload, sim_tk_issue: in one call */
-sim_ticket *sim_tk_row(sim_x *x, unsigned dreg, unsigned counters, const void *src);
+/* sim_tk_new's rare part, apart from the inline take below: a full counter retires its oldest
+ * entry (the hardware stalls issue until it returns), or no ticket is free */
+void sim_tk_stall(sim_x *x, unsigned counters);
+/* the trace's issue event of ticket t (the wave is traced: w->traced) */
+void sim_tk_trace(sim_x *x, const sim_ticket *t);
+/* sim_tk_new, inline: a ticket of kind for the counters (TC_*), its fields set as for a new
+ * ticket (gid kept; bar_fix, bar_epoch, bar_si, lane_addr and data's contents are read only
+ * where the code that sets them ran; the compiler merges the neighbouring stores). */
+static inline __attribute__((always_inline)) sim_ticket *sim_tk_take(sim_x *x, int kind,
+                                                                    unsigned counters)
+{
+    sim_wave *w = x->w;
+    if (__builtin_expect(((counters & TC_VM) && w->vm.n >= SIM_VM_MAX) ||
+                         ((counters & TC_LGKM) && w->lgkm.n >= SIM_LGKM_MAX) || !w->ntk_free, 0))
+        sim_tk_stall(x, counters);
+    sim_ticket *t = w->tk_free[--w->ntk_free];
+    if (w->ntk_free < w->tk_low)
+        w->tk_low = w->ntk_free;
+    t->kind = (uint8_t)kind;
+    t->in = (uint8_t)counters;
+    t->need = (uint8_t)counters;
+    t->ooo = 0;
+    t->landed = 0;
+    t->barrier = 0;
+    t->atomic = 0;
+    t->dn = 0;
+    t->wmask_mode = 0;
+    t->dreg = 0;
+    t->lr_idx = -1;
+    t->seq = w->seq++;
+    t->si = x->i;
+    t->lanes = x->exec;
+    t->lds_base = t->lds_len = 0;
+    t->lane_bytes = 0;
+    t->naddr = 0;
+    t->rz = 0;
+    return t;
+}
+/* sim_tk_push (below) with the ticket's counters given (in: t->in, a constant where the caller knows
+ * it) */
+static inline __attribute__((always_inline)) void sim_tk_push_in(sim_x *x, sim_ticket *t,
+                                                                unsigned in)
+{
+    sim_wave *w = x->w;
+    assert(t->kind != TK_VREG && t->kind != TK_SREG);
+    if (in & TC_VM) {
+        w->vm.e[(w->vm.head + w->vm.n) & 63] = t;
+        w->vm.n++;
+    }
+    if (in & TC_LGKM) {
+        w->lgkm.e[(w->lgkm.head + w->lgkm.n) & 63] = t;
+        w->lgkm.n++;
+    }
+    if (__builtin_expect(w->traced, 0))
+        sim_tk_trace(x, t);
+}
+/* sim_tk_issue, inline, of a ticket that writes no register (TK_STORE, TK_LDS_DMA,
+ * TK_LDS_WRITE, TK_MSG): it enters its FIFOs; the trace's event when the wave is traced. */
+static inline __attribute__((always_inline)) void sim_tk_push(sim_x *x, sim_ticket *t)
+{
+    sim_tk_push_in(x, t, t->in);
+}
 void sim_waitcnt(sim_x *x, unsigned vm, unsigned lgkm);
+/* the body of s_waitcnt: sim_waitcnt with the instruction's counts */
+void sim_waitcnt_insn(sim_x *x);
 void sim_tk_barrier(sim_x *x);
 /* LDS reads against pending writers: sim_lds_overlap() says whether any
  * pending range meets [lo, hi) (callers skip the per-lane checks when not);
@@ -896,9 +959,15 @@ static inline unsigned sim_rz_note(sim_x *x)
         w->rz_next = k % SIM_RZ_NREC;
         w->rz_busy |= 1ull << (k - 1);
         sim_rzrec *c = &w->rz[k - 1];
-        c->dreg = c->dn = c->nrows = 0;
-        c->landed = c->used = c->dead = c->nocc = 0;
-        c->nlink = 1;
+        /* dreg, dn, nrows, landed, used, dead and nocc 0, nlink 1: one 8-byte and one 4-byte
+         * store */
+        _Static_assert(__builtin_offsetof(sim_rzrec, dreg) == 12 &&
+                       __builtin_offsetof(sim_rzrec, dead) == 20 &&
+                       __builtin_offsetof(sim_rzrec, nlink) == 21 &&
+                       __builtin_offsetof(sim_rzrec, nocc) == 22 &&
+                       __builtin_offsetof(sim_rzrec, occ) == 24, "the record's fields");
+        static const uint8_t fresh[12] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0};
+        memcpy(&c->dreg, fresh, sizeof fresh);
         if (!++w->rz_gen)
             w->rz_gen = 1;
         c->gen = w->rz_gen;
@@ -925,7 +994,7 @@ static inline void sim_rz_unlink(sim_wave *w, unsigned rz, uint32_t gen)
     }
 }
 /* the current read's register ticket */
-static inline void sim_rz_issue(sim_x *x, sim_ticket *t)
+static inline __attribute__((always_inline)) void sim_rz_issue(sim_x *x, sim_ticket *t)
 {
     sim_rzrec *c = &x->w->rz[x->rz_cur - 1];
     t->rz = (uint8_t)x->rz_cur;
@@ -933,6 +1002,57 @@ static inline void sim_rz_issue(sim_x *x, sim_ticket *t)
     c->dreg = t->dreg;
     c->dn = t->dn;
     x->rz_cur = 0;
+}
+/* sim_tk_issue's report of a register load whose registers another pending load still
+ * writes (fifo.c; the common issue has none) */
+void sim_tk_issue_pending(sim_x *x, sim_ticket *t);
+/* sim_tk_new (TK_VREG), one row dreg for every lane with the 256 bytes at src (any
+ * alignment) as payload, sim_tk_issue: inline, the coalesced DS read's whole ticket
+ * (sim_tk_row; sim_tk_row_c with the counters a constant) */
+static inline __attribute__((always_inline)) sim_ticket *sim_tk_row_c(sim_x *x, unsigned dreg,
+                                                                     unsigned counters,
+                                                                     const void *src)
+{
+    sim_ticket *t = sim_tk_take(x, TK_VREG, counters);
+    sim_wave *w = x->w;
+    t->dreg = (uint16_t)dreg;
+    t->dn = 1;
+    sim_row_copy(t->data, src);
+    /* sim_tk_issue for this ticket */
+    if (x->rz_cur)
+        sim_rz_issue(x, t);
+    int in = dreg < w->nvrows;
+    if (w->npend && in && w->vpend[dreg])
+        sim_tk_issue_pending(x, t);
+    if (counters & TC_VM) {
+        w->vm.e[(w->vm.head + w->vm.n) & 63] = t;
+        w->vm.n++;
+    }
+    if (counters & TC_LGKM) {
+        w->lgkm.e[(w->lgkm.head + w->lgkm.n) & 63] = t;
+        w->lgkm.n++;
+    }
+    if (in) {
+        w->vpend[dreg]++;
+        if (dreg < 64)
+            w->vpend_m |= 1ull << dreg;
+        if (w->vooo[dreg]) {
+            w->vooo[dreg] = 0;
+            w->nooo--;
+        }
+    }
+    w->npend++;
+    if (__builtin_expect(w->traced, 0))
+        sim_tk_trace(x, t);
+    return t;
+}
+static inline __attribute__((always_inline)) sim_ticket *sim_tk_row(sim_x *x, unsigned dreg,
+                                                                   unsigned counters,
+                                                                   const void *src)
+{
+    if (__builtin_expect(counters == TC_LGKM, 1))
+        return sim_tk_row_c(x, dreg, TC_LGKM, src);     /* (a DS read's: its tests folded) */
+    return sim_tk_row_c(x, dreg, counters, src);
 }
 /* A register ticket lands.  Inline: rows below 64 of which none is followed yet (nothing
  * ends; the read's rows are taken in its lanes). */
@@ -956,6 +1076,29 @@ static inline void sim_rz_land(gcn_sim *s, sim_wave *w, sim_ticket *t)
         w->rz_m[0] |= ((2ull << (n - 1)) - 1) << d;
         w->rz_n += n;
         c->nrows = (uint16_t)(c->nrows + n);
+        return;
+    }
+    sim_rz_land_rows(s, w, t, rk);
+}
+/* sim_rz_land of a ticket of one row (dreg, below the wave's rows) for every lane: its row,
+ * when below 64 and not followed yet, is taken in every lane (else sim_rz_land_rows). */
+static inline __attribute__((always_inline)) void sim_rz_land1(gcn_sim *s, sim_wave *w,
+                                                              sim_ticket *t)
+{
+    unsigned rk = t->rz, d = t->dreg;
+    t->rz = 0;
+    if (rk && w->rz[rk - 1].gen != t->rz_gen)
+        rk = 0;
+    if (d < 64 && !(w->rz_m[0] >> d & 1)) {
+        if (!rk)
+            return;
+        sim_rzrec *c = &w->rz[rk - 1];
+        c->landed = 1;
+        w->rz_own[d] = (uint8_t)rk;
+        w->rz_lanes[d] = ~0ull;
+        w->rz_m[0] |= 1ull << d;
+        w->rz_n++;
+        c->nrows++;
         return;
     }
     sim_rz_land_rows(s, w, t, rk);

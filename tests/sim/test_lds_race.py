@@ -13,7 +13,8 @@ block is read again; a read in a later barrier epoch of a block read before; the
 65,536 barriers (the 16-bit epoch of the reader tags wraps); 20 LDS-DMAs before another
 wave reads the first one's bytes; and, as controls, the same pairs with an s_barrier
 between (no race).  Dead reads by the register file: a raced read into rows 64 and up or an
-AGPR counts when its value is used, not when it is overwritten first (racyreg.c).
+AGPR counts when its value is used, not when it is overwritten first (racyreg.c); the same for
+a raced read into a row below 64 that still holds an earlier read's value.
 usage: test_lds_race.py GCNSIM WORKDIR
 """
 import os
@@ -273,5 +274,27 @@ for hn, (hr, hb, use, kill) in HIGH.items():
                                  ("w0", spin0(400) + use)], (dma[2], "read", hb, dma[1], hr), BIG)
     run("war_%s_dma_dead" % hn, [("w0", [hr] + w), ("spin1", SPIN), ("w1", dma[0]),
                                  ("w0", spin0(400) + kill + use)], None, BIG)
+# a raced read into a row below 64 that an earlier read of the wave still holds (followed,
+# its value not used yet): the one-row landing (fifo.c, sim_rz_land1) leaves it to
+# racyreg.c's loops; the earlier read landed by its own wait ("refollow") or by the same
+# wait as the raced one ("twice": one wait retires both, in age order)
+PRE = "ds_read_b32 v9, v2 offset:%d" % 0x800
+LOW = {
+    # name: (the lines before the raced read, the raced read, its bytes, a use, an overwrite)
+    "v9_refollow": ([PRE, "s_waitcnt lgkmcnt(0)"], "ds_read_b32 v9, v2 offset:%d" % B,
+                    lanes(4, 4, 0), ["v_add_u32 v12, v12, v9"], ["v_mov_b32 v9, 0"]),
+    "v9_twice": ([PRE], "ds_read_b32 v9, v2 offset:%d" % B, lanes(4, 4, 0),
+                 ["v_add_u32 v12, v12, v9"], ["v_mov_b32 v9, 0"]),
+}
+for hn, (pre, hr, hb, use, kill) in LOW.items():
+    w = ["s_waitcnt lgkmcnt(0)"]
+    run("raw_dma_%s_used" % hn, [("w0", dma[0]), ("spin1", SPIN), ("w1", pre + [hr] + w + use)],
+        (hr, "wrote", dma[1], hb, dma[2]))
+    run("raw_dma_%s_dead" % hn, [("w0", dma[0]), ("spin1", SPIN),
+                                 ("w1", pre + [hr] + w + kill + use)], None)
+    run("war_%s_dma_used" % hn, [("w0", pre + [hr] + w), ("spin1", SPIN), ("w1", dma[0]),
+                                 ("w0", spin0(400) + use)], (dma[2], "read", hb, dma[1], hr))
+    run("war_%s_dma_dead" % hn, [("w0", pre + [hr] + w), ("spin1", SPIN), ("w1", dma[0]),
+                                 ("w0", spin0(400) + kill + use)], None)
 print("%d runs, %d failed" % (runs, fails))
 sys.exit(1 if fails else 0)

@@ -47,6 +47,16 @@ static unsigned nfind(gcn_sim_finding_kind k)
     return n;
 }
 
+/* occurrences of findings of kind k (sites merge the same kind, pc and producer) */
+static uint64_t noccur(gcn_sim_finding_kind k)
+{
+    uint64_t n = 0;
+    for (unsigned i = 0; i < E->sim->nfinds; i++)
+        if (E->sim->finds[i].kind == k)
+            n += E->sim->finds[i].count;
+    return n;
+}
+
 static void test_buffer_oob(void)
 {
     reset();
@@ -596,6 +606,182 @@ static void test_block_paths(void)
     }
 }
 
+/* The inline ticket paths (sim_tk_take/sim_tk_push of dma_block and store_block, the inline
+ * sim_tk_row of the coalesced ds_read_b32, the one-row landing, the wait's retire of several
+ * entries at once): a full lgkmcnt FIFO at a read's issue lands the oldest read there; a
+ * partial EXEC leaves the block paths; a row overwritten before its read lands, and a row
+ * two reads write, land in age order with the right pending counts; a wait on vmcnt and
+ * lgkmcnt together retires each FIFO to its count; a FLAT load in both FIFOs lands only
+ * when each counter it needs has retired it. */
+static void test_fast_tickets(void)
+{
+    reset();
+    uint32_t *h, *lds = (uint32_t *)E->g.lds;
+    uint64_t a = alloc_buf(4096, "T", &h);
+    for (unsigned i = 0; i < 1024; i++)
+        h[i] = 0x10000 + i;
+    for (unsigned i = 0; i < 1024; i++)
+        lds[i] = 0x20000 + i;
+    for (unsigned l = 0; l < NL; l++)
+        V(1, l) = 4 * l;
+    /* a full lgkm FIFO: the 16th read's ticket lands the first read (v10) at its issue */
+    char buf[96];
+    for (unsigned k = 0; k < SIM_LGKM_MAX; k++) {
+        st_vset(E, 10 + k, 0xdead);
+        snprintf(buf, sizeof buf, "ds_read_b32 v%u, v1 offset:%u", 10 + k, 256 * k);
+        CU_ASSERT_FATAL(st_run(E, buf) == 0);
+    }
+    CU_ASSERT(E->w->lgkm.n == SIM_LGKM_MAX);
+    st_vset(E, 30, 0xdead);
+    CU_ASSERT_FATAL(st_run(E, "ds_read_b32 v30, v1 offset:3840") == 0);
+    CU_ASSERT(E->w->lgkm.n == SIM_LGKM_MAX);
+    for (unsigned l = 0; l < NL; l++)
+        CU_ASSERT(V(10, l) == 0x20000 + l && V(11, l) == 0xdead && V(30, l) == 0xdead);
+    CU_ASSERT(!E->w->vpend[10] && E->w->vpend[11] == 1 && !(E->w->vpend_m >> 10 & 1) &&
+              (E->w->vpend_m >> 11 & 1));
+    /* lgkmcnt(3) retires the 13 oldest at once, in age order */
+    CU_ASSERT_FATAL(st_run(E, "s_waitcnt lgkmcnt(3)") == 0);
+    CU_ASSERT(E->w->lgkm.n == 3);
+    for (unsigned l = 0; l < NL; l++) {
+        CU_ASSERT(V(22, l) == 0x20000 + 12 * 64 + l);
+        CU_ASSERT(V(23, l) == 0xdead && V(24, l) == 0xdead && V(30, l) == 0xdead);
+    }
+    CU_ASSERT(E->w->vpend[22] == 0 && E->w->vpend[23] == 1);
+    waitall();
+    for (unsigned l = 0; l < NL; l++)
+        CU_ASSERT(V(23, l) == 0x20000 + 13 * 64 + l && V(24, l) == 0x20000 + 14 * 64 + l &&
+                  V(30, l) == 0x20000 + 15 * 64 + l);
+    CU_ASSERT(E->w->npend == 0 && E->w->vpend_m == 0 && E->w->ntk_free == SIM_NTICKETS);
+
+    /* a row overwritten before its read lands: a finding, then the read clobbers it */
+    uint64_t before = noccur(GCN_FIND_WRITE_PENDING);
+    CU_ASSERT_FATAL(st_run(E, "ds_read_b32 v4, v1") == 0);
+    CU_ASSERT_FATAL(st_run(E, "v_mov_b32 v4, 7") == 0);
+    CU_ASSERT(noccur(GCN_FIND_WRITE_PENDING) == before + 1);
+    CU_ASSERT(V(4, 5) == 7);
+    waitall();
+    CU_ASSERT(V(4, 5) == 0x20000 + 5);
+    /* two reads into one row: the first lands at lgkmcnt(1), the row stays pending (a read
+     * of it is a finding), the second lands last */
+    CU_ASSERT_FATAL(st_run(E, "ds_read_b32 v4, v1 offset:256") == 0);
+    CU_ASSERT_FATAL(st_run(E, "ds_read_b32 v4, v1 offset:512") == 0);
+    CU_ASSERT(E->w->vpend[4] == 2);
+    CU_ASSERT_FATAL(st_run(E, "s_waitcnt lgkmcnt(1)") == 0);
+    CU_ASSERT(V(4, 0) == 0x20000 + 64 && E->w->vpend[4] == 1 && (E->w->vpend_m >> 4 & 1));
+    before = noccur(GCN_FIND_READ_PENDING);
+    CU_ASSERT_FATAL(st_run(E, "v_mov_b32 v5, v4") == 0);
+    CU_ASSERT(noccur(GCN_FIND_READ_PENDING) == before + 1);
+    waitall();
+    CU_ASSERT(V(4, 0) == 0x20000 + 128 && !E->w->vpend[4] && !(E->w->vpend_m >> 4 & 1));
+    /* three reads into one row retired by one wait: they land in age order (the last wins) */
+    CU_ASSERT_FATAL(st_run(E, "ds_read_b32 v4, v1 offset:512") == 0);
+    CU_ASSERT_FATAL(st_run(E, "ds_read_b32 v4, v1 offset:768") == 0);
+    CU_ASSERT_FATAL(st_run(E, "ds_read_b32 v4, v1 offset:256") == 0);
+    CU_ASSERT_FATAL(st_run(E, "s_waitcnt lgkmcnt(0)") == 0);
+    CU_ASSERT(V(4, 9) == 0x20000 + 64 + 9 && !E->w->vpend[4] && !(E->w->vpend_m >> 4 & 1));
+
+    /* partial EXEC: the LDS-DMA and the store leave the block paths; only EXEC's lanes */
+    set_srd(12, a, 4096, 0);
+    E->w->s[SR_M0] = 1024;
+    uint64_t ex = 0x00ff00ff0f0f0f0full;
+    sim_set_exec(E->w, ex);
+    CU_ASSERT_FATAL(st_run(E, "buffer_load_dword v1, s[12:15], 0 offen lds") == 0);
+    CU_ASSERT(lds[256] == 0x20000 + 256);           /* not landed */
+    for (unsigned l = 0; l < NL; l++)
+        V(6, l) = 0x30000 + l;
+    CU_ASSERT_FATAL(st_run(E, "buffer_store_dword v6, v1, s[12:15], 0 offen offset:2048") == 0);
+    sim_set_exec(E->w, ~0ull);
+    CU_ASSERT(E->w->vm.n == 2);
+    waitall();
+    for (unsigned l = 0; l < NL; l++) {
+        CU_ASSERT(lds[256 + l] == (ex >> l & 1 ? 0x10000 + l : 0x20000 + 256 + l));
+        CU_ASSERT(h[512 + l] == (ex >> l & 1 ? 0x30000 + l : 0x10000 + 512 + l));
+    }
+
+    /* vmcnt and lgkmcnt pending together: LDS-DMA, read, store, read; vmcnt(1) lgkmcnt(1)
+     * lands the DMA and the first read only */
+    for (unsigned l = 0; l < NL; l++)
+        V(2, l) = 4 * l + 768;
+    E->w->s[SR_M0] = 0;
+    st_vset(E, 7, 0xdead);
+    st_vset(E, 8, 0xdead);
+    CU_ASSERT_FATAL(st_run(E, "buffer_load_dword v2, s[12:15], 0 offen lds") == 0);
+    CU_ASSERT_FATAL(st_run(E, "ds_read_b32 v7, v1 offset:512") == 0);
+    CU_ASSERT_FATAL(st_run(E, "buffer_store_dword v6, v1, s[12:15], 0 offen offset:3072") == 0);
+    CU_ASSERT_FATAL(st_run(E, "ds_read_b32 v8, v1 offset:768") == 0);
+    CU_ASSERT(E->w->vm.n == 2 && E->w->lgkm.n == 2);
+    CU_ASSERT_FATAL(st_run(E, "s_waitcnt vmcnt(1) lgkmcnt(1)") == 0);
+    CU_ASSERT(E->w->vm.n == 1 && E->w->lgkm.n == 1);
+    for (unsigned l = 0; l < NL; l++)
+        CU_ASSERT(lds[l] == 0x10000 + 192 + l && V(7, l) == 0x20000 + 128 + l &&
+                  V(8, l) == 0xdead && h[768 + l] == 0x30000 + l);
+    CU_ASSERT_FATAL(st_run(E, "s_waitcnt vmcnt(0) lgkmcnt(0)") == 0);
+    CU_ASSERT(E->w->vm.n == 0 && E->w->lgkm.n == 0 && E->w->ntk_free == SIM_NTICKETS);
+    for (unsigned l = 0; l < NL; l++)
+        CU_ASSERT(V(8, l) == 0x20000 + 192 + l);
+
+    /* the block paths' window memo (raw_offen_win) is keyed on the V# words and soffset too:
+     * the same instructions and V#, soffset 0 then 256, then a V# whose only change is its
+     * swizzle bit (the general path's fault) */
+    for (unsigned l = 0; l < NL; l++)
+        V(1, l) = 4 * l;
+    for (unsigned so = 0; so <= 256; so += 256) {
+        E->w->s[3] = so;
+        E->w->s[SR_M0] = 2048;
+        for (unsigned l = 0; l < NL; l++)
+            V(6, l) = 0x40000 + so + l;
+        CU_ASSERT_FATAL(st_run(E, "buffer_store_dword v6, v1, s[12:15], s3 offen offset:1024") == 0);
+        CU_ASSERT_FATAL(st_run(E, "buffer_load_dword v1, s[12:15], s3 offen offset:512 lds") == 0);
+        waitall();
+        for (unsigned l = 0; l < NL; l++) {
+            CU_ASSERT(h[(1024 + so) / 4 + l] == 0x40000 + so + l);
+            CU_ASSERT(lds[(2048 + 512) / 4 + l] == h[(512 + so) / 4 + l]);
+        }
+    }
+    E->w->s[13] |= 1u << 31;
+    CU_ASSERT(st_run(E, "buffer_store_dword v6, v1, s[12:15], s3 offen offset:1024") != 0);
+    E->w->s[13] &= ~(1u << 31);
+    E->w->s[3] = 0;
+
+    /* a FLAT load of LDS counts in both FIFOs and needs both: vmcnt(0) retires it from
+     * vmcnt only (not landed), lgkmcnt(0) lands it */
+    for (unsigned l = 0; l < NL; l++) {
+        V(12, l) = 4 * l;
+        V(13, l) = (uint32_t)(SIM_SHARED_BASE >> 32);
+    }
+    st_vset(E, 9, 0xdead);
+    CU_ASSERT_FATAL(st_run(E, "flat_load_dword v9, v[12:13]") == 0);
+    CU_ASSERT(E->w->vm.n == 1 && E->w->lgkm.n == 1);
+    CU_ASSERT_FATAL(st_run(E, "s_waitcnt vmcnt(0)") == 0);
+    CU_ASSERT(E->w->vm.n == 0 && E->w->lgkm.n == 1 && V(9, 3) == 0xdead);
+    CU_ASSERT_FATAL(st_run(E, "s_waitcnt lgkmcnt(0)") == 0);
+    CU_ASSERT(E->w->lgkm.n == 0 && V(9, 3) == lds[3] && E->w->ntk_free == SIM_NTICKETS);
+
+    /* s_waitcnt's quick path leaves registers marked out of order to the general one:
+     * lgkmcnt(1) retires an SMEM load with a DS read after it (s20 marked: a read of it is a
+     * finding), lgkmcnt(0) then clears the marks (no finding after it) */
+    E->w->s[30] = (uint32_t)a;
+    E->w->s[31] = (uint32_t)(a >> 32);
+    CU_ASSERT_FATAL(st_run(E, "s_load_dword s20, s[30:31], 0x0") == 0);
+    CU_ASSERT_FATAL(st_run(E, "ds_read_b32 v4, v1") == 0);
+    CU_ASSERT_FATAL(st_run(E, "s_waitcnt lgkmcnt(1)") == 0);
+    CU_ASSERT(E->w->nooo == 1 && E->w->sooo[20] && E->w->s[20] == h[0]);
+    CU_ASSERT_FATAL(st_run(E, "s_waitcnt lgkmcnt(0)") == 0);
+    CU_ASSERT(E->w->nooo == 0 && !E->w->sooo[20]);
+    before = noccur(GCN_FIND_SMEM_OOO);
+    CU_ASSERT_FATAL(st_run(E, "s_mov_b32 s21, s20") == 0);
+    CU_ASSERT(noccur(GCN_FIND_SMEM_OOO) == before);
+    /* the same with the marks read before the lgkmcnt(0): a finding */
+    CU_ASSERT_FATAL(st_run(E, "s_load_dword s20, s[30:31], 0x0") == 0);
+    CU_ASSERT_FATAL(st_run(E, "ds_read_b32 v4, v1") == 0);
+    CU_ASSERT_FATAL(st_run(E, "s_waitcnt lgkmcnt(1)") == 0);
+    CU_ASSERT_FATAL(st_run(E, "s_waitcnt vmcnt(0)") == 0);
+    CU_ASSERT(E->w->nooo == 1);
+    CU_ASSERT_FATAL(st_run(E, "s_mov_b32 s21, s20") == 0);
+    CU_ASSERT(noccur(GCN_FIND_SMEM_OOO) == before + 1);
+    waitall();
+}
+
 int main(void)
 {
     if (CU_initialize_registry() != CUE_SUCCESS)
@@ -617,6 +803,7 @@ int main(void)
     CU_add_test(s, "DS b64/b128 and buffer x2/x4 against a lane-by-lane model", test_wide_lanes);
     CU_add_test(s, "tickets: values land at s_waitcnt, findings", test_tickets);
     CU_add_test(s, "buffer blocks: window memo, ticket order of DMA and store", test_block_paths);
+    CU_add_test(s, "inline tickets: full FIFO, partial EXEC, overwrite, both counters", test_fast_tickets);
     CU_basic_set_mode(CU_BRM_VERBOSE);
     CU_basic_run_tests();
     unsigned fails = CU_get_number_of_failures();
