@@ -172,14 +172,11 @@ static void tk_free(sim_wave *w, sim_ticket *t)
     w->tk_free[w->ntk_free++] = t;
 }
 
-/* Retire the oldest entry of one FIFO (inline: sim_waitcnt's loops retire most); tr: the
- * wave is traced (w->traced && s->trace). */
-static inline __attribute__((always_inline)) void fifo_retire_tr(gcn_sim *s, sim_wave *w,
-                                                                 sim_fifo *f, unsigned bit, int tr)
+/* Retire ticket t, just taken off FIFO `bit` (tr: the wave is traced, w->traced && s->trace):
+ * it lands when no FIFO still needs it and is free when it is in no FIFO. */
+static inline __attribute__((always_inline)) void tk_retire(gcn_sim *s, sim_wave *w,
+                                                            sim_ticket *t, unsigned bit, int tr)
 {
-    sim_ticket *t = f->e[f->head];
-    f->head = (f->head + 1) & 63;
-    f->n--;
     if (__builtin_expect(!tr && t->in == bit && t->need == bit, 1)) {
         /* the common ticket, in this FIFO only: not landed yet (its need was this FIFO),
          * it lands and is free (in and need are set anew when it is taken again) */
@@ -196,6 +193,15 @@ static inline __attribute__((always_inline)) void fifo_retire_tr(gcn_sim *s, sim
     if (!t->in)
         tk_free(w, t);
 }
+/* Retire the oldest entry of one FIFO (inline: sim_waitcnt's loops retire most). */
+static inline __attribute__((always_inline)) void fifo_retire_tr(gcn_sim *s, sim_wave *w,
+                                                                 sim_fifo *f, unsigned bit, int tr)
+{
+    sim_ticket *t = f->e[f->head];
+    f->head = (f->head + 1) & 63;
+    f->n--;
+    tk_retire(s, w, t, bit, tr);
+}
 /* Retire the oldest entries of one FIFO until it holds keep (sim_waitcnt; the wave is not
  * traced): the entries leave the ring at once, then each is retired in age order as
  * fifo_retire_tr does (landing neither reads nor changes the FIFOs). */
@@ -206,20 +212,8 @@ static inline __attribute__((always_inline)) void fifo_retire_to(gcn_sim *s, sim
     unsigned k = f->n - keep, h = f->head;
     f->head = (h + k) & 63;
     f->n = keep;
-    for (unsigned i = 0; i < k; i++) {
-        sim_ticket *t = f->e[(h + i) & 63];
-        if (__builtin_expect(t->in == bit && t->need == bit, 1)) {
-            tk_land_now(s, w, t);       /* (as in fifo_retire_tr) */
-            tk_free(w, t);
-            continue;
-        }
-        t->in &= (uint8_t)~bit;
-        t->need &= (uint8_t)~bit;
-        if (!t->need)
-            tk_land(s, w, t);
-        if (!t->in)
-            tk_free(w, t);
-    }
+    for (unsigned i = 0; i < k; i++)
+        tk_retire(s, w, f->e[(h + i) & 63], bit, 0);
 }
 static inline __attribute__((always_inline)) void fifo_retire(gcn_sim *s, sim_wave *w,
                                                               sim_fifo *f, unsigned bit)
@@ -456,13 +450,7 @@ void sim_tk_issue(sim_x *x, sim_ticket *t)
             unsigned row = t->dreg + k;
             if (row >= w->nvrows)
                 break;
-            w->vpend[row]++;
-            if (row < 64)
-                w->vpend_m |= 1ull << row;
-            if (w->vooo[row]) {
-                w->vooo[row] = 0;
-                w->nooo--;
-            }
+            sim_tk_pend_row(w, row);
         }
         w->npend++;
     } else if (t->kind == TK_SREG) {

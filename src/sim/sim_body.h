@@ -576,6 +576,19 @@ void sim_tk_issue(sim_x *x, sim_ticket *t);
 void sim_tk_stall(sim_x *x, unsigned counters);
 /* the trace's issue event of ticket t (the wave is traced: w->traced) */
 void sim_tk_trace(sim_x *x, const sim_ticket *t);
+/* VGPR row `row` is the destination of one more pending ticket (vpend, and vpend_m below
+ * row 64), and no longer marked out of order (sim_tk_issue, sim_tk_row_c). */
+static inline __attribute__((always_inline)) void sim_tk_pend_row(struct sim_wave *w,
+                                                                  unsigned row)
+{
+    w->vpend[row]++;
+    if (row < 64)
+        w->vpend_m |= 1ull << row;
+    if (w->vooo[row]) {
+        w->vooo[row] = 0;
+        w->nooo--;
+    }
+}
 /* sim_tk_new, inline: a ticket of kind for the counters (TC_*), its fields set as for a new
  * ticket (gid kept; bar_fix, bar_epoch, bar_si, lane_addr and data's contents are read only
  * where the code that sets them ran; the compiler merges the neighbouring stores). */
@@ -1032,15 +1045,8 @@ static inline __attribute__((always_inline)) sim_ticket *sim_tk_row_c(sim_x *x, 
         w->lgkm.e[(w->lgkm.head + w->lgkm.n) & 63] = t;
         w->lgkm.n++;
     }
-    if (in) {
-        w->vpend[dreg]++;
-        if (dreg < 64)
-            w->vpend_m |= 1ull << dreg;
-        if (w->vooo[dreg]) {
-            w->vooo[dreg] = 0;
-            w->nooo--;
-        }
-    }
+    if (in)
+        sim_tk_pend_row(w, dreg);
     w->npend++;
     if (__builtin_expect(w->traced, 0))
         sim_tk_trace(x, t);
