@@ -59,13 +59,14 @@
  * values; else the results are stored straight into the destination row.  The host adds and
  * multiplies as the lane loop does (round to nearest, denormals kept: f32_plain). */
 typedef float vf_f32x8 __attribute__((vector_size(32), aligned(4), may_alias));
-static inline __attribute__((always_inline)) int vf_maybe_nan(vf_f32x8 s)
-{
-    s += __builtin_shufflevector(s, s, 4, 5, 6, 7, 0, 1, 2, 3);
-    s += __builtin_shufflevector(s, s, 2, 3, 0, 1, 6, 7, 4, 5);
-    s += __builtin_shufflevector(s, s, 1, 0, 3, 2, 5, 4, 7, 6);
-    return s[0] != s[0];
-}
+/* whether the eight lanes' sum of s may be a NaN: a macro, not a function (clang checks the
+ * ABI of a vector argument even where the call is inlined, in the clones without AVX) */
+#define VF_MAYBE_NAN(S) ({ \
+    vf_f32x8 s_ = (S); \
+    s_ += __builtin_shufflevector(s_, s_, 4, 5, 6, 7, 0, 1, 2, 3); \
+    s_ += __builtin_shufflevector(s_, s_, 2, 3, 0, 1, 6, 7, 4, 5); \
+    s_ += __builtin_shufflevector(s_, s_, 1, 0, 3, 2, 5, 4, 7, 6); \
+    s_[0] != s_[0]; })
 /* group G of the eight: its result into r##G (A, Bv: the source rows as vf_f32x8 *) */
 #define VF_GROUP(G, VEXPR) vf_f32x8 r##G; { vf_f32x8 a = A[G], b = Bv[G]; r##G = (VEXPR); }
 #define FBODY2V(ID, VEXPR) \
@@ -82,7 +83,7 @@ static inline __attribute__((always_inline)) int vf_maybe_nan(vf_f32x8 s)
         _Static_assert(NL == 64, "eight groups of eight lanes"); \
         VF_GROUP(0, VEXPR) VF_GROUP(1, VEXPR) VF_GROUP(2, VEXPR) VF_GROUP(3, VEXPR) \
         VF_GROUP(4, VEXPR) VF_GROUP(5, VEXPR) VF_GROUP(6, VEXPR) VF_GROUP(7, VEXPR) \
-        if (__builtin_expect(vf_maybe_nan(((r0 + r1) + (r2 + r3)) + ((r4 + r5) + (r6 + r7))), 0)) { \
+        if (__builtin_expect(VF_MAYBE_NAN(((r0 + r1) + (r2 + r3)) + ((r4 + r5) + (r6 + r7))), 0)) { \
             ID##_lanes_plain(x); \
             return; \
         } \
