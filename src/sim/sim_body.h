@@ -338,6 +338,8 @@ typedef struct sim_wave {
     int traced;
     struct sim_hz *hz;          /* hazard history (hazard_sim.c) */
 } sim_wave;
+_Static_assert(2 * sizeof(unsigned) == sizeof(uint64_t),
+               "sim_wave pend_any: npend and nooo fill the word");
 
 struct sim_wg {
     unsigned id[3];
