@@ -308,7 +308,7 @@ static inline void exec_insn(gcn_sim *s, sim_x *x, sim_wave *w, const sim_insn *
     x->i = si;
     x->exec = sim_exec(w);
     x->wmask = x->exec;
-    if ((w->npend | w->nooo) &&
+    if (w->pend_any &&
         (w->nooo || si->ck != 1 || ((si->ck_s[0] & w->spend_m[0]) | (si->ck_s[1] & w->spend_m[1]) |
                                     (si->ck_v & w->vpend_m))))
         sim_check_regs(x);      /* (its quick test inline: no operand register pending) */

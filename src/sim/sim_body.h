@@ -277,8 +277,16 @@ typedef struct sim_wave {
     unsigned ntk_free;
     unsigned tk_low;              /* the lowest ntk_free since the last reset */
     uint32_t seq;
-    unsigned npend;             /* register tickets (VREG, SREG) not yet landed: the
-                                 * register checks run only while there are some */
+    /* npend: register tickets (VREG, SREG) not yet landed: the register checks run only
+     * while there are some; nooo: the registers marked out of order (vooo, sooo below).
+     * pend_any: both in one word, the run loop's one test before each instruction (not 0
+     * exactly when either is) */
+    union {
+        struct {
+            unsigned npend, nooo;
+        };
+        uint64_t pend_any;
+    };
     uint8_t *vpend;             /* per VGPR row: pending register loads (which ones, and
                                  * the wait that retires them: fifo.c scans the FIFOs) */
     uint8_t spend[128];
@@ -290,7 +298,6 @@ typedef struct sim_wave {
     const sim_insn **vooo_prod, **sooo_prod;
     const sim_insn **vooo_other, **sooo_other;
     const sim_insn **vooo_wait, **sooo_wait;
-    unsigned nooo;
     /* LDS-writing / -reading instructions of this wave since the last barrier
      * (the other side of a race report) */
     struct { const sim_insn *si; uint32_t lo, hi; int atom; uint8_t rz; uint32_t rzgen; }
@@ -331,6 +338,8 @@ typedef struct sim_wave {
     int traced;
     struct sim_hz *hz;          /* hazard history (hazard_sim.c) */
 } sim_wave;
+_Static_assert(2 * sizeof(unsigned) == sizeof(uint64_t),
+               "sim_wave pend_any: npend and nooo fill the word");
 
 struct sim_wg {
     unsigned id[3];
