@@ -31,13 +31,8 @@
 #include "valu_int.h"               /* GCN_HOT */
 #include "trace.h"
 
-static void fifo_push(sim_fifo *f, sim_ticket *t)
-{
-    f->e[(f->head + f->n) & 63] = t;
-    f->n++;
-}
-
-/* sim_lds_lr_count of a range of several blocks (or past SIM_LDS_MAXBLK) */
+/* The per-block counts of a pending range of several blocks (or past SIM_LDS_MAXBLK), for
+ * sim_lds_lr_add and lr_remove: d = 1 counts it, -1 takes it out */
 void sim_lds_lr_count_blocks(sim_wg *g, uint32_t lo, uint32_t hi, int d)
 {
     uint32_t b0 = lo >> SIM_LDS_BLK_SHIFT, b1 = (hi - 1) >> SIM_LDS_BLK_SHIFT;
@@ -48,10 +43,6 @@ void sim_lds_lr_count_blocks(sim_wg *g, uint32_t lo, uint32_t hi, int d)
             g->lr_bcnt[b] = (uint16_t)(g->lr_bcnt[b] + d);
 }
 
-static void lr_add(sim_wg *g, sim_wave *w, sim_ticket *t, uint32_t lo, uint32_t hi)
-{
-    sim_lds_lr_add(g, w, t, lo, hi);
-}
 
 static inline __attribute__((always_inline)) void lr_remove(sim_wg *g, sim_ticket *t)
 {
@@ -334,15 +325,13 @@ static const sim_ticket *reg_pending(const sim_wave *w, int file, unsigned r0, u
     return prod;
 }
 
-static void waitcnt_cold(sim_x *x, unsigned vm, unsigned lgkm);
-
 /* --wait-effect=retire: after a read-before-retire or overwrite-before-retire finding, the
  * loads retire as the wait the finding proposes would retire them */
 static void fix_retire(sim_x *x, const sim_fix *fx)
 {
     if (x->sim->o.wait_effect != GCN_SIM_WAIT_RETIRE)
         return;
-    waitcnt_cold(x, fx->vm >= 0 ? (unsigned)fx->vm : ~0u, fx->lgkm >= 0 ? (unsigned)fx->lgkm : ~0u);
+    sim_waitcnt(x, fx->vm >= 0 ? (unsigned)fx->vm : ~0u, fx->lgkm >= 0 ? (unsigned)fx->lgkm : ~0u);
 }
 
 static void reg_name(char *buf, size_t n, const sim_wave *w, int file, unsigned r)
@@ -442,9 +431,9 @@ void sim_tk_issue(sim_x *x, sim_ticket *t)
     if (w->npend && tk_dest_pending(w, t))
         sim_tk_issue_pending(x, t);
     if (t->in & TC_VM)
-        fifo_push(&w->vm, t);
+        sim_fifo_push(&w->vm, t);
     if (t->in & TC_LGKM)
-        fifo_push(&w->lgkm, t);
+        sim_fifo_push(&w->lgkm, t);
     if (t->kind == TK_VREG) {
         for (unsigned k = 0; k < t->dn; k++) {
             unsigned row = t->dreg + k;
@@ -506,8 +495,8 @@ static void clear_ooo(sim_wave *w)
     w->nooo = 0;
 }
 
-/* sim_waitcnt's body: the hot one is a multiversioned function (GCN_HOT), which clang lets
- * no code of this file call before its definition (fix_retire calls waitcnt_cold) */
+/* sim_waitcnt's body (inline: sim_waitcnt is its one out-of-line copy, the general path of
+ * sim_waitcnt_insn, the hot body) */
 static inline __attribute__((always_inline)) void waitcnt(sim_x *x, unsigned vm, unsigned lgkm)
 {
     sim_wave *w = x->w;
@@ -559,7 +548,7 @@ static inline __attribute__((always_inline)) void waitcnt(sim_x *x, unsigned vm,
     if (lgkm == 0)
         clear_ooo(w);
 }
-GCN_HOT void sim_waitcnt(sim_x *x, unsigned vm, unsigned lgkm)
+void sim_waitcnt(sim_x *x, unsigned vm, unsigned lgkm)
 {
     waitcnt(x, vm, lgkm);
 }
@@ -572,7 +561,7 @@ GCN_HOT void sim_waitcnt_insn(sim_x *x)
     sim_wave *w = x->w;
     if (__builtin_expect((w->traced && x->sim->trace) || w->nooo ||
                          (lgkm > 0 && w->lgkm.n > lgkm), 0)) {
-        waitcnt_cold(x, vm, lgkm);
+        sim_waitcnt(x, vm, lgkm);
         return;
     }
     /* waitcnt without what it cannot meet here (a trace, registers marked out of order, an
@@ -581,10 +570,6 @@ GCN_HOT void sim_waitcnt_insn(sim_x *x)
         fifo_retire_to(x->sim, w, &w->vm, TC_VM, vm);
     if (w->lgkm.n > lgkm)
         fifo_retire_to(x->sim, w, &w->lgkm, TC_LGKM, lgkm);
-}
-static void waitcnt_cold(sim_x *x, unsigned vm, unsigned lgkm)
-{
-    waitcnt(x, vm, lgkm);
 }
 
 void sim_retire_all(gcn_sim *s, sim_wave *w)
@@ -615,7 +600,7 @@ void sim_tk_barrier(sim_x *x)
             t->bar_fix = (int8_t)fifo_wait_for(&w->lgkm, t, 1);
         }
         if ((t->kind == TK_LDS_WRITE || t->naddr) && t->lds_len)
-            lr_add(x->g, w, t, t->lds_base, t->lds_base + t->lds_len);
+            sim_lds_lr_add(x->g, w, t, t->lds_base, t->lds_base + t->lds_len);
     }
     for (unsigned i = 0; i < w->vm.n; i++) {
         sim_ticket *t = w->vm.e[(w->vm.head + i) & 63];

@@ -1752,10 +1752,11 @@ static uint8_t *buf_window(sim_x *x, const bufdesc *b, uint32_t soff)
 /* The dword offsets vo[l] + ioff of a raw buffer access are one contiguous
  * run, all of it inside the window of nr bytes (then the access is one
  * block copy). */
-static inline int buf_contig(const uint32_t *vo, uint64_t ioff, uint64_t nr)
+static inline __attribute__((always_inline)) int buf_contig(const uint32_t *vo, uint64_t ioff,
+                                                            uint64_t nr)
 {
-    uint32_t v0 = vo[0], diff = row_seq_diff(vo, v0, 4);
-    return diff == 0 && v0 <= UINT32_MAX - 4 * NL && (uint64_t)v0 + ioff + 4 * NL <= nr;
+    uint32_t v0 = vo[0];
+    return v0 <= UINT32_MAX - 4 * NL && (uint64_t)v0 + ioff + 4 * NL <= nr && lanes_contig(vo, 4);
 }
 
 /* A wave's slot per instruction (its pc's dword, modulo 64): what the instruction's last
@@ -1868,16 +1869,6 @@ static inline __attribute__((always_inline)) uint8_t *raw_offen_win(sim_x *x, pf
     return win;
 }
 
-/* Whether the VGPR offsets vo of such an access make one block inside the window of nr
- * bytes: lane l's offset vo[0] + 4l (+ inst_offset), the whole block below nr (buf_contig). */
-static inline __attribute__((always_inline)) int raw_block(const sim_x *x, const uint32_t *vo,
-                                                           uint32_t nr)
-{
-    uint32_t v0 = vo[0];
-    return v0 <= UINT32_MAX - 4 * NL && (uint64_t)v0 + (uint32_t)I->mods.offset + 4 * NL <= nr &&
-           lanes_contig(vo, 4);
-}
-
 /* The payload of an LDS-DMA of the window path (buf_load) that is not one block in range:
  * one block reaching past num_records, or lane by lane. */
 static __attribute__((noinline)) void dma_window_lanes(sim_x *x, sim_ticket *t, const uint8_t *win, const uint32_t *vo,
@@ -1928,7 +1919,7 @@ static inline __attribute__((always_inline)) int dma_block(sim_x *x)
     t->lds_len = 4 * NL;
     t->lane_bytes = 4;
     const uint32_t *vo = x->w->v[MOP(MF_VADDR)->r];
-    if (!raw_block(x, vo, nr)) {
+    if (!buf_contig(vo, (uint32_t)I->mods.offset, nr)) {
         dma_window_lanes(x, t, win, vo, nr, 1, 4);
         dma_issue(x, t);
         return 1;
@@ -2094,7 +2085,7 @@ static inline __attribute__((always_inline)) int store_block(sim_x *x)
     if (!win)
         return 0;
     const uint32_t *vo = x->w->v[MOP(MF_VADDR)->r];
-    if (!raw_block(x, vo, nr))
+    if (!buf_contig(vo, (uint32_t)I->mods.offset, nr))
         return 0;
     uint8_t *dst = win + vo[0] + (uint32_t)I->mods.offset;
     slot_prefetch(x, e, dst, 1);

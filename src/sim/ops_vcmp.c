@@ -52,7 +52,9 @@ static inline int fcond(int c, double a, double b)
         (m) |= (uint64_t)b_ << (8 * g_); \
     } } while (0)
 
-static void cmp_write(sim_x *x, uint64_t m, int cmpx)
+/* The compare's mask m, its lanes outside wmask cleared, into its destination, and EXEC for v_cmpx
+ * (inline: cmp_i32_rows's path has no call) */
+static inline __attribute__((always_inline)) void cmp_write(sim_x *x, uint64_t m, int cmpx)
 {
     m &= x->wmask;
     sim_sdst_mask(x, &x->i->d, m);
@@ -142,8 +144,7 @@ static inline __attribute__((always_inline)) void cmp_i32(sim_x *x, int c, int c
     cmp_write(x, m, cmpx);
 }
 /* cmp_i32's rows case, 1 when it applies: src1 a plain VGPR (vfast's bit: no DPP, no SDWA),
- * src0 a plain VGPR, an SGPR or a constant (vsrc_scalar's broadcast); the mask written as
- * sim_sdst_mask writes it, inline. */
+ * src0 a plain VGPR, an SGPR or a constant (vsrc_scalar's broadcast). */
 static inline __attribute__((always_inline)) int cmp_i32_rows(sim_x *x, int c, int cmpx, int sgn)
 {
     const sim_insn *i = x->i;
@@ -159,13 +160,7 @@ static inline __attribute__((always_inline)) int cmp_i32_rows(sim_x *x, int c, i
         m = imask32(c, NULL, o->kind == OK_S ? w->s[o->r] : (uint32_t)o->c, Bv, sgn);
     else
         return 0;
-    m &= x->wmask;
-    if (i->d.kind == OK_S)
-        ws64(x, &i->d, m);
-    else
-        sim_set_vcc(w, m);
-    if (cmpx)
-        sim_set_exec(w, m);
+    cmp_write(x, m, cmpx);
     return 1;
 }
 /* A 32-bit integer compare body: the rows case inline, the rest out of line (the rows

@@ -233,6 +233,7 @@ void sim_predecode_sb(sim_insn *si, const gcn_insn *in, const gcn_decoder *d, un
                       unsigned nvrows, gcn_strbuf *sb)
 {
     predecode(si, in, d, accum, nvrows, sb, NULL);
+    sim_hz_groups(si, 0);       /* (no program: none of its groups; sim_prog_at's own below) */
 }
 
 /* sim_predecode_sb, the text in strs's chunks when strs is not NULL (else strdup) */
@@ -244,7 +245,6 @@ static void predecode(sim_insn *si, const gcn_insn *in, const gcn_decoder *d, un
     gcn_hz_analyze(d, in, &si->hz);
     gcn_hz_roles(&si->hz, &si->hz_cons, &si->hz_prod);
     si->hz_ws = si->hz.ws;
-    sim_hz_groups(si, 0);       /* (sim_prog_at: for the program's groups) */
     si->id = in->id;
     si->enc = in->enc;
     si->sub = in->sub;

@@ -348,9 +348,9 @@ struct sim_wg {
     uint32_t lds_size;
     sim_lrange lr[SIM_MAX_WAVES * SIM_NTICKETS];
     unsigned nlr;               /* pending LDS ranges */
-    /* the pending LDS ranges per block of LDS (fifo.c lr_add, lr_remove): lr_bcnt[b], the
-     * ranges of at most SIM_LR_SMALL blocks that meet block b; lr_nbig, the others (while
-     * one is pending, sim_lds_overlap scans lr).  lr_dirty: a range was added since nlr was
+    /* the pending LDS ranges per block of LDS (sim_lds_lr_add, fifo.c lr_remove):
+     * lr_bcnt[b], the ranges of at most SIM_LR_SMALL blocks that meet block b; lr_nbig, the
+     * others (while one is pending, sim_lds_overlap scans lr).  lr_dirty: a range was added since nlr was
      * last 0 by a removal; when a workgroup's start sets nlr to 0 with ranges still counted,
      * the next sim_lds_lr_add clears the counts. */
     uint16_t lr_bcnt[SIM_LDS_MAXBLK + 1];   /* (+ 1: the block after an access at the end) */
@@ -561,7 +561,13 @@ void sim_vdst_f16p(sim_x *x, const uint32_t *r, int preserve);
 void sim_vdst64(sim_x *x, const uint64_t *r);
 void sim_vdst_f64(sim_x *x, const uint64_t *r);
 /* Write a lane mask to a scalar/VCC destination (VOPC, carry-out). */
-void sim_sdst_mask(sim_x *x, const sim_opnd *o, uint64_t m);
+static inline void sim_sdst_mask(sim_x *x, const sim_opnd *o, uint64_t m)
+{
+    if (o->kind == OK_S)
+        ws64(x, o, m);
+    else
+        sim_set_vcc(x->w, m);
+}
 
 /* ---- memory (device.c) -------------------------------------------------- */
 /* Host pointer of device bytes [addr, addr+n) or NULL (no fault raised). */
@@ -585,6 +591,12 @@ void sim_tk_issue(sim_x *x, sim_ticket *t);
 void sim_tk_stall(sim_x *x, unsigned counters);
 /* the trace's issue event of ticket t (the wave is traced: w->traced) */
 void sim_tk_trace(sim_x *x, const sim_ticket *t);
+/* Ticket t enters FIFO f, the newest of its entries. */
+static inline __attribute__((always_inline)) void sim_fifo_push(sim_fifo *f, sim_ticket *t)
+{
+    f->e[(f->head + f->n) & 63] = t;
+    f->n++;
+}
 /* VGPR row `row` is the destination of one more pending ticket (vpend, and vpend_m below
  * row 64), and no longer marked out of order (sim_tk_issue, sim_tk_row_c). */
 static inline __attribute__((always_inline)) void sim_tk_pend_row(struct sim_wave *w,
@@ -638,14 +650,10 @@ static inline __attribute__((always_inline)) void sim_tk_push_in(sim_x *x, sim_t
 {
     sim_wave *w = x->w;
     assert(t->kind != TK_VREG && t->kind != TK_SREG);
-    if (in & TC_VM) {
-        w->vm.e[(w->vm.head + w->vm.n) & 63] = t;
-        w->vm.n++;
-    }
-    if (in & TC_LGKM) {
-        w->lgkm.e[(w->lgkm.head + w->lgkm.n) & 63] = t;
-        w->lgkm.n++;
-    }
+    if (in & TC_VM)
+        sim_fifo_push(&w->vm, t);
+    if (in & TC_LGKM)
+        sim_fifo_push(&w->lgkm, t);
     if (__builtin_expect(w->traced, 0))
         sim_tk_trace(x, t);
 }
@@ -729,31 +737,11 @@ static inline void sim_lds_pend_dma(sim_x *x, sim_ticket *t)
 {
     sim_lds_lr_add(x->g, x->w, t, t->lds_base, t->lds_base + t->lds_len);
 }
-/* sim_lds_lr_add of an LDS-DMA of all lanes, 4 bytes each, at lo: t fresh from sim_tk_new,
- * the range [lo, lo + 4 * NL) inside the LDS (so lr_bcnt holds its blocks) */
+/* sim_lds_lr_add of an LDS-DMA of all lanes, 4 bytes each, at lo (inside the LDS) */
 static inline __attribute__((always_inline)) void sim_lds_pend_nl(sim_wg *g, struct sim_wave *w,
                                                                   sim_ticket *t, uint32_t lo)
 {
-    unsigned n = g->nlr;
-    if (n >= sizeof g->lr / sizeof g->lr[0])
-        return;
-    if (!n)
-        sim_lds_lr_first(g);
-    sim_lrange *r = &g->lr[n];
-    uint32_t b0 = lo >> SIM_LDS_BLK_SHIFT;
-    if (__builtin_expect(!(lo & ((1u << SIM_LDS_BLK_SHIFT) - 1)), 1)) {
-        g->lr_bcnt[b0]++;
-        r->cb = b0;
-    } else {
-        sim_lds_lr_count_blocks(g, lo, lo + 4 * NL, 1);
-        r->cb = UINT32_MAX;
-    }
-    r->lo = lo;
-    r->hi = lo + 4 * NL;
-    r->t = t;
-    r->w = w;
-    t->lr_idx = (int16_t)n;
-    g->nlr = n + 1;
+    sim_lds_lr_add(g, w, t, lo, lo + 4 * NL);
 }
 /* sim_lds_overlap of the 4 * NL bytes at a0 (a coalesced access of all lanes inside the LDS:
  * block a0's, and the next one when a0 is not at a block's start) */
@@ -1046,14 +1034,10 @@ static inline __attribute__((always_inline)) sim_ticket *sim_tk_row_c(sim_x *x, 
     int in = dreg < w->nvrows;
     if (w->npend && in && w->vpend[dreg])
         sim_tk_issue_pending(x, t);
-    if (counters & TC_VM) {
-        w->vm.e[(w->vm.head + w->vm.n) & 63] = t;
-        w->vm.n++;
-    }
-    if (counters & TC_LGKM) {
-        w->lgkm.e[(w->lgkm.head + w->lgkm.n) & 63] = t;
-        w->lgkm.n++;
-    }
+    if (counters & TC_VM)
+        sim_fifo_push(&w->vm, t);
+    if (counters & TC_LGKM)
+        sim_fifo_push(&w->lgkm, t);
     if (in)
         sim_tk_pend_row(w, dreg);
     w->npend++;

@@ -380,14 +380,6 @@ void sim_vdst_f64(sim_x *x, const uint64_t *r)
     sim_vdst64(x, t);
 }
 
-void sim_sdst_mask(sim_x *x, const sim_opnd *o, uint64_t m)
-{
-    if (o->kind == OK_S)
-        ws64(x, o, m);
-    else
-        sim_set_vcc(x->w, m);
-}
-
 /* ---- DPP --------------------------------------------------------------------- */
 /* Source lane for DPP control ctl and lane l, or -1 when out of range. */
 static int dpp_src_lane(unsigned ctl, int l)
